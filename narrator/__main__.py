@@ -1,0 +1,5 @@
+"""``python -m narrator``: the same as the ``narrator`` console script."""
+
+from narrator.cli import main
+
+main()

@@ -1,0 +1,154 @@
+"""Dice: seeded streams and scripted results, every roll recorded with its purpose.
+
+Only the engine rolls. A roll is asked for by *who* (a character or side name) and
+*purpose* (``to_hit``, ``location``, ``severity``, ``pellets``, ``luck``, ``strength``,
+``misfire``, ``initiative``, ``tactics``, ``dying``, ``scatter``, ``fast_draw``, ...), so a
+scripted list for one purpose is consumed independently of every other.
+
+May import: narrator.errors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import asdict, dataclass
+from typing import Protocol
+
+from narrator.errors import DiceError
+
+PURPOSES = (
+    "initiative", "tactics", "to_hit", "luck", "misfire", "location", "severity",
+    "pellets", "strength", "dying", "scatter", "fast_draw", "sporadic_cover", "explosion",
+    "gunsmithing",
+)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One die roll as it happened.
+
+    Attributes:
+        who: character or side name the roll belongs to.
+        purpose: one of ``PURPOSES``.
+        sides: faces of the die (6 or 20).
+        value: the result, 1..sides.
+        scripted: True when the value came from the scenario's ``dice:`` section.
+    """
+
+    who: str
+    purpose: str
+    sides: int
+    value: int
+    scripted: bool
+
+
+@dataclass(frozen=True)
+class ScriptedValue:
+    """A scripted die result and where the scenario wrote it (for located errors)."""
+
+    value: int
+    line: int | None = None
+    column: int | None = None
+
+
+class Dice(Protocol):
+    """What the engine needs from dice: ``roll(who, purpose, sides) -> int`` and the log."""
+
+    rolls: list[Roll]
+
+    def roll(self, who: str, purpose: str, sides: int) -> int:
+        """Roll one die with ``sides`` faces for ``who`` and ``purpose``; return 1..sides."""
+        ...  # pragma: no cover
+
+
+class SeededDice:
+    """Dice from a private ``random.Random`` seeded with the scenario seed.
+
+    Only ``random()`` is drawn (CPython keeps it stable across versions), so the same seed
+    gives the same fight on every Python.
+
+    Args:
+        seed: any integer; the stream is seeded with the string ``"<seed>:dice"``.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(f"{seed}:dice")
+        self.rolls: list[Roll] = []
+
+    def draw(self, sides: int) -> int:
+        """Return a uniform 1..sides without recording it."""
+        return int(self._rng.random() * sides) + 1
+
+    def roll(self, who: str, purpose: str, sides: int) -> int:
+        value = self.draw(sides)
+        self.rolls.append(Roll(who, purpose, sides, value, False))
+        return value
+
+
+class ScriptedDice:
+    """Scripted results keyed by (who, purpose), with seeded dice for everything unscripted.
+
+    Args:
+        script: ``{who: {purpose: [ScriptedValue, ...]}}``.
+        seed: seed of the fallback stream.
+        fallback: ``"error"`` (default) stops with a located DiceError when a scripted list
+            runs out; ``"seeded"`` goes on with seeded dice. A (who, purpose) that was never
+            scripted always uses seeded dice.
+        path: scenario file name for error messages.
+
+    Raises:
+        DiceError: from ``roll`` when a scripted list is exhausted (fallback ``"error"``) or a
+            scripted value cannot be shown by the die asked for.
+    """
+
+    def __init__(self, script: dict[str, dict[str, list[ScriptedValue]]], seed: int,
+                 fallback: str = "error", path: str | None = None) -> None:
+        self._script = {who: {p: list(vs) for p, vs in purposes.items()}
+                        for who, purposes in script.items()}
+        self._pos: dict[tuple[str, str], int] = {}
+        self._seeded = SeededDice(seed)
+        self.fallback = fallback
+        self.path = path
+        self.rolls: list[Roll] = []
+
+    def roll(self, who: str, purpose: str, sides: int) -> int:
+        values = self._script.get(who, {}).get(purpose)
+        if values is not None:
+            i = self._pos.get((who, purpose), 0)
+            if i < len(values):
+                self._pos[(who, purpose)] = i + 1
+                sv = values[i]
+                if not 1 <= sv.value <= sides:
+                    raise DiceError(
+                        f"scripted {purpose} die {sv.value} for {who} cannot come up on a d{sides}",
+                        self.path, sv.line, sv.column)
+                self.rolls.append(Roll(who, purpose, sides, sv.value, True))
+                return sv.value
+            if self.fallback != "seeded":
+                last = values[-1] if values else ScriptedValue(0)
+                raise DiceError(
+                    f"scripted {purpose} dice for {who} ran out after {len(values)} roll(s); "
+                    f"add more, or run with --dice-fallback seeded",
+                    self.path, last.line, last.column)
+        value = self._seeded.draw(sides)
+        self.rolls.append(Roll(who, purpose, sides, value, False))
+        return value
+
+    def unused(self) -> list[tuple[str, str, int]]:
+        """Scripted values never consumed: ``[(who, purpose, count), ...]``."""
+        out = []
+        for who, purposes in self._script.items():
+            for purpose, values in purposes.items():
+                left = len(values) - self._pos.get((who, purpose), 0)
+                if left > 0:
+                    out.append((who, purpose, left))
+        return out
+
+
+def dice_log_hash(rolls: list[Roll]) -> str:
+    """SHA-256 (hex) of the canonical JSON of a roll log, for the write-up's trust footer."""
+    blob = json.dumps([asdict(r) for r in rolls], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()

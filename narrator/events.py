@@ -1,0 +1,539 @@
+"""Event records: what happened in a fight, as numbers and names, never prose.
+
+One frozen dataclass per event kind, with a ``kind`` tag equal to its template's file name.
+A ``FightLog`` (events plus the dice log) round-trips through JSON exactly:
+``FightLog.from_json(log.to_json()) == log``.
+
+May import: narrator.dice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from narrator.dice import Roll
+
+REGISTRY: dict[str, type[Event]] = {}
+
+
+def event(cls: type) -> type:
+    """Class decorator: make a frozen dataclass and register it under its ``kind``."""
+    cls = dataclass(frozen=True)(cls)
+    REGISTRY[cls.kind] = cls
+    return cls
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A named term of a sum: ``name`` (a Table 2 key or "coo", "pistol", ...), its value, and
+    ``source`` ("table", "house rule", or "ruling"), with the ruling's reason in ``why``."""
+
+    name: str
+    value: int
+    source: str = "table"
+    why: str = ""
+    times: int = 1
+
+
+@dataclass(frozen=True)
+class CharacterIntro:
+    """Who fights: full and short name, side, pronoun, attributes and skills, weapons."""
+
+    name: str
+    short: str
+    side: str
+    pronoun: str
+    strength: int
+    coo: int
+    obs: int
+    sta: int
+    luck: int
+    skills: tuple[tuple[str, int], ...]
+    weapons: tuple[str, ...]
+    mounted: bool
+    at: tuple[float, float]
+    cover: str | None
+
+
+@dataclass(frozen=True)
+class RulingNote:
+    """A GM ruling or house rule in force, for the write-up's preamble.
+
+    ``kind``: "house_rule", "range_band", "fire_order", "cancel_modifier", "initiative";
+    ``subjects``: the names it concerns; ``value``: the option value, band, modifier, or rolls.
+    """
+
+    turn: int | None
+    kind: str
+    subjects: tuple[str, ...]
+    value: str
+    why: str
+
+
+@dataclass(frozen=True)
+class SideRoll:
+    """One side's initiative die (d6) with the Tactics bonus (never on rerolls)."""
+
+    side: str
+    roll: int
+    bonus: int
+    total: int
+
+
+@dataclass(frozen=True)
+class MortalCheck:
+    """A mortal wound's Luck check and, if it failed, the Strength check (errata B8).
+
+    ``outcome``: "saved" (light wound, 1 wound point), "killed" or "dying". ``dying_time``:
+    "turns", "minutes" or "hours" when dying; ``dying_turns`` 1 or 2 from a labelled d6.
+    """
+
+    luck_roll: int
+    luck: int
+    saved: bool
+    strength_roll: int | None
+    strength: int
+    outcome: str
+    difference: int | None
+    dying_time: str | None
+    dying_turns_roll: int | None
+    dying_turns: int | None
+
+
+@dataclass(frozen=True)
+class WoundNote:
+    """A wound as the status block shows it."""
+
+    location: str
+    severity: str
+    wound_points: int
+
+
+@dataclass(frozen=True)
+class WeaponNote:
+    """A weapon as the status block shows it: rounds loaded of capacity, and its state."""
+
+    name: str
+    loaded: int
+    capacity: int
+    state: str
+
+
+@dataclass(frozen=True)
+class CharacterStatus:
+    """One character at the end of a turn. ``condition``: active, passed_out, dying, dead."""
+
+    name: str
+    side: str
+    condition: str
+    wounds: tuple[WoundNote, ...]
+    wound_points: int
+    capacity: int
+    weapons: tuple[WeaponNote, ...]
+    at: tuple[float, float]
+    cover: str | None
+    mounted: bool
+    prone: bool
+
+
+class Event:
+    """Base of all event kinds; subclasses are frozen dataclasses with a class-level ``kind``."""
+
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with the ``kind`` tag first."""
+        return {"kind": self.kind, **_plain(dataclasses.asdict(self))}  # type: ignore[arg-type]
+
+
+@event
+class FightStarted(Event):
+    """The fight's preamble: title, ruleset, profile, seed, characters, rulings in force."""
+
+    kind: ClassVar[str] = "fight_started"
+    title: str
+    description: str | None
+    ruleset: str
+    profile: str
+    seed: int
+    night: bool
+    sides: tuple[str, ...]
+    characters: tuple[CharacterIntro, ...]
+    rulings: tuple[RulingNote, ...]
+
+
+@event
+class TacticsChecked(Event):
+    """A Tactics skill check at the start of the fight (d20 <= skill; errata B11)."""
+
+    kind: ClassVar[str] = "tactics_checked"
+    character: str
+    side: str
+    skill: int
+    roll: int
+    success: bool
+
+
+@event
+class TurnStarted(Event):
+    """A new turn: number, kind ("combat" 6 s, "shootout" 1 s), seconds elapsed before it."""
+
+    kind: ClassVar[str] = "turn_started"
+    turn: int
+    turn_kind: str
+    seconds: int
+    elapsed: int
+
+
+@event
+class InitiativeRolled(Event):
+    """Initiative (errata B11): d6 rounds until no tie at the top; or a GM ruling.
+
+    ``rounds``: each round's side rolls; ``winner``: side with initiative; ``declare_order``:
+    the order sides declare in (the losers first).
+    """
+
+    kind: ClassVar[str] = "initiative_rolled"
+    turn: int
+    rounds: tuple[tuple[SideRoll, ...], ...]
+    winner: str
+    declare_order: tuple[str, ...]
+    ruling: str | None
+
+
+@event
+class IntentDeclared(Event):
+    """A character's declared intent for the turn, in declaration order."""
+
+    kind: ClassVar[str] = "intent_declared"
+    turn: int
+    character: str
+    side: str
+    targets: tuple[str, ...]
+    weapon: str | None
+    gait: str | None
+    destination: str | None
+    mount: bool
+    dismount: bool
+    stand_up: bool
+    drop_prone: bool
+    reload: str | None
+    clear_jam: bool
+    two_guns: bool
+    sniping: bool
+    other: str | None
+    source: str
+
+
+@event
+class ShotFired(Event):
+    """One shot (errata B2-B5): the chance to hit as base parts plus named modifiers, the d20,
+    any Table 10 misfire check and Luck check, and the result.
+
+    ``result``: "hit", "miss", "dud" (the round did not fire), "explosion".
+    ``distance`` in yards; ``band`` is the Table 14 band used, ``band_ruling`` the GM's reason
+    when a ruling fixed it.
+    """
+
+    kind: ClassVar[str] = "shot_fired"
+    turn: int
+    count: int | None
+    shooter: str
+    target: str
+    weapon: str
+    weapon_type: str
+    shot_type: str
+    shot_number: int
+    distance: float
+    band: str
+    band_ruling: str | None
+    base: tuple[Modifier, ...]
+    base_chance: int
+    modifiers: tuple[Modifier, ...]
+    chance: int
+    roll: int
+    misfire_roll: int | None
+    misfire: str | None
+    luck_roll: int | None
+    luck: int | None
+    result: str
+    rounds_left: int
+
+
+@event
+class PelletsRolled(Event):
+    """Table 9: the d6 for how many pellets of a shotgun hit strike, at the band."""
+
+    kind: ClassVar[str] = "pellets_rolled"
+    turn: int
+    shooter: str
+    target: str
+    band: str
+    roll: int
+    pellets: int
+
+
+@event
+class ScatterChecked(Event):
+    """Scattergun at long or extreme range: a bystander within the Table 9 radius is hit on a
+    d20 <= half the original chance (errata B9)."""
+
+    kind: ClassVar[str] = "scatter_checked"
+    turn: int
+    shooter: str
+    target: str
+    distance: float
+    chance: int
+    roll: int
+    hit: bool
+
+
+@event
+class LocationRolled(Event):
+    """Table 11 location: d20 + the Table 13 aim shift, clamped to 1..20 (errata B6).
+
+    ``covered_by``: the cover the location lies behind, or None.
+    """
+
+    kind: ClassVar[str] = "location_rolled"
+    turn: int
+    shooter: str
+    target: str
+    roll: int
+    aim: str
+    shift: int
+    skill: int
+    fraction: str
+    total: int
+    location: str
+    covered_by: str | None
+    cover_kind: str | None
+
+
+@event
+class CoverHit(Event):
+    """A hit stopped by cover (errata B10). Sporadic cover: the target's Luck check decided.
+    Living cover: its wound is recorded; ``bolted`` when it runs off."""
+
+    kind: ClassVar[str] = "cover_hit"
+    turn: int
+    shooter: str
+    target: str
+    cover: str
+    location: str
+    luck_roll: int | None
+    luck: int | None
+    stopped: bool
+    alive: bool
+    severity_roll: int | None
+    severity_total: int | None
+    severity: str | None
+    bolted: bool
+
+
+@event
+class WoundTaken(Event):
+    """A wound (errata B7-B8): the d6, its named modifiers, the severity, any mortal-wound
+    checks, the wound points it adds and the total against STR."""
+
+    kind: ClassVar[str] = "wound_taken"
+    turn: int
+    character: str
+    shooter: str | None
+    cause: str
+    location: str
+    severity_roll: int
+    modifiers: tuple[Modifier, ...]
+    total: int
+    rolled_severity: str
+    mortal: MortalCheck | None
+    severity: str
+    wound_points: int
+    total_wound_points: int
+    capacity: int
+
+
+@event
+class PassedOut(Event):
+    """Wound points above STR: the character passes out (000 l.433)."""
+
+    kind: ClassVar[str] = "passed_out"
+    turn: int
+    character: str
+    wound_points: int
+    capacity: int
+
+
+@event
+class Died(Event):
+    """A dying character's time runs out during the fight."""
+
+    kind: ClassVar[str] = "died"
+    turn: int
+    character: str
+
+
+@event
+class Moved(Event):
+    """Movement after fire (Table 3): gait, allowance with its named penalties, distance moved.
+
+    ``penalties``: each a Modifier in yards (``halved`` penalties carry value 0 and say so in
+    ``name``). ``arrived``: the landmark reached, if any; ``cover``: cover taken there.
+    """
+
+    kind: ClassVar[str] = "moved"
+    turn: int
+    character: str
+    gait: str | None
+    allowance: float
+    penalties: tuple[Modifier, ...]
+    distance: float
+    start: tuple[float, float]
+    end: tuple[float, float]
+    destination: str | None
+    arrived: bool
+    cover: str | None
+    mounted: bool
+    dismounted: bool
+    prone: bool
+    stood_up: bool
+
+
+@event
+class Reloaded(Event):
+    """A combat turn spent reloading at the Table 14 rate (errata B16)."""
+
+    kind: ClassVar[str] = "reloaded"
+    turn: int
+    character: str
+    weapon: str
+    rate: str
+    rounds: int
+    loaded: int
+    capacity: int
+
+
+@event
+class JamWorked(Event):
+    """A combat turn spent clearing a jam (three turns, two with a Gunsmithing check)."""
+
+    kind: ClassVar[str] = "jam_worked"
+    turn: int
+    character: str
+    weapon: str
+    gunsmithing_roll: int | None
+    turns_left: int
+
+
+@event
+class ActionRefused(Event):
+    """A declared action the rules do not allow, and why (``reason`` is a stable code)."""
+
+    kind: ClassVar[str] = "action_refused"
+    turn: int
+    character: str
+    action: str
+    reason: str
+    target: str | None
+    detail: str
+
+
+@event
+class OtherAction(Event):
+    """A free-text action for the GM ("tips over a table")."""
+
+    kind: ClassVar[str] = "other_action"
+    turn: int
+    character: str
+    text: str
+
+
+@event
+class TurnEnded(Event):
+    """End of a turn: every character's status."""
+
+    kind: ClassVar[str] = "turn_ended"
+    turn: int
+    status: tuple[CharacterStatus, ...]
+
+
+@event
+class FightEnded(Event):
+    """The end: ``reason`` "side_down" or "turns_ran_out"; ``standing`` sides with anyone up."""
+
+    kind: ClassVar[str] = "fight_ended"
+    turns: int
+    seconds: int
+    reason: str
+    standing: tuple[str, ...]
+    rolls: int
+    scripted_rolls: int
+    dice_hash: str
+
+
+@dataclass(frozen=True)
+class FightLog:
+    """A fight: its events in order and every die rolled."""
+
+    events: tuple[Event, ...]
+    rolls: tuple[Roll, ...] = field(default=())
+
+    def to_json(self) -> str:
+        """Canonical JSON (sorted keys inside events, two-space indent)."""
+        return json.dumps({"format": "narrator-log/1", "events": [e.to_dict() for e in self.events],
+                           "rolls": [dataclasses.asdict(r) for r in self.rolls]},
+                          indent=2, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> FightLog:
+        """Inverse of ``to_json``.
+
+        Raises:
+            ValueError: not a narrator log, or an unknown event kind.
+        """
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != "narrator-log/1":
+            raise ValueError("not a narrator event log (format narrator-log/1)")
+        events = []
+        for d in data["events"]:
+            kind = d.get("kind")
+            if kind not in REGISTRY:
+                raise ValueError(f"unknown event kind {kind!r}")
+            events.append(_build(REGISTRY[kind], {k: v for k, v in d.items() if k != "kind"}))
+        rolls = tuple(Roll(**r) for r in data["rolls"])
+        return cls(tuple(events), rolls)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _build(tp: Any, value: Any) -> Any:
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        hints = typing.get_type_hints(tp)
+        kwargs = {f.name: _build(hints[f.name], value[f.name])
+                  for f in dataclasses.fields(tp) if f.name in value}
+        return tp(**kwargs)
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        if value is None:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        return _build(inner[0], value)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_build(args[0], v) for v in value)
+        return tuple(_build(a, v) for a, v in zip(args, value))
+    if tp is float and isinstance(value, int):
+        return float(value)
+    return value

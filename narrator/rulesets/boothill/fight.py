@@ -1,0 +1,728 @@
+"""The Boot Hill fight loop: tactics, initiative, declarations, fire, movement (combat turns).
+
+Pure: a LoadedScenario and dice in, a FightLog out. No prose, no files, no printing.
+Sequence of a combat turn: 000 l.36-43 (errata B11-B12). Shots: errata B1-B10.
+
+May import: narrator.events, narrator.dice, narrator.errors, narrator.scenario.models (shapes),
+narrator.rulesets.boothill.*.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from narrator.dice import Dice, dice_log_hash
+from narrator.events import (
+    ActionRefused, CharacterIntro, CharacterStatus, CoverHit, Died, Event, FightEnded, FightLog,
+    FightStarted, InitiativeRolled, IntentDeclared, JamWorked, LocationRolled, Modifier,
+    MortalCheck, Moved, OtherAction, PassedOut, PelletsRolled, Reloaded, RulingNote,
+    ScatterChecked, ShotFired, SideRoll, TacticsChecked, TurnEnded, TurnStarted, WeaponNote,
+    WoundNote, WoundTaken,
+)
+from narrator.rulesets.boothill import hit, tables
+from narrator.rulesets.boothill.state import JAM_TURNS, Cover, Fighter, Wound, make_weapon
+from narrator.scenario.models import HouseRules, Intent, MoveIntent, Ruling, Scenario
+
+LEGS = ("left_leg", "right_leg")
+MAX_INITIATIVE_ROUNDS = 50
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Which departures from the tables are in force.
+
+    Attributes:
+        house: the house-rule options (all defaults = the tables).
+        rulings: the GM rulings in force.
+    """
+
+    house: HouseRules
+    rulings: tuple[Ruling, ...]
+
+    @property
+    def name(self) -> str:
+        """"tables", or a short list of the house rules and the number of rulings."""
+        parts = [f"{k}={_fmt(v)}" for k, v in self.house.changed()]
+        text = "house rules: " + ", ".join(parts) if parts else "tables"
+        if self.rulings:
+            text += f"; {len(self.rulings)} GM ruling{'s' if len(self.rulings) != 1 else ''}"
+        return text
+
+
+def _fmt(v: object) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def profile_of(scenario: Scenario, tables_only: bool = False) -> Profile:
+    """The scenario's profile, or the plain tables (no house rules, no rulings)."""
+    if tables_only:
+        return Profile(HouseRules(), ())
+    return Profile(scenario.house_rules, tuple(scenario.rulings))
+
+
+class BootHillFight:
+    """One Boot Hill fight. Call ``run()`` once.
+
+    Args:
+        scenario: a validated scenario whose names are canonical (see the loader).
+        side_of: full name -> side.
+        dice: the dice to roll (seeded or scripted).
+        profile: house rules and rulings in force.
+        seed: the seed reported in the write-up.
+    """
+
+    def __init__(self, scenario: Scenario, side_of: dict[str, str], dice: Dice,
+                 profile: Profile, seed: int) -> None:
+        self.sc = scenario
+        self.dice = dice
+        self.profile = profile
+        self.house = profile.house
+        self.seed = seed
+        self.events: list[Event] = []
+        self.sides = list(scenario.sides)
+        self.fighters: dict[str, Fighter] = {}
+        self.tactics_bonus: dict[str, int] = {s: 0 for s in self.sides}
+        self.shots_fired = 0
+        self.elapsed = 0
+        self.gone_landmarks: set[str] = set()
+        order = 0
+        for side, c in scenario.characters():
+            cover = None
+            landmark = None
+            if isinstance(c.cover, str):
+                lm = scenario.map[c.cover]
+                cover = Cover.of(lm.cover, lm.name or c.cover.replace("_", " "))
+                landmark = c.cover
+            elif c.cover is not None:
+                cover = Cover.of(c.cover)
+            self.fighters[c.name] = Fighter(
+                c=c, side=side, order=order, pos=(float(c.at[0]), float(c.at[1])),
+                weapons=[make_weapon(w) for w in c.weapons], mounted=c.mounted, prone=c.prone,
+                cover=cover, landmark=landmark)
+            order += 1
+
+    # ------------------------------------------------------------------ helpers
+    def emit(self, e: Event) -> None:
+        self.events.append(e)
+
+    def roll(self, who: str, purpose: str, sides: int) -> int:
+        return self.dice.roll(who, purpose, sides)
+
+    def rulings(self, t: int, kind: str) -> list[Ruling]:
+        return [r for r in self.profile.rulings
+                if r.kind == kind and (r.turn is None or r.turn == t)]
+
+    def side_order(self, side: str, t: int) -> list[Fighter]:
+        """A side's characters in fire (and declaration) order: a fire_order ruling first,
+        then highest COO first, scenario order breaking ties (errata B12)."""
+        members = [f for f in self.fighters.values() if f.side == side]
+        members.sort(key=lambda f: (-f.c.attributes.coo, f.order))
+        for r in self.rulings(t, "fire_order"):
+            if r.fire_order.side == side:
+                ranked = [self.fighters[n] for n in r.fire_order.order]
+                members = ranked + [f for f in members if f not in ranked]
+        return members
+
+    def active_sides(self) -> list[str]:
+        return [s for s in self.sides
+                if any(not f.down for f in self.fighters.values() if f.side == s)]
+
+    # ------------------------------------------------------------------ the fight
+    def run(self) -> FightLog:
+        """Fight every declared turn, or until one side is all down. Returns the log."""
+        self.emit(self.started())
+        self.tactics()
+        reason = "turns_ran_out"
+        turns_fought = 0
+        for i, turn in enumerate(self.sc.turns):
+            t = i + 1
+            self.combat_turn(t, turn.intents)
+            turns_fought = t
+            if len(self.active_sides()) <= 1:
+                reason = "side_down"
+                break
+        rolls = list(self.dice.rolls)
+        self.emit(FightEnded(turns_fought, self.elapsed, reason, tuple(self.active_sides()),
+                             len(rolls), sum(1 for r in rolls if r.scripted), dice_log_hash(rolls)))
+        return FightLog(tuple(self.events), tuple(rolls))
+
+    def started(self) -> FightStarted:
+        intros = []
+        for f in self.fighters.values():
+            c = f.c
+            skills = tuple((k, v) for k, v in c.skills.model_dump().items() if v)
+            intros.append(CharacterIntro(
+                c.name, c.short or c.name, f.side, c.pronoun, c.attributes.str_, c.attributes.coo,
+                c.attributes.obs, c.attributes.sta, c.attributes.luck, skills,
+                tuple(w.name for w in f.weapons), f.mounted, f.pos,
+                f.cover.name if f.cover else None))
+        notes = [RulingNote(None, "house_rule", (k,), _fmt(v), "") for k, v in self.house.changed()]
+        for r in self.profile.rulings:
+            if r.range_band:
+                notes.append(RulingNote(r.turn, "range_band", tuple(r.range_band.between),
+                                        r.range_band.band, r.why))
+            elif r.fire_order:
+                notes.append(RulingNote(r.turn, "fire_order", tuple(r.fire_order.order),
+                                        r.fire_order.side, r.why))
+            elif r.cancel_modifier:
+                notes.append(RulingNote(r.turn, "cancel_modifier", (r.cancel_modifier.character,),
+                                        r.cancel_modifier.modifier, r.why))
+            elif r.initiative:
+                notes.append(RulingNote(r.turn, "initiative", tuple(r.initiative),
+                                        " ".join(str(v) for v in r.initiative.values()), r.why))
+        return FightStarted(self.sc.title, self.sc.description, "boothill", self.profile.name,
+                            self.seed, self.sc.night, tuple(self.sides), tuple(intros), tuple(notes))
+
+    def tactics(self) -> None:
+        """Tactics checks at the start of the fight: any success gives the side +1 (B11)."""
+        for f in self.fighters.values():
+            skill = f.c.skills.tactics
+            if skill <= 0:
+                continue
+            r = self.roll(f.name, "tactics", 20)
+            ok = r <= skill
+            if ok:
+                self.tactics_bonus[f.side] = 1
+            self.emit(TacticsChecked(f.name, f.side, skill, r, ok))
+
+    def initiative(self, t: int) -> tuple[list[str], str]:
+        """Roll (or take the ruling's) initiative. Returns (sides by initiative, best first;
+        the winner)."""
+        ruled = self.rulings(t, "initiative")
+        if ruled:
+            values = ruled[0].initiative
+            rounds = [tuple(SideRoll(s, values[s], 0, values[s]) for s in self.sides)]
+            why = ruled[0].why
+        else:
+            rounds = []
+            why = None
+            while True:
+                first = not rounds
+                rolls = []
+                for s in self.sides:
+                    r = self.roll(s, "initiative", 6)
+                    bonus = self.tactics_bonus[s] if first else 0
+                    rolls.append(SideRoll(s, r, bonus, r + bonus))
+                rounds.append(tuple(rolls))
+                totals = [x.total for x in rolls]
+                if len(set(totals)) == len(totals) or len(rounds) >= MAX_INITIATIVE_ROUNDS:
+                    break
+        last = {x.side: (x.total, -self.sides.index(x.side)) for x in rounds[-1]}
+        ranked = sorted(self.sides, key=lambda s: last[s], reverse=True)
+        declare = tuple(reversed(ranked))
+        self.emit(InitiativeRolled(t, tuple(rounds), ranked[0], declare, why))
+        return ranked, ranked[0]
+
+    # ------------------------------------------------------------------ combat turn
+    def combat_turn(self, t: int, intents: dict[str, Intent]) -> None:
+        """One six-second combat turn (000 l.36-43)."""
+        self.emit(TurnStarted(t, "combat", 6, self.elapsed))
+        ranked, winner = self.initiative(t)
+        for side in reversed(ranked):
+            for f in self.side_order(side, t):
+                if not f.down and f.name in intents:
+                    self.declare(t, f, intents[f.name])
+        for side in ranked:
+            for f in self.side_order(side, t):
+                intent = intents.get(f.name)
+                if intent is not None and not f.down and intent.shoot is not None:
+                    self.fire(t, f, intent, intents)
+        for side in ranked:
+            for f in self.side_order(side, t):
+                intent = intents.get(f.name)
+                if intent is not None and not f.down:
+                    self.other_actions(t, f, intent)
+        delayed = []
+        for side in ranked:
+            for f in self.side_order(side, t):
+                intent = intents.get(f.name)
+                if intent is None or intent.move is None or f.down:
+                    continue
+                if intent.move.delay and side == winner:
+                    delayed.append(f)
+                    continue
+                self.move(t, f, intent.move)
+        for f in delayed:
+            if not f.down:
+                self.move(t, f, intents[f.name].move)
+        self.elapsed += 6
+        self.end_turn(t)
+
+    def declare(self, t: int, f: Fighter, intent: Intent) -> None:
+        targets: tuple[str, ...] = ()
+        if intent.shoot is not None:
+            base = [intent.shoot] if isinstance(intent.shoot, str) else list(intent.shoot)
+            targets = tuple(x for x in base for _ in range(intent.shots or 1))
+        weapon = None
+        if intent.shoot is not None or intent.weapon is not None:
+            weapon = f.weapons[self.weapon_index(f, intent.weapon)].name
+        reload = None
+        if intent.reload:
+            w = intent.reload if isinstance(intent.reload, str) else None
+            reload = f.weapons[self.weapon_index(f, w)].name
+        mv = intent.move
+        dest = None
+        if mv is not None and mv.to is not None:
+            dest = mv.to if isinstance(mv.to, str) else f"{mv.to[0]:g},{mv.to[1]:g}"
+        self.emit(IntentDeclared(
+            t, f.name, f.side, targets, weapon, mv.gait if mv else None, dest,
+            bool(mv and mv.mount), bool(mv and mv.dismount), bool(mv and mv.stand_up),
+            bool(mv and mv.drop_prone), reload, intent.clear_jam, intent.two_guns,
+            intent.sniping, intent.other, "declared"))
+
+    def weapon_index(self, f: Fighter, value: str | None) -> int:
+        """Index of the weapon an intent names (None: the weapon in hand)."""
+        if value is None:
+            return f.current_weapon
+        for i, w in enumerate(f.weapons):
+            if value in (w.spec.name, w.spec.type, w.wt.type) or value in w.wt.aliases:
+                return i
+        raise AssertionError(f"loader let through unknown weapon {value!r}")
+
+    def refuse(self, t: int, f: Fighter, action: str, reason: str, target: str | None = None,
+               detail: str = "") -> None:
+        self.emit(ActionRefused(t, f.name, action, reason, target, detail))
+
+    def fire(self, t: int, f: Fighter, intent: Intent, intents: dict[str, Intent]) -> None:
+        """A character's one or two careful shots, fired together (errata B12)."""
+        mv = intent.move
+        gait = mv.gait if mv else None
+        if gait == "evading" or (mv and mv.drop_prone):
+            return self.refuse(t, f, "shoot", "evading",
+                               detail="drops prone" if mv and mv.drop_prone else "evading")
+        if gait == "crawling":
+            return self.refuse(t, f, "shoot", "crawling")
+        if intent.reload or intent.clear_jam:
+            return self.refuse(t, f, "shoot", "busy",
+                               detail="reloading" if intent.reload else "clearing a jam")
+        f.current_weapon = self.weapon_index(f, intent.weapon)
+        targets = [intent.shoot] if isinstance(intent.shoot, str) else list(intent.shoot)
+        n = 0
+        if intent.two_guns:
+            pistols = [i for i, w in enumerate(f.weapons) if w.wt.kind == "pistol"]
+            main = f.current_weapon if f.current_weapon in pistols else pistols[0]
+            off = next(i for i in pistols if i != main)
+            for k, (gun, off_hand) in enumerate(((main, False), (off, True))):
+                if f.down:
+                    break
+                self.shoot(t, f, targets[min(k, len(targets) - 1)], gun, "careful", k + 1, intents,
+                           off_hand=off_hand, two_guns=True, sniping=intent.sniping)
+            return None
+        for tgt in targets:
+            for _ in range(intent.shots or 1):
+                n += 1
+                if f.down:
+                    return None
+                self.shoot(t, f, tgt, f.current_weapon, "careful", n, intents,
+                           off_hand=bool(intent.hand and intent.hand != f.c.handedness),
+                           sniping=intent.sniping)
+        return None
+
+    def band_for(self, t: int, shooter: Fighter, target: Fighter, ws, shot_type: str,
+                 yards: float) -> tuple[str | None, str | None]:
+        """The band of a shot: a GM ruling's, else Table 14's (None: out of range)."""
+        mine = {shooter.name, shooter.side}
+        theirs = {target.name, target.side}
+        for r in self.rulings(t, "range_band"):
+            a, b = r.range_band.between
+            if (a in mine and b in theirs) or (b in mine and a in theirs):
+                return r.range_band.band, r.why or "GM ruling"
+        return tables.range_band(ws.wt, yards, shot_type), None
+
+    def shoot(self, t: int, f: Fighter, target_name: str, gun: int, shot_type: str,
+              number: int, intents: dict[str, Intent], *, off_hand: bool = False,
+              two_guns: bool = False, sniping: bool = False, count: int | None = None) -> None:
+        """One shot: chance to hit, the d20, 1 and 20 (B4), misfires (B5), then the hit."""
+        target = self.fighters[target_name]
+        ws = f.weapons[gun]
+        if target.down:
+            return self.refuse(t, f, "shoot", "target_down", target.name, target.condition)
+        if ws.useless:
+            return self.refuse(t, f, "shoot", "weapon_useless", target.name, ws.name)
+        if ws.jammed_turns:
+            return self.refuse(t, f, "shoot", "jammed", target.name, ws.name)
+        if ws.loaded <= 0:
+            return self.refuse(t, f, "shoot", "empty", target.name, ws.name)
+        yards = round(math.dist(f.pos, target.pos), 2)
+        band, band_why = self.band_for(t, f, target, ws, shot_type, yards)
+        if band is None:
+            return self.refuse(t, f, "shoot", "out_of_range", target.name,
+                               f"{yards:g} yards; {ws.wt.name} reaches {ws.wt.extreme}")
+        if self.sc.night and yards > f.c.attributes.obs and not target.c.lit:
+            return self.refuse(t, f, "shoot", "cannot_see", target.name,
+                               f"{yards:g} yards at night, Observation {f.c.attributes.obs}")
+        mine = intents.get(f.name)
+        theirs = intents.get(target.name)
+        cancelled = tuple((r.cancel_modifier.modifier, r.why or "GM ruling")
+                          for r in self.rulings(t, "cancel_modifier")
+                          if r.cancel_modifier.character == f.name)
+        sit = hit.ShotSituation(
+            shot_type=shot_type, band=band, band_ruling=band_why,
+            shooter_gait=mine.move.gait if mine and mine.move else None,
+            target_gait=theirs.move.gait if theirs and theirs.move and not target.down else None,
+            target_dropping_prone=bool(theirs and theirs.move and theirs.move.drop_prone),
+            off_hand=off_hand, two_guns=two_guns,
+            sniping=sniping and self.shots_fired == 0, night=self.sc.night,
+            light_wound_penalty=self.house.light_wound_penalty,
+            shotgun_bonus=self.house.shotgun_bonus,
+            pooled_hipshot=self.house.hipshot_formula == "pooled", cancelled=cancelled)
+        parts = hit.base_parts(f, ws, sit)
+        mods = hit.modifiers(f, target, ws, sit)
+        base, chance = hit.chance(parts, mods)
+        roll = self.roll(f.name, "to_hit", 20)
+        misfire_roll = misfire = luck_roll = luck = None
+        result = "miss"
+        fired = True
+        held = ws.loaded
+        if roll == 20:
+            if ws.wt.is_firearm:
+                misfire_roll = self.roll(f.name, "misfire", 20)
+                misfire = tables.misfire(ws.wt.misfire, misfire_roll)
+                if misfire == "explosion" and held == 1:
+                    misfire = "none"  # on the last round an explosion counts as no misfire
+            if misfire == "dud":
+                result, fired = "dud", False
+            elif misfire == "explosion":
+                result = "explosion"
+            elif chance >= 20:
+                luck = f.c.attributes.luck
+                luck_roll = self.roll(f.name, "luck", 20)
+                result = "hit" if luck_roll <= luck else "miss"
+        elif roll == 1 and chance < 1:
+            luck = f.c.attributes.luck
+            luck_roll = self.roll(f.name, "luck", 20)
+            result = "hit" if luck_roll <= luck else "miss"
+        elif roll <= chance:
+            result = "hit"
+        ws.loaded -= 1
+        if misfire == "explosion":
+            ws.loaded = 0
+        if misfire == "dud" and ws.wt.misfire == "muzzle_loader":
+            ws.useless = True
+        if misfire == "jam":
+            ws.jammed_turns = JAM_TURNS
+        self.shots_fired += 1
+        self.emit(ShotFired(t, count, f.name, target.name, ws.name, ws.wt.type, shot_type, number,
+                            yards, band, band_why, parts, base, mods, chance, roll, misfire_roll,
+                            misfire, luck_roll, luck, result, ws.loaded))
+        if misfire == "explosion":
+            self.explosion(t, f, held)
+        if result == "hit":
+            self.resolve_hit(t, f, target, ws, shot_type, band)
+        if fired and ws.wt.type == "scattergun" and band in ("long", "extreme"):
+            self.scatter(t, f, target, ws, shot_type, band, chance)
+        return None
+
+    def explosion(self, t: int, f: Fighter, held: int) -> None:
+        """Table 10 explosion: a wound in the gun arm, severity d6 (+1 if the cylinder held
+        4 or more rounds, 000 l.406), with the Table 12 arm modifier."""
+        loc = f.gun_arm[0]
+        extra = [Modifier("full_cylinder", 1)] if held >= 4 else []
+        self.wound(t, f, None, "explosion", loc, extra, None)
+
+    def resolve_hit(self, t: int, f: Fighter, target: Fighter, ws, shot_type: str,
+                    band: str) -> None:
+        """Pellets (Table 9) for shotguns, then each ball's location, cover and wound."""
+        n = 1
+        if ws.wt.is_shotgun:
+            r = self.roll(f.name, "pellets", 6)
+            n = tables.pellets(band, r)
+            self.emit(PelletsRolled(t, f.name, target.name, band, r, n))
+        bolted: Cover | None = None
+        for _ in range(n):
+            if target.condition in ("dead",):
+                break
+            cover_hit = self.locate_and_wound(t, f, target, ws, shot_type, band)
+            if cover_hit is not None:
+                bolted = cover_hit
+        if bolted is not None:
+            self.cover_bolts(target, bolted)
+
+    def locate_and_wound(self, t: int, f: Fighter, target: Fighter, ws, shot_type: str,
+                         band: str) -> Cover | None:
+        """Location (B6), cover (B10) and wound for one ball or pellet. Returns the cover if
+        living cover took the hit and bolts."""
+        skill_name, skill = hit.skill_of(f, ws)
+        max_shift = tables.location_shift(shot_type, band, skill)
+        aim = f.c.aim
+        shift = {"vitals": max_shift, "limbs": -max_shift, "none": 0}[aim]
+        roll = self.roll(f.name, "location", 20)
+        total = max(1, min(20, roll + shift))
+        loc = tables.location(total)
+        col = "short" if band == "point_blank" else band
+        num, den = tables.wounds()["location_modifiers"][shot_type][col]
+        cover = target.cover
+        covered = cover if cover is not None and loc in cover.locations else None
+        self.emit(LocationRolled(t, f.name, target.name, roll, aim, shift, skill,
+                                 f"{num}/{den}" if num else "0", total, loc,
+                                 covered.name if covered else None,
+                                 covered.kind if covered else None))
+        reduction = []
+        if covered is not None:
+            if covered.kind == "solid":
+                return self.strike_cover(t, f, target, ws, covered, loc, None, None)
+            if covered.kind == "sporadic":
+                luck = target.c.attributes.luck
+                lr = self.roll(target.name, "sporadic_cover", 20)
+                if lr <= luck:
+                    return self.strike_cover(t, f, target, ws, covered, loc, lr, luck)
+                self.emit(CoverHit(t, f.name, target.name, covered.name, loc, lr, luck, False,
+                                   False, None, None, None, False))
+            if covered.kind == "light":
+                reduction = [Modifier("light_cover", -covered.reduction, "table", covered.name)]
+        extra = reduction
+        if ws.wt.wound_modifier:
+            extra = [Modifier("weapon", ws.wt.wound_modifier)] + extra
+        self.wound(t, target, f.name, "shot", loc, extra, f.name)
+        return None
+
+    def strike_cover(self, t: int, f: Fighter, target: Fighter, ws, cover: Cover, loc: str,
+                     luck_roll: int | None, luck: int | None) -> Cover | None:
+        sev_roll = sev_total = sev = None
+        if cover.alive:
+            sev_roll = self.roll(f.name, "severity", 6)
+            sev_total = (sev_roll + tables.severity_location_modifier(loc, self.house.shoulder_is_arm)
+                         + ws.wt.wound_modifier)
+            sev = tables.severity(sev_total)
+        bolts = cover.alive and cover.bolts_when_hit and sev not in (None, "scratch")
+        self.emit(CoverHit(t, f.name, target.name, cover.name, loc, luck_roll, luck, True,
+                           cover.alive, sev_roll, sev_total, sev, bolts))
+        return cover if bolts else None
+
+    def cover_bolts(self, target: Fighter, cover: Cover) -> None:
+        """Living cover runs off: everyone behind it loses it."""
+        landmark = target.landmark
+        for other in self.fighters.values():
+            if other.cover is cover or (landmark and other.landmark == landmark):
+                other.cover = None
+                other.landmark = None
+        if landmark:
+            self.gone_landmarks.add(landmark)
+
+    def wound(self, t: int, target: Fighter, shooter: str | None, cause: str, loc: str,
+              extra: list[Modifier], dice_owner: str | None) -> None:
+        """Severity (B7), wound points and mortal wounds (B8), passing out (000 l.433)."""
+        who = dice_owner or target.name
+        purpose = "severity" if cause == "shot" else "explosion"
+        d6 = self.roll(who, purpose, 6)
+        mods = []
+        lm = tables.severity_location_modifier(loc, self.house.shoulder_is_arm)
+        if lm:
+            src = "house rule" if loc.endswith("_shoulder") else "table"
+            mods.append(Modifier("chest_or_head" if lm > 0 else "arm_or_leg", lm, src))
+        mods.extend(extra)
+        total = d6 + sum(m.value for m in mods)
+        rolled = tables.severity(total)
+        sev = rolled
+        wp = max(0, total)
+        mortal = None
+        if rolled == "mortal":
+            mortal = self.mortal(t, target)
+            if mortal.outcome == "saved":
+                sev, wp = "light", 1
+        if sev != "scratch":
+            target.wounds.append(Wound(loc, sev, wp))
+            target.wound_points += wp
+        else:
+            wp = 0
+        self.emit(WoundTaken(t, target.name, shooter, cause, loc, d6, tuple(mods), total, rolled,
+                             mortal, sev, wp, target.wound_points, target.capacity))
+        if target.condition == "active" and target.wound_points > target.capacity:
+            target.condition = "passed_out"
+            self.emit(PassedOut(t, target.name, target.wound_points, target.capacity))
+
+    def mortal(self, t: int, target: Fighter) -> MortalCheck:
+        """Luck check, then Strength check and dying time (errata B8)."""
+        luck = target.c.attributes.luck
+        lr = self.roll(target.name, "luck", 20)
+        strength = target.c.attributes.str_
+        if lr <= luck:
+            return MortalCheck(lr, luck, True, None, strength, "saved", None, None, None, None)
+        sr = self.roll(target.name, "strength", 20)
+        if sr > strength:
+            target.condition = "dead"
+            return MortalCheck(lr, luck, False, sr, strength, "killed", None, None, None, None)
+        diff = strength - sr
+        time = tables.dying_time(diff)
+        dr = turns = None
+        if time == "turns":
+            dr = self.roll(target.name, "dying", 6)
+            turns = 1 if dr <= 3 else 2
+            target.dies_after_turn = t + turns
+        target.condition = "dying"
+        return MortalCheck(lr, luck, False, sr, strength, "dying", diff, time, dr, turns)
+
+    def scatter(self, t: int, f: Fighter, target: Fighter, ws, shot_type: str, band: str,
+                chance: int) -> None:
+        """Scattergun at long/extreme: bystanders near the target (Table 9, errata B9)."""
+        radius = tables.scatter_radius(band)
+        if radius is None:
+            return
+        for other in self.fighters.values():
+            if other is f or other is target or other.down:
+                continue
+            d = round(math.dist(other.pos, target.pos), 2)
+            if d > radius:
+                continue
+            need = chance // 2
+            r = self.roll(f.name, "scatter", 20)
+            ok = r <= need
+            self.emit(ScatterChecked(t, f.name, other.name, d, need, r, ok))
+            if ok:
+                self.resolve_hit(t, f, other, ws, shot_type, band)
+
+    # ------------------------------------------------------------------ other actions
+    def other_actions(self, t: int, f: Fighter, intent: Intent) -> None:
+        """Reloading (Table 14 rate), clearing a jam, and free-text actions."""
+        if intent.reload:
+            w = intent.reload if isinstance(intent.reload, str) else None
+            self.reload(t, f, self.weapon_index(f, w))
+        if intent.clear_jam:
+            ws = f.weapons[f.current_weapon]
+            jammed = [w for w in f.weapons if w.jammed_turns]
+            if ws.jammed_turns == 0 and jammed:
+                ws = jammed[0]
+            if ws.jammed_turns == 0:
+                self.refuse(t, f, "clear_jam", "not_jammed", None, ws.name)
+            else:
+                gr = None
+                if f.c.skills.gunsmithing and not ws.gunsmith_tried:
+                    ws.gunsmith_tried = True
+                    gr = self.roll(f.name, "gunsmithing", 20)
+                    if gr <= f.c.skills.gunsmithing:
+                        ws.jammed_turns -= 1
+                ws.jammed_turns = max(0, ws.jammed_turns - 1)
+                self.emit(JamWorked(t, f.name, ws.name, gr, ws.jammed_turns))
+        if intent.other:
+            self.emit(OtherAction(t, f.name, intent.other))
+
+    def reload(self, t: int, f: Fighter, idx: int) -> None:
+        ws = f.weapons[idx]
+        rate = ws.wt.reload
+        if rate is None:
+            return self.refuse(t, f, "reload", "cannot_reload", None, ws.name)
+        if ws.loaded >= ws.capacity:
+            return self.refuse(t, f, "reload", "full", None, ws.name)
+        if ws.spare is not None and ws.spare <= 0:
+            return self.refuse(t, f, "reload", "no_spare_rounds", None, ws.name)
+        ws.reload_progress += rate
+        rounds = math.floor(ws.reload_progress)
+        ws.reload_progress -= rounds
+        rounds = min(rounds, ws.capacity - ws.loaded)
+        if ws.spare is not None:
+            rounds = min(rounds, ws.spare)
+            ws.spare -= rounds
+        ws.loaded += rounds
+        if ws.loaded >= ws.capacity:
+            ws.reload_progress = Fraction(0)
+        self.emit(Reloaded(t, f.name, ws.name, str(rate), rounds, ws.loaded, ws.capacity))
+        return None
+
+    # ------------------------------------------------------------------ movement
+    def move(self, t: int, f: Fighter, mv: MoveIntent) -> None:
+        """Movement after fire (Table 3 with its penalties; errata B12, B17)."""
+        gait = mv.gait
+        penalties: list[Modifier] = []
+        on_foot_after = (not f.mounted) or mv.dismount
+        if on_foot_after and gait in ("trotting", "galloping"):
+            gait = "running"
+        if on_foot_after and gait not in (None, "crawling"):
+            serious_legs = [loc for loc in LEGS if f.wounds_at((loc,), "serious")]
+            if len(serious_legs) == 2:
+                penalties.append(Modifier("serious_wound_both_legs", 0))
+                gait = "crawling"
+            elif serious_legs and gait in ("evading", "running"):
+                penalties.append(Modifier("serious_leg_walk_only", 0))
+                gait = "walking"
+        mounted_gait = f.mounted and not mv.dismount
+        allowance = tables.movement_allowance(gait, mounted_gait) if gait else 0.0
+        halvings: list[Modifier] = []
+        if mv.dismount and f.mounted:
+            halvings.append(Modifier("dismount", 0))
+        if mv.mount and not f.mounted:
+            halvings.append(Modifier("mount", 0))
+        if (mv.stand_up or (f.prone and gait not in (None, "crawling"))) and f.prone:
+            halvings.append(Modifier("stand_up", 0))
+        if mv.jump_down:
+            halvings.append(Modifier("jump_down", 0))
+        if mv.terrible_footing:
+            halvings.append(Modifier("terrible_footing", 0))
+        if self.sc.night and gait not in (None, "walking", "crawling"):
+            halvings.append(Modifier("night", 0))
+        if on_foot_after and gait not in (None, "crawling"):
+            for loc in LEGS:
+                n = f.wounds_at((loc,), "light") + f.wounds_at((loc,), "serious")
+                if n:
+                    halvings.append(Modifier(f"wounded_{loc}", 0, "table", "", n))
+            other = sum(1 for w in f.wounds if w.severity == "serious" and w.location not in LEGS)
+            if other and gait not in ("walking",):
+                halvings.append(Modifier("other_serious_wound", 0, "table", "", other))
+        for h in halvings:
+            allowance /= 2 ** h.times
+        for obstacle in mv.through:
+            cost = tables.combat()["movement_combat"][obstacle]
+            penalties.append(Modifier(obstacle, -cost))
+            allowance -= cost
+        allowance = max(0.0, round(allowance, 2))
+        start = f.pos
+        dest_name = None
+        target_pt = None
+        if isinstance(mv.to, str):
+            dest_name = mv.to
+            target_pt = tuple(float(v) for v in self.sc.map[mv.to].at)
+        elif mv.to is not None:
+            target_pt = (float(mv.to[0]), float(mv.to[1]))
+        distance = 0.0
+        arrived = False
+        if target_pt is not None and gait is not None:
+            full = math.dist(start, target_pt)
+            distance = min(full, allowance)
+            if full <= allowance + 1e-9:
+                f.pos = target_pt
+                arrived = True
+            elif full > 0:
+                k = distance / full
+                f.pos = (round(start[0] + (target_pt[0] - start[0]) * k, 2),
+                         round(start[1] + (target_pt[1] - start[1]) * k, 2))
+        took = None
+        if distance > 0:
+            f.cover = None
+            f.landmark = None
+        if arrived and dest_name and dest_name not in self.gone_landmarks:
+            lm = self.sc.map[dest_name]
+            f.landmark = dest_name
+            if lm.cover is not None:
+                f.cover = Cover.of(lm.cover, lm.name or dest_name.replace("_", " "))
+                took = f.cover.name
+        dismounted = bool(mv.dismount and f.mounted)
+        if dismounted:
+            f.mounted = False
+        mounted = bool(mv.mount and not f.mounted)
+        if mounted:
+            f.mounted = True
+        stood = False
+        if f.prone and (mv.stand_up or gait not in (None, "crawling")):
+            f.prone = False
+            stood = True
+        if mv.drop_prone:
+            f.prone = True
+        self.emit(Moved(t, f.name, gait, allowance, tuple(penalties + halvings), round(distance, 2),
+                        start, f.pos, dest_name, arrived, took, mounted, dismounted, f.prone, stood))
+
+    # ------------------------------------------------------------------ end of turn
+    def end_turn(self, t: int) -> None:
+        for f in self.fighters.values():
+            if f.condition == "dying" and f.dies_after_turn is not None and f.dies_after_turn <= t:
+                f.condition = "dead"
+                self.emit(Died(t, f.name))
+        self.emit(TurnEnded(t, tuple(self.status(f) for f in self.fighters.values())))
+
+    def status(self, f: Fighter) -> CharacterStatus:
+        return CharacterStatus(
+            f.name, f.side, f.condition,
+            tuple(WoundNote(w.location, w.severity, w.wound_points) for w in f.wounds),
+            f.wound_points, f.capacity,
+            tuple(WeaponNote(w.name, w.loaded, w.capacity, w.state) for w in f.weapons),
+            f.pos, f.cover.name if f.cover else None, f.mounted, f.prone)

@@ -1,0 +1,175 @@
+"""Chance to hit: Table 1/4 base chance plus every Table 2 (= Table 8) modifier (errata B2-B3).
+
+Pure functions of the shooter, target and circumstances; nothing is rolled here.
+
+May import: narrator.events (Modifier), narrator.rulesets.boothill.tables, .state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from narrator.events import Modifier
+from narrator.rulesets.boothill import tables
+from narrator.rulesets.boothill.state import Fighter, WeaponState
+
+TARGET_GAIT = {"running": "target_running", "trotting": "target_trotting",
+               "evading": "target_evading", "galloping": "target_galloping"}
+SHOOTER_GAIT = {"walking": "shooter_walking", "running": "shooter_running",
+                "trotting": "shooter_trotting", "galloping": "shooter_galloping"}
+
+
+@dataclass(frozen=True)
+class ShotSituation:
+    """Everything about a shot besides the two fighters.
+
+    Attributes:
+        shot_type: careful, steady, hip or fanned.
+        band: Table 14 band (point_blank, short, long, extreme).
+        band_ruling: the GM's reason when a ruling fixed the band, else None.
+        shooter_gait: the shooter's declared gait this turn, or None.
+        target_gait: the target's declared gait this turn, or None.
+        target_dropping_prone: the target drops prone this turn (counts as evading, B3).
+        off_hand: the shot is fired with the off hand (intent ``hand`` or a second gun).
+        two_guns: the shooter fires two pistols (-6 on both, B3).
+        sniping: the sniping bonus applies (solid rest, first shot of the fight).
+        night: the fight is at night (-4, B17).
+        light_wound_penalty: per light wound (-1 by the tables, -2 by house rule).
+        shotgun_bonus: False under the ``shotgun_bonus: false`` house rule.
+        pooled_hipshot: the ``hipshot_formula: pooled`` house rule.
+        cancelled: Table 2 keys a GM ruling cancels, with its reason.
+    """
+
+    shot_type: str
+    band: str
+    band_ruling: str | None = None
+    shooter_gait: str | None = None
+    target_gait: str | None = None
+    target_dropping_prone: bool = False
+    off_hand: bool = False
+    two_guns: bool = False
+    sniping: bool = False
+    night: bool = False
+    light_wound_penalty: int = -1
+    shotgun_bonus: bool = True
+    pooled_hipshot: bool = False
+    cancelled: tuple[tuple[str, str], ...] = ()
+
+
+def skill_of(shooter: Fighter, weapon: WeaponState) -> tuple[str, int]:
+    """The weapon skill used with ``weapon`` and its score (a missing skill counts 0)."""
+    name = weapon.wt.skill
+    return name, getattr(shooter.c.skills, name)
+
+
+def base_parts(shooter: Fighter, weapon: WeaponState, sit: ShotSituation) -> tuple[Modifier, ...]:
+    """The terms of the Table 1/4 base chance, e.g. (coo 16, pistol 8) for a careful shot.
+
+    A hipshot shows ``coo_quarter`` (floor(COO/4)); steady ``coo_half`` (ceil(COO/2));
+    pooled hipshot ``coo_skill_quarter``; fanned ``fanned`` (max(1, Pistol)).
+    """
+    coo = shooter.c.attributes.coo
+    skill_name, skill = skill_of(shooter, weapon)
+    if sit.shot_type == "careful":
+        return (Modifier("coo", coo), Modifier(skill_name, skill))
+    if sit.shot_type == "steady":
+        return (Modifier("coo_half", -(-coo // 2)), Modifier(skill_name, skill))
+    if sit.shot_type == "hip":
+        if sit.pooled_hipshot:
+            return (Modifier("coo_skill_quarter", (coo + skill) // 4, "house rule"),)
+        return (Modifier("coo_quarter", coo // 4), Modifier(skill_name, skill))
+    if sit.shot_type == "fanned":
+        return (Modifier("fanned", max(1, shooter.c.skills.pistol)),)
+    raise ValueError(f"unknown shot type {sit.shot_type!r}")
+
+
+def modifiers(shooter: Fighter, target: Fighter, weapon: WeaponState,
+              sit: ShotSituation) -> tuple[Modifier, ...]:
+    """Every Table 2 modifier that applies, in the table's order.
+
+    The range modifier is always listed (even 0); others only when they apply. A modifier a
+    GM ruling cancels is listed with value 0 and source "ruling".
+    """
+    m = tables.hit_modifier
+    out: list[Modifier] = []
+    cancelled = dict(sit.cancelled)
+
+    def add(name: str, value: int, source: str = "table", times: int = 1) -> None:
+        if name in cancelled:
+            out.append(Modifier(name, 0, "ruling", cancelled[name], times))
+        else:
+            out.append(Modifier(name, value, source, "", times))
+
+    # Range
+    if sit.band == "point_blank":
+        if weapon.wt.kind == "pistol":
+            add("point_blank_pistol", m("point_blank_pistol"))
+        elif weapon.wt.kind == "long_arm":
+            add("point_blank_long_arm", m("point_blank_long_arm"))
+        else:
+            add("point_blank", 0)
+    else:
+        out.append(Modifier(sit.band, m(sit.band), "ruling" if sit.band_ruling else "table",
+                            sit.band_ruling or ""))
+    # Movement of target (walking and crawling give 0; dropping prone counts as evading)
+    if sit.target_dropping_prone:
+        add("target_evading", m("target_evading"))
+    elif sit.target_gait in TARGET_GAIT:
+        add(TARGET_GAIT[sit.target_gait], m(TARGET_GAIT[sit.target_gait]))
+    # Movement of shooter
+    if sit.shooter_gait in SHOOTER_GAIT:
+        add(SHOOTER_GAIT[sit.shooter_gait], m(SHOOTER_GAIT[sit.shooter_gait]))
+    # Wounds
+    light = shooter.count("light")
+    if light:
+        src = "table" if sit.light_wound_penalty == m("light_wound") else "house rule"
+        add("light_wound", sit.light_wound_penalty * light, src, light)
+    serious = shooter.count("serious")
+    if serious:
+        add("serious_wound", m("serious_wound") * serious, "table", serious)
+    # Target size (a character lying prone is a small target, B3)
+    size = target.c.size
+    if target.prone and size == "normal":
+        size = "small"
+    if size != "normal":
+        add(f"size_{size}", m(f"size_{size}"))
+    # Miscellaneous
+    if sit.sniping:
+        add("sniping", m("sniping"))
+    if weapon.wt.type in ("shotgun", "scattergun"):
+        if sit.shotgun_bonus:
+            add(weapon.wt.type, m(weapon.wt.type))
+        else:
+            out.append(Modifier(weapon.wt.type, 0, "house rule", "shotgun_bonus: false"))
+    if getattr(target.c, "obscured", False):
+        add("obscured", m("obscured"))
+    if wrong_hand(shooter, weapon, sit):
+        add("wrong_hand", m("wrong_hand"))
+    if sit.two_guns:
+        add("two_pistols", m("two_pistols"))
+    if sit.night:
+        add("night", m("night"))
+    return tuple(out)
+
+
+def wrong_hand(shooter: Fighter, weapon: WeaponState, sit: ShotSituation) -> bool:
+    """The wrong-hand modifier applies (001 l.23-27).
+
+    An off-hand shot; a pistol in a gun arm with a serious wound (arm or shoulder) unless both
+    arms are seriously wounded; a long arm fired one-handed because an arm is seriously wounded.
+    """
+    gun = shooter.wounds_at(shooter.gun_arm, "serious") > 0
+    off = shooter.wounds_at(shooter.off_arm, "serious") > 0
+    if gun and off:
+        return sit.off_hand
+    if weapon.wt.kind == "long_arm":
+        return gun or off or sit.off_hand
+    if gun:
+        return not sit.off_hand
+    return sit.off_hand
+
+
+def chance(parts: tuple[Modifier, ...], mods: tuple[Modifier, ...]) -> tuple[int, int]:
+    """(base chance, final chance) from the base parts and modifiers."""
+    base = sum(p.value for p in parts)
+    return base, base + sum(x.value for x in mods)

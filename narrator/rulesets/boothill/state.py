@@ -1,0 +1,131 @@
+"""Mutable fight state of Boot Hill characters and weapons (the engine's working memory).
+
+May import: narrator.rulesets.boothill.tables, narrator.scenario.models (shapes only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from narrator.rulesets.boothill.tables import WeaponType, weapons
+from narrator.scenario.models import Character, CoverSpec, WeaponSpec, expand_locations
+
+JAM_TURNS = 3  # clearing a jam: three combat turns (000 Table 10 notes, l.407)
+
+
+@dataclass
+class WeaponState:
+    """A carried weapon during the fight: rounds loaded, spare rounds, jam and reload progress."""
+
+    spec: WeaponSpec
+    wt: WeaponType
+    loaded: int
+    capacity: int
+    spare: int | None
+    jammed_turns: int = 0
+    gunsmith_tried: bool = False
+    useless: bool = False
+    reload_progress: Fraction = Fraction(0)
+
+    @property
+    def name(self) -> str:
+        """Display name: the scenario's name, else the Table 14 name."""
+        return self.spec.name or self.wt.name
+
+    @property
+    def state(self) -> str:
+        """"ready", "empty", "jammed" or "useless"."""
+        if self.useless:
+            return "useless"
+        if self.jammed_turns:
+            return "jammed"
+        return "ready" if self.loaded else "empty"
+
+
+@dataclass
+class Wound:
+    """A wound that counts: location, severity (light/serious/mortal) and wound points."""
+
+    location: str
+    severity: str
+    wound_points: int
+
+
+@dataclass
+class Cover:
+    """Cover in force for a character (errata B10); ``locations`` are Table 11 names."""
+
+    name: str
+    kind: str
+    locations: tuple[str, ...]
+    reduction: int
+    alive: bool
+    bolts_when_hit: bool
+
+    @classmethod
+    def of(cls, spec: CoverSpec, name: str | None = None) -> Cover:
+        """Cover from a scenario CoverSpec; ``name`` overrides the spec's ``by``."""
+        return cls(name or spec.by, spec.kind, expand_locations(list(spec.locations)),
+                   spec.reduction, spec.alive, spec.bolts_when_hit)
+
+
+@dataclass
+class Fighter:
+    """One character in the fight. Positions in yards; ``condition`` is active, passed_out,
+    dying or dead."""
+
+    c: Character
+    side: str
+    order: int
+    pos: tuple[float, float]
+    weapons: list[WeaponState]
+    mounted: bool
+    prone: bool
+    cover: Cover | None
+    landmark: str | None = None
+    wounds: list[Wound] = field(default_factory=list)
+    wound_points: int = 0
+    condition: str = "active"
+    dies_after_turn: int | None = None
+    current_weapon: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.c.name
+
+    @property
+    def capacity(self) -> int:
+        """Wound capacity = STR (errata "Attributes")."""
+        return self.c.attributes.str_
+
+    @property
+    def down(self) -> bool:
+        """True when passed out, dying or dead: takes no further part."""
+        return self.condition != "active"
+
+    def count(self, severity: str) -> int:
+        """Number of wounds of a severity ("light" includes Luck-saved mortal wounds)."""
+        return sum(1 for w in self.wounds if w.severity == severity)
+
+    def wounds_at(self, locations: tuple[str, ...], severity: str) -> int:
+        """Number of wounds of ``severity`` in any of ``locations``."""
+        return sum(1 for w in self.wounds if w.severity == severity and w.location in locations)
+
+    @property
+    def gun_arm(self) -> tuple[str, str]:
+        """The gun hand's arm and shoulder locations (from handedness)."""
+        side = self.c.handedness
+        return (f"{side}_arm", f"{side}_shoulder")
+
+    @property
+    def off_arm(self) -> tuple[str, str]:
+        other = "left" if self.c.handedness == "right" else "right"
+        return (f"{other}_arm", f"{other}_shoulder")
+
+
+def make_weapon(spec: WeaponSpec) -> WeaponState:
+    """WeaponState from a scenario WeaponSpec (loaded defaults to full capacity)."""
+    wt = weapons()[spec.type]
+    cap = spec.capacity or wt.capacity
+    return WeaponState(spec, wt, cap if spec.loaded is None else spec.loaded, cap, spec.spare)

@@ -1,0 +1,251 @@
+"""Boot Hill tables, read from the packaged TOML data files in ``data/``.
+
+Every value here comes from ``../shared/sources/000_f05c5ef385f1db5a.txt`` (Tables 1-14) or
+``001_415c40fca5e431da.txt``, as ruled in ``../shared/errata.md``; each data-file section and
+weapon row names its source table. Nothing here rolls dice.
+
+May import: the standard library only.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+
+BANDS = ("point_blank", "short", "long", "extreme")
+LOCATIONS = ("left_leg", "right_leg", "left_arm", "right_arm", "left_shoulder",
+             "right_shoulder", "abdomen", "chest", "head")
+SHOT_TYPES = ("careful", "steady", "hip", "fanned")
+GAITS_FOOT = ("crawling", "walking", "evading", "running")
+GAITS_MOUNTED = ("walking", "trotting", "galloping")
+SEVERITIES = ("scratch", "light", "serious", "mortal")
+
+
+@cache
+def _data(name: str) -> dict:
+    text = resources.files("narrator.rulesets.boothill").joinpath("data").joinpath(name).read_text("utf-8")
+    return tomllib.loads(text)
+
+
+def combat() -> dict:
+    """Tables 1-8 (chance to hit, modifiers, movement, shootout actions and speed)."""
+    return _data("tables_combat.toml")
+
+
+def wounds() -> dict:
+    """Tables 9-13 (pellets, misfires, locations, severity, location modifiers) and dying time."""
+    return _data("tables_wounds.toml")
+
+
+@dataclass(frozen=True)
+class WeaponType:
+    """One row of Table 14 (000_f05c5ef385f1db5a.txt), with the errata's additions.
+
+    Attributes:
+        type: snake_case key used in scenarios (``fast_draw_revolver``).
+        name: display name ("fast-draw revolver").
+        short, long, extreme: upper bounds of the range bands, yards (errata B1).
+        reload: rounds per combat turn as a Fraction (1/3 = one round every 3 turns), or
+            None where Table 14 says N/A.
+        speed: Table 6 speed class: vslow, slow, average, fast, vfast.
+        wound_modifier: added to the severity roll (Table 12 "weapon modifier").
+        skill: the weapon skill used to hit (pistol, rifle, throwing, archery).
+        misfire: Table 10 row name.
+        capacity: rounds held (errata B16).
+        kind: pistol, long_arm, thrown or bow (point blank modifier, B3).
+        source: where the row comes from.
+    """
+
+    type: str
+    name: str
+    aliases: tuple[str, ...]
+    short: int
+    long: int
+    extreme: int
+    reload: Fraction | None
+    speed: str
+    wound_modifier: int
+    skill: str
+    misfire: str
+    capacity: int
+    kind: str
+    source: str
+
+    @property
+    def is_shotgun(self) -> bool:
+        """True for the shotgun and the scattergun (pellets, Table 9)."""
+        return self.type in ("shotgun", "scattergun")
+
+    @property
+    def is_revolver(self) -> bool:
+        """True for the revolvers that may be fanned (000 l.27)."""
+        return self.type.endswith("_revolver")
+
+    @property
+    def is_firearm(self) -> bool:
+        """False for bows and thrown weapons, which never misfire (B5)."""
+        return self.kind in ("pistol", "long_arm")
+
+
+@cache
+def weapons() -> dict[str, WeaponType]:
+    """All Table 14 weapons keyed by type, aliases included (an alias maps to its row)."""
+    out: dict[str, WeaponType] = {}
+    for row in _data("table14_weapons.toml")["weapon"]:
+        reload = None if row["reload"] == "n/a" else Fraction(row["reload"])
+        w = WeaponType(
+            type=row["type"], name=row["name"], aliases=tuple(row["aliases"]),
+            short=row["short"], long=row["long"], extreme=row["extreme"], reload=reload,
+            speed=row["speed"], wound_modifier=row["wound_modifier"], skill=row["skill"],
+            misfire=row["misfire"], capacity=row["capacity"], kind=row["kind"],
+            source=row["source"])
+        out[w.type] = w
+        for alias in w.aliases:
+            out[alias] = w
+    return out
+
+
+def weapon_types() -> list[str]:
+    """The canonical weapon type keys, in Table 14 order."""
+    seen: list[str] = []
+    for w in weapons().values():
+        if w.type not in seen:
+            seen.append(w.type)
+    return seen
+
+
+def hipshot_ranges() -> tuple[int, int, int]:
+    """Table 14 "Any Hipshot" row: (short, long, extreme) yards."""
+    r = _data("table14_weapons.toml")["hipshot_ranges"]
+    return r["short"], r["long"], r["extreme"]
+
+
+def point_blank_yards() -> float:
+    """Point blank range, 2 yards or less for any weapon (001 l.19)."""
+    return float(_data("table14_weapons.toml")["point_blank"]["yards"])
+
+
+def range_band(w: WeaponType, yards: float, shot_type: str = "careful") -> str | None:
+    """The Table 14 band of a shot at ``yards``, or None when beyond extreme range.
+
+    Hipshots and fanned shots use the tighter of the weapon's bands and the Any Hipshot row
+    (errata B1). Point blank is 2 yards or less for any weapon.
+
+    Returns:
+        "point_blank", "short", "long", "extreme", or None (out of range).
+    """
+    short, long_, extreme = w.short, w.long, w.extreme
+    if shot_type in ("hip", "fanned"):
+        hs, hl, he = hipshot_ranges()
+        short, long_, extreme = min(short, hs), min(long_, hl), min(extreme, he)
+    if yards <= point_blank_yards():
+        return "point_blank"
+    if yards <= short:
+        return "short"
+    if yards <= long_:
+        return "long"
+    if yards <= extreme:
+        return "extreme"
+    return None
+
+
+def hit_modifier(name: str) -> int:
+    """A Table 2 (= Table 8) modifier by key, e.g. ``hit_modifier("long") == -2``."""
+    return combat()["hit_modifiers"][name]
+
+
+def base_chance(shot_type: str, coo: int, skill: int, pooled_hipshot: bool = False) -> int:
+    """Table 1 / Table 4 chance to hit before modifiers (errata B2).
+
+    careful COO + skill; steady ceil(COO/2) + skill; hip floor(COO/4) + skill (with the
+    ``hipshot_formula: pooled`` house rule: floor((COO + skill)/4)); fanned max(1, skill).
+    """
+    if shot_type == "careful":
+        return coo + skill
+    if shot_type == "steady":
+        return -(-coo // 2) + skill
+    if shot_type == "hip":
+        return (coo + skill) // 4 if pooled_hipshot else coo // 4 + skill
+    if shot_type == "fanned":
+        return max(1, skill)
+    raise ValueError(f"unknown shot type {shot_type!r}")
+
+
+def pellets(band: str, d6: int) -> int:
+    """Table 9: pellets that strike for a d6 roll at ``band`` (point blank uses short)."""
+    column = "short" if band == "point_blank" else band
+    return wounds()["pellets"][column][d6 - 1]
+
+
+def scatter_radius(band: str) -> int | None:
+    """Table 9 "Targets" row: yards around the target a scattergun also threatens, or None."""
+    return wounds()["pellets"]["scatter_radius"].get(band)
+
+
+def misfire(row: str, d20: int) -> str:
+    """Table 10: "none", "dud", "explosion" or "jam" for a d20 on the weapon's row."""
+    for result, top in wounds()["misfires"][row]:
+        if d20 <= top:
+            return result
+    raise ValueError(f"d20 {d20} outside Table 10 row {row}")
+
+
+def location(total: int) -> str:
+    """Table 11: the wound location of a (clamped) d20 total 1..20."""
+    total = max(1, min(20, total))
+    for loc, top in wounds()["locations"]["rows"]:
+        if total <= top:
+            return loc
+    raise AssertionError("Table 11 covers 1-20")
+
+
+def location_shift(shot_type: str, band: str, skill: int) -> int:
+    """Table 13: the most a shooter may shift the location roll (skill x fraction, rounded down).
+
+    Point blank counts as short (errata B6).
+    """
+    column = "short" if band == "point_blank" else band
+    num, den = wounds()["location_modifiers"][shot_type][column]
+    return skill * num // den
+
+
+def severity_location_modifier(loc: str, shoulder_is_arm: bool = False) -> int:
+    """Table 12: +1 chest or head, -1 arm or leg (a shoulder is neither unless the
+    ``shoulder_is_arm`` house rule is on)."""
+    s = wounds()["severity"]
+    if loc in ("chest", "head"):
+        return s["chest_or_head"]
+    if loc.endswith(("_arm", "_leg")) or (shoulder_is_arm and loc.endswith("_shoulder")):
+        return s["arm_or_leg"]
+    return 0
+
+
+def severity(total: int) -> str:
+    """Table 12: "scratch", "light", "serious" or "mortal" for a modified severity total."""
+    s = wounds()["severity"]
+    if total <= s["scratch_max"]:
+        return "scratch"
+    if total <= s["light_max"]:
+        return "light"
+    if total <= s["serious_max"]:
+        return "serious"
+    return "mortal"
+
+
+def dying_time(difference: int) -> str:
+    """Mortal wound, Strength check made: STR - roll 0-4 "turns", 5-8 "minutes", 9+ "hours"."""
+    d = wounds()["dying"]
+    if difference <= d["turns_max"]:
+        return "turns"
+    if difference <= d["minutes_max"]:
+        return "minutes"
+    return "hours"
+
+
+def movement_allowance(gait: str, mounted: bool, turn_kind: str = "combat") -> float:
+    """Table 3 (combat turn) or Table 7 (shootout turn): yards a gait covers in one turn."""
+    table = combat()["movement_combat" if turn_kind == "combat" else "movement_shootout"]
+    return float(table["mounted" if mounted else "foot"][gait])

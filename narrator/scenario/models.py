@@ -1,0 +1,285 @@
+"""Validated scenario models. Shapes only; names are cross-checked by the loader.
+
+Units: positions and distances in yards; ``at: [x, y]``.
+
+May import: pydantic, narrator.rulesets.boothill.tables.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Location = Literal["left_leg", "right_leg", "left_arm", "right_arm", "left_shoulder",
+                   "right_shoulder", "abdomen", "chest", "head", "legs", "arms", "shoulders"]
+Gait = Literal["crawling", "walking", "evading", "running", "trotting", "galloping"]
+Band = Literal["point_blank", "short", "long", "extreme"]
+Point = tuple[float, float]
+
+GROUPS = {"legs": ("left_leg", "right_leg"), "arms": ("left_arm", "right_arm"),
+          "shoulders": ("left_shoulder", "right_shoulder")}
+
+
+def expand_locations(locs: list[str]) -> tuple[str, ...]:
+    """Expand ``legs``/``arms``/``shoulders`` into Table 11 locations, keeping order."""
+    out: list[str] = []
+    for loc in locs:
+        for one in GROUPS.get(loc, (loc,)):
+            if one not in out:
+                out.append(one)
+    return tuple(out)
+
+
+class Model(BaseModel):
+    """Base: unknown keys are errors (the loader suggests the nearest valid key)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Attributes(Model):
+    """Boot Hill attributes (000 l.548-580): Strength, Coordination, Observation, Stature, Luck.
+
+    Wound capacity = STR; speed = COO. Each 1..30.
+    """
+
+    str_: int = Field(alias="str", ge=1, le=30)
+    coo: int = Field(ge=1, le=30)
+    obs: int = Field(ge=1, le=30)
+    sta: int = Field(ge=1, le=30)
+    luck: int = Field(ge=1, le=30)
+
+
+class Skills(Model):
+    """Combat skills (errata "Attributes"); a missing skill counts 0. Each 0..30."""
+
+    pistol: int = Field(0, ge=0, le=30)
+    rifle: int = Field(0, ge=0, le=30)
+    throwing: int = Field(0, ge=0, le=30)
+    archery: int = Field(0, ge=0, le=30)
+    fast_draw: int = Field(0, ge=0, le=30)
+    tactics: int = Field(0, ge=0, le=30)
+    gunsmithing: int = Field(0, ge=0, le=30)
+
+
+class WeaponSpec(Model):
+    """A carried weapon: a Table 14 ``type``, an optional display ``name``, rounds loaded.
+
+    ``loaded`` defaults to full; ``capacity`` overrides errata B16; ``spare`` is spare rounds
+    (None: plenty).
+    """
+
+    type: str
+    name: str | None = Field(None, max_length=60)
+    loaded: int | None = Field(None, ge=0, le=1000)
+    capacity: int | None = Field(None, ge=1, le=1000)
+    spare: int | None = Field(None, ge=0, le=10000)
+
+
+class CoverSpec(Model):
+    """Cover a character is behind (errata B10).
+
+    ``kind``: ``solid`` (a hit in a covered location strikes the cover), ``light`` (the bullet
+    goes through, severity reduced by ``reduction`` 1-3), ``sporadic`` (a Luck check of the
+    target decides whether the cover stopped it). ``alive``: the cover is a creature (a horse)
+    whose wounds are recorded; ``bolts_when_hit``: it runs off when wounded (a GM ruling).
+    """
+
+    locations: list[Location] = Field(min_length=1)
+    kind: Literal["solid", "light", "sporadic"] = "solid"
+    reduction: int = Field(0, ge=0, le=3)
+    by: str = Field("cover", max_length=60)
+    alive: bool = False
+    bolts_when_hit: bool = False
+
+    @model_validator(mode="after")
+    def _light_needs_reduction(self) -> CoverSpec:
+        if self.kind == "light" and self.reduction == 0:
+            raise ValueError("light cover needs a reduction of 1, 2 or 3")
+        if self.kind != "light" and self.reduction:
+            raise ValueError("only light cover has a reduction")
+        return self
+
+
+class Landmark(Model):
+    """A named place on the map: a destination, maybe with cover for whoever stands there."""
+
+    at: Point
+    name: str | None = Field(None, max_length=60)
+    cover: CoverSpec | None = None
+
+
+class Character(Model):
+    """One character of a side. ``at`` in yards; ``cover`` is a CoverSpec or a landmark name."""
+
+    name: str = Field(min_length=1, max_length=80)
+    short: str | None = Field(None, min_length=1, max_length=60)
+    pronoun: Literal["he", "she", "they"] = "he"
+    attributes: Attributes
+    skills: Skills = Skills()
+    weapons: list[WeaponSpec] = Field(min_length=1)
+    at: Point
+    mounted: bool = False
+    prone: bool = False
+    handedness: Literal["right", "left"] = "right"
+    size: Literal["very_large", "large", "normal", "small", "very_small"] = "normal"
+    aim: Literal["vitals", "limbs", "none"] = "vitals"
+    cover: CoverSpec | str | None = None
+    lit: bool = False
+    obscured: bool = False
+    tactics: str | None = None
+    notes: str | None = Field(None, max_length=500)
+
+
+class MoveIntent(Model):
+    """Declared movement (Table 3): a gait and a destination (landmark or ``[x, y]``)."""
+
+    gait: Gait | None = None
+    to: str | Point | None = None
+    through: list[Literal["door", "window"]] = []
+    mount: bool = False
+    dismount: bool = False
+    stand_up: bool = False
+    drop_prone: bool = False
+    jump_down: bool = False
+    terrible_footing: bool = False
+    delay: bool = False
+
+    @model_validator(mode="after")
+    def _something_to_do(self) -> MoveIntent:
+        if self.gait is None and not (self.mount or self.dismount or self.stand_up
+                                      or self.drop_prone):
+            raise ValueError("a move needs a gait (or mount, dismount, stand_up, drop_prone)")
+        if self.to is not None and self.gait is None:
+            raise ValueError("a move with a destination needs a gait")
+        return self
+
+
+class Intent(Model):
+    """What a character declares for a turn.
+
+    ``shoot``: a target, or a list of targets (one careful shot each, at most two in a combat
+    turn); ``shots`` fires that many at a single target. ``weapon``: type or name of a carried
+    weapon (default: the first). ``reload``: true or a weapon. ``other``: free text for the GM.
+    """
+
+    shoot: str | list[str] | None = None
+    shots: int | None = Field(None, ge=1, le=6)
+    weapon: str | None = None
+    aim: Literal["vitals", "limbs", "none"] | None = None
+    hand: Literal["right", "left"] | None = None
+    two_guns: bool = False
+    sniping: bool = False
+    move: MoveIntent | None = None
+    reload: bool | str = False
+    clear_jam: bool = False
+    other: str | None = Field(None, max_length=300)
+
+
+class Turn(Model):
+    """One declared turn: its kind and each character's intent (keyed by name or short name)."""
+
+    kind: Literal["combat", "shootout"] = "combat"
+    intents: dict[str, Intent] = {}
+
+
+class HouseRules(Model):
+    """Named house-rule options of errata.md (all off by default = the tables)."""
+
+    light_wound_penalty: int = Field(-1, ge=-4, le=0)
+    shotgun_bonus: bool = True
+    hipshot_formula: Literal["table", "pooled"] = "table"
+    weapon_speed_counts: bool = False
+    failed_fast_draw_ready: bool = False
+    shoulder_is_arm: bool = False
+    misfire_on_20: Literal["table", "luck"] = "table"
+
+    def changed(self) -> list[tuple[str, object]]:
+        """The options that differ from the default profile, in declaration order."""
+        default = HouseRules()
+        return [(k, getattr(self, k)) for k in type(self).model_fields
+                if getattr(self, k) != getattr(default, k)]
+
+
+class RangeBandRuling(Model):
+    """GM ruling: the band between two characters (or sides) is fixed (errata B1)."""
+
+    between: tuple[str, str]
+    band: Band
+
+
+class FireOrderRuling(Model):
+    """GM ruling: the order a side's characters fire in this turn (errata B12)."""
+
+    side: str
+    order: list[str] = Field(min_length=1)
+
+
+class CancelModifierRuling(Model):
+    """GM ruling: a named Table 2 modifier does not apply to a character's shots."""
+
+    character: str
+    modifier: str
+
+
+class Ruling(Model):
+    """A visible GM ruling, for one turn or (``turn`` omitted) the whole fight.
+
+    Exactly one of ``range_band``, ``fire_order``, ``cancel_modifier``, ``initiative``.
+    """
+
+    turn: int | None = Field(None, ge=1)
+    why: str = Field("", max_length=300)
+    range_band: RangeBandRuling | None = None
+    fire_order: FireOrderRuling | None = None
+    cancel_modifier: CancelModifierRuling | None = None
+    initiative: dict[str, int] | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Ruling:
+        kinds = [k for k in ("range_band", "fire_order", "cancel_modifier", "initiative")
+                 if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError("a ruling needs exactly one of range_band, fire_order, "
+                             "cancel_modifier, initiative")
+        if self.initiative is not None and self.turn is None:
+            raise ValueError("an initiative ruling needs a turn")
+        return self
+
+    @property
+    def kind(self) -> str:
+        """Which kind of ruling this is."""
+        for k in ("range_band", "fire_order", "cancel_modifier", "initiative"):
+            if getattr(self, k) is not None:
+                return k
+        raise AssertionError
+
+
+class Scenario(Model):
+    """A whole scenario file. ``sides`` maps side name to its characters (at least two sides)."""
+
+    title: str = Field(min_length=1, max_length=200)
+    ruleset: Literal["boothill"] = "boothill"
+    seed: int | None = Field(None, ge=0, le=2**63 - 1)
+    description: str | None = Field(None, max_length=5000)
+    house_rules: HouseRules = HouseRules()
+    night: bool = False
+    map: dict[str, Landmark] = {}
+    sides: dict[str, list[Character]]
+    turns: list[Turn] = Field(min_length=1, max_length=500)
+    dice: dict[str, dict[str, list[int]]] = {}
+    dice_fallback: Literal["error", "seeded"] = "error"
+    rulings: list[Ruling] = []
+
+    @model_validator(mode="after")
+    def _two_sides(self) -> Scenario:
+        if len(self.sides) < 2:
+            raise ValueError("a fight needs at least two sides")
+        for side, chars in self.sides.items():
+            if not chars:
+                raise ValueError(f"side {side!r} has no characters")
+        return self
+
+    def characters(self) -> list[tuple[str, Character]]:
+        """All ``(side, character)`` pairs in scenario order."""
+        return [(side, c) for side, chars in self.sides.items() for c in chars]
