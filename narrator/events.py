@@ -165,6 +165,7 @@ class FightStarted(Event):
     sides: tuple[str, ...]
     characters: tuple[CharacterIntro, ...]
     rulings: tuple[RulingNote, ...]
+    landmarks: tuple[tuple[str, str], ...]
 
 
 @event
@@ -307,6 +308,7 @@ class LocationRolled(Event):
     roll: int
     aim: str
     shift: int
+    skill_name: str
     skill: int
     fraction: str
     total: int

@@ -173,7 +173,8 @@ class BootHillFight:
                 notes.append(RulingNote(r.turn, "initiative", tuple(r.initiative),
                                         " ".join(str(v) for v in r.initiative.values()), r.why))
         return FightStarted(self.sc.title, self.sc.description, "boothill", self.profile.name,
-                            self.seed, self.sc.night, tuple(self.sides), tuple(intros), tuple(notes))
+                            self.seed, self.sc.night, tuple(self.sides), tuple(intros), tuple(notes),
+                            tuple((k, lm.name or k.replace("_", " ")) for k, lm in self.sc.map.items()))
 
     def tactics(self) -> None:
         """Tactics checks at the start of the fight: any success gives the side +1 (B11)."""
@@ -455,7 +456,7 @@ class BootHillFight:
         num, den = tables.wounds()["location_modifiers"][shot_type][col]
         cover = target.cover
         covered = cover if cover is not None and loc in cover.locations else None
-        self.emit(LocationRolled(t, f.name, target.name, roll, aim, shift, skill,
+        self.emit(LocationRolled(t, f.name, target.name, roll, aim, shift, skill_name, skill,
                                  f"{num}/{den}" if num else "0", total, loc,
                                  covered.name if covered else None,
                                  covered.kind if covered else None))
@@ -532,6 +533,8 @@ class BootHillFight:
         if target.condition == "active" and target.wound_points > target.capacity:
             target.condition = "passed_out"
             self.emit(PassedOut(t, target.name, target.wound_points, target.capacity))
+        if target.down:
+            target.mounted = False  # a rider who goes down falls from the saddle
 
     def mortal(self, t: int, target: Fighter) -> MortalCheck:
         """Luck check, then Strength check and dying time (errata B8)."""

@@ -1,0 +1,93 @@
+"""Words for the rules' terms: locations, modifiers, gaits, severities, conditions.
+
+May import: nothing from narrator.
+"""
+
+from __future__ import annotations
+
+LOCATION = {
+    "left_leg": "left leg", "right_leg": "right leg", "left_arm": "left arm",
+    "right_arm": "right arm", "left_shoulder": "left shoulder",
+    "right_shoulder": "right shoulder", "abdomen": "abdomen", "chest": "chest", "head": "head",
+}
+
+BAND = {"point_blank": "point blank", "short": "short", "long": "long", "extreme": "extreme"}
+
+MODIFIER = {
+    "coo": "Coordination", "coo_half": "half Coordination, rounded up",
+    "coo_quarter": "a quarter of Coordination, rounded down",
+    "coo_skill_quarter": "a quarter of Coordination + Pistol (house rule)",
+    "fanned": "Pistol skill (at least 1)",
+    "pistol": "Pistol", "rifle": "Rifle", "throwing": "Throwing", "archery": "Archery",
+    "point_blank_pistol": "point blank with a pistol", "point_blank_long_arm":
+    "point blank with a long arm", "point_blank": "point blank",
+    "short": "short range", "long": "long range", "extreme": "extreme range",
+    "target_running": "target running", "target_trotting": "target trotting",
+    "target_evading": "target evading", "target_galloping": "target galloping",
+    "shooter_walking": "shooting while walking", "shooter_running": "shooting while running",
+    "shooter_trotting": "shooting while trotting", "shooter_galloping": "shooting at a gallop",
+    "light_wound": "light wound", "serious_wound": "serious wound",
+    "size_very_large": "very large target", "size_large": "large target",
+    "size_small": "small target", "size_very_small": "very small target",
+    "sniping": "sniping from a solid rest", "shotgun": "shotgun", "scattergun": "scattergun",
+    "obscured": "target obscured", "wrong_hand": "wrong hand", "two_pistols": "two pistols",
+    "night": "night",
+    "chest_or_head": "chest or head", "arm_or_leg": "arm or leg", "weapon": "weapon",
+    "light_cover": "light cover", "full_cylinder": "cylinder held four or more rounds",
+    "dismount": "dismounting takes half", "mount": "mounting takes half",
+    "stand_up": "standing up takes half", "jump_down": "jumping down takes half",
+    "terrible_footing": "terrible footing halves it", "door": "through a door",
+    "window": "through a window",
+    "wounded_left_leg": "wounded left leg halves it", "wounded_right_leg":
+    "wounded right leg halves it", "other_serious_wound": "a serious wound halves it",
+    "serious_wound_both_legs": "serious wounds in both legs: crawl only",
+    "serious_leg_walk_only": "serious leg wound: walk only",
+}
+
+SEVERITY = {"scratch": "a scratch", "light": "a light wound", "serious": "a serious wound",
+            "mortal": "a mortal wound"}
+
+CONDITION = {"active": "on his feet", "passed_out": "passed out", "dying": "dying",
+             "dead": "dead"}
+
+GAIT = {"crawling": "crawls", "walking": "walks", "evading": "evades", "running": "runs",
+        "trotting": "trots", "galloping": "gallops"}
+
+DYING = {"turns": "one or two more turns", "minutes": "several minutes",
+         "hours": "an hour or so, perhaps days"}
+
+REFUSAL = {
+    "target_down": "is already down",
+    "weapon_useless": "is useless until it is cleaned",
+    "jammed": "is jammed",
+    "empty": "is empty",
+    "out_of_range": "is out of range",
+    "cannot_see": "cannot be seen in the dark",
+    "evading": "a character who evades or drops prone cannot shoot (001)",
+    "crawling": "Table 2 has no way to shoot while crawling",
+    "busy": "the turn goes to another action",
+    "cannot_reload": "cannot be reloaded in a fight (Table 14: N/A)",
+    "full": "is already fully loaded",
+    "no_spare_rounds": "no spare rounds are left",
+    "not_jammed": "is not jammed",
+}
+
+NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+SKILL = {"pistol": "Pistol", "rifle": "Rifle", "throwing": "Throwing", "archery": "Archery",
+         "fast_draw": "Fast Draw", "tactics": "Tactics", "gunsmithing": "Gunsmithing"}
+
+FRACTION = {"1/1": "his full", "1/2": "half his", "1/4": "a quarter of his", "0": "none of his"}
+
+SHOT = {"careful": "careful shot", "steady": "steady shot", "hip": "hipshot",
+        "fanned": "fanned shot"}
+
+HOUSE_RULE = {
+    "light_wound_penalty": "each light wound costs {v} to hit (the tables say \u22121)",
+    "shotgun_bonus": "shotguns and scatterguns get no bonus to hit (the tables give +2 and +4)",
+    "hipshot_formula": "a hipshot's chance is a quarter of Coordination + Pistol",
+    "weapon_speed_counts": "weapon speed adds counts before the first shot",
+    "failed_fast_draw_ready": "after a failed fast draw the gun is out once the 2 counts pass",
+    "shoulder_is_arm": "a shoulder counts as an arm for severity (\u22121)",
+    "misfire_on_20": "a 20 calls for a Luck check instead of the misfire table",
+}
