@@ -1,0 +1,29 @@
+"""Shared fixtures: paths, loading and fighting bundled scenarios."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from narrator.engine import run_fight
+from narrator.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "scenarios" / "examples"
+
+
+def fight(name: str, **kw):
+    """Load a bundled example scenario and fight it; returns the FightLog."""
+    return run_fight(load_scenario(EXAMPLES / name), **kw)
+
+
+def of_kind(log, kind: str, **match) -> list:
+    """Events of a kind whose fields equal ``match``."""
+    return [e for e in log.events if e.kind == kind
+            and all(getattr(e, k) == v for k, v in match.items())]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-goldens", action="store_true",
+                     help="rewrite the golden files in tests/goldens/ from the current output")
