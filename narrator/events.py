@@ -229,6 +229,8 @@ class IntentDeclared(Event):
     sniping: bool
     other: str | None
     source: str
+    draw: str | None = None
+    shot_types: tuple[str, ...] = ()
 
 
 @event
@@ -264,6 +266,76 @@ class ShotFired(Event):
     luck: int | None
     result: str
     rounds_left: int
+
+
+@dataclass(frozen=True)
+class SpeedNote:
+    """One character's speed on a count (errata B14): the base (COO, or the fast-draw roll
+    for the first shot after a fast draw) plus the named Table 6 modifiers."""
+
+    character: str
+    action: str
+    target: str | None
+    base_name: str
+    base: int
+    modifiers: tuple[Modifier, ...]
+    speed: int
+
+
+@event
+class DrawMade(Event):
+    """Drawing a weapon in a shootout turn (000 l.209-221, Table 5): a fast draw is a d20
+    against Fast Draw (0 counts if it succeeds, 2 if it fails); a normal draw takes 3 counts.
+    ``ready``: the count (of this turn, may pass 6) when it is done."""
+
+    kind: ClassVar[str] = "draw_made"
+    turn: int
+    character: str
+    draw: str
+    weapon: str
+    skill: int
+    roll: int | None
+    luck_roll: int | None
+    success: bool
+    counts: int
+    start: int
+    ready: int
+
+
+@event
+class CountResolved(Event):
+    """A count of a shootout turn on which someone acts: who, in order of speed; equal
+    speeds act at the same moment (``groups`` lists them together)."""
+
+    kind: ClassVar[str] = "count_resolved"
+    turn: int
+    count: int
+    actors: tuple[SpeedNote, ...]
+    groups: tuple[tuple[str, ...], ...]
+
+
+@event
+class TargetSwitched(Event):
+    """A shooter whose target went down turns on another (1 count, Table 5; errata B15)."""
+
+    kind: ClassVar[str] = "target_switched"
+    turn: int
+    count: int
+    character: str
+    old: str
+    new: str | None
+
+
+@event
+class ActionsLost(Event):
+    """A character goes down with declared actions still to come (errata B15)."""
+
+    kind: ClassVar[str] = "actions_lost"
+    turn: int
+    count: int | None
+    character: str
+    actions: int
+    condition: str
 
 
 @event
@@ -438,6 +510,7 @@ class ActionRefused(Event):
 
     kind: ClassVar[str] = "action_refused"
     turn: int
+    count: int | None
     character: str
     action: str
     reason: str

@@ -46,11 +46,18 @@ class Markup:
     escape: Callable[[str], str]
     strong: Callable[[str], str]
     em: Callable[[str], str]
+    h1: Callable[[str], str]
+    h2: Callable[[str], str]
+
+
+def _underline(char: str) -> Callable[[str], str]:
+    return lambda s: f"{s}\n{char * len(s)}"
 
 
 MARKUP = {
-    "markdown": Markup(md_escape, lambda s: f"**{s}**", lambda s: f"*{s}*"),
-    "text": Markup(str, str, str),
+    "markdown": Markup(md_escape, lambda s: f"**{s}**", lambda s: f"*{s}*",
+                       lambda s: f"# {s}", lambda s: f"## {s}"),
+    "text": Markup(str, str, str, _underline("="), _underline("-")),
 }
 
 
@@ -126,6 +133,21 @@ def mod_label(m: Any) -> str:
     return base
 
 
+def shot_list(types: tuple[str, ...] | list[str]) -> str:
+    """``(fanned, fanned, hip)`` -> "two fanned shots, then a hipshot"."""
+    runs: list[list] = []
+    for t in types:
+        if runs and runs[-1][0] == t:
+            runs[-1][1] += 1
+        else:
+            runs.append([t, 1])
+    words = []
+    for t, k in runs:
+        name = labels.SHOT.get(t, t)
+        words.append(f"a {name}" if k == 1 else f"{labels.NUMBER.get(k, k)} {name}s")
+    return ", then ".join(words)
+
+
 def _group(log: FightLog) -> dict[str, Any]:
     started = None
     ended = None
@@ -158,9 +180,10 @@ def make_env(fmt: str, user_dir: Path | None = None) -> SandboxedEnvironment:
                                trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                                autoescape=False)
     mk = MARKUP[fmt]
-    env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, signed=signed, yards=yards, ucfirst=ucfirst,
+    env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2, signed=signed, yards=yards, ucfirst=ucfirst,
                        loc=lambda x: labels.LOCATION.get(x, x), band=lambda x: labels.BAND.get(x, x),
-                       sev=lambda x: labels.SEVERITY.get(x, x), mod=mod_label)
+                       sev=lambda x: labels.SEVERITY.get(x, x), mod=mod_label,
+                       shot_list=shot_list)
     env.globals.update(labels=labels, number=lambda n: labels.NUMBER.get(n, str(n)))
     return env
 

@@ -17,7 +17,7 @@ MODIFIER = {
     "coo": "Coordination", "coo_half": "half Coordination, rounded up",
     "coo_quarter": "a quarter of Coordination, rounded down",
     "coo_skill_quarter": "a quarter of Coordination + Pistol (house rule)",
-    "fanned": "Pistol skill (at least 1)",
+    "fanned": "Pistol (fanning)",
     "pistol": "Pistol", "rifle": "Rifle", "throwing": "Throwing", "archery": "Archery",
     "point_blank_pistol": "point blank with a pistol", "point_blank_long_arm":
     "point blank with a long arm", "point_blank": "point blank",
@@ -42,6 +42,12 @@ MODIFIER = {
     "wounded right leg halves it", "other_serious_wound": "a serious wound halves it",
     "serious_wound_both_legs": "serious wounds in both legs: crawl only",
     "serious_leg_walk_only": "serious leg wound: walk only",
+    "fast_draw_roll": "fast-draw roll",
+    "speed_walking": "walking", "speed_trotting": "trotting", "speed_running": "running",
+    "speed_galloping": "galloping", "surprised": "surprised",
+    "completely_surprised": "completely surprised", "two_guns": "two guns",
+    "weapon_vslow": "very slow weapon", "weapon_slow": "slow weapon",
+    "weapon_fast": "fast weapon", "weapon_vfast": "very fast weapon",
 }
 
 SEVERITY = {"scratch": "a scratch", "light": "a light wound", "serious": "a serious wound",
@@ -70,6 +76,7 @@ REFUSAL = {
     "full": "is already fully loaded",
     "no_spare_rounds": "no spare rounds are left",
     "not_jammed": "is not jammed",
+    "not_a_revolver": "only a revolver can be fanned",
 }
 
 NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}

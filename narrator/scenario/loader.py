@@ -302,7 +302,7 @@ def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
                         raise loc8.error(f"{full} cannot shoot at himself", tloc)
                     fixed.append(full_t)
                 intent.shoot = fixed[0] if isinstance(intent.shoot, str) else fixed
-                n = len(fixed) * (intent.shots or 1)
+                n = len(fixed) * (intent.shots if isinstance(intent.shots, int) else 1)
                 if turn.kind == "combat" and n > 2:
                     raise loc8.error("a combat turn allows one or two careful shots (000 l.39)",
                                      base + ("shoot",))
@@ -326,9 +326,7 @@ def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
                     c.mounted or intent.move.mount):
                 raise loc8.error(f"{full} is on foot and cannot be {intent.move.gait}",
                                  base + ("move", "gait"))
-            if turn.kind == "shootout":
-                raise loc8.error("shootout turns are not supported yet; use kind: combat",
-                                 ("turns", t, "kind"))
+            _check_shots(turn.kind, c, intent, loc8, base)
             new[full] = intent
         turn.intents = new
 
@@ -414,3 +412,36 @@ def resolve_weapon_index(c: Character, value: str, fail: Any) -> int:
             return i
     choices = [w.name or w.type for w in c.weapons]
     raise fail(f"{c.name} carries no {value!r} (carries {', '.join(choices)}){_hint(value, choices)}")
+
+
+SHOT_COUNTS = {"careful": 6, "steady": 3, "hip": 2, "fanned": 1}  # Table 5
+
+
+def _check_shots(kind: str, c: Character, intent: Any, loc8: _Locator, base: tuple) -> None:
+    """Shot lists: only careful shots in a combat turn; at most 6 counts of shots in a shootout
+    turn (001 l.16: one careful, two steady, three hip or six fanned); fanning needs a revolver."""
+    if intent.shots is None:
+        return
+    if isinstance(intent.shots, int):
+        if not 1 <= intent.shots <= 2:
+            raise loc8.error("shots: a combat turn allows one or two careful shots (000 l.39)",
+                             base + ("shots",))
+        return
+    if not intent.shots:
+        raise loc8.error("shots: the list is empty", base + ("shots",))
+    if intent.shoot is None:
+        raise loc8.error("shots are declared but no target (shoot:)", base + ("shots",))
+    if kind == "combat" and any(s != "careful" for s in intent.shots):
+        raise loc8.error("only careful shots can be fired in a combat turn (001 l.17); "
+                         "make it kind: shootout", base + ("shots",))
+    counts = sum(SHOT_COUNTS[s] for s in intent.shots)
+    if counts > 6:
+        raise loc8.error(f"shots take {counts} counts; a shootout turn has 6 (one careful, two "
+                         f"steady, three hip or six fanned shots, 001 l.16)", base + ("shots",))
+    if "fanned" in intent.shots:
+        idx = resolve_weapon_index(c, intent.weapon, lambda m: loc8.error(m, base)) \
+            if intent.weapon else 0
+        wt = tables.weapons()[c.weapons[idx].type]
+        if not wt.is_revolver:
+            raise loc8.error(f"only a revolver can be fanned, not a {wt.name} (000 l.27)",
+                             base + ("shots",))

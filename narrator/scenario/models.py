@@ -15,6 +15,7 @@ Location = Literal["left_leg", "right_leg", "left_arm", "right_arm", "left_shoul
                    "right_shoulder", "abdomen", "chest", "head", "legs", "arms", "shoulders"]
 Gait = Literal["crawling", "walking", "evading", "running", "trotting", "galloping"]
 Band = Literal["point_blank", "short", "long", "extreme"]
+ShotType = Literal["careful", "steady", "hip", "fanned"]
 Point = tuple[float, float]
 
 GROUPS = {"legs": ("left_leg", "right_leg"), "arms": ("left_arm", "right_arm"),
@@ -127,6 +128,7 @@ class Character(Model):
     cover: CoverSpec | str | None = None
     lit: bool = False
     obscured: bool = False
+    drawn: bool = False
     tactics: str | None = None
     notes: str | None = Field(None, max_length=500)
 
@@ -159,12 +161,20 @@ class Intent(Model):
     """What a character declares for a turn.
 
     ``shoot``: a target, or a list of targets (one careful shot each, at most two in a combat
-    turn); ``shots`` fires that many at a single target. ``weapon``: type or name of a carried
-    weapon (default: the first). ``reload``: true or a weapon. ``other``: free text for the GM.
+    turn); ``shots`` fires that many careful shots at a single target (combat turn), or, in a
+    shootout turn, is the list of shot types in order (``[hip, hip, hip]``; their counts add up
+    to 6 at most, 001 l.16); there the other targets listed are where a shooter turns when his
+    target goes down. ``draw``: fast or normal (default fast with the Fast Draw skill).
+    ``weapon``: type or name of a carried weapon (default: the first). ``reload``: true or a
+    weapon. ``other``: free text for the GM.
     """
 
     shoot: str | list[str] | None = None
-    shots: int | None = Field(None, ge=1, le=6)
+    shots: int | list[ShotType] | None = None
+    draw: Literal["fast", "normal"] | None = None
+    redraw: Literal["fast", "normal"] | None = None
+    cock: bool = False
+    surprised: Literal["surprised", "completely"] | None = None
     weapon: str | None = None
     aim: Literal["vitals", "limbs", "none"] | None = None
     hand: Literal["right", "left"] | None = None
@@ -177,9 +187,13 @@ class Intent(Model):
 
 
 class Turn(Model):
-    """One declared turn: its kind and each character's intent (keyed by name or short name)."""
+    """One declared turn: its kind and each character's intent (keyed by name or short name).
 
-    kind: Literal["combat", "shootout"] = "combat"
+    ``auto`` (the default): a shootout turn when someone declares a steady, hip or fanned shot,
+    or a shot at an enemy within 20 feet (001 l.8); a combat turn otherwise.
+    """
+
+    kind: Literal["combat", "shootout", "auto"] = "auto"
     intents: dict[str, Intent] = {}
 
 

@@ -22,10 +22,34 @@ from narrator.events import (
     WoundNote, WoundTaken,
 )
 from narrator.rulesets.boothill import hit, tables
-from narrator.rulesets.boothill.state import JAM_TURNS, Cover, Fighter, Wound, make_weapon
+from narrator.rulesets.boothill.shootout import ShootoutTurns, wants_shootout
+from narrator.rulesets.boothill.state import (
+    JAM_TURNS, Cover, Fighter, WeaponState, Wound, make_weapon,
+)
 from narrator.scenario.models import HouseRules, Intent, MoveIntent, Ruling, Scenario
 
 LEGS = ("left_leg", "right_leg")
+
+
+@dataclass
+class PreparedShot:
+    """A shot whose chance is fixed but whose die is not yet rolled (simultaneous fire, B14)."""
+
+    turn: int
+    shooter: Fighter
+    target: Fighter
+    weapon: WeaponState
+    shot_type: str
+    number: int
+    yards: float
+    band: str
+    band_why: str | None
+    parts: tuple[Modifier, ...]
+    base: int
+    mods: tuple[Modifier, ...]
+    chance: int
+    count: int | None
+    aim: str
 MAX_INITIATIVE_ROUNDS = 50
 
 
@@ -62,7 +86,7 @@ def profile_of(scenario: Scenario, tables_only: bool = False) -> Profile:
     return Profile(scenario.house_rules, tuple(scenario.rulings))
 
 
-class BootHillFight:
+class BootHillFight(ShootoutTurns):
     """One Boot Hill fight. Call ``run()`` once.
 
     Args:
@@ -87,6 +111,8 @@ class BootHillFight:
         self.shots_fired = 0
         self.elapsed = 0
         self.gone_landmarks: set[str] = set()
+        self.last_kind: str | None = None
+        self.count_base = 0
         order = 0
         for side, c in scenario.characters():
             cover = None
@@ -100,7 +126,7 @@ class BootHillFight:
             self.fighters[c.name] = Fighter(
                 c=c, side=side, order=order, pos=(float(c.at[0]), float(c.at[1])),
                 weapons=[make_weapon(w) for w in c.weapons], mounted=c.mounted, prone=c.prone,
-                cover=cover, landmark=landmark)
+                cover=cover, landmark=landmark, drawn=c.drawn)
             order += 1
 
     # ------------------------------------------------------------------ helpers
@@ -138,7 +164,14 @@ class BootHillFight:
         turns_fought = 0
         for i, turn in enumerate(self.sc.turns):
             t = i + 1
-            self.combat_turn(t, turn.intents)
+            kind = turn.kind
+            if kind == "auto":
+                kind = "shootout" if wants_shootout(self, turn.intents) else "combat"
+            if kind == "shootout":
+                self.shootout_turn(t, turn.intents)
+            else:
+                self.combat_turn(t, turn.intents)
+            self.last_kind = kind
             turns_fought = t
             if len(self.active_sides()) <= 1:
                 reason = "side_down"
@@ -255,7 +288,10 @@ class BootHillFight:
         targets: tuple[str, ...] = ()
         if intent.shoot is not None:
             base = [intent.shoot] if isinstance(intent.shoot, str) else list(intent.shoot)
-            targets = tuple(x for x in base for _ in range(intent.shots or 1))
+            if isinstance(intent.shots, list):
+                targets = tuple(base[0] for _ in intent.shots)
+            else:
+                targets = tuple(x for x in base for _ in range(intent.shots or 1))
         weapon = None
         if intent.shoot is not None or intent.weapon is not None:
             weapon = f.weapons[self.weapon_index(f, intent.weapon)].name
@@ -271,7 +307,8 @@ class BootHillFight:
             t, f.name, f.side, targets, weapon, mv.gait if mv else None, dest,
             bool(mv and mv.mount), bool(mv and mv.dismount), bool(mv and mv.stand_up),
             bool(mv and mv.drop_prone), reload, intent.clear_jam, intent.two_guns,
-            intent.sniping, intent.other, "declared"))
+            intent.sniping, intent.other, "declared", intent.draw,
+            tuple(intent.shots) if isinstance(intent.shots, list) else ()))
 
     def weapon_index(self, f: Fighter, value: str | None) -> int:
         """Index of the weapon an intent names (None: the weapon in hand)."""
@@ -283,8 +320,8 @@ class BootHillFight:
         raise AssertionError(f"loader let through unknown weapon {value!r}")
 
     def refuse(self, t: int, f: Fighter, action: str, reason: str, target: str | None = None,
-               detail: str = "") -> None:
-        self.emit(ActionRefused(t, f.name, action, reason, target, detail))
+               detail: str = "", count: int | None = None) -> None:
+        self.emit(ActionRefused(t, count, f.name, action, reason, target, detail))
 
     def fire(self, t: int, f: Fighter, intent: Intent, intents: dict[str, Intent]) -> None:
         """A character's one or two careful shots, fired together (errata B12)."""
@@ -299,6 +336,7 @@ class BootHillFight:
             return self.refuse(t, f, "shoot", "busy",
                                detail="reloading" if intent.reload else "clearing a jam")
         f.current_weapon = self.weapon_index(f, intent.weapon)
+        f.drawn = True  # drawing costs nothing in a six-second combat turn
         targets = [intent.shoot] if isinstance(intent.shoot, str) else list(intent.shoot)
         n = 0
         if intent.two_guns:
@@ -312,7 +350,7 @@ class BootHillFight:
                            off_hand=off_hand, two_guns=True, sniping=intent.sniping)
             return None
         for tgt in targets:
-            for _ in range(intent.shots or 1):
+            for _ in range(intent.shots if isinstance(intent.shots, int) else 1):
                 n += 1
                 if f.down:
                     return None
@@ -335,25 +373,43 @@ class BootHillFight:
     def shoot(self, t: int, f: Fighter, target_name: str, gun: int, shot_type: str,
               number: int, intents: dict[str, Intent], *, off_hand: bool = False,
               two_guns: bool = False, sniping: bool = False, count: int | None = None) -> None:
-        """One shot: chance to hit, the d20, 1 and 20 (B4), misfires (B5), then the hit."""
+        """One shot, prepared and resolved at once (combat turns)."""
+        p = self.prepare(t, f, target_name, gun, shot_type, number, intents, off_hand=off_hand,
+                         two_guns=two_guns, sniping=sniping, count=count)
+        if p is not None:
+            self.resolve(p)
+
+    def prepare(self, t: int, f: Fighter, target_name: str, gun: int, shot_type: str,
+                number: int, intents: dict[str, Intent], *, off_hand: bool = False,
+                two_guns: bool = False, sniping: bool = False,
+                count: int | None = None) -> PreparedShot | None:
+        """Everything about a shot that is fixed before the die is rolled: the band, the base
+        chance and the Table 2 modifiers, from the state as it is now. Emits a refusal and
+        returns None when the shot cannot be fired."""
         target = self.fighters[target_name]
         ws = f.weapons[gun]
         if target.down:
-            return self.refuse(t, f, "shoot", "target_down", target.name, target.condition)
+            self.refuse(t, f, "shoot", "target_down", target.name, target.condition, count)
+            return None
         if ws.useless:
-            return self.refuse(t, f, "shoot", "weapon_useless", target.name, ws.name)
+            self.refuse(t, f, "shoot", "weapon_useless", target.name, ws.name, count)
+            return None
         if ws.jammed_turns:
-            return self.refuse(t, f, "shoot", "jammed", target.name, ws.name)
+            self.refuse(t, f, "shoot", "jammed", target.name, ws.name, count)
+            return None
         if ws.loaded <= 0:
-            return self.refuse(t, f, "shoot", "empty", target.name, ws.name)
+            self.refuse(t, f, "shoot", "empty", target.name, ws.name, count)
+            return None
         yards = round(math.dist(f.pos, target.pos), 2)
         band, band_why = self.band_for(t, f, target, ws, shot_type, yards)
         if band is None:
-            return self.refuse(t, f, "shoot", "out_of_range", target.name,
-                               f"{yards:g} yards; {ws.wt.name} reaches {ws.wt.extreme}")
+            self.refuse(t, f, "shoot", "out_of_range", target.name,
+                        f"{yards:g} yards; {ws.wt.name} reaches {ws.wt.extreme}", count)
+            return None
         if self.sc.night and yards > f.c.attributes.obs and not target.c.lit:
-            return self.refuse(t, f, "shoot", "cannot_see", target.name,
-                               f"{yards:g} yards at night, Observation {f.c.attributes.obs}")
+            self.refuse(t, f, "shoot", "cannot_see", target.name,
+                        f"{yards:g} yards at night, Observation {f.c.attributes.obs}", count)
+            return None
         mine = intents.get(f.name)
         theirs = intents.get(target.name)
         cancelled = tuple((r.cancel_modifier.modifier, r.why or "GM ruling")
@@ -372,17 +428,32 @@ class BootHillFight:
         parts = hit.base_parts(f, ws, sit)
         mods = hit.modifiers(f, target, ws, sit)
         base, chance = hit.chance(parts, mods)
+        aim = (mine.aim if mine and mine.aim else None) or f.c.aim
+        return PreparedShot(t, f, target, ws, shot_type, number, yards, band, band_why, parts,
+                            base, mods, chance, count, aim)
+
+    def resolve(self, p: PreparedShot) -> None:
+        """Roll the d20 for a prepared shot: 1 and 20 (B4), misfires (B5), then the hit."""
+        t, f, target, ws, chance = p.turn, p.shooter, p.target, p.weapon, p.chance
         roll = self.roll(f.name, "to_hit", 20)
         misfire_roll = misfire = luck_roll = luck = None
         result = "miss"
         fired = True
         held = ws.loaded
         if roll == 20:
-            if ws.wt.is_firearm:
+            if ws.wt.is_firearm and self.house.misfire_on_20 == "luck":
+                luck = f.c.attributes.luck
+                luck_roll = self.roll(f.name, "luck", 20)
+                if luck_roll > luck:
+                    misfire_roll = self.roll(f.name, "misfire", 20)
+                    misfire = tables.misfire(ws.wt.misfire, misfire_roll)
+                else:
+                    misfire = "none"
+            elif ws.wt.is_firearm:
                 misfire_roll = self.roll(f.name, "misfire", 20)
                 misfire = tables.misfire(ws.wt.misfire, misfire_roll)
-                if misfire == "explosion" and held == 1:
-                    misfire = "none"  # on the last round an explosion counts as no misfire
+            if misfire == "explosion" and held == 1:
+                misfire = "none"  # on the last round an explosion counts as no misfire
             if misfire == "dud":
                 result, fired = "dud", False
             elif misfire == "explosion":
@@ -405,16 +476,16 @@ class BootHillFight:
         if misfire == "jam":
             ws.jammed_turns = JAM_TURNS
         self.shots_fired += 1
-        self.emit(ShotFired(t, count, f.name, target.name, ws.name, ws.wt.type, shot_type, number,
-                            yards, band, band_why, parts, base, mods, chance, roll, misfire_roll,
-                            misfire, luck_roll, luck, result, ws.loaded))
+        self.emit(ShotFired(t, p.count, f.name, target.name, ws.name, ws.wt.type, p.shot_type,
+                            p.number, p.yards, p.band, p.band_why, p.parts, p.base, p.mods,
+                            chance, roll, misfire_roll, misfire, luck_roll, luck, result,
+                            ws.loaded))
         if misfire == "explosion":
             self.explosion(t, f, held)
         if result == "hit":
-            self.resolve_hit(t, f, target, ws, shot_type, band)
-        if fired and ws.wt.type == "scattergun" and band in ("long", "extreme"):
-            self.scatter(t, f, target, ws, shot_type, band, chance)
-        return None
+            self.resolve_hit(t, f, target, ws, p.shot_type, p.band, p.aim)
+        if fired and ws.wt.type == "scattergun" and p.band in ("long", "extreme"):
+            self.scatter(t, f, target, ws, p.shot_type, p.band, chance, p.aim)
 
     def explosion(self, t: int, f: Fighter, held: int) -> None:
         """Table 10 explosion: a wound in the gun arm, severity d6 (+1 if the cylinder held
@@ -424,7 +495,7 @@ class BootHillFight:
         self.wound(t, f, None, "explosion", loc, extra, None)
 
     def resolve_hit(self, t: int, f: Fighter, target: Fighter, ws, shot_type: str,
-                    band: str) -> None:
+                    band: str, aim: str) -> None:
         """Pellets (Table 9) for shotguns, then each ball's location, cover and wound."""
         n = 1
         if ws.wt.is_shotgun:
@@ -435,19 +506,18 @@ class BootHillFight:
         for _ in range(n):
             if target.condition in ("dead",):
                 break
-            cover_hit = self.locate_and_wound(t, f, target, ws, shot_type, band)
+            cover_hit = self.locate_and_wound(t, f, target, ws, shot_type, band, aim)
             if cover_hit is not None:
                 bolted = cover_hit
         if bolted is not None:
             self.cover_bolts(target, bolted)
 
     def locate_and_wound(self, t: int, f: Fighter, target: Fighter, ws, shot_type: str,
-                         band: str) -> Cover | None:
+                         band: str, aim: str) -> Cover | None:
         """Location (B6), cover (B10) and wound for one ball or pellet. Returns the cover if
         living cover took the hit and bolts."""
         skill_name, skill = hit.skill_of(f, ws)
         max_shift = tables.location_shift(shot_type, band, skill)
-        aim = f.c.aim
         shift = {"vitals": max_shift, "limbs": -max_shift, "none": 0}[aim]
         roll = self.roll(f.name, "location", 20)
         total = max(1, min(20, roll + shift))
@@ -558,7 +628,7 @@ class BootHillFight:
         return MortalCheck(lr, luck, False, sr, strength, "dying", diff, time, dr, turns)
 
     def scatter(self, t: int, f: Fighter, target: Fighter, ws, shot_type: str, band: str,
-                chance: int) -> None:
+                chance: int, aim: str) -> None:
         """Scattergun at long/extreme: bystanders near the target (Table 9, errata B9)."""
         radius = tables.scatter_radius(band)
         if radius is None:
@@ -574,7 +644,7 @@ class BootHillFight:
             ok = r <= need
             self.emit(ScatterChecked(t, f.name, other.name, d, need, r, ok))
             if ok:
-                self.resolve_hit(t, f, other, ws, shot_type, band)
+                self.resolve_hit(t, f, other, ws, shot_type, band, aim)
 
     # ------------------------------------------------------------------ other actions
     def other_actions(self, t: int, f: Fighter, intent: Intent) -> None:
@@ -624,8 +694,9 @@ class BootHillFight:
         return None
 
     # ------------------------------------------------------------------ movement
-    def move(self, t: int, f: Fighter, mv: MoveIntent) -> None:
-        """Movement after fire (Table 3 with its penalties; errata B12, B17)."""
+    def move(self, t: int, f: Fighter, mv: MoveIntent, turn_kind: str = "combat") -> None:
+        """Movement after fire (Table 3, or Table 7 in a shootout turn, with the Table 3
+        penalties; errata B12, B17)."""
         gait = mv.gait
         penalties: list[Modifier] = []
         on_foot_after = (not f.mounted) or mv.dismount
@@ -640,7 +711,7 @@ class BootHillFight:
                 penalties.append(Modifier("serious_leg_walk_only", 0))
                 gait = "walking"
         mounted_gait = f.mounted and not mv.dismount
-        allowance = tables.movement_allowance(gait, mounted_gait) if gait else 0.0
+        allowance = tables.movement_allowance(gait, mounted_gait, turn_kind) if gait else 0.0
         halvings: list[Modifier] = []
         if mv.dismount and f.mounted:
             halvings.append(Modifier("dismount", 0))

@@ -44,6 +44,21 @@ class WeaponState:
 
 
 @dataclass
+class Action:
+    """A declared shootout action waiting its turn (errata B13).
+
+    ``kind``: "draw" (``draw`` fast/normal), "shot" (``shot_type`` at ``target``) or "cock".
+    ``extra``: counts added on the way (switching targets).
+    """
+
+    kind: str
+    shot_type: str | None = None
+    target: str | None = None
+    draw: str | None = None
+    extra: int = 0
+
+
+@dataclass
 class Wound:
     """A wound that counts: location, severity (light/serious/mortal) and wound points."""
 
@@ -89,6 +104,14 @@ class Fighter:
     condition: str = "active"
     dies_after_turn: int | None = None
     current_weapon: int = 0
+    drawn: bool = False
+    cursor: int = 0
+    queue: list[Action] = field(default_factory=list)
+    fd_speed: int | None = None
+    fresh_draw: bool = False
+    cocked: bool = False
+    reload_streak: int = 0
+    shots_this_turn: int = 0
 
     @property
     def name(self) -> str:
