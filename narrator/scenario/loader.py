@@ -333,9 +333,10 @@ def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
     side_names = list(sc.sides)
     for r, ruling in enumerate(sc.rulings):
         base = ("rulings", r)
-        if ruling.turn is not None and ruling.turn > len(sc.turns):
+        last = max(len(sc.turns), sc.max_turns or 0)
+        if ruling.turn is not None and ruling.turn > last:
             raise loc8.error(f"ruling for turn {ruling.turn}, but the scenario has "
-                             f"{len(sc.turns)} turn(s)", base + ("turn",))
+                             f"{last} turn(s)", base + ("turn",))
         if ruling.range_band:
             fixed = []
             for k, name in enumerate(ruling.range_band.between):

@@ -280,13 +280,19 @@ class Scenario(Model):
     night: bool = False
     map: dict[str, Landmark] = {}
     sides: dict[str, list[Character]]
-    turns: list[Turn] = Field(min_length=1, max_length=500)
+    turns: list[Turn] = Field([], max_length=500)
+    max_turns: int | None = Field(None, ge=1, le=500)
     dice: dict[str, dict[str, list[int]]] = {}
     dice_fallback: Literal["error", "seeded"] = "error"
     rulings: list[Ruling] = []
 
     @model_validator(mode="after")
     def _two_sides(self) -> Scenario:
+        if not self.turns and self.max_turns is None:
+            raise ValueError("declare some turns, or give max_turns and let tactics decide")
+        if self.max_turns is not None and self.max_turns < len(self.turns):
+            raise ValueError(f"max_turns {self.max_turns} is fewer than the "
+                             f"{len(self.turns)} declared turns")
         if len(self.sides) < 2:
             raise ValueError("a fight needs at least two sides")
         for side, chars in self.sides.items():

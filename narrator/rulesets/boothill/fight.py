@@ -26,7 +26,7 @@ from narrator.rulesets.boothill.shootout import ShootoutTurns, wants_shootout
 from narrator.rulesets.boothill.state import (
     JAM_TURNS, Cover, Fighter, WeaponState, Wound, make_weapon,
 )
-from narrator.scenario.models import HouseRules, Intent, MoveIntent, Ruling, Scenario
+from narrator.scenario.models import HouseRules, Intent, MoveIntent, Ruling, Scenario, Turn
 
 LEGS = ("left_leg", "right_leg")
 
@@ -112,6 +112,7 @@ class BootHillFight(ShootoutTurns):
         self.elapsed = 0
         self.gone_landmarks: set[str] = set()
         self.last_kind: str | None = None
+        self.tactic_made: set[tuple[int, str]] = set()
         self.count_base = 0
         order = 0
         for side, c in scenario.characters():
@@ -162,15 +163,18 @@ class BootHillFight(ShootoutTurns):
         self.tactics()
         reason = "turns_ran_out"
         turns_fought = 0
-        for i, turn in enumerate(self.sc.turns):
+        total = max(len(self.sc.turns), self.sc.max_turns or 0)
+        for i in range(total):
             t = i + 1
+            turn = self.sc.turns[i] if i < len(self.sc.turns) else Turn()
+            intents = self.complete_intents(t, turn.intents)
             kind = turn.kind
             if kind == "auto":
-                kind = "shootout" if wants_shootout(self, turn.intents) else "combat"
+                kind = "shootout" if wants_shootout(self, intents) else "combat"
             if kind == "shootout":
-                self.shootout_turn(t, turn.intents)
+                self.shootout_turn(t, intents)
             else:
-                self.combat_turn(t, turn.intents)
+                self.combat_turn(t, intents)
             self.last_kind = kind
             turns_fought = t
             if len(self.active_sides()) <= 1:
@@ -180,6 +184,20 @@ class BootHillFight(ShootoutTurns):
         self.emit(FightEnded(turns_fought, self.elapsed, reason, tuple(self.active_sides()),
                              len(rolls), sum(1 for r in rolls if r.scripted), dice_log_hash(rolls)))
         return FightLog(tuple(self.events), tuple(rolls))
+
+    def complete_intents(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
+        """Declared intents, plus what each silent character's tactics profile decides
+        (``narrator.rulesets.boothill.tactics``). Declared intents always win."""
+        from narrator.rulesets.boothill import tactics
+        out = dict(declared)
+        for f in self.fighters.values():
+            if f.name in out or f.down or not f.c.tactics:
+                continue
+            intent = tactics.decide(self, t, f)
+            if intent is not None:
+                out[f.name] = intent
+                self.tactic_made.add((t, f.name))
+        return out
 
     def started(self) -> FightStarted:
         intros = []
@@ -307,7 +325,8 @@ class BootHillFight(ShootoutTurns):
             t, f.name, f.side, targets, weapon, mv.gait if mv else None, dest,
             bool(mv and mv.mount), bool(mv and mv.dismount), bool(mv and mv.stand_up),
             bool(mv and mv.drop_prone), reload, intent.clear_jam, intent.two_guns,
-            intent.sniping, intent.other, "declared", intent.draw,
+            intent.sniping, intent.other,
+            "tactics" if (t, f.name) in self.tactic_made else "declared", intent.draw,
             tuple(intent.shots) if isinstance(intent.shots, list) else ()))
 
     def weapon_index(self, f: Fighter, value: str | None) -> int:
