@@ -23,8 +23,25 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 
 class Format(str, Enum):
     markdown = "markdown"
+    bbcode = "bbcode"
+    html = "html"
     text = "text"
     json = "json"
+
+
+class Mode(str, Enum):
+    teaching = "teaching"
+    story = "story"
+
+
+class Tense(str, Enum):
+    present = "present"
+    past = "past"
+
+
+class Block(str, Enum):
+    spoiler = "spoiler"
+    ooc = "ooc"
 
 
 class ProfileChoice(str, Enum):
@@ -35,6 +52,9 @@ class ProfileChoice(str, Enum):
 class Fallback(str, Enum):
     error = "error"
     seeded = "seeded"
+
+
+EXT = {"markdown": "md", "bbcode": "bbcode", "html": "html", "text": "txt", "json": "json"}
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -60,20 +80,97 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+def emit_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str, force: bool) -> None:
+    """Print posts to stdout (separated by a marker line), or write them: one file for a single
+    post, else numbered files in the folder ``out``. Everything is rendered before anything is
+    written; existing files are kept unless ``force``."""
+    if out is None:
+        if len(posts) == 1:
+            sys.stdout.write(posts[0])
+            return
+        for i, post in enumerate(posts, 1):
+            if i > 1:
+                sys.stdout.write(f"\n\u2702 \u2500\u2500 post {i} of {len(posts)} \u2500\u2500\n\n")
+            sys.stdout.write(post)
+        return
+    if len(posts) == 1 and not out.is_dir():
+        targets = [(out, posts[0])]
+    else:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"{out}: cannot create the folder: {exc.strerror or exc}")
+        targets = [(out / f"{stem}-{i:02d}.{EXT[fmt]}", p) for i, p in enumerate(posts, 1)]
+    if not force:
+        existing = [str(p) for p, _ in targets if p.exists()]
+        if existing:
+            fail(f"{existing[0]}: exists; use --force to overwrite")
+    for path, text in targets:
+        try:
+            write_atomic(path, text)
+        except OSError as exc:
+            fail(f"{path}: cannot write: {exc.strerror or exc}")
+
+
+def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_turn: bool,
+                   discord: bool, tense: Tense, block: Block, spoiler_tag: str,
+                   ooc_tag: str) -> list[str]:
+    """Render a log to posts, turning a broken user template into a one-line error."""
+    from narrator.render import Options, render_posts, split_discord
+
+    if templates is not None and not templates.is_dir():
+        fail(f"{templates}: --templates must be a folder")
+    if discord and fmt is not Format.markdown:
+        fail("--discord needs --format markdown")
+    for tag in (spoiler_tag, ooc_tag):
+        if not tag.isalnum():
+            fail(f"tag name {tag!r}: letters and digits only")
+    opts = Options(block=block.value, spoiler_tag=spoiler_tag, ooc_tag=ooc_tag, tense=tense.value)
+    try:
+        posts = render_posts(log, fmt.value, mode.value, templates, per_turn, opts)
+    except Exception as exc:  # a user template may fail in many ways
+        if templates is None:
+            raise
+        fail(f"{templates}: template error: {type(exc).__name__}: {exc}")
+    if discord:
+        posts = [m for post in posts for m in split_discord(post)]
+    return posts
+
+
+FMT_OPT = typer.Option(Format.markdown, "--format", "-f", help="Output format.")
+MODE_OPT = typer.Option(Mode.teaching, "--mode", "-m", help="teaching: every roll in the prose; story: prose, with the rolls in a spoiler or OOC block.")
+OUT_OPT = typer.Option(None, "--out", "-o", help="Write here instead of standard output (a folder when there are several posts).")
+PER_TURN_OPT = typer.Option(False, "--per-turn", help="One post per turn, as a GM posts them.")
+DISCORD_OPT = typer.Option(False, "--discord", help="Split Markdown into Discord messages under 2,000 characters.")
+TENSE_OPT = typer.Option(Tense.present, "--tense", help="Tense of the story prose.")
+BLOCK_OPT = typer.Option(Block.spoiler, "--block", help="Story mode: put the rolls in a spoiler or an OOC block.")
+SPOILER_OPT = typer.Option("spoiler", "--spoiler-tag", help="BBCode tag name for spoilers.")
+OOC_OPT = typer.Option("ooc", "--ooc-tag", help="BBCode tag name for out-of-character blocks.")
+TEMPLATES_OPT = typer.Option(None, "--templates", help="A folder of templates overriding ours file by file.")
+FORCE_OPT = typer.Option(False, "--force", help="Overwrite existing output files.")
+
+
 @app.command()
 def run(
     scenario: Path = typer.Argument(..., help="The scenario YAML file."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Seed for unscripted dice (overrides the scenario's)."),
-    fmt: Format = typer.Option(Format.markdown, "--format", "-f", help="Output format."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here instead of standard output."),
+    fmt: Format = FMT_OPT,
+    mode: Mode = MODE_OPT,
+    out: Optional[Path] = OUT_OPT,
+    per_turn: bool = PER_TURN_OPT,
+    discord: bool = DISCORD_OPT,
+    tense: Tense = TENSE_OPT,
+    block: Block = BLOCK_OPT,
+    spoiler_tag: str = SPOILER_OPT,
+    ooc_tag: str = OOC_OPT,
     profile: ProfileChoice = typer.Option(ProfileChoice.scenario, "--profile", help="'tables' ignores the scenario's house rules and GM rulings."),
     dice_fallback: Optional[Fallback] = typer.Option(None, "--dice-fallback", help="When scripted dice run out: 'error' stops, 'seeded' rolls on."),
-    templates: Optional[Path] = typer.Option(None, "--templates", help="A folder of templates overriding ours file by file."),
+    templates: Optional[Path] = TEMPLATES_OPT,
+    force: bool = FORCE_OPT,
 ) -> None:
-    """Fight a scenario to its end and write the teaching write-up (every roll explained)."""
+    """Fight a scenario to its end and write it up (every roll shown)."""
     from narrator.engine import run_fight
     from narrator.errors import NarratorError
-    from narrator.render import render
     from narrator.scenario import load_scenario
 
     try:
@@ -82,21 +179,44 @@ def run(
                         dice_fallback=dice_fallback.value if dice_fallback else None)
     except NarratorError as exc:
         fail(exc.one_line())
-    if templates is not None and not templates.is_dir():
-        fail(f"{templates}: --templates must be a folder")
+    posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
+                           spoiler_tag, ooc_tag)
+    emit_posts(posts, out, scenario.stem, fmt.value, force)
+
+
+@app.command()
+def render(
+    events: Path = typer.Argument(..., help="An event log written by 'narrator run --format json'."),
+    fmt: Format = FMT_OPT,
+    mode: Mode = MODE_OPT,
+    out: Optional[Path] = OUT_OPT,
+    per_turn: bool = PER_TURN_OPT,
+    discord: bool = DISCORD_OPT,
+    tense: Tense = TENSE_OPT,
+    block: Block = BLOCK_OPT,
+    spoiler_tag: str = SPOILER_OPT,
+    ooc_tag: str = OOC_OPT,
+    templates: Optional[Path] = TEMPLATES_OPT,
+    force: bool = FORCE_OPT,
+) -> None:
+    """Write up a saved fight again, in another format or mode, without rolling a die."""
+    import json
+
+    from narrator.events import FightLog
+
     try:
-        text = render(log, fmt.value, user_templates=templates)
-    except Exception as exc:  # a user template may fail in many ways
-        if templates is None:
-            raise
-        fail(f"{templates}: template error: {type(exc).__name__}: {exc}")
-    if out is None:
-        sys.stdout.write(text)
-        return
+        text = events.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"{events}: cannot read: {getattr(exc, 'strerror', None) or exc}")
     try:
-        write_atomic(out, text)
-    except OSError as exc:
-        fail(f"{out}: cannot write: {exc.strerror or exc}")
+        log = FightLog.from_json(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{events}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}")
+    except (ValueError, KeyError, TypeError) as exc:
+        fail(f"{events}: not a narrator event log: {exc}")
+    posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
+                           spoiler_tag, ooc_tag)
+    emit_posts(posts, out, events.stem, fmt.value, force)
 
 
 @app.command()

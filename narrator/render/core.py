@@ -1,24 +1,29 @@
-"""The Jinja environment, per-format markup, and the ``render`` entry point.
+"""The Jinja environment, the fight grouped for templates, and the ``render`` entry points.
 
-May import: jinja2, narrator.events, narrator.render.labels.
+May import: jinja2, narrator.events, narrator.render.*.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
 from narrator.events import Event, FightLog
 from narrator.render import labels
+from narrator.render.markup import MARKUP, Markup, Options, html_blocks
+from narrator.render.phrases import Phrases
 
-FORMATS = ("markdown", "text", "json")
-MODES = ("teaching",)
+FORMATS = ("markdown", "bbcode", "html", "text", "json")
+MODES = ("teaching", "story")
+
+#: Events that start a paragraph of their own in story mode; the others attach to the last.
+PRIMARY = {"shot_fired", "draw_made", "moved", "reloaded", "jam_worked", "action_refused",
+           "other_action", "target_switched", "actions_lost", "died", "tactics_checked",
+           "count_resolved", "intent_declared", "initiative_rolled"}
 
 
 def template_dirs() -> Path:
@@ -30,43 +35,14 @@ def template_dirs() -> Path:
     return here.parent / "templates"
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]|>~<#])")
-
-
-def md_escape(text: str) -> str:
-    """Escape the Markdown (CommonMark and Discord) specials that can change inline text:
-    backslash, backtick, emphasis, links, spoilers, quotes, headings and HTML."""
-    return _MD_SPECIAL.sub(r"\\\1", str(text))
-
-
-@dataclass(frozen=True)
-class Markup:
-    """How a format spells emphasis and escapes user text."""
-
-    escape: Callable[[str], str]
-    strong: Callable[[str], str]
-    em: Callable[[str], str]
-    h1: Callable[[str], str]
-    h2: Callable[[str], str]
-
-
-def _underline(char: str) -> Callable[[str], str]:
-    return lambda s: f"{s}\n{char * len(s)}"
-
-
-MARKUP = {
-    "markdown": Markup(md_escape, lambda s: f"**{s}**", lambda s: f"*{s}*",
-                       lambda s: f"# {s}", lambda s: f"## {s}"),
-    "text": Markup(str, str, str, _underline("="), _underline("-")),
-}
-
-
 @dataclass
 class Narration:
-    """Names and pronouns for prose: a character's full name on first mention, then short."""
+    """Names, pronouns and phrases for prose. A character's full name on first mention, then
+    the short name; phrases from a seeded stream of their own."""
 
     chars: dict[str, Any]
     markup: Markup
+    phrases: Phrases
     seen: set[str] = field(default_factory=set)
 
     def name(self, who: str, strong: bool = True) -> str:
@@ -91,15 +67,38 @@ class Narration:
         c = self.chars.get(who)
         return self.markup.escape(c.short if c else who)
 
-    def pronoun(self, who: str, case: str = "subj") -> str:
+    def _pronouns(self, who: str | None) -> tuple[str, str, str]:
         p = self.chars[who].pronoun if who in self.chars else "he"
-        table = {"he": ("he", "him", "his"), "she": ("she", "her", "her"),
-                 "they": ("they", "them", "their")}[p]
-        return table[("subj", "obj", "poss").index(case)]
+        return {"he": ("he", "him", "his"), "she": ("she", "her", "her"),
+                "they": ("they", "them", "their")}[p]
+
+    def pronoun(self, who: str, case: str = "subj") -> str:
+        return self._pronouns(who)[("subj", "obj", "poss").index(case)]
 
     def verb(self, who: str, singular: str, plural: str) -> str:
         p = self.chars[who].pronoun if who in self.chars else "he"
         return plural if p == "they" else singular
+
+    def say(self, group: str, a: str | None = None, b: str | None = None, **extra: str) -> str:
+        """A phrase of ``group`` with the actor ``a`` and the other ``b`` filled in."""
+        fields: dict[str, str] = {}
+        plural: set[str] = set()
+        for key, who in (("a", a), ("b", b)):
+            if who is None:
+                continue
+            he, him, his = self._pronouns(who)
+            fields[f"{key}_he"], fields[f"{key}_him"], fields[f"{key}_his"] = he, him, his
+            if he == "they":
+                plural.add(f"{key}_he")
+        phrase = self.phrases.pick(group)
+        # names are filled lazily so "first mention in full" follows the sentence order
+        for key, who in (("a", a), ("b", b)):
+            if who is not None and "{" + key + "}" in phrase:
+                fields[key] = self.name(who)
+        for k, v in extra.items():
+            fields[k] = v
+        text = self.phrases.fill(phrase, fields, plural)
+        return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
 def signed(v: int) -> str:
@@ -148,9 +147,14 @@ def shot_list(types: tuple[str, ...] | list[str]) -> str:
     return ", then ".join(words)
 
 
-def _group(log: FightLog) -> dict[str, Any]:
-    started = None
-    ended = None
+def group(log: FightLog) -> dict[str, Any]:
+    """The log arranged for templates: ``started``, ``pre`` (events before turn 1),
+    ``turns`` (each ``start``, ``events``, ``beats`` for story mode, ``status``), ``ended``.
+
+    A beat is a primary event with the events that follow from it (pellets, locations,
+    cover, wounds, passing out): ``{"ev": event, "sub": [events]}``.
+    """
+    started = ended = None
     turns: list[dict[str, Any]] = []
     pre: list[Event] = []
     for e in log.events:
@@ -159,18 +163,25 @@ def _group(log: FightLog) -> dict[str, Any]:
         elif e.kind == "fight_ended":
             ended = e
         elif e.kind == "turn_started":
-            turns.append({"start": e, "events": [], "status": None})
+            turns.append({"start": e, "events": [], "beats": [], "status": None})
         elif e.kind == "turn_ended":
             turns[-1]["status"] = e
         elif turns:
-            turns[-1]["events"].append(e)
+            turn = turns[-1]
+            turn["events"].append(e)
+            if e.kind in PRIMARY or not turn["beats"]:
+                turn["beats"].append({"ev": e, "sub": []})
+            else:
+                turn["beats"][-1]["sub"].append(e)
         else:
             pre.append(e)
+    if started is None or ended is None:
+        raise ValueError("the event log has no fight_started or fight_ended event")
     return {"started": started, "ended": ended, "turns": turns, "pre": pre}
 
 
 def make_env(fmt: str, user_dir: Path | None = None) -> SandboxedEnvironment:
-    """The sandboxed, strict Jinja environment for a format (user templates first)."""
+    """The sandboxed, strict Jinja environment for a format (the user's templates first)."""
     ours = template_dirs()
     search: list[FileSystemLoader] = []
     if user_dir is not None:
@@ -180,40 +191,83 @@ def make_env(fmt: str, user_dir: Path | None = None) -> SandboxedEnvironment:
                                trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                                autoescape=False)
     mk = MARKUP[fmt]
-    env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2, signed=signed, yards=yards, ucfirst=ucfirst,
-                       loc=lambda x: labels.LOCATION.get(x, x), band=lambda x: labels.BAND.get(x, x),
+    env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2,
+                       signed=signed, yards=yards, ucfirst=ucfirst,
+                       loc=lambda x: labels.LOCATION.get(x, x),
+                       band=lambda x: labels.BAND.get(x, x),
                        sev=lambda x: labels.SEVERITY.get(x, x), mod=mod_label,
                        shot_list=shot_list)
     env.globals.update(labels=labels, number=lambda n: labels.NUMBER.get(n, str(n)))
     return env
 
 
-def render(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
-           user_templates: Path | None = None) -> str:
-    """Render a fight to text.
+def _phrase_text(env: SandboxedEnvironment) -> str:
+    source, _, _ = env.loader.get_source(env, "phrases.toml")
+    return source
 
-    Args:
-        log: the fight's events and dice.
-        fmt: "markdown", "text" or "json" (the event log itself).
-        mode: "teaching": every roll in the prose.
-        user_templates: a directory whose ``<fmt>/`` and ``common/`` override ours.
+
+def _tidy(text: str, fmt: str) -> str:
+    import re
+    text = re.sub(r"[ \t]+\n", "\n", text)
+    text = re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
+    if fmt == "html":
+        return text
+    return text
+
+
+def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
+                 user_templates: Path | None = None, per_turn: bool = False,
+                 options: Options | None = None) -> list[str]:
+    """Render a fight as posts: one per turn (``per_turn``) or a single one.
+
+    The first post carries the title, cast and rulings; the last the ending and the trust
+    footer. Names are introduced in full once across all posts.
 
     Raises:
-        ValueError: unknown format or mode.
-        jinja2.TemplateError: a broken user template (strict undefined, sandbox).
+        ValueError: unknown format or mode, or a log without its start or end.
+        jinja2.TemplateError: a broken (user) template: strict undefined, sandbox violations.
     """
     if fmt == "json":
-        return log.to_json()
+        return [log.to_json()]
     if fmt not in MARKUP:
         raise ValueError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}; choose from {', '.join(MODES)}")
+    opts = options or Options()
     env = make_env(fmt, user_templates)
-    fight = _group(log)
+    fight = group(log)
     chars = {c.name: c for c in fight["started"].characters}
     places = dict(fight["started"].landmarks)
-    narr = Narration(chars, MARKUP[fmt])
-    text = env.get_template("post.j2").render(fight=fight, n=narr, mode=mode, fmt=fmt,
-                                               place=lambda k: places.get(k, k.replace("_", " ")))
-    text = re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
-    return text
+    phrases = Phrases.from_toml(_phrase_text(env), fight["started"].seed, opts.tense)
+    narr = Narration(chars, MARKUP[fmt], phrases)
+    mk = MARKUP[fmt]
+    by_purpose: dict[str, int] = {}
+    for r in log.rolls:
+        if r.scripted:
+            by_purpose[r.purpose] = by_purpose.get(r.purpose, 0) + 1
+    scripted = ", ".join(f"{p.replace('_', ' ')} {k}" for p, k in by_purpose.items())
+    context = dict(fight=fight, n=narr, mode=mode, fmt=fmt, opts=opts, rule=mk.rule,
+                   scripted=scripted,
+                   place=lambda k: places.get(k, k.replace("_", " ")),
+                   block=lambda title, lines: mk.block(title, [x for x in lines if x], opts))
+    turns = fight["turns"]
+    if per_turn and turns:
+        parts = [{"head": i == 0, "turns": [t], "tail": i == len(turns) - 1,
+                  "index": i + 1, "total": len(turns)} for i, t in enumerate(turns)]
+    else:
+        parts = [{"head": True, "turns": turns, "tail": True, "index": 1, "total": 1}]
+    template = env.get_template("post.j2")
+    posts = []
+    for part in parts:
+        body = template.render(part=part, **context)
+        if fmt == "html":
+            body = env.get_template("page.j2").render(
+                content=html_blocks(_tidy(body, fmt)), part=part, **context)
+        posts.append(_tidy(body, fmt))
+    return posts
+
+
+def render(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
+           user_templates: Path | None = None, options: Options | None = None) -> str:
+    """Render a whole fight as one document (see ``render_posts``)."""
+    return render_posts(log, fmt, mode, user_templates, False, options)[0]

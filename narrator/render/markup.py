@@ -1,0 +1,130 @@
+"""Per-format markup: escaping of user text, emphasis, headings, the mechanics block, and the
+final layout pass (HTML paragraphs). Templates never spell markup themselves.
+
+May import: markupsafe (a jinja2 dependency), the standard library.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from markupsafe import escape as html_escape
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|>~<#])")
+ZWSP = "\u200b"
+
+
+def md_escape(text: str) -> str:
+    """Escape the Markdown (CommonMark and Discord) specials that can change inline text:
+    backslash, backtick, emphasis, links, spoilers, quotes, headings and HTML."""
+    return _MD_SPECIAL.sub(r"\\\1", str(text))
+
+
+def bbcode_escape(text: str) -> str:
+    """Neutralise BBCode tags in user text: a zero-width space after every ``[`` stops the
+    parser from reading ``[b]`` as a tag while the reader still sees ``[b]``."""
+    return str(text).replace("[", "[" + ZWSP)
+
+
+def html_text(text: str) -> str:
+    """HTML-escape user text (&, <, >, quotes)."""
+    return str(html_escape(str(text)))
+
+
+@dataclass(frozen=True)
+class Options:
+    """Rendering options a GM may set.
+
+    Attributes:
+        block: "spoiler" or "ooc": how story mode wraps the mechanics of each turn.
+        spoiler_tag: BBCode tag name of the spoiler block (phpBB: "spoiler").
+        ooc_tag: BBCode tag name of the out-of-character block.
+        tense: "present" or "past" (story prose).
+    """
+
+    block: str = "spoiler"
+    spoiler_tag: str = "spoiler"
+    ooc_tag: str = "ooc"
+    tense: str = "present"
+
+
+@dataclass(frozen=True)
+class Markup:
+    """How one format spells things. ``block(title, lines, opts)`` wraps the mechanics."""
+
+    ext: str
+    escape: Callable[[str], str]
+    strong: Callable[[str], str]
+    em: Callable[[str], str]
+    h1: Callable[[str], str]
+    h2: Callable[[str], str]
+    block: Callable[[str, list[str], Options], str]
+    rule: str
+
+
+def _underline(char: str) -> Callable[[str], str]:
+    return lambda s: f"{s}\n{char * len(s)}"
+
+
+def _md_block(title: str, lines: list[str], o: Options) -> str:
+    if o.block == "ooc":
+        return "\n".join([f"> **OOC: {title}**"] + [f"> {x}" for x in lines])
+    return "||**" + title + "**\n" + "\n".join(lines) + "||"
+
+
+def _bb_block(title: str, lines: list[str], o: Options) -> str:
+    tag = o.ooc_tag if o.block == "ooc" else o.spoiler_tag
+    return f"[{tag}={title}]\n" + "\n".join(lines) + f"\n[/{tag}]"
+
+
+def _html_block(title: str, lines: list[str], o: Options) -> str:
+    body = "<br>\n".join(lines)
+    if o.block == "ooc":
+        return f'<aside class="ooc"><p><strong>OOC: {title}</strong><br>\n{body}</p></aside>'
+    return f"<details><summary>{title}</summary>\n<p>{body}</p>\n</details>"
+
+
+def _text_block(title: str, lines: list[str], o: Options) -> str:
+    head = f"(OOC) {title}:" if o.block == "ooc" else f"{title}:"
+    return "\n".join([head] + [f"  {x}" for x in lines])
+
+
+MARKUP: dict[str, Markup] = {
+    "markdown": Markup("md", md_escape, lambda s: f"**{s}**", lambda s: f"*{s}*",
+                       lambda s: f"# {s}", lambda s: f"## {s}", _md_block, "---"),
+    "bbcode": Markup("bbcode", bbcode_escape, lambda s: f"[b]{s}[/b]", lambda s: f"[i]{s}[/i]",
+                     lambda s: f"[size=150][b]{s}[/b][/size]", lambda s: f"[b]{s}[/b]",
+                     _bb_block, "[hr]"),
+    "html": Markup("html", html_text, lambda s: f"<strong>{s}</strong>", lambda s: f"<em>{s}</em>",
+                   lambda s: f"<h1>{s}</h1>", lambda s: f"<h2>{s}</h2>", _html_block, "<hr>"),
+    "text": Markup("txt", str, str, str, _underline("="), _underline("-"), _text_block,
+                   "-" * 60),
+}
+
+
+def html_blocks(text: str) -> str:
+    """Turn the blank-line-separated blocks of a rendered post into HTML: lists of ``- ``
+    lines become ``<ul>``, other blocks ``<p>`` with ``<br>`` line breaks; blocks that are
+    already HTML elements (headings, details, aside, hr) pass through."""
+    out = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        block = block.strip()
+        if not block:
+            continue
+        if block.startswith(("<h1", "<h2", "<details", "<aside", "<hr", "<ul", "<footer")):
+            out.append(block)
+            continue
+        lines = block.splitlines()
+        lead = 0
+        while lead < len(lines) and not lines[lead].startswith("- "):
+            lead += 1
+        if lead < len(lines) and all(line.startswith("- ") for line in lines[lead:]):
+            if lead:
+                out.append("<p>" + "<br>\n".join(lines[:lead]) + "</p>")
+            items = "\n".join(f"<li>{line[2:]}</li>" for line in lines[lead:])
+            out.append(f"<ul>\n{items}\n</ul>")
+        else:
+            out.append("<p>" + "<br>\n".join(lines) + "</p>")
+    return "\n\n".join(out)
