@@ -43,6 +43,7 @@ class Narration:
     chars: dict[str, Any]
     markup: Markup
     phrases: Phrases
+    bold: bool = True
     seen: set[str] = field(default_factory=set)
 
     def name(self, who: str, strong: bool = True) -> str:
@@ -54,7 +55,7 @@ class Narration:
         else:
             self.seen.add(who)
             text = self.markup.escape(c.name)
-        return self.markup.strong(text) if strong else text
+        return self.markup.strong(text) if strong and self.bold else text
 
     def first(self, key: str) -> bool:
         """True the first time ``key`` is asked about (to explain a ruling only once)."""
@@ -119,6 +120,11 @@ def yards(v: float) -> str:
 def ucfirst(text: str) -> str:
     """Capitalise the first letter only ("Texas Jack's horse")."""
     return text[:1].upper() + text[1:]
+
+
+def lcfirst(text: str) -> str:
+    """Lower-case the first letter only, leaving names alone ("in the chest")."""
+    return text[:1].lower() + text[1:]
 
 
 def mod_label(m: Any) -> str:
@@ -192,7 +198,7 @@ def make_env(fmt: str, user_dir: Path | None = None) -> SandboxedEnvironment:
                                autoescape=False)
     mk = MARKUP[fmt]
     env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2,
-                       signed=signed, yards=yards, ucfirst=ucfirst,
+                       signed=signed, yards=yards, ucfirst=ucfirst, lcfirst=lcfirst,
                        loc=lambda x: labels.LOCATION.get(x, x),
                        band=lambda x: labels.BAND.get(x, x),
                        sev=lambda x: labels.SEVERITY.get(x, x), mod=mod_label,
@@ -239,7 +245,7 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     chars = {c.name: c for c in fight["started"].characters}
     places = dict(fight["started"].landmarks)
     phrases = Phrases.from_toml(_phrase_text(env), fight["started"].seed, opts.tense)
-    narr = Narration(chars, MARKUP[fmt], phrases)
+    narr = Narration(chars, MARKUP[fmt], phrases, bold=mode == "teaching")
     mk = MARKUP[fmt]
     by_purpose: dict[str, int] = {}
     for r in log.rolls:
