@@ -5,7 +5,7 @@ Only the engine rolls. A roll is asked for by *who* (a character or side name) a
 ``misfire``, ``initiative``, ``tactics``, ``dying``, ``scatter``, ``fast_draw``, ...), so a
 scripted list for one purpose is consumed independently of every other.
 
-May import: narrator.errors.
+May import: narrator.errors, narrator.frozen.
 """
 
 from __future__ import annotations
@@ -13,18 +13,20 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Protocol
 
 from narrator.errors import DiceError
+from narrator.frozen import fast_init
 
 PURPOSES = (
     "initiative", "tactics", "to_hit", "luck", "misfire", "location", "severity",
     "pellets", "strength", "dying", "scatter", "fast_draw", "sporadic_cover", "explosion",
-    "gunsmithing",
+    "gunsmithing", "coordination",
 )
 
 
+@fast_init
 @dataclass(frozen=True)
 class Roll:
     """One die roll as it happened.
@@ -110,12 +112,14 @@ class ScriptedDice:
                         for who, purposes in script.items()}
         self._pos: dict[tuple[str, str], int] = {}
         self._seeded = SeededDice(seed)
+        self._random = self._seeded._rng.random
         self.fallback = fallback
         self.path = path
         self.rolls: list[Roll] = []
 
     def roll(self, who: str, purpose: str, sides: int) -> int:
-        values = self._script.get(who, {}).get(purpose)
+        by_purpose = self._script.get(who)
+        values = by_purpose.get(purpose) if by_purpose else None
         if values is not None:
             i = self._pos.get((who, purpose), 0)
             if i < len(values):
@@ -133,7 +137,7 @@ class ScriptedDice:
                     f"scripted {purpose} dice for {who} ran out after {len(values)} roll(s); "
                     f"add more, or run with --dice-fallback seeded",
                     self.path, last.line, last.column)
-        value = self._seeded.draw(sides)
+        value = int(self._random() * sides) + 1  # = SeededDice.draw, inlined (hot path)
         self.rolls.append(Roll(who, purpose, sides, value, False))
         return value
 
@@ -150,5 +154,7 @@ class ScriptedDice:
 
 def dice_log_hash(rolls: list[Roll]) -> str:
     """SHA-256 (hex) of the canonical JSON of a roll log, for the write-up's trust footer."""
-    blob = json.dumps([asdict(r) for r in rolls], sort_keys=True, separators=(",", ":"))
+    blob = json.dumps([{"who": r.who, "purpose": r.purpose, "sides": r.sides, "value": r.value,
+                        "scripted": r.scripted} for r in rolls],
+                      sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()

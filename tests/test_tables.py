@@ -385,13 +385,19 @@ def move_allowance(move: dict, wounds=(), mounted=False, prone=False, night=Fals
 
 
 MOVE_CASES = [
-    # id, move intent, wounds, mounted, prone, night, expected allowance (yards), typed from Table 3
+    # id, move intent, wounds, mounted, prone, night, expected allowance (yards) from Table 3
     ("running_24", {"gait": "running"}, (), False, False, False, 24),
-    ("through_door_24_minus_2", {"gait": "running", "through": ["door"]}, (), False, False, False, 22),
+    ("through_door_24_minus_2", {"gait": "running", "through": ["door"]}, (), False, False,
+     False, 22),
     ("through_window_24_minus_6", {"gait": "running", "through": ["window"]}, (), False, False,
      False, 18),
     ("dismount_half_of_running", {"gait": "running", "dismount": True}, (), True, False, False, 12),
-    ("mount_half_of_walking", {"gait": "walking", "mount": True}, (), False, False, False, 3),
+    # Mounting takes half the allowance; a character who mounts and gallops (or trots) off
+    # moves at the horse's gait, which only exists mounted: 32 / 2 = 16, 16 / 2 = 8.
+    ("mount_then_galloping_half_of_32", {"gait": "galloping", "mount": True}, (), False, False,
+     False, 16),
+    ("mount_then_trotting_half_of_16", {"gait": "trotting", "mount": True}, (), False, False,
+     False, 8),
     ("stand_up_half_of_running", {"gait": "running", "stand_up": True}, (), False, True, False, 12),
     ("fall_prone_no_penalty", {"gait": "walking", "drop_prone": True}, (), False, False, False, 6),
     ("jump_down_half", {"gait": "running", "jump_down": True}, (), False, False, False, 12),
@@ -434,6 +440,22 @@ def test_table3_penalties(move, wounds, mounted, prone, night, expected):
     moved, _ = move_allowance(move, wounds, mounted, prone, night)
     assert moved.allowance == pytest.approx(expected)
     assert moved.distance == pytest.approx(expected)
+
+
+def test_mount_then_gallop_keeps_the_gait():
+    """The mounting rider of ``mount_then_galloping_half_of_32`` is recorded galloping, not
+    running, and ends the move mounted."""
+    moved, _ = move_allowance({"gait": "galloping", "mount": True})
+    assert (moved.gait, moved.mounted) == ("galloping", True)
+
+
+def test_stairs_row():
+    """Table 3 (000 l.151): "Moving on stairs: up/down - 1 stair per yard": running 24 yards
+    with 6 stairs to climb leaves 18. The scenario format must be able to say so."""
+    fields = [k for k in MoveIntent.model_fields if "stair" in k]
+    assert fields, "Table 3 'Moving on stairs' has no field in the scenario's move intent"
+    moved, _ = move_allowance({"gait": "running", fields[0]: 6})
+    assert moved.allowance == 18
 
 
 def test_window_needs_a_coordination_check():
@@ -595,12 +617,17 @@ def test_dying_time(difference, band):
 # shift allowed for a weapon skill, by shot type and band; point blank counts as short (B6);
 # fractions round down. Typed from Table 13: careful full/half/quarter; steady half/quarter/none;
 # hipshot quarter/none/none; fanned none.
-SHIFT = {
-    8: {"careful": (8, 8, 4, 2), "steady": (4, 4, 2, 0), "hip": (2, 2, 0, 0), "fanned": (0, 0, 0, 0)},
-    7: {"careful": (7, 7, 3, 1), "steady": (3, 3, 1, 0), "hip": (1, 1, 0, 0), "fanned": (0, 0, 0, 0)},
-    5: {"careful": (5, 5, 2, 1), "steady": (2, 2, 1, 0), "hip": (1, 1, 0, 0), "fanned": (0, 0, 0, 0)},
-    3: {"careful": (3, 3, 1, 0), "steady": (1, 1, 0, 0), "hip": (0, 0, 0, 0), "fanned": (0, 0, 0, 0)},
-    0: {"careful": (0, 0, 0, 0), "steady": (0, 0, 0, 0), "hip": (0, 0, 0, 0), "fanned": (0, 0, 0, 0)},
+SHIFT = {  # skill: shot type: (point blank, short, long, extreme)
+    8: {"careful": (8, 8, 4, 2), "steady": (4, 4, 2, 0), "hip": (2, 2, 0, 0),
+        "fanned": (0, 0, 0, 0)},
+    7: {"careful": (7, 7, 3, 1), "steady": (3, 3, 1, 0), "hip": (1, 1, 0, 0),
+        "fanned": (0, 0, 0, 0)},
+    5: {"careful": (5, 5, 2, 1), "steady": (2, 2, 1, 0), "hip": (1, 1, 0, 0),
+        "fanned": (0, 0, 0, 0)},
+    3: {"careful": (3, 3, 1, 0), "steady": (1, 1, 0, 0), "hip": (0, 0, 0, 0),
+        "fanned": (0, 0, 0, 0)},
+    0: {"careful": (0, 0, 0, 0), "steady": (0, 0, 0, 0), "hip": (0, 0, 0, 0),
+        "fanned": (0, 0, 0, 0)},
 }
 SHIFT_CASES = [(skill, shot, band, SHIFT[skill][shot][i])
                for skill in SHIFT for shot in SHIFT[skill]

@@ -37,7 +37,9 @@ MODIFIER = {
     "dismount": "dismounting takes half", "mount": "mounting takes half",
     "stand_up": "standing up takes half", "jump_down": "jumping down takes half",
     "terrible_footing": "terrible footing halves it", "door": "through a door",
-    "window": "through a window",
+    "window": "through a window", "stairs": "stairs",
+    "window_check_made": "Coordination check made", "window_check_failed":
+    "Coordination check failed: he stops at the window",
     "wounded_left_leg": "wounded left leg halves it", "wounded_right_leg":
     "wounded right leg halves it", "other_serious_wound": "a serious wound halves it",
     "serious_wound_both_legs": "serious wounds in both legs: crawl only",

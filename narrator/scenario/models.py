@@ -7,16 +7,17 @@ May import: pydantic, narrator.rulesets.boothill.tables.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Location = Literal["left_leg", "right_leg", "left_arm", "right_arm", "left_shoulder",
                    "right_shoulder", "abdomen", "chest", "head", "legs", "arms", "shoulders"]
 Gait = Literal["crawling", "walking", "evading", "running", "trotting", "galloping"]
 Band = Literal["point_blank", "short", "long", "extreme"]
 ShotType = Literal["careful", "steady", "hip", "fanned"]
-Point = tuple[float, float]
+Coordinate = Annotated[float, Field(allow_inf_nan=False)]
+Point = tuple[Coordinate, Coordinate]
 
 GROUPS = {"legs": ("left_leg", "right_leg"), "arms": ("left_arm", "right_arm"),
           "shoulders": ("left_shoulder", "right_shoulder")}
@@ -139,6 +140,7 @@ class MoveIntent(Model):
     gait: Gait | None = None
     to: str | Point | None = None
     through: list[Literal["door", "window"]] = []
+    stairs: int = Field(0, ge=0, le=100)
     mount: bool = False
     dismount: bool = False
     stand_up: bool = False
@@ -269,6 +271,13 @@ class Ruling(Model):
         raise AssertionError
 
 
+def _has_characters(chars: list[Character]) -> list[Character]:
+    """A side's list of characters must not be empty (checked per side, so errors point at it)."""
+    if not chars:
+        raise ValueError("a side needs at least one character")
+    return chars
+
+
 class Scenario(Model):
     """A whole scenario file. ``sides`` maps side name to its characters (at least two sides)."""
 
@@ -279,7 +288,7 @@ class Scenario(Model):
     house_rules: HouseRules = HouseRules()
     night: bool = False
     map: dict[str, Landmark] = {}
-    sides: dict[str, list[Character]]
+    sides: dict[str, Annotated[list[Character], AfterValidator(_has_characters)]]
     turns: list[Turn] = Field([], max_length=500)
     max_turns: int | None = Field(None, ge=1, le=500)
     dice: dict[str, dict[str, list[int]]] = {}
@@ -293,12 +302,14 @@ class Scenario(Model):
         if self.max_turns is not None and self.max_turns < len(self.turns):
             raise ValueError(f"max_turns {self.max_turns} is fewer than the "
                              f"{len(self.turns)} declared turns")
-        if len(self.sides) < 2:
-            raise ValueError("a fight needs at least two sides")
-        for side, chars in self.sides.items():
-            if not chars:
-                raise ValueError(f"side {side!r} has no characters")
         return self
+
+    @field_validator("sides")
+    @classmethod
+    def _two_sides_at_least(cls, sides: dict[str, list[Character]]) -> dict[str, list[Character]]:
+        if len(sides) < 2:
+            raise ValueError("a fight needs at least two sides")
+        return sides
 
     def characters(self) -> list[tuple[str, Character]]:
         """All ``(side, character)`` pairs in scenario order."""

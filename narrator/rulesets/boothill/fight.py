@@ -26,9 +26,12 @@ from narrator.rulesets.boothill.shootout import ShootoutTurns, wants_shootout
 from narrator.rulesets.boothill.state import (
     JAM_TURNS, Cover, Fighter, WeaponState, Wound, make_weapon,
 )
-from narrator.scenario.models import HouseRules, Intent, MoveIntent, Ruling, Scenario, Turn
+from narrator.scenario.models import (
+    HouseRules, Intent, MoveIntent, Ruling, Scenario, Skills, Turn,
+)
 
 LEGS = ("left_leg", "right_leg")
+SKILL_NAMES = tuple(Skills.model_fields)
 
 
 @dataclass
@@ -129,6 +132,14 @@ class BootHillFight(ShootoutTurns):
                 weapons=[make_weapon(w) for w in c.weapons], mounted=c.mounted, prone=c.prone,
                 cover=cover, landmark=landmark, drawn=c.drawn)
             order += 1
+        # Lookups the turn loop makes again and again, computed once (same results).
+        self._rulings_by_kind: dict[str, list[Ruling]] = {}
+        for r in profile.rulings:
+            self._rulings_by_kind.setdefault(r.kind, []).append(r)
+        self._members: dict[str, list[Fighter]] = {
+            side: sorted((f for f in self.fighters.values() if f.side == side),
+                         key=lambda f: (-f.c.attributes.coo, f.order))
+            for side in self.sides}
 
     # ------------------------------------------------------------------ helpers
     def emit(self, e: Event) -> None:
@@ -138,14 +149,13 @@ class BootHillFight(ShootoutTurns):
         return self.dice.roll(who, purpose, sides)
 
     def rulings(self, t: int, kind: str) -> list[Ruling]:
-        return [r for r in self.profile.rulings
-                if r.kind == kind and (r.turn is None or r.turn == t)]
+        return [r for r in self._rulings_by_kind.get(kind, ())
+                if r.turn is None or r.turn == t]
 
     def side_order(self, side: str, t: int) -> list[Fighter]:
         """A side's characters in fire (and declaration) order: a fire_order ruling first,
         then highest COO first, scenario order breaking ties (errata B12)."""
-        members = [f for f in self.fighters.values() if f.side == side]
-        members.sort(key=lambda f: (-f.c.attributes.coo, f.order))
+        members = self._members[side]
         for r in self.rulings(t, "fire_order"):
             if r.fire_order.side == side:
                 ranked = [self.fighters[n] for n in r.fire_order.order]
@@ -203,7 +213,7 @@ class BootHillFight(ShootoutTurns):
         intros = []
         for f in self.fighters.values():
             c = f.c
-            skills = tuple((k, v) for k, v in c.skills.model_dump().items() if v)
+            skills = tuple((k, v) for k in SKILL_NAMES if (v := getattr(c.skills, k)))
             intros.append(CharacterIntro(
                 c.name, c.short or c.name, f.side, c.pronoun, c.attributes.str_, c.attributes.coo,
                 c.attributes.obs, c.attributes.sta, c.attributes.luck, skills,
@@ -718,7 +728,7 @@ class BootHillFight(ShootoutTurns):
         penalties; errata B12, B17)."""
         gait = mv.gait
         penalties: list[Modifier] = []
-        on_foot_after = (not f.mounted) or mv.dismount
+        on_foot_after = ((not f.mounted) or mv.dismount) and not mv.mount
         if on_foot_after and gait in ("trotting", "galloping"):
             gait = "running"
         if on_foot_after and gait not in (None, "crawling"):
@@ -729,7 +739,7 @@ class BootHillFight(ShootoutTurns):
             elif serious_legs and gait in ("evading", "running"):
                 penalties.append(Modifier("serious_leg_walk_only", 0))
                 gait = "walking"
-        mounted_gait = f.mounted and not mv.dismount
+        mounted_gait = (f.mounted and not mv.dismount) or mv.mount
         allowance = tables.movement_allowance(gait, mounted_gait, turn_kind) if gait else 0.0
         halvings: list[Modifier] = []
         if mv.dismount and f.mounted:
@@ -754,10 +764,22 @@ class BootHillFight(ShootoutTurns):
                 halvings.append(Modifier("other_serious_wound", 0, "table", "", other))
         for h in halvings:
             allowance /= 2 ** h.times
+        stopped = False
         for obstacle in mv.through:
             cost = tables.combat()["movement_combat"][obstacle]
             penalties.append(Modifier(obstacle, -cost))
             allowance -= cost
+            if obstacle == "window":
+                # Table 3: "-6 yards + Coordination Check"; 001 l.53: a failed check ends the
+                # move at the window (placed, as narrator reads it, at the start of the move)
+                roll = self.roll(f.name, "coordination", 20)
+                ok = roll <= f.c.attributes.coo
+                penalties.append(Modifier("window_check_made" if ok else "window_check_failed",
+                                          0, "table", str(roll)))
+                stopped = stopped or not ok
+        if mv.stairs:
+            penalties.append(Modifier("stairs", -mv.stairs))   # Table 3: 1 stair per yard
+            allowance -= mv.stairs
         allowance = max(0.0, round(allowance, 2))
         start = f.pos
         dest_name = None
@@ -769,7 +791,7 @@ class BootHillFight(ShootoutTurns):
             target_pt = (float(mv.to[0]), float(mv.to[1]))
         distance = 0.0
         arrived = False
-        if target_pt is not None and gait is not None:
+        if target_pt is not None and gait is not None and not stopped:
             full = math.dist(start, target_pt)
             distance = min(full, allowance)
             if full <= allowance + 1e-9:
