@@ -4,7 +4,7 @@ One frozen dataclass per event kind, with a ``kind`` tag equal to its template's
 A ``FightLog`` (events plus the dice log) round-trips through JSON exactly:
 ``FightLog.from_json(log.to_json()) == log``.
 
-May import: narrator.dice.
+May import: narrator.dice, narrator.frozen.
 """
 
 from __future__ import annotations
@@ -17,17 +17,19 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from narrator.dice import Roll
+from narrator.frozen import fast_init
 
 REGISTRY: dict[str, type[Event]] = {}
 
 
 def event(cls: type) -> type:
     """Class decorator: make a frozen dataclass and register it under its ``kind``."""
-    cls = dataclass(frozen=True)(cls)
+    cls = fast_init(dataclass(frozen=True)(cls))
     REGISTRY[cls.kind] = cls
     return cls
 
 
+@fast_init
 @dataclass(frozen=True)
 class Modifier:
     """A named term of a sum: ``name`` (a Table 2 key or "coo", "pistol", ...), its value, and
@@ -40,6 +42,7 @@ class Modifier:
     times: int = 1
 
 
+@fast_init
 @dataclass(frozen=True)
 class CharacterIntro:
     """Who fights: full and short name, side, pronoun, attributes and skills, weapons."""
@@ -60,6 +63,7 @@ class CharacterIntro:
     cover: str | None
 
 
+@fast_init
 @dataclass(frozen=True)
 class RulingNote:
     """A GM ruling or house rule in force, for the write-up's preamble.
@@ -75,6 +79,7 @@ class RulingNote:
     why: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class SideRoll:
     """One side's initiative die (d6) with the Tactics bonus (never on rerolls)."""
@@ -85,6 +90,7 @@ class SideRoll:
     total: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class MortalCheck:
     """A mortal wound's Luck check and, if it failed, the Strength check (errata B8).
@@ -105,6 +111,7 @@ class MortalCheck:
     dying_turns: int | None
 
 
+@fast_init
 @dataclass(frozen=True)
 class WoundNote:
     """A wound as the status block shows it."""
@@ -114,6 +121,7 @@ class WoundNote:
     wound_points: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class WeaponNote:
     """A weapon as the status block shows it: rounds loaded of capacity, and its state."""
@@ -124,6 +132,7 @@ class WeaponNote:
     state: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class CharacterStatus:
     """One character at the end of a turn. ``condition``: active, passed_out, dying, dead."""
@@ -268,6 +277,7 @@ class ShotFired(Event):
     rounds_left: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class SpeedNote:
     """One character's speed on a count (errata B14): the base (COO, or the fast-draw roll
@@ -551,6 +561,7 @@ class FightEnded(Event):
     dice_hash: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class FightLog:
     """A fight: its events in order and every die rolled."""

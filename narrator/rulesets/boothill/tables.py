@@ -137,11 +137,9 @@ def range_band(w: WeaponType, yards: float, shot_type: str = "careful") -> str |
     Returns:
         "point_blank", "short", "long", "extreme", or None (out of range).
     """
-    short, long_, extreme = w.short, w.long, w.extreme
-    if shot_type in ("hip", "fanned"):
-        hs, hl, he = hipshot_ranges()
-        short, long_, extreme = min(short, hs), min(long_, hl), min(extreme, he)
-    if yards <= point_blank_yards():
+    pb, short, long_, extreme = _band_limits(w.short, w.long, w.extreme,
+                                             shot_type in ("hip", "fanned"))
+    if yards <= pb:
         return "point_blank"
     if yards <= short:
         return "short"
@@ -150,6 +148,15 @@ def range_band(w: WeaponType, yards: float, shot_type: str = "careful") -> str |
     if yards <= extreme:
         return "extreme"
     return None
+
+
+@cache
+def _band_limits(short: int, long_: int, extreme: int, hip: bool) -> tuple[float, int, int, int]:
+    """(point blank, short, long, extreme) upper bounds in yards, for ``range_band``."""
+    if hip:
+        hs, hl, he = hipshot_ranges()
+        short, long_, extreme = min(short, hs), min(long_, hl), min(extreme, he)
+    return point_blank_yards(), short, long_, extreme
 
 
 def hit_modifier(name: str) -> int:
