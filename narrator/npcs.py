@@ -1,0 +1,537 @@
+"""Generated skirmishes: Boot Hill characters with Western names, a setting, commented YAML.
+
+``generate(sides, setting, seed)`` builds a ready-to-run scenario for ``narrator generate``:
+for each side its characters (attributes and skills in the ranges of the rulebook's examples,
+period weapons from Table 14, a tactics profile), a map of landmarks with cover for the
+setting, and ``max_turns`` so that tactics fight it out. ``to_yaml`` writes it as commented
+YAML a GM can edit and rerun.
+
+Names come from Faker with its own generator seeded per instance
+(``Faker().seed_instance(seed)``), never the global one; everything else from a private
+``random.Random`` drawn only through ``random()`` (stable across Python versions). The same
+seed (with the same Faker release) gives the same people, the same map and the same text.
+
+The only module that imports faker (lazily, inside ``generate``: it is slow to import).
+
+May import: faker, narrator.rulesets.boothill.tables, narrator.rulesets.boothill.tactics.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+from dataclasses import dataclass, field
+
+from narrator.rulesets.boothill import tables
+
+SETTINGS = ("street", "saloon", "corral", "canyon")
+MAX_SIDES = 6
+MAX_PER_SIDE = 12
+
+# Period first names (US census lists of the 1870s-1880s) and nicknames; Faker gives the
+# surnames and picks among these with its seeded generator.
+FIRST_MALE = (
+    "John", "William", "James", "George", "Charles", "Frank", "Joseph", "Henry", "Robert",
+    "Thomas", "Edward", "Harry", "Walter", "Arthur", "Fred", "Albert", "Samuel", "Louis",
+    "David", "Joe", "Charlie", "Richard", "Ernest", "Andrew", "Jesse", "Oscar", "Daniel",
+    "Benjamin", "Alfred", "Peter", "Elmer", "Lewis", "Herman", "Martin", "Jacob", "Michael",
+    "Jim", "Ben", "Eugene", "Francis", "Harvey", "Clyde", "Edwin", "Ed", "Bert", "Jack",
+    "Otto", "Luther", "Ira", "Hugh", "Isaac", "Oliver", "Patrick", "Homer", "Amos", "Silas",
+    "Ezra", "Levi", "Caleb", "Josiah", "Hiram", "Jedediah", "Virgil", "Wyatt", "Morgan",
+    "Cole", "Clay", "Zeke", "Eli", "Abner", "Rufus", "Cyrus", "Ned", "Seth", "Wade",
+)
+FIRST_FEMALE = (
+    "Mary", "Anna", "Emma", "Elizabeth", "Minnie", "Margaret", "Ida", "Alice", "Bertha",
+    "Sarah", "Annie", "Clara", "Ella", "Cora", "Martha", "Laura", "Nellie", "Belle", "Kate",
+    "Mattie", "Hattie", "Josephine", "Lottie", "Pearl", "Etta",
+)
+NICKNAMES = (
+    "Two-Gun", "Dutch", "Slim", "Doc", "Kid", "Shotgun", "Curly", "Lefty", "Deadeye",
+    "Rattlesnake", "Tex", "Arkansas", "Missouri", "Whiskey", "Black Jack", "Longhair",
+    "One-Eye", "Dusty", "Red", "Shorty", "Lucky", "Pecos", "Preacher", "Gentleman", "Mad Dog",
+    "Snake-Eye", "Cimarron", "Brazos", "Dakota", "Cactus", "Coyote", "Buckshot", "Smiley",
+    "Dirty", "Cold", "Quick", "Big", "Little", "Hangtree", "Wildcat",
+)
+TOWNS = (
+    "Tascosa", "Dodge City", "Abilene", "Ellsworth", "Deadwood", "Tombstone", "Lincoln",
+    "Cheyenne", "Hays", "Caldwell", "Fort Griffin", "Mobeetie", "Silver City", "Virginia City",
+    "Ogallala", "Las Vegas", "Bodie", "Leadville", "Newton", "Delano",
+)
+LAW_WORDS = ("posse", "law", "marshal", "sheriff", "deput", "ranger", "pinkerton", "cavalry",
+             "army", "vigilant", "regulator", "agent", "detective", "town")
+
+# Tactics profiles by kind of side, as (profile, weight).
+LAW_PROFILES = (("lawman", 5), ("cautious", 2), ("sniper", 2), ("aggressive", 1))
+OUTLAW_PROFILES = (("aggressive", 7), ("cautious", 5), ("sniper", 3), ("coward", 3))
+
+ROLE_NOTES = {
+    "aggressive": "a hothead: closes in, fans his gun up close",
+    "cautious": "careful: takes cover first, shoots the most dangerous man",
+    "coward": "yellow: hides, and runs at the first wound",
+    "sniper": "a rifleman: keeps his distance behind solid cover",
+    "lawman": "a lawman: calls for surrender, shoots to wound",
+}
+
+# Settings: distance between the sides (yards), landmarks with cover, the weapons carried.
+# Cover, 000 l.479-490 and errata B10: standing behind a bar covers legs and abdomen,
+# crouching adds chest and arms; a rail fence is sporadic; wood that slows a bullet is light.
+SETTING_DATA: dict[str, dict] = {
+    "street": {
+        "distance": (18, 35), "spread": 3.0, "width": 10,
+        "what": "on the main street of {town}",
+        "landmarks": [
+            ("water_trough", "the water trough", 0.3, 1.0, {"locations": ["legs", "abdomen"]}),
+            ("rain_barrels", "the rain barrels", 0.5, -1.0,
+             {"locations": ["legs", "abdomen", "chest"], "kind": "light", "reduction": 2}),
+            ("buckboard", "the buckboard wagon", 0.7, 1.0,
+             {"locations": ["legs", "abdomen", "chest", "arms"]}),
+            ("hitching_rail", "the hitching rail", 0.5, 1.2,
+             {"locations": ["legs", "abdomen", "chest", "arms"], "kind": "sporadic"}),
+            ("store_porch", "the porch of the general store", 0.15, -1.2,
+             {"locations": ["legs"]}),
+            ("bank_corner", "the corner of the bank", 0.85, -1.2,
+             {"locations": ["left_leg", "left_arm", "left_shoulder", "abdomen", "chest"]}),
+        ],
+        "pistol": 1.0, "long_arm": 0.35,
+    },
+    "saloon": {
+        "distance": (4, 10), "spread": 1.5, "width": 8,
+        "what": "in the {saloon} saloon in {town}",
+        "landmarks": [
+            ("bar", "the bar", 0.5, 1.0, {"locations": ["legs", "abdomen", "chest", "arms"]}),
+            ("card_table", "an overturned card table", 0.3, -0.6,
+             {"locations": ["legs", "abdomen", "chest"], "kind": "light", "reduction": 2}),
+            ("piano", "the piano", 0.75, -0.8, {"locations": ["legs", "abdomen", "chest"]}),
+            ("stairs", "the stair banister", 0.9, 0.8,
+             {"locations": ["legs", "abdomen", "chest", "arms"], "kind": "sporadic"}),
+            ("swinging_doors", "the swinging doors", 0.0, 0.0,
+             {"locations": ["abdomen", "chest"], "kind": "light", "reduction": 1}),
+        ],
+        "pistol": 1.0, "long_arm": 0.15,
+    },
+    "corral": {
+        "distance": (14, 28), "spread": 3.0, "width": 14,
+        "what": "at the corral outside {town}",
+        "landmarks": [
+            ("corral_fence", "the corral fence", 0.5, 0.0,
+             {"locations": ["legs", "abdomen", "chest", "arms"], "kind": "sporadic"}),
+            ("water_trough", "the water trough", 0.3, -0.8, {"locations": ["legs", "abdomen"]}),
+            ("hay_wagon", "the hay wagon", 0.7, 0.9,
+             {"locations": ["legs", "abdomen", "chest"], "kind": "light", "reduction": 3}),
+            ("barn_corner", "the corner of the livery barn", 0.15, 1.0,
+             {"locations": ["legs", "abdomen", "chest", "arms", "shoulders"]}),
+            ("feed_shed", "the feed shed", 0.85, -1.0,
+             {"locations": ["legs", "abdomen", "chest", "arms"]}),
+        ],
+        "pistol": 1.0, "long_arm": 0.5,
+    },
+    "canyon": {
+        "distance": (35, 70), "spread": 5.0, "width": 30,
+        "what": "in a box canyon in the hills above {town}",
+        "landmarks": [
+            ("big_boulder", "a big boulder", 0.2, 0.6,
+             {"locations": ["legs", "abdomen", "chest", "arms", "shoulders"]}),
+            ("rock_ledge", "the rock ledge", 0.8, -0.6,
+             {"locations": ["legs", "abdomen", "chest", "arms", "shoulders"]}),
+            ("dead_cottonwood", "a dead cottonwood", 0.5, 0.9,
+             {"locations": ["abdomen", "chest"]}),
+            ("dry_wash", "the dry wash", 0.45, -0.9, {"locations": ["legs", "abdomen"]}),
+            ("scrub_oaks", "the scrub oaks", 0.6, 0.2,
+             {"locations": ["legs", "abdomen", "chest"], "kind": "sporadic"}),
+            ("fallen_rocks", "the fallen rocks", 0.1, -0.7,
+             {"locations": ["legs", "abdomen", "chest", "arms"]}),
+            ("cave_mouth", "the cave mouth", 0.9, 0.7,
+             {"locations": ["legs", "abdomen", "chest", "arms", "shoulders"]}),
+        ],
+        "pistol": 0.7, "long_arm": 1.0,
+    },
+}
+SALOONS = ("Long Branch", "Alamo", "Oriental", "Lady Gay", "Crystal Palace", "Bull's Head",
+           "Lone Star", "Silver Dollar", "Gem", "Occidental")
+
+# Weapons (Table 14 types) by kind of character, as (type, weight).
+PISTOLS = {
+    "aggressive": (("single_action_revolver", 4), ("fast_draw_revolver", 3),
+                   ("double_action_revolver", 2), ("cap_and_ball_revolver", 1)),
+    "cautious": (("single_action_revolver", 5), ("double_action_revolver", 3),
+                 ("long_barrel_revolver", 1), ("cap_and_ball_revolver", 1)),
+    "coward": (("single_action_revolver", 3), ("cap_and_ball_revolver", 2), ("derringer", 2),
+               ("double_action_revolver", 2)),
+    "sniper": (("single_action_revolver", 4), ("double_action_revolver", 2),
+               ("cap_and_ball_revolver", 1)),
+    "lawman": (("single_action_revolver", 5), ("long_barrel_revolver", 3),
+               ("double_action_revolver", 2)),
+}
+LONG_ARMS = {
+    "aggressive": (("shotgun", 3), ("lever_action_carbine", 3), ("scattergun", 1)),
+    "cautious": (("lever_action_rifle", 3), ("lever_action_carbine", 3), ("shotgun", 2)),
+    "coward": (("shotgun", 2), ("lever_action_carbine", 2), ("scattergun", 1)),
+    "sniper": (("lever_action_rifle", 5), ("breech_loading_rifle", 2), ("buffalo_rifle", 1)),
+    "lawman": (("lever_action_rifle", 3), ("shotgun", 3), ("lever_action_carbine", 2)),
+}
+
+
+@dataclass
+class NPC:
+    """One generated character (fields as in the scenario's ``Character``)."""
+
+    name: str
+    short: str
+    pronoun: str
+    attributes: dict[str, int]
+    skills: dict[str, int]
+    weapons: list[str]
+    at: tuple[float, float]
+    tactics: str
+    handedness: str = "right"
+
+
+@dataclass
+class Skirmish:
+    """A generated scenario before it is written out."""
+
+    title: str
+    description: str
+    seed: int
+    setting: str
+    sides: dict[str, list[NPC]]
+    landmarks: list[tuple[str, str, tuple[float, float], dict]]
+    max_turns: int
+    command: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def parse_sides(specs: list[str]) -> list[tuple[str, int]]:
+    """``["posse:3", "rustlers:5"]`` -> ``[("posse", 3), ("rustlers", 5)]``.
+
+    Raises:
+        ValueError: a malformed spec, a bad count, a repeated side, fewer than two sides.
+    """
+    out: list[tuple[str, int]] = []
+    for spec in specs:
+        for part in spec.replace(",", " ").split():
+            name, sep, count = part.rpartition(":")
+            if not sep or not name.strip() or not count.isdigit():
+                raise ValueError(f"side {part!r}: write NAME:COUNT, e.g. posse:3")
+            n = int(count)
+            if not 1 <= n <= MAX_PER_SIDE:
+                raise ValueError(f"side {name!r}: between 1 and {MAX_PER_SIDE} characters")
+            if not re.fullmatch(r"[A-Za-z][A-Za-z0-9 _'-]{0,39}", name):
+                raise ValueError(f"side {name!r}: letters, digits, spaces, - _ ' only")
+            if any(name == other for other, _ in out):
+                raise ValueError(f"side {name!r} is given twice")
+            out.append((name, n))
+    if len(out) < 2:
+        raise ValueError("a fight needs at least two sides, e.g. --sides posse:3 rustlers:5")
+    if len(out) > MAX_SIDES:
+        raise ValueError(f"at most {MAX_SIDES} sides")
+    return out
+
+
+class _Dice:
+    """The generator's own dice: a private Random drawn through ``random()`` only."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(f"{seed}:npcs").random
+
+    def d(self, sides: int, n: int = 1) -> int:
+        return sum(int(self._random() * sides) + 1 for _ in range(n))
+
+    def uniform(self, a: float, b: float) -> float:
+        return a + (b - a) * self._random()
+
+    def chance(self, p: float) -> bool:
+        return self._random() < p
+
+    def weighted(self, choices: tuple[tuple[str, int], ...]) -> str:
+        total = sum(w for _, w in choices)
+        x = self._random() * total
+        for value, w in choices:
+            x -= w
+            if x < 0:
+                return value
+        return choices[-1][0]
+
+
+def is_law(side: str) -> bool:
+    """A side whose name sounds like the law (posse, marshals, rangers...)."""
+    low = side.lower()
+    return any(w in low for w in LAW_WORDS)
+
+
+def _attributes(dice: _Dice, profile: str) -> dict[str, int]:
+    """Attributes in the ranges of the rulebook's characters (000 l.548-580: STR 12-17,
+    COO 13-16, OBS 12-15, STA 5-12, Luck 1-9), a little wider: STR 8-18, COO 9-18, OBS 8-16,
+    STA 3-14, Luck 1-12."""
+    coo_bonus = {"aggressive": 1, "sniper": 1, "lawman": 1}.get(profile, 0)
+    return {
+        "str": 6 + dice.d(6, 2),
+        "coo": min(18, 7 + dice.d(5, 2) + coo_bonus),
+        "obs": 6 + dice.d(5, 2) + (1 if profile == "sniper" else 0),
+        "sta": 2 + dice.d(12),
+        "luck": dice.d(12),
+    }
+
+
+def _skills(dice: _Dice, profile: str, leader: bool) -> dict[str, int]:
+    """Skills 0-9, by kind of character (the examples run Pistol 2-8, Rifle 2-5, Fast Draw 2-8)."""
+    pistol = dice.d(4) + {"aggressive": 3, "lawman": 2, "cautious": 1}.get(profile, 0)
+    rifle = dice.d(4) + {"sniper": 4, "lawman": 1, "cautious": 1}.get(profile, 0) - 1
+    fast = dice.d(4) + {"aggressive": 4, "lawman": 2, "cautious": 1}.get(profile, 0) - 1
+    if profile == "coward":
+        pistol, fast = max(1, pistol - 1), max(0, fast - 1)
+    out = {"pistol": min(pistol, 9), "rifle": min(max(rifle, 0), 9),
+           "fast_draw": min(max(fast, 0), 9)}
+    if leader:
+        out["tactics"] = dice.d(4) + 1
+    if dice.chance(0.08):
+        out["gunsmithing"] = dice.d(6)
+    return {k: v for k, v in out.items() if v}
+
+
+def _weapons(dice: _Dice, profile: str, setting: str) -> list[str]:
+    data = SETTING_DATA[setting]
+    out = [dice.weighted(PISTOLS[profile])]
+    if profile == "sniper" or dice.chance(data["long_arm"]):
+        long_arm = dice.weighted(LONG_ARMS[profile])
+        if profile == "sniper" or (setting == "canyon" and long_arm != "scattergun"):
+            out.insert(0, long_arm)  # the weapon in hand comes first
+        else:
+            out.append(long_arm)
+    if setting == "saloon" and profile != "coward" and dice.chance(0.1):
+        out.append("derringer")
+    for w in out:
+        assert w in tables.weapons(), w
+    return list(dict.fromkeys(out))  # no weapon twice
+
+
+def _name(fake, dice: _Dice, taken: set[str]) -> tuple[str, str, str]:
+    """(full name, short name, pronoun): a period first name, a Faker surname, sometimes a
+    nickname ("Jake "Two-Gun" Harlan" or ""Arkansas Dave" David Coriggan")."""
+    for _ in range(200):
+        she = dice.chance(0.08)
+        first = fake.random_element(FIRST_FEMALE if she else FIRST_MALE)
+        last = fake.last_name()
+        style = dice.d(10)
+        if style <= 5:
+            full, short = f"{first} {last}", first
+        elif style <= 8:
+            nick = fake.random_element(NICKNAMES)
+            full, short = f'{first} "{nick}" {last}', nick if dice.chance(0.5) else first
+        else:
+            nick = fake.random_element(NICKNAMES)
+            called = f"{nick} {first}"
+            full, short = f'"{called}" {first} {last}', called
+        if full in taken or short in taken or full == short:
+            short = f"{first} {last}" if full != f"{first} {last}" else last
+        if full in taken or short in taken:
+            continue
+        taken.update((full, short))
+        return full, short, "she" if she else "he"
+    raise RuntimeError("could not find an unused name")  # pragma: no cover
+
+
+def _placement(setting: str, n_sides: int, dice: _Dice) -> tuple[list[tuple[float, float]], float]:
+    """Centre of each side's line, and the distance between the sides (yards)."""
+    lo, hi = SETTING_DATA[setting]["distance"]
+    dist = round(dice.uniform(lo, hi))
+    if n_sides == 2:
+        return [(0.0, 0.0), (float(dist), 0.0)], dist
+    centres = []
+    radius = dist / (2 * math.sin(math.pi / n_sides))
+    for k in range(n_sides):
+        a = 2 * math.pi * k / n_sides + math.pi
+        centres.append((round(radius + radius * math.cos(a), 1), round(radius * math.sin(a), 1)))
+    return centres, dist
+
+
+def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: int = 20,
+             command: str = "") -> Skirmish:
+    """A generated skirmish.
+
+    Args:
+        sides: ``[(side name, number of characters), ...]`` (see ``parse_sides``).
+        setting: one of ``SETTINGS``.
+        seed: seeds the names (Faker), the numbers, and the scenario's own ``seed:``.
+        max_turns: turns to fight at most (tactics decide every one).
+        command: the command line that made it, quoted in the header comment.
+
+    Raises:
+        ValueError: an unknown setting.
+    """
+    if setting not in SETTING_DATA:
+        raise ValueError(f"unknown setting {setting!r} (settings: {', '.join(SETTINGS)})")
+    from faker import Faker  # slow to import: only here
+
+    fake = Faker("en_US")
+    fake.seed_instance(seed)
+    dice = _Dice(seed)
+    data = SETTING_DATA[setting]
+    centres, dist = _placement(setting, len(sides), dice)
+    taken = {name for name, _ in sides}
+    mx = sum(c[0] for c in centres) / len(centres)
+    my = sum(c[1] for c in centres) / len(centres)
+    out: dict[str, list[NPC]] = {}
+    for (side, n), centre in zip(sides, centres):
+        profiles = LAW_PROFILES if is_law(side) else OUTLAW_PROFILES
+        members = []
+        for k in range(n):
+            prof = "lawman" if (k == 0 and is_law(side)) else dice.weighted(profiles)
+            full, short, pronoun = _name(fake, dice, taken)
+            offset = (k - (n - 1) / 2) * data["spread"]
+            # line up across the line between the sides, a little ragged
+            ang = math.atan2(my - centre[1], mx - centre[0])
+            px = centre[0] - math.sin(ang) * offset + dice.uniform(-1, 1)
+            py = centre[1] + math.cos(ang) * offset + dice.uniform(-1, 1)
+            members.append(NPC(
+                name=full, short=short, pronoun=pronoun,
+                attributes=_attributes(dice, prof), skills=_skills(dice, prof, k == 0),
+                weapons=_weapons(dice, prof, setting), at=(round(px, 1), round(py, 1)),
+                tactics=prof, handedness="left" if dice.chance(0.1) else "right"))
+        out[side] = members
+    # Landmarks between the sides: ``along`` is the share of the way from the first side's
+    # line to the second's, ``across`` a multiple of half the setting's width.
+    (ax, ay), (bx, by) = centres[0], centres[1]
+    length = math.dist((ax, ay), (bx, by)) or 1.0
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    landmarks = []
+    for key, name, along, across, cover in data["landmarks"]:
+        jitter = dice.uniform(-0.05, 0.05)
+        lateral = across * data["width"] / 2 + dice.uniform(-1, 1)
+        x = ax + ux * length * (along + jitter) - uy * lateral
+        y = ay + uy * length * (along + jitter) + ux * lateral
+        landmarks.append((key, name, (round(x, 1), round(y, 1)), dict(cover, by=name)))
+    town = fake.random_element(TOWNS)
+    place = data["what"].format(town=town, saloon=fake.random_element(SALOONS))
+    title = _join([_title(s) for s, _ in sides]) + f" at {town}"
+    who = _join([f"{NUMBERS[n]} of the {s}" if n > 1 else f"one of the {s}" for s, n in sides])
+    description = (f"{who[:1].upper()}{who[1:]} meet {place}, about {dist} yards apart. Nobody "
+                   f"declares anything: each character's tactics decide what he does.")
+    return Skirmish(title, description, seed, setting, out, landmarks, max_turns, command)
+
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+           "eleven", "twelve")
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _title(side: str) -> str:
+    return side[:1].upper() + side[1:]
+
+
+# ---------------------------------------------------------------------- YAML
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9 _.'-]*")
+_YAML_WORDS = {"yes", "no", "on", "off", "true", "false", "null", "y", "n", "~"}
+
+
+def yaml_str(s: str) -> str:
+    """A YAML scalar for ``s``: plain when safe, else single- or double-quoted."""
+    if _PLAIN.fullmatch(s) and s.lower() not in _YAML_WORDS and not s.endswith(" ") \
+            and ": " not in s and " #" not in s:
+        return s
+    if "\n" not in s and "\\" not in s:
+        return "'" + s.replace("'", "''") + "'"
+    return json.dumps(s, ensure_ascii=False)
+
+
+def _num(v: float) -> str:
+    return f"{v:g}"
+
+
+def _flow(d: dict) -> str:
+    parts = []
+    for k, v in d.items():
+        if isinstance(v, list):
+            v = "[" + ", ".join(yaml_str(str(x)) for x in v) + "]"
+        elif isinstance(v, str):
+            v = yaml_str(v)
+        parts.append(f"{k}: {v}")
+    return "{" + ", ".join(parts) + "}"
+
+
+def to_yaml(sk: Skirmish) -> str:
+    """The skirmish as a commented scenario file (accepted by ``narrator check``)."""
+    law = [s for s in sk.sides if is_law(s)]
+    lines = [
+        f"# A generated skirmish{f' ({sk.command})' if sk.command else ''}.",
+        "# Edit anything you like: names, numbers, weapons, positions, tactics, the map.",
+        "#   narrator run THIS_FILE                 the fight, written up (same seed, same fight)",
+        "#   narrator batch THIS_FILE --runs 10 --out DIR    ten fights, one file each",
+        "#   narrator odds THIS_FILE --trials 10000         who is likely to win",
+        f"title: {yaml_str(sk.title)}",
+        "ruleset: boothill",
+        f"seed: {sk.seed}                    # the dice; another seed is another fight",
+        "description: >-",
+        *("  " + line for line in _wrap(sk.description, 88)),
+        "house_rules: {}                # named options from the errata; none = the plain tables",
+        "",
+        f"# The {sk.setting}, in yards (x, y). A landmark is somewhere to go (move: {{to: KEY}});",
+        "# one with cover protects the listed wound locations of whoever stands there:",
+        "# solid cover stops the bullet, light cover takes `reduction` off the severity roll,",
+        "# sporadic cover stops it when the target makes a Luck check.",
+        "map:",
+    ]
+    for key, name, at, cover in sk.landmarks:
+        lines.append(f"  {key}:")
+        lines.append(f"    at: [{_num(at[0])}, {_num(at[1])}]")
+        lines.append(f"    name: {yaml_str(name)}")
+        lines.append(f"    cover: {_flow(cover)}")
+    lines += [
+        "",
+        "# The sides. Attributes (Boot Hill, about 1-20): str is also the wound capacity,",
+        "# coo the speed and the base chance to hit, obs, sta (stature), luck (Luck checks).",
+        "# Skills add to the chance to hit (pistol, rifle); fast_draw is the d20 target of a",
+        "# fast draw; tactics may give the side +1 initiative. Weapons are Table 14 types, the",
+        "# one in hand first. tactics: what the character does when nobody declares for him:",
+        "# aggressive, cautious, coward, sniper or lawman.",
+        "sides:",
+    ]
+    for side, members in sk.sides.items():
+        kind = "the law" if side in law else "outlaws"
+        lines.append(f"  {yaml_str(side)}:                  # {kind}")
+        for c in members:
+            lines.append(f"    - name: {yaml_str(c.name)}")
+            if c.short != c.name:
+                lines.append(f"      short: {yaml_str(c.short)}")
+            if c.pronoun != "he":
+                lines.append(f"      pronoun: {c.pronoun}")
+            lines.append(f"      attributes: {_flow(c.attributes)}")
+            lines.append(f"      skills: {_flow(c.skills)}")
+            weapons = ", ".join("{type: " + w + "}" for w in c.weapons)
+            lines.append(f"      weapons: [{weapons}]")
+            lines.append(f"      at: [{_num(c.at[0])}, {_num(c.at[1])}]")
+            if c.handedness != "right":
+                lines.append(f"      handedness: {c.handedness}")
+            lines.append(f"      tactics: {c.tactics:<12}       # {ROLE_NOTES[c.tactics]}")
+    first = next(iter(sk.sides.values()))[0]
+    target = list(sk.sides.values())[1][0]
+    lines += [
+        "",
+        "# No turns are declared: tactics decide every turn, for at most max_turns turns",
+        "# (a combat turn is 6 seconds, a shootout turn 1). To play a turn yourself, declare",
+        "# it; declared intents always win over tactics. For example:",
+        "# turns:",
+        "#   - intents:",
+        f"#       {yaml_str(first.short)}: {{shoot: {yaml_str(target.short)}, shots: 2}}",
+        f"max_turns: {sk.max_turns}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    out, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        out.append(line)
+    return out
