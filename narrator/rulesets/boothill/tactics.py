@@ -1,24 +1,639 @@
 """Tactics profiles: what a character with no declared intent does this turn.
 
-Placeholder interface (issue 5 builds the profiles): ``decide(fight, turn, fighter)`` returns
-an Intent or None (the character waits).
+``BootHillFight.complete_intents`` calls ``decide(fight, turn, fighter)`` for every active
+character who has a ``tactics:`` profile and no declared intent; declared intents always win.
+``decide`` reads the fight as it stands (positions in yards, wounds and conditions, weapons and
+rounds loaded, the map's landmarks and their cover) and returns an Intent that is valid for the
+turn, or None: the character waits, or goes on with shootout actions carried over from the last
+turn. Nothing here rolls dice: a profile is a pure function of the state, so a seed still gives
+one fight.
 
-May import: narrator.scenario.models, narrator.rulesets.boothill.*.
+Profiles (``PROFILES``):
+
+* ``aggressive``: closes in, fast-draws, prefers volume of fire (hip and fanned shots up close),
+  picks the nearest man and finishes the wounded; flees only when badly hurt *and* outnumbered.
+* ``cautious``: gets behind cover first, shoots the most dangerous enemy with the most accurate
+  shot that is still quick enough; flees when badly hurt or outnumbered two to one.
+* ``coward``: hides, shoots at whoever is nearest, and runs at the first wound or when his side
+  is outnumbered.
+* ``sniper``: keeps his distance behind solid cover, careful shots (with the sniping bonus for
+  the first shot of the fight), the most dangerous target; fights from the hip only when
+  someone comes within 20 feet.
+* ``lawman``: calls on the other side to surrender before the first shot is fired, then shoots
+  to wound (``aim: limbs``) at whoever is most dangerous, from cover; never runs, however hurt.
+
+"Badly hurt" is wound points above half of STR (wound capacity). The kind of turn a profile
+wants follows the rules' own advice (001 l.8-12): a shootout turn when enemies stand within
+20 feet of each other (or shootout actions carry over), a combat turn otherwise. In a combat
+turn a profile fires one or two careful shots; in a shootout turn it picks the shot list
+(Table 5 counts adding up to at most 6) with the best expected hits, earlier shots weighted
+more, and the draw (fast or normal) that is expected to take fewer counts.
+
+May import: narrator.scenario.models, narrator.rulesets.boothill.*, narrator.errors.
 """
 
 from __future__ import annotations
 
+import difflib
+import math
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from narrator.scenario.models import Intent
+from narrator.errors import ScenarioError
+from narrator.rulesets.boothill import tables
+from narrator.rulesets.boothill.shootout import TWENTY_FEET_YARDS, wants_shootout
+from narrator.scenario.models import Intent, MoveIntent
 
 if TYPE_CHECKING:  # pragma: no cover
     from narrator.rulesets.boothill.fight import BootHillFight
-    from narrator.rulesets.boothill.state import Fighter
+    from narrator.rulesets.boothill.state import Fighter, WeaponState
 
-PROFILES: tuple[str, ...] = ()
+
+@dataclass(frozen=True)
+class Profile:
+    """The knobs of one tactics profile.
+
+    Attributes:
+        name: the profile's name, as written in a scenario (``tactics: cautious``).
+        flee_hurt: flees when badly hurt (wound points > half STR).
+        flee_hurt_needs_odds: ...but only when also outnumbered (``flee_odds``).
+        flee_any_wound: flees at the first wound that counts.
+        flee_odds: flees when active enemies >= this many times the active friends (0: never).
+        seeks_cover: moves to a landmark with cover when not behind any.
+        advance: closes in when nobody is within reach ("run", "walk" or "" for never).
+        haste: how much an earlier shot is preferred in a shootout turn (per count).
+        ammo_care: value lost per round spent in a shootout turn (keeps a gun from running dry).
+        min_chance_moving: the lowest chance to hit worth a shot while running.
+        near, danger, wounded: target weights (nearest, most dangerous, already wounded).
+        aim: the aim declared (None: the character's own).
+        snipes: declares sniping from solid cover for the first shot of the fight.
+        calls_surrender: calls on the other side to surrender before the first shot.
+        keeps_distance: backs away from enemies coming within ``keeps_distance`` yards.
+        draw_tolerance: counts a fast draw may be expected to cost beyond a normal draw's 3
+            and still be tried (bravado).
+    """
+
+    name: str
+    flee_hurt: bool = True
+    flee_hurt_needs_odds: bool = False
+    flee_any_wound: bool = False
+    flee_odds: float = 2.0
+    seeks_cover: bool = True
+    advance: str = "walk"
+    haste: float = 0.05
+    ammo_care: float = 0.0
+    min_chance_moving: float = 0.25
+    near: float = 0.5
+    danger: float = 1.0
+    wounded: float = 0.5
+    aim: str | None = None
+    snipes: bool = False
+    calls_surrender: bool = False
+    keeps_distance: float = 0.0
+    draw_tolerance: float = 0.0
+
+
+PROFILE_TABLE: dict[str, Profile] = {p.name: p for p in (
+    Profile("aggressive", flee_hurt_needs_odds=True, flee_odds=2.0, seeks_cover=False,
+            advance="run", haste=0.08, min_chance_moving=0.1, near=1.5, danger=0.5, wounded=1.0,
+            draw_tolerance=1.5),
+    Profile("cautious", flee_odds=2.0, advance="walk", haste=0.03, ammo_care=0.03,
+            min_chance_moving=0.3, near=0.3, danger=1.5, wounded=0.3),
+    Profile("coward", flee_any_wound=True, flee_odds=1.5, advance="", haste=0.06,
+            min_chance_moving=0.5, near=2.0, danger=1.0, wounded=0.0),
+    Profile("sniper", flee_odds=2.5, advance="walk", haste=0.02, ammo_care=0.02,
+            min_chance_moving=0.5, near=0.0, danger=1.0, wounded=0.5, snipes=True,
+            keeps_distance=8.0),
+    Profile("lawman", flee_hurt=False, flee_odds=0.0, advance="walk", haste=0.04,
+            ammo_care=0.02, min_chance_moving=0.3, near=0.3, danger=1.5, wounded=-0.5,
+            aim="limbs", calls_surrender=True),
+)}
+
+PROFILES: tuple[str, ...] = tuple(PROFILE_TABLE)
+
+SHOT_COUNTS = {"careful": 6, "steady": 3, "hip": 2, "fanned": 1}  # Table 5
+MAX_SHOTS = {"careful": 1, "steady": 2, "hip": 3, "fanned": 6}    # 001 l.16
+EXPECTED_PELLETS = {"point_blank": 2.5, "short": 2.5, "long": 1.5, "extreme": 2 / 3}  # Table 9
+COVER_REACH = 30.0          # yards: farther cover is not worth running for
+FOOT_GAITS = {"walk": "walking", "run": "running"}
+MOUNTED_GAITS = {"walk": "walking", "run": "galloping"}
+
+
+@dataclass
+class _Memory:
+    """What the profiles remember across turns of one fight (kept on the fight object)."""
+
+    called: set[str] = field(default_factory=set)
+    plan_turn: int = 0
+    plan_kind: str = "combat"
+    targeted: dict[tuple[str, str], int] = field(default_factory=dict)
+
+
+_INTENTS: dict[tuple, object] = {}
+_CACHE_MAX = 4096
+
+
+def _intent(**kw: object) -> Intent:
+    """An Intent built without validation (every value here is valid by construction), shared
+    between identical decisions: the engine never changes an intent."""
+    key = tuple((k, tuple(v) if isinstance(v, list) else
+                 (v.gait, v.to) if isinstance(v, MoveIntent) else v) for k, v in kw.items())
+    hit = _INTENTS.get(key)
+    if hit is None:
+        if len(_INTENTS) >= _CACHE_MAX:
+            _INTENTS.clear()
+        hit = _INTENTS[key] = Intent.model_construct(**kw)
+    return hit  # type: ignore[return-value]
+
+
+def _move(**kw: object) -> MoveIntent:
+    key = ("move",) + tuple(kw.items())
+    hit = _INTENTS.get(key)
+    if hit is None:
+        if len(_INTENTS) >= _CACHE_MAX:
+            _INTENTS.clear()
+        hit = _INTENTS[key] = MoveIntent.model_construct(**kw)
+    return hit  # type: ignore[return-value]
+
+
+def check_profiles(fight: BootHillFight) -> None:
+    """Raise ScenarioError for a ``tactics:`` value that is not a profile (with a suggestion)."""
+    for f in fight.fighters.values():
+        name = f.c.tactics
+        if name and name not in PROFILE_TABLE:
+            near = difflib.get_close_matches(name, PROFILES, n=1, cutoff=0.6)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise ScenarioError(f"{f.name}: unknown tactics profile {name!r}{hint} "
+                                f"(profiles: {', '.join(PROFILES)})")
+
+
+def _memory(fight: BootHillFight) -> _Memory:
+    mem = fight.__dict__.get("_tactics_memory")
+    if mem is None:
+        check_profiles(fight)
+        mem = fight.__dict__["_tactics_memory"] = _Memory()
+    return mem
+
+
+def turn_kind(fight: BootHillFight, t: int) -> str:
+    """The kind of turn ``t`` will be, as far as tactics can tell: the declared kind; else a
+    shootout when the declared intents ask for one, when shootout actions carry over, or when
+    a character left to tactics has an enemy within 20 feet; else a combat turn."""
+    mem = _memory(fight)
+    if mem.plan_turn == t:
+        return mem.plan_kind
+    sc = fight.sc
+    kind = "combat"
+    declared = sc.turns[t - 1] if t <= len(sc.turns) else None
+    if declared is not None and declared.kind != "auto":
+        kind = declared.kind
+    else:
+        intents = declared.intents if declared is not None else {}
+        active = [f for f in fight.fighters.values() if not f.down]
+        if intents and wants_shootout(fight, intents):
+            kind = "shootout"
+        elif fight.last_kind == "shootout" and any(f.queue for f in active):
+            kind = "shootout"
+        else:
+            for f in active:
+                if not f.c.tactics or f.name in intents:
+                    continue
+                if any(o.side != f.side and math.dist(f.pos, o.pos) <= TWENTY_FEET_YARDS
+                       for o in active):
+                    kind = "shootout"
+                    break
+    mem.plan_turn, mem.plan_kind = t, kind
+    mem.targeted = {}
+    return kind
+
+
+# ---------------------------------------------------------------------- estimates
+_COVER_SHARE: dict[tuple[str, ...], float] = {}
+
+
+def cover_share(locations: tuple[str, ...]) -> float:
+    """Share of Table 11 d20 results (unshifted) that fall in ``locations``."""
+    share = _COVER_SHARE.get(locations)
+    if share is None:
+        faces = sum(1 for d in range(1, 21) if tables.location(d) in locations)
+        share = _COVER_SHARE[locations] = faces / 20
+    return share
+
+
+def usable(ws: WeaponState) -> bool:
+    """Loaded, not jammed, not useless."""
+    return ws.loaded > 0 and not ws.jammed_turns and not ws.useless
+
+
+def band_of(fight: BootHillFight, t: int, f: Fighter, o: Fighter, ws: WeaponState,
+            shot_type: str, yards: float) -> str | None:
+    """The band the engine will use (a range-band ruling, else Table 14)."""
+    if fight.profile.rulings:
+        return fight.band_for(t, f, o, ws, shot_type, yards)[0]
+    return tables.range_band(ws.wt, yards, shot_type)
+
+
+def chance(fight: BootHillFight, f: Fighter, ws: WeaponState, o: Fighter, shot_type: str,
+           band: str, gait: str | None = None) -> float:
+    """Estimated probability that one shot hits and is not stopped by the target's cover.
+
+    The Table 1/4 base chance with the Table 2 modifiers that tactics can foresee: range,
+    the shooter's gait and wounds, a wrong hand, the target's size and prone, shotgun bonus,
+    night. The target's movement is unknown when deciding and is left out.
+    """
+    house = fight.house
+    wt = ws.wt
+    coo = f.c.attributes.coo
+    skill = getattr(f.c.skills, wt.skill)
+    c = tables.base_chance(shot_type, coo, skill, house.hipshot_formula == "pooled")
+    if band == "point_blank":
+        c += 4 if wt.kind == "pistol" else (-2 if wt.kind == "long_arm" else 0)
+    else:
+        c += {"short": 0, "long": -2, "extreme": -5}[band]
+    if f.wounds:
+        c += house.light_wound_penalty * f.count("light") - 4 * f.count("serious")
+        gun = f.wounds_at(f.gun_arm, "serious") > 0
+        off = f.wounds_at(f.off_arm, "serious") > 0
+        if (wt.kind == "long_arm" and (gun or off)) or (wt.kind != "long_arm" and gun and not off):
+            c -= 2
+    if gait == "walking":
+        c -= 2
+    elif gait in ("running", "trotting", "galloping"):
+        c -= 4
+    size = o.c.size
+    if o.prone and size == "normal":
+        size = "small"
+    if size != "normal":
+        c += tables.hit_modifier(f"size_{size}")
+    if wt.type == "shotgun" and house.shotgun_bonus:
+        c += 2
+    elif wt.type == "scattergun" and house.shotgun_bonus:
+        c += 4
+    if o.c.obscured:
+        c -= 2
+    if fight.sc.night:
+        c -= 4
+    if c < 1:
+        p = f.c.attributes.luck / 400
+    else:
+        p = min(c, 19) / 20
+    if o.cover is not None:
+        p *= 1.0 - cover_share(o.cover.locations)
+    return p
+
+
+def reach(fight: BootHillFight, t: int, f: Fighter, o: Fighter, yards: float) -> float:
+    """How likely ``f`` is to hit ``o`` with a careful shot from his best usable weapon."""
+    best = 0.0
+    for ws in f.weapons:
+        if not usable(ws):
+            continue
+        band = band_of(fight, t, f, o, ws, "careful", yards)
+        if band is None:
+            continue
+        p = chance(fight, f, ws, o, "careful", band)
+        if p > best:
+            best = p
+    return best
+
+
+def visible(fight: BootHillFight, f: Fighter, o: Fighter, yards: float) -> bool:
+    """At night a target farther than the shooter's OBS in yards cannot be seen unless lit."""
+    return not fight.sc.night or yards <= f.c.attributes.obs or o.c.lit
+
+
+# ---------------------------------------------------------------------- decisions
+@dataclass
+class _Choice:
+    target: Fighter
+    weapon: int
+    band: str
+    p: float
+    score: float
+    yards: float
+
+
+def _choose(fight: BootHillFight, t: int, f: Fighter, prof: Profile,
+            enemies: list[tuple[Fighter, float]], gait: str | None, kind: str,
+            mem: _Memory) -> _Choice | None:
+    """The best (target, weapon) pair for careful shots, by the profile's target weights; a
+    target his friends already shoot at this turn is worth a little less (fire is spread)."""
+    best: _Choice | None = None
+    for i, ws in enumerate(f.weapons):
+        if not usable(ws) or not _addressable(fight, f, i):
+            continue
+        for o, yards in enemies:
+            if not visible(fight, f, o, yards):
+                continue
+            band = band_of(fight, t, f, o, ws, "careful", yards)
+            if band is None:
+                continue
+            p = chance(fight, f, ws, o, "careful", band, gait)
+            if ws.wt.is_shotgun:
+                p_eff = p * EXPECTED_PELLETS[band]
+            else:
+                p_eff = p
+            danger = reach(fight, t, o, f, yards)
+            hurt = o.wound_points / o.capacity
+            value = 1.0 + prof.near * 10 / (10 + yards) + prof.danger * danger + prof.wounded * hurt
+            if i != f.current_weapon and kind == "shootout":
+                value *= 0.85  # a new gun must be drawn first
+            value /= 1.0 + 0.35 * mem.targeted.get((f.side, o.name), 0)
+            score = p_eff * max(value, 0.05)
+            if best is None or score > best.score + 1e-12:
+                best = _Choice(o, i, band, p, score, yards)
+    return best
+
+
+def _addressable(fight: BootHillFight, f: Fighter, i: int) -> bool:
+    """An intent can name weapon ``i`` (the one in hand, or the first of its type or name)."""
+    if i == f.current_weapon:
+        return True
+    ws = f.weapons[i]
+    return fight.weapon_index(f, ws.spec.name or ws.spec.type) == i
+
+
+def _weapon_ref(fight: BootHillFight, f: Fighter, i: int) -> str | None:
+    if i == f.current_weapon:
+        return None
+    ws = f.weapons[i]
+    return ws.spec.name or ws.spec.type
+
+
+def _draw_counts(fight: BootHillFight, f: Fighter, tolerance: float = 0.0) -> tuple[str, float]:
+    """The draw expected to take fewer counts: a fast draw succeeds on d20 <= Fast Draw and
+    costs nothing, a failure costs 2 counts and a new draw (errata B13); a normal draw 3."""
+    skill = f.c.skills.fast_draw
+    if skill <= 0:
+        return "normal", 3.0
+    p = min(skill, 19) / 20
+    if fight.house.failed_fast_draw_ready:
+        fast = 2 * (1 - p)
+    else:
+        fast = 2 * (1 - p) / p
+    return ("fast", fast) if fast <= 3.0 + tolerance else ("normal", 3.0)
+
+
+def _shot_list(fight: BootHillFight, t: int, f: Fighter, prof: Profile, ch: _Choice,
+               gait: str | None) -> tuple[list[str], str | None]:
+    """The shootout shot list with the best weighted expected hits, and the draw.
+
+    Within 20 feet the shooter wants speed: hipshots, or fanning with a revolver; farther
+    off, accuracy: careful or steady shots (001 l.8-12)."""
+    ws = f.weapons[ch.weapon]
+    o = ch.target
+    draw = None
+    start = 0.0
+    if not f.drawn or ch.weapon != f.current_weapon:
+        draw, start = _draw_counts(fight, f, prof.draw_tolerance)
+    start += max(f.cursor, 0)
+    loaded = ws.loaded
+    close = ch.yards <= TWENTY_FEET_YARDS
+    best: tuple[float, list[str]] = (-1.0, ["hip"] if close else ["careful"])
+    for st in (("hip", "fanned") if close else ("careful", "steady")):
+        if st == "fanned" and not ws.wt.is_revolver:
+            continue
+        band = band_of(fight, t, f, o, ws, st, ch.yards)
+        if band is None:
+            continue
+        p = chance(fight, f, ws, o, st, band, gait)
+        if ws.wt.is_shotgun:
+            p *= EXPECTED_PELLETS[band]
+        n = min(MAX_SHOTS[st], loaded)
+        value = 0.0
+        for k in range(1, n + 1):
+            end = start + k * SHOT_COUNTS[st]
+            value += p * max(0.1, 1.0 - prof.haste * end) - prof.ammo_care
+        if value > best[0] + 1e-12:
+            best = (value, [st] * n)
+    return best[1], draw
+
+
+def _nearest_cover(fight: BootHillFight, f: Fighter, enemies: list[tuple[Fighter, float]],
+                   far: bool) -> tuple[str, float] | None:
+    """The landmark with cover worth moving to: near, not closer to the enemy than we are
+    (``far``: the one that keeps the most distance). None when there is none in reach."""
+    nearest_enemy = min(y for _, y in enemies)
+    best = None
+    best_score = math.inf
+    for key, lm in fight.sc.map.items():
+        if lm.cover is None or key in fight.gone_landmarks:
+            continue
+        d = math.dist(f.pos, lm.at)
+        if d > COVER_REACH or d < 1e-9:
+            continue
+        closest = min(math.dist(lm.at, o.pos) for o, _ in enemies)
+        if closest < min(nearest_enemy, TWENTY_FEET_YARDS) - 1e-9:
+            continue  # would walk into the enemy
+        score = d - (closest if far else 0.0) * 0.5
+        if score < best_score - 1e-12:
+            best, best_score = (key, d), score
+    return best
+
+
+def _gait(f: Fighter, how: str) -> str:
+    return (MOUNTED_GAITS if f.mounted else FOOT_GAITS)[how]
+
+
+def _allowance(f: Fighter, gait: str, kind: str) -> float:
+    return tables.movement_allowance(gait, f.mounted, kind)
+
+
+def _away(f: Fighter, enemies: list[tuple[Fighter, float]], yards: float) -> tuple[float, float]:
+    """A point ``yards`` away from the enemies (weighted to the nearest)."""
+    dx = dy = 0.0
+    for o, d in enemies:
+        w = 1.0 / max(d, 0.5) ** 2
+        dx += (f.pos[0] - o.pos[0]) * w
+        dy += (f.pos[1] - o.pos[1]) * w
+    norm = math.hypot(dx, dy)
+    if norm < 1e-9:
+        dx, dy, norm = -1.0, 0.0, 1.0
+    return (round(f.pos[0] + dx / norm * yards, 1), round(f.pos[1] + dy / norm * yards, 1))
+
+
+def _toward(f: Fighter, o: Fighter, stop: float, step: float) -> tuple[float, float] | None:
+    """A point on the way to ``o``, at most ``step`` yards on, no nearer than ``stop``."""
+    d = math.dist(f.pos, o.pos)
+    go = min(step, d - stop)
+    if go <= 0.5:
+        return None
+    k = go / d
+    return (round(f.pos[0] + (o.pos[0] - f.pos[0]) * k, 1),
+            round(f.pos[1] + (o.pos[1] - f.pos[1]) * k, 1))
+
+
+def _reloadable(f: Fighter) -> int | None:
+    """The weapon best worth reloading (fastest rate), or None."""
+    best = None
+    for i, ws in enumerate(f.weapons):
+        rate = ws.wt.reload
+        if rate is None or ws.useless or ws.jammed_turns or ws.loaded >= ws.capacity:
+            continue
+        if ws.spare is not None and ws.spare <= 0:
+            continue
+        if best is None or rate > f.weapons[best].wt.reload:
+            best = i
+    return best
+
+
+def _reload_ref(fight: BootHillFight, f: Fighter, i: int) -> bool | str | None:
+    """The ``reload:`` value naming weapon ``i`` (True for the one in hand), or None."""
+    if i == f.current_weapon:
+        return True
+    ws = f.weapons[i]
+    ref = ws.spec.name or ws.spec.type
+    return ref if fight.weapon_index(f, ref) == i else None
+
+
+def _fleeing(f: Fighter, prof: Profile, n_enemies: int, n_friends: int) -> bool:
+    hurt = f.wound_points * 2 > f.capacity
+    odds = prof.flee_odds > 0 and n_enemies >= prof.flee_odds * n_friends
+    if prof.flee_any_wound and f.wound_points > 0:
+        return True
+    if prof.flee_hurt and hurt:
+        return odds if prof.flee_hurt_needs_odds else True
+    return odds and not prof.flee_hurt_needs_odds
 
 
 def decide(fight: BootHillFight, turn: int, f: Fighter) -> Intent | None:
-    """The intent ``f``'s tactics profile chooses for ``turn``, or None to wait."""
-    return None
+    """The intent ``f``'s tactics profile chooses for ``turn``, or None to wait.
+
+    Returns an Intent valid for the turn: in a combat turn one or two careful shots at one
+    target; in a shootout turn a shot list of at most 6 counts (fanned only with a revolver);
+    targets by full name; weapons by type or name.
+
+    Raises:
+        ScenarioError: a character's ``tactics:`` names no profile.
+    """
+    mem = _memory(fight)
+    prof = PROFILE_TABLE[f.c.tactics]
+    kind = turn_kind(fight, turn)
+    enemies = []
+    n_friends = 0
+    for o in fight.fighters.values():
+        if o.down:
+            continue
+        if o.side == f.side:
+            n_friends += 1
+        else:
+            enemies.append((o, math.dist(f.pos, o.pos)))
+    if not enemies:
+        return None
+
+    # 1. Running away: badly hurt, or outnumbered.
+    if _fleeing(f, prof, len(enemies), n_friends):
+        if all(reach(fight, turn, o, f, y) == 0.0 for o, y in enemies):
+            return _reload_intent(fight, f)  # out of their reach: he reloads
+        gait = _gait(f, "run")
+        step = _allowance(f, gait, kind)
+        cover = _nearest_cover(fight, f, enemies, far=True) if f.cover is None else None
+        if cover is not None and cover[1] <= step:
+            to: str | tuple[float, float] = cover[0]
+        else:
+            to = _away(f, enemies, step)
+        return _intent(move=_move(gait=gait, to=to))
+
+    # 2. Lawman: the call to surrender, once per side, before any shot is fired; he covers
+    #    them as he calls, as Montana Jim does in the combat example (000 l.591-617).
+    call = None
+    if prof.calls_surrender and fight.shots_fired == 0 and f.side not in mem.called:
+        mem.called.add(f.side)
+        sides = sorted({o.side for o, _ in enemies}, key=fight.sides.index)
+        call = f"calls on the {' and the '.join(sides)} to throw down their guns and surrender"
+
+    # 3. Nothing to shoot with: reload, or clear a jam (from cover if he can get there).
+    if not any(usable(ws) for ws in f.weapons):
+        move = _cover_move(fight, f, prof, enemies, kind)
+        r = _reloadable(f)
+        ref = _reload_ref(fight, f, r) if r is not None else None
+        if ref is not None:
+            return _intent(reload=ref, move=move, other=call)
+        if kind == "combat" and any(ws.jammed_turns and not ws.useless for ws in f.weapons):
+            return _intent(clear_jam=True, move=move, other=call)
+        return _intent(move=move, other=call) if move is not None or call else None
+
+    # 4. Movement: to cover, away from a close enemy (a sniper), or closer.
+    move = _cover_move(fight, f, prof, enemies, kind)
+    nearest = min(y for _, y in enemies)
+    if move is None and prof.keeps_distance and f.cover is None \
+            and TWENTY_FEET_YARDS < nearest < prof.keeps_distance:
+        gait = _gait(f, "walk")
+        move = _move(gait=gait, to=_away(f, enemies, _allowance(f, gait, kind)))
+    choice = _worth_it(prof, move, _choose(fight, turn, f, prof, enemies, _gait_of(move), kind,
+                                           mem))
+    if choice is None and move is None:
+        move = _advance(fight, f, prof, enemies, kind)
+        if move is None:
+            intent = _reload_intent(fight, f, call)
+            return intent if intent is not None or not call else _intent(other=call)
+        choice = _worth_it(prof, move, _choose(fight, turn, f, prof, enemies, move.gait, kind,
+                                               mem))
+    if choice is None:
+        return _intent(move=move, other=call)
+
+    # 5. The shots.
+    key = (f.side, choice.target.name)
+    mem.targeted[key] = mem.targeted.get(key, 0) + 1
+    weapon = _weapon_ref(fight, f, choice.weapon)
+    sniping = bool(prof.snipes and fight.shots_fired == 0 and f.cover is not None
+                   and f.cover.kind == "solid" and move is None)
+    if kind == "shootout":
+        shots, draw = _shot_list(fight, turn, f, prof, choice, _gait_of(move))
+        return _intent(shoot=choice.target.name, shots=shots, draw=draw, weapon=weapon,
+                       aim=prof.aim, move=move, sniping=sniping, other=call)
+    n = min(2, f.weapons[choice.weapon].loaded)
+    return _intent(shoot=choice.target.name, shots=n, weapon=weapon, aim=prof.aim, move=move,
+                   sniping=sniping, other=call)
+
+
+def _gait_of(move: MoveIntent | None) -> str | None:
+    return move.gait if move is not None else None
+
+
+def _worth_it(prof: Profile, move: MoveIntent | None, choice: _Choice | None) -> _Choice | None:
+    """Drop a shot on the run that has too little chance for the profile."""
+    if choice is not None and move is not None and move.gait in ("running", "galloping") \
+            and choice.p < prof.min_chance_moving:
+        return None
+    return choice
+
+
+def _reload_intent(fight: BootHillFight, f: Fighter, call: str | None = None) -> Intent | None:
+    """Reload the weapon best worth it, or None when none can be."""
+    r = _reloadable(f)
+    ref = _reload_ref(fight, f, r) if r is not None else None
+    return _intent(reload=ref, other=call) if ref is not None else None
+
+
+def _cover_move(fight: BootHillFight, f: Fighter, prof: Profile,
+                enemies: list[tuple[Fighter, float]], kind: str) -> MoveIntent | None:
+    """Move to cover, for profiles that seek it and are not behind any. In a shootout turn
+    only cover within one second's run is worth it."""
+    if not prof.seeks_cover or f.cover is not None or f.prone:
+        return None
+    cover = _nearest_cover(fight, f, enemies, far=prof.snipes)
+    if cover is None:
+        return None
+    key, d = cover
+    walk = _gait(f, "walk")
+    if d <= _allowance(f, walk, kind):
+        return _move(gait=walk, to=key)
+    run = _gait(f, "run")
+    if kind == "shootout" and d > _allowance(f, run, kind):
+        return None
+    return _move(gait=run, to=key)
+
+
+def _advance(fight: BootHillFight, f: Fighter, prof: Profile,
+             enemies: list[tuple[Fighter, float]], kind: str) -> MoveIntent | None:
+    """Close in on the nearest enemy, stopping at the short range of the best weapon."""
+    if not prof.advance:
+        return None
+    o, d = min(enemies, key=lambda e: (e[1], e[0].order))
+    short = max((ws.wt.short for ws in f.weapons if not ws.useless), default=2)
+    gait = _gait(f, prof.advance)
+    to = _toward(f, o, max(2.0, short * 0.8), _allowance(f, gait, kind))
+    if to is None:
+        return None
+    return _move(gait=gait, to=to)
