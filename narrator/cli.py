@@ -235,6 +235,263 @@ def check(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) 
                f"{len(sc.turns)} turns")
 
 
+class Setting(str, Enum):
+    street = "street"
+    saloon = "saloon"
+    corral = "corral"
+    canyon = "canyon"
+
+
+class TacticsChoice(str, Enum):
+    aggressive = "aggressive"
+    cautious = "cautious"
+    coward = "coward"
+    sniper = "sniper"
+    lawman = "lawman"
+
+
+def _fresh_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(10**9)
+
+
+def _console():
+    """A rich console on standard output, 140 columns wide when it is not a terminal."""
+    from rich.console import Console
+
+    console = Console()
+    return console if console.is_terminal else Console(width=140)
+
+
+def _progress(total: int, what: str):
+    """A rich progress bar on standard error (hidden when it is not a terminal)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), TimeRemainingColumn(),
+                    console=Console(stderr=True), transient=False)
+
+
+@app.command()
+def generate(
+    sides: list[str] = typer.Option(..., "--sides", help="Sides and sizes, NAME:COUNT, e.g. --sides posse:3 rustlers:5."),
+    more_sides: Optional[list[str]] = typer.Argument(None, metavar="[NAME:COUNT]...", help="More sides after --sides (--sides posse:3 rustlers:5).", show_default=False),
+    setting: Setting = typer.Option(Setting.street, "--setting", help="Where they meet: landmarks, cover, distances and weapons."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Same seed, same people, same map (and the scenario's dice seed). Default: a fresh one."),
+    max_turns: int = typer.Option(20, "--max-turns", min=1, max=500, help="Turns to fight at most; tactics decide every one."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="The scenario file to write (default: standard output)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing --out file."),
+) -> None:
+    """Write a ready-to-run skirmish scenario with generated characters.
+
+    Boot Hill characters with Western names (Faker, seeded), period weapons from Table 14 and
+    tactics profiles, on a map with cover for the setting, as commented YAML to edit and rerun.
+    The same seed gives the same people. Example: narrator generate --sides posse:3 rustlers:5
+    --setting corral --seed 7 --out raid.yaml
+    """
+    from narrator import npcs
+    from narrator.errors import NarratorError
+    from narrator.scenario import load_scenario_text
+
+    try:
+        pairs = npcs.parse_sides(list(sides) + list(more_sides or []))
+    except ValueError as exc:
+        fail(f"--sides: {exc}")
+    if out is not None and out.exists() and not force:
+        fail(f"{out}: exists; use --force to overwrite")
+    used = _fresh_seed() if seed is None else seed
+    command = (f"narrator generate --sides {' '.join(f'{n}:{k}' for n, k in pairs)} "
+               f"--setting {setting.value} --seed {used}")
+    text = npcs.to_yaml(npcs.generate(pairs, setting.value, used, max_turns, command))
+    try:
+        load_scenario_text(text, str(out or "<generated>"))
+    except NarratorError as exc:  # pragma: no cover - the generator's own bug
+        fail(f"internal error: the generated scenario does not load: {exc.one_line()}", 1)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        write_atomic(out, text)
+    except OSError as exc:
+        fail(f"{out}: cannot write: {exc.strerror or exc}")
+    typer.echo(f"{out}: {sum(k for _, k in pairs)} characters, {setting.value}, seed {used}",
+               err=True)
+
+
+@app.command()
+def batch(
+    scenarios: list[Path] = typer.Argument(..., help="Scenario YAML files."),
+    runs: int = typer.Option(10, "--runs", "-n", min=1, max=100000, help="Fights per scenario."),
+    out: Path = typer.Option(..., "--out", "-o", help="Folder for the write-ups (created if missing)."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, help="Processes (default: all cores). The results do not depend on it."),
+    fmt: Format = typer.Option(Format.markdown, "--format", "-f", help="Output format."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Seed of run 0 (default: the scenario's seed); run i uses seed + i."),
+    profile: ProfileChoice = typer.Option(ProfileChoice.scenario, "--profile", help="'tables' ignores the scenario's house rules and GM rulings."),
+    dice_fallback: Optional[Fallback] = typer.Option(None, "--dice-fallback", help="When scripted dice run out: 'error' stops, 'seeded' rolls on."),
+    force: bool = typer.Option(False, "--force", help="Overwrite existing write-ups."),
+) -> None:
+    """Fight scenarios many times and write every fight up.
+
+    One file per fight, named SCENARIO-SEED.EXT: the same text `narrator run SCENARIO --seed
+    SEED` writes. Run i uses the scenario's seed + i, so the files do not depend on the number
+    of workers. Nothing is overwritten without --force. A summary table ends the run.
+    """
+    from rich.table import Table
+
+    from narrator import batch as nb
+    from narrator.errors import NarratorError
+    from narrator.scenario import load_scenario
+
+    loaded, bases = [], []
+    for path in scenarios:
+        try:
+            ld = load_scenario(path)
+        except NarratorError as exc:
+            fail(exc.one_line())
+        loaded.append(ld)
+        bases.append(seed if seed is not None else ld.scenario.seed)
+    if any(b is None for b in bases):
+        fresh = _fresh_seed()
+        bases = [fresh if b is None else b for b in bases]
+        typer.echo(f"no seed in the scenario: using --seed {fresh}", err=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"{out}: cannot create the folder: {exc.strerror or exc}")
+    try:
+        jobs = nb.plan_batch(list(scenarios), loaded, bases, runs, out, fmt.value)
+    except ValueError as exc:
+        fail(str(exc))
+    existing = nb.existing_outputs(jobs)
+    if existing and not force:
+        more = f" (and {len(existing) - 1} more)" if len(existing) > 1 else ""
+        fail(f"{existing[0]}: exists{more}; use --force to overwrite")
+    n_workers = workers or nb.default_workers()
+    try:
+        with _progress(len(jobs), "fighting and writing") as bar:
+            task = bar.add_task("batch", total=len(jobs))
+            results = nb.run_batch(loaded, jobs, fmt.value, n_workers,
+                                   lambda k: bar.advance(task, k),
+                                   tables_only=profile is ProfileChoice.tables,
+                                   dice_fallback=dice_fallback.value if dice_fallback else None)
+    except NarratorError as exc:
+        fail(exc.one_line())
+    except OSError as exc:
+        fail(f"{getattr(exc, 'filename', None) or out}: cannot write: {exc.strerror or exc}")
+    table = Table(title=f"{len(results)} fights written to {out}")
+    for col, kw in (("file", {}), ("seed", {"justify": "right"}), ("turns", {"justify": "right"}),
+                    ("seconds", {"justify": "right"}), ("winner", {}), ("down", {})):
+        table.add_column(col, **kw)
+    for r in results:
+        s = r.summary
+        down = ", ".join(f"{name} ({o.replace('_', ' ')})" for name, o in s.conditions
+                         if o in ("dead", "dying", "passed_out"))
+        winner = s.winner or ("nobody" if not s.standing else "undecided")
+        table.add_row(r.job.out.name, str(r.job.seed), str(s.turns), str(s.seconds), winner,
+                      down or "-")
+    console = _console()
+    console.print(table)
+    for k, path in enumerate(scenarios):
+        mine = [r.summary for r in results if r.job.scenario == k]
+        counts: dict[str, int] = {}
+        for s in mine:
+            key = s.winner or ("nobody" if not s.standing else "undecided")
+            counts[key] = counts.get(key, 0) + 1
+        console.print(f"{path.name}: " + ", ".join(f"{k2} {v}" for k2, v in
+                                                  sorted(counts.items(), key=lambda kv: -kv[1])))
+
+
+@app.command()
+def odds(
+    scenario: Path = typer.Argument(..., help="The scenario YAML file."),
+    trials: int = typer.Option(10000, "--trials", "-n", min=1, max=10_000_000, help="Fights to simulate."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, help="Processes (default: all cores). The results do not depend on it."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Seed of trial 0 (default: the scenario's seed); trial i uses seed + i."),
+    chart: Optional[Path] = typer.Option(None, "--chart", help="Also write a bar chart (.svg)."),
+    profile: ProfileChoice = typer.Option(ProfileChoice.scenario, "--profile", help="'tables' ignores the scenario's house rules and GM rulings."),
+    tactics: Optional[TacticsChoice] = typer.Option(None, "--tactics", help="A tactics profile for every character who has none (so the fight goes on after the declared turns)."),
+    max_turns: Optional[int] = typer.Option(None, "--max-turns", min=1, max=500, help="Fight at least this many turns (tactics decide the undeclared ones)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing --chart file."),
+) -> None:
+    """Simulate many fights and show who is likely to win.
+
+    Each side's chance of winning with a 95% (Wilson) interval, the expected length in turns
+    and seconds, each character's chance to end dead, dying, passed out, wounded or unhurt,
+    and shots per hit. No write-ups. The scenario's scripted dice are ignored (every die is
+    seeded: trial i uses seed + i), so the odds are those of the declared intents and the
+    tactics, not of one scripted fight.
+    """
+    from rich.table import Table
+
+    from narrator import batch as nb
+    from narrator.errors import NarratorError
+    from narrator.scenario import load_scenario
+
+    if chart is not None:
+        if chart.suffix.lower() == ".png":
+            fail(f"{chart}: PNG charts need a plotting library, and none is installed; "
+                 "write an .svg chart instead")
+        if chart.suffix.lower() != ".svg":
+            fail(f"{chart}: the chart must be an .svg file")
+        if chart.exists() and not force:
+            fail(f"{chart}: exists; use --force to overwrite")
+    try:
+        loaded = nb.odds_scenario(load_scenario(scenario),
+                                  tactics=tactics.value if tactics else None, max_turns=max_turns)
+    except NarratorError as exc:
+        fail(exc.one_line())
+    base = seed if seed is not None else loaded.scenario.seed
+    if base is None:
+        base = _fresh_seed()
+        typer.echo(f"no seed in the scenario: using --seed {base}", err=True)
+    n_workers = workers or nb.default_workers()
+    try:
+        with _progress(trials, "fighting") as bar:
+            task = bar.add_task("odds", total=trials)
+            result = nb.run_odds(loaded, trials, base, n_workers, lambda k: bar.advance(task, k),
+                                 tables_only=profile is ProfileChoice.tables)
+    except NarratorError as exc:
+        fail(exc.one_line())
+    console = _console()
+    sides = Table(title=f"{result.title}: {result.trials:,} fights (seeds {base}-"
+                        f"{base + result.trials - 1}; scripted dice ignored)")
+    sides.add_column("outcome")
+    sides.add_column("fights", justify="right")
+    sides.add_column("chance", justify="right")
+    sides.add_column("95% interval", justify="right")
+    labels = {"nobody": "nobody left standing", "undecided": "no winner (turns ran out)"}
+    for s in result.sides:
+        sides.add_row(labels.get(s.side, f"{s.side} win"), f"{s.wins:,}", f"{s.p:.1%}",
+                      f"{s.low:.1%} - {s.high:.1%}")
+    console.print(sides)
+    (mt, ht), (ms, hs) = result.turns, result.seconds
+    console.print(f"Expected length: {mt:.2f} turns (+/- {ht:.2f}), {ms:.1f} seconds "
+                  f"(+/- {hs:.1f}), 95% intervals.")
+    chars = Table(title="How each character ends the fight")
+    chars.add_column("character")
+    chars.add_column("side")
+    for o in nb.OUTCOMES:
+        chars.add_column(o.replace("_", " "), justify="right")
+    chars.add_column("shots", justify="right")
+    chars.add_column("shots per hit", justify="right")
+    for c in result.characters:
+        sph = c.shots_per_hit
+        chars.add_row(c.name, c.side, *(f"{share:.1%}" for _, share in c.outcomes),
+                      f"{c.shots:,}", f"{sph:.2f}" if sph is not None else "-")
+    console.print(chars)
+    if chart is not None:
+        try:
+            write_atomic(chart, nb.chart_svg(result))
+        except OSError as exc:
+            fail(f"{chart}: cannot write: {exc.strerror or exc}")
+        console.print(f"chart: {chart}")
+
+
 def main() -> None:
     """Console-script entry point: run the app; turn an unexpected crash into exit code 1."""
     try:

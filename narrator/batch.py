@@ -1,0 +1,465 @@
+"""Many fights of one or more scenarios: batch write-ups and Monte Carlo odds, in parallel.
+
+Run ``i`` of a scenario uses seed ``base + i``, where ``base`` is the scenario's ``seed:`` (or
+the ``seed`` argument): a batch file ``<stem>-<seed>.<ext>`` is exactly what
+``narrator run SCENARIO --seed <seed>`` writes. Work is cut into jobs that do not depend on
+the number of worker processes, and results are put back in job order (odds: integer tallies
+summed), so one worker and eight give identical files and identical tables.
+
+Odds ignore the scenario's scripted ``dice:`` (every trial would otherwise be the same fight):
+all dice are seeded. Declared turns, house rules, rulings and tactics are kept.
+
+Nothing here prints; the CLI draws the progress bar (``on_progress``) and the tables.
+
+May import: narrator.engine, narrator.scenario, narrator.events, narrator.errors,
+narrator.rulesets.boothill.tactics, narrator.render (lazily, for write-ups only).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from narrator.engine import run_fight
+from narrator.events import FightLog
+from narrator.scenario.loader import LoadedScenario, load_scenario
+
+EXTENSIONS = {"markdown": "md", "bbcode": "bbcode", "html": "html", "text": "txt",
+              "json": "json"}
+OUTCOMES = ("dead", "dying", "passed_out", "wounded", "unhurt")
+CHUNK = 250          # odds trials per job
+Z95 = 1.959963984540054
+
+Progress = Callable[[int], None]
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+# ---------------------------------------------------------------------- one fight, summed up
+@dataclass(frozen=True)
+class FightSummary:
+    """How one fight ended.
+
+    Attributes:
+        turns, seconds: length of the fight.
+        winner: the one side still standing, or None (nobody, or more than one side).
+        standing: the sides with someone still on his feet.
+        reason: "side_down" or "turns_ran_out".
+        conditions: ``(name, outcome)`` per character, ``outcome`` one of ``OUTCOMES``.
+        shots, hits: ``(name, n)`` per character who fired.
+    """
+
+    turns: int
+    seconds: int
+    winner: str | None
+    standing: tuple[str, ...]
+    reason: str
+    conditions: tuple[tuple[str, str], ...]
+    shots: tuple[tuple[str, int], ...]
+    hits: tuple[tuple[str, int], ...]
+
+
+def summarize(log: FightLog) -> FightSummary:
+    """Read a fight's ending off its event log (last status block, shots, the end)."""
+    end = None
+    status = None
+    shots: dict[str, int] = {}
+    hits: dict[str, int] = {}
+    for e in log.events:
+        kind = e.kind
+        if kind == "shot_fired":
+            shots[e.shooter] = shots.get(e.shooter, 0) + 1
+            if e.result == "hit":
+                hits[e.shooter] = hits.get(e.shooter, 0) + 1
+        elif kind == "turn_ended":
+            status = e.status
+        elif kind == "fight_ended":
+            end = e
+    if end is None:
+        raise ValueError("the log has no fight_ended event")
+    conditions = []
+    for s in status or ():
+        if s.condition != "active":
+            outcome = s.condition
+        else:
+            outcome = "wounded" if s.wounds else "unhurt"
+        conditions.append((s.name, outcome))
+    winner = end.standing[0] if len(end.standing) == 1 else None
+    return FightSummary(end.turns, end.seconds, winner, tuple(end.standing), end.reason,
+                        tuple(conditions), tuple(shots.items()), tuple(hits.items()))
+
+
+# ---------------------------------------------------------------------- batch write-ups
+@dataclass(frozen=True)
+class Job:
+    """One fight of a batch: scenario number, seed, where its write-up goes."""
+
+    scenario: int
+    seed: int
+    out: Path
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """A written fight: its job and how it ended."""
+
+    job: Job
+    summary: FightSummary
+
+
+def output_name(stem: str, seed: int, fmt: str) -> str:
+    """``<scenario stem>-<seed>.<ext>``."""
+    return f"{stem}-{seed}.{EXTENSIONS.get(fmt, fmt)}"
+
+
+def plan_batch(paths: list[Path], loaded: list[LoadedScenario], bases: list[int], runs: int,
+               out_dir: Path, fmt: str) -> list[Job]:
+    """The jobs of a batch, scenario by scenario, run by run.
+
+    Raises:
+        ValueError: two scenarios with the same file stem would write the same files.
+    """
+    stems = [p.stem for p in paths]
+    for i, s in enumerate(stems):
+        if s in stems[:i]:
+            raise ValueError(f"two scenarios are named {s!r}; their write-ups would collide")
+    return [Job(k, bases[k] + i, out_dir / output_name(stems[k], bases[k] + i, fmt))
+            for k in range(len(paths)) for i in range(runs)]
+
+
+def existing_outputs(jobs: list[Job]) -> list[Path]:
+    """Output files of ``jobs`` that already exist."""
+    return [j.out for j in jobs if j.out.exists()]
+
+
+_STATE: dict[str, Any] = {}
+
+
+def _batch_init(loaded: list[LoadedScenario], fmt: str, options: dict[str, Any]) -> None:
+    _STATE.update(loaded=loaded, fmt=fmt, options=options)
+
+
+def _batch_job(job: Job) -> BatchResult:
+    from narrator.render import render
+
+    ld = _STATE["loaded"][job.scenario]
+    log = run_fight(ld, job.seed, **_STATE["options"])
+    text = render(log, _STATE["fmt"])
+    write_atomic(job.out, text)
+    return BatchResult(job, summarize(log))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write through a temporary file and a rename (never a half-written file).
+
+    Raises:
+        OSError: the folder is missing or not writable.
+    """
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def run_batch(loaded: list[LoadedScenario], jobs: list[Job], fmt: str, workers: int,
+              on_progress: Progress | None = None, *, tables_only: bool = False,
+              dice_fallback: str | None = None) -> list[BatchResult]:
+    """Fight and write every job; results in job order whatever ``workers`` is.
+
+    Raises:
+        NarratorError: a scenario cannot be fought (e.g. its scripted dice run out).
+        OSError: a write-up cannot be written.
+    """
+    options = {"tables_only": tables_only, "dice_fallback": dice_fallback}
+    return list(_map(_batch_init, (loaded, fmt, options), _batch_job, jobs, workers,
+                     on_progress, chunksize=4))
+
+
+def _map(init: Callable, initargs: tuple, fn: Callable, items: list, workers: int,
+         on_progress: Progress | None, chunksize: int = 1) -> Iterator:
+    """``map(fn, items)`` in order, in ``workers`` processes (1: in this one), reporting
+    each finished item to ``on_progress``."""
+    if workers <= 1 or len(items) <= 1:
+        init(*initargs)
+        for item in items:
+            out = fn(item)
+            if on_progress:
+                on_progress(1)
+            yield out
+        return
+    import multiprocessing as mp
+
+    method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
+    ctx = mp.get_context(method)
+    with ctx.Pool(min(workers, len(items)), initializer=init, initargs=initargs) as pool:
+        for out in pool.imap(fn, items, chunksize=chunksize):
+            if on_progress:
+                on_progress(1)
+            yield out
+
+
+# ---------------------------------------------------------------------- odds
+@dataclass
+class Tally:
+    """Integer counts over many fights; tallies of disjoint trials add up exactly."""
+
+    trials: int = 0
+    wins: dict[str, int] = field(default_factory=dict)       # side, "nobody", "undecided"
+    turns: int = 0
+    turns_sq: int = 0
+    seconds: int = 0
+    seconds_sq: int = 0
+    outcomes: dict[str, dict[str, int]] = field(default_factory=dict)
+    shots: dict[str, int] = field(default_factory=dict)
+    hits: dict[str, int] = field(default_factory=dict)
+
+    def add(self, s: FightSummary) -> None:
+        self.trials += 1
+        key = s.winner or ("undecided" if s.standing else "nobody")
+        self.wins[key] = self.wins.get(key, 0) + 1
+        self.turns += s.turns
+        self.turns_sq += s.turns * s.turns
+        self.seconds += s.seconds
+        self.seconds_sq += s.seconds * s.seconds
+        for name, outcome in s.conditions:
+            d = self.outcomes.setdefault(name, {})
+            d[outcome] = d.get(outcome, 0) + 1
+        for name, n in s.shots:
+            self.shots[name] = self.shots.get(name, 0) + n
+        for name, n in s.hits:
+            self.hits[name] = self.hits.get(name, 0) + n
+
+    def merge(self, other: Tally) -> None:
+        self.trials += other.trials
+        self.turns += other.turns
+        self.turns_sq += other.turns_sq
+        self.seconds += other.seconds
+        self.seconds_sq += other.seconds_sq
+        for mine, theirs in ((self.wins, other.wins), (self.shots, other.shots),
+                             (self.hits, other.hits)):
+            for k, v in theirs.items():
+                mine[k] = mine.get(k, 0) + v
+        for name, d in other.outcomes.items():
+            m = self.outcomes.setdefault(name, {})
+            for k, v in d.items():
+                m[k] = m.get(k, 0) + v
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """(estimate, low, high) of a proportion ``k/n``: the Wilson score interval (95%)."""
+    if n <= 0:
+        return 0.0, 0.0, 1.0
+    p = k / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return p, low, high
+
+
+def mean_ci(total: int, total_sq: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """(mean, half-width of its 95% normal interval) from a sum and a sum of squares."""
+    if n <= 0:
+        return 0.0, 0.0
+    mean = total / n
+    var = max(0.0, (total_sq - n * mean * mean) / (n - 1)) if n > 1 else 0.0
+    return mean, z * math.sqrt(var / n)
+
+
+@dataclass(frozen=True)
+class SideOdds:
+    side: str
+    wins: int
+    p: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class CharacterOdds:
+    name: str
+    side: str
+    outcomes: tuple[tuple[str, float], ...]   # OUTCOMES order, as shares
+    shots: int
+    hits: int
+
+    @property
+    def shots_per_hit(self) -> float | None:
+        return self.shots / self.hits if self.hits else None
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The Monte Carlo result of ``odds``: win chances with Wilson 95% intervals, the fight's
+    expected length, each character's fate, shots per hit."""
+
+    title: str
+    trials: int
+    base_seed: int
+    sides: tuple[SideOdds, ...]           # every side, then "nobody" and "undecided"
+    turns: tuple[float, float]            # mean, 95% half-width
+    seconds: tuple[float, float]
+    characters: tuple[CharacterOdds, ...]
+    tally: Tally
+
+
+def odds_scenario(loaded: LoadedScenario, *, tactics: str | None = None,
+                  max_turns: int | None = None) -> LoadedScenario:
+    """The scenario as odds fight it: scripted dice dropped (all dice seeded); ``tactics``
+    given to every character without a profile; ``max_turns`` raised to at least the value
+    given (so that tactics fight on after the declared turns).
+
+    Raises:
+        ScenarioError: ``tactics`` is not a profile.
+    """
+    from narrator.errors import ScenarioError
+    from narrator.rulesets.boothill.tactics import PROFILES
+
+    if tactics is not None and tactics not in PROFILES:
+        raise ScenarioError(f"unknown tactics profile {tactics!r} (profiles: {', '.join(PROFILES)})")
+    sc = loaded.scenario.model_copy(deep=True)
+    if tactics is not None:
+        for chars in sc.sides.values():
+            for c in chars:
+                if not c.tactics:
+                    c.tactics = tactics
+    if max_turns is not None:
+        sc.max_turns = max(max_turns, len(sc.turns))
+    return LoadedScenario(sc, loaded.path, {}, dict(loaded.side_of))
+
+
+def _odds_init(loaded: LoadedScenario, base: int, options: dict[str, Any]) -> None:
+    _STATE.update(odds_loaded=loaded, odds_base=base, odds_options=options)
+
+
+def _odds_job(chunk: tuple[int, int]) -> Tally:
+    start, n = chunk
+    ld, base, options = _STATE["odds_loaded"], _STATE["odds_base"], _STATE["odds_options"]
+    tally = Tally()
+    for i in range(start, start + n):
+        tally.add(summarize(run_fight(ld, base + i, dice_fallback="seeded", **options)))
+    return tally
+
+
+def run_odds(loaded: LoadedScenario, trials: int, base_seed: int, workers: int = 1,
+             on_progress: Progress | None = None, *, tables_only: bool = False) -> Odds:
+    """Fight the scenario ``trials`` times (seeds ``base_seed + i``) without rendering.
+
+    ``loaded`` should come from ``odds_scenario`` (scripted dice dropped). Deterministic
+    for a base seed, whatever ``workers``.
+
+    Raises:
+        NarratorError: the scenario cannot be fought.
+    """
+    chunks = [(s, min(CHUNK, trials - s)) for s in range(0, trials, CHUNK)]
+    tally = Tally()
+
+    sizes = iter(n for _, n in chunks)
+    report = (lambda _: on_progress(next(sizes))) if on_progress else None
+    for part in _map(_odds_init, (loaded, base_seed, {"tables_only": tables_only}), _odds_job,
+                     chunks, workers, report):
+        tally.merge(part)
+    return odds_of(loaded, tally, base_seed)
+
+
+def odds_of(loaded: LoadedScenario, tally: Tally, base_seed: int) -> Odds:
+    """Turn a tally into shares, intervals and means."""
+    sc = loaded.scenario
+    n = tally.trials
+    sides = [SideOdds(s, tally.wins.get(s, 0), *wilson(tally.wins.get(s, 0), n))
+             for s in sc.sides]
+    for extra in ("nobody", "undecided"):
+        k = tally.wins.get(extra, 0)
+        if k:
+            sides.append(SideOdds(extra, k, *wilson(k, n)))
+    chars = []
+    for side, c in sc.characters():
+        d = tally.outcomes.get(c.name, {})
+        total = sum(d.values()) or 1
+        chars.append(CharacterOdds(c.name, side, tuple((o, d.get(o, 0) / total) for o in OUTCOMES),
+                                   tally.shots.get(c.name, 0), tally.hits.get(c.name, 0)))
+    return Odds(sc.title, n, base_seed, tuple(sides),
+                mean_ci(tally.turns, tally.turns_sq, n), mean_ci(tally.seconds, tally.seconds_sq, n),
+                tuple(chars), tally)
+
+
+# ---------------------------------------------------------------------- the chart
+COLOURS = {"dead": "#3b3b3b", "dying": "#8c2d19", "passed_out": "#d4802a", "wounded": "#e8c547",
+           "unhurt": "#8fb996"}
+SIDE_COLOURS = ("#6b4226", "#2f5d7c", "#7a8b3a", "#8e3b46", "#4b4e8c", "#a0692e")
+
+
+def _esc(s: str) -> str:
+    return (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def chart_svg(o: Odds) -> str:
+    """A standalone SVG: each side's chance of winning (bars with 95% whiskers), then each
+    character's fate as a stacked bar (dead, dying, passed out, wounded, unhurt)."""
+    left, width, row = 250, 420, 26
+    rows_sides = len(o.sides)
+    rows_chars = len(o.characters)
+    y0 = 64
+    y1 = y0 + rows_sides * row + 56
+    height = y1 + rows_chars * row + 60
+    total_w = left + width + 90
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{height}" '
+           f'viewBox="0 0 {total_w} {height}" font-family="Georgia, serif" font-size="13">',
+           f'<rect width="{total_w}" height="{height}" fill="#fbf6ea"/>',
+           f'<text x="16" y="26" font-size="17" font-weight="bold">{_esc(o.title)}</text>',
+           f'<text x="16" y="46" fill="#555">{o.trials:,} fights, seeds {o.base_seed} to '
+           f'{o.base_seed + o.trials - 1}; bars: chance of winning, whiskers: 95% interval</text>']
+    for k, s in enumerate(o.sides):
+        y = y0 + k * row
+        colour = "#999999" if s.side in ("nobody", "undecided") else \
+            SIDE_COLOURS[k % len(SIDE_COLOURS)]
+        label = {"nobody": "nobody left standing", "undecided": "no winner (turns ran out)"}.get(
+            s.side, s.side)
+        w = s.p * width
+        out.append(f'<text x="{left - 8}" y="{y + 16}" text-anchor="end">{_esc(label)}</text>')
+        out.append(f'<rect x="{left}" y="{y + 4}" width="{w:.1f}" height="16" fill="{colour}"/>')
+        lo, hi = left + s.low * width, left + s.high * width
+        out.append(f'<line x1="{lo:.1f}" y1="{y + 12}" x2="{hi:.1f}" y2="{y + 12}" '
+                   f'stroke="#000" stroke-width="1.2"/>')
+        for x in (lo, hi):
+            out.append(f'<line x1="{x:.1f}" y1="{y + 7}" x2="{x:.1f}" y2="{y + 17}" '
+                       f'stroke="#000" stroke-width="1.2"/>')
+        out.append(f'<text x="{left + width + 8}" y="{y + 16}">{s.p:.1%}</text>')
+    out.append(f'<text x="16" y="{y1 - 16}" font-size="15" font-weight="bold">'
+               f'How each character ends the fight</text>')
+    lx = left
+    for name in OUTCOMES:
+        out.append(f'<rect x="{lx}" y="{y1 - 28}" width="12" height="12" fill="{COLOURS[name]}"/>')
+        out.append(f'<text x="{lx + 16}" y="{y1 - 18}" font-size="12">'
+                   f'{name.replace("_", " ")}</text>')
+        lx += 84
+    for k, c in enumerate(o.characters):
+        y = y1 + k * row
+        out.append(f'<text x="{left - 8}" y="{y + 16}" text-anchor="end">{_esc(c.name)}</text>')
+        x = float(left)
+        for name, share in c.outcomes:
+            w = share * width
+            if w > 0:
+                out.append(f'<rect x="{x:.1f}" y="{y + 4}" width="{w:.1f}" height="16" '
+                           f'fill="{COLOURS[name]}"><title>{name.replace("_", " ")} '
+                           f'{share:.1%}</title></rect>')
+            x += w
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,131 @@
+"""Generated skirmishes (issue 5): ``narrator generate`` writes a commented scenario that loads,
+with plausible Boot Hill characters, period weapons and tactics, the same for the same seed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from narrator import npcs
+from narrator.cli import Setting, TacticsChoice, app
+from narrator.engine import run_fight
+from narrator.rulesets.boothill import tables, tactics
+from narrator.scenario import load_scenario, load_scenario_text
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+def text_of(sides=(("posse", 3), ("rustlers", 5)), setting="street", seed=7) -> str:
+    return npcs.to_yaml(npcs.generate(list(sides), setting, seed))
+
+
+def test_same_seed_same_people_other_seed_other_people():
+    assert text_of(seed=7) == text_of(seed=7)
+    assert text_of(seed=7) != text_of(seed=8)
+
+
+@pytest.mark.parametrize("setting", npcs.SETTINGS)
+def test_every_setting_gives_a_scenario_that_loads_and_fights(setting):
+    ld = load_scenario_text(text_of(setting=setting, seed=3))
+    sc = ld.scenario
+    assert sc.max_turns and not sc.turns and sc.seed == 3
+    assert [len(v) for v in sc.sides.values()] == [3, 5]
+    assert any(lm.cover is not None for lm in sc.map.values())
+    names = [c.name for _, c in sc.characters()]
+    shorts = [c.short for _, c in sc.characters()]
+    assert len(set(names + shorts)) == len(names) + len(shorts)
+    for _, c in sc.characters():
+        a = c.attributes
+        assert 1 <= min(a.str_, a.coo, a.obs, a.sta, a.luck)
+        assert max(a.str_, a.coo, a.obs, a.sta, a.luck) <= 20
+        assert all(0 <= v <= 10 for v in c.skills.model_dump().values())
+        assert all(w.type in tables.weapon_types() for w in c.weapons)
+        assert c.tactics in tactics.PROFILES
+    log = run_fight(ld)
+    assert log.events[-1].kind == "fight_ended"
+
+
+def test_names_look_western_and_come_from_faker():
+    sk = npcs.generate([("posse", 6), ("gang", 6)], "saloon", 11)
+    people = [c for members in sk.sides.values() for c in members]
+    assert all(re.fullmatch(r'[A-Z"][A-Za-z"\' .-]+', c.name) for c in people)
+    assert any('"' in c.name for c in people)  # some nicknames
+    firsts = {c.name.replace('"', "").split()[-2] for c in people}
+    assert firsts & set(npcs.FIRST_MALE + npcs.FIRST_FEMALE)
+
+
+def test_law_sides_get_lawmen():
+    sk = npcs.generate([("posse", 4), ("rustlers", 4)], "corral", 5)
+    assert sk.sides["posse"][0].tactics == "lawman"
+    assert all(c.tactics != "lawman" for c in sk.sides["rustlers"])
+
+
+def test_three_sides():
+    ld = load_scenario_text(text_of((("law", 2), ("gang", 2), ("ranchers", 2)), "canyon", 9))
+    assert list(ld.scenario.sides) == ["law", "gang", "ranchers"]
+
+
+def test_parse_sides():
+    assert npcs.parse_sides(["posse:3", "rustlers:5"]) == [("posse", 3), ("rustlers", 5)]
+    assert npcs.parse_sides(["posse:3,rustlers:5"]) == [("posse", 3), ("rustlers", 5)]
+    for bad in (["posse:3"], ["posse"], ["posse:0", "b:1"], ["a:1", "a:2"], ["a:x", "b:1"],
+                ["a:1", "b:99"]):
+        with pytest.raises(ValueError):
+            npcs.parse_sides(bad)
+
+
+def test_yaml_strings_are_quoted_when_needed():
+    assert npcs.yaml_str("Jake Harlan") == "Jake Harlan"
+    assert npcs.yaml_str('Jake "Two-Gun" Harlan') == "'Jake \"Two-Gun\" Harlan'"
+    assert npcs.yaml_str("O'Brien: the elder") == "'O''Brien: the elder'"
+    assert npcs.yaml_str("yes") == "'yes'"
+
+
+def test_the_yaml_is_commented():
+    text = text_of()
+    for section in ("map:", "sides:", "max_turns:"):
+        i = text.index(section)
+        assert text[:i].rstrip().splitlines()[-1].startswith("#"), section
+    assert "tactics: lawman" in text and "#" in text.split("tactics: lawman")[1].splitlines()[0]
+
+
+def test_cli_generate_writes_checks_and_refuses_to_overwrite(tmp_path):
+    out = tmp_path / "raid.yaml"
+    args = ["generate", "--sides", "posse:3", "rustlers:5", "--setting", "corral", "--seed",
+            "7", "--out", str(out)]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    first = out.read_text()
+    assert load_scenario(out).scenario.title
+    assert runner.invoke(app, ["check", str(out)]).exit_code == 0
+    r = runner.invoke(app, args)
+    assert r.exit_code == 2 and "exists" in r.output and out.read_text() == first
+    out.write_text("edited by the GM\n")
+    assert runner.invoke(app, args + ["--force"]).exit_code == 0
+    assert out.read_text() == first
+
+
+def test_cli_generate_to_stdout_and_bad_sides():
+    r = runner.invoke(app, ["generate", "--sides", "posse:2", "gang:2", "--seed", "1"])
+    assert r.exit_code == 0 and r.output.startswith("# A generated skirmish")
+    r = runner.invoke(app, ["generate", "--sides", "posse:2"])
+    assert r.exit_code == 2 and "two sides" in r.output
+
+
+def test_cli_choices_match_the_modules():
+    assert tuple(s.value for s in Setting) == npcs.SETTINGS
+    assert tuple(t.value for t in TacticsChoice) == tactics.PROFILES
+
+
+def test_faker_lives_in_npcs_only():
+    offenders = []
+    for path in (ROOT / "narrator").rglob("*.py"):
+        if path.name == "npcs.py":
+            continue
+        if re.search(r"^\s*(from|import)\s+faker\b", path.read_text(), re.M):
+            offenders.append(path.name)
+    assert not offenders
