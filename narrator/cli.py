@@ -219,6 +219,79 @@ def render(
     emit_posts(posts, out, events.stem, fmt.value, force)
 
 
+@app.command(name="next")
+def next_turn(
+    scenario: Path = typer.Argument(..., help="The scenario YAML file; it is updated in place (a .bak copy is kept)."),
+    redo: Optional[int] = typer.Option(None, "--redo", min=1, help="Resolve turn N again, discarding it and every later turn."),
+    fmt: Format = FMT_OPT,
+    mode: Mode = MODE_OPT,
+    out: Optional[Path] = OUT_OPT,
+    discord: bool = DISCORD_OPT,
+    tense: Tense = TENSE_OPT,
+    block: Block = BLOCK_OPT,
+    spoiler_tag: str = SPOILER_OPT,
+    ooc_tag: str = OOC_OPT,
+    templates: Optional[Path] = TEMPLATES_OPT,
+    force: bool = FORCE_OPT,
+) -> None:
+    """Resolve the next turn of a play-by-post fight, write its post, and record the rolls and
+    the state in the scenario file (comments and layout kept)."""
+    from narrator.errors import NarratorError
+    from narrator.playbypost import resolve_next
+
+    if fmt is Format.json:
+        fail("next writes a post; use 'narrator run --format json' for the event log")
+    try:
+        done = resolve_next(scenario, redo)
+    except NarratorError as exc:
+        fail(exc.one_line())
+    posts = render_or_fail(done.log, fmt, mode, templates, True, False, tense, block,
+                           spoiler_tag, ooc_tag)
+    post = [posts[done.turn - 1]]
+    if discord:
+        from narrator.render import split_discord
+        post = split_discord(post[0])
+    emit_posts(post, out, f"{scenario.stem}-turn{done.turn:02d}", fmt.value, force)
+    typer.echo(f"{scenario}: turn {done.turn} resolved and recorded"
+               + ("; the fight is over" if done.finished else ""), err=True)
+
+
+@app.command()
+def status(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) -> None:
+    """Show where a play-by-post fight stands: each character's condition, wounds, wound
+    points, rounds loaded and position after the last resolved turn."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from narrator.engine import run_fight
+    from narrator.errors import NarratorError
+    from narrator.playbypost import _adjusted, _recorded, state_of
+    from narrator.scenario import load_scenario
+
+    try:
+        loaded = load_scenario(scenario)
+        done = sum(1 for _ in iter(lambda it=iter(loaded.scenario.turns): next(
+            (t for t in it if t.resolved is not None), None), None))
+        log = run_fight(loaded, stop_after=done, recorded=_recorded(loaded, done),
+                        adjustments=_adjusted(loaded, done)) if done else None
+    except NarratorError as exc:
+        fail(exc.one_line())
+    if log is None:
+        typer.echo(f"{scenario}: no turn resolved yet; 'narrator next' resolves turn 1")
+        return
+    state = state_of(log)
+    table = Table(title=f"{loaded.scenario.title}: after turn {state['turn']}")
+    for col in ("character", "side", "condition", "wounds", "WP", "loaded", "at"):
+        table.add_column(col)
+    for name, c in state["characters"].items():
+        table.add_row(name, loaded.side_of[name], c["condition"].replace("_", " "),
+                      ", ".join(c.get("wounds", [])) or "-",
+                      f"{c['wound_points']}/{loaded.scenario.characters()[[n.name for _, n in loaded.scenario.characters()].index(name)][1].attributes.str_}",
+                      ", ".join(f"{k} {v}" for k, v in c["loaded"].items()),
+                      f"{c['at'][0]}, {c['at'][1]}")
+    Console(width=140).print(table)
+
+
 @app.command()
 def check(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) -> None:
     """Validate a scenario without fighting: prints 'ok' or one located error (exit 2)."""

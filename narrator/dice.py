@@ -37,6 +37,7 @@ class Roll:
         sides: faces of the die (6 or 20).
         value: the result, 1..sides.
         scripted: True when the value came from the scenario's ``dice:`` section.
+        turn: the turn it was rolled in (0 before the first turn: Tactics checks).
     """
 
     who: str
@@ -44,6 +45,7 @@ class Roll:
     sides: int
     value: int
     scripted: bool
+    turn: int = 0
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,10 @@ class SeededDice:
 class ScriptedDice:
     """Scripted results keyed by (who, purpose), with seeded dice for everything unscripted.
 
+    Seeded dice come from one stream per turn (``"<seed>:dice:<turn>"``), so resolving a fight
+    turn by turn (``narrator next``) rolls exactly what a single run rolls. Turns already
+    resolved replay from their recorded rolls (``recorded``), exclusively.
+
     Args:
         script: ``{who: {purpose: [ScriptedValue, ...]}}``.
         seed: seed of the fallback stream.
@@ -100,6 +106,8 @@ class ScriptedDice:
             runs out; ``"seeded"`` goes on with seeded dice. A (who, purpose) that was never
             scripted always uses seeded dice.
         path: scenario file name for error messages.
+        recorded: ``{turn: (rolls, from_script)}``: every roll of a resolved turn as
+            ``{who: {purpose: [values]}}``, and how many of them came from ``script``.
 
     Raises:
         DiceError: from ``roll`` when a scripted list is exhausted (fallback ``"error"``) or a
@@ -107,17 +115,50 @@ class ScriptedDice:
     """
 
     def __init__(self, script: dict[str, dict[str, list[ScriptedValue]]], seed: int,
-                 fallback: str = "error", path: str | None = None) -> None:
+                 fallback: str = "error", path: str | None = None,
+                 recorded: dict[int, tuple[dict, dict]] | None = None) -> None:
         self._script = {who: {p: list(vs) for p, vs in purposes.items()}
                         for who, purposes in script.items()}
         self._pos: dict[tuple[str, str], int] = {}
+        self.seed = seed
         self._seeded = SeededDice(seed)
         self._random = self._seeded._rng.random
         self.fallback = fallback
         self.path = path
         self.rolls: list[Roll] = []
+        self.turn = 0
+        self.recorded = recorded or {}
+        self._replay: dict[tuple[str, str], list[int]] | None = None
+        self._replay_scripted: dict[tuple[str, str], int] = {}
+
+    def start_turn(self, turn: int) -> None:
+        """Switch to the seeded stream of ``turn``, or to its recorded rolls if it has any."""
+        self.turn = turn
+        self._random = random.Random(f"{self.seed}:dice:{turn}").random
+        if turn in self.recorded:
+            rolls, from_script = self.recorded[turn]
+            self._replay = {(w, p): list(vs) for w, ps in rolls.items() for p, vs in ps.items()}
+            self._replay_scripted = {(w, p): n for w, ps in from_script.items()
+                                     for p, n in ps.items()}
+            for key, n in self._replay_scripted.items():
+                self._pos[key] = self._pos.get(key, 0) + n
+        else:
+            self._replay = None
 
     def roll(self, who: str, purpose: str, sides: int) -> int:
+        if self._replay is not None:
+            values = self._replay.get((who, purpose))
+            if not values:
+                raise DiceError(f"turn {self.turn} was resolved with other rolls than it now "
+                                f"needs ({who}, {purpose}): the scenario changed after it was "
+                                f"resolved; use narrator next --redo {self.turn}", self.path)
+            value = values.pop(0)
+            left = self._replay_scripted.get((who, purpose), 0)
+            if left:
+                self._replay_scripted[(who, purpose)] = left - 1
+            self.rolls.append(Roll(who, purpose, sides, value, bool(left), self.turn))
+            return value
+
         by_purpose = self._script.get(who)
         values = by_purpose.get(purpose) if by_purpose else None
         if values is not None:
@@ -129,7 +170,7 @@ class ScriptedDice:
                     raise DiceError(
                         f"scripted {purpose} die {sv.value} for {who} cannot come up on a d{sides}",
                         self.path, sv.line, sv.column)
-                self.rolls.append(Roll(who, purpose, sides, sv.value, True))
+                self.rolls.append(Roll(who, purpose, sides, sv.value, True, self.turn))
                 return sv.value
             if self.fallback != "seeded":
                 last = values[-1] if values else ScriptedValue(0)
@@ -138,7 +179,7 @@ class ScriptedDice:
                     f"add more, or run with --dice-fallback seeded",
                     self.path, last.line, last.column)
         value = int(self._random() * sides) + 1  # = SeededDice.draw, inlined (hot path)
-        self.rolls.append(Roll(who, purpose, sides, value, False))
+        self.rolls.append(Roll(who, purpose, sides, value, False, self.turn))
         return value
 
     def unused(self) -> list[tuple[str, str, int]]:
@@ -155,6 +196,6 @@ class ScriptedDice:
 def dice_log_hash(rolls: list[Roll]) -> str:
     """SHA-256 (hex) of the canonical JSON of a roll log, for the write-up's trust footer."""
     blob = json.dumps([{"who": r.who, "purpose": r.purpose, "sides": r.sides, "value": r.value,
-                        "scripted": r.scripted} for r in rolls],
+                        "scripted": r.scripted, "turn": r.turn} for r in rolls],
                       sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()

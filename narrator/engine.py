@@ -23,7 +23,9 @@ def choose_seed(loaded: LoadedScenario, seed: int | None) -> int:
 
 
 def run_fight(loaded: LoadedScenario, seed: int | None = None, *, tables_only: bool = False,
-              dice_fallback: str | None = None) -> FightLog:
+              dice_fallback: str | None = None, stop_after: int | None = None,
+              recorded: dict[int, tuple[dict, dict]] | None = None,
+              adjustments: dict[int, dict[str, dict]] | None = None) -> FightLog:
     """Fight the scenario to its end and return the event log.
 
     Args:
@@ -31,13 +33,16 @@ def run_fight(loaded: LoadedScenario, seed: int | None = None, *, tables_only: b
         seed: overrides the scenario's seed.
         tables_only: the default profile: ignore the scenario's house rules and GM rulings.
         dice_fallback: "seeded" or "error"; overrides the scenario's ``dice_fallback``.
+        stop_after: stop after this turn (play-by-post: resolve one turn at a time).
+        recorded: the recorded rolls of turns already resolved (see ``ScriptedDice``).
+        adjustments: GM edits of the state, by turn (see ``BootHillFight.adjust``).
 
     Raises:
         DiceError: scripted dice ran out (fallback "error") or cannot be shown by the die.
     """
     used_seed = choose_seed(loaded, seed)
     fallback = dice_fallback or loaded.scenario.dice_fallback
-    dice = ScriptedDice(loaded.script, used_seed, fallback, loaded.path)
+    dice = ScriptedDice(loaded.script, used_seed, fallback, loaded.path, recorded)
     fight = BootHillFight(loaded.scenario, loaded.side_of, dice,
                           profile_of(loaded.scenario, tables_only), used_seed)
-    return fight.run()
+    return fight.run(stop_after, adjustments)

@@ -539,6 +539,17 @@ class OtherAction(Event):
 
 
 @event
+class StateAdjusted(Event):
+    """A GM's hand edit of a character's state between turns (play-by-post)."""
+
+    kind: ClassVar[str] = "state_adjusted"
+    turn: int
+    character: str
+    field: str
+    value: str
+
+
+@event
 class TurnEnded(Event):
     """End of a turn: every character's status."""
 

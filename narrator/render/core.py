@@ -257,11 +257,12 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
                    place=lambda k: places.get(k, k.replace("_", " ")),
                    block=lambda title, lines: mk.block(title, [x for x in lines if x], opts))
     turns = fight["turns"]
+    ended = fight["ended"].reason != "paused"  # a paused fight (play-by-post) has no ending yet
     if per_turn and turns:
-        parts = [{"head": i == 0, "turns": [t], "tail": i == len(turns) - 1,
+        parts = [{"head": i == 0, "turns": [t], "tail": ended and i == len(turns) - 1,
                   "index": i + 1, "total": len(turns)} for i, t in enumerate(turns)]
     else:
-        parts = [{"head": True, "turns": turns, "tail": True, "index": 1, "total": 1}]
+        parts = [{"head": True, "turns": turns, "tail": ended, "index": 1, "total": 1}]
     template = env.get_template("post.j2")
     posts = []
     for part in parts:

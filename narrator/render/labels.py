@@ -79,6 +79,8 @@ REFUSAL = {
     "no_spare_rounds": "no spare rounds are left",
     "not_jammed": "is not jammed",
     "not_a_revolver": "only a revolver can be fanned",
+    "down": "already down",
+    "wrong_gait": "Table 3 has no such gait for him",
 }
 
 NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}

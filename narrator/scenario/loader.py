@@ -1,4 +1,7 @@
-"""Load a scenario file: YAML (ruamel, round-trip so positions are known) -> validated model.
+"""Load a scenario file: YAML (ruamel, safe) -> validated model.
+
+Positions come from the parser's events (``_scan``), which also refuse tags, deep nesting,
+duplicate keys and alias bombs before anything is built.
 
 Every error is a ScenarioError carrying file, line and column; misspelt names get the nearest
 valid one. After loading, every character reference in the scenario uses the full name.
@@ -16,8 +19,11 @@ from typing import Any
 
 from pydantic import ValidationError
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.constructor import ConstructorError, SafeConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import (AliasEvent, CollectionEndEvent, CollectionStartEvent,
+                                MappingStartEvent, NodeEvent, ScalarEvent)
+from ruamel.yaml.reader import ReaderError
 
 from narrator.dice import PURPOSES, ScriptedValue
 from narrator.errors import ScenarioError
@@ -57,29 +63,35 @@ def _hint(word: str, choices: list[str]) -> str:
 
 
 class _Locator:
-    """Maps a path of keys and indices in the YAML tree to (line, column), 1-based."""
+    """Maps a path of keys and indices (as pydantic reports it) to (line, column), 1-based.
 
-    def __init__(self, root: Any, path: str) -> None:
-        self.root = root
+    The positions come from the parser's events (see ``_scan``), so a value reached through an
+    alias is located where the alias is written, and the root where the document starts.
+    """
+
+    def __init__(self, path: str) -> None:
         self.path = path
+        self.values: dict[tuple, tuple[int, int]] = {}   # node path -> position of the node
+        self.keys: dict[tuple, tuple[int, int]] = {}     # node path -> position of its key
+
+    def step(self, prefix: tuple, part: Any) -> tuple | None:
+        """``prefix + (part,)`` when that node is in the file (a key ``1:`` matches 1), else None."""
+        for cand in (part,) if isinstance(part, str) else (part, str(part)):
+            if prefix + (cand,) in self.values:
+                return prefix + (cand,)
+        return None
 
     def where(self, loc: tuple, key: bool = False) -> tuple[int | None, int | None]:
-        node = self.root
-        line = col = None
-        if hasattr(node, "lc"):
-            line, col = node.lc.line, node.lc.col
+        prefix: tuple = ()
+        line, col = self.values.get((), (None, None))
         for i, part in enumerate(loc):
-            last = i == len(loc) - 1
-            if isinstance(node, CommentedMap) and part in node:
-                pos = node.lc.key(part) if (key and last) else node.lc.value(part)
-                line, col = pos
-                node = node[part]
-            elif isinstance(node, CommentedSeq) and isinstance(part, int) and 0 <= part < len(node):
-                line, col = node.lc.item(part)
-                node = node[part]
-            else:
-                continue  # pydantic's union tags and missing fields: stay at the parent
-        return (line + 1 if line is not None else None, col + 1 if col is not None else None)
+            nxt = self.step(prefix, part)
+            if nxt is None:
+                continue  # pydantic's union tags, missing fields, inside an alias: stay
+            prefix = nxt
+            use_key = key and i == len(loc) - 1 and nxt in self.keys
+            line, col = self.keys[nxt] if use_key else self.values[nxt]
+        return line, col
 
     def error(self, message: str, loc: tuple, key: bool = False) -> ScenarioError:
         line, col = self.where(loc, key)
@@ -110,7 +122,9 @@ _FRIENDLY = {
     "tuple_type": "expected a list [x, y]",
     "float_parsing": "expected a number",
     "float_type": "expected a number",
+    "finite_number": "expected a finite number",
 }
+_TYPE_ERRORS = set(_FRIENDLY) - {"missing", "finite_number"}
 
 
 def _model_fields_at(loc: tuple) -> list[str]:
@@ -145,13 +159,43 @@ def _inner_model(annotation: Any) -> Any:
     return None
 
 
+def _show(value: Any, depth: int = 0) -> str:
+    """A short repr of a user's value for a message; never expands a large (or aliased) tree."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:40] + "...")
+    if isinstance(value, (bool, int, float)) or value is None:
+        text = repr(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+    if isinstance(value, (list, tuple)):
+        if depth >= 2 or len(value) > 6:
+            return "[...]"
+        return "[" + ", ".join(_show(v, depth + 1) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{...}"
+    return f"a {type(value).__name__}"
+
+
+def _pick(errors: list[Any]) -> Any:
+    """The error to report: the first, except that an unknown key beats a required key missing
+    beside it (a misspelt key is then reported as itself, with a suggestion)."""
+    first = errors[0]
+    if first["type"] == "missing":
+        for e in errors:
+            if e["type"] == "extra_forbidden" and tuple(e["loc"][:-1]) == tuple(first["loc"][:-1]):
+                return e
+    return first
+
+
 def _pydantic_error(exc: ValidationError, loc8: _Locator) -> ScenarioError:
-    err = exc.errors()[0]
-    loc = tuple(err["loc"])
+    errors = exc.errors()
+    err = _pick(errors)
+    # a validator that names the field at fault (models.Invalid): point at that field
+    loc = tuple(err["loc"]) + tuple(getattr(err.get("ctx", {}).get("error"), "loc", ()))
     kind = err["type"]
     if kind == "extra_forbidden":
         bad = str(loc[-1])
         return loc8.error(f"unknown key {bad!r}{_hint(bad, _model_fields_at(loc))}", loc, key=True)
+    where = _dotted(_clean(loc, loc8))
     if kind == "literal_error":
         expected = err.get("ctx", {}).get("expected", "")
         got = err.get("input")
@@ -159,43 +203,226 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator) -> ScenarioError:
         if isinstance(got, str):
             choices = [c.strip().strip("'") for c in str(expected).replace(" or ", ",").split(",")]
             hint = _hint(got, [c for c in choices if c])
-        return loc8.error(f"{_dotted(_clean(loc))}: {got!r} is not one of {expected}{hint}", loc)
+        return loc8.error(f"{where}: {_show(got)} is not one of {expected}{hint}", loc)
     msg = _FRIENDLY.get(kind, err["msg"])
-    if kind == "value_error":
+    if kind in _TYPE_ERRORS:
+        # a union (``cover: CoverSpec | str``) fails once per member: name every shape allowed
+        alts: list[str] = []
+        for e in errors:
+            if e["type"] in _TYPE_ERRORS and _clean(tuple(e["loc"]), loc8) == _clean(loc, loc8):
+                alt = _FRIENDLY[e["type"]].removeprefix("expected ")
+                if alt not in alts:
+                    alts.append(alt)
+        sep = ", or " if any(" or " in a for a in alts) else " or "
+        msg = "expected " + sep.join(alts)
+    elif kind == "value_error":
         msg = err["msg"].removeprefix("Value error, ")
     elif kind in ("greater_than_equal", "less_than_equal", "too_short", "too_long",
                   "greater_than", "less_than"):
-        msg = f"{err['msg'].lower()} (got {err.get('input')!r})"
-    where = _dotted(_clean(loc))
+        msg = f"{err['msg'].lower()} (got {_show(err.get('input'))})"
     return loc8.error(f"{where}: {msg}" if where else msg, loc)
 
 
-def _clean(loc: tuple) -> tuple:
-    """Drop pydantic's union-member tags (``str``, ``list[str]``, ``function-after[...]``)."""
-    return tuple(p for p in loc if isinstance(p, int) or not (
-        "[" in p or p in ("str", "int", "bool", "float", "tuple", "list", "dict", "none")
-        or p.startswith("function-")))
+_UNION_TAGS = ("str", "int", "bool", "float", "tuple", "list", "dict", "none")
 
 
-def _parse_yaml(text: str, path: str) -> Any:
-    yaml = YAML(typ="rt")
+def _clean(loc: tuple, loc8: _Locator) -> tuple:
+    """Drop pydantic's union-member tags (``str``, ``list[str]``, ``function-after[...]``, a
+    model's name) from ``loc``; a part that is a key in the file (``str:``) always stays."""
+    out: list[Any] = []
+    prefix: tuple = ()
+    for p in loc:
+        nxt = loc8.step(prefix, p)
+        if nxt is not None:
+            prefix = nxt
+            out.append(p)
+        elif isinstance(p, int) or not ("[" in p or p in _UNION_TAGS or p.startswith("function-")
+                                        or p[:1].isupper()):
+            out.append(p)
+    return tuple(out)
+
+
+MAX_DEPTH = 50             # nesting of mappings and lists; a scenario needs about 7
+MAX_ALIAS_NODES = 100_000  # nodes that aliases may add; a "billion laughs" bomb adds 10**9
+_PLAIN_TAGS = {None, "!"} | {f"tag:yaml.org,2002:{t}" for t in
+                             ("str", "int", "float", "bool", "null", "map", "seq")}
+_KEY = object()            # path part under a key that is itself a mapping or list
+
+
+@dataclass
+class _Frame:
+    """An open mapping or list while scanning events."""
+
+    path: tuple
+    is_map: bool
+    anchor: str | None
+    size: int = 1
+    index: int = 0
+    key: Any = None
+    want_key: bool = True
+    seen: dict = field(default_factory=dict)
+
+
+def _scan(text: str, loc8: _Locator) -> None:
+    """One pass over the parser's events before anything is built.
+
+    Records where every node and key is (into ``loc8``), and refuses what a scenario never
+    needs and what could hurt: tags (``!!python/object``, ``!foo``), duplicate keys, nesting
+    deeper than MAX_DEPTH, and aliases that expand to more than MAX_ALIAS_NODES nodes.
+
+    Raises:
+        ScenarioError: located at the offending tag, key, bracket or alias.
+        YAMLError: malformed YAML (the caller locates it).
+    """
+    stack: list[_Frame] = []
+    sizes: dict[str, int] = {}       # anchor -> nodes in its node, aliases expanded
+    added = 0
+
+    def fail(message: str, mark: Any) -> ScenarioError:
+        return ScenarioError(f"YAML: {message}", loc8.path, mark.line + 1, mark.column + 1)
+
+    for ev in YAML(typ="safe", pure=True).parse(text):
+        if isinstance(ev, CollectionEndEvent):
+            done = stack.pop()
+            if done.anchor is not None:
+                sizes[done.anchor] = done.size
+            if stack:
+                stack[-1].size += done.size
+            continue
+        if not isinstance(ev, NodeEvent):
+            continue
+        mark = ev.start_mark
+        pos = (mark.line + 1, mark.column + 1)
+        tag = getattr(ev, "tag", None)
+        if tag not in _PLAIN_TAGS:
+            shown = str(tag).replace("tag:yaml.org,2002:", "!!")
+            raise fail(f"tag {shown} is not allowed; a scenario is plain YAML "
+                       f"(mappings, lists, text, numbers, true/false)", mark)
+        is_key = False
+        if not stack:
+            where: tuple = ()
+        elif stack[-1].is_map and stack[-1].want_key:
+            top, is_key = stack[-1], True
+            top.want_key = False
+            top.key = ev.value if isinstance(ev, ScalarEvent) else _KEY
+            where = top.path + (_KEY,)
+            if isinstance(ev, ScalarEvent) and ev.value != "<<":
+                first = top.seen.get((ev.value, ev.style))
+                if first:
+                    raise fail(f"duplicate key {ev.value!r} (first at line {first[0]}, "
+                               f"column {first[1]})", mark)
+                top.seen[(ev.value, ev.style)] = pos
+                loc8.keys.setdefault(top.path + (ev.value,), pos)
+        elif stack[-1].is_map:
+            stack[-1].want_key = True
+            where = stack[-1].path + (stack[-1].key,)
+            if isinstance(ev, ScalarEvent) and ev.value == "" and ev.style is None \
+                    and ev.start_mark.index == ev.end_mark.index:
+                pos = loc8.keys.get(where, pos)  # `key:` with nothing: the parser marks the next token
+        else:
+            where = stack[-1].path + (stack[-1].index,)
+            stack[-1].index += 1
+        if not is_key:
+            loc8.values.setdefault(where, pos)
+        if isinstance(ev, AliasEvent):
+            if any(f.anchor == ev.anchor for f in stack):
+                raise fail(f"alias *{ev.anchor} is used inside the node it names", mark)
+            if ev.anchor not in sizes:
+                raise fail(f"alias *{ev.anchor} has no anchor &{ev.anchor} before it", mark)
+            added += sizes[ev.anchor]
+            if added > MAX_ALIAS_NODES:
+                raise fail(f"aliases expand to more than {MAX_ALIAS_NODES} values; refused "
+                           f"(an alias bomb?)", mark)
+            if stack:
+                stack[-1].size += sizes[ev.anchor]
+        elif isinstance(ev, CollectionStartEvent):
+            if len(stack) >= MAX_DEPTH:
+                raise fail(f"nested deeper than {MAX_DEPTH} levels", mark)
+            stack.append(_Frame(where, isinstance(ev, MappingStartEvent), ev.anchor))
+        else:
+            if ev.anchor is not None:
+                sizes[ev.anchor] = 1
+            if stack:
+                stack[-1].size += 1
+
+
+class _Constructor(SafeConstructor):
+    """ruamel's safe constructor, but a value Python cannot build (``2001-02-30``, an
+    integer of 5000 digits) is a located YAML error instead of a crash."""
+
+    def construct_non_recursive_object(self, node: Any, tag: str | None = None) -> Any:
+        try:
+            return super().construct_non_recursive_object(node, tag)
+        except (ValueError, OverflowError) as exc:
+            shown = _show(node.value) if isinstance(node.value, str) else "this value"
+            reason = str(exc).split(";")[0]  # not Python's advice on how to raise a limit
+            raise ConstructorError(None, None, f"cannot read {shown}: {reason}",
+                                   node.start_mark) from None
+
+
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of character ``index`` in ``text``."""
+    return text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+_YAML_HINTS = (("'\\t'", "indent with spaces, not tabs"),
+               ("<block end>", "check the indentation"))
+
+
+def _yaml_error(exc: MarkedYAMLError, text: str, path: str) -> ScenarioError:
+    """One located line for a ruamel parse error.
+
+    Located where the parser stopped, unless that is the end of the file (an unclosed quote or
+    bracket): then where the unfinished thing starts.
+    """
+    problem = exc.problem or exc.context or "malformed YAML"
+    context = exc.context if exc.problem else None
+    if "duplicate key" in problem:
+        problem = "duplicate key " + problem.split("duplicate key", 1)[1].split(" with value")[0].strip()
+        context = None
+    mark, cmark = exc.problem_mark or exc.context_mark, exc.context_mark
+    for needle, hint in _YAML_HINTS:
+        if needle in problem:
+            problem += f"; {hint}"
+    if context and cmark is not None and (mark is None or not text[mark.index:].strip()):
+        mark, message = cmark, f"{context}: {problem}"
+    elif context and cmark is not None and cmark is not mark:
+        where = f"line {cmark.line + 1}, column {cmark.column + 1}"
+        message = (f"{context} ({where}), {problem}" if problem.startswith("but ")
+                   else f"{problem} ({context} at {where})")
+    else:
+        message = problem
+    line = mark.line + 1 if mark else None
+    col = mark.column + 1 if mark else None
+    return ScenarioError(f"YAML: {message}", path, line, col)
+
+
+def _parse_yaml(text: str, loc8: _Locator) -> Any:
+    path = loc8.path
+    # safe, not round-trip: positions come from _scan, and ruamel's round-trip parser crashes on
+    # some comments (NotImplementedError "overlap in comment" for `title: # c` + value below)
+    yaml = YAML(typ="safe", pure=True)
+    yaml.Constructor = _Constructor
     yaml.allow_duplicate_keys = False
     try:
+        _scan(text, loc8)
         data = yaml.load(text)
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "malformed YAML"
-        if "duplicate key" in str(exc):
-            problem = "duplicate key " + str(exc).split("duplicate key", 1)[1].split("\n")[0].strip()
-        line = mark.line + 1 if mark else None
-        col = mark.column + 1 if mark else None
-        raise ScenarioError(f"YAML: {problem}", path, line, col) from None
+        raise _yaml_error(exc, text, path) from None
+    except ReaderError as exc:
+        line, col = _line_col(text, exc.position) if isinstance(exc.position, int) else (None, None)
+        what = (f"U+{exc.character:04X}" if isinstance(exc.character, int)
+                else repr(exc.character))
+        raise ScenarioError(f"YAML: character {what} is not allowed ({exc.reason})",
+                            path, line, col) from None
     except YAMLError as exc:
         raise ScenarioError(f"YAML: {exc}", path) from None
-    if data is None:
+    if () not in loc8.values:
         raise ScenarioError("the scenario is empty", path, 1, 1)
-    if not isinstance(data, CommentedMap):
-        raise ScenarioError("a scenario must be a mapping (title:, sides:, turns:, ...)", path, 1, 1)
+    if not isinstance(data, dict):
+        line, col = loc8.values[()]
+        raise ScenarioError("a scenario must be a mapping (title:, sides:, turns:, ...)",
+                            path, line, col)
     return data
 
 
@@ -215,7 +442,11 @@ def load_scenario(path: str | Path) -> LoadedScenario:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ScenarioError(f"the scenario is not UTF-8 text (byte {exc.start})", str(path)) from None
+        before = raw[:exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        raise ScenarioError(f"the scenario is not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
+                            f"save it as UTF-8", str(path), line, col) from None
     return load_scenario_text(text, str(path))
 
 
@@ -225,8 +456,8 @@ def load_scenario_text(text: str, path: str = "<string>") -> LoadedScenario:
     Raises:
         ScenarioError: as ``load_scenario``.
     """
-    data = _parse_yaml(text, path)
-    loc8 = _Locator(data, path)
+    loc8 = _Locator(path)
+    data = _parse_yaml(text, loc8)
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
@@ -258,10 +489,10 @@ def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
                 names[c.short] = c.name
     all_names = list(names)
 
-    def who(value: str, loc: tuple) -> str:
+    def who(value: str, loc: tuple, key: bool = False) -> str:
         if value in names:
             return names[value]
-        raise loc8.error(f"no character called {value!r}{_hint(value, all_names)}", loc)
+        raise loc8.error(f"no character called {value!r}{_hint(value, all_names)}", loc, key=key)
 
     weapon_keys = list(tables.weapons())
     for side, members in sc.sides.items():
@@ -288,7 +519,7 @@ def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
         new: dict[str, Any] = {}
         for key, intent in turn.intents.items():
             base = ("turns", t, "intents", key)
-            full = who(key, base)
+            full = who(key, base, key=True)
             if full in new:
                 raise loc8.error(f"two intents for {full} in turn {t + 1}", base, key=True)
             c = chars[full]
@@ -376,7 +607,7 @@ def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
     raw_dice = data.get("dice") or {}
     for key, purposes in sc.dice.items():
         base = ("dice", key)
-        full = key if key in sc.sides else who(key, base)
+        full = key if key in sc.sides else who(key, base, key=True)
         if full in loaded.script:
             raise loc8.error(f"dice for {full} are given twice", base, key=True)
         loaded.script[full] = {}

@@ -7,7 +7,7 @@ May import: pydantic, narrator.rulesets.boothill.tables.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -31,6 +31,18 @@ def expand_locations(locs: list[str]) -> tuple[str, ...]:
             if one not in out:
                 out.append(one)
     return tuple(out)
+
+
+class Invalid(ValueError):
+    """A validator's complaint about one field: ``Invalid(message, "kind")``.
+
+    A model validator can otherwise only blame its whole model; the loader points at ``loc``
+    (relative to the model) when that field is in the file.
+    """
+
+    def __init__(self, message: str, *loc: str | int) -> None:
+        super().__init__(message)
+        self.loc = loc
 
 
 class Model(BaseModel):
@@ -97,9 +109,9 @@ class CoverSpec(Model):
     @model_validator(mode="after")
     def _light_needs_reduction(self) -> CoverSpec:
         if self.kind == "light" and self.reduction == 0:
-            raise ValueError("light cover needs a reduction of 1, 2 or 3")
+            raise Invalid("light cover needs a reduction of 1, 2 or 3", "kind")
         if self.kind != "light" and self.reduction:
-            raise ValueError("only light cover has a reduction")
+            raise Invalid("only light cover has a reduction", "reduction")
         return self
 
 
@@ -155,7 +167,7 @@ class MoveIntent(Model):
                                       or self.drop_prone):
             raise ValueError("a move needs a gait (or mount, dismount, stand_up, drop_prone)")
         if self.to is not None and self.gait is None:
-            raise ValueError("a move with a destination needs a gait")
+            raise Invalid("a move with a destination needs a gait", "to")
         return self
 
 
@@ -197,6 +209,22 @@ class Turn(Model):
 
     kind: Literal["combat", "shootout", "auto"] = "auto"
     intents: dict[str, Intent] = {}
+    resolved: Resolved | None = None
+
+
+class Resolved(Model):
+    """What ``narrator next`` recorded when it resolved a turn (play-by-post).
+
+    ``intents``: a hash of the turn's kind and intents as they were (an edit is detected);
+    ``rolls``: every die of the turn, ``{who: {purpose: [values]}}``, so it replays exactly;
+    ``from_script``: how many of them came from the scenario's ``dice:``; ``adjusted``: the GM's
+    hand edits of ``state:`` applied at the start of the turn.
+    """
+
+    intents: str = Field(pattern=r"^[0-9a-f]{12}$")
+    rolls: dict[str, dict[str, list[int]]] = {}
+    from_script: dict[str, dict[str, int]] = {}
+    adjusted: dict[str, dict[str, Any]] = {}
 
 
 class HouseRules(Model):
@@ -256,10 +284,10 @@ class Ruling(Model):
         kinds = [k for k in ("range_band", "fire_order", "cancel_modifier", "initiative")
                  if getattr(self, k) is not None]
         if len(kinds) != 1:
-            raise ValueError("a ruling needs exactly one of range_band, fire_order, "
-                             "cancel_modifier, initiative")
+            raise Invalid("a ruling needs exactly one of range_band, fire_order, "
+                          "cancel_modifier, initiative", *kinds[1:2])
         if self.initiative is not None and self.turn is None:
-            raise ValueError("an initiative ruling needs a turn")
+            raise Invalid("an initiative ruling needs a turn", "initiative")
         return self
 
     @property
@@ -294,14 +322,15 @@ class Scenario(Model):
     dice: dict[str, dict[str, list[int]]] = {}
     dice_fallback: Literal["error", "seeded"] = "error"
     rulings: list[Ruling] = []
+    state: dict[str, Any] | None = None
 
     @model_validator(mode="after")
     def _two_sides(self) -> Scenario:
         if not self.turns and self.max_turns is None:
-            raise ValueError("declare some turns, or give max_turns and let tactics decide")
+            raise Invalid("declare some turns, or give max_turns and let tactics decide", "turns")
         if self.max_turns is not None and self.max_turns < len(self.turns):
-            raise ValueError(f"max_turns {self.max_turns} is fewer than the "
-                             f"{len(self.turns)} declared turns")
+            raise Invalid(f"max_turns {self.max_turns} is fewer than the "
+                          f"{len(self.turns)} declared turns", "max_turns")
         return self
 
     @field_validator("sides")
@@ -314,3 +343,6 @@ class Scenario(Model):
     def characters(self) -> list[tuple[str, Character]]:
         """All ``(side, character)`` pairs in scenario order."""
         return [(side, c) for side, chars in self.sides.items() for c in chars]
+
+
+Turn.model_rebuild()

@@ -18,7 +18,8 @@ from narrator.events import (
     ActionRefused, CharacterIntro, CharacterStatus, CoverHit, Died, Event, FightEnded, FightLog,
     FightStarted, InitiativeRolled, IntentDeclared, JamWorked, LocationRolled, Modifier,
     MortalCheck, Moved, OtherAction, PassedOut, PelletsRolled, Reloaded, RulingNote,
-    ScatterChecked, ShotFired, SideRoll, TacticsChecked, TurnEnded, TurnStarted, WeaponNote,
+    ScatterChecked, ShotFired, SideRoll, StateAdjusted, TacticsChecked, TurnEnded, TurnStarted,
+    WeaponNote,
     WoundNote, WoundTaken,
 )
 from narrator.rulesets.boothill import hit, tables
@@ -116,6 +117,7 @@ class BootHillFight(ShootoutTurns):
         self.gone_landmarks: set[str] = set()
         self.last_kind: str | None = None
         self.tactic_made: set[tuple[int, str]] = set()
+        self.pending: dict[str, dict] | None = None
         self.count_base = 0
         order = 0
         for side, c in scenario.characters():
@@ -167,15 +169,32 @@ class BootHillFight(ShootoutTurns):
                 if any(not f.down for f in self.fighters.values() if f.side == s)]
 
     # ------------------------------------------------------------------ the fight
-    def run(self) -> FightLog:
-        """Fight every declared turn, or until one side is all down. Returns the log."""
+    def run(self, stop_after: int | None = None,
+            adjustments: dict[int, dict[str, dict]] | None = None) -> FightLog:
+        """Fight every declared turn (or ``max_turns``), or until one side is all down.
+
+        Args:
+            stop_after: stop after this turn (reason "paused" if the fight would go on).
+            adjustments: ``{turn: {name: {field: value}}}``: GM edits of the state, applied at
+                the start of that turn (see ``adjust``).
+
+        Returns:
+            The fight's log.
+        """
         self.emit(self.started())
         self.tactics()
         reason = "turns_ran_out"
         turns_fought = 0
         total = max(len(self.sc.turns), self.sc.max_turns or 0)
+        start_turn = getattr(self.dice, "start_turn", None)
         for i in range(total):
             t = i + 1
+            if stop_after is not None and t > stop_after:
+                reason = "paused"
+                break
+            if start_turn is not None:
+                start_turn(t)
+            self.pending = (adjustments or {}).get(t)
             turn = self.sc.turns[i] if i < len(self.sc.turns) else Turn()
             intents = self.complete_intents(t, turn.intents)
             kind = turn.kind
@@ -194,6 +213,27 @@ class BootHillFight(ShootoutTurns):
         self.emit(FightEnded(turns_fought, self.elapsed, reason, tuple(self.active_sides()),
                              len(rolls), sum(1 for r in rolls if r.scripted), dice_log_hash(rolls)))
         return FightLog(tuple(self.events), tuple(rolls))
+
+    def adjust(self, t: int, changes: dict[str, dict]) -> None:
+        """Apply a GM's hand edits of the state (``narrator next`` after editing ``state:``):
+        ``at``, ``condition``, ``wound_points``, ``mounted``, ``prone``, and ``loaded`` per
+        weapon name. Each becomes a visible ``state_adjusted`` event."""
+        for name, fields in changes.items():
+            f = self.fighters[name]
+            for key, value in fields.items():
+                if key == "at":
+                    f.pos = (float(value[0]), float(value[1]))
+                elif key == "condition":
+                    f.condition = value
+                elif key == "wound_points":
+                    f.wound_points = int(value)
+                elif key in ("mounted", "prone"):
+                    setattr(f, key, bool(value))
+                elif key == "loaded":
+                    for ws in f.weapons:
+                        if ws.name in value:
+                            ws.loaded = int(value[ws.name])
+                self.emit(StateAdjusted(t, name, key, str(value)))
 
     def complete_intents(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
         """Declared intents, plus what each silent character's tactics profile decides
@@ -281,10 +321,16 @@ class BootHillFight(ShootoutTurns):
     def combat_turn(self, t: int, intents: dict[str, Intent]) -> None:
         """One six-second combat turn (000 l.36-43)."""
         self.emit(TurnStarted(t, "combat", 6, self.elapsed))
+        if self.pending:
+            self.adjust(t, self.pending)
         ranked, winner = self.initiative(t)
         for side in reversed(ranked):
             for f in self.side_order(side, t):
-                if not f.down and f.name in intents:
+                if f.name not in intents:
+                    continue
+                if f.down:  # a dead (dying, unconscious) man's intents: refused, visibly
+                    self.refuse(t, f, "act", "down", None, f.condition)
+                else:
                     self.declare(t, f, intents[f.name])
         for side in ranked:
             for f in self.side_order(side, t):
@@ -730,7 +776,9 @@ class BootHillFight(ShootoutTurns):
         penalties: list[Modifier] = []
         on_foot_after = ((not f.mounted) or mv.dismount) and not mv.mount
         if on_foot_after and gait in ("trotting", "galloping"):
-            gait = "running"
+            return self.refuse(t, f, "move", "wrong_gait", None, f"{gait} on foot")
+        if not on_foot_after and gait in ("crawling", "evading", "running"):
+            return self.refuse(t, f, "move", "wrong_gait", None, f"{gait} on horseback")
         if on_foot_after and gait not in (None, "crawling"):
             serious_legs = [loc for loc in LEGS if f.wounds_at((loc,), "serious")]
             if len(serious_legs) == 2:

@@ -53,6 +53,8 @@ class ShootoutTurns:
     def shootout_turn(self: BootHillFight, t: int, intents: dict[str, Intent]) -> None:
         """One one-second shootout turn of six counts."""
         self.emit(TurnStarted(t, "shootout", 1, self.elapsed))
+        if self.pending:
+            self.adjust(t, self.pending)
         if self.last_kind != "shootout":
             self.count_base = 0
             for f in self.fighters.values():
@@ -65,7 +67,11 @@ class ShootoutTurns:
         ranked, winner = self.initiative(t)
         for side in reversed(ranked):
             for f in self.side_order(side, t):
-                if not f.down and f.name in intents:
+                if f.name not in intents:
+                    continue
+                if f.down:  # a dead (dying, unconscious) man's intents: refused, visibly
+                    self.refuse(t, f, "act", "down", None, f.condition)
+                else:
                     self.declare(t, f, intents[f.name])
         for f in self.fighters.values():
             if not f.queue:

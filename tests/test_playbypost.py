@@ -1,0 +1,162 @@
+"""Play-by-post: `narrator next` resolves one turn at a time and records it in the scenario."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from narrator.cli import app
+from narrator.engine import run_fight
+from narrator.errors import ScenarioError
+from narrator.playbypost import resolve_next, state_of
+from narrator.render import render_posts
+from narrator.scenario import load_scenario
+from narrator.scenario import saver
+
+from conftest import EXAMPLES, ROOT
+
+runner = CliRunner()
+
+
+def copy(tmp_path: Path, name: str) -> Path:
+    dst = tmp_path / name
+    shutil.copy(EXAMPLES / name, dst)
+    return dst
+
+
+def narrator(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "narrator", *args], capture_output=True,
+                          text=True, env=env, cwd=ROOT)
+
+
+def test_abilene_turn_by_turn_in_separate_processes_matches_a_single_run(tmp_path):
+    path = copy(tmp_path, "abilene-saloon.yaml")
+    posts = []
+    for turn in (1, 2):
+        done = narrator("next", str(path), "--mode", "story")
+        assert done.returncode == 0, done.stderr
+        assert f"turn {turn} resolved" in done.stderr
+        posts.append(done.stdout)
+    log = run_fight(load_scenario(EXAMPLES / "abilene-saloon.yaml"))
+    assert posts == render_posts(log, "markdown", "story", per_turn=True)
+    recorded = load_scenario(path).scenario.state
+    assert recorded == state_of(log)
+    again = narrator("next", str(path))
+    assert again.returncode == 2 and "all 2 turn(s) are resolved" in again.stderr
+
+
+def test_the_file_keeps_every_byte_it_had(tmp_path):
+    path = copy(tmp_path, "shotgun-gang.yaml")
+    before = path.read_text()
+    resolve_next(path)
+    after = path.read_text()
+    kept = [line for line in after.splitlines()]
+    for line in before.splitlines():
+        assert line in kept   # comments, flow style, quoting: all still there
+    assert (tmp_path / "shotgun-gang.yaml.bak").read_text() == before
+    sc = load_scenario(path).scenario
+    assert sc.turns[0].resolved is not None and sc.turns[1].resolved is None
+    assert sc.state["turn"] == 1
+
+
+def test_crash_between_temp_file_and_rename_leaves_the_scenario_intact(tmp_path, monkeypatch):
+    path = copy(tmp_path, "shotgun-gang.yaml")
+    before = path.read_bytes()
+    real = os.replace
+
+    def crash(src, dst):
+        if Path(dst) == path:
+            raise OSError(28, "No space left on device")
+        return real(src, dst)
+
+    monkeypatch.setattr(saver.os, "replace", crash)
+    with pytest.raises(ScenarioError, match="cannot write"):
+        resolve_next(path)
+    assert path.read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_file_changed_on_disk_is_not_overwritten(tmp_path):
+    path = copy(tmp_path, "shotgun-gang.yaml")
+    old = path.read_bytes()
+    path.write_text(path.read_text() + "\n# the GM saved an edit meanwhile\n")
+    with pytest.raises(ScenarioError, match="changed on disk"):
+        saver.atomic_replace(path, "title: x\n", old)
+    assert path.read_text().endswith("meanwhile\n")
+
+
+def test_editing_a_resolved_turn_is_refused_until_redo(tmp_path):
+    path = copy(tmp_path, "shotgun-gang.yaml")
+    resolve_next(path)
+    resolve_next(path)
+    text = path.read_text().replace("Stanshaw: {shoot: Montana Jim}",
+                                    "Stanshaw: {shoot: Texas Jack}")
+    path.write_text(text)
+    out = runner.invoke(app, ["next", str(path)])
+    assert out.exit_code == 2
+    assert "turn 1 was changed after it was resolved" in out.stderr
+    assert "--redo 1" in out.stderr
+    out = runner.invoke(app, ["next", str(path), "--redo", "1", "--mode", "story"])
+    assert out.exit_code == 0, out.stderr
+    sc = load_scenario(path).scenario
+    assert sc.turns[0].resolved is not None
+    assert sc.turns[1].resolved is None       # the later turn was discarded
+    assert sc.state["turn"] == 1
+    assert "Texas Jack" in (tmp_path / "shotgun-gang.yaml.bak").read_text()
+
+
+def test_hand_edits_of_the_state_are_applied_and_shown(tmp_path):
+    path = copy(tmp_path, "abilene-saloon.yaml")
+    resolve_next(path)
+    text = path.read_text()
+    marker = "Quentin \"Cool Hand\" Luke:\n      condition: active\n      at: [2, 3.3]\n      wound_points: 2"
+    assert marker in text
+    path.write_text(text.replace(marker, marker.replace("wound_points: 2", "wound_points: 5")))
+    done = resolve_next(path)
+    adj = [e for e in done.log.events if e.kind == "state_adjusted"]
+    assert [(e.turn, e.character, e.field, e.value) for e in adj] == [
+        (2, 'Quentin "Cool Hand" Luke', "wound_points", "5")]
+    sc = load_scenario(path).scenario
+    assert sc.turns[1].resolved.adjusted == {'Quentin "Cool Hand" Luke': {"wound_points": 5}}
+    # 5 + abdomen 1 + shoulder 3 = 9
+    assert sc.state["characters"]['Quentin "Cool Hand" Luke']["wound_points"] == 9
+    posts = render_posts(done.log, "markdown", "teaching", per_turn=True)
+    assert "GM adjustment" in posts[1] and "wound points is now 5" in posts[1]
+
+
+def test_bad_hand_edit_is_a_clear_error(tmp_path):
+    path = copy(tmp_path, "abilene-saloon.yaml")
+    resolve_next(path)
+    text = path.read_text().replace("condition: dying", "condition: resting", 1)
+    path.write_text(text)
+    out = runner.invoke(app, ["next", str(path)])
+    assert out.exit_code == 2
+    assert "condition: must be one of active, passed_out, dying, dead" in out.stderr
+    assert out.stderr.count("\n") == 1
+
+
+def test_status_table(tmp_path):
+    path = copy(tmp_path, "abilene-saloon.yaml")
+    out = runner.invoke(app, ["status", str(path)])
+    assert out.exit_code == 0 and "no turn resolved yet" in out.stdout
+    resolve_next(path)
+    out = runner.invoke(app, ["status", str(path)])
+    assert out.exit_code == 0
+    assert "after turn 1" in out.stdout and "dying" in out.stdout and "6/14" in out.stdout
+
+
+def test_a_dead_mans_intents_are_refused_in_the_write_up():
+    text = (EXAMPLES / "shotgun-gang.yaml").read_text().replace(
+        "Arkansas Dave: {shoot: Texas Jack, weapon: shotgun}\n      Stanshaw: {shoot: Texas Jack, move: {gait: walking, to: saloon_doors}}\n      Texas Jack: {shoot: Stanshaw}",
+        "Arkansas Dave: {shoot: Texas Jack, weapon: shotgun}\n      Stanshaw: {shoot: Texas Jack, move: {gait: walking, to: saloon_doors}}\n      Texas Jack: {shoot: Stanshaw}\n      Montana Jim: {shoot: Stanshaw}")
+    from narrator.scenario import load_scenario_text
+    log = run_fight(load_scenario_text(text))
+    refused = [e for e in log.events if e.kind == "action_refused" and e.reason == "down"]
+    assert [(e.turn, e.character, e.detail) for e in refused] == [(3, "Montana Jim Galland", "dying")]
