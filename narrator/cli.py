@@ -234,8 +234,7 @@ def next_turn(
     templates: Optional[Path] = TEMPLATES_OPT,
     force: bool = FORCE_OPT,
 ) -> None:
-    """Resolve the next turn of a play-by-post fight, write its post, and record the rolls and
-    the state in the scenario file (comments and layout kept)."""
+    """Resolve the next turn of a play-by-post fight, write its post, and record the rolls and the state in the scenario file (comments and layout kept)."""
     from narrator.errors import NarratorError
     from narrator.playbypost import resolve_next
 
@@ -258,8 +257,7 @@ def next_turn(
 
 @app.command()
 def status(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) -> None:
-    """Show where a play-by-post fight stands: each character's condition, wounds, wound
-    points, rounds loaded and position after the last resolved turn."""
+    """Show where a play-by-post fight stands: each character's condition, wounds, wound points, rounds loaded and position after the last resolved turn."""
     from rich.console import Console
     from rich.table import Table
 
@@ -270,8 +268,11 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
 
     try:
         loaded = load_scenario(scenario)
-        done = sum(1 for _ in iter(lambda it=iter(loaded.scenario.turns): next(
-            (t for t in it if t.resolved is not None), None), None))
+        done = 0
+        for turn in loaded.scenario.turns:
+            if turn.resolved is None:
+                break
+            done += 1
         log = run_fight(loaded, stop_after=done, recorded=_recorded(loaded, done),
                         adjustments=_adjusted(loaded, done)) if done else None
     except NarratorError as exc:
@@ -280,13 +281,14 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
         typer.echo(f"{scenario}: no turn resolved yet; 'narrator next' resolves turn 1")
         return
     state = state_of(log)
+    strength = {c.name: c.attributes.str_ for _, c in loaded.scenario.characters()}
     table = Table(title=f"{loaded.scenario.title}: after turn {state['turn']}")
     for col in ("character", "side", "condition", "wounds", "WP", "loaded", "at"):
         table.add_column(col)
     for name, c in state["characters"].items():
         table.add_row(name, loaded.side_of[name], c["condition"].replace("_", " "),
                       ", ".join(c.get("wounds", [])) or "-",
-                      f"{c['wound_points']}/{loaded.scenario.characters()[[n.name for _, n in loaded.scenario.characters()].index(name)][1].attributes.str_}",
+                      f"{c['wound_points']}/{strength[name]}",
                       ", ".join(f"{k} {v}" for k, v in c["loaded"].items()),
                       f"{c['at'][0]}, {c['at'][1]}")
     Console(width=140).print(table)
