@@ -2,7 +2,7 @@
 
 Pure functions of the shooter, target and circumstances; nothing is rolled here.
 
-May import: narrator.events (Modifier), narrator.rulesets.boothill.tables, .state.
+May import: narrator.events (Modifier), narrator.frozen, narrator.rulesets.boothill.tables, .state.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from narrator.events import Modifier
+from narrator.frozen import fast_init
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.state import Fighter, WeaponState
 
@@ -19,6 +20,7 @@ SHOOTER_GAIT = {"walking": "shooter_walking", "running": "shooter_running",
                 "trotting": "shooter_trotting", "galloping": "shooter_galloping"}
 
 
+@fast_init
 @dataclass(frozen=True)
 class ShotSituation:
     """Everything about a shot besides the two fighters.

@@ -113,9 +113,8 @@ class Fighter:
     reload_streak: int = 0
     shots_this_turn: int = 0
 
-    @property
-    def name(self) -> str:
-        return self.c.name
+    def __post_init__(self) -> None:
+        self.name: str = self.c.name  # a plain attribute: read hundreds of times a fight
 
     @property
     def capacity(self) -> int:
@@ -129,10 +128,14 @@ class Fighter:
 
     def count(self, severity: str) -> int:
         """Number of wounds of a severity ("light" includes Luck-saved mortal wounds)."""
+        if not self.wounds:
+            return 0
         return sum(1 for w in self.wounds if w.severity == severity)
 
     def wounds_at(self, locations: tuple[str, ...], severity: str) -> int:
         """Number of wounds of ``severity`` in any of ``locations``."""
+        if not self.wounds:
+            return 0
         return sum(1 for w in self.wounds if w.severity == severity and w.location in locations)
 
     @property
