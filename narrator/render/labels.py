@@ -80,6 +80,7 @@ REFUSAL = {
     "not_jammed": "is not jammed",
     "not_a_revolver": "only a revolver can be fanned",
     "down": "already down",
+    "too_many_shots": "a combat turn allows one or two careful shots",
     "wrong_gait": "Table 3 has no such gait for him",
 }
 

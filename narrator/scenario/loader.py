@@ -263,7 +263,7 @@ class _Frame:
     seen: dict = field(default_factory=dict)
 
 
-def _scan(text: str, loc8: _Locator) -> None:
+def _scan(text: str, loc8: _Locator, pure: bool = True) -> None:
     """One pass over the parser's events before anything is built.
 
     Records where every node and key is (into ``loc8``), and refuses what a scenario never
@@ -281,7 +281,7 @@ def _scan(text: str, loc8: _Locator) -> None:
     def fail(message: str, mark: Any) -> ScenarioError:
         return ScenarioError(f"YAML: {message}", loc8.path, mark.line + 1, mark.column + 1)
 
-    for ev in YAML(typ="safe", pure=True).parse(text):
+    for ev in YAML(typ="safe", pure=pure).parse(text):
         if isinstance(ev, CollectionEndEvent):
             done = stack.pop()
             if done.anchor is not None:
@@ -316,8 +316,7 @@ def _scan(text: str, loc8: _Locator) -> None:
         elif stack[-1].is_map:
             stack[-1].want_key = True
             where = stack[-1].path + (stack[-1].key,)
-            if isinstance(ev, ScalarEvent) and ev.value == "" and ev.style is None \
-                    and ev.start_mark.index == ev.end_mark.index:
+            if isinstance(ev, ScalarEvent) and ev.value == "" and not ev.style:
                 pos = loc8.keys.get(where, pos)  # `key:` with nothing: the parser marks the next token
         else:
             where = stack[-1].path + (stack[-1].index,)
@@ -397,15 +396,15 @@ def _yaml_error(exc: MarkedYAMLError, text: str, path: str) -> ScenarioError:
     return ScenarioError(f"YAML: {message}", path, line, col)
 
 
-def _parse_yaml(text: str, loc8: _Locator) -> Any:
+def _parse_yaml(text: str, loc8: _Locator, pure: bool = True) -> Any:
     path = loc8.path
     # safe, not round-trip: positions come from _scan, and ruamel's round-trip parser crashes on
     # some comments (NotImplementedError "overlap in comment" for `title: # c` + value below)
-    yaml = YAML(typ="safe", pure=True)
+    yaml = YAML(typ="safe", pure=pure)
     yaml.Constructor = _Constructor
     yaml.allow_duplicate_keys = False
     try:
-        _scan(text, loc8)
+        _scan(text, loc8, pure)
         data = yaml.load(text)
     except MarkedYAMLError as exc:
         raise _yaml_error(exc, text, path) from None
@@ -534,7 +533,9 @@ def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
                     fixed.append(full_t)
                 intent.shoot = fixed[0] if isinstance(intent.shoot, str) else fixed
                 n = len(fixed) * (intent.shots if isinstance(intent.shots, int) else 1)
-                if turn.kind == "combat" and n > 2:
+                too_many = isinstance(intent.shots, int) and intent.shots > 2  # told at shots:
+                if turn.kind != "shootout" and not isinstance(intent.shots, list) and n > 2 \
+                        and not too_many:
                     raise loc8.error("a combat turn allows one or two careful shots (000 l.39)",
                                      base + ("shoot",))
                 if not fixed:

@@ -429,6 +429,9 @@ class BootHillFight(ShootoutTurns):
                 n += 1
                 if f.down:
                     return None
+                if n > 2:  # one or two careful shots in a combat turn (000 l.39-40)
+                    self.refuse(t, f, "shoot", "too_many_shots", tgt, "two careful shots")
+                    return None
                 self.shoot(t, f, tgt, f.current_weapon, "careful", n, intents,
                            off_hand=bool(intent.hand and intent.hand != f.c.handedness),
                            sniping=intent.sniping)
