@@ -21,7 +21,7 @@ from narrator.errors import ScenarioError
 def _yaml() -> YAML:
     y = YAML(typ="rt")
     y.preserve_quotes = True
-    y.width = 100
+    y.width = 4096
     y.indent(mapping=2, sequence=4, offset=2)
     return y
 
@@ -73,7 +73,15 @@ def record_turn(text: str, index: int, resolved: dict[str, Any], state: dict[str
             return out
     except _Layout:
         pass
-    return _round_trip(text, index, resolved, state, drop_from)
+    except Exception:  # ruamel's round-trip parser fails on a few comment layouts
+        pass
+    try:
+        return _round_trip(text, index, resolved, state, drop_from)
+    except ScenarioError:
+        raise
+    except Exception as exc:
+        raise ScenarioError(f"cannot record the turn in this file's layout ({type(exc).__name__}: "
+                            f"{exc}); nothing was written") from None
 
 
 class _Layout(Exception):
