@@ -45,6 +45,7 @@ class Narration:
     phrases: Phrases
     bold: bool = True
     seen: set[str] = field(default_factory=set)
+    last_miss: dict[str, int] = field(default_factory=dict)
 
     def name(self, who: str, strong: bool = True) -> str:
         c = self.chars.get(who)
@@ -63,6 +64,16 @@ class Narration:
             return False
         self.seen.add(key)
         return True
+
+    def missed_again(self, shooter: str, turn: int, missed: bool) -> bool:
+        """True when ``shooter``'s previous shot this turn also missed (for "fires again")."""
+        key = f"miss:{shooter}"
+        before = self.last_miss.get(key) == turn
+        if missed:
+            self.last_miss[key] = turn
+        else:
+            self.last_miss.pop(key, None)
+        return missed and before
 
     def short(self, who: str) -> str:
         c = self.chars.get(who)
