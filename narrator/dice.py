@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Protocol
 
 from narrator.errors import DiceError
@@ -194,8 +194,28 @@ class ScriptedDice:
 
 
 def dice_log_hash(rolls: list[Roll]) -> str:
-    """SHA-256 (hex) of the canonical JSON of a roll log, for the write-up's trust footer."""
-    blob = json.dumps([{"who": r.who, "purpose": r.purpose, "sides": r.sides, "value": r.value,
-                        "scripted": r.scripted, "turn": r.turn} for r in rolls],
-                      sort_keys=True, separators=(",", ":"))
+    """SHA-256 (hex) of the canonical JSON of a roll log, for the write-up's trust footer.
+
+    The canonical JSON is ``json.dumps([asdict(roll), ...], sort_keys=True,
+    separators=(",", ":"))``; it is spelled out here because this runs once per fight, and
+    Monte Carlo odds run hundreds of thousands of fights (``canonical_rolls_json`` is the
+    reference the tests compare it with).
+    """
+    quoted: dict[str, str] = {}
+
+    def q(s: str) -> str:
+        v = quoted.get(s)
+        if v is None:
+            v = quoted[s] = json.dumps(s)
+        return v
+
+    blob = "[" + ",".join(
+        f'{{"purpose":{q(r.purpose)},"scripted":{"true" if r.scripted else "false"},'
+        f'"sides":{int(r.sides)},"turn":{int(r.turn)},"value":{int(r.value)},"who":{q(r.who)}}}'
+        for r in rolls) + "]"
     return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def canonical_rolls_json(rolls: list[Roll]) -> str:
+    """The reference canonical JSON of a roll log (what ``dice_log_hash`` hashes)."""
+    return json.dumps([asdict(r) for r in rolls], sort_keys=True, separators=(",", ":"))

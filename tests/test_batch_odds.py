@@ -182,3 +182,21 @@ def test_summary_reads_the_end_of_a_fight():
     assert conditions["Martin Stanshaw"] == "dead"
     assert sum(n for _, n in s.shots) == sum(1 for e in run_fight(ld).events
                                              if e.kind == "shot_fired")
+
+
+def test_the_fast_dice_hash_is_the_canonical_one():
+    """``dice_log_hash`` spells the canonical JSON out by hand (it runs once per simulated
+    fight); it must hash exactly ``json.dumps([asdict(roll)...], sort_keys=True)``."""
+    import hashlib
+
+    from narrator.dice import Roll, canonical_rolls_json, dice_log_hash
+
+    rolls = [Roll('Jake "Two-Gun" Harlan', "to_hit", 20, 5, True, 1),
+             Roll("Zoë Ñandú \\ back\\slash", "location", 20, 20, False, 0),
+             Roll("Posse", "initiative", 6, 3, False, 12)]
+    for some in ([], rolls[:1], rolls):
+        assert dice_log_hash(some) == hashlib.sha256(canonical_rolls_json(some).encode()).hexdigest()
+    from narrator.engine import run_fight
+    log = run_fight(load_scenario(EXAMPLES / "abilene-saloon.yaml"))
+    assert log.events[-1].dice_hash == hashlib.sha256(
+        canonical_rolls_json(list(log.rolls)).encode()).hexdigest()

@@ -64,6 +64,14 @@ def skill_of(shooter: Fighter, weapon: WeaponState) -> tuple[str, int]:
     return name, getattr(shooter.c.skills, name)
 
 
+# Both functions below are pure functions of a few numbers and names, and return tuples of
+# frozen Modifiers, so their results are memoized (a fight asks the same questions again and
+# again; Monte Carlo runs ask them millions of times). The caches are bounded.
+_CACHE_MAX = 20_000
+_BASE: dict[tuple, tuple[Modifier, ...]] = {}
+_MODS: dict[tuple, tuple[Modifier, ...]] = {}
+
+
 def base_parts(shooter: Fighter, weapon: WeaponState, sit: ShotSituation) -> tuple[Modifier, ...]:
     """The terms of the Table 1/4 base chance, e.g. (coo 16, pistol 8) for a careful shot.
 
@@ -72,6 +80,17 @@ def base_parts(shooter: Fighter, weapon: WeaponState, sit: ShotSituation) -> tup
     """
     coo = shooter.c.attributes.coo
     skill_name, skill = skill_of(shooter, weapon)
+    key = (sit.shot_type, sit.pooled_hipshot, coo, skill_name, skill, shooter.c.skills.pistol)
+    parts = _BASE.get(key)
+    if parts is None:
+        if len(_BASE) >= _CACHE_MAX:
+            _BASE.clear()
+        parts = _BASE[key] = _base_parts(sit, coo, skill_name, skill, shooter.c.skills.pistol)
+    return parts
+
+
+def _base_parts(sit: ShotSituation, coo: int, skill_name: str, skill: int,
+                pistol: int) -> tuple[Modifier, ...]:
     if sit.shot_type == "careful":
         return (Modifier("coo", coo), Modifier(skill_name, skill))
     if sit.shot_type == "steady":
@@ -81,7 +100,7 @@ def base_parts(shooter: Fighter, weapon: WeaponState, sit: ShotSituation) -> tup
             return (Modifier("coo_skill_quarter", (coo + skill) // 4, "house rule"),)
         return (Modifier("coo_quarter", coo // 4), Modifier(skill_name, skill))
     if sit.shot_type == "fanned":
-        return (Modifier("fanned", max(1, shooter.c.skills.pistol)),)
+        return (Modifier("fanned", max(1, pistol)),)
     raise ValueError(f"unknown shot type {sit.shot_type!r}")
 
 
@@ -92,6 +111,19 @@ def modifiers(shooter: Fighter, target: Fighter, weapon: WeaponState,
     The range modifier is always listed (even 0); others only when they apply. A modifier a
     GM ruling cancels is listed with value 0 and source "ruling".
     """
+    key = (sit, weapon.wt.kind, weapon.wt.type, shooter.count("light"),
+           shooter.count("serious"), target.c.size, target.prone,
+           bool(getattr(target.c, "obscured", False)), wrong_hand(shooter, weapon, sit))
+    mods = _MODS.get(key)
+    if mods is None:
+        if len(_MODS) >= _CACHE_MAX:
+            _MODS.clear()
+        mods = _MODS[key] = _modifiers(*key)
+    return mods
+
+
+def _modifiers(sit: ShotSituation, kind: str, weapon_type: str, light: int, serious: int,
+               size: str, prone: bool, obscured: bool, wrong: bool) -> tuple[Modifier, ...]:
     m = tables.hit_modifier
     out: list[Modifier] = []
     cancelled = dict(sit.cancelled)
@@ -104,9 +136,9 @@ def modifiers(shooter: Fighter, target: Fighter, weapon: WeaponState,
 
     # Range
     if sit.band == "point_blank":
-        if weapon.wt.kind == "pistol":
+        if kind == "pistol":
             add("point_blank_pistol", m("point_blank_pistol"))
-        elif weapon.wt.kind == "long_arm":
+        elif kind == "long_arm":
             add("point_blank_long_arm", m("point_blank_long_arm"))
         else:
             add("point_blank", 0)
@@ -122,30 +154,27 @@ def modifiers(shooter: Fighter, target: Fighter, weapon: WeaponState,
     if sit.shooter_gait in SHOOTER_GAIT:
         add(SHOOTER_GAIT[sit.shooter_gait], m(SHOOTER_GAIT[sit.shooter_gait]))
     # Wounds
-    light = shooter.count("light")
     if light:
         src = "table" if sit.light_wound_penalty == m("light_wound") else "house rule"
         add("light_wound", sit.light_wound_penalty * light, src, light)
-    serious = shooter.count("serious")
     if serious:
         add("serious_wound", m("serious_wound") * serious, "table", serious)
     # Target size (a character lying prone is a small target, B3)
-    size = target.c.size
-    if target.prone and size == "normal":
+    if prone and size == "normal":
         size = "small"
     if size != "normal":
         add(f"size_{size}", m(f"size_{size}"))
     # Miscellaneous
     if sit.sniping:
         add("sniping", m("sniping"))
-    if weapon.wt.type in ("shotgun", "scattergun"):
+    if weapon_type in ("shotgun", "scattergun"):
         if sit.shotgun_bonus:
-            add(weapon.wt.type, m(weapon.wt.type))
+            add(weapon_type, m(weapon_type))
         else:
-            out.append(Modifier(weapon.wt.type, 0, "house rule", "shotgun_bonus: false"))
-    if getattr(target.c, "obscured", False):
+            out.append(Modifier(weapon_type, 0, "house rule", "shotgun_bonus: false"))
+    if obscured:
         add("obscured", m("obscured"))
-    if wrong_hand(shooter, weapon, sit):
+    if wrong:
         add("wrong_hand", m("wrong_hand"))
     if sit.two_guns:
         add("two_pistols", m("two_pistols"))
