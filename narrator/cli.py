@@ -340,7 +340,8 @@ def _console():
 
 
 def _progress(total: int, what: str):
-    """A rich progress bar on standard error (hidden when it is not a terminal)."""
+    """A rich progress bar on standard error, redrawn as work is reported rather than by a
+    background thread (the batch and odds commands fork worker processes)."""
     from rich.console import Console
     from rich.progress import (
         BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
@@ -349,7 +350,7 @@ def _progress(total: int, what: str):
 
     return Progress(TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(),
                     TimeElapsedColumn(), TimeRemainingColumn(),
-                    console=Console(stderr=True), transient=False)
+                    console=Console(stderr=True), transient=False, auto_refresh=False)
 
 
 @app.command()
@@ -451,7 +452,7 @@ def batch(
         with _progress(len(jobs), "fighting and writing") as bar:
             task = bar.add_task("batch", total=len(jobs))
             results = nb.run_batch(loaded, jobs, fmt.value, n_workers,
-                                   lambda k: bar.advance(task, k),
+                                   lambda k: bar.update(task, advance=k, refresh=True),
                                    tables_only=profile is ProfileChoice.tables,
                                    dice_fallback=dice_fallback.value if dice_fallback else None)
     except NarratorError as exc:
@@ -528,7 +529,8 @@ def odds(
     try:
         with _progress(trials, "fighting") as bar:
             task = bar.add_task("odds", total=trials)
-            result = nb.run_odds(loaded, trials, base, n_workers, lambda k: bar.advance(task, k),
+            result = nb.run_odds(loaded, trials, base, n_workers,
+                                 lambda k: bar.update(task, advance=k, refresh=True),
                                  tables_only=profile is ProfileChoice.tables)
     except NarratorError as exc:
         fail(exc.one_line())
