@@ -31,7 +31,8 @@ def run_fight(loaded: LoadedScenario, seed: int | None = None, *, tables_only: b
     Args:
         loaded: a scenario from ``narrator.scenario.load_scenario``.
         seed: overrides the scenario's seed.
-        tables_only: the default profile: ignore the scenario's house rules and GM rulings.
+        tables_only: the default profile: ignore the scenario's house rules and GM rulings
+            (Violence: its GM rulings and band limits).
         dice_fallback: "seeded" or "error"; overrides the scenario's ``dice_fallback``.
         stop_after: stop after this turn (play-by-post: resolve one turn at a time).
         recorded: the recorded rolls of turns already resolved (see ``ScriptedDice``).
@@ -43,6 +44,10 @@ def run_fight(loaded: LoadedScenario, seed: int | None = None, *, tables_only: b
     used_seed = choose_seed(loaded, seed)
     fallback = dice_fallback or loaded.scenario.dice_fallback
     dice = ScriptedDice(loaded.script, used_seed, fallback, loaded.path, recorded)
+    if loaded.scenario.ruleset == "violence":
+        from narrator.rulesets.violence.fight import ViolenceFight, profile_of as violence_profile
+        return ViolenceFight(loaded.scenario, dice, violence_profile(loaded.scenario, tables_only),
+                             used_seed).run(stop_after, adjustments)
     fight = BootHillFight(loaded.scenario, loaded.side_of, dice,
                           profile_of(loaded.scenario, tables_only), used_seed)
     return fight.run(stop_after, adjustments)

@@ -634,3 +634,7 @@ def _build(tp: Any, value: Any) -> Any:
     if tp is float and isinstance(value, int):
         return float(value)
     return value
+
+
+# The Violence ruleset registers its own kinds (the shared ones above serve both rulesets).
+from narrator import events_violence as _violence  # noqa: E402,F401  (registers on import)

@@ -23,7 +23,11 @@ MODES = ("teaching", "story")
 #: Events that start a paragraph of their own in story mode; the others attach to the last.
 PRIMARY = {"shot_fired", "draw_made", "moved", "reloaded", "jam_worked", "action_refused",
            "other_action", "target_switched", "actions_lost", "died", "tactics_checked",
-           "count_resolved", "intent_declared", "initiative_rolled"}
+           "count_resolved", "intent_declared", "initiative_rolled",
+           # Violence (narrator/events_violence.py); injury_rolled attaches to its shot
+           "round_initiative", "gun_fired", "melee_fought", "suppression_laid",
+           "suppression_tested", "weapon_reloaded", "relocated", "action_blocked",
+           "morale_checked", "after_fight_rolled", "healing_noted"}
 
 
 def template_dirs() -> Path:
@@ -197,13 +201,22 @@ def group(log: FightLog) -> dict[str, Any]:
     return {"started": started, "ended": ended, "turns": turns, "pre": pre}
 
 
-def make_env(fmt: str, user_dir: Path | None = None) -> SandboxedEnvironment:
-    """The sandboxed, strict Jinja environment for a format (the user's templates first)."""
+def make_env(fmt: str, user_dir: Path | None = None,
+             ruleset: str | None = None) -> SandboxedEnvironment:
+    """The sandboxed, strict Jinja environment for a format (the user's templates first).
+
+    ``ruleset``: a ruleset whose templates for the shared event kinds (``fight_started``,
+    ``turn_ended``, ...) differ: ``templates/rulesets/<ruleset>/`` is searched before
+    ``common/``.
+    """
     ours = template_dirs()
     search: list[FileSystemLoader] = []
     if user_dir is not None:
         search += [FileSystemLoader(str(user_dir / fmt)), FileSystemLoader(str(user_dir / "common"))]
-    search += [FileSystemLoader(str(ours / fmt)), FileSystemLoader(str(ours / "common"))]
+    search += [FileSystemLoader(str(ours / fmt))]
+    if ruleset is not None and (ours / "rulesets" / ruleset).is_dir():
+        search += [FileSystemLoader(str(ours / "rulesets" / ruleset))]
+    search += [FileSystemLoader(str(ours / "common"))]
     env = SandboxedEnvironment(loader=ChoiceLoader(search), undefined=StrictUndefined,
                                trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                                autoescape=False)
@@ -251,8 +264,8 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}; choose from {', '.join(MODES)}")
     opts = options or Options()
-    env = make_env(fmt, user_templates)
     fight = group(log)
+    env = make_env(fmt, user_templates, fight["started"].ruleset)
     chars = {c.name: c for c in fight["started"].characters}
     places = dict(fight["started"].landmarks)
     phrases = Phrases.from_toml(_phrase_text(env), fight["started"].seed, opts.tense)

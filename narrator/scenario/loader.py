@@ -457,6 +457,9 @@ def load_scenario_text(text: str, path: str = "<string>") -> LoadedScenario:
     """
     loc8 = _Locator(path)
     data = _parse_yaml(text, loc8)
+    if data.get("ruleset") == "violence":  # a Violence scenario has fields of its own
+        from narrator.scenario.violence import validate
+        return validate(data, loc8)
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:

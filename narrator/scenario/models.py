@@ -310,7 +310,7 @@ class Scenario(Model):
     """A whole scenario file. ``sides`` maps side name to its characters (at least two sides)."""
 
     title: str = Field(min_length=1, max_length=200)
-    ruleset: Literal["boothill"] = "boothill"
+    ruleset: Literal["boothill", "violence"] = "boothill"  # "violence": scenario/violence.py
     seed: int | None = Field(None, ge=0, le=2**63 - 1)
     description: str | None = Field(None, max_length=5000)
     house_rules: HouseRules = HouseRules()

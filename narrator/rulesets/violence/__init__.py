@@ -1,0 +1,1 @@
+"""The Violence ruleset (source 003, ruled in errata.md "Violence"): rules, data, engine."""

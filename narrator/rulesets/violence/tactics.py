@@ -1,0 +1,81 @@
+"""Tactics profiles for Violence: what a character with no declared intent does this round.
+
+``ViolenceFight.complete_intents`` calls ``decide(fight, turn, fighter)`` for every character
+still in the fight who has a ``tactics:`` profile and no declared intent; declared intents
+always win. The profiles have the Boot Hill names (so ``narrator odds --tactics`` works for
+both rulesets) and read the fight as it stands; nothing here rolls dice.
+
+* ``aggressive``: fights hand to hand when a foe is within close range and he has no loaded
+  gun, else empties up to three rounds at the nearest enemy (each extra shot is +1, 003 l.15).
+* ``cautious``: gets to the nearest cover first (a target in cover denies advantage, l.15),
+  then two shots at the nearest enemy.
+* ``coward``: gets to cover; once there, keeps heads down with one round of suppressing fire
+  (l.50) rather than showing himself.
+* ``sniper``: snipes the nearest enemy at long range (l.32), else one shot at the nearest.
+* ``lawman``: one shot at a time at the nearest enemy; in a melee he means to subdue.
+
+Everyone reloads (the round it takes, l.62) when his guns are empty, and fights with what he
+has when he has no gun.
+
+May import: narrator.scenario.violence (Intent), narrator.rulesets.violence.*.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from narrator.rulesets.violence import rules
+from narrator.scenario.violence import Intent
+
+if TYPE_CHECKING:  # pragma: no cover
+    from narrator.rulesets.violence.fight import Fighter, ViolenceFight
+
+SHOTS = {"aggressive": 3, "cautious": 2, "coward": 1, "sniper": 1, "lawman": 1}
+
+
+def decide(fight: ViolenceFight, turn: int, f: Fighter) -> Intent | None:
+    """The intent ``f``'s profile chooses for ``turn`` (targets by full name), or None."""
+    if f.melee is not None:
+        return None  # his turn belongs to the melee (003 l.46)
+    profile = f.c.tactics or "aggressive"
+    enemies = sorted(((math.dist(f.pos, o.pos), o.order, o) for o in fight.fighters.values()
+                      if o.active and o.side != f.side), key=lambda x: (x[0], x[1]))
+    if not enemies:
+        return None
+    yards, _, nearest = enemies[0]
+    loaded = [w for w in f.guns() if w.loaded > 0]
+    close = yards <= fight.bands.close
+    to = "subdue" if profile in ("lawman", "coward") else "kill"
+    if not f.guns() or (not loaded and profile == "aggressive" and close):
+        if close and nearest.melee is None:
+            return Intent(melee=nearest.name, to=to)
+        if not f.guns():
+            return Intent(move=(nearest.pos[0], nearest.pos[1]))
+    if not loaded:
+        spare = [w for w in f.guns() if w.spare != 0]
+        return Intent(reload=spare[0].key) if spare else None
+    gun = loaded[0].key
+    cover = _nearest_cover(fight, f)
+    if profile in ("cautious", "coward") and not f.cover and cover is not None:
+        return Intent(move=cover)
+    if profile == "coward":
+        return Intent(suppress=nearest.name, shots=1, weapon=gun)
+    if profile == "sniper":
+        far = [o for y, _, o in enemies
+               if rules.band(y, fight.bands.close, fight.bands.medium) == "long"]
+        if far:
+            return Intent(snipe=far[0].name, weapon=gun)
+    return Intent(shoot=nearest.name, shots=min(SHOTS[profile], loaded[0].loaded), weapon=gun)
+
+
+def _nearest_cover(fight: ViolenceFight, f: Fighter) -> str | None:
+    """The nearest landmark that gives cover, within 30 yards (farther is not worth the run)."""
+    best = None
+    for key, lm in fight.sc.map.items():
+        if not lm.cover:
+            continue
+        d = math.dist(f.pos, (float(lm.at[0]), float(lm.at[1])))
+        if d <= 30 and (best is None or d < best[0]):
+            best = (d, key)
+    return best[1] if best else None
