@@ -32,6 +32,13 @@ from narrator.scenario.loader import LoadedScenario, load_scenario
 EXTENSIONS = {"markdown": "md", "bbcode": "bbcode", "html": "html", "text": "txt",
               "json": "json"}
 OUTCOMES = ("dead", "dying", "passed_out", "wounded", "unhurt")
+VIOLENCE_OUTCOMES = ("dead", "critically_injured", "subdued", "surrendered", "fled", "wounded",
+                     "unhurt")
+
+
+def outcomes_of(ruleset: str) -> tuple[str, ...]:
+    """How a character can end a fight under ``ruleset`` (the columns of the odds)."""
+    return VIOLENCE_OUTCOMES if ruleset == "violence" else OUTCOMES
 CHUNK = 250          # odds trials per job
 Z95 = 1.959963984540054
 
@@ -56,7 +63,8 @@ class FightSummary:
         winner: the one side still standing, or None (nobody, or more than one side).
         standing: the sides with someone still on his feet.
         reason: "side_down" or "turns_ran_out".
-        conditions: ``(name, outcome)`` per character, ``outcome`` one of ``OUTCOMES``.
+        conditions: ``(name, outcome)`` per character, ``outcome`` one of ``OUTCOMES`` (a
+            Violence fight: ``VIOLENCE_OUTCOMES``).
         shots, hits: ``(name, n)`` per character who fired.
     """
 
@@ -80,6 +88,10 @@ def summarize(log: FightLog) -> FightSummary:
         kind = e.kind
         if kind == "shot_fired":
             shots[e.shooter] = shots.get(e.shooter, 0) + 1
+            if e.result == "hit":
+                hits[e.shooter] = hits.get(e.shooter, 0) + 1
+        elif kind == "gun_fired":  # Violence: one action, one roll, e.shots rounds
+            shots[e.shooter] = shots.get(e.shooter, 0) + e.shots
             if e.result == "hit":
                 hits[e.shooter] = hits.get(e.shooter, 0) + 1
         elif kind == "turn_ended":
@@ -317,6 +329,7 @@ class Odds:
     seconds: tuple[float, float]
     characters: tuple[CharacterOdds, ...]
     tally: Tally
+    outcome_names: tuple[str, ...] = OUTCOMES   # the ruleset's outcomes, in column order
 
 
 def odds_scenario(loaded: LoadedScenario, *, tactics: str | None = None,
@@ -389,19 +402,21 @@ def odds_of(loaded: LoadedScenario, tally: Tally, base_seed: int) -> Odds:
         if k:
             sides.append(SideOdds(extra, k, *wilson(k, n)))
     chars = []
+    names = outcomes_of(sc.ruleset)
     for side, c in sc.characters():
         d = tally.outcomes.get(c.name, {})
         total = sum(d.values()) or 1
-        chars.append(CharacterOdds(c.name, side, tuple((o, d.get(o, 0) / total) for o in OUTCOMES),
+        chars.append(CharacterOdds(c.name, side, tuple((o, d.get(o, 0) / total) for o in names),
                                    tally.shots.get(c.name, 0), tally.hits.get(c.name, 0)))
     return Odds(sc.title, n, base_seed, tuple(sides),
                 mean_ci(tally.turns, tally.turns_sq, n), mean_ci(tally.seconds, tally.seconds_sq, n),
-                tuple(chars), tally)
+                tuple(chars), tally, names)
 
 
 # ---------------------------------------------------------------------- the chart
 COLOURS = {"dead": "#3b3b3b", "dying": "#8c2d19", "passed_out": "#d4802a", "wounded": "#e8c547",
-           "unhurt": "#8fb996"}
+           "unhurt": "#8fb996", "critically_injured": "#8c2d19", "subdued": "#d4802a",
+           "surrendered": "#7b6fa8", "fled": "#5b8fb0"}
 SIDE_COLOURS = ("#6b4226", "#2f5d7c", "#7a8b3a", "#8e3b46", "#4b4e8c", "#a0692e")
 
 
@@ -412,14 +427,15 @@ def _esc(s: str) -> str:
 
 def chart_svg(o: Odds) -> str:
     """A standalone SVG: each side's chance of winning (bars with 95% whiskers), then each
-    character's fate as a stacked bar (dead, dying, passed out, wounded, unhurt)."""
+    character's fate as a stacked bar (the ruleset's outcomes: dead, dying, ... unhurt)."""
     left, width, row = 250, 420, 26
+    step = 84 if len(o.outcome_names) <= 5 else 120   # legend spacing ("critically injured")
     rows_sides = len(o.sides)
     rows_chars = len(o.characters)
     y0 = 64
     y1 = y0 + rows_sides * row + 56
     height = y1 + rows_chars * row + 60
-    total_w = left + width + 90
+    total_w = max(left + width + 90, left + step * len(o.outcome_names) + 16)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{height}" '
            f'viewBox="0 0 {total_w} {height}" font-family="Georgia, serif" font-size="13">',
            f'<rect width="{total_w}" height="{height}" fill="#fbf6ea"/>',
@@ -445,11 +461,11 @@ def chart_svg(o: Odds) -> str:
     out.append(f'<text x="16" y="{y1 - 16}" font-size="15" font-weight="bold">'
                f'How each character ends the fight</text>')
     lx = left
-    for name in OUTCOMES:
+    for name in o.outcome_names:
         out.append(f'<rect x="{lx}" y="{y1 - 28}" width="12" height="12" fill="{COLOURS[name]}"/>')
         out.append(f'<text x="{lx + 16}" y="{y1 - 18}" font-size="12">'
                    f'{name.replace("_", " ")}</text>')
-        lx += 84
+        lx += step
     for k, c in enumerate(o.characters):
         y = y1 + k * row
         out.append(f'<text x="{left - 8}" y="{y + 16}" text-anchor="end">{_esc(c.name)}</text>')

@@ -281,14 +281,17 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
         typer.echo(f"{scenario}: no turn resolved yet; 'narrator next' resolves turn 1")
         return
     state = state_of(log)
-    strength = {c.name: c.attributes.str_ for _, c in loaded.scenario.characters()}
+    violence = loaded.scenario.ruleset == "violence"  # Injuries instead of wounds and WP
+    strength = {} if violence else {c.name: c.attributes.str_
+                                    for _, c in loaded.scenario.characters()}
     table = Table(title=f"{loaded.scenario.title}: after turn {state['turn']}")
-    for col in ("character", "side", "condition", "wounds", "WP", "loaded", "at"):
+    for col in ("character", "side", "condition") + (("injuries",) if violence else
+                                                      ("wounds", "WP")) + ("loaded", "at"):
         table.add_column(col)
     for name, c in state["characters"].items():
-        table.add_row(name, loaded.side_of[name], c["condition"].replace("_", " "),
-                      ", ".join(c.get("wounds", [])) or "-",
-                      f"{c['wound_points']}/{strength[name]}",
+        hurt = (str(c["injuries"]),) if violence else (
+            ", ".join(c.get("wounds", [])) or "-", f"{c['wound_points']}/{strength[name]}")
+        table.add_row(name, loaded.side_of[name], c["condition"].replace("_", " "), *hurt,
                       ", ".join(f"{k} {v}" for k, v in c["loaded"].items()),
                       f"{c['at'][0]}, {c['at'][1]}")
     Console(width=140).print(table)
@@ -466,7 +469,7 @@ def batch(
     for r in results:
         s = r.summary
         down = ", ".join(f"{name} ({o.replace('_', ' ')})" for name, o in s.conditions
-                         if o in ("dead", "dying", "passed_out"))
+                         if o not in ("wounded", "unhurt"))
         winner = s.winner or ("nobody" if not s.standing else "undecided")
         table.add_row(r.job.out.name, str(r.job.seed), str(s.turns), str(s.seconds), winner,
                       down or "-")
@@ -497,7 +500,8 @@ def odds(
     """Simulate many fights and show who is likely to win.
 
     Each side's chance of winning with a 95% (Wilson) interval, the expected length in turns
-    and seconds, each character's chance to end dead, dying, passed out, wounded or unhurt,
+    and seconds, each character's chance to end dead, dying, passed out, wounded or unhurt
+    (Violence: dead, critically injured, subdued, surrendered, fled, wounded or unhurt),
     and shots per hit. No write-ups. The scenario's scripted dice are ignored (every die is
     seeded: trial i uses seed + i), so the odds are those of the declared intents and the
     tactics, not of one scripted fight.
@@ -552,7 +556,7 @@ def odds(
     chars = Table(title="How each character ends the fight")
     chars.add_column("character")
     chars.add_column("side")
-    for o in nb.OUTCOMES:
+    for o in result.outcome_names:
         chars.add_column(o.replace("_", " "), justify="right")
     chars.add_column("shots", justify="right")
     chars.add_column("shots per hit", justify="right")

@@ -6,7 +6,8 @@ before), resolves the next turn with fresh dice, records that turn's rolls under
 A GM may hand-edit ``state:`` between turns; the edits (position, condition, wound points,
 rounds loaded, mounted, prone) are applied at the start of the next turn and shown in its post.
 
-May import: narrator.engine, narrator.scenario, narrator.events, narrator.errors.
+May import: narrator.engine, narrator.scenario, narrator.events, narrator.errors,
+narrator.rulesets.violence.fight (its conditions).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from narrator.engine import run_fight
 from narrator.errors import ScenarioError
 from narrator.events import FightLog
+from narrator.rulesets.violence.fight import CONDITIONS as VIOLENCE_CONDITIONS
 from narrator.scenario.loader import LoadedScenario, load_scenario_text
 from narrator.scenario.models import Turn
 from narrator.scenario.saver import atomic_replace, record_turn
@@ -43,6 +45,14 @@ def state_of(log: FightLog) -> dict[str, Any]:
         return {"turn": 0, "characters": {}}
     last = ends[-1]
     chars: dict[str, Any] = {}
+    if log.events[0].ruleset == "violence":  # Injuries, no wound points, no horses
+        for c in last.status:
+            chars[c.name] = {"condition": c.condition, "at": [_num(c.at[0]), _num(c.at[1])],
+                             "injuries": c.wound_points,
+                             "loaded": {w.name: w.loaded for w in c.weapons}}
+            if c.cover:
+                chars[c.name]["cover"] = c.cover
+        return {"turn": last.turn, "characters": chars}
     for c in last.status:
         entry: dict[str, Any] = {
             "condition": c.condition,
@@ -103,7 +113,7 @@ def _edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict]:
         if not isinstance(fields, dict):
             raise ScenarioError(f"state.characters.{name}: expected a mapping", loaded.path)
         now = computed["characters"][name]
-        for key in ("condition", "at", "wound_points", "mounted", "prone", "loaded"):
+        for key in ("condition", "at", "wound_points", "injuries", "mounted", "prone", "loaded"):
             if key not in fields or fields[key] == now.get(key):
                 continue
             value = fields[key]
@@ -114,12 +124,13 @@ def _edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict]:
 
 def _check_edit(loaded: LoadedScenario, name: str, key: str, value: Any, now: dict) -> None:
     bad = None
-    if key == "condition" and value not in CONDITIONS:
-        bad = f"must be one of {', '.join(CONDITIONS)}"
+    conditions = VIOLENCE_CONDITIONS if loaded.scenario.ruleset == "violence" else CONDITIONS
+    if key == "condition" and value not in conditions:
+        bad = f"must be one of {', '.join(conditions)}"
     elif key == "at" and not (isinstance(value, list) and len(value) == 2
                               and all(isinstance(v, (int, float)) and abs(v) < 1e6 for v in value)):
         bad = "must be [x, y] in yards"
-    elif key == "wound_points" and not (isinstance(value, int) and 0 <= value <= 1000):
+    elif key in ("wound_points", "injuries") and not (isinstance(value, int) and 0 <= value <= 1000):
         bad = "must be a whole number 0-1000"
     elif key in ("mounted", "prone") and not isinstance(value, bool):
         bad = "must be true or false"
@@ -129,6 +140,14 @@ def _check_edit(loaded: LoadedScenario, name: str, key: str, value: Any, now: di
             bad = f"must map weapon names ({', '.join(now['loaded'])}) to rounds"
     if bad:
         raise ScenarioError(f"state.characters.{name}.{key}: {bad}", loaded.path)
+
+
+def _blank_turn(loaded: LoadedScenario) -> Any:
+    """An undeclared turn of the scenario's ruleset (its tactics decide)."""
+    if loaded.scenario.ruleset == "violence":
+        from narrator.scenario.violence import Turn as Round
+        return Round()
+    return Turn()
 
 
 def resolve_next(path: Path, redo: int | None = None) -> NextTurn:
@@ -191,7 +210,7 @@ def resolve_next(path: Path, redo: int | None = None) -> NextTurn:
         if r.scripted:
             by = from_script.setdefault(r.who, {})
             by[r.purpose] = by.get(r.purpose, 0) + 1
-    turn_model = sc.turns[t - 1] if t - 1 < len(sc.turns) else Turn()
+    turn_model = sc.turns[t - 1] if t - 1 < len(sc.turns) else _blank_turn(loaded)
     record: dict[str, Any] = {"intents": intents_hash(turn_model), "rolls": rolls}
     if from_script:
         record["from_script"] = from_script

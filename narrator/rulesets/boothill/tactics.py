@@ -243,13 +243,17 @@ def chance(fight: BootHillFight, f: Fighter, ws: WeaponState, o: Fighter, shot_t
     """
     house = fight.house
     wt = ws.wt
-    coo = f.c.attributes.coo
-    skill = getattr(f.c.skills, wt.skill)
-    c = tables.base_chance(shot_type, coo, skill, house.hipshot_formula == "pooled")
+    key = (f.c.attributes.coo, getattr(f.c.skills, wt.skill), shot_type,
+           house.hipshot_formula, house.shotgun_bonus, wt.type, fight.sc.night)
+    c = _STATIC.get(key)
+    if c is None:
+        if len(_STATIC) >= 20_000:
+            _STATIC.clear()
+        c = _STATIC[key] = _static_chance(*key)
     if band == "point_blank":
         c += 4 if wt.kind == "pistol" else (-2 if wt.kind == "long_arm" else 0)
     else:
-        c += {"short": 0, "long": -2, "extreme": -5}[band]
+        c += BAND_MODIFIER[band]
     if f.wounds:
         c += house.light_wound_penalty * f.count("light") - 4 * f.count("serious")
         gun = f.wounds_at(f.gun_arm, "serious") > 0
@@ -265,14 +269,8 @@ def chance(fight: BootHillFight, f: Fighter, ws: WeaponState, o: Fighter, shot_t
         size = "small"
     if size != "normal":
         c += tables.hit_modifier(f"size_{size}")
-    if wt.type == "shotgun" and house.shotgun_bonus:
-        c += 2
-    elif wt.type == "scattergun" and house.shotgun_bonus:
-        c += 4
     if o.c.obscured:
         c -= 2
-    if fight.sc.night:
-        c -= 4
     if c < 1:
         p = f.c.attributes.luck / 400
     else:
@@ -280,6 +278,22 @@ def chance(fight: BootHillFight, f: Fighter, ws: WeaponState, o: Fighter, shot_t
     if o.cover is not None:
         p *= 1.0 - cover_share(o.cover.locations)
     return p
+
+
+BAND_MODIFIER = {"short": 0, "long": -2, "extreme": -5}  # Table 2
+_STATIC: dict[tuple, int] = {}
+
+
+def _static_chance(coo: int, skill: int, shot_type: str, hipshot_formula: str,
+                   shotgun_bonus: bool, weapon_type: str, night: bool) -> int:
+    """The part of a chance to hit that depends on the shooter, gun and fight only: the
+    Table 1/4 base chance, the shotgun or scattergun bonus, night."""
+    c = tables.base_chance(shot_type, coo, skill, hipshot_formula == "pooled")
+    if shotgun_bonus and weapon_type in ("shotgun", "scattergun"):
+        c += tables.hit_modifier(weapon_type)
+    if night:
+        c += tables.hit_modifier("night")
+    return c
 
 
 def reach(fight: BootHillFight, t: int, f: Fighter, o: Fighter, yards: float) -> float:
@@ -318,29 +332,30 @@ def _choose(fight: BootHillFight, t: int, f: Fighter, prof: Profile,
             mem: _Memory) -> _Choice | None:
     """The best (target, weapon) pair for careful shots, by the profile's target weights; a
     target his friends already shoot at this turn is worth a little less (fire is spread)."""
+    guns = [i for i, ws in enumerate(f.weapons) if usable(ws) and _addressable(fight, f, i)]
+    if not guns:
+        return None
     best: _Choice | None = None
-    for i, ws in enumerate(f.weapons):
-        if not usable(ws) or not _addressable(fight, f, i):
+    for o, yards in enemies:
+        if not visible(fight, f, o, yards):
             continue
-        for o, yards in enemies:
-            if not visible(fight, f, o, yards):
-                continue
+        value = None
+        for i in guns:
+            ws = f.weapons[i]
             band = band_of(fight, t, f, o, ws, "careful", yards)
             if band is None:
                 continue
+            if value is None:  # what the target is worth, the same whatever gun shoots him
+                value = (1.0 + prof.near * 10 / (10 + yards)
+                         + prof.danger * reach(fight, t, o, f, yards)
+                         + prof.wounded * o.wound_points / o.capacity)
+                value /= 1.0 + 0.35 * mem.targeted.get((f.side, o.name), 0)
             p = chance(fight, f, ws, o, "careful", band, gait)
-            if ws.wt.is_shotgun:
-                p_eff = p * EXPECTED_PELLETS[band]
-            else:
-                p_eff = p
-            danger = reach(fight, t, o, f, yards)
-            hurt = o.wound_points / o.capacity
-            value = 1.0 + prof.near * 10 / (10 + yards) + prof.danger * danger + prof.wounded * hurt
-            if i != f.current_weapon and kind == "shootout":
-                value *= 0.85  # a new gun must be drawn first
-            value /= 1.0 + 0.35 * mem.targeted.get((f.side, o.name), 0)
-            score = p_eff * max(value, 0.05)
-            if best is None or score > best.score + 1e-12:
+            p_eff = p * EXPECTED_PELLETS[band] if ws.wt.is_shotgun else p
+            worth = value * 0.85 if (i != f.current_weapon and kind == "shootout") else value
+            score = p_eff * max(worth, 0.05)  # (a new gun must be drawn first: 0.85)
+            if best is None or score > best.score + 1e-12 or (
+                    abs(score - best.score) <= 1e-12 and (i, o.order) < (best.weapon, best.target.order)):
                 best = _Choice(o, i, band, p, score, yards)
     return best
 
