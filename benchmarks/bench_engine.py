@@ -47,7 +47,8 @@ def bench(label: str, loaded, fights: int) -> None:
     rendered = per_second(lambda i: render(run_fight(loaded, i, dice_fallback="seeded"),
                                            "markdown"), max(50, fights // 20), repeat=2)
     bare = bare_dice(round(dice))
-    row("average turns / dice rolled / events per fight", f"{turns:.1f} / {dice:.0f} / {events:.0f}")
+    row("average turns / dice rolled / events per fight",
+        f"{turns:.1f} / {dice:.0f} / {events:.0f}")
     row("engine only", f"{engine:,.0f} fights/s/core")
     row("engine + markdown rendering", f"{rendered:,.0f} fights/s/core")
     row("bare loop drawing the same dice", f"{1 / bare:,.0f} loops/s")

@@ -27,7 +27,7 @@ from typing import Any
 
 from narrator.engine import run_fight
 from narrator.events import FightLog
-from narrator.scenario.loader import LoadedScenario, load_scenario
+from narrator.scenario.loader import LoadedScenario
 
 EXTENSIONS = {"markdown": "md", "bbcode": "bbcode", "html": "html", "text": "txt",
               "json": "json"}
@@ -345,7 +345,8 @@ def odds_scenario(loaded: LoadedScenario, *, tactics: str | None = None,
     from narrator.rulesets.boothill.tactics import PROFILES
 
     if tactics is not None and tactics not in PROFILES:
-        raise ScenarioError(f"unknown tactics profile {tactics!r} (profiles: {', '.join(PROFILES)})")
+        raise ScenarioError(f"unknown tactics profile {tactics!r} "
+                            f"(profiles: {', '.join(PROFILES)})")
     sc = loaded.scenario.model_copy(deep=True)
     if tactics is not None:
         for chars in sc.sides.values():
@@ -409,7 +410,8 @@ def odds_of(loaded: LoadedScenario, tally: Tally, base_seed: int) -> Odds:
         chars.append(CharacterOdds(c.name, side, tuple((o, d.get(o, 0) / total) for o in names),
                                    tally.shots.get(c.name, 0), tally.hits.get(c.name, 0)))
     return Odds(sc.title, n, base_seed, tuple(sides),
-                mean_ci(tally.turns, tally.turns_sq, n), mean_ci(tally.seconds, tally.seconds_sq, n),
+                mean_ci(tally.turns, tally.turns_sq, n),
+                mean_ci(tally.seconds, tally.seconds_sq, n),
                 tuple(chars), tally, names)
 
 

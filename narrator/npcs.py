@@ -374,7 +374,7 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
     mx = sum(c[0] for c in centres) / len(centres)
     my = sum(c[1] for c in centres) / len(centres)
     out: dict[str, list[NPC]] = {}
-    for (side, n), centre in zip(sides, centres):
+    for (side, n), centre in zip(sides, centres, strict=True):
         profiles = LAW_PROFILES if is_law(side) else OUTLAW_PROFILES
         members = []
         for k in range(n):

@@ -304,7 +304,7 @@ def test_tactic_made_intents_validate_as_scenario_intents():
                               profile_of(ld.scenario), seed)
             original = tactics.decide
 
-            def checked(fight, t, fighter):
+            def checked(fight, t, fighter, original=original):
                 intent = original(fight, t, fighter)
                 if intent is not None:
                     again = Intent.model_validate(intent.model_dump(exclude_defaults=True))

@@ -355,7 +355,8 @@ def _choose(fight: BootHillFight, t: int, f: Fighter, prof: Profile,
             worth = value * 0.85 if (i != f.current_weapon and kind == "shootout") else value
             score = p_eff * max(worth, 0.05)  # (a new gun must be drawn first: 0.85)
             if best is None or score > best.score + 1e-12 or (
-                    abs(score - best.score) <= 1e-12 and (i, o.order) < (best.weapon, best.target.order)):
+                    abs(score - best.score) <= 1e-12
+                    and (i, o.order) < (best.weapon, best.target.order)):
                 best = _Choice(o, i, band, p, score, yards)
     return best
 
