@@ -8,14 +8,14 @@ May import: everything in narrator.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from enum import Enum
 from pathlib import Path
 from typing import Optional
 
 import typer
+
+from narrator.files import write_atomic
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Turn a YAML scenario of a Western gunfight into a forum-ready write-up.")
@@ -61,23 +61,6 @@ def fail(message: str, code: int = 2) -> None:
     """Print one line to stderr and exit."""
     typer.echo(message, err=True)
     raise typer.Exit(code)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (never half-written).
-
-    Raises:
-        OSError: the directory is missing or not writable.
-    """
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def emit_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str, force: bool) -> None:

@@ -76,7 +76,8 @@ def test_crash_between_temp_file_and_rename_leaves_the_scenario_intact(tmp_path,
             raise OSError(28, "No space left on device")
         return real(src, dst)
 
-    monkeypatch.setattr(saver.os, "replace", crash)
+    from narrator import files
+    monkeypatch.setattr(files.os, "replace", crash)
     with pytest.raises(ScenarioError, match="cannot write"):
         resolve_next(path)
     assert path.read_bytes() == before

@@ -7,8 +7,6 @@ May import: ruamel.yaml, narrator.errors.
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +14,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from narrator.errors import ScenarioError
+from narrator.files import write_atomic
 
 
 def _yaml() -> YAML:
@@ -249,20 +248,7 @@ def atomic_replace(path: Path, new_text: str, expected: bytes, backup: bool = Tr
                             "written (run the command again)", str(path))
     try:
         if backup:
-            _write_then_rename(path.with_name(path.name + ".bak"), expected)
-        _write_then_rename(path, new_text.encode("utf-8"))
+            write_atomic(path.with_name(path.name + ".bak"), expected)
+        write_atomic(path, new_text.encode("utf-8"))
     except OSError as exc:
         raise ScenarioError(f"cannot write: {exc.strerror or exc}", str(path)) from None
-
-
-def _write_then_rename(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

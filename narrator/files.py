@@ -1,0 +1,32 @@
+"""Writing files whole or not at all.
+
+May import: the standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_atomic(path: Path | str, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder, flushed to disk,
+    then renamed over ``path``: a crash leaves the old file or the new one, never a mix, and
+    no temporary file behind. Text is written as UTF-8 with ``\\n`` line ends.
+
+    Raises:
+        OSError: the folder is missing or not writable, the disk is full, ...
+    """
+    path = Path(path)
+    blob = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(blob)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
