@@ -111,19 +111,24 @@ def modifiers(shooter: Fighter, target: Fighter, weapon: WeaponState,
     The range modifier is always listed (even 0); others only when they apply. A modifier a
     GM ruling cancels is listed with value 0 and source "ruling".
     """
-    key = (sit, weapon.wt.kind, weapon.wt.type, shooter.count("light"),
-           shooter.count("serious"), target.c.size, target.prone,
-           bool(getattr(target.c, "obscured", False)), wrong_hand(shooter, weapon, sit))
+    facts = (weapon.wt.kind, weapon.wt.type, shooter.count("light"), shooter.count("serious"),
+             target.c.size, target.prone, bool(getattr(target.c, "obscured", False)),
+             wrong_hand(shooter, weapon, sit))
+    # every field of the situation that _modifiers reads (hashing the dataclass is slower)
+    key = (sit.band, sit.band_ruling, sit.shooter_gait, sit.target_gait,
+           sit.target_dropping_prone, sit.sniping, sit.two_guns, sit.night,
+           sit.light_wound_penalty, sit.shotgun_bonus, sit.cancelled) + facts
     mods = _MODS.get(key)
     if mods is None:
         if len(_MODS) >= _CACHE_MAX:
             _MODS.clear()
-        mods = _MODS[key] = _modifiers(*key)
+        mods = _MODS[key] = _modifiers(sit, *facts)
     return mods
 
 
 def _modifiers(sit: ShotSituation, kind: str, weapon_type: str, light: int, serious: int,
                size: str, prone: bool, obscured: bool, wrong: bool) -> tuple[Modifier, ...]:
+    """``modifiers`` for a situation and the facts about the two men and the gun."""
     m = tables.hit_modifier
     out: list[Modifier] = []
     cancelled = dict(sit.cancelled)
