@@ -318,9 +318,11 @@ class BootHillFight(ShootoutTurns):
         return ranked, ranked[0]
 
     # ------------------------------------------------------------------ combat turn
-    def combat_turn(self, t: int, intents: dict[str, Intent]) -> None:
-        """One six-second combat turn (000 l.36-43)."""
-        self.emit(TurnStarted(t, "combat", 6, self.elapsed))
+    def begin_turn(self, t: int, kind: str, seconds: int,
+                   intents: dict[str, Intent]) -> tuple[list[str], str]:
+        """The start of any turn: the GM's state edits, initiative, then the declarations, the
+        side without initiative first (000 l.36-38). Returns (sides by initiative, winner)."""
+        self.emit(TurnStarted(t, kind, seconds, self.elapsed))
         if self.pending:
             self.adjust(t, self.pending)
         ranked, winner = self.initiative(t)
@@ -332,6 +334,11 @@ class BootHillFight(ShootoutTurns):
                     self.refuse(t, f, "act", "down", None, f.condition)
                 else:
                     self.declare(t, f, intents[f.name])
+        return ranked, winner
+
+    def combat_turn(self, t: int, intents: dict[str, Intent]) -> None:
+        """One six-second combat turn (000 l.36-43)."""
+        ranked, winner = self.begin_turn(t, "combat", 6, intents)
         for side in ranked:
             for f in self.side_order(side, t):
                 intent = intents.get(f.name)

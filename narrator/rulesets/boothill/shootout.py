@@ -15,7 +15,7 @@ import math
 from typing import TYPE_CHECKING
 
 from narrator.events import (
-    ActionsLost, CountResolved, DrawMade, Modifier, SpeedNote, TargetSwitched, TurnStarted,
+    ActionsLost, CountResolved, DrawMade, Modifier, SpeedNote, TargetSwitched,
 )
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.state import Action, Fighter
@@ -52,9 +52,6 @@ class ShootoutTurns:
 
     def shootout_turn(self: BootHillFight, t: int, intents: dict[str, Intent]) -> None:
         """One one-second shootout turn of six counts."""
-        self.emit(TurnStarted(t, "shootout", 1, self.elapsed))
-        if self.pending:
-            self.adjust(t, self.pending)
         if self.last_kind != "shootout":
             self.count_base = 0
             for f in self.fighters.values():
@@ -64,15 +61,7 @@ class ShootoutTurns:
             self.count_base += 6
             for f in self.fighters.values():
                 f.cursor -= 6  # cursors are kept relative to this turn's count 0
-        ranked, winner = self.initiative(t)
-        for side in reversed(ranked):
-            for f in self.side_order(side, t):
-                if f.name not in intents:
-                    continue
-                if f.down:  # a dead (dying, unconscious) man's intents: refused, visibly
-                    self.refuse(t, f, "act", "down", None, f.condition)
-                else:
-                    self.declare(t, f, intents[f.name])
+        ranked, winner = self.begin_turn(t, "shootout", 1, intents)
         for f in self.fighters.values():
             if not f.queue:
                 f.cursor = max(f.cursor, 0)  # idle: a new action starts with this turn
