@@ -7,7 +7,6 @@ covers every bundled scenario of both rulesets."""
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
@@ -19,6 +18,7 @@ from narrator.render.core import make_env
 from narrator.scenario import load_scenario, load_scenario_text
 
 from conftest import EXAMPLES, fight
+from test_writeups import _numbers
 
 VIOLENCE = ("bank-robbery.yaml", "barroom-brawl.yaml")
 FORMATS = ("markdown", "bbcode", "html", "text")
@@ -62,16 +62,6 @@ def test_ruleset_templates_only_override_shared_kinds():
         assert (template_dirs() / "common" / sub / p.name).exists()
     env = make_env("markdown", None, "violence")
     assert "Round" in env.get_template("events/turn_started.j2").render(ev=type("E", (), {"turn": 3}))
-
-
-def _numbers(text: str, fmt: str) -> list[str]:
-    if fmt == "html":
-        text = text.split("<body>", 1)[1]
-        text = html.unescape(re.sub(r"<[^>]+>", " ", text))
-    if fmt == "bbcode":
-        text = re.sub(r"\[/?size(=\d+)?\]", " ", text)
-        text = re.sub(r"\[/?[a-z]+=?", " ", text)
-    return re.findall(r"\d+", text.replace("\u200b", ""))
 
 
 @pytest.mark.parametrize("mode", ("teaching", "story"))

@@ -33,7 +33,7 @@ from narrator.dice import ScriptedValue
 from narrator.errors import ScenarioError
 from narrator.rulesets.violence import tables
 from narrator.scenario import loader
-from narrator.scenario.models import Invalid, Model, Point, Resolved
+from narrator.scenario.models import Invalid, Model, Point, Resolved, _has_characters
 
 PURPOSES = ("initiative", "to_hit", "target", "injury", "melee", "suppression", "suppressor",
             "morale", "after_fight")
@@ -205,12 +205,6 @@ class Ruling(Model):
     @property
     def kind(self) -> str:
         return "range_band"
-
-
-def _has_characters(chars: list[Character]) -> list[Character]:
-    if not chars:
-        raise ValueError("a side needs at least one character")
-    return chars
 
 
 class Scenario(Model):
