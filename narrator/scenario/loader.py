@@ -455,8 +455,27 @@ def load_scenario_text(text: str, path: str = "<string>") -> LoadedScenario:
     Raises:
         ScenarioError: as ``load_scenario``.
     """
+    try:
+        return _load(text, path, pure=False)
+    except _Reparse:
+        # The C parser (ruamel.yaml.clib, when installed) is fast, but it words and marks
+        # malformed YAML differently: such a file is read again the slow way, so the message
+        # is the pure-Python parser's, which points at the exact spot.
+        return _load(text, path, pure=True)
+
+
+class _Reparse(Exception):
+    """The fast parser refused the YAML itself."""
+
+
+def _load(text: str, path: str, pure: bool) -> LoadedScenario:
     loc8 = _Locator(path)
-    data = _parse_yaml(text, loc8)
+    try:
+        data = _parse_yaml(text, loc8, pure)
+    except ScenarioError:
+        if pure:
+            raise
+        raise _Reparse from None
     if data.get("ruleset") == "violence":  # a Violence scenario has fields of its own
         from narrator.scenario.violence import validate
         return validate(data, loc8)
