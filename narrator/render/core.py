@@ -5,6 +5,7 @@ May import: jinja2, narrator.events, narrator.render.*.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -207,8 +208,20 @@ def make_env(fmt: str, user_dir: Path | None = None,
 
     ``ruleset``: a ruleset whose templates for the shared event kinds (``fight_started``,
     ``turn_ended``, ...) differ: ``templates/rulesets/<ruleset>/`` is searched before
-    ``common/``.
+    ``common/``. Our own environments are built once per process and reused (Jinja keeps
+    the compiled templates); one with a user's folder is built afresh each time.
     """
+    if user_dir is None:
+        return _our_env(fmt, ruleset)
+    return _build_env(fmt, user_dir, ruleset)
+
+
+@functools.lru_cache(maxsize=None)
+def _our_env(fmt: str, ruleset: str | None) -> SandboxedEnvironment:
+    return _build_env(fmt, None, ruleset)
+
+
+def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> SandboxedEnvironment:
     ours = template_dirs()
     search: list[FileSystemLoader] = []
     if user_dir is not None:

@@ -535,6 +535,12 @@ def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
                                      ("sides", side, i, "cover"))
                 if lm.cover is None:
                     raise loc8.error(f"landmark {c.cover!r} gives no cover", ("sides", side, i, "cover"))
+            if c.tactics is not None:
+                from narrator.rulesets.boothill.tactics import PROFILES
+                if c.tactics not in PROFILES:
+                    raise loc8.error(f"unknown tactics profile {c.tactics!r}"
+                                     f"{_hint(c.tactics, list(PROFILES))} (profiles: "
+                                     f"{', '.join(PROFILES)})", ("sides", side, i, "tactics"))
 
     for t, turn in enumerate(sc.turns):
         new: dict[str, Any] = {}
