@@ -105,6 +105,9 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
         fail(f"{templates}: --templates must be a folder")
     if discord and fmt is not Format.markdown:
         fail("--discord needs --format markdown")
+    if tense is Tense.past and mode is Mode.teaching:
+        fail("--tense past is for story mode (--mode story); teaching mode explains each roll "
+             "in the present, as the rulebook's examples do")
     for tag in (spoiler_tag, ooc_tag):
         if not tag.isalnum():
             fail(f"tag name {tag!r}: letters and digits only")
@@ -125,7 +128,7 @@ MODE_OPT = typer.Option(Mode.teaching, "--mode", "-m", help="teaching: every rol
 OUT_OPT = typer.Option(None, "--out", "-o", help="Write here instead of standard output (a folder when there are several posts).")
 PER_TURN_OPT = typer.Option(False, "--per-turn", help="One post per turn, as a GM posts them.")
 DISCORD_OPT = typer.Option(False, "--discord", help="Split Markdown into Discord messages under 2,000 characters.")
-TENSE_OPT = typer.Option(Tense.present, "--tense", help="Tense of the story prose.")
+TENSE_OPT = typer.Option(Tense.present, "--tense", help="Tense of the story prose (story mode).")
 BLOCK_OPT = typer.Option(Block.spoiler, "--block", help="Story mode: put the rolls in a spoiler or an OOC block.")
 SPOILER_OPT = typer.Option("spoiler", "--spoiler-tag", help="BBCode tag name for spoilers.")
 OOC_OPT = typer.Option("ooc", "--ooc-tag", help="BBCode tag name for out-of-character blocks.")
