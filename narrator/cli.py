@@ -117,7 +117,11 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
     except Exception as exc:  # a user template may fail in many ways
         if templates is None:
             raise
-        fail(f"{templates}: template error: {type(exc).__name__}: {exc}")
+        where = templates
+        name, line = getattr(exc, "filename", None), getattr(exc, "lineno", None)
+        if name:
+            where = f"{name}:{line}" if line else name
+        fail(f"{where}: template error: {type(exc).__name__}: {' '.join(str(exc).split())}")
     if discord:
         posts = [m for post in posts for m in split_discord(post)]
     return posts
@@ -197,7 +201,8 @@ def render(
     try:
         log = FightLog.from_json(text)
     except json.JSONDecodeError as exc:
-        fail(f"{events}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}")
+        fail(f"{events}:{exc.lineno}:{exc.colno}: not JSON ({exc.msg}); render takes the event "
+             f"log that 'narrator run --format json' writes")
     except (ValueError, KeyError, TypeError) as exc:
         fail(f"{events}: not a narrator event log: {exc}")
     posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
@@ -237,8 +242,13 @@ def next_turn(
         from narrator.render import split_discord
         post = split_discord(post[0])
     emit_posts(post, out, f"{scenario.stem}-turn{done.turn:02d}", fmt.value, force)
-    typer.echo(f"{scenario}: turn {done.turn} resolved and recorded"
-               + ("; the fight is over" if done.finished else ""), err=True)
+    end = done.log.events[-1]
+    note = ""
+    if end.reason == "side_down":
+        note = "; the fight is over: one side is all down"
+    elif done.finished:
+        note = "; that was the last turn (add a turn, or raise max_turns, to go on)"
+    typer.echo(f"{scenario}: turn {done.turn} resolved and recorded{note}", err=True)
 
 
 @app.command()

@@ -20,8 +20,15 @@ def write_atomic(path: Path | str, data: str | bytes) -> None:
     """
     path = Path(path)
     blob = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        mode = path.stat().st_mode & 0o7777   # an existing file keeps its permissions
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask                 # a new one gets what open() would give it
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "wb") as fh:
             fh.write(blob)
             fh.flush()

@@ -233,7 +233,9 @@ class BootHillFight(ShootoutTurns):
                     for ws in f.weapons:
                         if ws.name in value:
                             ws.loaded = int(value[ws.name])
-                self.emit(StateAdjusted(t, name, key, str(value)))
+                shown = (", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict)
+                         else f"{value[0]}, {value[1]}" if isinstance(value, list) else str(value))
+                self.emit(StateAdjusted(t, name, key, shown))
 
     def complete_intents(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
         """Declared intents, plus what each silent character's tactics profile decides
@@ -489,11 +491,11 @@ class BootHillFight(ShootoutTurns):
         band, band_why = self.band_for(t, f, target, ws, shot_type, yards)
         if band is None:
             self.refuse(t, f, "shoot", "out_of_range", target.name,
-                        f"{yards:g} yards; {ws.wt.name} reaches {ws.wt.extreme}", count)
+                        f"{yards:.1f} yards; {ws.wt.name} reaches {ws.wt.extreme}", count)
             return None
         if self.sc.night and yards > f.c.attributes.obs and not target.c.lit:
             self.refuse(t, f, "shoot", "cannot_see", target.name,
-                        f"{yards:g} yards at night, Observation {f.c.attributes.obs}", count)
+                        f"{yards:.1f} yards at night, Observation {f.c.attributes.obs}", count)
             return None
         mine = intents.get(f.name)
         theirs = intents.get(target.name)
