@@ -259,16 +259,12 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
 
     from narrator.engine import run_fight
     from narrator.errors import NarratorError
-    from narrator.playbypost import _adjusted, _recorded, state_of
+    from narrator.playbypost import _adjusted, _recorded, resolved_turns, state_of
     from narrator.scenario import load_scenario
 
     try:
         loaded = load_scenario(scenario)
-        done = 0
-        for turn in loaded.scenario.turns:
-            if turn.resolved is None:
-                break
-            done += 1
+        done = resolved_turns(loaded)
         log = run_fight(loaded, stop_after=done, recorded=_recorded(loaded, done),
                         adjustments=_adjusted(loaded, done)) if done else None
     except NarratorError as exc:

@@ -150,6 +150,30 @@ def _blank_turn(loaded: LoadedScenario) -> Any:
     return Turn()
 
 
+def resolved_turns(loaded: LoadedScenario) -> int:
+    """How many turns are resolved (a prefix of the turns), each unchanged since.
+
+    Raises:
+        ScenarioError: a gap (an unresolved turn before a resolved one), or a resolved turn
+            whose intents were edited afterwards (the message names ``--redo``).
+    """
+    sc = loaded.scenario
+    done = 0
+    for turn in sc.turns:
+        if turn.resolved is None:
+            break
+        done += 1
+    if any(t.resolved is not None for t in sc.turns[done:]):
+        raise ScenarioError(f"turn {done + 1} is not resolved but a later turn is; use "
+                            f"--redo {done + 1}", loaded.path)
+    for i, turn in enumerate(sc.turns[:done]):
+        if intents_hash(turn) != turn.resolved.intents:
+            raise ScenarioError(f"turn {i + 1} was changed after it was resolved; run narrator "
+                                f"next --redo {i + 1} to resolve it again (later turns are "
+                                f"discarded; the old file is kept as .bak)", loaded.path)
+    return done
+
+
 def resolve_next(path: Path, redo: int | None = None) -> NextTurn:
     """Resolve the next unresolved turn of the scenario at ``path`` and write the record back.
 
