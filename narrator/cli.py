@@ -63,10 +63,33 @@ def fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
+def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
+               force: bool) -> list[tuple[Path, str]]:
+    """Where each post will go (nothing written yet): one file for a single post, else numbered
+    files in the folder ``out``. Fails (exit 2) when a target exists without ``force``, is not
+    a regular file, or its folder is missing."""
+    if out is None:
+        return []
+    if len(posts) == 1 and not out.is_dir():
+        targets = [(out, posts[0])]
+        if not out.parent.is_dir():
+            fail(f"{out}: the folder {out.parent} does not exist")
+    else:
+        targets = [(out / f"{stem}-{i:02d}.{EXT[fmt]}", p) for i, p in enumerate(posts, 1)]
+    for path, _ in targets:
+        if path.exists() and not path.is_file():
+            fail(f"{path}: exists and is not a regular file")
+    if not force:
+        existing = [str(p) for p, _ in targets if p.exists()]
+        if existing:
+            fail(f"{existing[0]}: exists; use --force to overwrite")
+    return targets
+
+
 def emit_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str, force: bool) -> None:
-    """Print posts to stdout (separated by a marker line), or write them: one file for a single
-    post, else numbered files in the folder ``out``. Everything is rendered before anything is
-    written; existing files are kept unless ``force``."""
+    """Print posts to stdout (separated by a marker line), or write them (see ``plan_posts``).
+    Everything is rendered and checked before anything is written."""
+    targets = plan_posts(posts, out, stem, fmt, force)
     if out is None:
         if len(posts) == 1:
             sys.stdout.write(posts[0])
@@ -76,18 +99,11 @@ def emit_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str, force
                 sys.stdout.write(f"\n\u2702 \u2500\u2500 post {i} of {len(posts)} \u2500\u2500\n\n")
             sys.stdout.write(post)
         return
-    if len(posts) == 1 and not out.is_dir():
-        targets = [(out, posts[0])]
-    else:
+    if targets and targets[0][0].parent != out.parent:
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             fail(f"{out}: cannot create the folder: {exc.strerror or exc}")
-        targets = [(out / f"{stem}-{i:02d}.{EXT[fmt]}", p) for i, p in enumerate(posts, 1)]
-    if not force:
-        existing = [str(p) for p, _ in targets if p.exists()]
-        if existing:
-            fail(f"{existing[0]}: exists; use --force to overwrite")
     for path, text in targets:
         try:
             write_atomic(path, text)
@@ -143,7 +159,7 @@ FORCE_OPT = typer.Option(False, "--force", help="Overwrite existing output files
 @app.command()
 def run(
     scenario: Path = typer.Argument(..., help="The scenario YAML file."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Seed for unscripted dice (overrides the scenario's)."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, help="Seed for unscripted dice (overrides the scenario's)."),
     fmt: Format = FMT_OPT,
     mode: Mode = MODE_OPT,
     out: Optional[Path] = OUT_OPT,
@@ -203,10 +219,17 @@ def render(
     except json.JSONDecodeError as exc:
         fail(f"{events}:{exc.lineno}:{exc.colno}: not JSON ({exc.msg}); render takes the event "
              f"log that 'narrator run --format json' writes")
-    except (ValueError, KeyError, TypeError) as exc:
-        fail(f"{events}: not a narrator event log: {exc}")
-    posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
-                           spoiler_tag, ooc_tag)
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as exc:
+        fail(f"{events}: not a narrator event log: {type(exc).__name__}: "
+             f"{' '.join(str(exc).split())[:200]}")
+    try:
+        posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
+                               spoiler_tag, ooc_tag)
+    except typer.Exit:
+        raise
+    except Exception as exc:  # a hand-edited log can break the templates' expectations
+        fail(f"{events}: not a valid narrator event log (it cannot be written up: "
+             f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
     emit_posts(posts, out, events.stem, fmt.value, force)
 
 
@@ -227,12 +250,12 @@ def next_turn(
 ) -> None:
     """Resolve the next turn of a play-by-post fight, write its post, and record the rolls and the state in the scenario file (comments and layout kept)."""
     from narrator.errors import NarratorError
-    from narrator.playbypost import resolve_next
+    from narrator.playbypost import commit_next, resolve_next
 
     if fmt is Format.json:
         fail("next writes a post; use 'narrator run --format json' for the event log")
     try:
-        done = resolve_next(scenario, redo)
+        done = resolve_next(scenario, redo, write=False)
     except NarratorError as exc:
         fail(exc.one_line())
     posts = render_or_fail(done.log, fmt, mode, templates, True, False, tense, block,
@@ -241,7 +264,13 @@ def next_turn(
     if discord:
         from narrator.render import split_discord
         post = split_discord(post[0])
-    emit_posts(post, out, f"{scenario.stem}-turn{done.turn:02d}", fmt.value, force)
+    stem = f"{scenario.stem}-turn{done.turn:02d}"
+    plan_posts(post, out, stem, fmt.value, force)  # the post's place is checked first ...
+    try:
+        commit_next(scenario, done)                # ... then the scenario is updated ...
+    except NarratorError as exc:
+        fail(exc.one_line())
+    emit_posts(post, out, stem, fmt.value, force)  # ... then the post goes out
     end = done.log.events[-1]
     note = ""
     if end.reason == "side_down":
@@ -399,7 +428,7 @@ def batch(
     scenarios: list[Path] = typer.Argument(..., help="Scenario YAML files."),
     runs: int = typer.Option(10, "--runs", "-n", min=1, max=100000, help="Fights per scenario."),
     out: Path = typer.Option(..., "--out", "-o", help="Folder for the write-ups (created if missing)."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, help="Processes (default: all cores). The results do not depend on it."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, max=64, help="Processes (default: all cores). The results do not depend on it."),
     fmt: Format = typer.Option(Format.markdown, "--format", "-f", help="Output format."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Seed of run 0 (default: the scenario's seed); run i uses seed + i."),
     profile: ProfileChoice = typer.Option(ProfileChoice.scenario, "--profile", help="'tables' ignores the scenario's house rules and GM rulings."),
@@ -481,7 +510,7 @@ def batch(
 def odds(
     scenario: Path = typer.Argument(..., help="The scenario YAML file."),
     trials: int = typer.Option(10000, "--trials", "-n", min=1, max=10_000_000, help="Fights to simulate."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, help="Processes (default: all cores). The results do not depend on it."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, max=64, help="Processes (default: all cores). The results do not depend on it."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Seed of trial 0 (default: the scenario's seed); trial i uses seed + i."),
     chart: Optional[Path] = typer.Option(None, "--chart", help="Also write a bar chart (.svg)."),
     profile: ProfileChoice = typer.Option(ProfileChoice.scenario, "--profile", help="'tables' ignores the scenario's house rules and GM rulings."),

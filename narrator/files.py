@@ -18,7 +18,11 @@ def write_atomic(path: Path | str, data: str | bytes) -> None:
     Raises:
         OSError: the folder is missing or not writable, the disk is full, ...
     """
-    path = Path(path)
+    path = Path(os.path.realpath(path))  # through a symbolic link: update the file it names
+    if path.exists() and not path.is_file():
+        raise IsADirectoryError(21, "not a regular file", str(path))
+    if path.exists() and not os.access(path, os.W_OK):
+        raise PermissionError(13, "the file is read-only", str(path))
     blob = data.encode("utf-8") if isinstance(data, str) else data
     try:
         mode = path.stat().st_mode & 0o7777   # an existing file keeps its permissions

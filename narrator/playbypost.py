@@ -24,17 +24,24 @@ from narrator.events import FightLog
 from narrator.rulesets.violence.fight import CONDITIONS as VIOLENCE_CONDITIONS
 from narrator.scenario.loader import LoadedScenario, load_scenario_text
 from narrator.scenario.models import Turn
-from narrator.scenario.saver import atomic_replace, record_turn
+from narrator.scenario.saver import anchor_at, atomic_replace, record_turn
 
 CONDITIONS = ("active", "passed_out", "dying", "dead")
 
 
-def intents_hash(turn: Turn) -> str:
-    """12 hex digits identifying a turn's kind and intents (after names are made canonical)."""
+def intents_hash(turn: Turn, scenario: Any = None) -> str:
+    """12 hex digits identifying a turn's kind and intents (after names are made canonical)
+    and the scenario's setup (sides, map, rules, rulings, dice, seed): an edit of either after
+    the turn was resolved would rewrite history, and is refused."""
+    setup = None
+    if scenario is not None:
+        setup = scenario.model_dump(mode="json", exclude={"turns", "state", "description",
+                                                           "title", "max_turns"})
     blob = json.dumps({"kind": turn.kind,
                        "intents": {k: v.model_dump(mode="json", exclude_defaults=True)
-                                   for k, v in turn.intents.items()}},
-                      sort_keys=True, separators=(",", ":"))
+                                   for k, v in turn.intents.items()},
+                       "setup": setup},
+                      sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
 
@@ -83,6 +90,7 @@ class NextTurn:
     log: FightLog
     text: str
     finished: bool
+    raw: bytes = b""
 
 
 def _recorded(loaded: LoadedScenario, upto: int) -> dict[int, tuple[dict, dict]]:
@@ -167,14 +175,24 @@ def resolved_turns(loaded: LoadedScenario) -> int:
         raise ScenarioError(f"turn {done + 1} is not resolved but a later turn is; use "
                             f"--redo {done + 1}", loaded.path)
     for i, turn in enumerate(sc.turns[:done]):
-        if intents_hash(turn) != turn.resolved.intents:
-            raise ScenarioError(f"turn {i + 1} was changed after it was resolved; run narrator "
+        if intents_hash(turn, sc) != turn.resolved.intents:
+            raise ScenarioError(f"turn {i + 1} (or the setup: sides, map, rulings, dice) was "
+                                f"changed after it was resolved; run narrator "
                                 f"next --redo {i + 1} to resolve it again (later turns are "
                                 f"discarded; the old file is kept as .bak)", loaded.path)
     return done
 
 
-def resolve_next(path: Path, redo: int | None = None) -> NextTurn:
+def commit_next(path: Path, done: NextTurn) -> None:
+    """Write what ``resolve_next(..., write=False)`` prepared (atomically, with a backup).
+
+    Raises:
+        ScenarioError: the file changed on disk meanwhile, or it cannot be written.
+    """
+    atomic_replace(Path(path), done.text, done.raw)
+
+
+def resolve_next(path: Path, redo: int | None = None, write: bool = True) -> NextTurn:
     """Resolve the next unresolved turn of the scenario at ``path`` and write the record back.
 
     Raises:
@@ -190,6 +208,11 @@ def resolve_next(path: Path, redo: int | None = None) -> NextTurn:
     except UnicodeDecodeError as exc:
         raise ScenarioError(f"the scenario is not UTF-8 text (byte {exc.start})", str(path)) from None
     loaded = load_scenario_text(text, str(path))
+    where = anchor_at(text)
+    if where is not None:
+        raise ScenarioError("narrator next needs a file without YAML anchors and aliases "
+                            "(&name, *name): it writes each turn's record in place; write the "
+                            "shared parts out in full", str(path), *where)
     sc = loaded.scenario
     done = 0
     for turn in sc.turns:
@@ -206,8 +229,9 @@ def resolve_next(path: Path, redo: int | None = None) -> NextTurn:
         done = redo - 1
         drop_from = done
     for i, turn in enumerate(sc.turns[:done]):
-        if intents_hash(turn) != turn.resolved.intents:
-            raise ScenarioError(f"turn {i + 1} was changed after it was resolved; run narrator "
+        if intents_hash(turn, sc) != turn.resolved.intents:
+            raise ScenarioError(f"turn {i + 1} (or the setup: sides, map, rulings, dice) was "
+                                f"changed after it was resolved; run narrator "
                                 f"next --redo {i + 1} to resolve it again (later turns are "
                                 f"discarded; the old file is kept as .bak)", str(path))
     total = max(len(sc.turns), sc.max_turns or 0)
@@ -235,13 +259,15 @@ def resolve_next(path: Path, redo: int | None = None) -> NextTurn:
             by = from_script.setdefault(r.who, {})
             by[r.purpose] = by.get(r.purpose, 0) + 1
     turn_model = sc.turns[t - 1] if t - 1 < len(sc.turns) else _blank_turn(loaded)
-    record: dict[str, Any] = {"intents": intents_hash(turn_model), "rolls": rolls}
+    record: dict[str, Any] = {"intents": intents_hash(turn_model, sc), "rolls": rolls}
     if from_script:
         record["from_script"] = from_script
     if adjustments.get(t):
         record["adjusted"] = adjustments[t]
     new_text = record_turn(text, t - 1, record, state_of(log), drop_from)
     load_scenario_text(new_text, str(path))  # never write a file narrator cannot read back
-    atomic_replace(path, new_text, raw)
     finished = log.events[-1].reason != "paused"
-    return NextTurn(t, log, new_text, finished)
+    done = NextTurn(t, log, new_text, finished, raw)
+    if write:
+        commit_next(path, done)
+    return done

@@ -102,7 +102,7 @@ def test_editing_a_resolved_turn_is_refused_until_redo(tmp_path):
     path.write_text(text)
     out = runner.invoke(app, ["next", str(path)])
     assert out.exit_code == 2
-    assert "turn 1 was changed after it was resolved" in out.stderr
+    assert "turn 1 (or the setup: sides, map, rulings, dice) was changed after it was resolved" in out.stderr
     assert "--redo 1" in out.stderr
     out = runner.invoke(app, ["next", str(path), "--redo", "1", "--mode", "story"])
     assert out.exit_code == 0, out.stderr

@@ -6,11 +6,12 @@ May import: jinja2, narrator.events, narrator.render.*.
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined
+from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateNotFound
 from jinja2.sandbox import SandboxedEnvironment
 
 from narrator.events import Event, FightLog
@@ -29,6 +30,22 @@ PRIMARY = {"shot_fired", "draw_made", "moved", "reloaded", "jam_worked", "action
            "round_initiative", "gun_fired", "melee_fought", "suppression_laid",
            "suppression_tested", "weapon_reloaded", "relocated", "action_blocked",
            "morale_checked", "after_fight_rolled", "healing_noted"}
+
+
+KNOWN_RULESETS = ("boothill", "violence")
+
+
+class ConfinedLoader(FileSystemLoader):
+    """A FileSystemLoader for a user's folder that refuses any template whose real path (links
+    followed) lies outside that folder: a user template cannot read other files."""
+
+    def get_source(self, environment, template):
+        source, filename, uptodate = super().get_source(environment, template)
+        root = os.path.realpath(self.searchpath[0])
+        real = os.path.realpath(filename)
+        if os.path.commonpath([root, real]) != root:
+            raise TemplateNotFound(template)
+        return source, filename, uptodate
 
 
 def template_dirs() -> Path:
@@ -225,9 +242,9 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Sandboxe
     ours = template_dirs()
     search: list[FileSystemLoader] = []
     if user_dir is not None:
-        search += [FileSystemLoader(str(user_dir / fmt)), FileSystemLoader(str(user_dir / "common"))]
+        search += [ConfinedLoader(str(user_dir / fmt)), ConfinedLoader(str(user_dir / "common"))]
     search += [FileSystemLoader(str(ours / fmt))]
-    if ruleset is not None and (ours / "rulesets" / ruleset).is_dir():
+    if ruleset in KNOWN_RULESETS and (ours / "rulesets" / ruleset).is_dir():
         search += [FileSystemLoader(str(ours / "rulesets" / ruleset))]
     search += [FileSystemLoader(str(ours / "common"))]
     env = SandboxedEnvironment(loader=ChoiceLoader(search), undefined=StrictUndefined,

@@ -252,3 +252,16 @@ def atomic_replace(path: Path, new_text: str, expected: bytes, backup: bool = Tr
         write_atomic(path, new_text.encode("utf-8"))
     except OSError as exc:
         raise ScenarioError(f"cannot write: {exc.strerror or exc}", str(path)) from None
+
+
+def anchor_at(text: str) -> tuple[int, int] | None:
+    """Line and column (1-based) of the first YAML anchor or alias in ``text``, or None.
+
+    ``narrator next`` writes records into the file in place; a turn shared through an alias
+    would be resolved for every place that names it, so such files are refused.
+    """
+    from ruamel.yaml.events import AliasEvent, NodeEvent
+    for ev in YAML(typ="safe", pure=True).parse(text):
+        if isinstance(ev, AliasEvent) or (isinstance(ev, NodeEvent) and ev.anchor):
+            return ev.start_mark.line + 1, ev.start_mark.column + 1
+    return None
