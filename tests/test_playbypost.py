@@ -161,3 +161,22 @@ def test_a_dead_mans_intents_are_refused_in_the_write_up():
     log = run_fight(load_scenario_text(text))
     refused = [e for e in log.events if e.kind == "action_refused" and e.reason == "down"]
     assert [(e.turn, e.character, e.detail) for e in refused] == [(3, "Montana Jim Galland", "dying")]
+
+
+def test_next_writes_nothing_when_the_post_cannot_go_out(tmp_path):
+    path = copy(tmp_path, "luke-short.yaml")
+    before = path.read_bytes()
+    for args in (["--spoiler-tag", "a-b"], ["--out", str(tmp_path / "no" / "such" / "p.md")]):
+        out = runner.invoke(app, ["next", str(path), *args])
+        assert out.exit_code == 2, out.stderr
+        assert path.read_bytes() == before
+        assert not (tmp_path / "luke-short.yaml.bak").exists()
+
+
+def test_next_refuses_anchors_and_aliases(tmp_path):
+    path = tmp_path / "a.yaml"
+    text = (EXAMPLES / "luke-short.yaml").read_text().replace(
+        "  - kind: shootout\n", "  - &first\n    kind: shootout\n")
+    path.write_text(text)
+    with pytest.raises(ScenarioError, match="anchors and aliases"):
+        resolve_next(path)

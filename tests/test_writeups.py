@@ -224,3 +224,24 @@ def test_user_templates_are_sandboxed_and_strict(tmp_path):
     (tmp_path / "markdown" / "footer.j2").write_text("{{ no_such_thing }}")
     with pytest.raises(UndefinedError):
         render(_log("luke-short.yaml"), "markdown", "teaching", user_templates=tmp_path)
+
+
+def test_user_templates_cannot_follow_a_link_out_of_their_folder(tmp_path):
+    from jinja2.exceptions import TemplateNotFound
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP SECRET")
+    user = tmp_path / "tpl"
+    (user / "markdown").mkdir(parents=True)
+    (user / "markdown" / "notes").symlink_to(secret)
+    (user / "markdown" / "footer.j2").write_text("{% include 'notes' %}")
+    with pytest.raises(TemplateNotFound):
+        render(_log("luke-short.yaml"), "markdown", "teaching", user_templates=user)
+
+
+def test_a_log_cannot_point_the_template_search_elsewhere():
+    import dataclasses
+    log = _log("luke-short.yaml")
+    started = dataclasses.replace(log.events[0], ruleset="../../..")
+    evil = FightLog((started,) + log.events[1:], log.rolls)
+    assert render(evil, "markdown", "teaching") == render(log, "markdown", "teaching").replace(
+        "boothill (", "../../.. (")
