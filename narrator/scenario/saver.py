@@ -249,6 +249,9 @@ def atomic_replace(path: Path, new_text: str, expected: bytes, backup: bool = Tr
     try:
         if backup:
             write_atomic(path.with_name(path.name + ".bak"), expected)
+            if path.read_bytes() != expected:  # edited while the backup was being written
+                raise ScenarioError("the scenario changed on disk while narrator was saving; "
+                                    "nothing was written (run the command again)", str(path))
         write_atomic(path, new_text.encode("utf-8"))
     except OSError as exc:
         raise ScenarioError(f"cannot write: {exc.strerror or exc}", str(path)) from None
