@@ -165,6 +165,13 @@ def resolved_turns(loaded: LoadedScenario) -> int:
         ScenarioError: a gap (an unresolved turn before a resolved one), or a resolved turn
             whose intents were edited afterwards (the message names ``--redo``).
     """
+    done = _resolved_prefix(loaded)
+    _check_unchanged(loaded, done)
+    return done
+
+
+def _resolved_prefix(loaded: LoadedScenario) -> int:
+    """The number of leading resolved turns; a resolved turn after a gap is an error."""
     sc = loaded.scenario
     done = 0
     for turn in sc.turns:
@@ -174,13 +181,18 @@ def resolved_turns(loaded: LoadedScenario) -> int:
     if any(t.resolved is not None for t in sc.turns[done:]):
         raise ScenarioError(f"turn {done + 1} is not resolved but a later turn is; use "
                             f"--redo {done + 1}", loaded.path)
-    for i, turn in enumerate(sc.turns[:done]):
+    return done
+
+
+def _check_unchanged(loaded: LoadedScenario, upto: int) -> None:
+    """Turns 1..upto (and the setup) are as they were when resolved."""
+    sc = loaded.scenario
+    for i, turn in enumerate(sc.turns[:upto]):
         if intents_hash(turn, sc) != turn.resolved.intents:
             raise ScenarioError(f"turn {i + 1} (or the setup: sides, map, rulings, dice) was "
                                 f"changed after it was resolved; run narrator "
                                 f"next --redo {i + 1} to resolve it again (later turns are "
                                 f"discarded; the old file is kept as .bak)", loaded.path)
-    return done
 
 
 def commit_next(path: Path, done: NextTurn) -> None:
@@ -214,26 +226,14 @@ def resolve_next(path: Path, redo: int | None = None, write: bool = True) -> Nex
                             "(&name, *name): it writes each turn's record in place; write the "
                             "shared parts out in full", str(path), *where)
     sc = loaded.scenario
-    done = 0
-    for turn in sc.turns:
-        if turn.resolved is None:
-            break
-        done += 1
-    if any(t.resolved is not None for t in sc.turns[done:]):
-        raise ScenarioError(f"turn {done + 1} is not resolved but a later turn is; use "
-                            f"--redo {done + 1}", str(path))
+    done = _resolved_prefix(loaded)
     drop_from = None
     if redo is not None:
         if not 1 <= redo <= done + 1:
             raise ScenarioError(f"--redo {redo}: turns 1-{done + 1} can be redone", str(path))
         done = redo - 1
         drop_from = done
-    for i, turn in enumerate(sc.turns[:done]):
-        if intents_hash(turn, sc) != turn.resolved.intents:
-            raise ScenarioError(f"turn {i + 1} (or the setup: sides, map, rulings, dice) was "
-                                f"changed after it was resolved; run narrator "
-                                f"next --redo {i + 1} to resolve it again (later turns are "
-                                f"discarded; the old file is kept as .bak)", str(path))
+    _check_unchanged(loaded, done)
     total = max(len(sc.turns), sc.max_turns or 0)
     if done >= total:
         raise ScenarioError(f"all {total} turn(s) are resolved; add a turn with intents (or "

@@ -325,24 +325,43 @@ class Scenario(Model):
     state: dict[str, Any] | None = None
 
     @model_validator(mode="after")
-    def _two_sides(self) -> Scenario:
-        if not self.turns and self.max_turns is None:
-            raise Invalid("declare some turns, or give max_turns and let tactics decide", "turns")
-        if self.max_turns is not None and self.max_turns < len(self.turns):
-            raise Invalid(f"max_turns {self.max_turns} is fewer than the "
-                          f"{len(self.turns)} declared turns", "max_turns")
+    def _turns(self) -> Scenario:
+        check_turns(len(self.turns), self.max_turns)
         return self
 
     @field_validator("sides")
     @classmethod
     def _two_sides_at_least(cls, sides: dict[str, list[Character]]) -> dict[str, list[Character]]:
-        if len(sides) < 2:
-            raise ValueError("a fight needs at least two sides")
-        return sides
+        return at_least_two_sides(sides)
 
     def characters(self) -> list[tuple[str, Character]]:
         """All ``(side, character)`` pairs in scenario order."""
         return [(side, c) for side, chars in self.sides.items() for c in chars]
+
+
+def check_turns(declared: int, max_turns: int | None) -> None:
+    """Shared by every ruleset's scenario: some turns declared, or ``max_turns``; never fewer
+    ``max_turns`` than declared turns.
+
+    Raises:
+        Invalid: located at ``turns`` or ``max_turns``.
+    """
+    if not declared and max_turns is None:
+        raise Invalid("declare some turns, or give max_turns and let tactics decide", "turns")
+    if max_turns is not None and max_turns < declared:
+        raise Invalid(f"max_turns {max_turns} is fewer than the {declared} declared turns",
+                      "max_turns")
+
+
+def at_least_two_sides(sides: dict) -> dict:
+    """Shared by every ruleset's scenario: a fight needs at least two sides.
+
+    Raises:
+        ValueError: fewer than two sides.
+    """
+    if len(sides) < 2:
+        raise ValueError("a fight needs at least two sides")
+    return sides
 
 
 Turn.model_rebuild()

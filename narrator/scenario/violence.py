@@ -33,7 +33,9 @@ from narrator.dice import ScriptedValue
 from narrator.errors import ScenarioError
 from narrator.rulesets.violence import tables
 from narrator.scenario import loader
-from narrator.scenario.models import Invalid, Model, Point, Resolved, _has_characters
+from narrator.scenario.models import (
+    Invalid, Model, Point, Resolved, _has_characters, at_least_two_sides, check_turns,
+)
 
 PURPOSES = ("initiative", "to_hit", "target", "injury", "melee", "suppression", "suppressor",
             "morale", "after_fight")
@@ -227,19 +229,13 @@ class Scenario(Model):
 
     @model_validator(mode="after")
     def _turns(self) -> Scenario:
-        if not self.turns and self.max_turns is None:
-            raise Invalid("declare some turns, or give max_turns and let tactics decide", "turns")
-        if self.max_turns is not None and self.max_turns < len(self.turns):
-            raise Invalid(f"max_turns {self.max_turns} is fewer than the "
-                          f"{len(self.turns)} declared turns", "max_turns")
+        check_turns(len(self.turns), self.max_turns)
         return self
 
     @field_validator("sides")
     @classmethod
     def _two_sides(cls, sides: dict[str, list[Character]]) -> dict[str, list[Character]]:
-        if len(sides) < 2:
-            raise ValueError("a fight needs at least two sides")
-        return sides
+        return at_least_two_sides(sides)
 
     def characters(self) -> list[tuple[str, Character]]:
         """All ``(side, character)`` pairs in scenario order."""
