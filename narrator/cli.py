@@ -594,6 +594,29 @@ def odds(
         console.print(f"chart: {chart}")
 
 
+@app.command()
+def rules(
+    ruleset: Optional[str] = typer.Argument(None, help="boothill or violence (omitted: list both)."),
+    topic: Optional[str] = typer.Argument(None, help="weapons, tables, house-rules, rulings, tactics, dice, or one table (omitted: list them)."),
+) -> None:
+    """Look up the rules narrator applies: weapons, tables, house rules, rulings, tactics
+    profiles and dice purposes, each with its source.
+
+    Example: narrator rules boothill weapons. The same reference, as Markdown, is in docs/.
+    """
+    from rich.console import Console
+
+    from narrator import reference
+
+    try:
+        sections = reference.lookup(ruleset, topic)
+    except ValueError as exc:
+        fail(str(exc))
+    console = Console()
+    reference.print_sections(sections, Console(width=min(console.width, 80))
+                             if console.is_terminal else Console(width=80))
+
+
 def main() -> None:
     """Console-script entry point: run the app; turn an unexpected crash into exit code 1."""
     try:

@@ -1,0 +1,90 @@
+"""The rules reference: docs/ generated from the data files and current, `narrator rules` fitting
+80 columns, and nothing in the project sending a user outside it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from narrator import reference
+from narrator.cli import app
+from narrator.dice import PURPOSES
+from narrator.scenario import violence as vscen
+from narrator.scenario.models import HouseRules
+
+from conftest import ROOT
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("ruleset", reference.RULESETS)
+def test_generated_docs_are_current(ruleset):
+    on_disk = (ROOT / "docs" / f"{ruleset}.md").read_text(encoding="utf-8")
+    assert on_disk == reference.markdown(reference.reference(ruleset)), (
+        f"docs/{ruleset}.md is out of date: run python -m narrator.reference --write docs")
+
+
+def test_docs_carry_the_tables_values():
+    bh = (ROOT / "docs" / "boothill.md").read_text(encoding="utf-8")
+    assert "| single_action_revolver | 10/20/60 | 3 | fast | 0 | pistol | 6 |" in bh
+    assert "| lever | 1-8 none, 9-12 dud, 13-20 jam | lever_action_carbine, lever_action_rifle |" in bh
+    assert "| 15-18 | chest |" in bh
+    assert "| extreme | -5 |" in bh
+    assert "**B16.** Reloading and capacities." in bh
+    vi = (ROOT / "docs" / "violence.md").read_text(encoding="utf-8")
+    assert "| buckshot | +5 | +2 | 0 |" in vi
+    assert "| coach_gun | gun | 2 | buckshot | 0 | shotgun, scattergun, double_barrel |" in vi
+
+
+def test_every_house_rule_and_dice_purpose_is_documented():
+    bh = reference.boothill()
+    names = [row[0] for row in bh.select("house-rules")[0].rows]
+    assert names == list(HouseRules.model_fields)
+    assert [r[0] for r in bh.select("dice")[0].rows] == list(PURPOSES)
+    assert [r[0] for r in reference.violence().select("dice")[0].rows] == list(vscen.PURPOSES)
+    assert [r[0] for r in bh.select("tactics")[0].rows] == list(vscen.PROFILES)
+    assert [r[0] for r in reference.violence().select("tactics")[0].rows] == list(vscen.PROFILES)
+
+
+def test_rulings_cover_b1_to_b18_and_name_what_they_settle():
+    rows = reference.boothill().select("rulings")[0].rows
+    ids = [r[0] for r in rows]
+    assert [i for i in ids if i.startswith("B")] == [f"B{n}" for n in range(1, 19)]
+    assert all("(Settles: " in text for _, text in rows)
+
+
+def test_no_source_file_names_or_outside_paths_in_docs():
+    for path in [ROOT / "README.md", *(ROOT / "docs").glob("*.md"),
+                 *(ROOT / "scenarios").rglob("*.yaml")]:
+        text = path.read_text(encoding="utf-8")
+        assert "../shared" not in text, path
+        assert "errata.md" not in text, path
+    for path in (ROOT / "docs").glob("*.md"):
+        assert not re.search(r"\d{3}_[0-9a-f]{16}\.txt", path.read_text(encoding="utf-8")), path
+
+
+@pytest.mark.parametrize("args", [[], ["boothill"], ["violence"],
+                                  *(["boothill", t] for t in reference.boothill().topics()),
+                                  *(["violence", t] for t in reference.violence().topics())])
+def test_rules_command_fits_80_columns(args):
+    r = runner.invoke(app, ["rules", *args])
+    assert r.exit_code == 0, r.output
+    widths = [len(line) for line in r.stdout.splitlines()]
+    assert widths and max(widths) <= 80
+
+
+def test_rules_weapons_lists_every_weapon():
+    r = runner.invoke(app, ["rules", "boothill", "weapons"])
+    assert re.search(r"single_action_revolver\s+10/20/60\s+3\s+fast\s+0\s+pistol\s+6", r.stdout)
+    assert "gatling_gun" in r.stdout and "Source: 000 Table 14" in r.stdout
+
+
+def test_rules_unknown_topic_is_one_line_with_the_nearest():
+    r = runner.invoke(app, ["rules", "boothill", "wepons"])
+    assert r.exit_code == 2
+    assert r.stderr.startswith("no topic 'wepons'; did you mean 'weapons'?")
+    assert len(r.stderr.strip().splitlines()) == 1
+    r = runner.invoke(app, ["rules", "bothill"])
+    assert r.exit_code == 2 and "did you mean 'boothill'?" in r.stderr
