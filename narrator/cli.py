@@ -407,7 +407,10 @@ def generate(
     used = _fresh_seed() if seed is None else seed
     command = (f"narrator generate --sides {' '.join(f'{n}:{k}' for n, k in pairs)} "
                f"--setting {setting.value} --seed {used}")
-    text = npcs.to_yaml(npcs.generate(pairs, setting.value, used, max_turns, command))
+    from narrator.schema import modeline
+
+    text = modeline("boothill") + npcs.to_yaml(npcs.generate(pairs, setting.value, used,
+                                                             max_turns, command))
     try:
         load_scenario_text(text, str(out or "<generated>"))
     except NarratorError as exc:  # pragma: no cover - the generator's own bug
@@ -615,6 +618,45 @@ def rules(
     console = Console()
     reference.print_sections(sections, Console(width=min(console.width, 80))
                              if console.is_terminal else Console(width=80))
+
+
+class Ruleset(str, Enum):
+    boothill = "boothill"
+    violence = "violence"
+
+
+@app.command()
+def new(
+    ruleset: Ruleset = typer.Option(Ruleset.boothill, "--ruleset", "-r", help="The rules the fight uses."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="The scenario file to write (default: standard output)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing --out file."),
+) -> None:
+    """Write a commented starting scenario that runs as it is: two sides of one character each,
+    a landmark with cover, one declared turn. Edit it into your own fight."""
+    from narrator.schema import skeleton
+
+    text = skeleton(ruleset.value)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    if out.exists() and not force:
+        fail(f"{out}: exists; use --force to overwrite")
+    try:
+        write_atomic(out, text)
+    except OSError as exc:
+        fail(f"{out}: cannot write: {exc.strerror or exc}")
+    typer.echo(f"{out}: a new {ruleset.value} scenario; try: narrator run {out}", err=True)
+
+
+@app.command()
+def schema(
+    ruleset: Ruleset = typer.Option(Ruleset.boothill, "--ruleset", "-r", help="The ruleset whose scenario format to print."),
+) -> None:
+    """Print the JSON Schema of the scenario format, for an editor's YAML support (completion,
+    hover help, checking as you type). See docs/editor.md."""
+    from narrator.schema import schema_text
+
+    sys.stdout.write(schema_text(ruleset.value))
 
 
 def main() -> None:

@@ -468,7 +468,7 @@ def to_yaml(sk: Skirmish) -> str:
         f"seed: {sk.seed}                    # the dice; another seed is another fight",
         "description: >-",
         *("  " + line for line in _wrap(sk.description, 88)),
-        "house_rules: {}                # named options from the errata; none = the plain tables",
+        "house_rules: {}                # named options (narrator rules boothill house-rules)",
         "",
         f"# The {sk.setting}, in yards (x, y). A landmark is somewhere to go (move: {{to: KEY}});",
         "# one with cover protects the listed wound locations of whoever stands there:",

@@ -111,7 +111,10 @@ def test_cli_generate_writes_checks_and_refuses_to_overwrite(tmp_path):
 
 def test_cli_generate_to_stdout_and_bad_sides():
     r = runner.invoke(app, ["generate", "--sides", "posse:2", "gang:2", "--seed", "1"])
-    assert r.exit_code == 0 and r.output.startswith("# A generated skirmish")
+    first, second = r.output.split("\n")[:2]
+    assert r.exit_code == 0 and first.startswith("# yaml-language-server: $schema=file://")
+    assert first.endswith("/schemas/boothill.schema.json")
+    assert second.startswith("# A generated skirmish")
     r = runner.invoke(app, ["generate", "--sides", "posse:2"])
     assert r.exit_code == 2 and "two sides" in r.output
 
