@@ -24,6 +24,13 @@ def of_kind(log, kind: str, **match) -> list:
             and all(getattr(e, k) == v for k, v in match.items())]
 
 
+def sizes(quick: int, full: int) -> list:
+    """Parameters for a sized test: the quick size in the default run, the full size under
+    the ``slow`` marker (``pytest -m slow``; CI runs both)."""
+    return [pytest.param(quick, id=f"quick-{quick}"),
+            pytest.param(full, id=f"full-{full}", marks=pytest.mark.slow)]
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-goldens", action="store_true",
                      help="rewrite the golden files in tests/goldens/ from the current output")

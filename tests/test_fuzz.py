@@ -1,7 +1,8 @@
-"""Fuzzing: 10,000 generated scenarios, valid and broken, through the loader and the engine.
+"""Fuzzing: generated scenarios, valid and broken, through the loader and the engine (1,000 in
+the default run, 10,000 under ``pytest -m slow``).
 
-A scenario either loads and fights to its end, or is refused with a located ScenarioError;
-nothing else may escape. Generated with a private random.Random (fixed seed), so the run is
+A valid scenario loads and fights to its end; a broken one is refused by the loader with a
+located ScenarioError naming the file and what was broken; nothing else may escape. Generated with a private random.Random (fixed seed), so the run is
 the same every time; hypothesis drives the smaller, shrinking property tests elsewhere.
 """
 
@@ -10,12 +11,15 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from narrator.engine import run_fight
 from narrator.errors import ScenarioError
 from narrator.rulesets.boothill.tables import weapon_types, weapons
 from narrator.scenario import load_scenario_text
 
-N = 10_000
+from conftest import sizes
+
 GAITS = ["walking", "running", "crawling", "evading", "trotting", None]
 SHOTS = ["careful", "steady", "hip", "fanned"]
 
@@ -76,44 +80,60 @@ def scenario(rng: random.Random) -> dict:
             "max_turns": len(turns) + rng.randint(0, 2)}
 
 
-def mutate(rng: random.Random, doc: dict) -> dict:
-    """Break something at random: a key, a type, a name, a number."""
-    c = rng.choice(doc["sides"]["north"])
+def mutate(rng: random.Random, doc: dict) -> str | None:
+    """Break something at random: a key, a type, a name, a number. Returns a piece of the
+    message the loader must answer with, or None when the change leaves the scenario valid
+    (a scripted to-hit die of 1 to 20)."""
+    i = rng.randrange(len(doc["sides"]["north"]))
+    c = doc["sides"]["north"][i]
+    where = f"sides.north[{i}]"
     pick = rng.randrange(8)
     if pick == 0:
         c["attributes"].pop("coo")
-    elif pick == 1:
+        return f"{where}.attributes.coo: "
+    if pick == 1:
         c["attributes"]["luck"] = rng.choice([-3, 0, 10**9, "lucky", None, [1]])
-    elif pick == 2:
+        return f"{where}.attributes.luck: "
+    if pick == 2:
         c["weapons"][0]["type"] = "shotgn"
-    elif pick == 3:
+        return "unknown weapon type 'shotgn'"
+    if pick == 3:
         doc["turns"][0]["intents"]["Nobody"] = {"shoot": "C0"}
-    elif pick == 4:
+        return "no character called 'Nobody'"
+    if pick == 4:
         doc["turns"][0]["kind"] = "duel"
-    elif pick == 5:
+        return "turns[0].kind: 'duel' is not one of"
+    if pick == 5:
         c["at"] = [1, 2, 3]
-    elif pick == 6:
+        return f"{where}.at: "
+    if pick == 6:
         doc["sides"]["south"] = []
-    else:
-        doc["dice"] = {c["name"]: {"to_hit": [rng.randint(-1, 25)]}}
-    return doc
+        return "sides.south: a side needs at least"
+    die = rng.randint(-1, 25)
+    doc["dice"] = {c["name"]: {"to_hit": [die]}}
+    return None if 1 <= die <= 20 else f"scripted die {die} is not"
 
 
-def test_ten_thousand_scenarios_load_or_refuse_cleanly():
+@pytest.mark.parametrize("n", sizes(1_000, 10_000))
+def test_generated_scenarios_load_and_fight_or_are_refused_located(n):
     rng = random.Random(20261129)
     fought = refused = 0
-    for i in range(N):
+    for i in range(n):
         doc = scenario(rng)
-        if i % 3 == 0:
-            doc = mutate(rng, doc)
+        expect = mutate(rng, doc) if i % 3 == 0 else None
         text = json.dumps(doc)  # JSON is YAML
+        name = f"fuzz{i}.yaml"
         try:
-            loaded = load_scenario_text(text, f"fuzz{i}.yaml")
-            log = run_fight(loaded, dice_fallback="seeded")
+            loaded = load_scenario_text(text, name)
         except ScenarioError as exc:
-            assert exc.line is not None or "dice" in exc.message or "fuzz" in str(exc.path), exc
+            assert expect is not None, f"{name}: a valid scenario refused: {exc.one_line()}"
+            assert exc.path == name and exc.line is not None and exc.column is not None, exc
+            assert 1 <= exc.line <= text.count("\n") + 1, exc.one_line()
+            assert expect in exc.message, (expect, exc.one_line())
             refused += 1
             continue
+        assert expect is None, f"{name}: not refused, expected {expect!r}"
+        log = run_fight(loaded, dice_fallback="seeded")  # the engine refuses nothing here
         fought += 1
         assert log.events[-1].kind == "fight_ended"
-    assert fought > N // 2 and refused > N // 5
+    assert fought > n // 2 and refused > n // 5

@@ -1,6 +1,6 @@
 """Tactics profiles (issue 5): valid intents in both kinds of turn, the profiles' choices in
-small set pieces, and 1,000 generated three-on-three fights fought by tactics alone with every
-invariant of the event log holding.
+small set pieces, and generated three-on-three fights (100; 1,000 under ``pytest -m slow``)
+fought by tactics alone with every invariant of the event log holding.
 
 Sources: ``000`` = ``../shared/sources/000_f05c5ef385f1db5a.txt``, ``001`` = ``001_...``,
 ``B<n>`` = ``../shared/errata.md``.
@@ -275,21 +275,25 @@ def generated(n_scenarios: int, per_side: int = 3) -> list[str]:
     return out
 
 
-def test_a_thousand_generated_three_on_three_fights_keep_every_invariant():
-    """50 generated scenarios (every setting) x 20 seeds, fought by tactics alone: no
-    exception; nobody acts after going down (B8, B15; the same count's simultaneous shot
+@pytest.mark.parametrize("scenarios, seeds", [
+    pytest.param(10, 10, id="quick-100"),
+    pytest.param(50, 20, id="full-1000", marks=pytest.mark.slow)])
+def test_generated_three_on_three_fights_keep_every_invariant(scenarios, seeds):
+    """Generated scenarios (every setting) x seeds, fought by tactics alone (100 fights in the
+    default run, 1,000 under ``-m slow``): no exception; nobody acts after going down (B8, B15; the same count's simultaneous shot
     excepted, B14); rounds never negative; wound points never fall; counts within 1..6;
     tactic-made intents valid for their turn; no refusal a profile should have foreseen."""
     broken = []
     fights = 0
-    for text in generated(50):
+    for text in generated(scenarios):
         ld = load_scenario_text(text)
-        for seed in range(20):
+        for seed in range(seeds):
             log = run_fight(ld, seed)
+            assert log.events[-1].kind == "fight_ended"
             fights += 1
             for problem in check_invariants(log, {}):
                 broken.append(f"{ld.scenario.title} seed {seed}: {problem}")
-    assert fights == 1000
+    assert fights == scenarios * seeds
     assert not broken, "\n".join(broken[:20])
 
 

@@ -17,7 +17,7 @@ from narrator.render import render, render_posts, template_dirs
 from narrator.render.core import make_env
 from narrator.scenario import load_scenario, load_scenario_text
 
-from conftest import EXAMPLES, fight
+from conftest import EXAMPLES, fight, sizes
 from test_writeups import _numbers
 
 VIOLENCE = ("bank-robbery.yaml", "barroom-brawl.yaml")
@@ -113,10 +113,11 @@ def _seeded(name: str, seed: int):
     return run_fight(batch.odds_scenario(loaded, tactics="aggressive", max_turns=6), seed)
 
 
-def test_variety_over_100_fights():
+@pytest.mark.parametrize("n", sizes(40, 100))
+def test_variety_over_many_fights(n):
     """No sentence of shooting or melee prose follows itself; many distinct phrasings."""
     distinct: set[str] = set()
-    for i in range(100):
+    for i in range(n):
         text = render(_seeded(VIOLENCE[i % 2], i), "text", "story")
         prose = [p for p in text.split("\n\n") if not p.startswith(("Rolls", "Status", "- "))]
         sentences = [s for p in prose for s in re.split(r"(?<=\.) ", p)]

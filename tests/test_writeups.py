@@ -35,11 +35,13 @@ def test_golden(name, fmt, mode, request):
     ext = {"markdown": "md", "bbcode": "bbcode", "html": "html", "text": "txt", "json": "json"}[fmt]
     path = GOLDENS / f"{Path(name).stem}.{mode}.{ext}"
     text = render(_log(name), fmt, mode)
-    if request.config.getoption("--update-goldens"):
+    old = path.read_text(encoding="utf-8") if path.exists() else None
+    if request.config.getoption("--update-goldens") and text != old:
         GOLDENS.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"missing golden {path.name}; run pytest --update-goldens"
-    assert text == path.read_text(encoding="utf-8")
+        pytest.skip(f"golden {path.name} rewritten: read its diff")  # never a pass
+    assert old is not None, f"missing golden {path.name}; run pytest --update-goldens"
+    assert text == old
 
 
 def test_every_event_kind_has_every_template_and_none_is_orphaned():
@@ -172,12 +174,15 @@ def _location_phrases() -> list[str]:
     return [p for k, v in table.items() if k.startswith("loc_") for p in v]
 
 
-def test_variety_over_200_fights():
-    """No two consecutive hit sentences identical; at least 30 distinct hit phrasings."""
+@pytest.mark.parametrize("n, phrasings", [
+    pytest.param(60, 60, id="quick-60"),
+    pytest.param(200, 200, id="full-200", marks=pytest.mark.slow)])
+def test_variety_over_many_fights(n, phrasings):
+    """No two consecutive hit sentences identical; about one distinct hit phrasing per fight."""
     locs = _location_phrases()
     distinct: set[str] = set()
     hits_total = 0
-    for log in fights_for_variety(200):
+    for log in fights_for_variety(n):
         text = render(log, "text", "story")
         prose = [p for p in text.split("\n\n") if not p.startswith(("Rolls", "Status", "- "))]
         hit_sentences = [s for p in prose for s in re.split(r"(?<=\.) ", p)
@@ -187,8 +192,8 @@ def test_variety_over_200_fights():
             assert a != b
         for s in hit_sentences:
             distinct.add(re.sub(r"[A-Z][\w\"']*( [A-Z][\w\"']*)*", "NAME", s))
-    assert hits_total > 100
-    assert len(distinct) >= 30
+    assert hits_total > n // 2
+    assert len(distinct) >= phrasings
 
 
 def test_no_prose_for_a_character_who_is_down():
