@@ -326,14 +326,19 @@ class CountResolved(Event):
 
 @event
 class TargetSwitched(Event):
-    """A shooter whose target went down turns on another (1 count, Table 5; errata B15)."""
+    """A shooter turns on another target: his target ``old`` went down (errata B15; 000 l.80),
+    or (``old_down`` False) his declared list names the next one. ``new`` None: nobody is
+    left in reach or sight and he holds his fire. ``counts``: what the switch costs (0 in a
+    combat turn, 1 in a shootout turn, Table 5); ``count`` is None in a combat turn."""
 
     kind: ClassVar[str] = "target_switched"
     turn: int
-    count: int
+    count: int | None
     character: str
     old: str
     new: str | None
+    counts: int = 1
+    old_down: bool = True
 
 
 @event
@@ -504,14 +509,16 @@ class Reloaded(Event):
 
 @event
 class JamWorked(Event):
-    """A combat turn spent clearing a jam (three turns, two with a Gunsmithing check)."""
+    """A turn spent clearing a jam: 18 seconds of work (three combat turns; two with a
+    Gunsmithing check), shootout turns counting one second each (000 l.407, errata B18(e)).
+    ``seconds_left``: work still to do (0: clear)."""
 
     kind: ClassVar[str] = "jam_worked"
     turn: int
     character: str
     weapon: str
     gunsmithing_roll: int | None
-    turns_left: int
+    seconds_left: int
 
 
 @event

@@ -32,7 +32,6 @@ RIFLES = ("lever_action_rifle", "lever_action_carbine", "shotgun", "scattergun",
           "breech_loading_rifle", "buffalo_rifle", "revolving_cylinder_rifle")
 ODD = ("smoothbore_pistol", "muzzle_loading_rifle", "smoothbore_musket", "bow",
        "thrown_knife", "gatling_gun", "indian_trade_musket")
-SHOT_COUNTS = {"careful": 6, "steady": 3, "hip": 2, "fanned": 1}   # Table 5
 LOCATION_CHOICES = ("left_leg", "right_leg", "left_arm", "right_arm", "left_shoulder",
                     "right_shoulder", "abdomen", "chest", "head", "legs", "arms", "shoulders")
 
@@ -168,10 +167,10 @@ def shootout_shots(draw: Any, revolver: bool) -> list[str]:
     total = 0
     for _ in range(draw(st.integers(1, 6))):
         s = draw(st.sampled_from(kinds))
-        if total + SHOT_COUNTS[s] > 6:
+        if total + tables.shot_counts(s) > 6:
             break
         shots.append(s)
-        total += SHOT_COUNTS[s]
+        total += tables.shot_counts(s)
     if not shots:
         shots = [draw(st.sampled_from(["steady", "hip"] + (["fanned"] if revolver else [])))]
     return shots

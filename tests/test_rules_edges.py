@@ -719,9 +719,9 @@ def test_muzzle_loader_dud_makes_it_useless():
 
 
 @pytest.mark.parametrize("gunsmithing, dice, left", [
-    (0, "", [2, 1, 0]),                          # three combat turns to clear
-    (10, ", gunsmithing: [5]", [1, 0]),          # two with a successful check (5 <= 10)
-    (10, ", gunsmithing: [11]", [2, 1, 0]),      # failed check: three turns
+    (0, "", [12, 6, 0]),                         # three combat turns (18 s) to clear
+    (10, ", gunsmithing: [5]", [6, 0]),          # two with a successful check (5 <= 10)
+    (10, ", gunsmithing: [11]", [12, 6, 0]),     # failed check: three turns
 ])
 def test_clearing_a_jam(gunsmithing, dice, left):
     """B5 / 000 l.407: Ann's lever-action rifle jams in turn 1 (roll 20, Table 10 lever row
@@ -736,7 +736,7 @@ def test_clearing_a_jam(gunsmithing, dice, left):
                      more_turns=more * len(left)))
     (shot,) = of(log, "shot_fired")
     assert (shot.misfire, shot.result, shot.rounds_left) == ("jam", "miss", 14)
-    assert [e.turns_left for e in of(log, "jam_worked")] == left
+    assert [e.seconds_left for e in of(log, "jam_worked")] == left
 
 
 # =====================================================================================

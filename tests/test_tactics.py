@@ -18,9 +18,8 @@ from narrator.dice import ScriptedDice
 from narrator.engine import run_fight
 from narrator.errors import ScenarioError
 from narrator.events import FightLog
-from narrator.rulesets.boothill import tactics
+from narrator.rulesets.boothill import tables, tactics
 from narrator.rulesets.boothill.fight import BootHillFight, profile_of
-from narrator.rulesets.boothill.shootout import SHOT_COUNTS
 from narrator.rulesets.boothill.state import Wound
 from narrator.scenario import load_scenario_text
 from narrator.scenario.models import Intent
@@ -79,7 +78,7 @@ def test_within_20_feet_a_shootout_of_quick_shots_with_a_revolver(profile):
     assert intent.shoot == "Bob Dalton"
     assert isinstance(intent.shots, list)
     assert set(intent.shots) <= {"hip", "fanned"}
-    assert sum(SHOT_COUNTS[s] for s in intent.shots) <= 6
+    assert sum(tables.shot_counts(s) for s in intent.shots) <= 6
     assert intent.draw in ("fast", "normal")
 
 
@@ -251,7 +250,7 @@ def check_invariants(log: FightLog, kind_of: dict[int, str]) -> list[str]:
             if kind_of.get(e.turn) == "combat":
                 if n > 2 or any(s != "careful" for s in e.shot_types):
                     bad.append(f"event {i}: combat-turn intent {e.targets} {e.shot_types}")
-            elif sum(SHOT_COUNTS[s] for s in e.shot_types) > 6:
+            elif sum(tables.shot_counts(s) for s in e.shot_types) > 6:
                 bad.append(f"event {i}: shootout intent of more than 6 counts {e.shot_types}")
         went = None
         if k == "wound_taken" and e.mortal is not None and e.mortal.outcome != "saved":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -675,9 +676,6 @@ def resolve_weapon_index(c: Character, value: str, fail: Any) -> int:
     raise fail(f"{c.name} carries no {value!r} (carries {', '.join(choices)}){_hint(value, choices)}")
 
 
-SHOT_COUNTS = {"careful": 6, "steady": 3, "hip": 2, "fanned": 1}  # Table 5
-
-
 def _check_shots(kind: str, c: Character, intent: Any, loc8: _Locator, base: tuple) -> None:
     """Shot lists: only careful shots in a combat turn; at most 6 counts of shots in a shootout
     turn (001 l.16: one careful, two steady, three hip or six fanned); fanning needs a revolver."""
@@ -695,8 +693,10 @@ def _check_shots(kind: str, c: Character, intent: Any, loc8: _Locator, base: tup
     if kind == "combat" and any(s != "careful" for s in intent.shots):
         raise loc8.error("only careful shots can be fired in a combat turn (001 l.17); "
                          "make it kind: shootout", base + ("shots",))
-    counts = sum(SHOT_COUNTS[s] for s in intent.shots)
-    if counts > 6:
+    # 001 l.16, the [shots_per_shootout_turn] table: each shot takes its share of the turn
+    share = sum(Fraction(1, tables.shots_per_shootout_turn(s)) for s in intent.shots)
+    if share > 1:
+        counts = sum(tables.shot_counts(s) for s in intent.shots)  # Table 5
         raise loc8.error(f"shots take {counts} counts; a shootout turn has 6 (one careful, two "
                          f"steady, three hip or six fanned shots, 001 l.16)", base + ("shots",))
     if "fanned" in intent.shots:

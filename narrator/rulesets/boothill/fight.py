@@ -15,20 +15,66 @@ from fractions import Fraction
 
 from narrator.dice import Dice, dice_log_hash
 from narrator.events import (
-    ActionRefused, CharacterIntro, CharacterStatus, CoverHit, Died, Event, FightEnded, FightLog,
-    FightStarted, InitiativeRolled, IntentDeclared, JamWorked, LocationRolled, Modifier,
-    MortalCheck, Moved, OtherAction, PassedOut, PelletsRolled, Reloaded, RulingNote,
-    ScatterChecked, ShotFired, SideRoll, StateAdjusted, TacticsChecked, TurnEnded, TurnStarted,
+    ActionRefused,
+    CharacterIntro,
+    CharacterStatus,
+    CoverHit,
+    Died,
+    Event,
+    FightEnded,
+    FightLog,
+    FightStarted,
+    InitiativeRolled,
+    IntentDeclared,
+    JamWorked,
+    LocationRolled,
+    Modifier,
+    MortalCheck,
+    Moved,
+    OtherAction,
+    PassedOut,
+    PelletsRolled,
+    Reloaded,
+    RulingNote,
+    ScatterChecked,
+    ShotFired,
+    SideRoll,
+    StateAdjusted,
+    TacticsChecked,
+    TargetSwitched,
+    TurnEnded,
+    TurnStarted,
     WeaponNote,
-    WoundNote, WoundTaken,
+    WoundNote,
+    WoundTaken,
 )
 from narrator.rulesets.boothill import hit, tables
 from narrator.rulesets.boothill.shootout import ShootoutTurns, wants_shootout
+from narrator.rulesets.boothill.shot import (
+    COMBAT,
+    PlannedShot,
+    TurnKind,
+    plan_volleys,
+    shot_targets,
+    too_many,
+)
 from narrator.rulesets.boothill.state import (
-    JAM_TURNS, Cover, Fighter, WeaponState, Wound, make_weapon,
+    GUNSMITH_SECONDS,
+    JAM_SECONDS,
+    Cover,
+    Fighter,
+    WeaponState,
+    Wound,
+    make_weapon,
 )
 from narrator.scenario.models import (
-    HouseRules, Intent, MoveIntent, Ruling, Scenario, Skills, Turn,
+    HouseRules,
+    Intent,
+    MoveIntent,
+    Ruling,
+    Scenario,
+    Skills,
+    Turn,
 )
 
 LEGS = ("left_leg", "right_leg")
@@ -341,6 +387,8 @@ class BootHillFight(ShootoutTurns):
     def combat_turn(self, t: int, intents: dict[str, Intent]) -> None:
         """One six-second combat turn (000 l.36-43)."""
         ranked, winner = self.begin_turn(t, "combat", 6, intents)
+        for f in self.fighters.values():
+            f.reload_streak = 0  # six *consecutive* shootout turns make a reload (000 l.497)
         for side in ranked:
             for f in self.side_order(side, t):
                 intent = intents.get(f.name)
@@ -370,11 +418,7 @@ class BootHillFight(ShootoutTurns):
     def declare(self, t: int, f: Fighter, intent: Intent) -> None:
         targets: tuple[str, ...] = ()
         if intent.shoot is not None:
-            base = [intent.shoot] if isinstance(intent.shoot, str) else list(intent.shoot)
-            if isinstance(intent.shots, list):
-                targets = tuple(base[0] for _ in intent.shots)
-            else:
-                targets = tuple(x for x in base for _ in range(intent.shots or 1))
+            targets = tuple(tgt for _, tgt in shot_targets(intent))
         weapon = None
         if intent.shoot is not None or intent.weapon is not None:
             weapon = f.weapons[self.weapon_index(f, intent.weapon)].name
@@ -408,43 +452,119 @@ class BootHillFight(ShootoutTurns):
         self.emit(ActionRefused(t, count, f.name, action, reason, target, detail))
 
     def fire(self, t: int, f: Fighter, intent: Intent, intents: dict[str, Intent]) -> None:
-        """A character's one or two careful shots, fired together (errata B12)."""
+        """A character's one or two careful shots in a combat turn, one after the other, wounds
+        applying at once (errata B12); two guns fire together (001 l.27)."""
+        if self.holds_fire(t, f, intent, COMBAT):
+            return None
+        f.current_weapon = self.weapon_index(f, intent.weapon)
+        f.drawn = True  # drawing costs nothing in a six-second combat turn
+        volleys = self.plan_volleys(t, f, intent, COMBAT)
+        n = 0
+        for volley in volleys:
+            if f.down:
+                return None
+            ready = []
+            for planned in volley:
+                if self.fighters[planned.target].down:
+                    if self.retarget(t, f, planned.target, planned, COMBAT, None,
+                                     [s for v in volleys for s in v]) is None:
+                        break
+                n += 1
+                p = self.prepare(t, f, planned, n, intents, COMBAT)
+                if p is not None:
+                    ready.append(p)
+            for p in ready:  # two guns: both shots were aimed before either lands
+                self.resolve(p)
+        return None
+
+    def holds_fire(self, t: int, f: Fighter, intent: Intent, kind: TurnKind,
+                   count: int | None = None) -> bool:
+        """The refusals that concern the shooter's whole turn, the same in both kinds of turn
+        (errata B18(e)): a man who evades or drops prone cannot shoot (001 l.23, l.55); one who
+        crawls cannot in a combat turn (B18(a)); one who reloads, clears a jam or picks up a
+        thrown weapon spends the turn on it (000 l.497, l.407; B18(i)). Emits the refusal.
+
+        Returns:
+            True when the declared shots are refused.
+        """
+        if intent.shoot is None:
+            return False
         mv = intent.move
         gait = mv.gait if mv else None
         if gait == "evading" or (mv and mv.drop_prone):
-            return self.refuse(t, f, "shoot", "evading",
-                               detail="drops prone" if mv and mv.drop_prone else "evading")
-        if gait == "crawling":
-            return self.refuse(t, f, "shoot", "crawling")
-        if intent.reload or intent.clear_jam:
-            return self.refuse(t, f, "shoot", "busy",
-                               detail="reloading" if intent.reload else "clearing a jam")
-        f.current_weapon = self.weapon_index(f, intent.weapon)
-        f.drawn = True  # drawing costs nothing in a six-second combat turn
-        targets = [intent.shoot] if isinstance(intent.shoot, str) else list(intent.shoot)
-        n = 0
+            self.refuse(t, f, "shoot", "evading",
+                        detail="drops prone" if mv and mv.drop_prone else "evading", count=count)
+            return True
+        if gait == "crawling" and not kind.crawler_shoots:
+            self.refuse(t, f, "shoot", "crawling", count=count)
+            return True
+        busy = ("reloading" if intent.reload else "clearing a jam" if intent.clear_jam
+                else "picking up a thrown weapon" if getattr(intent, "pick_up", False) else None)
+        if busy:
+            self.refuse(t, f, "shoot", "busy", detail=busy, count=count)
+            return True
+        return False
+
+    def plan_volleys(self, t: int, f: Fighter, intent: Intent,
+                     kind: TurnKind) -> list[list[PlannedShot]]:
+        """The intent's shots as volleys (``shot.plan_volleys``) with the shooter's guns; in a
+        combat turn a third careful shot is refused (000 l.39-40)."""
+        main = self.weapon_index(f, intent.weapon)
+        off = None
         if intent.two_guns:
             pistols = [i for i, w in enumerate(f.weapons) if w.wt.kind == "pistol"]
-            main = f.current_weapon if f.current_weapon in pistols else pistols[0]
+            main = main if main in pistols else pistols[0]
             off = next(i for i in pistols if i != main)
-            for k, (gun, off_hand) in enumerate(((main, False), (off, True))):
-                if f.down:
-                    break
-                self.shoot(t, f, targets[min(k, len(targets) - 1)], gun, "careful", k + 1, intents,
-                           off_hand=off_hand, two_guns=True, sniping=intent.sniping)
+        excess = too_many(intent, kind)
+        if excess is not None:
+            self.refuse(t, f, "shoot", "too_many_shots", excess, "two careful shots")
+        return plan_volleys(intent, main, off, f.c.handedness, kind)
+
+    def retarget(self, t: int, f: Fighter, old: str, planned: PlannedShot, kind: TurnKind,
+                 count: int | None, queued: list[PlannedShot]) -> str | None:
+        """The target ``old`` is down: turn on another, the same way in both kinds of turn
+        (000 l.80 at will in a combat turn; one count in a shootout turn, Table 5, errata B15).
+
+        The next target the shooter listed who is up and in reach and sight, else the most
+        dangerous enemy in reach and sight (``tactics.most_dangerous``, the rule tactics pick
+        targets by). Every planned shot in ``queued`` at ``old`` is turned on him. Emits a
+        ``target_switched`` event (``new`` None: nobody is left; he holds his fire).
+
+        Returns:
+            The new target's full name, or None.
+        """
+        from narrator.rulesets.boothill import tactics
+        ws = f.weapons[planned.gun]
+        listed = list(planned.listed)
+        after = listed[listed.index(old) + 1:] + listed[:listed.index(old)] if old in listed \
+            else listed
+        new = None
+        for name in after:
+            o = self.fighters[name]
+            if not o.down and self.can_reach(t, f, o, ws, planned.shot_type):
+                new = o
+                break
+        if new is None:
+            candidates = [o for o in self.fighters.values()
+                          if o.side != f.side and not o.down
+                          and self.can_reach(t, f, o, ws, planned.shot_type)]
+            new = tactics.most_dangerous(self, t, f, candidates)
+        self.emit(TargetSwitched(t, count, f.name, old, new.name if new else None,
+                                 kind.switch_counts))
+        if new is None:
             return None
-        for tgt in targets:
-            for _ in range(intent.shots if isinstance(intent.shots, int) else 1):
-                n += 1
-                if f.down:
-                    return None
-                if n > 2:  # one or two careful shots in a combat turn (000 l.39-40)
-                    self.refuse(t, f, "shoot", "too_many_shots", tgt, "two careful shots")
-                    return None
-                self.shoot(t, f, tgt, f.current_weapon, "careful", n, intents,
-                           off_hand=bool(intent.hand and intent.hand != f.c.handedness),
-                           sniping=intent.sniping)
-        return None
+        for s in queued:
+            if s.target == old:
+                s.target = new.name
+        planned.target = new.name
+        return new.name
+
+    def can_reach(self, t: int, f: Fighter, o: Fighter, ws: WeaponState, shot_type: str) -> bool:
+        """``o`` is within the band of ``ws`` (or a range ruling's) and can be seen (B1, B17)."""
+        yards = round(math.dist(f.pos, o.pos), 2)
+        if self.band_for(t, f, o, ws, shot_type, yards)[0] is None:
+            return False
+        return not (self.sc.night and yards > f.c.attributes.obs and not o.c.lit)
 
     def band_for(self, t: int, shooter: Fighter, target: Fighter, ws, shot_type: str,
                  yards: float) -> tuple[str | None, str | None]:
@@ -457,31 +577,42 @@ class BootHillFight(ShootoutTurns):
                 return r.range_band.band, r.why or "GM ruling"
         return tables.range_band(ws.wt, yards, shot_type), None
 
-    def shoot(self, t: int, f: Fighter, target_name: str, gun: int, shot_type: str,
-              number: int, intents: dict[str, Intent], *, off_hand: bool = False,
-              two_guns: bool = False, sniping: bool = False, count: int | None = None) -> None:
-        """One shot, prepared and resolved at once (combat turns)."""
-        p = self.prepare(t, f, target_name, gun, shot_type, number, intents, off_hand=off_hand,
-                         two_guns=two_guns, sniping=sniping, count=count)
-        if p is not None:
-            self.resolve(p)
-
-    def prepare(self, t: int, f: Fighter, target_name: str, gun: int, shot_type: str,
-                number: int, intents: dict[str, Intent], *, off_hand: bool = False,
-                two_guns: bool = False, sniping: bool = False,
+    def prepare(self, t: int, f: Fighter, planned: PlannedShot, number: int,
+                intents: dict[str, Intent], kind: TurnKind,
                 count: int | None = None) -> PreparedShot | None:
-        """Everything about a shot that is fixed before the die is rolled: the band, the base
-        chance and the Table 2 modifiers, from the state as it is now. Emits a refusal and
-        returns None when the shot cannot be fired."""
-        target = self.fighters[target_name]
-        ws = f.weapons[gun]
-        if target.down:
+        """Everything about a shot that is fixed before the die is rolled, the same in both
+        kinds of turn: the checks on the gun and the target, the band, the Table 1/4 base
+        chance and every Table 2 (= Table 8) modifier, from the state as it is now. Emits a
+        refusal and returns None when the shot cannot be fired.
+
+        Args:
+            planned: the shot (type, target, gun, hand, two guns, sniping).
+            number: the shot's number in the shooter's turn (1, 2, ...).
+            intents: every intent of the turn (the shooter's and target's gaits).
+            kind: the kind of turn (``shot.COMBAT`` or ``shot.SHOOTOUT``).
+            count: the count of a shootout turn, None in a combat turn.
+        """
+        target = self.fighters[planned.target]
+        ws = f.weapons[planned.gun]
+        shot_type = planned.shot_type
+        if target.down:  # callers turn on another first; kept for a direct call
             self.refuse(t, f, "shoot", "target_down", target.name, target.condition, count)
+            return None
+        if shot_type not in kind.shot_types:
+            self.refuse(t, f, "shoot", "wrong_shot", target.name, shot_type, count)
+            return None
+        if shot_type == "fanned" and not ws.wt.is_revolver:
+            self.refuse(t, f, "shoot", "not_a_revolver", target.name, ws.name, count)
+            return None
+        if planned.two_guns and planned.off_hand and (
+                (f.wounds_at(f.gun_arm, "serious") > 0) != (f.wounds_at(f.off_arm, "serious") > 0)):
+            # one arm seriously wounded: its hand cannot hold a pistol (001 l.23)
+            self.refuse(t, f, "shoot", "one_good_arm", target.name, ws.name, count)
             return None
         if ws.useless:
             self.refuse(t, f, "shoot", "weapon_useless", target.name, ws.name, count)
             return None
-        if ws.jammed_turns:
+        if ws.jammed_seconds:
             self.refuse(t, f, "shoot", "jammed", target.name, ws.name, count)
             return None
         if ws.loaded <= 0:
@@ -507,8 +638,8 @@ class BootHillFight(ShootoutTurns):
             shooter_gait=mine.move.gait if mine and mine.move else None,
             target_gait=theirs.move.gait if theirs and theirs.move and not target.down else None,
             target_dropping_prone=bool(theirs and theirs.move and theirs.move.drop_prone),
-            off_hand=off_hand, two_guns=two_guns,
-            sniping=sniping and self.shots_fired == 0, night=self.sc.night,
+            off_hand=planned.off_hand, two_guns=planned.two_guns,
+            sniping=planned.sniping and self.shots_fired == 0, night=self.sc.night,
             light_wound_penalty=self.house.light_wound_penalty,
             shotgun_bonus=self.house.shotgun_bonus,
             pooled_hipshot=self.house.hipshot_formula == "pooled", cancelled=cancelled)
@@ -561,7 +692,7 @@ class BootHillFight(ShootoutTurns):
         if misfire == "dud" and ws.wt.misfire == "muzzle_loader":
             ws.useless = True
         if misfire == "jam":
-            ws.jammed_turns = JAM_TURNS
+            ws.jammed_seconds = JAM_SECONDS
         self.shots_fired += 1
         self.emit(ShotFired(t, p.count, f.name, target.name, ws.name, ws.wt.type, p.shot_type,
                             p.number, p.yards, p.band, p.band_why, p.parts, p.base, p.mods,
@@ -740,23 +871,29 @@ class BootHillFight(ShootoutTurns):
             w = intent.reload if isinstance(intent.reload, str) else None
             self.reload(t, f, self.weapon_index(f, w))
         if intent.clear_jam:
-            ws = f.weapons[f.current_weapon]
-            jammed = [w for w in f.weapons if w.jammed_turns]
-            if ws.jammed_turns == 0 and jammed:
-                ws = jammed[0]
-            if ws.jammed_turns == 0:
-                self.refuse(t, f, "clear_jam", "not_jammed", None, ws.name)
-            else:
-                gr = None
-                if f.c.skills.gunsmithing and not ws.gunsmith_tried:
-                    ws.gunsmith_tried = True
-                    gr = self.roll(f.name, "gunsmithing", 20)
-                    if gr <= f.c.skills.gunsmithing:
-                        ws.jammed_turns -= 1
-                ws.jammed_turns = max(0, ws.jammed_turns - 1)
-                self.emit(JamWorked(t, f.name, ws.name, gr, ws.jammed_turns))
+            self.work_jam(t, f, COMBAT)
         if intent.other:
             self.emit(OtherAction(t, f.name, intent.other))
+
+    def work_jam(self, t: int, f: Fighter, kind: TurnKind) -> None:
+        """A turn spent clearing a jam: 18 seconds of work in all, in turns of either kind
+        (000 l.407; errata B18(e)); the first turn of work with the Gunsmithing skill rolls
+        the check, which takes a combat turn (6 seconds) off."""
+        ws = f.weapons[f.current_weapon]
+        jammed = [w for w in f.weapons if w.jammed_seconds]
+        if ws.jammed_seconds == 0 and jammed:
+            ws = jammed[0]
+        if ws.jammed_seconds == 0:
+            return self.refuse(t, f, "clear_jam", "not_jammed", None, ws.name)
+        gr = None
+        if f.c.skills.gunsmithing and not ws.gunsmith_tried:
+            ws.gunsmith_tried = True
+            gr = self.roll(f.name, "gunsmithing", 20)
+            if gr <= f.c.skills.gunsmithing:
+                ws.jammed_seconds -= GUNSMITH_SECONDS
+        ws.jammed_seconds = max(0, ws.jammed_seconds - kind.seconds)
+        self.emit(JamWorked(t, f.name, ws.name, gr, ws.jammed_seconds))
+        return None
 
     def reload(self, t: int, f: Fighter, idx: int) -> None:
         ws = f.weapons[idx]

@@ -191,17 +191,22 @@ def _modifiers(sit: ShotSituation, kind: str, weapon_type: str, light: int, seri
 def wrong_hand(shooter: Fighter, weapon: WeaponState, sit: ShotSituation) -> bool:
     """The wrong-hand modifier applies (001 l.23-27).
 
-    An off-hand shot; a pistol in a gun arm with a serious wound (arm or shoulder) unless both
-    arms are seriously wounded; a long arm fired one-handed because an arm is seriously wounded.
+    A pistol: a seriously wounded arm (or shoulder) cannot fire it, so a man with a serious
+    wound in his gun arm fires with his other hand, wrong hand -2 whatever hand he declared
+    (l.23: "both the serious wound modifier -4 and the wrong hand modifier -2"); a man whose
+    off arm is seriously wounded fires with his gun hand (no penalty, even if he declared the
+    other); with both arms seriously wounded he may use his good hand again (l.24), and only
+    a declared off hand costs -2. A long arm: -2 when fired with one hand (l.27), because an
+    arm is seriously wounded or the off hand was declared.
     """
     gun = shooter.wounds_at(shooter.gun_arm, "serious") > 0
     off = shooter.wounds_at(shooter.off_arm, "serious") > 0
-    if gun and off:
-        return sit.off_hand
     if weapon.wt.kind == "long_arm":
-        return gun or off or sit.off_hand
-    if gun:
-        return not sit.off_hand
+        return (gun != off) or sit.off_hand
+    if gun and not off:
+        return True
+    if off and not gun:
+        return False
     return sit.off_hand
 
 

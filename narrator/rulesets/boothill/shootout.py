@@ -15,16 +15,22 @@ import math
 from typing import TYPE_CHECKING
 
 from narrator.events import (
-    ActionsLost, CountResolved, DrawMade, Modifier, SpeedNote, TargetSwitched,
+    ActionsLost,
+    CountResolved,
+    DrawMade,
+    Modifier,
+    OtherAction,
+    SpeedNote,
+    TargetSwitched,
 )
 from narrator.rulesets.boothill import tables
+from narrator.rulesets.boothill.shot import SHOOTOUT
 from narrator.rulesets.boothill.state import Action, Fighter
 from narrator.scenario.models import Intent
 
 if TYPE_CHECKING:  # pragma: no cover
     from narrator.rulesets.boothill.fight import BootHillFight, PreparedShot
 
-SHOT_COUNTS = {"careful": 6, "steady": 3, "hip": 2, "fanned": 1}
 SPEED_GAIT = {"walking": "walking", "trotting": "trotting", "running": "running",
               "galloping": "galloping"}
 WEAPON_SPEED_COUNTS = {"vfast": 0, "fast": 1, "average": 2, "slow": 3, "vslow": 4}
@@ -69,16 +75,15 @@ class ShootoutTurns:
             intent = intents.get(f.name)
             if intent is None or f.down:
                 continue
-            f.queue = self.plan(f, intent)
+            f.queue = self.plan(t, f, intent)
         self.start_draws(t, 0)
         for c in range(1, 7):
             self.run_count(t, c, intents)
             self.start_draws(t, c)
         for side in ranked:
             for f in self.side_order(side, t):
-                intent = intents.get(f.name)
-                if intent is not None and not f.down:
-                    self.shootout_other_actions(t, f, intent)
+                if not f.down:
+                    self.shootout_other_actions(t, f, intents.get(f.name))
         for side in ranked:
             for f in self.side_order(side, t):
                 intent = intents.get(f.name)
@@ -87,28 +92,35 @@ class ShootoutTurns:
         self.elapsed += 1
         self.end_turn(t)
 
-    def plan(self: BootHillFight, f: Fighter, intent: Intent) -> list[Action]:
-        """The declared actions in order: a draw if the gun is not in hand, a cock, the shots."""
+    def plan(self: BootHillFight, t: int, f: Fighter, intent: Intent) -> list[Action]:
+        """The declared actions in order: a draw if the gun is not in hand, a cock, the shots
+        (``BootHillFight.plan_volleys``, the same plan as a combat turn's), each change of
+        target on the way costing its Table 5 count. Nothing when the shooter holds his fire
+        (``holds_fire``: evading, dropping prone, reloading...)."""
         actions: list[Action] = []
         if intent.weapon is not None:
             idx = self.weapon_index(f, intent.weapon)
             if idx != f.current_weapon:
                 f.current_weapon = idx
                 f.drawn = False
-        if intent.shoot is None:
+        if intent.shoot is None or self.holds_fire(t, f, intent, SHOOTOUT):
             return actions
-        targets = [intent.shoot] if isinstance(intent.shoot, str) else list(intent.shoot)
+        volleys = self.plan_volleys(t, f, intent, SHOOTOUT)
         if not f.drawn:
             kind = intent.draw or ("fast" if f.c.skills.fast_draw > 0 else "normal")
             if kind == "fast" and f.c.skills.fast_draw <= 0:
                 kind = "normal"
-            actions.append(Action("draw", draw=kind))
+            actions.append(Action("draw", draw=kind, redraw=intent.redraw))
         if intent.cock:
             actions.append(Action("cock"))
-        shots = intent.shots if isinstance(intent.shots, list) else (
-            ["careful"] * (intent.shots or 1))
-        for st in shots:
-            actions.append(Action("shot", shot_type=st, target=targets[0]))
+        last = None
+        for volley in volleys:
+            action = Action("shot", shot_type=volley[0].shot_type, volley=volley)
+            if last is not None and volley[0].target != last:
+                action.extra = SHOOTOUT.switch_counts
+                action.switch_from = last
+            last = volley[0].target
+            actions.append(action)
         return actions
 
     def start_draws(self: BootHillFight, t: int, c: int) -> None:
@@ -139,9 +151,11 @@ class ShootoutTurns:
                         f.drawn = True
                         f.fresh_draw = True
                         f.fd_speed = None
-                    else:
-                        again = "fast" if skill > 0 else "normal"
-                        f.queue.insert(0, Action("draw", draw=again))
+                    else:  # he draws again as declared, fast by default (B18(f), 000 l.215)
+                        again = action.redraw or "fast"
+                        if again == "fast" and skill <= 0:
+                            again = "normal"
+                        f.queue.insert(0, Action("draw", draw=again, redraw=action.redraw))
                     self.emit(DrawMade(t, f.name, "fast", ws.name, skill, roll, luck_roll, ok,
                                        counts, start, f.cursor))
                 else:
@@ -157,7 +171,7 @@ class ShootoutTurns:
         """Table 5 counts of an action (errata B13; the weapon_speed_counts house rule)."""
         if action.kind == "cock":
             return tables.combat()["shootout_actions"]["cock"] + action.extra
-        n = SHOT_COUNTS[action.shot_type] + action.extra
+        n = tables.shot_counts(action.shot_type) + action.extra
         if f.cocked and action.shot_type != "fanned":
             n -= tables.combat()["shootout_actions"]["cocked_saving"]
         if f.fresh_draw and self.house.weapon_speed_counts:
@@ -195,30 +209,16 @@ class ShootoutTurns:
         return SpeedNote(f.name, action.shot_type or action.kind, action.target, base_name, base,
                          tuple(mods), total)
 
-    def retarget(self: BootHillFight, t: int, c: int, f: Fighter, action: Action,
-                 intents: dict[str, Intent]) -> bool:
-        """The target went down: turn on the next target listed, else the nearest enemy still
-        up (one count, Table 5). Returns False when nobody is left to shoot at."""
-        intent = intents.get(f.name)
-        listed = []
-        if intent and intent.shoot is not None:
-            listed = [intent.shoot] if isinstance(intent.shoot, str) else list(intent.shoot)
-        candidates = [self.fighters[n] for n in listed if not self.fighters[n].down]
-        if not candidates:
-            enemies = [o for o in self.fighters.values() if o.side != f.side and not o.down]
-            enemies.sort(key=lambda o: (math.dist(f.pos, o.pos), o.order))
-            candidates = enemies[:1]
+    def switch(self: BootHillFight, t: int, c: int, f: Fighter, action: Action) -> bool:
+        """The shot's target is down: turn on another (``BootHillFight.retarget``, the same rule
+        as a combat turn's), one count later (Table 5). Returns False when nobody is left: his
+        shots are dropped."""
+        queued = [s for a in f.queue if a.kind == "shot" for s in a.volley]
         old = action.target
-        if not candidates:
-            self.emit(TargetSwitched(t, c, f.name, old, None))
+        if self.retarget(t, f, old, action.volley[0], SHOOTOUT, c, queued) is None:
             f.queue = [a for a in f.queue if a.kind != "shot"]
             return False
-        new = candidates[0].name
-        for a in f.queue:
-            if a.kind == "shot" and a.target == old:
-                a.target = new
-        action.extra += tables.combat()["shootout_actions"]["switch_target"]
-        self.emit(TargetSwitched(t, c, f.name, old, new))
+        action.extra += SHOOTOUT.switch_counts
         return True
 
     def run_count(self: BootHillFight, t: int, c: int, intents: dict[str, Intent]) -> None:
@@ -231,9 +231,12 @@ class ShootoutTurns:
             if f.cursor + self.action_counts(f, action) > c:
                 continue
             if action.kind == "shot" and self.fighters[action.target].down:
-                if self.retarget(t, c, f, action, intents):
-                    continue  # the switch pushes the shot one count later
+                self.switch(t, c, f, action)  # the switch pushes the shot one count later
                 continue
+            if action.switch_from is not None:  # a declared change of target (Table 5)
+                self.emit(TargetSwitched(t, c, f.name, action.switch_from, action.target,
+                                         SHOOTOUT.switch_counts, False))
+                action.switch_from = None
             due.append((f, action))
         if not due:
             return
@@ -248,21 +251,22 @@ class ShootoutTurns:
         self.emit(CountResolved(t, c, tuple(notes[f.name] for f, _ in due),
                                 tuple(tuple(f.name for f, _ in g) for g in groups)))
         for group in groups:
-            ready: list[tuple[Fighter, Action, PreparedShot | None]] = []
+            ready: list[tuple[Fighter, Action, list[PreparedShot]]] = []
             for f, action in group:
                 if f.down:
                     continue
-                p = None
+                if action.kind == "shot" and self.fighters[action.target].down:
+                    self.switch(t, c, f, action)  # struck down by a faster shot this count
+                    continue
+                prepared = []
                 if action.kind == "shot":
-                    if action.shot_type == "fanned" and not f.weapons[f.current_weapon].wt.is_revolver:
-                        self.refuse(t, f, "shoot", "not_a_revolver", action.target,
-                                    f.weapons[f.current_weapon].name, c)
-                    else:
-                        p = self.prepare(t, f, action.target, f.current_weapon,
-                                         action.shot_type, self.next_shot_number(f), intents,
-                                         count=c)
-                ready.append((f, action, p))
-            for f, action, p in ready:
+                    n = self.next_shot_number(f)
+                    for k, planned in enumerate(action.volley):
+                        p = self.prepare(t, f, planned, n + k, intents, SHOOTOUT, count=c)
+                        if p is not None:
+                            prepared.append(p)
+                ready.append((f, action, prepared))
+            for f, action, prepared in ready:
                 f.queue.pop(0)
                 f.cursor = c
                 if action.kind == "cock":
@@ -271,11 +275,9 @@ class ShootoutTurns:
                 if f.cocked and action.shot_type != "fanned":
                     f.cocked = False
                 f.fresh_draw = False
-                if p is not None:
+                for p in prepared:  # two guns: both aimed before either lands (001 l.27)
                     f.shots_this_turn += 1
                     self.resolve(p)
-                    if p.weapon.loaded <= 0 and any(a.kind == "shot" for a in f.queue):
-                        pass  # the next shot is refused as "empty" when it comes due
             for f, _, _ in ready:
                 if f.down and f.queue:
                     self.emit(ActionsLost(t, c, f.name, len(f.queue), f.condition))
@@ -289,9 +291,13 @@ class ShootoutTurns:
     def next_shot_number(self: BootHillFight, f: Fighter) -> int:
         return f.shots_this_turn + 1
 
-    def shootout_other_actions(self: BootHillFight, t: int, f: Fighter, intent: Intent) -> None:
-        """Reloading in shootout turns: six in a row give one combat turn's worth (000 l.497)."""
-        if intent.reload:
+    def shootout_other_actions(self: BootHillFight, t: int, f: Fighter,
+                               intent: Intent | None) -> None:
+        """Reloading, jams and free-text actions in a shootout turn. Reloading: six
+        consecutive shootout turns of it give one combat turn's worth (000 l.497); a turn
+        without it (or with a shot fired) starts the count again. A jam takes one second of
+        its 18 (000 l.407; errata B18(e))."""
+        if intent is not None and intent.reload and f.shots_this_turn == 0:
             f.reload_streak += 1
             if f.reload_streak >= 6:
                 f.reload_streak = 0
@@ -299,6 +305,9 @@ class ShootoutTurns:
                 self.reload(t, f, self.weapon_index(f, w))
         else:
             f.reload_streak = 0
+        if intent is None:
+            return
+        if intent.clear_jam:
+            self.work_jam(t, f, SHOOTOUT)
         if intent.other:
-            from narrator.events import OtherAction
             self.emit(OtherAction(t, f.name, intent.other))

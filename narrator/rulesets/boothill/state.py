@@ -11,19 +11,24 @@ from fractions import Fraction
 from narrator.rulesets.boothill.tables import WeaponType, weapons
 from narrator.scenario.models import Character, CoverSpec, WeaponSpec, expand_locations
 
-JAM_TURNS = 3  # clearing a jam: three combat turns (000 Table 10 notes, l.407)
+JAM_SECONDS = 18  # clearing a jam: three combat turns, 18 seconds (000 Table 10 notes, l.407)
+GUNSMITH_SECONDS = 6  # a Gunsmithing check made: two combat turns, one turn (6 s) less (l.407)
 
 
 @dataclass
 class WeaponState:
-    """A carried weapon during the fight: rounds loaded, spare rounds, jam and reload progress."""
+    """A carried weapon during the fight: rounds loaded, spare rounds, jam and reload progress.
+
+    ``jammed_seconds``: seconds of work left to clear a jam (18, errata B18(e): combat turns
+    count 6, shootout turns 1).
+    """
 
     spec: WeaponSpec
     wt: WeaponType
     loaded: int
     capacity: int
     spare: int | None
-    jammed_turns: int = 0
+    jammed_seconds: int = 0
     gunsmith_tried: bool = False
     useless: bool = False
     reload_progress: Fraction = Fraction(0)
@@ -38,7 +43,7 @@ class WeaponState:
         """"ready", "empty", "jammed" or "useless"."""
         if self.useless:
             return "useless"
-        if self.jammed_turns:
+        if self.jammed_seconds:
             return "jammed"
         return "ready" if self.loaded else "empty"
 
@@ -47,15 +52,24 @@ class WeaponState:
 class Action:
     """A declared shootout action waiting its turn (errata B13).
 
-    ``kind``: "draw" (``draw`` fast/normal), "shot" (``shot_type`` at ``target``) or "cock".
-    ``extra``: counts added on the way (switching targets).
+    ``kind``: "draw" (``draw`` fast/normal, ``redraw`` after a failed fast draw), "shot"
+    (``volley``: the PlannedShot or, with two guns, the two fired at once) or "cock".
+    ``extra``: counts added on the way (switching targets); ``switch_from``: the target of the
+    shot before, when this one turns on the next listed target.
     """
 
     kind: str
     shot_type: str | None = None
-    target: str | None = None
     draw: str | None = None
+    redraw: str | None = None
     extra: int = 0
+    volley: list = field(default_factory=list)
+    switch_from: str | None = None
+
+    @property
+    def target(self) -> str | None:
+        """The full name of the man this shot is aimed at (None for a draw or a cock)."""
+        return self.volley[0].target if self.volley else None
 
 
 @dataclass

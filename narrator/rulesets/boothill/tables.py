@@ -159,6 +159,18 @@ def _band_limits(short: int, long_: int, extreme: int, hip: bool) -> tuple[float
     return point_blank_yards(), short, long_, extreme
 
 
+def shot_counts(shot_type: str) -> int:
+    """Table 5: the counts a shot of ``shot_type`` takes in a shootout turn (fanned 1, hip 2,
+    steady 3, careful 6; errata B13)."""
+    return combat()["shootout_actions"][shot_type]
+
+
+def shots_per_shootout_turn(shot_type: str) -> int:
+    """001 l.16: the most shots of ``shot_type`` one shootout turn holds (one careful, two
+    steady, three hip, six fanned)."""
+    return combat()["shots_per_shootout_turn"][shot_type]
+
+
 def hit_modifier(name: str) -> int:
     """A Table 2 (= Table 8) modifier by key, e.g. ``hit_modifier("long") == -2``."""
     return combat()["hit_modifiers"][name]

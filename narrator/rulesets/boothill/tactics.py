@@ -111,8 +111,6 @@ PROFILE_TABLE: dict[str, Profile] = {p.name: p for p in (
 
 PROFILES: tuple[str, ...] = tuple(PROFILE_TABLE)
 
-SHOT_COUNTS = {"careful": 6, "steady": 3, "hip": 2, "fanned": 1}  # Table 5
-MAX_SHOTS = {"careful": 1, "steady": 2, "hip": 3, "fanned": 6}    # 001 l.16
 EXPECTED_PELLETS = {"point_blank": 2.5, "short": 2.5, "long": 1.5, "extreme": 2 / 3}  # Table 9
 COVER_REACH = 30.0          # yards: farther cover is not worth running for
 FOOT_GAITS = {"walk": "walking", "run": "running"}
@@ -222,7 +220,7 @@ def cover_share(locations: tuple[str, ...]) -> float:
 
 def usable(ws: WeaponState) -> bool:
     """Loaded, not jammed, not useless."""
-    return ws.loaded > 0 and not ws.jammed_turns and not ws.useless
+    return ws.loaded > 0 and not ws.jammed_seconds and not ws.useless
 
 
 def band_of(fight: BootHillFight, t: int, f: Fighter, o: Fighter, ws: WeaponState,
@@ -308,6 +306,21 @@ def reach(fight: BootHillFight, t: int, f: Fighter, o: Fighter, yards: float) ->
         p = chance(fight, f, ws, o, "careful", band)
         if p > best:
             best = p
+    return best
+
+
+def most_dangerous(fight: BootHillFight, t: int, f: Fighter,
+                   candidates: list[Fighter]) -> Fighter | None:
+    """The most dangerous of ``candidates`` to ``f``: the one most likely to hit him with a
+    careful shot (``reach``, the danger weight of every profile's target choice); the nearer,
+    then the first in the scenario, on a tie. None when there are no candidates."""
+    best = None
+    best_key: tuple[float, float, int] | None = None
+    for o in candidates:
+        yards = math.dist(f.pos, o.pos)
+        key = (-reach(fight, t, o, f, yards), yards, o.order)
+        if best_key is None or key < best_key:
+            best, best_key = o, key
     return best
 
 
@@ -415,10 +428,10 @@ def _shot_list(fight: BootHillFight, t: int, f: Fighter, prof: Profile, ch: _Cho
         p = chance(fight, f, ws, o, st, band, gait)
         if ws.wt.is_shotgun:
             p *= EXPECTED_PELLETS[band]
-        n = min(MAX_SHOTS[st], loaded)
+        n = min(tables.shots_per_shootout_turn(st), loaded)
         value = 0.0
         for k in range(1, n + 1):
-            end = start + k * SHOT_COUNTS[st]
+            end = start + k * tables.shot_counts(st)
             value += p * max(0.1, 1.0 - prof.haste * end) - prof.ammo_care
         if value > best[0] + 1e-12:
             best = (value, [st] * n)
@@ -484,7 +497,7 @@ def _reloadable(f: Fighter) -> int | None:
     best = None
     for i, ws in enumerate(f.weapons):
         rate = ws.wt.reload
-        if rate is None or ws.useless or ws.jammed_turns or ws.loaded >= ws.capacity:
+        if rate is None or ws.useless or ws.jammed_seconds or ws.loaded >= ws.capacity:
             continue
         if ws.spare is not None and ws.spare <= 0:
             continue
@@ -565,7 +578,7 @@ def decide(fight: BootHillFight, turn: int, f: Fighter) -> Intent | None:
         ref = _reload_ref(fight, f, r) if r is not None else None
         if ref is not None:
             return _intent(reload=ref, move=move, other=call)
-        if kind == "combat" and any(ws.jammed_turns and not ws.useless for ws in f.weapons):
+        if any(ws.jammed_seconds and not ws.useless for ws in f.weapons):
             return _intent(clear_jam=True, move=move, other=call)
         return _intent(move=move, other=call) if move is not None or call else None
 
