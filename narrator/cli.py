@@ -115,7 +115,7 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
                    discord: bool, tense: Tense, block: Block, spoiler_tag: str,
                    ooc_tag: str) -> list[str]:
     """Render a log to posts, turning a broken user template into a one-line error."""
-    from narrator.render import Options, render_posts, split_discord
+    from narrator.render import Options, render_posts
 
     if templates is not None and not templates.is_dir():
         fail(f"{templates}: --templates must be a folder")
@@ -139,7 +139,7 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
             where = f"{name}:{line}" if line else name
         fail(f"{where}: template error: {type(exc).__name__}: {' '.join(str(exc).split())}")
     if discord:
-        posts = [m for post in posts for m in split_discord(post)]
+        posts = [m for post in posts for m in discord_messages(post)]
     return posts
 
 
@@ -237,6 +237,7 @@ def render(
 def next_turn(
     scenario: Path = typer.Argument(..., help="The scenario YAML file; it is updated in place (a .bak copy is kept)."),
     redo: Optional[int] = typer.Option(None, "--redo", min=1, help="Resolve turn N again, discarding it and every later turn."),
+    repost: Optional[int] = typer.Option(None, "--repost", min=1, help="Print the post of resolved turn N again, from its record (nothing is rolled or written)."),
     fmt: Format = FMT_OPT,
     mode: Mode = MODE_OPT,
     out: Optional[Path] = OUT_OPT,
@@ -250,27 +251,53 @@ def next_turn(
 ) -> None:
     """Resolve the next turn of a play-by-post fight, write its post, and record the rolls and the state in the scenario file (comments and layout kept)."""
     from narrator.errors import NarratorError
-    from narrator.playbypost import commit_next, resolve_next
+    from narrator.files import deferred_signals
+    from narrator.playbypost import commit_next, lock_scenario, repost as replay_turn
+    from narrator.playbypost import resolve_next
 
     if fmt is Format.json:
         fail("next writes a post; use 'narrator run --format json' for the event log")
+    if redo is not None and repost is not None:
+        fail("--redo and --repost: choose one")
+    if repost is not None:
+        try:
+            log = replay_turn(scenario, repost)
+        except NarratorError as exc:
+            fail(exc.one_line())
+        posts = render_or_fail(log, fmt, mode, templates, True, False, tense, block,
+                               spoiler_tag, ooc_tag)
+        post = [posts[repost - 1]]
+        if discord:
+            post = discord_messages(post[0])
+        emit_posts(post, out, f"{scenario.stem}-turn{repost:02d}", fmt.value, force)
+        return
     try:
-        done = resolve_next(scenario, redo, write=False)
+        with lock_scenario(scenario):
+            done = resolve_next(scenario, redo, write=False)
+            posts = render_or_fail(done.log, fmt, mode, templates, True, False, tense, block,
+                                   spoiler_tag, ooc_tag)
+            post = [posts[done.turn - 1]]
+            if discord:
+                post = discord_messages(post[0])
+            stem = f"{scenario.stem}-turn{done.turn:02d}"
+            targets = plan_posts(post, out, stem, fmt.value, force)
+            # the post goes out first, the record last: a turn is never recorded without its
+            # post; if the record cannot be written, the post is taken back (a file) or
+            # declared void (standard output), and the turn can simply be resolved again
+            with deferred_signals():
+                try:
+                    emit_posts(post, out, stem, fmt.value, force)
+                    flush_stdout()
+                    commit_next(scenario, done)
+                except (NarratorError, OSError) as exc:
+                    for path, _ in targets:
+                        path.unlink(missing_ok=True)
+                    msg = exc.one_line() if isinstance(exc, NarratorError) else (
+                        f"{scenario}: cannot write the post: {exc.strerror or exc}")
+                    void = "" if targets else "; the post printed above does not count"
+                    fail(f"{msg}; turn {done.turn} was not recorded{void}")
     except NarratorError as exc:
         fail(exc.one_line())
-    posts = render_or_fail(done.log, fmt, mode, templates, True, False, tense, block,
-                           spoiler_tag, ooc_tag)
-    post = [posts[done.turn - 1]]
-    if discord:
-        from narrator.render import split_discord
-        post = split_discord(post[0])
-    stem = f"{scenario.stem}-turn{done.turn:02d}"
-    plan_posts(post, out, stem, fmt.value, force)  # the post's place is checked first ...
-    try:
-        commit_next(scenario, done)                # ... then the scenario is updated ...
-    except NarratorError as exc:
-        fail(exc.one_line())
-    emit_posts(post, out, stem, fmt.value, force)  # ... then the post goes out
     end = done.log.events[-1]
     note = ""
     if end.reason == "side_down":
@@ -280,32 +307,48 @@ def next_turn(
     typer.echo(f"{scenario}: turn {done.turn} resolved and recorded{note}", err=True)
 
 
+def flush_stdout() -> None:
+    """Flush standard output now (a full disk or a closed pipe shows here, not at exit).
+
+    Raises:
+        OSError: the post could not be written.
+    """
+    sys.stdout.flush()
+
+
+def discord_messages(post: str) -> list[str]:
+    """A Markdown post as Discord messages (``split_discord``), with ``@everyone`` and
+    ``@here`` neutralised (a zero-width space after the ``@``) so a name cannot ping a server."""
+    import re
+
+    from narrator.render import split_discord
+    return [re.sub(r"@(everyone|here)\b", "@\u200b\\1", m) for m in split_discord(post)]
+
+
 @app.command()
 def status(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) -> None:
-    """Show where a play-by-post fight stands: each character's condition, wounds, wound points, rounds loaded and position after the last resolved turn."""
+    """Show where a play-by-post fight stands: each character's condition, wounds, wound points, rounds loaded and position after the last resolved turn (with the GM's edits of state:)."""
     from rich.console import Console
     from rich.table import Table
 
-    from narrator.engine import run_fight
     from narrator.errors import NarratorError
-    from narrator.playbypost import _adjusted, _recorded, resolved_turns, state_of
+    from narrator.playbypost import replay, state_with_edits
     from narrator.scenario import load_scenario
 
     try:
         loaded = load_scenario(scenario)
-        done = resolved_turns(loaded)
-        log = run_fight(loaded, stop_after=done, recorded=_recorded(loaded, done),
-                        adjustments=_adjusted(loaded, done)) if done else None
+        done, log, edits = replay(loaded)
     except NarratorError as exc:
         fail(exc.one_line())
     if log is None:
         typer.echo(f"{scenario}: no turn resolved yet; 'narrator next' resolves turn 1")
         return
-    state = state_of(log)
+    state = state_with_edits(log, edits)
     violence = loaded.scenario.ruleset == "violence"  # Injuries instead of wounds and WP
     strength = {} if violence else {c.name: c.attributes.str_
                                     for _, c in loaded.scenario.characters()}
-    table = Table(title=f"{loaded.scenario.title}: after turn {state['turn']}")
+    edited = f" (with the GM's edits of {', '.join(edits)})" if edits else ""
+    table = Table(title=f"{loaded.scenario.title}: after turn {state['turn']}{edited}")
     for col in ("character", "side", "condition") + (("injuries",) if violence else
                                                       ("wounds", "WP")) + ("loaded", "at"):
         table.add_column(col)

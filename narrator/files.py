@@ -1,43 +1,274 @@
-"""Writing files whole or not at all.
+"""Writing files whole or not at all; replacing a file only if it is still what was read.
 
-May import: the standard library only.
+* ``write_atomic``: a temporary file in the same folder, flushed, renamed over the target,
+  the folder flushed too.
+* ``replace_checked``: compare-and-swap for ``narrator next``: the new file is swapped in with
+  one atomic exchange of names (``renameat2(RENAME_EXCHANGE)`` on Linux), then the file that
+  was swapped out is compared with what was read; if it differs (an editor saved meanwhile)
+  the exchange is undone, so no one's edit is lost. The old file becomes ``.bak``.
+* ``scenario_lock``: one ``narrator next`` per scenario at a time (``filelock``: a well-kept
+  library that holds an ``flock`` on a lock file, released by the kernel when the process
+  dies, so a killed run never leaves a stale lock behind).
+* ``deferred_signals``: Ctrl-C and SIGTERM wait until a post and its record are both out.
+
+May import: the standard library and filelock only.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import stat
 import tempfile
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 
-def write_atomic(path: Path | str, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder, flushed to disk,
-    then renamed over ``path``: a crash leaves the old file or the new one, never a mix, and
-    no temporary file behind. Text is written as UTF-8 with ``\\n`` line ends.
+class Changed(Exception):
+    """The file is no longer what was read: someone else wrote it meanwhile."""
+
+
+def _mode_for_new_file() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _check_writable(path: Path) -> os.stat_result | None:
+    """The file's status, or None when it does not exist yet.
 
     Raises:
-        OSError: the folder is missing or not writable, the disk is full, ...
+        IsADirectoryError: not a regular file.
+        PermissionError: read-only (no write permission bit: refused even for root).
     """
-    path = Path(os.path.realpath(path))  # through a symbolic link: update the file it names
-    if path.exists() and not path.is_file():
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
         raise IsADirectoryError(21, "not a regular file", str(path))
-    if path.exists() and not os.access(path, os.W_OK):
+    if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
         raise PermissionError(13, "the file is read-only", str(path))
-    blob = data.encode("utf-8") if isinstance(data, str) else data
+    return info
+
+
+def fsync_dir(folder: Path | str) -> None:
+    """Flush a folder's entries (a rename in it) to disk; a no-op where folders cannot be
+    opened (Windows)."""
     try:
-        mode = path.stat().st_mode & 0o7777   # an existing file keeps its permissions
+        fd = os.open(folder, os.O_RDONLY)
     except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask                 # a new one gets what open() would give it
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        return
     try:
-        os.chmod(tmp, mode)
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_temp(folder: Path, name: str, blob: bytes, mode: int,
+                owner: tuple[int, int] | None = None) -> str:
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    try:
+        os.fchmod(fd, mode)
+        if owner is not None:
+            with contextlib.suppress(OSError):
+                os.fchown(fd, *owner)
         with os.fdopen(fd, "wb") as fh:
             fh.write(blob)
             fh.flush()
             os.fsync(fh.fileno())
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return tmp
+
+
+def write_atomic(path: Path | str, data: str | bytes, follow: bool = True) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder, flushed to disk,
+    then renamed over ``path`` (and the folder flushed): a crash leaves the old file or the new
+    one, never a mix, and no temporary file behind. Text is written as UTF-8 as given.
+
+    ``follow``: through a symbolic link, update the file it names (a post, a chart); when
+    False, a link at ``path`` is itself replaced (a backup must never write through a link).
+    An existing file keeps its permissions.
+
+    Raises:
+        OSError: the folder is missing or not writable, the target is read-only or not a
+            regular file, the disk is full, ...
+    """
+    path = Path(os.path.realpath(path)) if follow else Path(os.path.abspath(path))
+    info = _check_writable(path) if follow or not path.is_symlink() else None
+    blob = data.encode("utf-8") if isinstance(data, str) else data
+    mode = stat.S_IMODE(info.st_mode) if info else _mode_for_new_file()
+    tmp = _write_temp(path.parent, path.name, blob, mode)
+    try:
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    fsync_dir(path.parent)
+
+
+# ---------------------------------------------------------------------- compare-and-swap
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+@contextlib.contextmanager
+def _no_interrupt() -> Iterator[None]:
+    with deferred_signals():
+        yield
+
+
+def _exchange(a: str, b: str) -> bool:
+    """Atomically swap the names ``a`` and ``b`` (Linux ``renameat2``). False where the system
+    or the file system cannot.
+
+    Raises:
+        OSError: any other failure.
+    """
+    try:
+        import ctypes
+        import ctypes.util
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        fn = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    if fn(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    import errno
+    if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EPERM):
+        return False
+    raise OSError(err, os.strerror(err), a)
+
+
+def _read(path: str | Path) -> bytes:
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def replace_checked(path: Path | str, data: bytes, expected: bytes, backup: bool = True) -> None:
+    """Replace the file at ``path`` (through a symbolic link: the file it names) with ``data``,
+    only if it still holds ``expected``; keep the old file as ``<path>.bak``.
+
+    The new file is written beside it and flushed, then swapped in by one atomic exchange of
+    names; the file swapped out is compared with ``expected`` and, if it differs, swapped back
+    (nothing lost, ``Changed`` raised). Where the exchange is not available the check comes
+    just before an ordinary rename. The scenario always exists, old or new (kill -9 at any
+    point); the new file gets the old one's permissions and owner; the ``.bak`` is the old file
+    itself (so it keeps them too), and a link named ``.bak`` is replaced, never followed.
+    Interrupts (Ctrl-C, SIGTERM) wait until the swap is over.
+
+    Raises:
+        Changed: the file is not what was read (nothing is written).
+        OSError: missing, read-only, not a regular file, the disk is full, ...
+    """
+    real = Path(os.path.realpath(path))
+    info = _check_writable(real)
+    if info is None:
+        raise FileNotFoundError(2, "No such file or directory", str(path))
+    if _read(real) != expected:
+        raise Changed(str(path))
+    bak = Path(os.path.abspath(path))
+    bak = bak.with_name(bak.name + ".bak")
+    tmp = _write_temp(real.parent, real.name, data, stat.S_IMODE(info.st_mode),
+                      (info.st_uid, info.st_gid))
+    with _no_interrupt():
+        try:
+            swapped = _exchange(tmp, str(real))
+            if swapped:
+                if _read(tmp) != expected:       # an editor saved just now: give it back
+                    _exchange(tmp, str(real))
+                    raise Changed(str(path))
+                old = tmp                        # the old file, under the temporary name
+            else:
+                if _read(real) != expected:
+                    raise Changed(str(path))
+                old = None
+                if backup:
+                    write_atomic(bak, expected, follow=False)
+                os.replace(tmp, real)
+            if old is not None:
+                if backup:
+                    os.replace(old, bak)         # the name .bak itself, never a link's target
+                else:
+                    os.unlink(old)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        fsync_dir(real.parent)
+        if backup and bak.parent != real.parent:
+            fsync_dir(bak.parent)
+
+
+# ---------------------------------------------------------------------- lock, signals
+class Locked(Exception):
+    """Another process holds the scenario's lock."""
+
+
+@contextlib.contextmanager
+def scenario_lock(path: Path | str, timeout: float = 10.0) -> Iterator[None]:
+    """Hold the lock of the scenario at ``path`` (``.<name>.lock`` beside the file it names)
+    for the block: a second ``narrator next`` on the same file waits up to ``timeout`` seconds,
+    then gives up. The kernel releases the lock if the process dies.
+
+    Raises:
+        Locked: still held by another process after ``timeout`` seconds.
+        OSError: the lock file cannot be created (a read-only folder).
+    """
+    from filelock import FileLock, Timeout
+
+    real = Path(os.path.realpath(path))
+    lock = FileLock(str(real.with_name(f".{real.name}.lock")), timeout=timeout)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise Locked(str(path)) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+@contextlib.contextmanager
+def deferred_signals() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM until the block is over, then act on them (the default action:
+    Ctrl-C raises KeyboardInterrupt). Outside the main thread, a no-op."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    old = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            old[sig] = signal.signal(sig, lambda s, f: caught.append(s))
+        except (ValueError, OSError):  # pragma: no cover - not the main interpreter
+            pass
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+        for sig in caught[:1]:
+            os.kill(os.getpid(), sig)
+
+
+def remove_stale_temps(path: Path | str) -> None:
+    """Remove temporary files a killed ``replace_checked`` of this file left (call it holding
+    the scenario's lock: then no other run is writing them)."""
+    real = Path(os.path.realpath(path))
+    for tmp in real.parent.glob(f".{glob_escape(real.name)}.*.tmp"):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def glob_escape(name: str) -> str:
+    """``name`` with glob's special characters taken literally."""
+    import glob
+    return glob.escape(name)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,18 +31,22 @@ from narrator.scenario.saver import anchor_at, atomic_replace, record_turn
 CONDITIONS = ("active", "passed_out", "dying", "dead")
 
 
-def intents_hash(turn: Turn, scenario: Any = None) -> str:
-    """12 hex digits identifying a turn's kind and intents (after names are made canonical)
-    and the scenario's setup (sides, map, rules, rulings, dice, seed): an edit of either after
-    the turn was resolved would rewrite history, and is refused."""
+def record_hash(turn: Any, scenario: Any, index: int, record: dict[str, Any]) -> str:
+    """12 hex digits sealing a resolved turn: its number (1-based ``index``), kind and intents
+    (names made canonical), the scenario's setup (sides, map, rules, rulings, dice, seed) and
+    the record itself (``rolls``, ``from_script``, ``adjusted``). Any edit of these after the
+    turn was resolved (a changed die, an impossible one, turns swapped or copied) no longer
+    matches, and is refused with a pointer to ``--redo``."""
     setup = None
     if scenario is not None:
         setup = scenario.model_dump(mode="json", exclude={"turns", "state", "description",
                                                            "title", "max_turns"})
-    blob = json.dumps({"kind": turn.kind,
+    blob = json.dumps({"turn": index, "kind": turn.kind,
                        "intents": {k: v.model_dump(mode="json", exclude_defaults=True)
                                    for k, v in turn.intents.items()},
-                       "setup": setup},
+                       "setup": setup,
+                       "record": {k: record.get(k) or {} for k in ("rolls", "from_script",
+                                                                    "adjusted")}},
                       sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
@@ -84,7 +90,8 @@ def _num(v: float) -> float | int:
 
 @dataclass
 class NextTurn:
-    """What ``resolve_next`` did: the turn resolved, its post(s), the new file text."""
+    """What ``resolve_next`` did: the turn resolved, its log, the new file text, and the bytes
+    the file held when it was read (the write goes ahead only if it still holds them)."""
 
     turn: int
     log: FightLog
@@ -106,48 +113,123 @@ def _adjusted(loaded: LoadedScenario, upto: int) -> dict[int, dict[str, dict]]:
             if t.resolved and t.resolved.adjusted}
 
 
-def _edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict]:
-    """The GM's hand edits: fields of ``state:`` that differ from the replayed state."""
-    written = loaded.scenario.state or {}
-    if written.get("turn") != computed["turn"]:
+#: Fields of ``state:`` a GM may edit, by ruleset; the others are worked out by narrator.
+EDITABLE = {"boothill": ("condition", "at", "wound_points", "loaded", "mounted", "prone"),
+            "violence": ("condition", "at", "injuries", "loaded")}
+DERIVED = {"boothill": ("wounds", "cover"), "violence": ("cover",)}
+
+
+def gm_edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict]:
+    """The GM's hand edits: fields of ``state:`` that differ from the replayed state
+    ``computed`` (``state_of`` the resolved turns), each checked like the rest of the file.
+
+    Raises:
+        ScenarioError: located at the field: ``state:`` of another turn than the last resolved,
+            an unknown character or field, a value of the wrong type or out of range (``true``
+            is not a number; NaN and infinities are refused; a gun holds at most its
+            capacity), or an edit of a field narrator works out itself (``wounds``, ``cover``).
+    """
+    written = loaded.scenario.state
+    if written is None:
         return {}
-    out: dict[str, dict] = {}
+    ruleset = loaded.scenario.ruleset
+    if not isinstance(written, dict):
+        raise loaded.error("state: expected a mapping (turn:, characters:)", "state")
+    for key in written:
+        if key not in ("turn", "characters"):
+            raise loaded.error(f"state: unknown key {key!r}{_hint(str(key), ['turn', 'characters'])}",
+                               "state", key)
+    turn = written.get("turn")
+    if not _is_int(turn) or turn != computed["turn"]:
+        raise loaded.error(f"state.turn: is {turn!r}, but the last resolved turn is "
+                           f"{computed['turn']}; state: is what narrator next wrote after that "
+                           f"turn (delete state: to start from the replayed state)",
+                           "state", "turn")
     chars = written.get("characters") or {}
     if not isinstance(chars, dict):
-        raise ScenarioError("state.characters: expected a mapping", loaded.path)
+        raise loaded.error("state.characters: expected a mapping of character names",
+                           "state", "characters")
+    out: dict[str, dict] = {}
+    names = list(computed["characters"])
     for name, fields in chars.items():
+        where = ("state", "characters", name)
         if name not in computed["characters"]:
-            raise ScenarioError(f"state: no character called {name!r}", loaded.path)
+            raise loaded.error(f"state: no character called {name!r}{_hint(str(name), names)}",
+                               *where)
         if not isinstance(fields, dict):
-            raise ScenarioError(f"state.characters.{name}: expected a mapping", loaded.path)
+            raise loaded.error(f"state.characters.{name}: expected a mapping", *where)
         now = computed["characters"][name]
-        for key in ("condition", "at", "wound_points", "injuries", "mounted", "prone", "loaded"):
-            if key not in fields or fields[key] == now.get(key):
+        known = list(now) + [k for k in EDITABLE[ruleset] + DERIVED[ruleset] if k not in now]
+        for key, value in fields.items():
+            if key not in known:
+                raise loaded.error(f"state.characters.{name}: unknown key {key!r}"
+                                   f"{_hint(str(key), known)}", *where, key)
+            if value == now.get(key) and type(value) is type(now.get(key)):
                 continue
-            value = fields[key]
-            _check_edit(loaded, name, key, value, now)
-            out.setdefault(name, {})[key] = value
+            if key in DERIVED[ruleset] or key not in EDITABLE[ruleset]:
+                raise loaded.error(f"state.characters.{name}.{key}: cannot be edited (narrator "
+                                   f"works it out); edit {', '.join(EDITABLE[ruleset])} instead",
+                                   *where, key)
+            _check_edit(loaded, name, key, value, now, computed.get("capacity", {}).get(name, {}))
+            if value != now.get(key):
+                out.setdefault(name, {})[key] = value
     return out
 
 
-def _check_edit(loaded: LoadedScenario, name: str, key: str, value: Any, now: dict) -> None:
+def _hint(word: str, choices: list[str]) -> str:
+    from narrator.scenario.loader import nearest
+    n = nearest(word, [str(c) for c in choices])
+    return f"; did you mean {n!r}?" if n else ""
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_number(v: Any) -> bool:
+    import math
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _check_edit(loaded: LoadedScenario, name: str, key: str, value: Any, now: dict,
+                capacity: dict[str, int]) -> None:
     bad = None
+    where: tuple = ("state", "characters", name, key)
     conditions = VIOLENCE_CONDITIONS if loaded.scenario.ruleset == "violence" else CONDITIONS
-    if key == "condition" and value not in conditions:
-        bad = f"must be one of {', '.join(conditions)}"
+    if key == "condition" and (not isinstance(value, str) or value not in conditions):
+        bad = f"must be one of {', '.join(conditions)}{_hint(str(value), list(conditions))}"
     elif key == "at" and not (isinstance(value, list) and len(value) == 2
-                              and all(isinstance(v, (int, float)) and abs(v) < 1e6 for v in value)):
-        bad = "must be [x, y] in yards"
-    elif key in ("wound_points", "injuries") and not (isinstance(value, int) and 0 <= value <= 1000):
+                              and all(_is_number(v) and abs(v) < 1e6 for v in value)):
+        bad = "must be [x, y] in yards (two finite numbers)"
+    elif key in ("wound_points", "injuries") and not (_is_int(value) and 0 <= value <= 1000):
         bad = "must be a whole number 0-1000"
     elif key in ("mounted", "prone") and not isinstance(value, bool):
         bad = "must be true or false"
     elif key == "loaded":
-        if not isinstance(value, dict) or set(value) - set(now["loaded"]) or not all(
-                isinstance(v, int) and 0 <= v <= 1000 for v in value.values()):
+        if not isinstance(value, dict):
             bad = f"must map weapon names ({', '.join(now['loaded'])}) to rounds"
+        else:
+            for gun, n in value.items():
+                if gun not in now["loaded"]:
+                    bad = (f"{name} carries no {gun!r} (carries {', '.join(now['loaded'])})"
+                           f"{_hint(str(gun), list(now['loaded']))}")
+                    where = where + (gun,)
+                    break
+                cap = capacity.get(gun)
+                if not _is_int(n) or n < 0 or (cap is not None and n > cap):
+                    bad = (f"{gun}: {n!r} rounds; a whole number from 0 to "
+                           f"{cap if cap is not None else 1000}")
+                    where = where + (gun,)
+                    break
     if bad:
-        raise ScenarioError(f"state.characters.{name}.{key}: {bad}", loaded.path)
+        raise loaded.error(f"state.characters.{name}.{key}: {bad}", *where)
+
+
+def _capacities(log: FightLog) -> dict[str, dict[str, int]]:
+    ends = [e for e in log.events if e.kind == "turn_ended"]
+    if not ends:
+        return {}
+    return {c.name: {w.name: w.capacity for w in c.weapons} for c in ends[-1].status}
 
 
 def _blank_turn(loaded: LoadedScenario) -> Any:
@@ -163,7 +245,8 @@ def resolved_turns(loaded: LoadedScenario) -> int:
 
     Raises:
         ScenarioError: a gap (an unresolved turn before a resolved one), or a resolved turn
-            whose intents were edited afterwards (the message names ``--redo``).
+            whose intents or record were edited afterwards (located; the message names
+            ``--redo``).
     """
     done = _resolved_prefix(loaded)
     _check_unchanged(loaded, done)
@@ -178,25 +261,80 @@ def _resolved_prefix(loaded: LoadedScenario) -> int:
         if turn.resolved is None:
             break
         done += 1
-    if any(t.resolved is not None for t in sc.turns[done:]):
-        raise ScenarioError(f"turn {done + 1} is not resolved but a later turn is; use "
-                            f"--redo {done + 1}", loaded.path)
+    later = [i for i, t in enumerate(sc.turns[done:], done) if t.resolved is not None]
+    if later:
+        raise loaded.error(f"turn {later[0] + 1} is resolved but turn {done + 1} is not; run "
+                           f"narrator next --redo {done + 1} to resolve turn {done + 1} again "
+                           f"(later records are discarded)", "turns", later[0], "resolved")
     return done
 
 
 def _check_unchanged(loaded: LoadedScenario, upto: int) -> None:
-    """Turns 1..upto (and the setup) are as they were when resolved."""
+    """Turns 1..upto, their records and the setup are as they were when resolved."""
     sc = loaded.scenario
     for i, turn in enumerate(sc.turns[:upto]):
-        if intents_hash(turn, sc) != turn.resolved.intents:
-            raise ScenarioError(f"turn {i + 1} (or the setup: sides, map, rulings, dice) was "
-                                f"changed after it was resolved; run narrator "
-                                f"next --redo {i + 1} to resolve it again (later turns are "
-                                f"discarded; the old file is kept as .bak)", loaded.path)
+        r = turn.resolved
+        record = {"rolls": r.rolls, "from_script": r.from_script, "adjusted": r.adjusted}
+        if record_hash(turn, sc, i + 1, record) != r.hash:
+            raise loaded.error(f"turn {i + 1} (its intents, its recorded rolls, or the setup: "
+                               f"sides, map, rulings, dice) was changed after it was resolved; "
+                               f"run narrator next --redo {i + 1} to resolve it again (later "
+                               f"turns are discarded; the old file is kept as .bak)",
+                               "turns", i, "resolved")
+
+
+def replay(loaded: LoadedScenario, upto: int | None = None) -> tuple[int, FightLog | None,
+                                                                     dict[str, dict]]:
+    """Replay the resolved turns (all, or the first ``upto``) from their records.
+
+    Returns:
+        ``(done, log, edits)``: the number of turns replayed, their log (None when no turn is
+        resolved), and the GM's checked edits of ``state:`` (applied at the start of the next
+        turn; empty when ``upto`` stops short of the last resolved turn).
+
+    Raises:
+        ScenarioError: as ``resolved_turns`` and ``gm_edits``.
+    """
+    done = _resolved_prefix(loaded)
+    n = done if upto is None else min(upto, done)
+    _check_unchanged(loaded, n)
+    if n == 0:
+        if loaded.scenario.state is not None and done == 0:
+            raise loaded.error("state: no turn is resolved yet, so there is no state to edit "
+                               "(delete state:)", "state")
+        return 0, None, {}
+    log = run_fight(loaded, stop_after=n, recorded=_recorded(loaded, n),
+                    adjustments=_adjusted(loaded, n))
+    edits: dict[str, dict] = {}
+    if n == done:
+        computed = state_of(log)
+        computed["capacity"] = _capacities(log)
+        edits = gm_edits(loaded, computed)
+    return n, log, edits
+
+
+def state_with_edits(log: FightLog, edits: dict[str, dict]) -> dict[str, Any]:
+    """``state_of(log)`` with the GM's edits laid over it (what the next turn starts from)."""
+    state = state_of(log)
+    for name, fields in edits.items():
+        for key, value in fields.items():
+            if key == "loaded":
+                state["characters"][name]["loaded"].update(value)
+            else:
+                state["characters"][name][key] = value
+    return state
+
+
+def read_scenario(path: Path) -> tuple[bytes, str]:
+    """The scenario's bytes and text (size-limited, UTF-8 checked: see ``loader.read_text``)."""
+    from narrator.scenario.loader import read_text
+    text = read_text(path)
+    return text.encode("utf-8"), text
 
 
 def commit_next(path: Path, done: NextTurn) -> None:
-    """Write what ``resolve_next(..., write=False)`` prepared (atomically, with a backup).
+    """Write what ``resolve_next(..., write=False)`` prepared (atomically, with a backup), if
+    the file still holds what was read.
 
     Raises:
         ScenarioError: the file changed on disk meanwhile, or it cannot be written.
@@ -205,20 +343,22 @@ def commit_next(path: Path, done: NextTurn) -> None:
 
 
 def resolve_next(path: Path, redo: int | None = None, write: bool = True) -> NextTurn:
-    """Resolve the next unresolved turn of the scenario at ``path`` and write the record back.
+    """Resolve the next unresolved turn of the scenario at ``path`` (or turn ``redo`` again,
+    discarding it and the later ones) and, with ``write``, record it in the file under the
+    scenario's lock (``write=False``: the caller holds the lock and commits).
 
     Raises:
-        ScenarioError: bad scenario; an already-resolved turn was edited (use ``redo``);
-            nothing left to resolve; the file changed on disk meanwhile; it cannot be written.
+        ScenarioError: bad scenario; an already-resolved turn or its record was edited (use
+            ``redo``); a bad edit of ``state:``; nothing left to resolve; the file changed on
+            disk meanwhile; it cannot be written; another ``narrator next`` holds the lock.
     """
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8")
-    except OSError as exc:
-        raise ScenarioError(f"cannot read the scenario: {exc.strerror or exc}", str(path)) from None
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"the scenario is not UTF-8 text (byte {exc.start})", str(path)) from None
+    if write:
+        with lock_scenario(path):
+            done = resolve_next(path, redo, write=False)
+            commit_next(path, done)
+            return done
+    raw, text = read_scenario(path)
     loaded = load_scenario_text(text, str(path))
     where = anchor_at(text)
     if where is not None:
@@ -231,24 +371,25 @@ def resolve_next(path: Path, redo: int | None = None, write: bool = True) -> Nex
     if redo is not None:
         if not 1 <= redo <= done + 1:
             raise ScenarioError(f"--redo {redo}: turns 1-{done + 1} can be redone", str(path))
-        done = redo - 1
-        drop_from = done
-    _check_unchanged(loaded, done)
+        drop_from = redo - 1 if redo <= done else None
+    upto = done if redo is None else redo - 1
+    n, before, edits = replay(loaded, upto)   # the records are checked first
     total = max(len(sc.turns), sc.max_turns or 0)
-    if done >= total:
+    if upto >= total:
         raise ScenarioError(f"all {total} turn(s) are resolved; add a turn with intents (or "
                             f"raise max_turns) to go on", str(path))
-    recorded = _recorded(loaded, done)
-    adjustments = _adjusted(loaded, done)
-    if done:
-        before = run_fight(loaded, stop_after=done, recorded=recorded, adjustments=adjustments)
-        if before.events[-1].reason == "side_down":
-            raise ScenarioError("the fight is over: one side is all down", str(path))
-        edits = _edits(loaded, state_of(before)) if redo is None else {}
-        if edits:
-            adjustments[done + 1] = edits
-    log = run_fight(loaded, stop_after=done + 1, recorded=recorded, adjustments=adjustments)
-    t = done + 1
+    recorded = _recorded(loaded, n)
+    adjustments = _adjusted(loaded, n)
+    t = n + 1
+    if before is not None and before.events[-1].reason == "side_down":
+        raise ScenarioError("the fight is over: one side is all down", str(path))
+    if redo is not None and redo <= done:
+        kept = sc.turns[redo - 1].resolved.adjusted   # the GM's edits before the turn redone
+        if kept:
+            edits = kept
+    if edits:
+        adjustments[t] = edits
+    log = run_fight(loaded, stop_after=t, recorded=recorded, adjustments=adjustments)
     rolls: dict[str, dict[str, list[int]]] = {}
     from_script: dict[str, dict[str, int]] = {}
     for r in log.rolls:
@@ -259,15 +400,54 @@ def resolve_next(path: Path, redo: int | None = None, write: bool = True) -> Nex
             by = from_script.setdefault(r.who, {})
             by[r.purpose] = by.get(r.purpose, 0) + 1
     turn_model = sc.turns[t - 1] if t - 1 < len(sc.turns) else _blank_turn(loaded)
-    record: dict[str, Any] = {"intents": intents_hash(turn_model, sc), "rolls": rolls}
+    body: dict[str, Any] = {"rolls": rolls}
     if from_script:
-        record["from_script"] = from_script
+        body["from_script"] = from_script
     if adjustments.get(t):
-        record["adjusted"] = adjustments[t]
-    new_text = record_turn(text, t - 1, record, state_of(log), drop_from)
+        body["adjusted"] = adjustments[t]
+    record = {"hash": record_hash(turn_model, sc, t, body), **body}
+    new_text = record_turn(text, t - 1, record, state_of(log), drop_from, str(path))
     load_scenario_text(new_text, str(path))  # never write a file narrator cannot read back
     finished = log.events[-1].reason != "paused"
-    done = NextTurn(t, log, new_text, finished, raw)
-    if write:
-        commit_next(path, done)
-    return done
+    return NextTurn(t, log, new_text, finished, raw)
+
+
+def repost(path: Path, turn: int) -> FightLog:
+    """The log of the resolved turns 1..``turn``, replayed from their records (nothing is
+    rolled or written): the post of ``turn`` rendered from it is the one ``next`` printed.
+
+    Raises:
+        ScenarioError: bad scenario, an edited record, or ``turn`` is not resolved.
+    """
+    _, text = read_scenario(Path(path))
+    loaded = load_scenario_text(text, str(path))
+    done = resolved_turns(loaded)
+    if not 1 <= turn <= done:
+        which = f"turns 1-{done} are" if done > 1 else ("turn 1 is" if done else "no turn is")
+        raise ScenarioError(f"--repost {turn}: {which} resolved", str(path))
+    return run_fight(loaded, stop_after=turn, recorded=_recorded(loaded, turn),
+                     adjustments=_adjusted(loaded, turn))
+
+
+@contextmanager
+def lock_scenario(path: Path) -> Iterator[None]:
+    """Hold the scenario's lock (see ``narrator.files.scenario_lock``), as a ScenarioError.
+
+    Raises:
+        ScenarioError: another narrator holds it; the lock file cannot be made.
+    """
+    from narrator.files import Locked, remove_stale_temps, scenario_lock
+    held = scenario_lock(path)
+    try:
+        held.__enter__()
+    except Locked:
+        raise ScenarioError("another narrator next is updating this file; try again when it "
+                            "has finished", str(path)) from None
+    except OSError as exc:
+        raise ScenarioError(f"cannot lock the scenario: {exc.strerror or exc}",
+                            str(path)) from None
+    try:
+        remove_stale_temps(path)
+        yield
+    finally:
+        held.__exit__(None, None, None)

@@ -69,15 +69,11 @@ def test_the_file_keeps_every_byte_it_had(tmp_path):
 def test_crash_between_temp_file_and_rename_leaves_the_scenario_intact(tmp_path, monkeypatch):
     path = copy(tmp_path, "shotgun-gang.yaml")
     before = path.read_bytes()
-    real = os.replace
-
-    def crash(src, dst):
-        if Path(dst) == path:
-            raise OSError(28, "No space left on device")
-        return real(src, dst)
+    def full(fd):
+        raise OSError(28, "No space left on device")
 
     from narrator import files
-    monkeypatch.setattr(files.os, "replace", crash)
+    monkeypatch.setattr(files.os, "fsync", full)
     with pytest.raises(ScenarioError, match="cannot write"):
         resolve_next(path)
     assert path.read_bytes() == before
@@ -102,7 +98,8 @@ def test_editing_a_resolved_turn_is_refused_until_redo(tmp_path):
     path.write_text(text)
     out = runner.invoke(app, ["next", str(path)])
     assert out.exit_code == 2
-    assert "turn 1 (or the setup: sides, map, rulings, dice) was changed after it was resolved" in out.stderr
+    assert f"{path}:84:5: turn 1 (its intents, its recorded rolls, or the setup: sides, map, " \
+        "rulings, dice) was changed after it was resolved" in out.stderr
     assert "--redo 1" in out.stderr
     out = runner.invoke(app, ["next", str(path), "--redo", "1", "--mode", "story"])
     assert out.exit_code == 0, out.stderr

@@ -43,12 +43,20 @@ class LoadedScenario:
         path: the file name as given (for messages), or "<string>".
         script: scripted dice ``{who: {purpose: [ScriptedValue]}}``, who = full name or side.
         side_of: full character name -> side name.
+        locate: ``locate(("turns", 0, "resolved"))`` -> (line, column), 1-based, of that node
+            in the file (the nearest enclosing node that is there); None when not from a file.
     """
 
     scenario: Scenario
     path: str
     script: dict[str, dict[str, list[ScriptedValue]]] = field(default_factory=dict)
     side_of: dict[str, str] = field(default_factory=dict)
+    locate: Any = None
+
+    def error(self, message: str, *loc: Any) -> ScenarioError:
+        """A ScenarioError located at the node ``loc`` (keys and indices) of the file."""
+        line, col = self.locate(loc, True) if self.locate is not None else (None, None)
+        return ScenarioError(message, self.path, line, col)
 
 
 def nearest(word: str, choices: list[str]) -> str | None:
@@ -426,65 +434,135 @@ def _parse_yaml(text: str, loc8: _Locator, pure: bool = True) -> Any:
     return data
 
 
+def read_text(path: str | Path, what: str = "the scenario", limit: int = MAX_BYTES) -> str:
+    """The UTF-8 text of a regular file, read with a size limit checked before reading.
+
+    Refuses what is not a regular file (a FIFO would hang, ``/dev/zero`` never ends) without
+    blocking on it, and a file larger than ``limit`` bytes.
+
+    Raises:
+        ScenarioError: unreadable, not a regular file, too large, or not UTF-8 (located at the
+            first bad byte's line and column).
+    """
+    import os
+    import stat as st
+
+    name = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise ScenarioError(f"cannot read {what}: {exc.strerror or exc}", name) from None
+    try:
+        info = os.fstat(fd)
+        if not st.S_ISREG(info.st_mode):
+            raise ScenarioError(f"cannot read {what}: not a regular file", name)
+        if info.st_size > limit:
+            raise ScenarioError(f"{what} is larger than {limit:,} bytes", name)
+        chunks, size = [], 0
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:  # it grew while being read
+                raise ScenarioError(f"{what} is larger than {limit:,} bytes", name)
+    except OSError as exc:
+        raise ScenarioError(f"cannot read {what}: {exc.strerror or exc}", name) from None
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[:exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        raise ScenarioError(f"{what} is not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
+                            f"save it as UTF-8", name, line, col) from None
+
+
 def load_scenario(path: str | Path) -> LoadedScenario:
     """Read and validate a scenario file.
 
     Raises:
         ScenarioError: unreadable file, bad YAML, wrong shapes, unknown names (one located line).
     """
-    p = Path(path)
+    return load_scenario_text(read_text(path), str(path))
+
+
+def _have_c_parser() -> bool:
     try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise ScenarioError(f"cannot read the scenario: {exc.strerror or exc}", str(path)) from None
-    if len(raw) > MAX_BYTES:
-        raise ScenarioError(f"the scenario is larger than {MAX_BYTES} bytes", str(path))
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = raw[:exc.start]
-        line = before.count(b"\n") + 1
-        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
-        raise ScenarioError(f"the scenario is not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
-                            f"save it as UTF-8", str(path), line, col) from None
-    return load_scenario_text(text, str(path))
+        import _ruamel_yaml  # noqa: F401
+    except ImportError:  # pragma: no cover - PyPy, or no ruamel.yaml.clib
+        return False
+    return True
+
+
+#: The one YAML reading every command uses: ruamel's safe parser, the C one when installed.
+PURE = not _have_c_parser()
+
+
+def yaml_events(text: str) -> Any:
+    """The parser events of ``text``, read by the same parser as ``load_scenario_text``."""
+    return YAML(typ="safe", pure=PURE).parse(text)
+
+
+def yaml_data(text: str) -> Any:
+    """``text`` as plain data, read the way ``load_scenario_text`` reads it (no checks)."""
+    yaml = YAML(typ="safe", pure=PURE)
+    yaml.Constructor = _Constructor
+    return yaml.load(text)
 
 
 def load_scenario_text(text: str, path: str = "<string>") -> LoadedScenario:
     """Validate scenario YAML given as text; ``path`` names it in errors.
 
+    The YAML is read once, by the parser ``yaml_events`` names; what it accepts, every command
+    accepts. When it refuses the text, the pure-Python parser reads it again only for its
+    wording, used when it stops on the same line (else the first parser's message stands).
+
     Raises:
         ScenarioError: as ``load_scenario``.
     """
     try:
-        return _load(text, path, pure=False)
-    except _Reparse:
-        # The C parser (ruamel.yaml.clib, when installed) is fast, but it words and marks
-        # malformed YAML differently: such a file is read again the slow way, so the message
-        # is the pure-Python parser's, which points at the exact spot.
-        return _load(text, path, pure=True)
+        return _load(text, path, pure=PURE)
+    except _Reparse as first:
+        try:
+            _parse_yaml(text, _Locator(path), True)
+        except ScenarioError as again:
+            if again.line == first.error.line:
+                raise again from None
+        raise first.error from None
 
 
 class _Reparse(Exception):
     """The fast parser refused the YAML itself."""
+
+    def __init__(self, error: ScenarioError) -> None:
+        super().__init__(error.one_line())
+        self.error = error
 
 
 def _load(text: str, path: str, pure: bool) -> LoadedScenario:
     loc8 = _Locator(path)
     try:
         data = _parse_yaml(text, loc8, pure)
-    except ScenarioError:
+    except ScenarioError as exc:
         if pure:
             raise
-        raise _Reparse from None
+        raise _Reparse(exc) from None
     if data.get("ruleset") == "violence":  # a Violence scenario has fields of its own
         from narrator.scenario.violence import validate
-        return validate(data, loc8)
+        loaded = validate(data, loc8)
+        loaded.locate = loc8.where
+        return loaded
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
         raise _pydantic_error(exc, loc8) from None
     loaded = LoadedScenario(scenario, path)
+    loaded.locate = loc8.where
     _check(loaded, data, loc8)
     return loaded
 

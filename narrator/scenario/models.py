@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictInt, field_validator,
+                      model_validator)
 
 Location = Literal["left_leg", "right_leg", "left_arm", "right_arm", "left_shoulder",
                    "right_shoulder", "abdomen", "chest", "head", "legs", "arms", "shoulders"]
@@ -215,15 +216,16 @@ class Turn(Model):
 class Resolved(Model):
     """What ``narrator next`` recorded when it resolved a turn (play-by-post).
 
-    ``intents``: a hash of the turn's kind and intents as they were (an edit is detected);
+    ``hash``: seals the turn's number, kind and intents, the setup and this record (see
+    ``narrator.playbypost.record_hash``): an edit of any of them is detected;
     ``rolls``: every die of the turn, ``{who: {purpose: [values]}}``, so it replays exactly;
     ``from_script``: how many of them came from the scenario's ``dice:``; ``adjusted``: the GM's
     hand edits of ``state:`` applied at the start of the turn.
     """
 
-    intents: str = Field(pattern=r"^[0-9a-f]{12}$")
-    rolls: dict[str, dict[str, list[int]]] = {}
-    from_script: dict[str, dict[str, int]] = {}
+    hash: str = Field(pattern=r"^[0-9a-f]{12}$")
+    rolls: dict[str, dict[str, list[StrictInt]]] = {}
+    from_script: dict[str, dict[str, StrictInt]] = {}
     adjusted: dict[str, dict[str, Any]] = {}
 
 

@@ -1,260 +1,496 @@
-"""Writing play-by-post records back into a scenario file, keeping its comments, key order and
-layout (ruamel.yaml round trip), atomically and with one backup.
+"""Writing play-by-post records back into a scenario file: only the record's lines change.
 
-May import: ruamel.yaml, narrator.errors.
+``record_turn`` splices the ``resolved:`` block of a turn and the ``state:`` block into the text
+as the file has it. Positions come from the same YAML parser events the loader reads (so every
+file ``narrator check`` accepts is read the same way here); lines are split where the YAML
+reader counts lines (``\\r\\n``, ``\\r``, ``\\n``, U+0085, U+2028, U+2029), and new lines take
+the file's own line ending. Every byte outside the record's lines stays as it was: a layout that
+does not allow that (a turn written in flow style, ``turns: [...]``) is refused with a located
+message, never reformatted. The result is parsed again and compared with what was meant.
+
+The file itself is written by ``narrator.files.replace_checked`` (compare-and-swap, ``.bak``).
+
+May import: ruamel.yaml, narrator.errors, narrator.files.
 """
 
 from __future__ import annotations
 
-import io
+import functools
+import json
+import math
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.events import (AliasEvent, CollectionEndEvent, DocumentEndEvent,
+                                MappingStartEvent, NodeEvent, ScalarEvent, SequenceStartEvent)
 
 from narrator.errors import ScenarioError
-from narrator.files import write_atomic
+
+#: Where the YAML reader starts a new line (YAML 1.1 breaks, as ruamel and libyaml count them).
+LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
 
 
-def _yaml() -> YAML:
-    y = YAML(typ="rt")
-    y.preserve_quotes = True
-    y.width = 4096
-    y.indent(mapping=2, sequence=4, offset=2)
-    return y
+def split_lines(text: str) -> list[str]:
+    """``text`` cut into lines as the YAML parser numbers them, each with its own terminator
+    (the last may have none). ``"".join(split_lines(t)) == t``."""
+    out, start = [], 0
+    for m in LINE_BREAK.finditer(text):
+        out.append(text[start:m.end()])
+        start = m.end()
+    if start < len(text):
+        out.append(text[start:])
+    return out
 
 
-def _flow(value: Any) -> Any:
-    """Plain data as ruamel nodes: short lists and the innermost mappings in flow style."""
+def newline_of(text: str) -> str:
+    """The file's line ending: that of its first line (``\\n`` for a one-line file)."""
+    m = re.search(r"\r\n|\r|\n", text)
+    return m.group(0) if m else "\n"
+
+
+# ---------------------------------------------------------------------- a positioned tree
+@dataclass
+class _Node:
+    """A YAML node with its position (0-based lines and columns of the parser's marks)."""
+
+    kind: str                      # "map", "seq", "scalar", "alias"
+    flow: bool
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+    value: Any = None              # a scalar's text
+    items: list = field(default_factory=list)  # seq: [_Node]; map: [(key _Node, value _Node)]
+
+    def last_line(self) -> int:
+        """The last line holding a character of this node."""
+        if self.kind in ("map", "seq") and not self.flow:
+            if not self.items:
+                return self.line
+            last = self.items[-1]
+            return (last[1] if self.kind == "map" else last).last_line()
+        if self.end_col == 0 and self.end_line > self.line:
+            return self.end_line - 1
+        return self.end_line
+
+    def get(self, key: str) -> tuple[_Node, _Node] | None:
+        for k, v in self.items:
+            if k.kind == "scalar" and k.value == key:
+                return k, v
+        return None
+
+
+@dataclass
+class _Doc:
+    root: _Node
+    end_line: int | None           # the line of an explicit ``...``
+
+
+def _tree(text: str) -> _Doc:
+    """The first document of ``text`` as a positioned tree."""
+    from narrator.scenario.loader import yaml_events
+    stack: list[_Node] = []
+    pending_key: list[Any] = []
+    root = None
+    end = None
+    for ev in yaml_events(text):
+        if isinstance(ev, DocumentEndEvent):
+            if getattr(ev, "explicit", False):
+                end = ev.start_mark.line
+            break
+        if isinstance(ev, CollectionEndEvent):
+            node = stack.pop()
+            node.end_line, node.end_col = ev.end_mark.line, ev.end_mark.column
+            _attach(stack, pending_key, node)
+            if not stack:
+                root = node
+            continue
+        if not isinstance(ev, NodeEvent):
+            continue
+        s, e = ev.start_mark, ev.end_mark
+        if isinstance(ev, (MappingStartEvent, SequenceStartEvent)):
+            stack.append(_Node("map" if isinstance(ev, MappingStartEvent) else "seq",
+                               bool(ev.flow_style), s.line, s.column, e.line, e.column))
+            pending_key.append(None)
+            continue
+        node = _Node("alias" if isinstance(ev, AliasEvent) else "scalar", False, s.line,
+                     s.column, e.line, e.column,
+                     value=ev.value if isinstance(ev, ScalarEvent) else None)
+        if not stack:
+            root = node
+        else:
+            _attach(stack, pending_key, node)
+    if root is None:
+        raise ScenarioError("the scenario is empty")
+    return _Doc(root, end)
+
+
+def _attach(stack: list[_Node], pending_key: list[Any], node: _Node) -> None:
+    if len(pending_key) > len(stack):      # the node just closed had its own slot
+        pending_key.pop()
+    if not stack:
+        return
+    parent = stack[-1]
+    if parent.kind == "seq":
+        parent.items.append(node)
+    elif pending_key[-1] is None:
+        pending_key[-1] = node
+    else:
+        parent.items.append((pending_key[-1], node))
+        pending_key[-1] = None
+
+
+# ---------------------------------------------------------------------- writing YAML lines
+_PLAIN_OK = re.compile(r"[A-Za-z0-9_\u00c0-\uffff][^\x00-\x1f\x7f-\x9f\u2028\u2029#:,\[\]{}]*")
+
+
+@functools.lru_cache(maxsize=4096)
+def scalar(value: Any, in_flow: bool = True) -> str:
+    """``value`` (text, whole number, finite number, true/false) as a YAML scalar that reads
+    back as exactly ``value``: plain where that is safe, else double-quoted with escapes."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"not a finite number: {value}")
+        return repr(value)
+    text = str(value)
+    if (_PLAIN_OK.fullmatch(text) and text == text.strip() and "  " not in text
+            and _reads_back(text)):
+        return text
+    return _quoted(text)
+
+
+def _quoted(text: str) -> str:
+    """Single-quoted when every character prints, else double-quoted with escapes."""
+    if all(ch.isprintable() and ch != "\ufeff" for ch in text):
+        return "'" + text.replace("'", "''") + "'"
+    out = ['"']
+    for ch in text:
+        o = ord(ch)
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif o < 0x20 or 0x7f <= o <= 0x9f or ch in "\u2028\u2029\ufeff" or 0xd800 <= o <= 0xdfff:
+            out.append(f"\\u{o:04x}" if o <= 0xffff else f"\\U{o:08x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def _reads_back(text: str) -> bool:
+    """True when ``text`` as a plain key and as a plain flow item reads back as that text."""
+    try:
+        data = YAML(typ="safe", pure=True).load(f"{text}: [{text}]\n")
+    except Exception:
+        return False
+    return data == {text: [text]}
+
+
+def _flow(value: Any) -> str:
+    """A mapping or list of scalars (one level of nesting) in flow style."""
     if isinstance(value, dict):
-        m = CommentedMap()
-        for k, v in value.items():
-            m[k] = _flow(v)
-        if all(not isinstance(v, (dict, list)) or _is_short_list(v) for v in value.values()):
-            m.fa.set_flow_style()
-        return m
+        return "{" + ", ".join(f"{scalar(k)}: {_flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
-        s = CommentedSeq(_flow(v) for v in value)
-        if _is_short_list(value):
-            s.fa.set_flow_style()
-        return s
-    return value
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return scalar(value)
 
 
-def _is_short_list(v: Any) -> bool:
-    return isinstance(v, (list, tuple)) and all(not isinstance(x, (dict, list)) for x in v)
+def record_lines(resolved: dict[str, Any], indent: int) -> list[str]:
+    """The ``resolved:`` block: ``hash``, then ``rolls`` (each roller's dice in flow style),
+    ``from_script`` and ``adjusted``, indented by ``indent`` spaces, without line endings."""
+    lines = [f"{' ' * indent}resolved:"]
+    for k, v in resolved.items():
+        if isinstance(v, dict):
+            lines.append(f"{' ' * (indent + 2)}{k}:")
+            for who, dice in v.items():
+                lines.append(f"{' ' * (indent + 4)}{scalar(who)}: {_flow(dice)}")
+        else:
+            lines.append(f"{' ' * (indent + 2)}{k}: {scalar(v)}")
+    return lines
+
+
+def state_lines(state: dict[str, Any], indent: int) -> list[tuple[tuple, str]]:
+    """The ``state:`` block, one field of a character per line, as ``(path, line)`` pairs."""
+    pad = " " * indent
+    out: list[tuple[tuple, str]] = [(("state",), f"{pad}state:")]
+    for k, v in state.items():
+        if k == "characters":
+            out.append((("state", k), f"{pad}  characters:"))
+            for name, fields in v.items():
+                out.append((("state", k, name), f"{pad}    {scalar(name)}:"))
+                for fk, fv in fields.items():
+                    out.append((("state", k, name, fk), f"{pad}      {fk}: {_flow(fv)}"))
+        else:
+            out.append((("state", k), f"{pad}  {k}: {_flow(v)}"))
+    return out
+
+
+# ---------------------------------------------------------------------- comments
+def comment_of(line: str) -> str | None:
+    """The comment (from its ``#``) ending ``line``, or None: a ``#`` at the start or after a
+    space or tab, outside quotes."""
+    quote = None
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if quote == "'":
+            if ch == "'":
+                if line[i + 1:i + 2] == "'":
+                    i += 1
+                else:
+                    quote = None
+        elif quote == '"':
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                quote = None
+        elif ch in "'\"" and (i == 0 or line[i - 1] in " \t[{,:-"):
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+            return line[i:].rstrip("\r\n\x85\u2028\u2029")
+        i += 1
+    return None
+
+
+def _key_paths(node: _Node, path: tuple, out: dict[int, tuple]) -> None:
+    """Line -> the deepest key path that starts on it, for every key under ``node``."""
+    if node.kind == "map":
+        for k, v in node.items:
+            p = path + (k.value,)
+            out[k.line] = p
+            _key_paths(v, p, out)
+
+
+# ---------------------------------------------------------------------- splicing
+class _Refuse(Exception):
+    def __init__(self, message: str, line: int, col: int) -> None:
+        super().__init__(message)
+        self.message, self.line, self.col = message, line, col
+
+
+@dataclass
+class _Edit:
+    start: int                     # first line replaced
+    end: int                       # first line kept after
+    new: list[str]                 # new lines, without endings
+    keep_prefix: int = 0           # characters of line ``start`` kept before the new text
 
 
 def record_turn(text: str, index: int, resolved: dict[str, Any], state: dict[str, Any],
-                drop_from: int | None = None) -> str:
+                drop_from: int | None = None, path: str | None = None) -> str:
     """The scenario text with turn ``index`` (0-based) marked resolved and ``state:`` replaced.
 
-    Only the lines of the ``resolved:`` records and of ``state:`` change; every other byte of
-    the file (comments, quoting, flow style, blank lines) is kept. Where the layout does not
-    allow that (a turn written in flow style), the whole file goes through ruamel's round trip,
-    which keeps comments and key order.
+    Only the lines of the ``resolved:`` records and of ``state:`` change (the GM's comments in
+    ``state:`` follow their lines); every other byte of the file is kept, and new lines end the
+    way the file's lines do. A turn past the end of ``turns:`` (a ``max_turns`` fight) is added
+    as ``- intents: {}`` with its record, and ``turns:`` itself when the file has none.
 
     Args:
-        text: the scenario as read.
-        index: the turn that was resolved; a missing entry is appended (``max_turns`` fights).
-        resolved: the record (``intents``, ``rolls``, ``from_script``, ``adjusted``).
+        text: the scenario as read (already accepted by the loader).
+        index: the turn that was resolved.
+        resolved: the record (``hash``, ``rolls``, ``from_script``, ``adjusted``).
         state: the state after the turn.
         drop_from: discard the ``resolved`` records of turns from this index on (``--redo``).
+        path: the file's name, for messages.
 
     Raises:
-        ScenarioError: the file's ``turns`` is not a list.
+        ScenarioError: a layout where the record cannot be written without changing other lines
+            (a turn in flow style, ``turns: [...]``), located at it; nothing is written.
     """
     try:
         out = _splice(text, index, resolved, state, drop_from)
-        check = _yaml().load(out)
-        if check["turns"][index]["resolved"]["intents"] == resolved["intents"]:
-            return out
-    except _Layout:
-        pass
-    except Exception:  # ruamel's round-trip parser fails on a few comment layouts
-        pass
-    try:
-        return _round_trip(text, index, resolved, state, drop_from)
-    except ScenarioError:
-        raise
-    except Exception as exc:
-        raise ScenarioError(f"cannot record the turn in this file's layout ({type(exc).__name__}: "
-                            f"{exc}); nothing was written") from None
-
-
-class _Layout(Exception):
-    """The file's layout does not allow editing lines in place."""
-
-
-def _dump_block(key: str, value: CommentedMap, indent: int) -> list[str]:
-    y = _yaml()
-    buf = io.StringIO()
-    doc = CommentedMap([(key, value)])
-    y.dump(doc, buf)
-    pad = " " * indent
-    return [pad + line if line.strip() else line for line in buf.getvalue().splitlines(True)]
-
-
-def _next_top_key_line(data: CommentedMap, after: int, total: int) -> int:
-    lines = [data.lc.key(k)[0] for k in data if data.lc.key(k)[0] > after]
-    return min(lines) if lines else total
-
-
-def _last_content_line(lines: list[str], start: int, end: int, deeper_than: int) -> int:
-    """Index of the last line in [start, end) indented deeper than ``deeper_than`` (or start)."""
-    last = start
-    for i in range(start + 1, end):
-        stripped = lines[i].strip()
-        if stripped and (len(lines[i]) - len(lines[i].lstrip(" "))) > deeper_than:
-            last = i
-    return last
-
-
-def _key_block(entry: CommentedMap, key: str, entry_end: int, lines: list[str]) -> tuple[int, int]:
-    """Line range [start, end) of ``key``'s block inside a block-style mapping."""
-    start, col = entry.lc.key(key)
-    later = [entry.lc.key(k)[0] for k in entry if entry.lc.key(k)[0] > start]
-    end = min(later) if later else _last_content_line(lines, start, entry_end, col) + 1
-    return start, end
+    except _Refuse as exc:
+        raise ScenarioError(exc.message, path, exc.line + 1, exc.col + 1) from None
+    _verify(text, out, index, resolved, state, drop_from, path)
+    return out
 
 
 def _splice(text: str, index: int, resolved: dict[str, Any], state: dict[str, Any],
             drop_from: int | None) -> str:
-    data = _yaml().load(text)
-    lines = text.splitlines(True)
-    if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
-    total = len(lines)
-    turns = data.get("turns") if isinstance(data, CommentedMap) else None
-    if not isinstance(turns, CommentedSeq) or turns.fa.flow_style() or not turns:
-        raise _Layout
-    turns_end = _next_top_key_line(data, data.lc.key("turns")[0], total)
-    edits: list[tuple[int, int, list[str]]] = []
-
-    def entry_range(i: int) -> tuple[int, int]:
-        start = turns.lc.item(i)[0]
-        nxt = turns.lc.item(i + 1)[0] if i + 1 < len(turns) else turns_end
-        return start, nxt
-
-    for i, entry in enumerate(turns):
-        if not isinstance(entry, CommentedMap) or entry.fa.flow_style():
-            if i == index or (drop_from is not None and i >= drop_from and entry):
-                raise _Layout
-            continue
-        start, nxt = entry_range(i)
-        col = turns.lc.item(i)[1]
-        if drop_from is not None and i >= drop_from and "resolved" in entry and i != index:
-            a, b = _key_block(entry, "resolved", nxt, lines)
-            edits.append((a, b, []))
-        if i == index:
-            block = _dump_block("resolved", _flow_record(resolved), col)
-            if "resolved" in entry:
-                a, b = _key_block(entry, "resolved", nxt, lines)
-                edits.append((a, b, block))
-            else:
-                at = _last_content_line(lines, start, nxt, col - 1) + 1
-                if at == start + 1 and lines[start].rstrip().endswith(("{}", "[]")):
-                    raise _Layout
-                edits.append((at, at, block))
-    if index >= len(turns):
-        col = turns.lc.item(0)[1]
-        dash = lines[turns.lc.item(0)[0]].index("-")
-        at = _last_content_line(lines, turns.lc.item(len(turns) - 1)[0], turns_end, dash) + 1
-        block = []
-        for _ in range(len(turns), index):
-            block.append(" " * dash + "-" + " " * (col - dash - 1) + "intents: {}\n")
-        block.append(" " * dash + "-" + " " * (col - dash - 1) + "intents: {}\n")
-        block += _dump_block("resolved", _flow_record(resolved), col)
-        edits.append((at, at, block))
-    state_block = _dump_block("state", _flow_state(state), 0)
-    if "state" in data:
-        a = data.lc.key("state")[0]
-        b = _next_top_key_line(data, a, total)
-        edits.append((a, b, state_block))
+    nl = newline_of(text)
+    lines = split_lines(text)
+    doc = _tree(text)
+    root = doc.root
+    if root.kind != "map" or root.flow:
+        raise _Refuse("narrator next needs the scenario written as a block mapping "
+                      "(one key per line)", root.line, root.col)
+    top_col = root.col
+    edits: list[_Edit] = []
+    turns_kv = root.get("turns")
+    state_kv = root.get("state")
+    # where new top-level blocks go: after the last line of the document's content
+    doc_end = root.last_line() + 1
+    if state_kv is not None:
+        doc_end = state_kv[0].line  # a new turns: goes before state:
+    if turns_kv is None or (turns_kv[1].kind == "scalar" and turns_kv[1].value == ""
+                            and not turns_kv[1].flow):
+        if turns_kv is not None:  # `turns:` with nothing after it
+            at, dash, col = turns_kv[0].last_line() + 1, top_col + 2, top_col + 4
+            head: list[str] = []
+        else:
+            at, dash, col = doc_end, top_col + 2, top_col + 4
+            head = [" " * top_col + "turns:"]
+        block = head + _new_turns(0, index, dash, col, resolved)
+        edits.append(_Edit(at, at, block))
     else:
-        edits.append((total, total, state_block))
-    for a, b, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        lines[a:b] = new
+        turns = turns_kv[1]
+        if turns.kind != "seq" or turns.flow:
+            raise _Refuse("narrator next writes each turn's record under the turn: write "
+                          "turns: as a block list (one '- ' per turn), not in flow style",
+                          turns.line, turns.col)
+        for i, entry in enumerate(turns.items):
+            dropping = drop_from is not None and i >= drop_from and i != index
+            if i != index and not dropping:
+                continue
+            if entry.kind != "map" or entry.flow:
+                if dropping and not (entry.kind == "map" and entry.get("resolved")):
+                    continue
+                raise _Refuse(f"narrator next writes turn {i + 1}'s record under it: write the "
+                              f"turn in block style ('- intents: ...', one key per line), not "
+                              f"'{{...}}'", entry.line, entry.col)
+            kv = entry.get("resolved")
+            if kv is not None:
+                k, v = kv
+                if k.line == entry.line and k.col == entry.col and len(entry.items) > 1:
+                    raise _Refuse(f"turn {i + 1}: narrator next rewrites 'resolved:', which "
+                                  f"must not be the turn's first key; move it below intents:",
+                                  k.line, k.col)
+                if i == index:
+                    new = record_lines(resolved, k.col)
+                    edits.append(_Edit(k.line, v.last_line() + 1,
+                                       [new[0][k.col:]] + new[1:], keep_prefix=k.col))
+                elif len(entry.items) == 1:
+                    edits.append(_Edit(k.line, v.last_line() + 1, ["intents: {}"],
+                                       keep_prefix=k.col))
+                else:
+                    edits.append(_Edit(k.line, v.last_line() + 1, []))
+            elif i == index:
+                at = entry.last_line() + 1
+                edits.append(_Edit(at, at, record_lines(resolved, entry.col)))
+        if index >= len(turns.items):
+            first = turns.items[0] if turns.items else None
+            if first is None or first.kind != "map" or first.flow:
+                dash, col = turns.col, turns.col + 2
+            else:
+                line = lines[first.line]
+                before = line[:first.col].rstrip(" \t")
+                dash = len(before) - 1 if before.endswith("-") else turns.col
+                col = first.col
+            at = turns.last_line() + 1
+            edits.append(_Edit(at, at, _new_turns(len(turns.items), index, dash, col, resolved)))
+    # state:
+    if state_kv is not None:
+        k, v = state_kv
+        old_paths: dict[int, tuple] = {k.line: ("state",)}
+        _key_paths(v, ("state",), old_paths)
+        a, b = k.line, v.last_line() + 1
+        if k.col != top_col or (a < len(lines) and lines[a][:k.col].strip()):
+            raise _Refuse("state: must start its own line", k.line, k.col)
+        edits.append(_Edit(a, b, _with_comments(lines[a:b], a, old_paths,
+                                                state_lines(state, top_col))))
+    else:
+        at = root.last_line() + 1
+        edits.append(_Edit(at, at, [line for _, line in state_lines(state, top_col)]))
+    return _apply(lines, edits, nl)
+
+
+def _new_turns(first: int, index: int, dash: int, col: int, resolved: dict[str, Any]) -> list[str]:
+    """Entries ``- intents: {}`` for turns ``first..index`` (0-based), the last with its record."""
+    out = []
+    for _ in range(first, index + 1):
+        out.append(" " * dash + "-" + " " * (col - dash - 1) + "intents: {}")
+    return out + record_lines(resolved, col)
+
+
+def _with_comments(old: list[str], first: int, paths: dict[int, tuple],
+                   new: list[tuple[tuple, str]]) -> list[str]:
+    """The new block's lines, with the comments the old block's lines had: a comment at the end
+    of a line follows the key of that line; a comment line goes before the key after it."""
+    trailing: dict[tuple, str] = {}
+    before: dict[tuple, list[str]] = {}
+    loose: list[str] = []
+    held: list[str] = []
+    current: tuple = ("state",)
+    for i, line in enumerate(old):
+        n = first + i
+        body = line.rstrip("\r\n\x85\u2028\u2029")
+        c = comment_of(body)
+        if n in paths:
+            current = paths[n]
+            if held:
+                before.setdefault(current, []).extend(held)
+                held = []
+        if c is None:
+            continue
+        if not body[:len(body) - len(c)].strip():
+            held.append(body)           # a whole-line comment: it goes with the next key
+        elif n in paths:
+            trailing[current] = c
+        else:
+            trailing.setdefault(current, c)
+    loose += held
+    out = []
+    used = set()
+    for p, line in new:
+        out.extend(before.get(p, []))
+        used.add(p)
+        out.append(line + ("  " + trailing[p] if p in trailing else ""))
+    for p, lst in before.items():
+        if p not in used:
+            loose += lst
+    for p, c in trailing.items():
+        if p not in used:
+            loose.append(" " * 2 + c)
+    return out + loose
+
+
+def _apply(lines: list[str], edits: list[_Edit], nl: str) -> str:
+    lines = list(lines)
+    if lines and LINE_BREAK.search(lines[-1]) is None:
+        lines[-1] += nl     # the last line gets an ending before anything follows it
+    # from the bottom up; of two insertions at one line, the one made first ends up first
+    order = sorted(range(len(edits)), key=lambda k: (edits[k].start, edits[k].end, k),
+                   reverse=True)
+    for e in (edits[k] for k in order):
+        new = [line + nl for line in e.new]
+        if e.keep_prefix and new:
+            new[0] = lines[e.start][:e.keep_prefix] + new[0]
+        lines[e.start:e.end] = new
     return "".join(lines)
 
 
-def _round_trip(text: str, index: int, resolved: dict[str, Any], state: dict[str, Any],
-                drop_from: int | None) -> str:
-    y = _yaml()
-    data = y.load(text)
-    turns = data.get("turns")
-    if turns is None:
-        turns = CommentedSeq()
-        data["turns"] = turns
-    if not isinstance(turns, CommentedSeq):
-        raise ScenarioError("turns: expected a list")
-    if drop_from is not None:
-        for entry in turns[drop_from:]:
-            if isinstance(entry, CommentedMap) and "resolved" in entry:
-                del entry["resolved"]
+def _verify(text: str, out: str, index: int, resolved: dict[str, Any], state: dict[str, Any],
+            drop_from: int | None, path: str | None) -> None:
+    """The new text reads back as the old data plus exactly the record and the state."""
+    from narrator.scenario.loader import yaml_data
+    try:
+        before, after = yaml_data(text), yaml_data(out)
+    except Exception as exc:
+        raise ScenarioError(f"cannot record the turn in this file's layout ({exc}); nothing "
+                            f"was written", path) from None
+    want = json.loads(json.dumps(before))
+    turns = want.get("turns") or []
+    if not isinstance(turns, list):
+        turns = []
     while len(turns) <= index:
-        turns.append(CommentedMap([("intents", CommentedMap())]))
-    entry = turns[index]
-    if entry is None:
-        entry = CommentedMap()
-        turns[index] = entry
-    entry["resolved"] = _flow_record(resolved)
-    data["state"] = _flow_state(state)
-    out = io.StringIO()
-    y.dump(data, out)
-    return out.getvalue()
-
-
-def _flow_record(resolved: dict[str, Any]) -> CommentedMap:
-    m = CommentedMap()
-    for k, v in resolved.items():
-        m[k] = _flow(v)
-    return m
-
-
-def _flow_state(state: dict[str, Any]) -> CommentedMap:
-    m = CommentedMap()
-    for k, v in state.items():
-        if k == "characters":
-            chars = CommentedMap()
-            for name, fields in v.items():
-                chars[name] = _flow(fields)
-            m[k] = chars
-        else:
-            m[k] = _flow(v)
-    return m
-
-
-def atomic_replace(path: Path, new_text: str, expected: bytes, backup: bool = True) -> None:
-    """Replace ``path`` with ``new_text`` only if it still holds ``expected``.
-
-    The old content goes to ``<path>.bak`` first; the new text is written to a temporary file
-    in the same folder, flushed to disk, then renamed over the scenario. A crash at any point
-    leaves either the old file or the new one, never a mix.
-
-    Raises:
-        ScenarioError: the file changed on disk since it was read (nothing is written), or it
-            cannot be written.
-    """
-    path = Path(path)
-    try:
-        now = path.read_bytes()
-    except OSError as exc:
-        raise ScenarioError(f"cannot read the scenario again: {exc.strerror or exc}",
-                            str(path)) from None
-    if now != expected:
-        raise ScenarioError("the scenario changed on disk since it was read; nothing was "
-                            "written (run the command again)", str(path))
-    try:
-        if backup:
-            write_atomic(path.with_name(path.name + ".bak"), expected)
-            if path.read_bytes() != expected:  # edited while the backup was being written
-                raise ScenarioError("the scenario changed on disk while narrator was saving; "
-                                    "nothing was written (run the command again)", str(path))
-        write_atomic(path, new_text.encode("utf-8"))
-    except OSError as exc:
-        raise ScenarioError(f"cannot write: {exc.strerror or exc}", str(path)) from None
+        turns.append({"intents": {}})
+    for i, t in enumerate(turns):
+        if drop_from is not None and i >= drop_from and isinstance(t, dict):
+            t.pop("resolved", None)
+            if not t:
+                t["intents"] = {}
+    turns[index]["resolved"] = resolved
+    want["turns"] = turns
+    want["state"] = state
+    if json.loads(json.dumps(after)) != json.loads(json.dumps(want)):
+        raise ScenarioError("cannot record the turn in this file's layout without changing "
+                            "other lines; nothing was written", path)
 
 
 def anchor_at(text: str) -> tuple[int, int] | None:
@@ -263,8 +499,26 @@ def anchor_at(text: str) -> tuple[int, int] | None:
     ``narrator next`` writes records into the file in place; a turn shared through an alias
     would be resolved for every place that names it, so such files are refused.
     """
-    from ruamel.yaml.events import AliasEvent, NodeEvent
-    for ev in YAML(typ="safe", pure=True).parse(text):
+    from narrator.scenario.loader import yaml_events
+    for ev in yaml_events(text):
         if isinstance(ev, AliasEvent) or (isinstance(ev, NodeEvent) and ev.anchor):
             return ev.start_mark.line + 1, ev.start_mark.column + 1
     return None
+
+
+def atomic_replace(path: Path, new_text: str, expected: bytes, backup: bool = True) -> None:
+    """Replace ``path`` with ``new_text`` (UTF-8) only if it still holds ``expected``, keeping
+    the old file as ``<path>.bak`` (see ``narrator.files.replace_checked``).
+
+    Raises:
+        ScenarioError: the file changed on disk since it was read (nothing is written), or it
+            cannot be written.
+    """
+    from narrator.files import Changed, replace_checked
+    try:
+        replace_checked(Path(path), new_text.encode("utf-8"), expected, backup)
+    except Changed:
+        raise ScenarioError("the scenario changed on disk since it was read; nothing was "
+                            "written (run the command again)", str(path)) from None
+    except OSError as exc:
+        raise ScenarioError(f"cannot write: {exc.strerror or exc}", str(path)) from None

@@ -241,6 +241,8 @@ class BootHillFight(ShootoutTurns):
             if start_turn is not None:
                 start_turn(t)
             self.pending = (adjustments or {}).get(t)
+            if self.pending:  # the GM's edits first: tactics decide from the edited state
+                self.adjust(t, self.pending, announce=False)
             turn = self.sc.turns[i] if i < len(self.sc.turns) else Turn()
             intents = self.complete_intents(t, turn.intents)
             kind = turn.kind
@@ -260,10 +262,11 @@ class BootHillFight(ShootoutTurns):
                              len(rolls), sum(1 for r in rolls if r.scripted), dice_log_hash(rolls)))
         return FightLog(tuple(self.events), tuple(rolls))
 
-    def adjust(self, t: int, changes: dict[str, dict]) -> None:
+    def adjust(self, t: int, changes: dict[str, dict], announce: bool = True) -> None:
         """Apply a GM's hand edits of the state (``narrator next`` after editing ``state:``):
         ``at``, ``condition``, ``wound_points``, ``mounted``, ``prone``, and ``loaded`` per
-        weapon name. Each becomes a visible ``state_adjusted`` event."""
+        weapon name. Each becomes a visible ``state_adjusted`` event (with ``announce``; the
+        turn loop applies them before the tactics decide and shows them in ``begin_turn``)."""
         for name, fields in changes.items():
             f = self.fighters[name]
             for key, value in fields.items():
@@ -279,9 +282,8 @@ class BootHillFight(ShootoutTurns):
                     for ws in f.weapons:
                         if ws.name in value:
                             ws.loaded = int(value[ws.name])
-                shown = (", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict)
-                         else f"{value[0]}, {value[1]}" if isinstance(value, list) else str(value))
-                self.emit(StateAdjusted(t, name, key, shown))
+                if announce:
+                    self.emit(StateAdjusted(t, name, key, _shown(value)))
 
     def complete_intents(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
         """Declared intents, plus what each silent character's tactics profile decides
@@ -371,8 +373,10 @@ class BootHillFight(ShootoutTurns):
         """The start of any turn: the GM's state edits, initiative, then the declarations, the
         side without initiative first (000 l.36-38). Returns (sides by initiative, winner)."""
         self.emit(TurnStarted(t, kind, seconds, self.elapsed))
-        if self.pending:
-            self.adjust(t, self.pending)
+        if self.pending:  # applied before the tactics chose; shown now, after the turn's start
+            for name, fields in self.pending.items():
+                for key, value in fields.items():
+                    self.emit(StateAdjusted(t, name, key, _shown(value)))
         ranked, winner = self.initiative(t)
         for side in reversed(ranked):
             for f in self.side_order(side, t):
@@ -1038,3 +1042,12 @@ class BootHillFight(ShootoutTurns):
             f.wound_points, f.capacity,
             tuple(WeaponNote(w.name, w.loaded, w.capacity, w.state) for w in f.weapons),
             f.pos, f.cover.name if f.cover else None, f.mounted, f.prone)
+
+
+def _shown(value: object) -> str:
+    """A GM's edited value as the write-up shows it."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return f"{value[0]}, {value[1]}"
+    return str(value)

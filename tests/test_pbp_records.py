@@ -1,0 +1,266 @@
+"""Recorded data is checked, not trusted (issue 16, kind 5).
+
+* a corpus of edits of ``resolved:`` records: each is one located line naming ``--redo N``;
+* a corpus of bad edits of ``state:``: each is one located line at the edited field;
+* a GM's good edit of ``state:`` is applied everywhere: ``status``, the next turn (its tactics
+  too) and ``--redo``; the GM's comments on edited lines stay.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from narrator.cli import app
+from narrator.playbypost import resolve_next
+from narrator.scenario import load_scenario
+
+from conftest import EXAMPLES
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def two_turns(tmp_path_factory) -> str:
+    """Abilene with both turns resolved (the text)."""
+    path = tmp_path_factory.mktemp("ab") / "abilene-saloon.yaml"
+    shutil.copy(EXAMPLES / "abilene-saloon.yaml", path)
+    resolve_next(path)
+    resolve_next(path)
+    return path.read_text()
+
+
+@pytest.fixture(scope="module")
+def one_turn(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("ab1") / "abilene-saloon.yaml"
+    shutil.copy(EXAMPLES / "abilene-saloon.yaml", path)
+    resolve_next(path)
+    return path.read_text()
+
+
+def line_of(text: str, needle: str, nth: int = 0) -> int:
+    hits = [i + 1 for i, line in enumerate(text.splitlines()) if needle in line]
+    return hits[nth]
+
+
+def sub1(text: str, pattern: str, repl: str) -> str:
+    new, n = re.subn(pattern, repl, text, count=1)
+    assert n == 1, pattern
+    return new
+
+
+def swap_records(text: str) -> str:
+    blocks = re.findall(r"    resolved:\n(?:      .*\n)+", text)
+    assert len(blocks) == 2
+    return text.replace(blocks[0], "\0").replace(blocks[1], blocks[0]).replace("\0", blocks[1])
+
+
+def copy_record(text: str) -> str:
+    blocks = re.findall(r"    resolved:\n(?:      .*\n)+", text)
+    return text.replace(blocks[1], blocks[0])
+
+
+RECORD_EDITS = {
+    "impossible-to-hit": (lambda t: sub1(t, r"to_hit: \[1\]", "to_hit: [99]"), 1),
+    "negative-location": (lambda t: sub1(t, r"location: \[14\]", "location: [-30]"), 1),
+    "unknown-purpose": (lambda t: sub1(t, r"fast_draw: \[8\]", "fastdraw: [8]"), 1),
+    "changed-valid-die": (lambda t: sub1(t, r"fast_draw: \[8\]", "fast_draw: [9]"), 1),
+    "changed-from-script": (lambda t: sub1(t, r"Sam McGee: \{fast_draw: 1,", "Sam McGee: {fast_draw: 0,"), 1),
+    "die-removed": (lambda t: sub1(t, r"to_hit: \[9, 2\]", "to_hit: [9]"), 1),
+    "hash-edited": (lambda t: sub1(t, r"hash: [0-9a-f]", "hash: f"), 1),
+    "swapped-turns": (swap_records, 1),
+    "copied-turn": (copy_record, 2),
+    "second-turn-die": (lambda t: re.sub(r"(resolved:(?:\n.*){3}\n.*\n(?:.*\n)*?.*resolved:\n.*\n.*\n.*?)\[(\d+)",
+                                         lambda m: m.group(1) + "[" + str(int(m.group(2)) % 20 + 1), t, count=1), 2),
+}
+
+
+@pytest.mark.parametrize("name", RECORD_EDITS)
+def test_every_edit_of_a_record_is_a_located_refusal(tmp_path, two_turns, name):
+    edit, turn = RECORD_EDITS[name]
+    text = edit(two_turns)
+    assert text != two_turns
+    path = tmp_path / "abilene-saloon.yaml"
+    path.write_text(text)
+    for command in (["status", str(path)], ["next", str(path)],
+                    ["next", str(path), "--repost", "1"]):
+        out = runner.invoke(app, command)
+        assert out.exit_code == 2, (command, out.stdout)
+        assert out.stdout == "" and out.stderr.count("\n") == 1, out.stderr
+        assert re.match(rf"{re.escape(str(path))}:\d+:\d+: ", out.stderr), out.stderr
+        if "--repost" not in command:
+            assert f"--redo {turn}" in out.stderr or "was changed" in out.stderr or \
+                "expected a whole number" in out.stderr, out.stderr
+    assert path.read_text() == text
+
+
+def test_a_refused_record_points_at_its_turn(tmp_path, two_turns):
+    path = tmp_path / "abilene-saloon.yaml"
+    path.write_text(sub1(two_turns, r"fast_draw: \[10\]", "fast_draw: [11]"))
+    out = runner.invoke(app, ["next", str(path)])
+    line = line_of(two_turns, "resolved:", 0)
+    assert out.stderr.startswith(f"{path}:{line}:5: turn 1 ")
+    assert "--redo 1" in out.stderr
+
+
+def test_true_is_not_a_die(tmp_path, two_turns):
+    path = tmp_path / "abilene-saloon.yaml"
+    path.write_text(sub1(two_turns, r"to_hit: \[1\]", "to_hit: [true]"))
+    out = runner.invoke(app, ["status", str(path)])
+    assert out.exit_code == 2 and "expected a whole number" in out.stderr
+
+
+def test_a_gap_is_located_at_the_later_record(tmp_path, two_turns):
+    blocks = re.findall(r"    resolved:\n(?:      .*\n)+", two_turns)
+    text = two_turns.replace(blocks[0], "")
+    path = tmp_path / "abilene-saloon.yaml"
+    path.write_text(text)
+    out = runner.invoke(app, ["next", str(path)])
+    assert out.exit_code == 2
+    assert out.stderr.startswith(f"{path}:{line_of(text, 'resolved:')}:5: turn 2 is resolved "
+                                 f"but turn 1 is not; run narrator next --redo 1")
+
+
+WP = 'Quentin "Cool Hand" Luke:\n      condition: active\n      at: [2, 3.3]\n      wound_points: 2'
+
+STATE_EDITS = {
+    "true-is-not-a-number": ("wound_points: 2", "wound_points: true", "wound_points: must be a whole number"),
+    "nan": ("at: [2, 3.3]", "at: [.nan, 3.3]", "at: must be [x, y] in yards"),
+    "infinity": ("at: [2, 3.3]", "at: [2, .inf]", "at: must be [x, y] in yards"),
+    "six-shooter-holds-nine": ("loaded: {single-action revolver: 3}",
+                               "loaded: {single-action revolver: 9}", "a whole number from 0 to 6"),
+    "negative-rounds": ("loaded: {single-action revolver: 3}",
+                        "loaded: {single-action revolver: -1}", "a whole number from 0 to 6"),
+    "unknown-gun": ("loaded: {single-action revolver: 3}", "loaded: {colt: 3}", "carries no 'colt'"),
+    "wounds-cannot-be-edited": ("wounds: [light right arm (2)]", "wounds: []", "wounds: cannot be edited"),
+    "unknown-field": ("wound_points: 2", "wound_pionts: 2", "did you mean 'wound_points'"),
+    "condition": ("condition: active\n      at: [2, 3.3]", "condition: resting\n      at: [2, 3.3]",
+                  "condition: must be one of active, passed_out, dying, dead"),
+    "prone-is-not-yes": ("prone: false\n", "prone: 1\n", "prone: must be true or false"),
+}
+
+
+@pytest.mark.parametrize("name", STATE_EDITS)
+def test_bad_edits_of_the_state_are_located_at_the_field(tmp_path, one_turn, name):
+    old, new, words = STATE_EDITS[name]
+    start = one_turn.index(WP)
+    at = one_turn.index(old, start)
+    text = one_turn[:at] + new + one_turn[at + len(old):]
+    path = tmp_path / "abilene-saloon.yaml"
+    path.write_text(text)
+    line = text[:at].count("\n") + 1
+    for command in ("next", "status"):
+        out = runner.invoke(app, [command, str(path)])
+        assert out.exit_code == 2, out.stdout
+        assert out.stderr.count("\n") == 1
+        assert re.match(rf"{re.escape(str(path))}:{line}:\d+: ", out.stderr), out.stderr
+        assert words in out.stderr, out.stderr
+    assert path.read_text() == text
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("  turn: 1\n", "  turn: 2\n", "state.turn: is 2, but the last resolved turn is 1"),
+    ("    Sam McGee:\n", "    Sam McGe:\n", "no character called 'Sam McGe'; did you mean 'Sam McGee'?"),
+])
+def test_bad_state_names_and_turns(tmp_path, one_turn, old, new, words):
+    at = one_turn.index(old, one_turn.index("\nstate:"))
+    text = one_turn[:at] + new + one_turn[at + len(old):]
+    path = tmp_path / "abilene-saloon.yaml"
+    path.write_text(text)
+    out = runner.invoke(app, ["next", str(path)])
+    assert out.exit_code == 2 and words in out.stderr, out.stderr
+    assert re.match(rf"{re.escape(str(path))}:{text[:at].count(chr(10)) + 1}:\d+: ", out.stderr)
+
+
+def edited(one_turn: str, tmp_path: Path) -> Path:
+    start = one_turn.index(WP)
+    text = (one_turn[:start]
+            + WP.replace("wound_points: 2", "wound_points: 5   # Doc says it is worse")
+            + one_turn[start + len(WP):])
+    path = tmp_path / "abilene-saloon.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_status_shows_the_gm_edit(tmp_path, one_turn):
+    path = edited(one_turn, tmp_path)
+    out = runner.invoke(app, ["status", str(path)])
+    assert out.exit_code == 0, out.stderr
+    row = [r for r in out.stdout.splitlines() if "Cool Hand" in r and r.startswith("│")][0]
+    assert "5/12" in row
+    assert "with the GM's edits" in out.stdout
+
+
+def test_the_gm_comment_on_an_edited_line_stays(tmp_path, one_turn):
+    path = edited(one_turn, tmp_path)
+    resolve_next(path)
+    text = path.read_text()
+    assert "      wound_points: 9  # Doc says it is worse\n" in text
+    assert load_scenario(path).scenario.turns[1].resolved.adjusted == {
+        'Quentin "Cool Hand" Luke': {"wound_points": 5}}
+
+
+def test_redo_keeps_the_gm_edit(tmp_path, one_turn):
+    path = edited(one_turn, tmp_path)
+    first = resolve_next(path)
+    again = runner.invoke(app, ["next", str(path), "--redo", "2"])
+    assert again.exit_code == 0, again.stderr
+    sc = load_scenario(path).scenario
+    assert sc.turns[1].resolved.adjusted == {'Quentin "Cool Hand" Luke': {"wound_points": 5}}
+    assert sc.state == load_scenario(path).scenario.state
+    assert "wound points is now 5" in again.stdout
+    assert first.turn == 2
+
+
+TACTICS = """\
+title: Tactics see the GM's edit
+seed: 11
+sides:
+  posse:
+    - name: Jake
+      attributes: {str: 14, coo: 16, obs: 12, sta: 9, luck: 8}
+      skills: {pistol: 5}
+      weapons: [{type: single_action_revolver}]
+      at: [0, 0]
+      tactics: aggressive
+  rustlers:
+    - name: Dutch
+      attributes: {str: 12, coo: 13, obs: 11, sta: 6, luck: 7}
+      weapons: [{type: single_action_revolver}]
+      at: [40, 0]
+    - name: Slim
+      attributes: {str: 12, coo: 13, obs: 11, sta: 6, luck: 7}
+      weapons: [{type: single_action_revolver}]
+      at: [40, 3]
+max_turns: 3
+turns:
+  - intents: {}
+"""
+
+
+def test_the_next_turns_tactics_decide_from_the_edited_state(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text(TACTICS)
+    first = resolve_next(path)
+    targets = {e.target for e in first.log.events if e.kind == "intent_declared"
+               and getattr(e, "turn", 0) == 1 and getattr(e, "target", None)}
+    text = path.read_text()
+    # the GM rules that both targets Jake might pick went down but one: only Slim is left
+    for name in ("Dutch",):
+        block = text.index(f"    {name}:\n", text.index("\nstate:"))
+        at = text.index("condition: active", block)
+        text = text[:at] + "condition: dead" + text[at + len("condition: active"):]
+    path.write_text(text)
+    done = resolve_next(path)
+    shots = [e for e in done.log.events if getattr(e, "turn", 0) == 2 and e.kind == "shot_fired"
+             and e.shooter == "Jake"]
+    declared = [e for e in done.log.events if getattr(e, "turn", 0) == 2 and e.kind == "intent_declared"
+                and e.character == "Jake"]
+    assert declared, [e.kind for e in done.log.events if getattr(e, "turn", 0) == 2]
+    assert all("Dutch" not in str(e) for e in declared), declared
+    assert all(s.target == "Slim" for s in shots)
+    assert targets is not None
