@@ -347,3 +347,76 @@ def test_table_5_counts_and_001_shots_per_turn_agree():
     assert {s: (tables.shot_counts(s), tables.shots_per_shootout_turn(s))
             for s in tables.SHOT_TYPES} == {
         "careful": (6, 1), "steady": (3, 2), "hip": (2, 3), "fanned": (1, 6)}
+
+
+def turns_of(kind: str, n: int, intent: str) -> str:
+    return "".join(f"\n  - kind: {kind}\n    intents:\n      Ann: {intent}" for _ in range(n))
+
+
+def many_turns(text: str, extra: str, turns: int) -> str:
+    """``text`` with ``extra`` turns appended after its first, and initiative for them all."""
+    text = text.replace("\ndice_fallback:", extra + "\ndice_fallback:")
+    return (text.replace("Posse: {initiative: [6]}",
+                         "Posse: {initiative: [" + ", ".join(["6"] * turns) + "]}")
+            .replace("Gang: {initiative: [1]}",
+                     "Gang: {initiative: [" + ", ".join(["1"] * turns) + "]}"))
+
+
+def test_six_consecutive_shootout_turns_of_reloading_load_a_combat_turns_worth():
+    """000 l.497: "it takes six consecutive turns to get any benefit from the reloading". Ann's
+    single-action revolver holds 3 of 6 rounds; Table 14 reloads 3 a combat turn. Turns 1-6
+    reloading: after the sixth, 3 rounds: 6/6. A shootout turn in which she shoots instead
+    (turn 2 of the second try) starts the count again."""
+    ann = {"weapons": "[{type: single_action_revolver, loaded: 3}]"}
+    text = scenario("shootout", ann=ann, ann_intent="{reload: true}", ann_dice="to_hit: []")
+    log = fight(many_turns(text, turns_of("shootout", 5, "{reload: true}"), 6))
+    assert [(e.turn, e.rounds, e.loaded) for e in of(log, "reloaded")] == [(6, 3, 6)]
+    broken = turns_of("shootout", 1, "{shoot: Bo, shots: [hip]}") + turns_of(
+        "shootout", 5, "{reload: true}")
+    text = scenario("shootout", ann=ann, ann_intent="{reload: true}", ann_dice="to_hit: [19]")
+    log = fight(many_turns(text, broken, 7))
+    assert of(log, "reloaded") == []   # 1 turn, a shot, then only 5 in a row
+
+
+def test_a_jam_is_cleared_over_18_seconds_of_either_kind_of_turn():
+    """000 l.407: "Clearing the jam takes three combat turns (18 seconds)". Two shootout turns
+    of work (1 second each) leave 17 and 16 seconds; a combat turn (6) 10; two more 4 and 0."""
+    text = scenario("shootout", ann_intent="{clear_jam: true}", ann_dice="to_hit: []")
+    extra = turns_of("shootout", 1, "{clear_jam: true}") + turns_of("combat", 3,
+                                                                      "{clear_jam: true}")
+    log = fight(many_turns(text, extra, 5),
+                lambda fs: setattr(fs["Ann"].weapons[0], "jammed_seconds", 18))
+    assert [e.seconds_left for e in of(log, "jam_worked")] == [17, 16, 10, 4, 0]
+
+
+@pytest.mark.parametrize("redraw, draws, count", [
+    ("normal", [("fast", False, 2), ("normal", True, 5)], 6),
+    ("fast", [("fast", False, 2), ("fast", True, 2)], 3),
+])
+def test_after_a_failed_fast_draw_he_redraws_as_declared(redraw, draws, count):
+    """000 l.215 ("the Character can again attempt a Fast Draw, or they can elect to do a
+    normal draw"), B18(f). Ann, Fast Draw 5, rolls 10: failed, 2 counts (Table 5). Redrawing
+    normally takes 3 more: ready on count 5, her fanned shot (1 count) on count 6. Redrawing
+    fast, a 4 succeeds (0 counts): the fanned shot on count 3."""
+    text = scenario("shootout", ann={"drawn": "false", "skills": "{pistol: 2, fast_draw: 5}"},
+                    ann_intent=f"{{shoot: Bo, shots: [fanned], draw: fast, redraw: {redraw}}}",
+                    ann_dice="to_hit: [19], fast_draw: [10"
+                             + (", 4]" if redraw == "fast" else "]"))
+    log = fight(text)
+    assert [(e.draw, e.success, e.ready) for e in of(log, "draw_made")] == draws
+    assert [s.count for s in of(log, "shot_fired")] == [count]
+
+
+def test_a_list_of_targets_in_a_shootout_turn_spreads_the_shots():
+    """Table 5: switching targets takes 1 count. ``shoot: [Bo, Cy], shots: [hip, hip]``: the
+    first hipshot at Bo on count 2, the switch, the second at Cy on count 2 + 1 + 2 = 5.
+    Hipshot 10 // 4 + 2 = 4 (B2); Bo 8 yards and Cy 12 yards are both long on the Any Hipshot
+    row (6/12/36, B1), -2: 2 and 2."""
+    log = fight(scenario("shootout", cy={}, ann_intent="{shoot: [Bo, Cy], shots: [hip, hip]}",
+                         ann_dice="to_hit: [19, 19]"))
+    assert [(s.count, s.target, s.chance) for s in of(log, "shot_fired")] == [
+        (2, "Bo", 2), (5, "Cy", 2)]
+    (switch,) = of(log, "target_switched")
+    assert (switch.count, switch.old, switch.new, switch.old_down) == (5, "Bo", "Cy", False)
+    declared = of(log, "intent_declared")[0]
+    assert declared.targets == ("Bo", "Cy")

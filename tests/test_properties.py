@@ -297,8 +297,19 @@ def moves_within_allowance(log: FightLog) -> None:
             assert math.dist(e.start, e.end) <= e.allowance + 0.02, e
 
 
+def no_shot_while_evading_prone_or_reloading(log: FightLog) -> None:
+    """A character who declares evading, dropping prone or reloading fires no shot that turn,
+    in either kind of turn (001 l.23, l.55; 000 l.497; errata B18(e))."""
+    busy: set[tuple[int, str]] = set()
+    for e in log.events:
+        if e.kind == "intent_declared" and (e.gait == "evading" or e.drop_prone or e.reload):
+            busy.add((e.turn, e.character))
+        elif e.kind == "shot_fired":
+            assert (e.turn, e.shooter) not in busy, e
+
+
 INVARIANTS = (
-    nobody_acts_after_going_down, shootout_counts_one_to_six, ammunition_never_negative,
+    nobody_acts_after_going_down, no_shot_while_evading_prone_or_reloading, shootout_counts_one_to_six, ammunition_never_negative,
     wound_points_never_decrease, wound_points_equal_wound_notes, chance_is_base_plus_modifiers,
     locations_are_table_11, natural_20_never_hits_below_20, at_most_two_shots_per_combat_turn,
     base_chance_follows_b2, range_band_follows_b1, severity_follows_b7_b8,
