@@ -130,17 +130,42 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
     opts = Options(block=block.value, spoiler_tag=spoiler_tag, ooc_tag=ooc_tag, tense=tense.value)
     try:
         posts = render_posts(log, fmt.value, mode.value, templates, per_turn, opts)
-    except Exception as exc:  # a user template may fail in many ways
+    except (Exception, RecursionError) as exc:  # a user template may fail in many ways
         if templates is None:
             raise
-        where = templates
-        name, line = getattr(exc, "filename", None), getattr(exc, "lineno", None)
-        if name:
-            where = f"{name}:{line}" if line else name
-        fail(f"{where}: template error: {type(exc).__name__}: {' '.join(str(exc).split())}")
+        fail(template_error(exc, templates))
     if discord:
         posts = [m for post in posts for m in discord_messages(post)]
     return posts
+
+
+def template_error(exc: BaseException, templates: Path) -> str:
+    """One line for an error raised while rendering user templates: ``FILE:LINE: message``,
+    the file and line of the innermost template frame (a syntax error carries its own)."""
+    import os
+
+    name, line = getattr(exc, "filename", None), getattr(exc, "lineno", None)
+    root = os.path.realpath(templates)
+    cause: BaseException | None = exc
+    while not name and cause is not None:  # the innermost template frame, here or in a cause
+        tb = cause.__traceback__
+        while tb is not None:
+            file = tb.tb_frame.f_code.co_filename
+            if file.endswith(".j2") or os.path.realpath(file).startswith(root + os.sep):
+                name, line = file, tb.tb_lineno
+            tb = tb.tb_next
+        cause = cause.__cause__ or cause.__context__
+    where = (f"{name}:{line}" if line else name) if name else str(templates)
+    what = " ".join(str(exc).split())[:300] or type(exc).__name__
+    return f"{shown_path(where)}: template error: {type(exc).__name__}: {what}"
+
+
+def shown_path(path: object) -> str:
+    """A file name as messages print it: on one line, control characters escaped."""
+    text = str(path)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 FMT_OPT = typer.Option(Format.markdown, "--format", "-f", help="Output format.")

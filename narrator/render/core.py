@@ -6,18 +6,19 @@ May import: jinja2, narrator.events, narrator.render.*.
 from __future__ import annotations
 
 import functools
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateNotFound
+from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
 from narrator.events import Event, FightLog
 from narrator.render import labels
 from narrator.render.markup import MARKUP, Markup, Options, html_blocks
 from narrator.render.phrases import Phrases
+from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
+                                     limits)
 
 FORMATS = ("markdown", "bbcode", "html", "text", "json")
 MODES = ("teaching", "story")
@@ -33,19 +34,6 @@ PRIMARY = {"shot_fired", "draw_made", "moved", "reloaded", "jam_worked", "action
 
 
 KNOWN_RULESETS = ("boothill", "violence")
-
-
-class ConfinedLoader(FileSystemLoader):
-    """A FileSystemLoader for a user's folder that refuses any template whose real path (links
-    followed) lies outside that folder: a user template cannot read other files."""
-
-    def get_source(self, environment, template):
-        source, filename, uptodate = super().get_source(environment, template)
-        root = os.path.realpath(self.searchpath[0])
-        real = os.path.realpath(filename)
-        if os.path.commonpath([root, real]) != root:
-            raise TemplateNotFound(template)
-        return source, filename, uptodate
 
 
 def template_dirs() -> Path:
@@ -240,16 +228,18 @@ def _our_env(fmt: str, ruleset: str | None) -> SandboxedEnvironment:
 
 def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> SandboxedEnvironment:
     ours = template_dirs()
-    search: list[FileSystemLoader] = []
-    if user_dir is not None:
-        search += [ConfinedLoader(str(user_dir / fmt)), ConfinedLoader(str(user_dir / "common"))]
+    search: list[Any] = []
+    if user_dir is not None:  # confined to the real path of the folder itself (sandbox.py)
+        search += [ConfinedLoader(str(user_dir / fmt), str(user_dir)),
+                   ConfinedLoader(str(user_dir / "common"), str(user_dir))]
     search += [FileSystemLoader(str(ours / fmt))]
     if ruleset in KNOWN_RULESETS and (ours / "rulesets" / ruleset).is_dir():
         search += [FileSystemLoader(str(ours / "rulesets" / ruleset))]
     search += [FileSystemLoader(str(ours / "common"))]
-    env = SandboxedEnvironment(loader=ChoiceLoader(search), undefined=StrictUndefined,
-                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                               autoescape=False)
+    kind = SandboxedEnvironment if user_dir is None else BoundedEnvironment
+    env = kind(loader=ChoiceLoader(search), undefined=StrictUndefined,
+               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+               autoescape=False)
     mk = MARKUP[fmt]
     env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2,
                        signed=signed, yards=yards, ucfirst=ucfirst, lcfirst=lcfirst,
@@ -258,7 +248,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Sandboxe
                        sev=lambda x: labels.SEVERITY.get(x, x), mod=mod_label,
                        shot_list=shot_list)
     env.globals.update(labels=labels, number=lambda n: labels.NUMBER.get(n, str(n)))
-    return env
+    return env if user_dir is None else bound(env)
 
 
 def _phrase_text(env: SandboxedEnvironment) -> str:
@@ -317,14 +307,15 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
                   "index": i + 1, "total": len(turns)} for i, t in enumerate(turns)]
     else:
         parts = [{"head": True, "turns": turns, "tail": ended, "index": 1, "total": 1}]
-    template = env.get_template("post.j2")
     posts = []
-    for part in parts:
-        body = template.render(part=part, **context)
-        if fmt == "html":
-            body = env.get_template("page.j2").render(
-                content=html_blocks(_tidy(body, fmt)), part=part, **context)
-        posts.append(_tidy(body, fmt))
+    with limits(user_templates is not None):  # user templates: bounded CPU time and memory
+        template = env.get_template("post.j2")
+        for part in parts:
+            body = bounded_output(template.generate(part=part, **context))
+            if fmt == "html":
+                body = bounded_output(env.get_template("page.j2").generate(
+                    content=html_blocks(_tidy(body, fmt)), part=part, **context))
+            posts.append(_tidy(body, fmt))
     return posts
 
 

@@ -392,6 +392,8 @@ def _yaml_error(exc: MarkedYAMLError, text: str, path: str) -> ScenarioError:
     for needle, hint in _YAML_HINTS:
         if needle in problem:
             problem += f"; {hint}"
+    if mark is not None and "tabs" not in problem and _char_at(text, mark) == "\t":
+        problem += "; indent with spaces, not tabs"
     if context and cmark is not None and (mark is None or not text[mark.index:].strip()):
         mark, message = cmark, f"{context}: {problem}"
     elif context and cmark is not None and cmark is not mark:
@@ -405,8 +407,22 @@ def _yaml_error(exc: MarkedYAMLError, text: str, path: str) -> ScenarioError:
     return ScenarioError(f"YAML: {message}", path, line, col)
 
 
+def _char_at(text: str, mark: Any) -> str:
+    """The character at a parser mark (by line and column), or ""."""
+    from narrator.scenario.saver import split_lines
+    lines = split_lines(text)
+    if 0 <= mark.line < len(lines):
+        return lines[mark.line][mark.column:mark.column + 1]
+    return ""
+
+
 def _parse_yaml(text: str, loc8: _Locator, pure: bool = True) -> Any:
     path = loc8.path
+    stray = text.find("\ufeff", 1)
+    if stray > 0:  # a second byte-order mark (two editors' saves): invisible, and not text
+        line, col = _line_col(text, stray)
+        raise ScenarioError("an invisible byte-order mark (U+FEFF) inside the text; delete it",
+                            path, line, col)
     # safe, not round-trip: positions come from _scan, and ruamel's round-trip parser crashes on
     # some comments (NotImplementedError "overlap in comment" for `title: # c` + value below)
     yaml = YAML(typ="safe", pure=pure)
