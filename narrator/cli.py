@@ -8,6 +8,7 @@ May import: everything in narrator.
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -17,7 +18,64 @@ import typer
 
 from narrator.files import write_atomic
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+try:  # typer >= 0.17 carries its own copy of click
+    from typer import _click as click
+except ImportError:  # pragma: no cover - older typer
+    import click
+from typer.core import TyperGroup
+
+_ABORT = getattr(click.exceptions, "Abort", None) or getattr(typer, "Abort", KeyboardInterrupt)
+
+
+class OneLineErrors(TyperGroup):
+    """The command group, with typer's usage errors (a bad option value, a missing argument,
+    an unknown option) as one line ``narrator CMD: message`` and exit code 2, like every
+    other bad input, instead of a multi-line box."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.ClickException as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # `narrator` alone: the help
+                exc.show()
+                sys.exit(exc.exit_code)
+            path = exc.ctx.command_path.split()[1:] if getattr(exc, "ctx", None) else []
+            where = " ".join(["narrator", *path])
+            what = " ".join(exc.format_message().replace("Value error, ", "").split())
+            typer.echo(f"{shown_path(where)}: {what}", err=True)
+            sys.exit(2)
+        except _ABORT:
+            typer.echo("interrupted", err=True)
+            sys.exit(130)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+SEED_MAX = 2**63 - 1  # every seed option and scenario seed: 0 to this (a 64-bit signed integer)
+NAME_MAX = 255       # bytes in one file or folder name (most file systems)
+
+
+def out_path(value: Optional[str], option: str = "--out") -> Optional[Path]:
+    """A path to write, checked before anything runs: not empty, no NUL, no name longer than
+    NAME_MAX bytes (each a one-line error, exit 2). Options that write take text and pass it
+    here, since typer would read an empty ``--out ''`` as the current folder."""
+    if value is None:
+        return None
+    text = str(value)
+    if not text.strip():
+        fail(f"{option}: an empty file name")
+    if "\0" in text:
+        fail(f"{option}: a file name with a NUL character")
+    for part in Path(text).parts:
+        if len(os.fsencode(part)) > NAME_MAX:
+            fail(f"{option}: the name {shown_path(part[:30])}... is longer than {NAME_MAX} "
+                 f"bytes")
+    return Path(text)
+
+
+app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
                   help="Turn a YAML scenario of a Western gunfight into a forum-ready write-up.")
 
 
@@ -58,8 +116,9 @@ EXT = {"markdown": "md", "bbcode": "bbcode", "html": "html", "text": "txt", "jso
 
 
 def fail(message: str, code: int = 2) -> None:
-    """Print one line to stderr and exit."""
-    typer.echo(message, err=True)
+    """Print one line to stderr (control characters in it escaped, so a file name cannot
+    break it) and exit."""
+    typer.echo(shown_path(message), err=True)
     raise typer.Exit(code)
 
 
@@ -162,10 +221,8 @@ def template_error(exc: BaseException, templates: Path) -> str:
 
 def shown_path(path: object) -> str:
     """A file name as messages print it: on one line, control characters escaped."""
-    text = str(path)
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    from narrator.errors import printable
+    return printable(path)
 
 
 FMT_OPT = typer.Option(Format.markdown, "--format", "-f", help="Output format.")
@@ -184,10 +241,10 @@ FORCE_OPT = typer.Option(False, "--force", help="Overwrite existing output files
 @app.command()
 def run(
     scenario: Path = typer.Argument(..., help="The scenario YAML file."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, help="Seed for unscripted dice (overrides the scenario's)."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, help="Seed for unscripted dice (overrides the scenario's)."),
     fmt: Format = FMT_OPT,
     mode: Mode = MODE_OPT,
-    out: Optional[Path] = OUT_OPT,
+    out: Optional[str] = OUT_OPT,
     per_turn: bool = PER_TURN_OPT,
     discord: bool = DISCORD_OPT,
     tense: Tense = TENSE_OPT,
@@ -200,6 +257,7 @@ def run(
     force: bool = FORCE_OPT,
 ) -> None:
     """Fight a scenario to its end and write it up (every roll shown)."""
+    out = out_path(out)
     from narrator.engine import run_fight
     from narrator.errors import NarratorError
     from narrator.scenario import load_scenario
@@ -220,7 +278,7 @@ def render(
     events: Path = typer.Argument(..., help="An event log written by 'narrator run --format json'."),
     fmt: Format = FMT_OPT,
     mode: Mode = MODE_OPT,
-    out: Optional[Path] = OUT_OPT,
+    out: Optional[str] = OUT_OPT,
     per_turn: bool = PER_TURN_OPT,
     discord: bool = DISCORD_OPT,
     tense: Tense = TENSE_OPT,
@@ -231,6 +289,7 @@ def render(
     force: bool = FORCE_OPT,
 ) -> None:
     """Write up a saved fight again, in another format or mode, without rolling a die."""
+    out = out_path(out)
     import json
 
     from narrator.events import FightLog
@@ -265,7 +324,7 @@ def next_turn(
     repost: Optional[int] = typer.Option(None, "--repost", min=1, help="Print the post of resolved turn N again, from its record (nothing is rolled or written)."),
     fmt: Format = FMT_OPT,
     mode: Mode = MODE_OPT,
-    out: Optional[Path] = OUT_OPT,
+    out: Optional[str] = OUT_OPT,
     discord: bool = DISCORD_OPT,
     tense: Tense = TENSE_OPT,
     block: Block = BLOCK_OPT,
@@ -275,6 +334,7 @@ def next_turn(
     force: bool = FORCE_OPT,
 ) -> None:
     """Resolve the next turn of a play-by-post fight, write its post, and record the rolls and the state in the scenario file (comments and layout kept)."""
+    out = out_path(out)
     from narrator.errors import NarratorError
     from narrator.files import deferred_signals
     from narrator.playbypost import commit_next, lock_scenario, repost as replay_turn
@@ -450,9 +510,9 @@ def generate(
     sides: list[str] = typer.Option(..., "--sides", help="Sides and sizes, NAME:COUNT, e.g. --sides posse:3 rustlers:5."),
     more_sides: Optional[list[str]] = typer.Argument(None, metavar="[NAME:COUNT]...", help="More sides after --sides (--sides posse:3 rustlers:5).", show_default=False),
     setting: Setting = typer.Option(Setting.street, "--setting", help="Where they meet: landmarks, cover, distances and weapons."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Same seed, same people, same map (and the scenario's dice seed). Default: a fresh one."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, help="Same seed, same people, same map (and the scenario's dice seed). Default: a fresh one."),
     max_turns: int = typer.Option(20, "--max-turns", min=1, max=500, help="Turns to fight at most; tactics decide every one."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="The scenario file to write (default: standard output)."),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="The scenario file to write (default: standard output)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --out file."),
 ) -> None:
     """Write a ready-to-run skirmish scenario with generated characters.
@@ -462,6 +522,7 @@ def generate(
     The same seed gives the same people. Example: narrator generate --sides posse:3 rustlers:5
     --setting corral --seed 7 --out raid.yaml
     """
+    out = out_path(out)
     from narrator import npcs
     from narrator.errors import NarratorError
     from narrator.scenario import load_scenario_text
@@ -498,10 +559,10 @@ def generate(
 def batch(
     scenarios: list[Path] = typer.Argument(..., help="Scenario YAML files."),
     runs: int = typer.Option(10, "--runs", "-n", min=1, max=100000, help="Fights per scenario."),
-    out: Path = typer.Option(..., "--out", "-o", help="Folder for the write-ups (created if missing)."),
+    out: str = typer.Option(..., "--out", "-o", help="Folder for the write-ups (created if missing)."),
     workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, max=64, help="Processes (default: all cores). The results do not depend on it."),
     fmt: Format = typer.Option(Format.markdown, "--format", "-f", help="Output format."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Seed of run 0 (default: the scenario's seed); run i uses seed + i."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, help="Seed of run 0 (default: the scenario's seed); run i uses seed + i."),
     profile: ProfileChoice = typer.Option(ProfileChoice.scenario, "--profile", help="'tables' ignores the scenario's house rules and GM rulings."),
     dice_fallback: Optional[Fallback] = typer.Option(None, "--dice-fallback", help="When scripted dice run out: 'error' stops, 'seeded' rolls on."),
     force: bool = typer.Option(False, "--force", help="Overwrite existing write-ups."),
@@ -512,6 +573,7 @@ def batch(
     SEED` writes. Run i uses the scenario's seed + i, so the files do not depend on the number
     of workers. Nothing is overwritten without --force. A summary table ends the run.
     """
+    out = out_path(out)
     from rich.table import Table
 
     from narrator import batch as nb
@@ -530,6 +592,9 @@ def batch(
         fresh = _fresh_seed()
         bases = [fresh if b is None else b for b in bases]
         typer.echo(f"no seed in the scenario: using --seed {fresh}", err=True)
+    if max(bases) + runs - 1 > SEED_MAX:  # run i uses seed + i: every one a valid seed
+        fail(f"--seed {max(bases)}: with --runs {runs} the last seed would be "
+             f"{max(bases) + runs - 1}, above {SEED_MAX}")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -582,8 +647,8 @@ def odds(
     scenario: Path = typer.Argument(..., help="The scenario YAML file."),
     trials: int = typer.Option(10000, "--trials", "-n", min=1, max=10_000_000, help="Fights to simulate."),
     workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, max=64, help="Processes (default: all cores). The results do not depend on it."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Seed of trial 0 (default: the scenario's seed); trial i uses seed + i."),
-    chart: Optional[Path] = typer.Option(None, "--chart", help="Also write a bar chart (.svg)."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, help="Seed of trial 0 (default: the scenario's seed); trial i uses seed + i."),
+    chart: Optional[str] = typer.Option(None, "--chart", help="Also write a bar chart (.svg)."),
     profile: ProfileChoice = typer.Option(ProfileChoice.scenario, "--profile", help="'tables' ignores the scenario's house rules and GM rulings."),
     tactics: Optional[TacticsChoice] = typer.Option(None, "--tactics", help="A tactics profile for every character who has none (so the fight goes on after the declared turns)."),
     max_turns: Optional[int] = typer.Option(None, "--max-turns", min=1, max=500, help="Fight at least this many turns (tactics decide the undeclared ones)."),
@@ -598,6 +663,7 @@ def odds(
     seeded: trial i uses seed + i), so the odds are those of the declared intents and the
     tactics, not of one scripted fight.
     """
+    chart = out_path(chart, "--chart")
     from rich.table import Table
 
     from narrator import batch as nb
@@ -612,6 +678,8 @@ def odds(
             fail(f"{chart}: the chart must be an .svg file")
         if chart.exists() and not force:
             fail(f"{chart}: exists; use --force to overwrite")
+        if not chart.parent.is_dir():  # before the trials, not after
+            fail(f"{chart}: the folder {chart.parent} does not exist")
     try:
         loaded = nb.odds_scenario(load_scenario(scenario),
                                   tactics=tactics.value if tactics else None, max_turns=max_turns)
@@ -621,6 +689,9 @@ def odds(
     if base is None:
         base = _fresh_seed()
         typer.echo(f"no seed in the scenario: using --seed {base}", err=True)
+    if base + trials - 1 > SEED_MAX:
+        fail(f"--seed {base}: with --trials {trials} the last seed would be "
+             f"{base + trials - 1}, above {SEED_MAX}")
     n_workers = workers or nb.default_workers()
     try:
         with _progress(trials, "fighting") as bar:
@@ -696,11 +767,12 @@ class Ruleset(str, Enum):
 @app.command()
 def new(
     ruleset: Ruleset = typer.Option(Ruleset.boothill, "--ruleset", "-r", help="The rules the fight uses."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="The scenario file to write (default: standard output)."),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="The scenario file to write (default: standard output)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --out file."),
 ) -> None:
     """Write a commented starting scenario that runs as it is: two sides of one character each,
     a landmark with cover, one declared turn. Edit it into your own fight."""
+    out = out_path(out)
     from narrator.schema import skeleton
 
     text = skeleton(ruleset.value)

@@ -34,7 +34,7 @@ class ScenarioError(NarratorError):
 
     def one_line(self) -> str:
         """``file:line:column: message`` (parts that are unknown are left out)."""
-        where = [str(p) for p in (self.path, self.line, self.column) if p is not None]
+        where = [printable(p) for p in (self.path, self.line, self.column) if p is not None]
         text = " ".join(self.message.split())
         return f"{':'.join(where)}: {text}" if where else text
 
@@ -44,3 +44,17 @@ class ScenarioError(NarratorError):
 
 class DiceError(ScenarioError):
     """Scripted dice that cannot be used: exhausted, or a value the die cannot show."""
+
+
+def printable(value: object) -> str:
+    """``value`` as text on one line: control characters, line and paragraph separators and
+    bidirectional controls in a file name are shown escaped (``\\n``, ``\\u202e``)."""
+    text = str(value)
+    if text.isprintable() and not any(c in BIDI for c in text):
+        return text
+    return "".join(c if c.isprintable() and c not in BIDI else repr(c)[1:-1]
+                   if repr(c)[1:-1] != c else f"\\u{ord(c):04x}" for c in text)
+
+
+#: Bidirectional controls (embeddings, overrides, isolates, marks): they reorder what is shown.
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

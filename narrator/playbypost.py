@@ -232,6 +232,21 @@ def _capacities(log: FightLog) -> dict[str, dict[str, int]]:
     return {c.name: {w.name: w.capacity for w in c.weapons} for c in ends[-1].status}
 
 
+def _fight(loaded: LoadedScenario, **kw: Any) -> FightLog:
+    """``run_fight``, with a replay that runs short of recorded rolls located at the turn's
+    ``resolved:`` record."""
+    import re
+
+    from narrator.errors import DiceError
+    try:
+        return run_fight(loaded, **kw)
+    except DiceError as exc:
+        m = re.match(r"turn (\d+) was resolved with other rolls", exc.message)
+        if m is None or exc.line is not None:
+            raise
+        raise loaded.error(exc.message, "turns", int(m.group(1)) - 1, "resolved") from None
+
+
 def _blank_turn(loaded: LoadedScenario) -> Any:
     """An undeclared turn of the scenario's ruleset (its tactics decide)."""
     if loaded.scenario.ruleset == "violence":
@@ -303,8 +318,8 @@ def replay(loaded: LoadedScenario, upto: int | None = None) -> tuple[int, FightL
             raise loaded.error("state: no turn is resolved yet, so there is no state to edit "
                                "(delete state:)", "state")
         return 0, None, {}
-    log = run_fight(loaded, stop_after=n, recorded=_recorded(loaded, n),
-                    adjustments=_adjusted(loaded, n))
+    log = _fight(loaded, stop_after=n, recorded=_recorded(loaded, n),
+                 adjustments=_adjusted(loaded, n))
     edits: dict[str, dict] = {}
     if n == done:
         computed = state_of(log)
@@ -389,7 +404,7 @@ def resolve_next(path: Path, redo: int | None = None, write: bool = True) -> Nex
             edits = kept
     if edits:
         adjustments[t] = edits
-    log = run_fight(loaded, stop_after=t, recorded=recorded, adjustments=adjustments)
+    log = _fight(loaded, stop_after=t, recorded=recorded, adjustments=adjustments)
     rolls: dict[str, dict[str, list[int]]] = {}
     from_script: dict[str, dict[str, int]] = {}
     for r in log.rolls:
@@ -425,8 +440,8 @@ def repost(path: Path, turn: int) -> FightLog:
     if not 1 <= turn <= done:
         which = f"turns 1-{done} are" if done > 1 else ("turn 1 is" if done else "no turn is")
         raise ScenarioError(f"--repost {turn}: {which} resolved", str(path))
-    return run_fight(loaded, stop_after=turn, recorded=_recorded(loaded, turn),
-                     adjustments=_adjusted(loaded, turn))
+    return _fight(loaded, stop_after=turn, recorded=_recorded(loaded, turn),
+                  adjustments=_adjusted(loaded, turn))
 
 
 @contextmanager
