@@ -6,7 +6,6 @@ May import: jinja2, narrator.events, narrator.render.*.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +13,9 @@ from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
 from narrator.events import Event, FightLog
-from narrator.render import labels
-from narrator.render.markup import MARKUP, Markup, Options, html_blocks
+from narrator.render import inflection, labels
+from narrator.render.markup import MARKUP, Options, html_blocks
+from narrator.render.narrate import ACTION_KINDS, SILENT, Narration, Scene
 from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
                                      limits)
@@ -36,6 +36,19 @@ PRIMARY = {"shot_fired", "draw_made", "moved", "reloaded", "jam_worked", "action
 KNOWN_RULESETS = ("boothill", "violence")
 
 
+class _Inflection:
+    """What templates may call of ``narrator.render.inflection`` (the sandbox sees only these)."""
+
+    count = staticmethod(inflection.count)
+    side = staticmethod(inflection.side_name)
+    plural = staticmethod(inflection.is_plural)
+    join = staticmethod(inflection.join)
+    article = staticmethod(inflection.article)
+
+
+inflection_api = _Inflection()
+
+
 def template_dirs() -> Path:
     """Our templates: inside the installed package, else the source tree's ``templates/``."""
     here = Path(__file__).resolve().parent.parent
@@ -43,84 +56,6 @@ def template_dirs() -> Path:
     if packaged.is_dir():
         return packaged
     return here.parent / "templates"
-
-
-@dataclass
-class Narration:
-    """Names, pronouns and phrases for prose. A character's full name on first mention, then
-    the short name; phrases from a seeded stream of their own."""
-
-    chars: dict[str, Any]
-    markup: Markup
-    phrases: Phrases
-    bold: bool = True
-    seen: set[str] = field(default_factory=set)
-    last_miss: dict[str, int] = field(default_factory=dict)
-
-    def name(self, who: str, strong: bool = True) -> str:
-        c = self.chars.get(who)
-        if c is None:
-            text = self.markup.escape(who)
-        elif who in self.seen:
-            text = self.markup.escape(c.short)
-        else:
-            self.seen.add(who)
-            text = self.markup.escape(c.name)
-        return self.markup.strong(text) if strong and self.bold else text
-
-    def first(self, key: str) -> bool:
-        """True the first time ``key`` is asked about (to explain a ruling only once)."""
-        if key in self.seen:
-            return False
-        self.seen.add(key)
-        return True
-
-    def missed_again(self, shooter: str, turn: int, missed: bool) -> bool:
-        """True when ``shooter``'s previous shot this turn also missed (for "fires again")."""
-        key = f"miss:{shooter}"
-        before = self.last_miss.get(key) == turn
-        if missed:
-            self.last_miss[key] = turn
-        else:
-            self.last_miss.pop(key, None)
-        return missed and before
-
-    def short(self, who: str) -> str:
-        c = self.chars.get(who)
-        return self.markup.escape(c.short if c else who)
-
-    def _pronouns(self, who: str | None) -> tuple[str, str, str]:
-        p = self.chars[who].pronoun if who in self.chars else "he"
-        return {"he": ("he", "him", "his"), "she": ("she", "her", "her"),
-                "they": ("they", "them", "their")}[p]
-
-    def pronoun(self, who: str, case: str = "subj") -> str:
-        return self._pronouns(who)[("subj", "obj", "poss").index(case)]
-
-    def verb(self, who: str, singular: str, plural: str) -> str:
-        p = self.chars[who].pronoun if who in self.chars else "he"
-        return plural if p == "they" else singular
-
-    def say(self, group: str, a: str | None = None, b: str | None = None, **extra: str) -> str:
-        """A phrase of ``group`` with the actor ``a`` and the other ``b`` filled in."""
-        fields: dict[str, str] = {}
-        plural: set[str] = set()
-        for key, who in (("a", a), ("b", b)):
-            if who is None:
-                continue
-            he, him, his = self._pronouns(who)
-            fields[f"{key}_he"], fields[f"{key}_him"], fields[f"{key}_his"] = he, him, his
-            if he == "they":
-                plural.add(f"{key}_he")
-        phrase = self.phrases.pick(group)
-        # names are filled lazily so "first mention in full" follows the sentence order
-        for key, who in (("a", a), ("b", b)):
-            if who is not None and "{" + key + "}" in phrase:
-                fields[key] = self.name(who)
-        for k, v in extra.items():
-            fields[k] = v
-        text = self.phrases.fill(phrase, fields, plural)
-        return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
 def signed(v: int) -> str:
@@ -204,7 +139,50 @@ def group(log: FightLog) -> dict[str, Any]:
             pre.append(e)
     if started is None or ended is None:
         raise ValueError("the event log has no fight_started or fight_ended event")
+    for turn in turns:
+        turn["paras"] = _paragraphs(turn["beats"])
     return {"started": started, "ended": ended, "turns": turns, "pre": pre}
+
+
+def _actor(e: Event) -> str | None:
+    return getattr(e, ACTION_KINDS.get(e.kind, "character"), None)
+
+
+def _is_call(b: dict[str, Any]) -> bool:
+    return b["ev"].kind == "other_action" and "surrender" in b["ev"].text
+
+
+def _plain_miss(b: dict[str, Any]) -> bool:
+    e = b["ev"]
+    return e.kind == "shot_fired" and e.result == "miss" and not e.misfire and not b["sub"]
+
+
+def _paragraphs(beats: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Story beats in paragraphs: the engine's bookkeeping left out (SILENT), a call to
+    surrender told first, a run of plain misses by one shooter at one target told as one beat
+    (``beat["run"]`` shots), and one character's consecutive actions in one paragraph."""
+    kept = [dict(b, run=1) for b in beats if b["ev"].kind not in SILENT]
+    calls = [b for b in kept if _is_call(b)]
+    if calls:
+        first = [b for b in kept if b["ev"].kind in ("initiative_rolled", "round_initiative")]
+        kept = first + calls + [b for b in kept if b not in calls and b not in first]
+    merged: list[dict[str, Any]] = []
+    for b in kept:
+        prev = merged[-1] if merged else None
+        if prev is not None and _plain_miss(b) and _plain_miss(prev) \
+                and prev["ev"].shooter == b["ev"].shooter and prev["ev"].target == b["ev"].target:
+            prev["run"] += 1
+            continue
+        merged.append(b)
+    paras: list[list[dict[str, Any]]] = []
+    for b in merged:
+        who = _actor(b["ev"])
+        if paras and who is not None and _actor(paras[-1][-1]["ev"]) == who \
+                and b["ev"].kind != "moved":
+            paras[-1].append(b)
+        else:
+            paras.append([b])
+    return paras
 
 
 def make_env(fmt: str, user_dir: Path | None = None,
@@ -246,13 +224,13 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Sandboxe
                        loc=lambda x: labels.LOCATION.get(x, x),
                        band=lambda x: labels.BAND.get(x, x),
                        sev=lambda x: labels.SEVERITY.get(x, x), mod=mod_label,
-                       shot_list=shot_list)
+                       shot_list=shot_list, side=inflection.side_name, and_join=inflection.join)
     env.globals.update(labels=labels, number=lambda n: labels.NUMBER.get(n, str(n)))
     return env if user_dir is None else bound(env)
 
 
-def _phrase_text(env: SandboxedEnvironment) -> str:
-    source, _, _ = env.loader.get_source(env, "phrases.toml")
+def _phrase_text(env: SandboxedEnvironment, name: str = "phrases.toml") -> str:
+    source, _, _ = env.loader.get_source(env, name)
     return source
 
 
@@ -289,14 +267,18 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     chars = {c.name: c for c in fight["started"].characters}
     places = dict(fight["started"].landmarks)
     phrases = Phrases.from_toml(_phrase_text(env), fight["started"].seed, opts.tense)
-    narr = Narration(chars, MARKUP[fmt], phrases, bold=mode == "teaching")
+    scene = Scene.from_toml(_phrase_text(env, "vocabulary.toml"), fight["started"])
+    narr = Narration(chars, MARKUP[fmt], phrases, bold=mode == "teaching", scene=scene)
     mk = MARKUP[fmt]
     by_purpose: dict[str, int] = {}
     for r in log.rolls:
         if r.scripted:
             by_purpose[r.purpose] = by_purpose.get(r.purpose, 0) + 1
     scripted = ", ".join(f"{p.replace('_', ' ')} {k}" for p, k in by_purpose.items())
+    if mode == "story":
+        narr.story(list(log.events), fight["started"])
     context = dict(fight=fight, n=narr, mode=mode, fmt=fmt, opts=opts, rule=mk.rule,
+                   inflect=inflection_api,
                    scripted=scripted,
                    place=lambda k: places.get(k, k.replace("_", " ")),
                    block=lambda title, lines: mk.block(title, [x for x in lines if x], opts))

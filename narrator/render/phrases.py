@@ -1,8 +1,19 @@
-"""Story-mode phrase choice: a seeded stream separate from the dice, tense and agreement.
+"""Story-mode phrase choice and realisation: a seeded stream separate from the dice; verbs
+put in tense and made to agree by ``narrator.render.inflection``.
 
 Phrases live in ``templates/common/phrases.toml`` (user templates may override the file).
+A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
 
-May import: the standard library.
+* ``[draw]`` is the verb "draw" in the write-up's tense, agreeing with its subject: the
+  nearest field before it, in the same clause, that is not an object (after a preposition or
+  straight after a verb) nor a possessive (``{a}'s``); without one, third person singular.
+  ``[be:pl]`` / ``[be:sg]`` force the number ("{a} and {b} [be:pl] still at it").
+* ``[draws/draw|drew]`` (present singular / plural | past), the older hand-made form, still
+  works for user phrase files.
+* A phrase may start with tags in angle brackets, ``<in>`` ``<out>`` (only indoors /
+  outdoors), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that projectile); see ``pick``.
+
+May import: the standard library, narrator.render.inflection.
 """
 
 from __future__ import annotations
@@ -11,14 +22,34 @@ import random
 import re
 import tomllib
 
-_TOKEN = re.compile(r"\{(\w+)\}|\[([^\[\]|]*)\|([^\[\]]*)\]")
+from narrator.render import inflection
+
+_TOKEN = re.compile(r"\{(\w+)\}|\[([^\[\]|]*)\|([^\[\]]*)\]|\[([a-z][a-z ]*?)(?::(pl|sg))?\]")
+_TAGS = re.compile(r"^((?:<\w+>\s*)+)")
+#: Words after which a field is an object, not a subject.
+_PREPOSITIONS = {"at", "to", "of", "on", "from", "for", "into", "with", "past", "behind", "by",
+                 "near", "towards", "toward", "around", "than",
+                 "under", "over", "through", "off", "about", "in", "like", "onto", "upon",
+                 "across", "beside", "except", "without", "against"}
+#: Text that ends a clause: a verb after it needs a subject of its own.
+_CLAUSE_END = re.compile(r"[;:.!?\u2014]|,\s*(and|but|then|so|yet|as)\b|\b(when|as|while|"
+                         r"before|until|because|if|where)\s*$")
+
+
+def tags_of(phrase: str) -> tuple[set[str], str]:
+    """``"<in> The glass..."`` -> ``({"in"}, "The glass...")``."""
+    m = _TAGS.match(phrase)
+    if not m:
+        return set(), phrase
+    return set(re.findall(r"<(\w+)>", m.group(1))), phrase[m.end():]
 
 
 class Phrases:
-    """Picks phrases for groups, never the same one twice in a row for a group.
+    """Picks phrases for groups: within a fight, a phrase is not used again while an unused
+    one of its group remains (nor twice in a row when they are all used).
 
     Args:
-        table: group name -> list of phrases (see phrases.toml for the markers).
+        table: group name -> list of phrases (see the module docstring for the markers).
         seed: the fight's seed; the stream is ``random.Random("<seed>:prose")``.
         tense: "present" or "past".
     """
@@ -35,38 +66,85 @@ class Phrases:
         """Load a phrase table from TOML text."""
         return cls(tomllib.loads(text), seed, tense)
 
-    def pick(self, group: str) -> str:
-        """A phrase of ``group``, avoiding the one used last for it.
+    def has(self, group: str) -> bool:
+        """Whether the table has phrases for ``group``."""
+        return bool(self.table.get(group))
+
+    def pick(self, group: str, context: set[str] | frozenset[str] = frozenset()) -> str:
+        """A phrase of ``group`` (tags stripped) that fits ``context`` (e.g. ``{"in",
+        "bullet"}``): a phrase tagged ``<out>`` is skipped indoors, ``<pellets>`` unless the
+        shot is a shotgun's. The least used fitting phrase wins, at random among equals.
 
         Raises:
             KeyError: an unknown group (a broken template or phrase file).
         """
         options = self.table[group]
-        i = int(self.rng.random() * len(options))
-        if len(options) > 1 and self.last.get(group) == i:
-            i = (i + 1 + int(self.rng.random() * (len(options) - 1))) % len(options)
+        fitting = []
+        for i, p in enumerate(options):
+            tags, _ = tags_of(p)
+            if not tags or tags <= context or _fits(tags, context):
+                fitting.append(i)
+        if not fitting:
+            fitting = list(range(len(options)))
+        used = self.used.setdefault(group, set())
+        fresh = [i for i in fitting if i not in used]
+        if not fresh:
+            used.difference_update(fitting)
+            fresh = [i for i in fitting if i != self.last.get(group)] or fitting
+        i = fresh[int(self.rng.random() * len(fresh))]
         self.last[group] = i
-        self.used.setdefault(group, set()).add(i)
-        return options[i]
+        used.add(i)
+        return tags_of(options[i])[1]
 
     def fill(self, phrase: str, fields: dict[str, str], plural: set[str]) -> str:
-        """Apply tense markers and fields. A ``[sing/plur|past]`` marker takes the plural form
-        when the nearest field before it is a pronoun field named in ``plural``."""
-        out = []
-        last_field = None
+        """Fill the fields and realise the verb markers (see the module docstring).
+
+        Args:
+            phrase: the phrase, tags stripped.
+            fields: field name -> text.
+            plural: the fields whose text is plural ("they", "the fallen rocks").
+        """
+        out: list[str] = []
+        subject: str | None = None
+        prev_marker = False
         pos = 0
         for m in _TOKEN.finditer(phrase):
-            out.append(phrase[pos:m.start()])
+            between = phrase[pos:m.start()]
+            out.append(between)
+            if _CLAUSE_END.search(between):
+                subject = None
             pos = m.end()
-            if m.group(1) is not None:
-                last_field = m.group(1)
-                out.append(fields[last_field])
+            name = m.group(1)
+            if name is not None:
+                after = phrase[pos:pos + 2]
+                words = between.lower().split()
+                obj = (prev_marker and not between.strip()) or (
+                    words and words[-1] in _PREPOSITIONS) or name.endswith(("_him", "_his",
+                                                                             "_self"))
+                if not after.startswith("'") and not obj:
+                    subject = name
+                out.append(fields[name])
+                prev_marker = False
+                continue
+            prev_marker = True
+            if m.group(4) is not None:
+                forced = m.group(5)
+                many = forced == "pl" or (forced is None and subject in plural)
+                out.append(inflection.verb(m.group(4), self.tense, many))
                 continue
             present, past = m.group(2), m.group(3)
             if self.tense == "past":
                 out.append(past)
             else:
                 sing, _, plur = present.partition("/")
-                out.append(plur if (plur and last_field in plural) else sing)
+                out.append(plur if (plur and subject in plural) else sing)
         out.append(phrase[pos:])
         return "".join(out)
+
+
+def _fits(tags: set[str], context: set[str] | frozenset[str]) -> bool:
+    """A phrase fits when each of its tag kinds agrees with the context: place tags (in/out)
+    and projectile tags are checked separately."""
+    place = tags & {"in", "out"}
+    shot = tags - {"in", "out"}
+    return (not place or bool(place & context)) and (not shot or bool(shot & context))

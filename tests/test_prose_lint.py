@@ -1,0 +1,154 @@
+"""Story prose a GM can post unedited (issue 10): over 100 generated fights (every setting,
+one-on-one to five-on-five, three-sided ones) and the bundled examples, in story mode, both
+tenses, every format: no engine lines, state names, Python values, coordinates or line
+citations; no present tense in past-tense prose outside quoted speech; the dead and dying
+named in the closing paragraph; repeated sentences of six words or more at most one per fight
+on average (the measured rate is printed). ``benchmarks/prose_defects.py`` prints the same
+counts with examples."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from narrator.engine import run_fight
+from narrator.render import Options, render, render_posts
+from narrator.scenario import load_scenario, load_scenario_text
+
+from conftest import EXAMPLES
+from prose_lint import Count, check, generated_fights, sentences, story_prose
+
+FORMATS = ("markdown", "bbcode", "html", "text")
+
+
+@functools.lru_cache(maxsize=1)
+def _fights():
+    fights = generated_fights(100)
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        fights.append((path.name, run_fight(load_scenario(path))))
+    return fights
+
+
+def _assert_clean(c: Count, tense: str) -> None:
+    for key in ("engine", "snake", "python", "coords", "cites", "they_agreement", "footing",
+                "dead_unnamed"):
+        assert getattr(c, key) == 0, (key, c.examples.get(key))
+    if tense == "past":
+        assert c.present_in_past == 0, c.examples.get("present_in_past")
+
+
+def test_the_generated_fights_cover_settings_sizes_and_three_sides():
+    labels = [label for label, _ in _fights()]
+    assert len(labels) >= 105
+    for setting in ("street", "saloon", "corral", "canyon"):
+        assert any(label.startswith(setting) for label in labels)
+    assert any(" 1v1 " in label for label in labels) and any(" 5v5 " in label for label in labels)
+    assert sum(label.count("v") == 2 for label in labels) >= 15
+
+
+@pytest.mark.parametrize("tense", ("present", "past"))
+def test_story_prose_in_markdown_is_clean_and_rarely_repeats(tense):
+    c = Count()
+    for _, log in _fights():
+        text = render(log, "markdown", "story", options=Options(tense=tense))
+        check(story_prose(text, "markdown"), tense, log, c)
+    _assert_clean(c, tense)
+    rate = c.repeats / c.fights
+    print(f"\n{tense}: {c.fights} fights, {c.sentences} sentences, {c.repeats} repeated "
+          f"sentences of six words or more: {rate:.2f} per fight")
+    assert c.sentences > 3000
+    assert rate <= 1.0, c.examples.get("repeats")
+
+
+@pytest.mark.parametrize("fmt", ("bbcode", "html", "text"))
+@pytest.mark.parametrize("tense", ("present", "past"))
+def test_story_prose_is_clean_in_every_format(fmt, tense):
+    c = Count()
+    for _, log in _fights()[::3]:
+        text = render(log, fmt, "story", options=Options(tense=tense))
+        check(story_prose(text, fmt), tense, log, c)
+    _assert_clean(c, tense)
+    assert c.sentences > 1000
+
+
+def test_per_turn_posts_are_clean_too():
+    c = Count()
+    for _, log in _fights()[::10]:
+        posts = render_posts(log, "markdown", "story", per_turn=True,
+                             options=Options(tense="past"))
+        check(story_prose("\n\n".join(posts), "markdown"), "past", None, c)
+    _assert_clean(c, "past")
+
+
+def test_the_lint_catches_what_it_is_for():
+    """The checks themselves: each defect of the issue is counted."""
+    c = Count()
+    prose = ("Curly Thomas cannot shoot at Homer: Homer is already down (dead). "
+             "He is passed_out. It was True. He ran towards 44.8,13.6 (000 l.597). "
+             "They takes cover. Another pellet hits in the left arm. "
+             "Little's shot thuds into the fallen rocks in front of Homer. "
+             "Little's shot thuds into the fallen rocks in front of Homer.")
+    check(prose, "past", None, c)
+    assert (c.engine, c.snake, c.python, c.coords, c.cites, c.they_agreement) == (3, 1, 1, 1, 1, 1)
+    assert c.present_in_past >= 2 and c.repeats == 1
+    assert len(sentences('He said "I am done." Then he left.')) == 2
+
+
+THEY = """\
+title: Two at the well
+seed: 13
+max_turns: 6
+map:
+  well: {at: [6, 3], cover: {locations: [legs, abdomen]}}
+sides:
+  ranch:
+    - name: Sam Reyes
+      short: Sam
+      pronoun: they
+      attributes: {str: 14, coo: 15, obs: 12, sta: 9, luck: 8}
+      skills: {pistol: 5}
+      weapons: [{type: single_action_revolver}]
+      at: [0, 0]
+      tactics: aggressive
+  drifters:
+    - name: Jed Hollis
+      short: Jed
+      attributes: {str: 12, coo: 13, obs: 11, sta: 6, luck: 7}
+      skills: {pistol: 3}
+      weapons: [{type: single_action_revolver}]
+      at: [14, 4]
+      tactics: aggressive
+"""
+
+
+@pytest.mark.parametrize("tense", ("present", "past"))
+def test_they_agrees_in_both_tenses(tense):
+    log = run_fight(load_scenario_text(THEY))
+    prose = story_prose(render(log, "text", "story", options=Options(tense=tense)), "text")
+    assert "Sam" in prose
+    c = Count()
+    check(prose, tense, log, c)
+    _assert_clean(c, tense)
+    for bad in ("They takes", "they was", "They was", "they is", "They is", "They has",
+                "they has", "themself"):
+        assert bad not in prose
+
+
+GOLDENS = EXAMPLES.parent.parent / "tests" / "goldens"
+
+
+@pytest.mark.parametrize("case", ("abilene-saloon.past", "shotgun-gang.past",
+                                  "bank-robbery.past", "they.present", "they.past"))
+def test_golden_story_past_tense_and_they(case, request):
+    name, tense = case.split(".")
+    if name == "they":
+        log = run_fight(load_scenario_text(THEY))
+    else:
+        log = run_fight(load_scenario(EXAMPLES / f"{name}.yaml"))
+    text = render(log, "markdown", "story", options=Options(tense=tense))
+    path = GOLDENS / f"{name}.story.{tense}.md"
+    if request.config.getoption("--update-goldens"):
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"missing golden {path.name}; run pytest --update-goldens"
+    assert text == path.read_text(encoding="utf-8")
