@@ -179,7 +179,8 @@ class FightStarted(Event):
 
 @event
 class TacticsChecked(Event):
-    """A Tactics skill check at the start of the fight (d20 <= skill; errata B11)."""
+    """A Tactics skill check (d20 <= skill; errata B11): at the start of the fight, or (``turn``
+    set) a failed character's retry at the start of a later turn (001 l.37, errata B18(h))."""
 
     kind: ClassVar[str] = "tactics_checked"
     character: str
@@ -187,6 +188,7 @@ class TacticsChecked(Event):
     skill: int
     roll: int
     success: bool
+    turn: int | None = None  # a retry at the start of a later turn (errata B18(h))
 
 
 @event
@@ -491,6 +493,68 @@ class Moved(Event):
     dismounted: bool
     prone: bool
     stood_up: bool
+
+
+@event
+class Jumped(Event):
+    """A significant jump (001 l.56-60, errata B18(g)): a Coordination check, and over 12 feet a
+    Luck check too.
+
+    ``outcome``: "landed" (check made: the jump takes half the move and he goes on),
+    "stumbled" (failed: the move ends), and over 12 feet "shaken" (Coordination only: unhurt,
+    though something he carries may be damaged), "twisted_ankle" (Luck only: a scratch, the
+    move ends), "hurt" (both failed: a light wound in ``location``, the move ends).
+    """
+
+    kind: ClassVar[str] = "jumped"
+    turn: int
+    character: str
+    feet: int
+    coo: int
+    roll: int
+    luck: int | None
+    luck_roll: int | None
+    outcome: str
+    location: str | None
+    wound_points: int
+    total_wound_points: int
+    capacity: int
+
+
+@event
+class FootingChecked(Event):
+    """Really bad footing (001 l.61): moving faster than a walk, a Coordination check to stay
+    on his feet; failed, he falls prone where he stands and goes no farther."""
+
+    kind: ClassVar[str] = "footing_checked"
+    turn: int
+    character: str
+    gait: str
+    coo: int
+    roll: int
+    success: bool
+
+
+@event
+class SurprisedFromDarkness(Event):
+    """Shot at from complete darkness, a target is completely surprised this turn without the
+    GM declaring it (000 l.541): -4 speed in a shootout turn (Table 6)."""
+
+    kind: ClassVar[str] = "surprised_from_darkness"
+    turn: int
+    character: str
+    shooter: str
+
+
+@event
+class WeaponPickedUp(Event):
+    """A thrown weapon picked up where it lay (errata B18(i)): it is ready to throw again."""
+
+    kind: ClassVar[str] = "weapon_picked_up"
+    turn: int
+    character: str
+    weapon: str
+    at: tuple[float, float]
 
 
 @event

@@ -123,6 +123,8 @@ def characters(draw: Any, name: str, landmarks: list[str], covered: list[str],
         c["obscured"] = True
     if profiles and draw(st.integers(0, 3)) == 0:
         c["tactics"] = draw(st.sampled_from(profiles))
+    if draw(st.integers(0, 11)) == 0:   # 000 l.541: he shoots from complete darkness
+        c["in_darkness"] = True
     return c
 
 
@@ -156,6 +158,10 @@ def move_intents(draw: Any, c: dict, landmarks: list[str], rider_foot_gaits: boo
         mv["through"] = [draw(st.sampled_from(["door", "window"]))]
     if draw(st.integers(0, 9)) == 0:
         mv["delay"] = True
+    if draw(st.integers(0, 11)) == 0:   # 001 l.56-61: a jump, or really bad footing
+        mv["jump"] = draw(st.sampled_from([6, 20]))
+    elif draw(st.integers(0, 11)) == 0:
+        mv["terrible_footing"] = True
     return mv
 
 

@@ -420,3 +420,143 @@ def test_a_list_of_targets_in_a_shootout_turn_spreads_the_shots():
     assert (switch.count, switch.old, switch.new, switch.old_down) == (5, "Bo", "Cy", False)
     declared = of(log, "intent_declared")[0]
     assert declared.targets == ("Bo", "Cy")
+
+
+# =====================================================================================
+# Rules of 001 added: jumps, bad footing, complete darkness, thrown weapons picked up again
+# (Tactics retries: tests/test_rules_edges.py)
+# =====================================================================================
+
+RUN = {"combat": 24.0, "shootout": 4.0}   # running on foot: Table 3, Table 7 (yards a turn)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("roll, outcome, moved", [(10, "landed", 0.5), (11, "stumbled", 0.0)])
+def test_a_jump_is_a_coordination_check(kind, roll, outcome, moved):
+    """001 l.56-57: a significant jump (8 feet) is a Coordination check (COO 10): made (10), it
+    uses up half the move and he goes on: running 24 yards (Table 3) or 4 (Table 7), halved,
+    12 or 2; failed (11), he stumbles and his move ends where it began."""
+    log = fight(scenario(kind, ann_intent="{move: {gait: running, to: [-40, 0], jump: 8}}",
+                         ann_dice=f"coordination: [{roll}]"))
+    (jump,) = of(log, "jumped")
+    assert (jump.feet, jump.roll, jump.coo, jump.outcome, jump.luck_roll) == (
+        8, roll, 10, outcome, None)
+    (move,) = of(log, "moved")
+    assert (move.allowance, move.distance) == (
+        RUN[kind] / 2 if moved else RUN[kind], RUN[kind] * moved)
+
+
+@pytest.mark.parametrize("coo_roll, luck_roll, outcome, location, points", [
+    (7, 5, "landed", None, 0),          # both made
+    (7, 6, "shaken", None, 0),          # Coordination only: unhurt (the GM says what broke)
+    (15, 5, "twisted_ankle", None, 0),  # Luck only: a scratch, the move ends
+    (15, 6, "hurt", "left_leg", 1),     # both failed: a light wound, odd roll: left leg
+    (16, 20, "hurt", "right_leg", 1),   # ... even roll: right leg
+])
+def test_a_jump_of_more_than_12_feet_checks_luck_too(coo_roll, luck_roll, outcome, location,
+                                                     points):
+    """001 l.57-59 and errata B18(g): more than 12 feet (here 20), a Coordination check (COO
+    10) and a Luck check (Luck 5). Both failed: a light wound in a leg, 1 wound point (ruled,
+    [jumping] in tables_combat.toml), which counts -1 to hit from then on (Table 2)."""
+    log = fight(scenario("combat", ann_intent="{move: {gait: running, to: [-40, 0], jump: 20}}",
+                         ann_dice=f"coordination: [{coo_roll}], luck: [{luck_roll}]"))
+    (jump,) = of(log, "jumped")
+    assert (jump.outcome, jump.location, jump.wound_points, jump.total_wound_points) == (
+        outcome, location, points, points)
+    (move,) = of(log, "moved")
+    assert move.distance == (12.0 if coo_roll <= 10 else 0.0)
+    (status,) = [s for s in of(log, "turn_ended")[0].status if s.name == "Ann"]
+    assert [(w.location, w.severity) for w in status.wounds] == (
+        [(location, "light")] if location else [])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("roll, prone, moved", [(10, False, 0.25), (11, True, 0.0)])
+def test_bad_footing_is_a_coordination_check_faster_than_a_walk(kind, roll, prone, moved):
+    """001 l.61: on really bad footing, moving faster than a walk, a Coordination check (COO
+    10) to stay on his feet. Made (10): the distance is halved (Table 3, terrible footing) and
+    he runs on: 24 or 4 yards, halved, 12 or 2 (a quarter of the way there: 0.25). Failed
+    (11): he falls prone where he stands."""
+    log = fight(scenario(kind, ann_intent="{move: {gait: running, to: [-48, 0], "
+                                          "terrible_footing: true}}",
+                         ann_dice=f"coordination: [{roll}]"))
+    (check,) = of(log, "footing_checked")
+    assert (check.gait, check.roll, check.success) == ("running", roll, not prone)
+    (move,) = of(log, "moved")
+    assert (move.prone, move.distance) == (prone, RUN[kind] * moved * (2 if moved else 1))
+
+
+def test_walking_on_bad_footing_needs_no_check():
+    """001 l.61: only faster than a walk; walking 6 yards (Table 3), halved: 3, no die."""
+    log = fight(scenario("combat", ann_intent="{move: {gait: walking, to: [-10, 0], "
+                                              "terrible_footing: true}}", ann_dice=""))
+    assert of(log, "footing_checked") == []
+    assert of(log, "moved")[0].distance == 3.0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_shots_from_complete_darkness_completely_surprise_the_target(kind):
+    """000 l.541: "Firing from complete darkness always causes complete surprise." Ann stands
+    in darkness and shoots at Bo; nobody declared Bo surprised, yet he is, completely: in a
+    shootout turn his hipshot's speed is COO 10 + 1 (fast weapon, Table 6) - 4 = 7."""
+    bo_intent = "{shoot: Ann, shots: [hip]}" if kind == "shootout" else "{shoot: Ann}"
+    log = fight(scenario(kind, ann={"in_darkness": "true"}, bo_intent=bo_intent,
+                         extra_dice="  Bo: {to_hit: [19]}\n"))
+    (surprise,) = of(log, "surprised_from_darkness")
+    assert (surprise.character, surprise.shooter) == ("Bo", "Ann")
+    if kind == "shootout":
+        bo = [a for c in of(log, "count_resolved") for a in c.actors if a.character == "Bo"]
+        assert [(bo[0].speed, [(m.name, m.value) for m in bo[0].modifiers])] == [
+            (7, [("completely_surprised", -4), ("weapon_fast", 1)])]
+
+
+def test_a_dark_landmark_puts_its_man_in_darkness():
+    """A landmark with ``dark: true``: Ann walks into the dark doorway in turn 1 and shoots
+    from it in turn 2: Bo is completely surprised in turn 2 only."""
+    text = scenario("combat", ann_intent="{move: {gait: walking, to: doorway}}", ann_dice=
+                    "to_hit: [19]")
+    text = text.replace("sides:", "map:\n  doorway: {at: [0, 3], dark: true}\nsides:")
+    log = fight(many_turns(text, turns_of("combat", 1, "{shoot: Bo}"), 2))
+    assert [(e.turn, e.character) for e in of(log, "surprised_from_darkness")] == [(2, "Bo")]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_thrown_knife_is_picked_up_again(kind):
+    """Errata B18(i): a thrown weapon lies where it fell; a character who reaches it picks it
+    up as his action. Ann (Throwing 2) throws her knife at Bo 1 yard off (point blank; a thrown
+    weapon takes 0 there, B3): COO 10 + 2 = 12, rolls 19, a miss; the knife lies at Bo's feet,
+    [1, 0]. Turn 2 she walks 1 yard there (Table 3 6, Table 7 1) and picks it up; turn 3 she
+    throws it again."""
+    ann = {"skills": "{throwing: 2}", "weapons": "[{type: thrown_knife}]"}
+    text = scenario(kind, ann=ann, bo={"at": "[1, 0]"}, ann_dice="to_hit: [19, 19]")
+    extra = (turns_of(kind, 1, "{pick_up: true, move: {gait: walking, to: [1, 0]}}")
+             + turns_of(kind, 1, "{shoot: Bo}"))
+    log = fight(many_turns(text, extra, 3))
+    (picked,) = of(log, "weapon_picked_up")
+    assert (picked.turn, picked.weapon, picked.at) == (2, "thrown knife", (1.0, 0.0))
+    assert [(s.turn, s.chance, s.rounds_left) for s in of(log, "shot_fired")] == [
+        (1, 12, 0), (3, 12, 0)]
+
+
+def test_a_thrown_knife_out_of_reach_is_not_picked_up():
+    """B18(i): he must reach it: 3 yards off, he is refused (and the knife stays down)."""
+    ann = {"skills": "{throwing: 2}", "weapons": "[{type: thrown_knife}]"}
+    text = scenario("combat", ann=ann, bo={"at": "[2, 0]"}, ann_dice="to_hit: [19]")
+    log = fight(many_turns(text, turns_of("combat", 1, "{pick_up: true, move: {gait: "
+                                                       "walking, to: [-1, 0]}}"), 2))
+    assert [(e.reason, e.detail) for e in of(log, "action_refused")] == [
+        ("not_there", "thrown knife lies 3.0 yards away")]
+
+
+@pytest.mark.parametrize("intent, message", [
+    ("{move: {gait: running, jump: 0}}", "turns[0].intents.Ann.move.jump: input should be "
+                                         "greater than or equal to 1 (got 0)"),
+    ("{move: {gait: running, jump: 8, jump_down: true}}", "declare jump (feet"),
+    ("{pick_up: true}", "Ann carries no thrown weapon to pick up"),
+])
+def test_new_fields_are_validated_with_located_errors(intent, message):
+    from narrator.errors import ScenarioError
+    with pytest.raises(ScenarioError) as err:
+        load_scenario_text(scenario("combat", ann_intent=intent), "s.yaml")
+    assert message in err.value.one_line()
+    assert (err.value.line, err.value.column) >= (10, 1)

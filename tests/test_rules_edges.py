@@ -620,18 +620,22 @@ def test_tactics_bonus_never_more_than_1():
     assert init.winner == "Gang"
 
 
-def test_failed_tactics_gives_nothing_and_is_never_retried():
-    """Ann and Al, Tactics 10, roll 11 and 15: both fail, no bonus, and no further checks in
-    later turns (001 l.37). Turn 1: Posse 4, Gang 3: Posse wins. Turn 2: Posse 2, Gang 5."""
+def test_failed_tactics_is_retried_each_later_turn_until_the_side_has_its_bonus():
+    """Ann and Al, Tactics 10, roll 11 and 15: both fail, no bonus in turn 1 (Posse 4, Gang 3:
+    Posse wins). At the start of turn 2 each tries again (001 l.37, errata B18(h)): Ann 12,
+    a failure; Al 7, a success: the Posse adds +1 from turn 2 on, Posse 2 + 1 = 3 against
+    Gang 5. In turn 3 Ann does not roll again: the side already has its one point (l.36);
+    Posse 4 + 1 = 5 against Gang 1."""
     log = fight(sides_with_tactics(
-        "{tactics: 10}", "{tactics: 10}", "Ann: {tactics: [11]}\n          Al: {tactics: [15]}\n"
-        "          Posse: {initiative: [4, 2]}", "3, 5", turns=2))
-    assert [(c.character, c.roll, c.success) for c in of(log, "tactics_checked")] == [
-        ("Ann", 11, False), ("Al", 15, False)]
+        "{tactics: 10}", "{tactics: 10}", "Ann: {tactics: [11, 12]}\n          Al: "
+        "{tactics: [15, 7]}\n          Posse: {initiative: [4, 2, 4]}", "3, 5, 1", turns=3))
+    assert [(c.turn, c.character, c.roll, c.success) for c in of(log, "tactics_checked")] == [
+        (None, "Ann", 11, False), (None, "Al", 15, False),
+        (2, "Ann", 12, False), (2, "Al", 7, True)]
     init = of(log, "initiative_rolled")
     assert [[(r.roll, r.bonus) for r in e.rounds[0]] for e in init] == [
-        [(4, 0), (3, 0)], [(2, 0), (5, 0)]]
-    assert [e.winner for e in init] == ["Posse", "Gang"]
+        [(4, 0), (3, 0)], [(2, 1), (5, 0)], [(4, 1), (1, 0)]]
+    assert [e.winner for e in init] == ["Posse", "Gang", "Posse"]
 
 
 def test_loser_declares_first_winner_fires_first():

@@ -27,6 +27,7 @@ MODES = ("teaching", "story")
 PRIMARY = {"shot_fired", "draw_made", "moved", "reloaded", "jam_worked", "action_refused",
            "other_action", "target_switched", "actions_lost", "died", "tactics_checked",
            "count_resolved", "intent_declared", "initiative_rolled",
+           "jumped", "footing_checked", "surprised_from_darkness", "weapon_picked_up",
            # Violence (narrator/events_violence.py); injury_rolled attaches to its shot
            "round_initiative", "gun_fired", "melee_fought", "suppression_laid",
            "suppression_tested", "weapon_reloaded", "relocated", "action_blocked",

@@ -36,6 +36,7 @@ MODIFIER = {
     "light_cover": "light cover", "full_cylinder": "cylinder held four or more rounds",
     "dismount": "dismounting takes half", "mount": "mounting takes half",
     "stand_up": "standing up takes half", "jump_down": "jumping down takes half",
+    "jump": "the jump takes half",
     "terrible_footing": "terrible footing halves it", "door": "through a door",
     "window": "through a window", "stairs": "stairs",
     "window_check_made": "Coordination check made", "window_check_failed":
@@ -82,6 +83,10 @@ REFUSAL = {
     "down": "already down",
     "too_many_shots": "a combat turn allows one or two careful shots",
     "wrong_gait": "Table 3 has no such gait for him",
+    "one_good_arm": "a seriously wounded arm cannot fire a pistol (001), so one gun only",
+    "wrong_shot": "a combat turn allows careful shots only",
+    "not_lying": "there is no thrown weapon of his lying on the ground",
+    "not_there": "he is not where it lies",
 }
 
 NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}

@@ -669,6 +669,8 @@ def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
                     _resolve_weapon(c, val, loc8, base + (fld,))
             if isinstance(intent.reload, str):
                 _resolve_weapon(c, intent.reload, loc8, base + ("reload",))
+            if intent.pick_up:
+                _check_pick_up(c, intent.pick_up, loc8, base + ("pick_up",))
             if intent.two_guns:
                 pistols = [w for w in c.weapons if tables.weapons()[w.type].kind == "pistol"]
                 if len(pistols) < 2:
@@ -768,6 +770,20 @@ def resolve_weapon_index(c: Character, value: str, fail: Any) -> int:
             return i
     choices = [w.name or w.type for w in c.weapons]
     raise fail(f"{c.name} carries no {value!r} (carries {', '.join(choices)}){_hint(value, choices)}")
+
+
+def _check_pick_up(c: Character, value: bool | str, loc8: _Locator, loc: tuple) -> None:
+    """``pick_up:`` names a thrown weapon the character carries (errata B18(i))."""
+    thrown = [w.name or w.type for w in c.weapons if tables.weapons()[w.type].kind == "thrown"]
+    if isinstance(value, str):
+        i = _resolve_weapon(c, value, loc8, loc)
+        wt = tables.weapons()[c.weapons[i].type]
+        if wt.kind == "thrown":
+            return
+        raise loc8.error(f"only a thrown weapon can be picked up again, not a {wt.name} "
+                         f"(thrown: {', '.join(thrown) or 'none'})", loc)
+    if not thrown:
+        raise loc8.error(f"{c.name} carries no thrown weapon to pick up", loc)
 
 
 def _check_shots(kind: str, c: Character, intent: Any, loc8: _Locator, base: tuple) -> None:

@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictInt, field_validator,
-                      model_validator)
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    field_validator,
+    model_validator,
+)
 
 Location = Literal["left_leg", "right_leg", "left_arm", "right_arm", "left_shoulder",
                    "right_shoulder", "abdomen", "chest", "head", "legs", "arms", "shoulders"]
@@ -117,15 +124,25 @@ class CoverSpec(Model):
 
 
 class Landmark(Model):
-    """A named place on the map: a destination, maybe with cover for whoever stands there."""
+    """A named place on the map: a destination, maybe with cover for whoever stands there.
+
+    ``dark``: the place lies in complete darkness: whoever stands there and shoots leaves his
+    targets completely surprised (000 l.541).
+    """
 
     at: Point
     name: str | None = Field(None, max_length=60)
     cover: CoverSpec | None = None
+    dark: bool = False
 
 
 class Character(Model):
-    """One character of a side. ``at`` in yards; ``cover`` is a CoverSpec or a landmark name."""
+    """One character of a side. ``at`` in yards; ``cover`` is a CoverSpec or a landmark name.
+
+    ``in_darkness``: he starts in complete darkness (000 l.541: whoever he shoots at is
+    completely surprised); he leaves it when he moves, unless he arrives at a ``dark``
+    landmark.
+    """
 
     name: str = Field(min_length=1, max_length=80)
     short: str | None = Field(None, min_length=1, max_length=60)
@@ -141,6 +158,7 @@ class Character(Model):
     aim: Literal["vitals", "limbs", "none"] = "vitals"
     cover: CoverSpec | str | None = None
     lit: bool = False
+    in_darkness: bool = False
     obscured: bool = False
     drawn: bool = False
     tactics: str | None = None
@@ -148,7 +166,14 @@ class Character(Model):
 
 
 class MoveIntent(Model):
-    """Declared movement (Table 3): a gait and a destination (landmark or ``[x, y]``)."""
+    """Declared movement (Table 3): a gait and a destination (landmark or ``[x, y]``).
+
+    ``jump_down``: a horse-size drop, half the move (Table 3, 001 l.55). ``jump``: a significant
+    jump of that many feet (1-100): a Coordination check, which halves the move or, failed,
+    ends it; over 12 feet a Luck check too (001 l.56-60, errata B18(g)). ``terrible_footing``:
+    the distance is halved (Table 3), and faster than a walk on foot a Coordination check keeps
+    him on his feet, or he falls prone where he stands (001 l.61).
+    """
 
     gait: Gait | None = None
     to: str | Point | None = None
@@ -159,14 +184,19 @@ class MoveIntent(Model):
     stand_up: bool = False
     drop_prone: bool = False
     jump_down: bool = False
+    jump: int | None = Field(None, ge=1, le=100)
     terrible_footing: bool = False
     delay: bool = False
 
     @model_validator(mode="after")
     def _something_to_do(self) -> MoveIntent:
         if self.gait is None and not (self.mount or self.dismount or self.stand_up
-                                      or self.drop_prone):
-            raise ValueError("a move needs a gait (or mount, dismount, stand_up, drop_prone)")
+                                      or self.drop_prone or self.jump):
+            raise ValueError("a move needs a gait (or mount, dismount, stand_up, drop_prone, "
+                             "jump)")
+        if self.jump and self.jump_down:
+            raise Invalid("declare jump (feet, a significant jump with a Coordination check) or "
+                          "jump_down (a horse-size drop, half the move), not both", "jump")
         if self.to is not None and self.gait is None:
             raise Invalid("a move with a destination needs a gait", "to")
         return self
@@ -178,10 +208,14 @@ class Intent(Model):
     ``shoot``: a target, or a list of targets (one careful shot each, at most two in a combat
     turn); ``shots`` fires that many careful shots at a single target (combat turn), or, in a
     shootout turn, is the list of shot types in order (``[hip, hip, hip]``; their counts add up
-    to 6 at most, 001 l.16); there the other targets listed are where a shooter turns when his
-    target goes down. ``draw``: fast or normal (default fast with the Fast Draw skill).
-    ``weapon``: type or name of a carried weapon (default: the first). ``reload``: true or a
-    weapon. ``other``: free text for the GM.
+    to 6 at most, 001 l.16), the listed targets taking the shots in order (the last one what
+    is left), each change of target costing a count (Table 5). A shooter whose target goes down
+    turns on the next target listed, else the most dangerous enemy in reach. ``draw``: fast or
+    normal (default fast with the Fast Draw skill); ``redraw``: the draw after a failed fast
+    draw (default fast). ``weapon``: type or name of a carried weapon (default: the first).
+    ``reload``: true or a weapon. ``pick_up``: true or a thrown weapon: he picks up his thrown
+    weapon where it lies, after his move (errata B18(i)); it is his action for the turn.
+    ``other``: free text for the GM.
     """
 
     shoot: str | list[str] | None = None
@@ -198,6 +232,7 @@ class Intent(Model):
     move: MoveIntent | None = None
     reload: bool | str = False
     clear_jam: bool = False
+    pick_up: bool | str = False
     other: str | None = Field(None, max_length=300)
 
 

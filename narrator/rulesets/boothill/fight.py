@@ -24,9 +24,11 @@ from narrator.events import (
     FightEnded,
     FightLog,
     FightStarted,
+    FootingChecked,
     InitiativeRolled,
     IntentDeclared,
     JamWorked,
+    Jumped,
     LocationRolled,
     Modifier,
     MortalCheck,
@@ -40,11 +42,13 @@ from narrator.events import (
     ShotFired,
     SideRoll,
     StateAdjusted,
+    SurprisedFromDarkness,
     TacticsChecked,
     TargetSwitched,
     TurnEnded,
     TurnStarted,
     WeaponNote,
+    WeaponPickedUp,
     WoundNote,
     WoundTaken,
 )
@@ -56,6 +60,7 @@ from narrator.rulesets.boothill.shot import (
     TurnKind,
     plan_volleys,
     shot_targets,
+    targets_of,
     too_many,
 )
 from narrator.rulesets.boothill.state import (
@@ -158,6 +163,8 @@ class BootHillFight(ShootoutTurns):
         self.sides = list(scenario.sides)
         self.fighters: dict[str, Fighter] = {}
         self.tactics_bonus: dict[str, int] = {s: 0 for s in self.sides}
+        self.tactics_failed: list[str] = []   # may try again each later turn (B18(h))
+        self.dark_surprised: set[str] = set()  # completely surprised this turn (000 l.541)
         self.shots_fired = 0
         self.elapsed = 0
         self.gone_landmarks: set[str] = set()
@@ -175,10 +182,11 @@ class BootHillFight(ShootoutTurns):
                 landmark = c.cover
             elif c.cover is not None:
                 cover = Cover.of(c.cover)
+            dark = c.in_darkness or (isinstance(c.cover, str) and scenario.map[c.cover].dark)
             self.fighters[c.name] = Fighter(
                 c=c, side=side, order=order, pos=(float(c.at[0]), float(c.at[1])),
                 weapons=[make_weapon(w) for w in c.weapons], mounted=c.mounted, prone=c.prone,
-                cover=cover, landmark=landmark, drawn=c.drawn)
+                cover=cover, landmark=landmark, drawn=c.drawn, in_darkness=bool(dark))
             order += 1
         # Lookups the turn loop makes again and again, computed once (same results).
         self._rulings_by_kind: dict[str, list[Ruling]] = {}
@@ -337,7 +345,25 @@ class BootHillFight(ShootoutTurns):
             ok = r <= skill
             if ok:
                 self.tactics_bonus[f.side] = 1
+            else:
+                self.tactics_failed.append(f.name)
             self.emit(TacticsChecked(f.name, f.side, skill, r, ok))
+
+    def tactics_retry(self, t: int) -> None:
+        """At the start of each later turn a character whose Tactics check failed tries again
+        (001 l.37, errata B18(h)), until his side has its +1 (never more than one point, l.36).
+        A character who is down does not try."""
+        for name in list(self.tactics_failed):
+            f = self.fighters[name]
+            if f.down or self.tactics_bonus[f.side]:
+                continue
+            skill = f.c.skills.tactics
+            r = self.roll(f.name, "tactics", 20)
+            ok = r <= skill
+            if ok:
+                self.tactics_bonus[f.side] = 1
+                self.tactics_failed.remove(name)
+            self.emit(TacticsChecked(f.name, f.side, skill, r, ok, t))
 
     def initiative(self, t: int) -> tuple[list[str], str]:
         """Roll (or take the ruling's) initiative. Returns (sides by initiative, best first;
@@ -377,6 +403,8 @@ class BootHillFight(ShootoutTurns):
             for name, fields in self.pending.items():
                 for key, value in fields.items():
                     self.emit(StateAdjusted(t, name, key, _shown(value)))
+        if t > 1:
+            self.tactics_retry(t)
         ranked, winner = self.initiative(t)
         for side in reversed(ranked):
             for f in self.side_order(side, t):
@@ -386,7 +414,25 @@ class BootHillFight(ShootoutTurns):
                     self.refuse(t, f, "act", "down", None, f.condition)
                 else:
                     self.declare(t, f, intents[f.name])
+        self.surprise_from_darkness(t, intents)
         return ranked, winner
+
+    def surprise_from_darkness(self, t: int, intents: dict[str, Intent]) -> None:
+        """Firing from complete darkness always causes complete surprise (000 l.541, B17):
+        every target a man in darkness declares a shot at is completely surprised this turn
+        (-4 speed, Table 6), unless the GM declared him so already."""
+        self.dark_surprised = set()
+        for f in self.fighters.values():
+            intent = intents.get(f.name)
+            if f.down or not f.in_darkness or intent is None:
+                continue
+            for name in targets_of(intent):
+                theirs = intents.get(name)
+                if name in self.dark_surprised or self.fighters[name].down or (
+                        theirs is not None and theirs.surprised == "completely"):
+                    continue
+                self.dark_surprised.add(name)
+                self.emit(SurprisedFromDarkness(t, name, f.name))
 
     def combat_turn(self, t: int, intents: dict[str, Intent]) -> None:
         """One six-second combat turn (000 l.36-43)."""
@@ -416,6 +462,7 @@ class BootHillFight(ShootoutTurns):
         for f in delayed:
             if not f.down:
                 self.move(t, f, intents[f.name].move)
+        self.pick_ups(t, ranked, intents)
         self.elapsed += 6
         self.end_turn(t)
 
@@ -691,6 +738,8 @@ class BootHillFight(ShootoutTurns):
         elif roll <= chance:
             result = "hit"
         ws.loaded -= 1
+        if ws.wt.kind == "thrown":
+            ws.lying_at = target.pos  # where it fell, to be picked up again (B18(i))
         if misfire == "explosion":
             ws.loaded = 0
         if misfire == "dud" and ws.wt.misfire == "muzzle_loader":
@@ -951,6 +1000,18 @@ class BootHillFight(ShootoutTurns):
             halvings.append(Modifier("stand_up", 0))
         if mv.jump_down:
             halvings.append(Modifier("jump_down", 0))
+        stopped = fell = False
+        if mv.jump:
+            if self.jump(t, f, mv.jump):
+                halvings.append(Modifier("jump", 0))   # 001 l.56: half the move
+            else:
+                stopped = True                         # 001 l.57: the move ends
+        footing = tables.combat()["bad_footing"]["check_gaits"]
+        if mv.terrible_footing and on_foot_after and gait in footing and not stopped:
+            roll = self.roll(f.name, "coordination", 20)
+            ok = roll <= f.c.attributes.coo
+            self.emit(FootingChecked(t, f.name, gait, f.c.attributes.coo, roll, ok))
+            stopped = fell = not ok
         if mv.terrible_footing:
             halvings.append(Modifier("terrible_footing", 0))
         if self.sc.night and gait not in (None, "walking", "crawling"):
@@ -965,7 +1026,6 @@ class BootHillFight(ShootoutTurns):
                 halvings.append(Modifier("other_serious_wound", 0, "table", "", other))
         for h in halvings:
             allowance /= 2 ** h.times
-        stopped = False
         for obstacle in mv.through:
             cost = tables.combat()["movement_combat"][obstacle]
             penalties.append(Modifier(obstacle, -cost))
@@ -1006,6 +1066,7 @@ class BootHillFight(ShootoutTurns):
         if distance > 0:
             f.cover = None
             f.landmark = None
+            f.in_darkness = bool(arrived and dest_name and self.sc.map[dest_name].dark)
         if arrived and dest_name and dest_name not in self.gone_landmarks:
             lm = self.sc.map[dest_name]
             f.landmark = dest_name
@@ -1022,10 +1083,72 @@ class BootHillFight(ShootoutTurns):
         if f.prone and (mv.stand_up or gait not in (None, "crawling")):
             f.prone = False
             stood = True
-        if mv.drop_prone:
+        if mv.drop_prone or fell:
             f.prone = True
         self.emit(Moved(t, f.name, gait, allowance, tuple(penalties + halvings), round(distance, 2),
                         start, f.pos, dest_name, arrived, took, mounted, dismounted, f.prone, stood))
+
+    def jump(self, t: int, f: Fighter, feet: int) -> bool:
+        """A significant jump (001 l.56-60, errata B18(g)): a Coordination check; over 12 feet
+        a Luck check too, with the outcomes of B18(g) (the [jumping] table). Emits ``jumped``.
+
+        Returns:
+            True when the Coordination check is made (the jump takes half the move).
+        """
+        data = tables.combat()["jumping"]
+        coo = f.c.attributes.coo
+        roll = self.roll(f.name, "coordination", 20)
+        ok = roll <= coo
+        luck = luck_roll = location = None
+        points = 0
+        outcome = "landed" if ok else "stumbled"
+        if feet > data["luck_check_above_feet"]:
+            luck = f.c.attributes.luck
+            luck_roll = self.roll(f.name, "luck", 20)
+            lucky = luck_roll <= luck
+            if ok:
+                outcome = "landed" if lucky else "shaken"
+            elif lucky:
+                outcome = "twisted_ankle"       # a scratch: no wound points
+            else:
+                outcome = "hurt"
+                location = "left_leg" if roll % 2 else "right_leg"
+                points = data["hurt_wound_points"]
+                f.wounds.append(Wound(location, "light", points))
+                f.wound_points += points
+        self.emit(Jumped(t, f.name, feet, coo, roll, luck, luck_roll, outcome, location, points,
+                         f.wound_points, f.capacity))
+        if f.condition == "active" and f.wound_points > f.capacity:
+            f.condition = "passed_out"
+            self.emit(PassedOut(t, f.name, f.wound_points, f.capacity))
+        return ok
+
+    def pick_ups(self, t: int, ranked: list[str], intents: dict[str, Intent]) -> None:
+        """After the moves, each character who declared ``pick_up`` picks up his thrown weapon
+        if he stands where it lies (within the [thrown_weapons] reach; errata B18(i))."""
+        reach = tables.combat()["thrown_weapons"]["pick_up_reach"]
+        for side in ranked:
+            for f in self.side_order(side, t):
+                intent = intents.get(f.name)
+                if intent is None or not intent.pick_up or f.down:
+                    continue
+                named = intent.pick_up if isinstance(intent.pick_up, str) else None
+                lying = [w for w in f.weapons if w.lying_at is not None and (
+                    named is None or self.weapon_index(f, named) == f.weapons.index(w))]
+                if not lying:
+                    self.refuse(t, f, "pick_up", "not_lying", None,
+                                named or "no thrown weapon")
+                    continue
+                ws = min(lying, key=lambda w: math.dist(f.pos, w.lying_at))
+                yards = math.dist(f.pos, ws.lying_at)
+                if yards > reach + 1e-9:
+                    self.refuse(t, f, "pick_up", "not_there", None,
+                                f"{ws.name} lies {yards:.1f} yards away")
+                    continue
+                at = ws.lying_at
+                ws.lying_at = None
+                ws.loaded = ws.capacity
+                self.emit(WeaponPickedUp(t, f.name, ws.name, at))
 
     # ------------------------------------------------------------------ end of turn
     def end_turn(self, t: int) -> None:

@@ -89,6 +89,7 @@ class ShootoutTurns:
                 intent = intents.get(f.name)
                 if intent is not None and intent.move is not None and not f.down:
                     self.move(t, f, intent.move, "shootout")
+        self.pick_ups(t, ranked, intents)
         self.elapsed += 1
         self.end_turn(t)
 
@@ -197,7 +198,9 @@ class ShootoutTurns:
         if serious:
             mods.append(Modifier("serious_wound", sm["serious_wound"] * serious, "table", "",
                                  serious))
-        if intent and intent.surprised:
+        if f.name in self.dark_surprised:  # shot at from darkness (000 l.541)
+            mods.append(Modifier("completely_surprised", sm["completely_surprised"]))
+        elif intent and intent.surprised:
             key = "surprised" if intent.surprised == "surprised" else "completely_surprised"
             mods.append(Modifier(key, sm[key]))
         if intent and intent.two_guns:

@@ -32,6 +32,7 @@ class WeaponState:
     gunsmith_tried: bool = False
     useless: bool = False
     reload_progress: Fraction = Fraction(0)
+    lying_at: tuple[float, float] | None = None  # a thrown weapon where it fell (B18(i))
 
     @property
     def name(self) -> str:
@@ -126,6 +127,7 @@ class Fighter:
     cocked: bool = False
     reload_streak: int = 0
     shots_this_turn: int = 0
+    in_darkness: bool = False
 
     def __post_init__(self) -> None:
         self.name: str = self.c.name  # a plain attribute: read hundreds of times a fight
