@@ -116,6 +116,13 @@ COMBAT = {
     # 000 l.89-95 (Table 1), l.230-239 (Table 4), 001 l.18-19, B2: formulas, pinned in text.
     "chance_to_hit": {"careful": "COO + skill", "steady": "ceil(COO/2) + skill",
                       "hip": "floor(COO/4) + skill", "fanned": "max(1, Pistol)"},
+    # 001 l.57 ("more than 12 feet ... both a Coordination check and a Luck check"); B18(g):
+    # both failed, a light wound in a leg, 1 wound point (ruled as a Luck-saved mortal, B8).
+    "jumping": {"luck_check_above_feet": 12, "hurt_wound_points": 1},
+    # 001 l.61: "if they are moving faster than a walk" (on foot: evading, running).
+    "bad_footing": {"check_gaits": ["evading", "running"]},
+    # B18(i): "a character who reaches it" (ruled: within 1 yard).
+    "thrown_weapons": {"pick_up_reach": 1.0},
 }
 
 # tables_wounds.toml

@@ -43,6 +43,9 @@ COMBAT_SECTIONS = [
     ("speed_modifiers", "Table 6"),
     ("movement_shootout", "Table 7"),
     ("shots_per_shootout_turn", "001_415c40fca5e431da.txt line 16"),
+    ("jumping", "001_415c40fca5e431da.txt lines 56-60; errata B18(g)"),
+    ("bad_footing", "001_415c40fca5e431da.txt line 61"),
+    ("thrown_weapons", "errata B18(i)"),
 ]
 WOUND_SECTIONS = [
     ("pellets", "Table 9"),
