@@ -13,6 +13,7 @@ narrator.rulesets.boothill.tables.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -313,15 +314,17 @@ def _scan(text: str, loc8: _Locator, pure: bool = True) -> None:
         elif stack[-1].is_map and stack[-1].want_key:
             top, is_key = stack[-1], True
             top.want_key = False
-            top.key = ev.value if isinstance(ev, ScalarEvent) else _KEY
+            value = _nfc(ev.value) if isinstance(ev, ScalarEvent) else None
+            top.key = value if isinstance(ev, ScalarEvent) else _KEY
             where = top.path + (_KEY,)
-            if isinstance(ev, ScalarEvent) and ev.value != "<<":
-                first = top.seen.get((ev.value, ev.style))
+            if isinstance(ev, ScalarEvent) and value != "<<":
+                first = top.seen.get((value, ev.style))
                 if first:
-                    raise fail(f"duplicate key {ev.value!r} (first at line {first[0]}, "
-                               f"column {first[1]})", mark)
-                top.seen[(ev.value, ev.style)] = pos
-                loc8.keys.setdefault(top.path + (ev.value,), pos)
+                    same = "" if ev.value.isascii() else "; the same text, however it is typed"
+                    raise fail(f"duplicate key {value!r} (first at line {first[0]}, "
+                               f"column {first[1]}){same}", mark)
+                top.seen[(value, ev.style)] = pos
+                loc8.keys.setdefault(top.path + (value,), pos)
         elif stack[-1].is_map:
             stack[-1].want_key = True
             where = stack[-1].path + (stack[-1].key,)
@@ -560,6 +563,88 @@ class _Reparse(Exception):
         self.error = error
 
 
+def _nfc(text: str) -> str:
+    """Unicode NFC: ``José`` typed (one code point) and pasted (``e`` + accent) are one text."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def _normalized(value: Any) -> Any:
+    """Every text in the data (keys and values) in NFC."""
+    if isinstance(value, str):
+        return _nfc(value)
+    if isinstance(value, dict):
+        return {_normalized(k): _normalized(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_normalized(v) for v in value]
+    return value
+
+
+#: Characters no name may hold: they are invisible, break lines, or reorder what is shown.
+_NOT_IN_NAMES = ("control characters, line breaks or bidirectional controls (they break or "
+                 "reorder the write-up)")
+
+
+def _bad_name(text: Any) -> str | None:
+    """Why ``text`` cannot be a name (of a character, side, group, landmark or weapon), or
+    None."""
+    from narrator.errors import BIDI
+    if not isinstance(text, str):
+        return None
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") or c in BIDI for c in text):
+        return f"a name cannot hold {_NOT_IN_NAMES}"
+    visible = "".join(c for c in text if not c.isspace() and unicodedata.category(c) != "Cf")
+    if not visible:
+        return "a name needs a visible character (this one is empty, blank or zero-width)"
+    if text != text.strip():
+        return "a name cannot begin or end with a space"
+    if "@everyone" in text or "@here" in text:
+        return "a name cannot hold @everyone or @here (it would ping a whole Discord server)"
+    return None
+
+
+def _check_names(data: dict, loc8: _Locator) -> None:
+    """Names as trustworthy text: sides, groups, landmarks, characters (name and short),
+    weapons; the title on one line; a short name that is a side's name is refused (it would
+    take the side's dice).
+
+    Raises:
+        ScenarioError: located at the name.
+    """
+    def check(value: Any, loc: tuple, key: bool = False) -> None:
+        why = _bad_name(value)
+        if why:
+            raise loc8.error(f"{_dotted(loc)}: {why}", loc, key=key)
+
+    title = data.get("title")
+    if isinstance(title, str) and any(unicodedata.category(c) in ("Cc", "Zl", "Zp")
+                                      for c in title):
+        raise loc8.error(f"title: the title is one line, without {_NOT_IN_NAMES}", ("title",))
+    for section in ("sides", "groups", "map"):
+        if isinstance(data.get(section), dict):
+            for k in data[section]:
+                check(k, (section, k), key=True)
+    for k, lm in (data.get("map") or {}).items() if isinstance(data.get("map"), dict) else ():
+        if isinstance(lm, dict):
+            check(lm.get("name"), ("map", k, "name"))
+    sides = data.get("sides") if isinstance(data.get("sides"), dict) else {}
+    for side, members in sides.items():
+        for i, c in enumerate(members if isinstance(members, list) else []):
+            if not isinstance(c, dict):
+                continue
+            for fld in ("name", "short"):
+                check(c.get(fld), ("sides", side, i, fld))
+            if isinstance(c.get("short"), str) and c["short"] in sides and c["short"] != side:
+                raise loc8.error(f"short name {c['short']!r} is the name of a side; a short "
+                                 f"name must name the character alone", ("sides", side, i, "short"))
+            if isinstance(c.get("short"), str) and c["short"] == side:
+                raise loc8.error(f"short name {c['short']!r} is the name of his side; a short "
+                                 f"name must name the character alone", ("sides", side, i, "short"))
+            for j, w in enumerate(c.get("weapons") or [] if isinstance(c.get("weapons"), list)
+                                  else []):
+                if isinstance(w, dict):
+                    check(w.get("name"), ("sides", side, i, "weapons", j, "name"))
+
+
 def _load(text: str, path: str, pure: bool) -> LoadedScenario:
     loc8 = _Locator(path)
     try:
@@ -568,6 +653,8 @@ def _load(text: str, path: str, pure: bool) -> LoadedScenario:
         if pure:
             raise
         raise _Reparse(exc) from None
+    data = _normalized(data)
+    _check_names(data, loc8)
     if data.get("ruleset") == "violence":  # a Violence scenario has fields of its own
         from narrator.scenario.violence import validate
         loaded = validate(data, loc8)
