@@ -93,6 +93,14 @@ def is_plural(noun_phrase: str) -> bool:
     return bool(_engine().singular_noun(last.lower())) and not last.lower().endswith("ss")
 
 
+@functools.lru_cache(maxsize=256)
+def plural(noun: str) -> str:
+    """"bullets", "balls"; a mass noun stays ("buckshot")."""
+    if noun in ("buckshot", "shot", "lead"):
+        return noun
+    return _engine().plural_noun(noun)
+
+
 def article(noun: str) -> str:
     """"a horse", "an outlaw"."""
     return _engine().a(noun)

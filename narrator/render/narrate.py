@@ -13,6 +13,7 @@ narrator.render.inflection, narrator.render.markup.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import tomllib
@@ -41,12 +42,13 @@ class Scene:
 
     indoors: bool | None = None
     projectile: dict[str, tuple[str, str]] = field(default_factory=dict)
+    _contexts: dict[str | None, frozenset[str]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_toml(cls, text: str, started: Any) -> Scene:
         """The scene of a fight from its ``fight_started`` event (title, description,
         landmarks) and the vocabulary file's text."""
-        data = tomllib.loads(text)
+        data = _toml(text)
         proj = {k: (v[0], v[1]) for k, v in data.get("projectile", {}).items()}
         place = data.get("place", {})
         words = " ".join([started.title or "", getattr(started, "description", "") or ""]
@@ -59,13 +61,16 @@ class Scene:
         indoors = None if inside == outside else inside > outside
         return cls(indoors, proj)
 
-    def context(self, weapon_type: str | None = None) -> set[str]:
+    def context(self, weapon_type: str | None = None) -> frozenset[str]:
         """The phrase tags this scene (and weapon) satisfies."""
+        if weapon_type in self._contexts:
+            return self._contexts[weapon_type]
         tags = set()
         if self.indoors is not None:
             tags.add("in" if self.indoors else "out")
         tags.add(self.shot(weapon_type)[1])
-        return tags
+        self._contexts[weapon_type] = frozenset(tags)
+        return self._contexts[weapon_type]
 
     def shot(self, weapon_type: str | None) -> tuple[str, str]:
         """(noun, tag) of what the weapon throws: ("buckshot", "pellets"), ("ball", "ball")."""
@@ -278,8 +283,7 @@ class Narration:
             phrase = lead + body
         noun, _ = self.scene.shot(self.weapon_type)
         fields["shot"] = noun
-        fields["shots"] = noun if noun in ("buckshot",) else inflection._engine().plural_noun(
-            noun)
+        fields["shots"] = inflection.plural(noun)
         for k, v in extra.items():
             if isinstance(v, tuple):
                 text, many = v
@@ -310,6 +314,11 @@ class Narration:
         plural = {k for k, v in fields.items() if isinstance(v, tuple) and v[1]}
         flat = {k: (v[0] if isinstance(v, tuple) else v) for k, v in fields.items()}
         return self.phrases.fill(text, flat, plural)
+
+
+@functools.lru_cache(maxsize=8)
+def _toml(text: str) -> dict[str, Any]:
+    return tomllib.loads(text)
 
 
 def _first_at(phrase: str, key: str) -> int:

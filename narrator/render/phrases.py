@@ -18,6 +18,7 @@ May import: the standard library, narrator.render.inflection.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import tomllib
@@ -64,7 +65,7 @@ class Phrases:
     @classmethod
     def from_toml(cls, text: str, seed: int, tense: str = "present") -> Phrases:
         """Load a phrase table from TOML text."""
-        return cls(tomllib.loads(text), seed, tense)
+        return cls(_toml(text), seed, tense)
 
     def has(self, group: str) -> bool:
         """Whether the table has phrases for ``group``."""
@@ -73,17 +74,15 @@ class Phrases:
     def pick(self, group: str, context: set[str] | frozenset[str] = frozenset()) -> str:
         """A phrase of ``group`` (tags stripped) that fits ``context`` (e.g. ``{"in",
         "bullet"}``): a phrase tagged ``<out>`` is skipped indoors, ``<pellets>`` unless the
-        shot is a shotgun's. The least used fitting phrase wins, at random among equals.
+        shot is a shotgun's. Within a fight an unused fitting phrase is taken first, at
+        random among them; when all are used, any but the last one.
 
         Raises:
             KeyError: an unknown group (a broken template or phrase file).
         """
-        options = self.table[group]
-        fitting = []
-        for i, p in enumerate(options):
-            tags, _ = tags_of(p)
-            if not tags or tags <= context or _fits(tags, context):
-                fitting.append(i)
+        options = [_tagged(p) for p in self.table[group]]
+        fitting = [i for i, (tags, _) in enumerate(options)
+                   if not tags or tags <= context or _fits(tags, context)]
         if not fitting:
             fitting = list(range(len(options)))
         used = self.used.setdefault(group, set())
@@ -94,7 +93,7 @@ class Phrases:
         i = fresh[int(self.rng.random() * len(fresh))]
         self.last[group] = i
         used.add(i)
-        return tags_of(options[i])[1]
+        return options[i][1]
 
     def fill(self, phrase: str, fields: dict[str, str], plural: set[str]) -> str:
         """Fill the fields and realise the verb markers (see the module docstring).
@@ -103,43 +102,76 @@ class Phrases:
             phrase: the phrase, tags stripped.
             fields: field name -> text.
             plural: the fields whose text is plural ("they", "the fallen rocks").
+
+        Raises:
+            KeyError: a field the phrase names and ``fields`` lacks.
         """
         out: list[str] = []
         subject: str | None = None
-        prev_marker = False
-        pos = 0
-        for m in _TOKEN.finditer(phrase):
-            between = phrase[pos:m.start()]
-            out.append(between)
-            if _CLAUSE_END.search(between):
+        for op in _compile(phrase):
+            kind = op[0]
+            if kind == "text":
+                out.append(op[1])
+            elif kind == "reset":
                 subject = None
-            pos = m.end()
-            name = m.group(1)
-            if name is not None:
-                after = phrase[pos:pos + 2]
-                words = between.lower().split()
-                obj = (prev_marker and not between.strip()) or (
-                    words and words[-1] in _PREPOSITIONS) or name.endswith(("_him", "_his",
-                                                                             "_self"))
-                if not after.startswith("'") and not obj:
-                    subject = name
-                out.append(fields[name])
-                prev_marker = False
-                continue
-            prev_marker = True
-            if m.group(4) is not None:
-                forced = m.group(5)
-                many = forced == "pl" or (forced is None and subject in plural)
-                out.append(inflection.verb(m.group(4), self.tense, many))
-                continue
-            present, past = m.group(2), m.group(3)
-            if self.tense == "past":
-                out.append(past)
-            else:
-                sing, _, plur = present.partition("/")
-                out.append(plur if (plur and subject in plural) else sing)
-        out.append(phrase[pos:])
+            elif kind == "field":
+                if op[2]:
+                    subject = op[1]
+                out.append(fields[op[1]])
+            elif kind == "verb":
+                many = op[2] == "pl" or (op[2] is None and subject in plural)
+                out.append(inflection.verb(op[1], self.tense, many))
+            else:  # the older [present/plural|past] marker
+                if self.tense == "past":
+                    out.append(op[2])
+                else:
+                    sing, _, plur = op[1].partition("/")
+                    out.append(plur if (plur and subject in plural) else sing)
         return "".join(out)
+
+
+@functools.lru_cache(maxsize=2048)
+def _tagged(phrase: str) -> tuple[frozenset[str], str]:
+    tags, text = tags_of(phrase)
+    return frozenset(tags), text
+
+
+@functools.lru_cache(maxsize=4096)
+def _compile(phrase: str) -> tuple[tuple, ...]:
+    """A phrase as operations: ("text", s), ("reset",) (a clause ends), ("field", name,
+    may_be_subject), ("verb", lemma, forced number), ("old", present, past)."""
+    ops: list[tuple] = []
+    prev_marker = False
+    pos = 0
+    for m in _TOKEN.finditer(phrase):
+        between = phrase[pos:m.start()]
+        if between:
+            ops.append(("text", between))
+        if _CLAUSE_END.search(between):
+            ops.append(("reset",))
+        pos = m.end()
+        name = m.group(1)
+        if name is not None:
+            after = phrase[pos:pos + 2]
+            words = between.lower().split()
+            obj = (prev_marker and not between.strip()) or bool(
+                words and words[-1] in _PREPOSITIONS) or name.endswith(("_him", "_his", "_self"))
+            ops.append(("field", name, not after.startswith("'") and not obj))
+            prev_marker = False
+            continue
+        prev_marker = True
+        if m.group(4) is not None:
+            ops.append(("verb", m.group(4), m.group(5)))
+        else:
+            ops.append(("old", m.group(2), m.group(3)))
+    if phrase[pos:]:
+        ops.append(("text", phrase[pos:]))
+    return tuple(ops)
+
+
+@functools.lru_cache(maxsize=8)
+def _toml(text: str) -> dict[str, list[str]]:
+    return tomllib.loads(text)
 
 
 def _fits(tags: set[str], context: set[str] | frozenset[str]) -> bool:
