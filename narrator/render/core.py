@@ -158,10 +158,23 @@ def _plain_miss(b: dict[str, Any]) -> bool:
     return e.kind == "shot_fired" and e.result == "miss" and not e.misfire and not b["sub"]
 
 
+def _plain_cover(b: dict[str, Any]) -> str | None:
+    """The cover that stopped a shot with nothing else happening, else None."""
+    e = b["ev"]
+    if e.kind != "shot_fired" or e.result != "hit" or e.misfire:
+        return None
+    covers = [s for s in b["sub"] if s.kind == "cover_hit"]
+    if len(covers) != 1 or not covers[0].stopped or covers[0].alive:
+        return None
+    if any(s.kind not in ("location_rolled", "cover_hit") for s in b["sub"]):
+        return None
+    return covers[0].cover
+
+
 def _paragraphs(beats: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """Story beats in paragraphs: the engine's bookkeeping left out (SILENT), a call to
-    surrender told first, a run of plain misses by one shooter at one target told as one beat
-    (``beat["run"]`` shots), and one character's consecutive actions in one paragraph."""
+    surrender told first, a run of plain misses (or of shots the same cover stopped) by one
+    shooter at one target told as one beat (``beat["run"]`` shots), and one character's consecutive actions in one paragraph."""
     kept = [dict(b, run=1) for b in beats if b["ev"].kind not in SILENT]
     calls = [b for b in kept if _is_call(b)]
     if calls:
@@ -170,8 +183,12 @@ def _paragraphs(beats: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     merged: list[dict[str, Any]] = []
     for b in kept:
         prev = merged[-1] if merged else None
-        if prev is not None and _plain_miss(b) and _plain_miss(prev) \
-                and prev["ev"].shooter == b["ev"].shooter and prev["ev"].target == b["ev"].target:
+        same = prev is not None and prev["ev"].kind == b["ev"].kind == "shot_fired" \
+            and prev["ev"].shooter == b["ev"].shooter and prev["ev"].target == b["ev"].target
+        if same and _plain_miss(b) and _plain_miss(prev):
+            prev["run"] += 1
+            continue
+        if same and _plain_cover(b) is not None and _plain_cover(b) == _plain_cover(prev):
             prev["run"] += 1
             continue
         merged.append(b)

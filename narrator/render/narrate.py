@@ -386,7 +386,7 @@ def ending(events: list[Event], started: Any) -> dict[str, Any]:
     """What the closing paragraph tells: lists of names (``dead``, ``dying``, ``out``
     (passed out), ``wounded`` (hurt, still on his feet), ``fled``, ``surrendered``,
     ``standing`` (on his feet at the end, fled and surrendered men left out)), and
-    ``shots`` fired and ``hits``. Read from the last status block and the shots."""
+    ``shots`` fired and ``hits`` (shots that wounded a man; cover that stopped one is no hit). Read from the last status block and the shots."""
     status = [e for e in events if e.kind == "turn_ended"]
     last = {s.name: s for s in status[-1].status} if status else {}
     out: dict[str, Any] = {k: [] for k in ("dead", "dying", "out", "wounded", "fled",
@@ -395,10 +395,12 @@ def ending(events: list[Event], started: Any) -> dict[str, Any]:
     fled: set[str] = set()
     surrendered: set[str] = set()
     after: dict[str, str] = {}
+    struck: set[int] = set()  # shots (by their number) that put a wound in a man
     for e in events:
         if e.kind == "shot_fired" and e.result != "dud":
             shots += 1
-            hits += e.result in ("hit", "explosion")
+        elif e.kind == "wound_taken" and e.cause == "shot":
+            struck.add(shots)
         elif e.kind == "gun_fired":
             shots += e.shots
             hits += e.result == "hit"
@@ -425,7 +427,7 @@ def ending(events: list[Event], started: Any) -> dict[str, Any]:
             if wp:
                 out["wounded"].append(c.name)
             out["standing"].append(c.name)
-    out["shots"], out["hits"] = shots, hits
+    out["shots"], out["hits"] = shots, hits + len(struck)
     sides = {c.name: c.side for c in started.characters}
     out["sides_standing"] = sorted({sides[n] for n in out["standing"]},
                                    key=list(started.sides).index)
