@@ -330,6 +330,7 @@ class Odds:
     characters: tuple[CharacterOdds, ...]
     tally: Tally
     outcome_names: tuple[str, ...] = OUTCOMES   # the ruleset's outcomes, in column order
+    path: str = "engine"                        # "kernel", or "engine (kernel does not ...)"
 
 
 def odds_scenario(loaded: LoadedScenario, *, tactics: str | None = None,
@@ -372,28 +373,49 @@ def _odds_job(chunk: tuple[int, int]) -> Tally:
 
 
 def run_odds(loaded: LoadedScenario, trials: int, base_seed: int, workers: int = 1,
-             on_progress: Progress | None = None, *, tables_only: bool = False) -> Odds:
-    """Fight the scenario ``trials`` times (seeds ``base_seed + i``) without rendering.
+             on_progress: Progress | None = None, *, tables_only: bool = False,
+             path: str = "auto", scheduler: str | None = None) -> Odds:
+    """Fight the scenario ``trials`` times without rendering.
 
-    ``loaded`` should come from ``odds_scenario`` (scripted dice dropped). Deterministic
-    for a base seed, whatever ``workers``.
+    ``loaded`` should come from ``odds_scenario`` (scripted dice dropped). ``path``: "auto"
+    (the vectorised kernel when it covers the scenario, else the engine), "kernel" or
+    "engine". Engine trial *i* uses seed ``base_seed + i``; kernel trials use NumPy streams
+    seeded from ``base_seed`` (``narrator.fast_odds``). Deterministic for a base seed,
+    whatever ``workers`` or ``scheduler`` (a Dask scheduler address). ``Odds.path`` says
+    which path fought them and, for the engine, what the kernel does not cover.
 
     Raises:
-        NarratorError: the scenario cannot be fought.
+        NarratorError: the scenario cannot be fought; ``path="kernel"`` and the kernel does
+            not cover it; the scheduler cannot be used.
     """
+    from narrator.errors import NarratorError
+    from narrator.fast_odds import kernel_tally, map_jobs
+    from narrator.rulesets.boothill.kernel import Uncovered
+
+    why = None
+    if path != "engine":
+        try:
+            tally = kernel_tally(loaded, trials, base_seed, workers, on_progress,
+                                 tables_only=tables_only, scheduler=scheduler)
+            return odds_of(loaded, tally, base_seed, "kernel")
+        except Uncovered as exc:
+            why = exc.reason
+            if path == "kernel":
+                raise NarratorError(f"the kernel does not cover this scenario: {why}") from None
     chunks = [(s, min(CHUNK, trials - s)) for s in range(0, trials, CHUNK)]
     tally = Tally()
 
     sizes = iter(n for _, n in chunks)
     report = (lambda _: on_progress(next(sizes))) if on_progress else None
-    for part in _map(_odds_init, (loaded, base_seed, {"tables_only": tables_only}), _odds_job,
-                     chunks, workers, report):
+    for part in map_jobs(_odds_init, (loaded, base_seed, {"tables_only": tables_only}),
+                         _odds_job, chunks, workers, report, scheduler=scheduler):
         tally.merge(part)
-    return odds_of(loaded, tally, base_seed)
+    return odds_of(loaded, tally, base_seed,
+                   f"engine (kernel does not cover: {why})" if why else "engine")
 
 
-def odds_of(loaded: LoadedScenario, tally: Tally, base_seed: int) -> Odds:
-    """Turn a tally into shares, intervals and means."""
+def odds_of(loaded: LoadedScenario, tally: Tally, base_seed: int, path: str = "engine") -> Odds:
+    """Turn a tally into shares, intervals and means (``path``: which path fought them)."""
     sc = loaded.scenario
     n = tally.trials
     sides = [SideOdds(s, tally.wins.get(s, 0), *wilson(tally.wins.get(s, 0), n))
@@ -412,7 +434,7 @@ def odds_of(loaded: LoadedScenario, tally: Tally, base_seed: int) -> Odds:
     return Odds(sc.title, n, base_seed, tuple(sides),
                 mean_ci(tally.turns, tally.turns_sq, n),
                 mean_ci(tally.seconds, tally.seconds_sq, n),
-                tuple(chars), tally, names)
+                tuple(chars), tally, names, path)
 
 
 # ---------------------------------------------------------------------- the chart

@@ -12,7 +12,7 @@ import os
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -469,6 +469,12 @@ class Setting(str, Enum):
     canyon = "canyon"
 
 
+class PathChoice(str, Enum):
+    auto = "auto"
+    kernel = "kernel"
+    engine = "engine"
+
+
 class TacticsChoice(str, Enum):
     aggressive = "aggressive"
     cautious = "cautious"
@@ -653,6 +659,9 @@ def odds(
     tactics: Optional[TacticsChoice] = typer.Option(None, "--tactics", help="A tactics profile for every character who has none (so the fight goes on after the declared turns)."),
     max_turns: Optional[int] = typer.Option(None, "--max-turns", min=1, max=500, help="Fight at least this many turns (tactics decide the undeclared ones)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --chart file."),
+    vary: Optional[List[str]] = typer.Option(None, "--vary", help="PATH=VALUES: the odds across variants, e.g. sides.rustlers.count=2..8 or 'Dutch.skills.rifle=0..6' (several: a grid)."),
+    path: PathChoice = typer.Option(PathChoice.auto, "--path", help="'auto': the vectorised kernel when it covers the scenario, else the engine."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="A Dask scheduler address (tcp://host:8786) to spread the work over a cluster."),
 ) -> None:
     """Simulate many fights and show who is likely to win.
 
@@ -693,15 +702,23 @@ def odds(
         fail(f"--seed {base}: with --trials {trials} the last seed would be "
              f"{base + trials - 1}, above {SEED_MAX}")
     n_workers = workers or nb.default_workers()
+    if vary:
+        from narrator.odds_cli import sweep
+        sweep(loaded, vary, trials, base, n_workers, chart, profile is ProfileChoice.tables,
+              path.value, scheduler, tactics.value if tactics else None, max_turns,
+              _progress, _console, fail)
+        return
     try:
         with _progress(trials, "fighting") as bar:
             task = bar.add_task("odds", total=trials)
             result = nb.run_odds(loaded, trials, base, n_workers,
                                  lambda k: bar.update(task, advance=k, refresh=True),
-                                 tables_only=profile is ProfileChoice.tables)
+                                 tables_only=profile is ProfileChoice.tables,
+                                 path=path.value, scheduler=scheduler)
     except NarratorError as exc:
         fail(exc.one_line())
     console = _console()
+    console.print(f"path: {result.path}")
     sides = Table(title=f"{result.title}: {result.trials:,} fights (seeds {base}-"
                         f"{base + result.trials - 1}; scripted dice ignored)")
     sides.add_column("outcome")

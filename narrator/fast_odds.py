@@ -1,0 +1,167 @@
+"""Odds through the vectorised kernel, and work spread over processes or a Dask cluster.
+
+``narrator.batch.run_odds`` asks ``kernel_tally`` first; when the Boot Hill kernel
+(``narrator.rulesets.boothill.kernel``) does not cover the scenario it raises ``Uncovered``
+and the odds are fought by the engine, and the result says so (``Odds.path``).
+
+Kernel trials are cut into chunks of ``KERNEL_CHUNK`` fights; chunk ``c`` starting at trial
+``s`` draws from NumPy's generator seeded ``[base_seed, s]``, so the result depends on the
+base seed and the number of trials, never on the number of processes or the cluster.
+
+``map_jobs`` runs jobs in this process, in local processes (``multiprocessing``), or, given a
+scheduler address, on a Dask distributed cluster (``pip install 'narrator[dask]'``); results
+come back in job order.
+
+May import: narrator.batch (lazily), narrator.rulesets.boothill.kernel, narrator.scenario,
+narrator.errors; distributed (lazily, for ``--scheduler``).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from narrator.errors import NarratorError
+from narrator.scenario.loader import LoadedScenario
+
+KERNEL_CHUNK = 25_000   # kernel fights per job
+_LOCAL = threading.local()
+
+
+class SchedulerError(NarratorError):
+    """The Dask scheduler cannot be reached or the extra is not installed."""
+
+
+def kernel_reasons(loaded: LoadedScenario, tables_only: bool = False) -> list[str]:
+    """Why the kernel cannot fight this scenario at all (empty: it can try)."""
+    from narrator.rulesets.boothill.kernel import not_covered
+
+    return not_covered(loaded.scenario, tables_only)
+
+
+def kernel_chunks(trials: int) -> list[tuple[int, int]]:
+    """``(first trial, fights)`` of each kernel job."""
+    return [(s, min(KERNEL_CHUNK, trials - s)) for s in range(0, trials, KERNEL_CHUNK)]
+
+
+def kernel_job(loaded: LoadedScenario, base: int, tables_only: bool, chunk: tuple[int, int]):
+    """One chunk of kernel fights: their ``Tally``. The kernel's caches (decisions, prepared
+    shots) are kept per process and thread for the scenario, so later chunks reuse them.
+
+    Raises:
+        Uncovered: the kernel meets something it does not cover.
+    """
+    from narrator.batch import Tally
+    from narrator.rulesets.boothill.kernel import KernelContext, run_kernel
+
+    contexts = getattr(_LOCAL, "contexts", None)
+    if contexts is None:
+        contexts = _LOCAL.contexts = {}
+    key = (id(loaded), tables_only)
+    ctx = contexts.get(key)
+    if ctx is None or ctx.scenario is not loaded.scenario:
+        if len(contexts) > 8:
+            contexts.clear()
+        ctx = contexts[key] = KernelContext(loaded.scenario, loaded.side_of, tables_only)
+    start, n = chunk
+    return run_kernel(ctx, n, base, start, Tally)
+
+
+_STATE: dict[str, Any] = {}
+
+
+def _init(loaded: LoadedScenario, base: int, tables_only: bool) -> None:
+    _STATE.update(loaded=loaded, base=base, tables_only=tables_only)
+
+
+def _job(chunk: tuple[int, int]):
+    return kernel_job(_STATE["loaded"], _STATE["base"], _STATE["tables_only"], chunk)
+
+
+def kernel_tally(loaded: LoadedScenario, trials: int, base: int, workers: int = 1,
+                 on_progress: Callable[[int], None] | None = None, *,
+                 tables_only: bool = False, scheduler: str | None = None):
+    """All ``trials`` fights through the kernel, summed into one ``Tally``.
+
+    Raises:
+        Uncovered: the kernel does not cover the scenario (nothing is reported as done).
+        SchedulerError: ``scheduler`` cannot be used.
+    """
+    from narrator.batch import Tally
+    from narrator.rulesets.boothill.kernel import Uncovered
+
+    reasons = kernel_reasons(loaded, tables_only)
+    if reasons:
+        raise Uncovered(", ".join(reasons))
+    chunks = kernel_chunks(trials)
+    sizes = iter(n for _, n in chunks)
+    report = (lambda _: on_progress(next(sizes))) if on_progress else None
+    tally = Tally()
+    for part in map_jobs(_init, (loaded, base, tables_only), _job, chunks, workers, report,
+                         scheduler=scheduler):
+        tally.merge(part)
+    return tally
+
+
+# ---------------------------------------------------------------------- spreading work
+def map_jobs(init: Callable, initargs: tuple, fn: Callable, items: list, workers: int,
+             on_progress: Callable[[int], None] | None = None, *,
+             scheduler: str | None = None) -> Iterator:
+    """``fn(item)`` for each item, in order, after ``init(*initargs)`` in each process: in this
+    process (``workers`` 1), in ``workers`` local processes, or on the Dask cluster whose
+    scheduler listens at ``scheduler`` (``tcp://host:8786``, or a ``distributed.Client``).
+
+    Raises:
+        SchedulerError: the ``distributed`` package is missing or the scheduler cannot be
+            reached.
+    """
+    if scheduler is not None:
+        yield from _dask_map(init, initargs, fn, items, scheduler, on_progress)
+        return
+    from narrator.batch import _map
+
+    yield from _map(init, initargs, fn, items, workers, on_progress)
+
+
+_INIT_LOCK = threading.Lock()
+
+
+def _remote(init: Callable, initargs: tuple, token: str, fn: Callable, item: Any) -> Any:
+    """Run on a Dask worker: initialise once per token (process), then ``fn(item)``."""
+    with _INIT_LOCK:
+        if getattr(_LOCAL, "token", None) != token or _STATE.get("_token") != token:
+            init(*initargs)
+            _LOCAL.token = token
+            _STATE["_token"] = token
+        return fn(item)
+
+
+def _dask_map(init: Callable, initargs: tuple, fn: Callable, items: list, scheduler: Any,
+              on_progress: Callable[[int], None] | None) -> Iterator:
+    try:
+        from distributed import Client
+    except ImportError as exc:
+        raise SchedulerError("--scheduler needs the Dask extra: "
+                             "pip install 'narrator[dask]'") from exc
+    import uuid
+
+    own = not isinstance(scheduler, Client)
+    try:
+        client = Client(scheduler, timeout=10) if own else scheduler
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise SchedulerError(f"--scheduler {scheduler}: cannot reach a Dask scheduler "
+                             f"({exc})") from exc
+    try:
+        token = uuid.uuid4().hex
+        shared = client.scatter(initargs, broadcast=True)
+        futures = client.map(_remote, [init] * len(items), [shared] * len(items),
+                             [token] * len(items), [fn] * len(items), items, pure=False)
+        for fut in futures:
+            out = fut.result()
+            if on_progress:
+                on_progress(1)
+            yield out
+    finally:
+        if own:
+            client.close()

@@ -1,0 +1,81 @@
+"""The ``narrator odds --vary`` report: a table (80 columns) and an SVG chart of a sweep.
+
+Called by ``narrator.cli.odds`` with its helpers (progress bar, console, ``fail``), so that
+typer stays in cli.py.
+
+May import: narrator.sweep, narrator.batch, narrator.files, narrator.errors, rich.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from narrator.errors import NarratorError
+from narrator.files import write_atomic
+
+
+def sweep(loaded, specs: list[str], trials: int, base: int, workers: int, chart: Path | None,
+          tables_only: bool, path: str, scheduler: str | None, tactics: str | None,
+          max_turns: int | None, progress: Callable, console: Callable,
+          fail: Callable[[str], None]) -> None:
+    """Parse the ``--vary`` options, fight every variant, print the table, write the chart.
+
+    Bad ``--vary`` options, invalid variants, or a path the kernel cannot take end in
+    ``fail`` with one line (exit 2), before anything is written.
+    """
+    from rich.table import Table
+
+    from narrator import sweep as sw
+
+    try:
+        varies = [sw.parse_vary(spec, k + 1) for k, spec in enumerate(specs)]
+        names = [v.name for v in varies]
+        for k, name in enumerate(names):
+            if name in names[:k]:
+                raise sw.VaryError(k + 1, 1, f"{name} is varied twice", specs[k])
+        vs = sw.variants(loaded, varies, tactics=tactics, max_turns=max_turns)
+    except NarratorError as exc:
+        fail(exc.one_line())
+        return
+    total = trials * len(vs)
+    try:
+        with progress(total, "fighting") as bar:
+            task = bar.add_task("odds", total=total)
+            results = sw.run_sweep(vs, trials, base, workers,
+                                   lambda k: bar.update(task, advance=k, refresh=True),
+                                   tables_only=tables_only, path=path, scheduler=scheduler)
+    except NarratorError as exc:
+        fail(exc.one_line())
+        return
+    out = console()
+    out.width = min(out.width, 80)
+    sides = [s.side for s in results[0].sides if s.side not in ("nobody", "undecided")]
+    table = Table(title=f"{loaded.scenario.title}: {trials:,} fights a variant "
+                        f"(seeds from {base}); chance of winning, 95% interval")
+    for v in varies:
+        table.add_column(v.name, overflow="fold")
+    for side in sides:
+        table.add_column(f"{side} win %", justify="right", overflow="fold")
+    table.add_column("turns", justify="right")
+    for v, r in zip(vs, results, strict=True):
+        cells = [str(x) for x in v.values]
+        for side in sides:
+            s = next(s for s in r.sides if s.side == side)
+            cells.append(f"{100 * s.p:.1f} ({100 * s.low:.1f}-{100 * s.high:.1f})")
+        cells.append(f"{r.turns[0]:.1f}")
+        table.add_row(*cells)
+    out.print(table)
+    paths = sorted({r.path for r in results}, key=[r.path for r in results].index)
+    for p in paths:
+        which = [", ".join(str(x) for x in v.values) for v, r in zip(vs, results, strict=True)
+                 if r.path == p]
+        scope = "" if len(paths) == 1 else f" ({'; '.join(which)})"
+        out.print(f"path: {p}{scope}")
+    if chart is not None:
+        try:
+            write_atomic(chart, sw.sweep_chart_svg(loaded.scenario.title, varies, vs, results))
+        except OSError as exc:
+            fail(f"{chart}: cannot write: {exc.strerror or exc}")
+            return
+        out.print(f"chart: {chart}")

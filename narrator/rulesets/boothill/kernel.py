@@ -1,0 +1,1134 @@
+"""A vectorised Monte Carlo kernel for Boot Hill odds: thousands of fights advance together.
+
+``narrator odds`` asks many fights of one scenario how they end; the engine
+(``fight.BootHillFight``) fights them one by one and records every event. This kernel fights
+them all at once, turn by turn, and records only what the odds need.
+
+How it stays the same rules as the engine:
+
+* Everything that is decided rather than rolled is decided by the engine's own code. At the
+  start of each turn the fights still going are grouped by the state that the engine's
+  decisions read (conditions, wound counts by kind, wound points, positions, cover, weapons,
+  draws and shootout queues, the last kind of turn); for each group one representative
+  ``BootHillFight`` is set to that state and asked, with its own methods, for the intents
+  (``complete_intents``: declared intents and the tactics profiles), the kind of turn
+  (``wants_shootout``), the fire order (``side_order``), shootout plans (``plan``), the static
+  part of a speed (``speed``), reloads and jams (``other_actions``), movement (``move``); and,
+  for each distinct situation of a shot (shooter's wounds, target, rounds left, first shot of
+  the fight), the prepared shot with its band and Table 1/2 chance to hit (``prepare``).
+* Everything rolled is rolled here, with NumPy, for the whole group at once, through lookup
+  arrays built by calling the ruleset's table functions (``tables.location``,
+  ``tables.severity``, ``tables.misfire``, ``tables.pellets``, ``tables.dying_time``,
+  ``tables.location_shift``, ``tables.severity_location_modifier``) on every die face, and the
+  counts of ``tables.combat()``: a change to a data file reaches the engine and the kernel
+  alike. The order of the rolls follows the engine's sequence of a turn (000 l.36-43; errata
+  B4-B15): initiative, fire in initiative and COO order (combat turns), or draws and shots
+  count by count, fastest first, equal speeds at once (shootout turns); misfires, Luck checks,
+  location, cover, severity, mortal wounds, passing out, dying.
+
+The kernel's fights are not the engine's fights seed for seed (its dice are NumPy streams); they
+agree in distribution, which ``tests/test_kernel.py`` checks with a statistical test.
+
+What it does not cover raises ``Uncovered`` (before any fight, from ``not_covered``; or when a
+group meets it, e.g. a character declares two guns in turn 5), and ``odds`` then fights the
+scenario with the engine and says why.
+
+May import: numpy, narrator.rulesets.boothill.*, narrator.scenario.models, narrator.errors.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from narrator.rulesets.boothill import tables
+from narrator.rulesets.boothill.fight import BootHillFight, profile_of
+from narrator.rulesets.boothill.shootout import SHOT_COUNTS, wants_shootout
+from narrator.rulesets.boothill.state import JAM_TURNS, Action, Cover, Wound
+from narrator.scenario.models import Intent, Scenario, Turn
+
+CONDITIONS = ("active", "passed_out", "dying", "dead")
+ACTIVE, PASSED_OUT, DYING, DEAD = range(4)
+MIS_NONE, MIS_DUD, MIS_EXPLOSION, MIS_JAM = range(4)
+MISFIRE_CODES = {"none": MIS_NONE, "dud": MIS_DUD, "explosion": MIS_EXPLOSION, "jam": MIS_JAM}
+SEV_SCRATCH, SEV_LIGHT, SEV_SERIOUS, SEV_MORTAL = range(4)
+SEVERITY_CODES = {s: i for i, s in enumerate(tables.SEVERITIES)}
+BAND_CODES = {b: i for i, b in enumerate(tables.BANDS)}
+SEV_OFFSET = 20          # severity lookup index = total + SEV_OFFSET
+PROGRESS_DENOMINATOR = 60  # reload progress kept in sixtieths of a round (Table 14 rates)
+
+# per-fighter integer state columns
+(C_COND, C_WP, C_LIGHT, C_SERIOUS, C_GUN_SER, C_OFF_SER, C_LL_L, C_LL_S, C_RL_L, C_RL_S,
+ C_COVER, C_LANDMARK, C_PRONE, C_MOUNTED, C_CUR_W, C_DRAWN, C_CURSOR, C_PLAN, C_QI, C_QTARGET,
+ C_QEXTRA, C_STREAK) = range(22)
+N_KEYED = 22             # the columns above are read by the engine's decisions
+C_DIES_AFTER, C_FD_SPEED, C_FRESH, C_SHOTS, C_HITS = range(22, 27)
+N_COLS = 27
+# per-weapon columns
+W_LOADED, W_JAMMED, W_USELESS, W_GS_TRIED, W_PROGRESS = range(5)
+# per-fight columns
+F_FIRED, F_LAST_KIND, F_CALLED, F_DONE, F_TURNS, F_SECONDS, F_REASON = range(7)
+KIND_NONE, KIND_COMBAT, KIND_SHOOTOUT = range(3)
+# location categories of a wound, as the engine's decisions read them
+CAT_GUN, CAT_OFF, CAT_LL, CAT_RL, CAT_OTHER = range(5)
+
+
+class Uncovered(Exception):
+    """The kernel does not cover something this scenario (or one of its fights) uses.
+
+    ``reason``: a few words for ``odds`` to print ("two guns", "a window to climb through").
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _NoDice:
+    """The representative fights decide; they never roll. A roll means a rule the kernel does
+    not vectorise (a window's Coordination check, a gunsmith's roll)."""
+
+    rolls: list = []
+
+    def roll(self, who: str, purpose: str, sides: int) -> int:
+        raise Uncovered(f"a {purpose.replace('_', ' ')} roll outside the kernel")
+
+
+# ---------------------------------------------------------------------- what is covered
+def not_covered(scenario: Scenario, tables_only: bool = False) -> list[str]:
+    """The reasons the kernel cannot fight ``scenario`` at all (empty: it can try).
+
+    Some things are only met in the middle of a fight (tactics deciding to climb through a
+    window); those raise ``Uncovered`` from ``run_kernel``.
+    """
+    reasons: list[str] = []
+    if scenario.ruleset != "boothill":
+        return [f"the {scenario.ruleset} ruleset"]
+    house = profile_of(scenario, tables_only).house
+    if house.misfire_on_20 != "table":
+        reasons.append("house rule misfire_on_20")
+    if house.weapon_speed_counts:
+        reasons.append("house rule weapon_speed_counts")
+    covers = [lm.cover for lm in scenario.map.values() if lm.cover is not None]
+    covers += [c.cover for _, c in scenario.characters() if c.cover is not None
+               and not isinstance(c.cover, str)]
+    if any(cv.bolts_when_hit for cv in covers):
+        reasons.append("living cover that bolts")
+    for _, c in scenario.characters():
+        if any(tables.weapons()[w.type].type == "scattergun" for w in c.weapons):
+            reasons.append("scatterguns")
+            break
+    for turn in scenario.turns:
+        for intent in turn.intents.values():
+            reasons.extend(_intent_reasons(intent))
+    return sorted(set(reasons), key=reasons.index)
+
+
+def _intent_reasons(intent: Intent) -> list[str]:
+    out = []
+    if intent.two_guns:
+        out.append("two guns")
+    if intent.cock:
+        out.append("cocking")
+    if intent.shoot is not None and (intent.reload or intent.clear_jam):
+        out.append("shooting while reloading")
+    if intent.move is not None and "window" in intent.move.through:
+        out.append("windows")
+    return out
+
+
+# ---------------------------------------------------------------------- lookup arrays
+@dataclass
+class _Tables:
+    """Every die face of the tables the kernel reads, from the ruleset's own functions."""
+
+    location: np.ndarray        # d20 total 1..20 -> location index (index 0 unused)
+    sev_loc: np.ndarray         # location index -> Table 12 modifier
+    severity: np.ndarray        # total + SEV_OFFSET -> severity code
+    dying_turns: np.ndarray     # STR - roll (0..40) -> True when time is "turns"
+    misfire: dict[str, np.ndarray]
+    pellets: np.ndarray         # band code x d6 (index 0 unused) -> pellets
+
+    @classmethod
+    def build(cls, shoulder_is_arm: bool) -> _Tables:
+        location = np.array([0] + [tables.LOCATIONS.index(tables.location(d))
+                                   for d in range(1, 21)], dtype=np.int64)
+        sev_loc = np.array([tables.severity_location_modifier(loc, shoulder_is_arm)
+                            for loc in tables.LOCATIONS], dtype=np.int64)
+        severity = np.array([SEVERITY_CODES[tables.severity(t - SEV_OFFSET)]
+                             for t in range(2 * SEV_OFFSET + 1)], dtype=np.int64)
+        dying = np.array([tables.dying_time(d) == "turns" for d in range(41)])
+        rows = [r for r, v in tables.wounds()["misfires"].items() if isinstance(v, list)]
+        misfire = {row: np.array([0] + [MISFIRE_CODES[tables.misfire(row, d)]
+                                        for d in range(1, 21)], dtype=np.int64) for row in rows}
+        pellets = np.array([[0] + [tables.pellets(b, d) for d in range(1, 7)]
+                            for b in tables.BANDS], dtype=np.int64)
+        return cls(location, sev_loc, severity, dying, misfire, pellets)
+
+
+# ---------------------------------------------------------------------- the kernel
+class KernelContext:
+    """What the kernel knows about one scenario, kept across runs (chunks) in a process: the
+    representative fights, the fighters' fixed numbers, the lookup arrays, and the
+    registries and caches of decisions and prepared shots.
+
+    Not thread-safe: one context per thread (``narrator.fast_odds`` keeps them so).
+    """
+
+    def __init__(self, scenario: Scenario, side_of: dict[str, str],
+                 tables_only: bool = False) -> None:
+        self.scenario = self.sc = scenario
+        self.tables_only = tables_only
+        self.profile = profile_of(scenario, tables_only)
+        self.house = self.profile.house
+        self.rep = BootHillFight(scenario, side_of, _NoDice(), self.profile, 0)
+        self.probe = BootHillFight(scenario, side_of, _NoDice(), self.profile, 0)
+        start = BootHillFight(scenario, side_of, _NoDice(), self.profile, 0)
+        self.t = _Tables.build(self.house.shoulder_is_arm)
+        self.fighters = list(start.fighters.values())   # the start of the fight; never changed
+        self.names = [f.name for f in self.fighters]
+        self.index = {n: j for j, n in enumerate(self.names)}
+        self.sides = list(scenario.sides)
+        self.side_idx = np.array([self.sides.index(f.side) for f in self.fighters])
+        n = len(self.fighters)
+        self.n = n
+        self.nw = max(len(f.weapons) for f in self.fighters)
+        self.luck = np.array([f.c.attributes.luck for f in self.fighters])
+        self.str_ = np.array([f.c.attributes.str_ for f in self.fighters])
+        self.coo = np.array([f.c.attributes.coo for f in self.fighters])
+        cat = np.full((n, len(tables.LOCATIONS)), CAT_OTHER, dtype=np.int64)
+        for j, f in enumerate(self.fighters):
+            for loc in f.gun_arm:
+                cat[j, tables.LOCATIONS.index(loc)] = CAT_GUN
+            for loc in f.off_arm:
+                cat[j, tables.LOCATIONS.index(loc)] = CAT_OFF
+            cat[j, tables.LOCATIONS.index("left_leg")] = CAT_LL
+            cat[j, tables.LOCATIONS.index("right_leg")] = CAT_RL
+        self.cat = cat
+        self.gun_loc = np.array([tables.LOCATIONS.index(f.gun_arm[0]) for f in self.fighters])
+        self.revolver = [np.array([ws.wt.is_revolver for ws in f.weapons]
+                                  + [False] * (self.nw - len(f.weapons))) for f in self.fighters]
+        self.t_rulings = any(r.turn is not None for r in self.profile.rulings)
+        # registries: cover objects, landmarks, shootout plans, intents (index 0: none)
+        self.covers: list[Cover | None] = [None]
+        self.cover_key: dict[tuple, int] = {}
+        self.landmarks: list[str | None] = [None] + list(scenario.map)
+        self.plans: list[tuple[Action, ...]] = [()]
+        self.plan_key: dict[tuple, int] = {(): 0}
+        self.plan_tables_for = 0
+        self.ireg: list[Intent | None] = [None]
+        self.ireg_key: dict[int, int] = {}
+        self.cache: dict[tuple, object] = {}
+
+
+class _Kernel:
+    """The state of ``trials`` fights of one scenario, and the turn loop over them."""
+
+    def __init__(self, ctx: KernelContext, trials: int, rng: np.random.Generator) -> None:
+        self.__dict__.update(ctx.__dict__)  # shared registries and caches (same objects)
+        self.rng = rng
+        n = self.n
+        self.IID = np.zeros((trials, n), dtype=np.int64)
+        self.S = np.zeros((trials, n, N_COLS), dtype=np.int64)
+        self.W = np.zeros((trials, n, self.nw, 5), dtype=np.int64)
+        self.P = np.zeros((trials, n, 2), dtype=np.float64)
+        self.F = np.zeros((trials, 7), dtype=np.int64)
+        self.bonus = np.zeros((trials, len(self.sides)), dtype=np.int64)
+        everyone = np.arange(trials)
+        for j, f in enumerate(self.fighters):
+            self._write_fighter(everyone, j, f)
+        self.S[:, :, C_DIES_AFTER] = -1
+        self.S[:, :, C_FD_SPEED] = -1
+
+    # -------------------------------------------------------------- registries
+    def _cover_id(self, cover: Cover | None) -> int:
+        if cover is None:
+            return 0
+        key = (cover.name, cover.kind, cover.locations, cover.reduction, cover.alive,
+               cover.bolts_when_hit)
+        k = self.cover_key.get(key)
+        if k is None:
+            k = self.cover_key[key] = len(self.covers)
+            self.covers.append(cover)
+        return k
+
+    def _plan_id(self, actions: list[Action]) -> int:
+        key = tuple((a.kind, a.shot_type, a.target, a.draw, a.extra) for a in actions)
+        k = self.plan_key.get(key)
+        if k is None:
+            k = self.plan_key[key] = len(self.plans)
+            self.plans.append(tuple(Action(a.kind, a.shot_type, a.target, a.draw, 0)
+                                    for a in actions))
+        return k
+
+    # -------------------------------------------------------------- state <-> fighters
+    def _write_fighter(self, idx: np.ndarray, j: int, f) -> None:
+        """Copy the representative's fighter ``f`` (state the engine decided) into fights
+        ``idx``: everything decisions can change (position, cover, weapons, draw, plan)."""
+        s = self.S
+        s[idx, j, C_COND] = CONDITIONS.index(f.condition)
+        s[idx, j, C_COVER] = self._cover_id(f.cover)
+        s[idx, j, C_LANDMARK] = self.landmarks.index(f.landmark)
+        s[idx, j, C_PRONE] = f.prone
+        s[idx, j, C_MOUNTED] = f.mounted
+        s[idx, j, C_CUR_W] = f.current_weapon
+        s[idx, j, C_DRAWN] = f.drawn
+        s[idx, j, C_STREAK] = f.reload_streak
+        self.P[idx, j] = f.pos
+        for w, ws in enumerate(f.weapons):
+            self.W[idx, j, w] = (ws.loaded, ws.jammed_turns, ws.useless, ws.gunsmith_tried,
+                                 int(ws.reload_progress * PROGRESS_DENOMINATOR))
+
+    def _read_fighter(self, i: int, j: int, f) -> None:
+        """Set the representative's fighter ``f`` to fighter ``j``'s state in fight ``i``."""
+        row = self.S[i, j]
+        f.condition = CONDITIONS[row[C_COND]]
+        f.wound_points = int(row[C_WP])
+        wounds = []
+        gun_arm, off_arm = f.gun_arm[0], f.off_arm[0]
+        for loc, sev, n in ((gun_arm, "serious", row[C_GUN_SER]), (off_arm, "serious", row[C_OFF_SER]),
+                            ("left_leg", "light", row[C_LL_L]), ("left_leg", "serious", row[C_LL_S]),
+                            ("right_leg", "light", row[C_RL_L]),
+                            ("right_leg", "serious", row[C_RL_S])):
+            wounds.extend(Wound(loc, sev, 0) for _ in range(int(n)))
+        light_rest = row[C_LIGHT] - row[C_LL_L] - row[C_RL_L]
+        serious_rest = row[C_SERIOUS] - row[C_GUN_SER] - row[C_OFF_SER] - row[C_LL_S] - row[C_RL_S]
+        wounds.extend(Wound("abdomen", "light", 0) for _ in range(int(light_rest)))
+        wounds.extend(Wound("abdomen", "serious", 0) for _ in range(int(serious_rest)))
+        f.wounds = wounds
+        f.dies_after_turn = None
+        f.pos = (float(self.P[i, j, 0]), float(self.P[i, j, 1]))
+        f.cover = self.covers[row[C_COVER]]
+        f.landmark = self.landmarks[row[C_LANDMARK]]
+        f.prone = bool(row[C_PRONE])
+        f.mounted = bool(row[C_MOUNTED])
+        f.current_weapon = int(row[C_CUR_W])
+        f.drawn = bool(row[C_DRAWN])
+        f.cursor = int(row[C_CURSOR])
+        plan = self.plans[row[C_PLAN]]
+        queue = []
+        for k, a in enumerate(plan[row[C_QI]:]):
+            target = self.names[row[C_QTARGET]] if a.kind == "shot" else None
+            queue.append(Action(a.kind, a.shot_type, target, a.draw,
+                                int(row[C_QEXTRA]) if k == 0 else 0))
+        f.queue = queue
+        f.fresh_draw = False
+        f.fd_speed = None
+        f.cocked = False
+        f.reload_streak = int(row[C_STREAK])
+        for w, ws in enumerate(f.weapons):
+            loaded, jammed, useless, tried, progress = self.W[i, j, w]
+            ws.loaded, ws.jammed_turns = int(loaded), int(jammed)
+            ws.useless, ws.gunsmith_tried = bool(useless), bool(tried)
+            ws.reload_progress = Fraction(int(progress), PROGRESS_DENOMINATOR)
+
+    def _set_rep(self, rep: BootHillFight, i: int) -> None:
+        """The representative fight set to fight ``i``'s state (all fighters)."""
+        for j, f in enumerate(self.fighters_of(rep)):
+            self._read_fighter(i, j, f)
+        rep.shots_fired = int(self.F[i, F_FIRED])
+        kind = self.F[i, F_LAST_KIND]
+        rep.last_kind = (None, "combat", "shootout")[kind]
+        rep.events.clear()
+        rep.tactic_made.clear()
+        rep.__dict__.pop("_tactics_memory", None)
+        called = int(self.F[i, F_CALLED])
+        if called:
+            from narrator.rulesets.boothill import tactics
+            tactics._memory(rep).called.update(
+                s for k, s in enumerate(self.sides) if called >> k & 1)
+
+    @staticmethod
+    def fighters_of(rep: BootHillFight) -> list:
+        return list(rep.fighters.values())
+
+    DECISION_COLS = [C_WP, C_LIGHT, C_SERIOUS, C_GUN_SER, C_OFF_SER, C_COVER, C_LANDMARK,
+                     C_PRONE, C_MOUNTED, C_CUR_W, C_DRAWN, C_CURSOR]
+
+    def _key(self, idx: np.ndarray) -> np.ndarray:
+        """One row per fight of everything the engine's decisions (tactics, the kind of turn,
+        shootout plans) read: for a man who is down only that he is down; for the others
+        their wounds, wound points, position, cover, weapon in hand and its draw, shootout
+        cursor and whether actions are queued, and each weapon's rounds and jams; whether a
+        shot has been fired, the last kind of turn, which sides have been called on."""
+        m = len(idx)
+        s = self.S[idx]
+        up = (s[:, :, C_COND] == ACTIVE)
+        queued = s[:, :, C_QI] < self.plen_of(s[:, :, C_PLAN])
+        per = np.concatenate([s[:, :, self.DECISION_COLS], queued[:, :, None],
+                              self.W[idx][:, :, :, :W_GS_TRIED].reshape(m, self.n, -1)],
+                             axis=2).astype(np.float64)
+        per = np.concatenate([per, self.P[idx]], axis=2) * up[:, :, None]
+        parts = [(~up).astype(np.float64), per.reshape(m, -1),
+                 (self.F[idx, F_FIRED] > 0)[:, None].astype(np.float64),
+                 self.F[idx, F_LAST_KIND:F_CALLED + 1].astype(np.float64)]
+        return np.concatenate(parts, axis=1)
+
+    def plen_of(self, plan: np.ndarray) -> np.ndarray:
+        """Length of each plan id in ``plan``."""
+        self._plan_tables()
+        return self.plen[plan]
+
+    # -------------------------------------------------------------- dice
+    def d(self, sides: int, m: int) -> np.ndarray:
+        return self.rng.integers(1, sides + 1, size=m)
+
+    # -------------------------------------------------------------- the fight loop
+    def run(self) -> None:
+        """Every turn of every fight: the decisions once per distinct state (cached), then the
+        dice of all fights at once, whatever each one decided."""
+        sc = self.sc
+        trials = self.S.shape[0]
+        # Tactics checks at the start of the fight (B11)
+        for j, f in enumerate(self.fighters):
+            skill = f.c.skills.tactics
+            if skill > 0:
+                ok = self.d(20, trials) <= skill
+                self.bonus[ok, self.side_idx[j]] = 1
+        total = max(len(sc.turns), sc.max_turns or 0)
+        for ti in range(total):
+            t = ti + 1
+            live = np.flatnonzero(self.F[:, F_DONE] == 0)
+            if len(live) == 0:
+                break
+            uniq, first, inv = self._distinct(self._key(live))
+            when = t if (t <= len(sc.turns) or self.t_rulings) else 0
+            kinds = np.empty(len(uniq), dtype=np.int64)
+            called = np.empty(len(uniq), dtype=np.int64)
+            iids = np.empty((len(uniq), self.n), dtype=np.int64)
+            plans = np.empty((len(uniq), self.n, 4), dtype=np.int64)
+            for u in range(len(uniq)):
+                ck = (when, uniq[u].tobytes())
+                hit = self.cache.get(ck)
+                if hit is None:
+                    hit = self.cache[ck] = self.decide(t, ti, int(live[first[u]]))
+                kinds[u], called[u], iids[u], plans[u] = hit
+            self.F[live, F_CALLED] = called[inv]
+            self.IID[live] = iids[inv]
+            kind = kinds[inv]
+            shoot = kind == KIND_SHOOTOUT
+            if shoot.any():
+                self.shootout_turn(t, live[shoot], plans[inv][shoot])
+            if (~shoot).any():
+                self.combat_turn(t, live[~shoot])
+            self.end_turn(t, live, kind)
+
+    def decide(self, t: int, ti: int, i: int) -> tuple[int, int, np.ndarray, np.ndarray]:
+        """The engine's decisions for fight ``i``'s state at the start of turn ``t``: the kind
+        of turn, the sides whose lawmen have called for surrender, each fighter's intent
+        (registry id, 0: none) and new shootout plan (plan, target, weapon, drawn; -1: none).
+
+        Raises:
+            Uncovered: an intent uses something the kernel does not cover.
+        """
+        rep = self.rep
+        self._set_rep(rep, i)
+        declared = self.sc.turns[ti] if ti < len(self.sc.turns) else Turn()
+        intents = rep.complete_intents(t, declared.intents)
+        for intent in intents.values():
+            reasons = _intent_reasons(intent)
+            if reasons:
+                raise Uncovered(reasons[0])
+        mem = rep.__dict__.get("_tactics_memory")
+        called = 0
+        if mem is not None:
+            called = sum(1 << k for k, s in enumerate(self.sides) if s in mem.called)
+        kind = declared.kind
+        if kind == "auto":
+            kind = "shootout" if wants_shootout(rep, intents) else "combat"
+        iids = np.array([self._intent_id(intents.get(n)) for n in self.names], dtype=np.int64)
+        plans = np.full((self.n, 4), -1, dtype=np.int64)
+        if kind == "shootout":
+            for j, f in enumerate(self.fighters_of(rep)):
+                intent = intents.get(f.name)
+                if intent is None or f.down:
+                    continue
+                actions = rep.plan(f, intent)
+                shot = next((a for a in actions if a.kind == "shot"), None)
+                plans[j] = (self._plan_id(actions), self.index[shot.target] if shot else 0,
+                            f.current_weapon, f.drawn)
+        return (KIND_SHOOTOUT if kind == "shootout" else KIND_COMBAT), called, iids, plans
+
+    def _intent_id(self, intent: Intent | None) -> int:
+        """The registry id of an intent (the registry keeps it alive, so ids stay unique)."""
+        if intent is None:
+            return 0
+        k = self.ireg_key.get(id(intent))
+        if k is None:
+            k = self.ireg_key[id(intent)] = len(self.ireg)
+            self.ireg.append(intent)
+        return k
+
+    def per_intent(self, j: int, iids: np.ndarray, fn) -> np.ndarray:
+        """``fn(j, intent)`` (a number) for each fight's intent id in ``iids``."""
+        u, inv = np.unique(iids, return_inverse=True)
+        return np.array([fn(j, self.ireg[x]) for x in u], dtype=np.int64)[inv.reshape(-1)]
+
+    def end_turn(self, t: int, idx: np.ndarray, kind: np.ndarray) -> None:
+        """Other actions, movement, the clock, the dying die, sides down (``end_turn``)."""
+        for j in range(self.n):
+            up = idx[self.S[idx, j, C_COND] == ACTIVE]
+            if not len(up):
+                continue
+            iids = self.IID[up, j]
+            kd = kind[np.searchsorted(idx, up)]
+            busy = self.per_intent(j, iids, lambda j, it: bool(it and (it.reload or it.clear_jam)))
+            has = iids > 0
+            reset = up[has & (busy == 0) & (kd == KIND_SHOOTOUT)]
+            self.S[reset, j, C_STREAK] = 0
+            for k in (KIND_COMBAT, KIND_SHOOTOUT):
+                sel = (busy == 1) & (kd == k)
+                if sel.any():
+                    self.other_actions(t, up[sel], j, k)
+        for j in range(self.n):
+            up = idx[self.S[idx, j, C_COND] == ACTIVE]
+            if not len(up):
+                continue
+            moves = self.per_intent(j, self.IID[up, j],
+                                    lambda j, it: bool(it and it.move is not None))
+            kd = kind[np.searchsorted(idx, up)]
+            for k in (KIND_COMBAT, KIND_SHOOTOUT):
+                sel = (moves == 1) & (kd == k)
+                if sel.any():
+                    self.move(t, up[sel], j, k)
+        self.F[idx, F_SECONDS] += np.where(kind == KIND_SHOOTOUT, 1, 6)
+        self.F[idx, F_LAST_KIND] = kind
+        s = self.S
+        cond = s[idx, :, C_COND]
+        dies = s[idx, :, C_DIES_AFTER]
+        cond[(cond == DYING) & (dies >= 0) & (dies <= t)] = DEAD
+        s[idx, :, C_COND] = cond
+        self.F[idx, F_TURNS] = t
+        up = cond == ACTIVE
+        sides_up = np.zeros((len(idx), len(self.sides)), dtype=bool)
+        for k in range(len(self.sides)):
+            sides_up[:, k] = up[:, self.side_idx == k].any(axis=1)
+        ended = sides_up.sum(axis=1) <= 1
+        self.F[idx[ended], F_DONE] = 1
+
+    def _distinct(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(distinct rows, index of each one's first fight, which distinct row each fight has)."""
+        uniq, first, inv = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+        return uniq, first, inv.reshape(-1)
+
+    def other_actions(self, t: int, up: np.ndarray, j: int, kind: int) -> None:
+        """Reloading and clearing jams: the representative's ``other_actions`` (or
+        ``shootout_other_actions``) once per distinct state, copied to the fights."""
+        f = self.rep.fighters[self.names[j]]
+        rows = np.concatenate([self.W[up, j].reshape(len(up), -1),
+                               self.S[up, j][:, [C_STREAK, C_CUR_W]],
+                               self.IID[up, j][:, None]], axis=1)
+        uniq, first, inv = self._distinct(rows)
+        for u in range(len(uniq)):
+            ck = ("other", j, kind, uniq[u].tobytes())
+            res = self.cache.get(ck)
+            if res is None:
+                intent = self.ireg[int(uniq[u, -1])]
+                self._read_fighter(int(up[first[u]]), j, f)
+                if kind == KIND_SHOOTOUT:
+                    self.rep.shootout_other_actions(0, f, intent)
+                else:
+                    self.rep.other_actions(0, f, intent)
+                self.rep.events.clear()
+                res = self.cache[ck] = (
+                    np.array([(ws.loaded, ws.jammed_turns, ws.useless, ws.gunsmith_tried,
+                               int(ws.reload_progress * PROGRESS_DENOMINATOR))
+                              for ws in f.weapons], dtype=np.int64), f.reload_streak)
+            who = up[inv == u]
+            weapons, streak = res
+            self.W[who, j, :len(weapons)] = weapons
+            self.S[who, j, C_STREAK] = streak
+
+    MOVE_COLS = [C_LIGHT, C_SERIOUS, C_GUN_SER, C_OFF_SER, C_LL_L, C_LL_S, C_RL_L, C_RL_S,
+                 C_COVER, C_LANDMARK, C_PRONE, C_MOUNTED]
+
+    def move(self, t: int, up: np.ndarray, j: int, kind: int) -> None:
+        """The representative's ``move`` once per distinct state the mover ends the fire in
+        (wounds, position, cover), copied to the fights."""
+        f = self.rep.fighters[self.names[j]]
+        rows = np.concatenate([self.S[up, j][:, self.MOVE_COLS].astype(np.float64),
+                               self.P[up, j], self.IID[up, j][:, None]], axis=1)
+        uniq, first, inv = self._distinct(rows)
+        for u in range(len(uniq)):
+            ck = ("move", j, kind, uniq[u].tobytes())
+            res = self.cache.get(ck)
+            if res is None:
+                intent = self.ireg[int(uniq[u, -1])]
+                self._read_fighter(int(up[first[u]]), j, f)
+                self.rep.move(t, f, intent.move, "shootout" if kind == KIND_SHOOTOUT
+                              else "combat")
+                self.rep.events.clear()
+                res = self.cache[ck] = (f.pos, self._cover_id(f.cover),
+                                        self.landmarks.index(f.landmark), f.mounted, f.prone)
+            who = up[inv == u]
+            pos, cover, landmark, mounted, prone = res
+            self.P[who, j] = pos
+            self.S[who, j, C_COVER] = cover
+            self.S[who, j, C_LANDMARK] = landmark
+            self.S[who, j, C_MOUNTED] = mounted
+            self.S[who, j, C_PRONE] = prone
+
+    # -------------------------------------------------------------- initiative
+    def ranking(self, t: int, idx: np.ndarray) -> list[tuple[list[str], np.ndarray]]:
+        """Sides by initiative, best first, and the fights that have that order."""
+        rep = self.rep
+        if rep.rulings(t, "initiative"):
+            ranked, _ = rep.initiative(t)
+            return [(ranked, idx)]
+        m, ns = len(idx), len(self.sides)
+        totals = self.rng.integers(1, 7, size=(m, ns)) + self.bonus[idx]
+        for _ in range(49):  # MAX_INITIATIVE_ROUNDS
+            srt = np.sort(totals, axis=1)
+            tied = (np.diff(srt, axis=1) == 0).any(axis=1)
+            if not tied.any():
+                break
+            totals[tied] = self.rng.integers(1, 7, size=(int(tied.sum()), ns))
+        # rank by (total, earlier side first on a tie), best first
+        score = totals * (ns + 1) + (ns - np.arange(ns))
+        orders = np.argsort(-score, axis=1)
+        perms, inv = np.unique(orders, axis=0, return_inverse=True)
+        inv = inv.reshape(-1)
+        return [([self.sides[k] for k in perm], idx[inv == g]) for g, perm in enumerate(perms)]
+
+    # -------------------------------------------------------------- combat turn
+    def combat_turn(self, t: int, idx: np.ndarray) -> None:
+        """``BootHillFight.combat_turn``'s fire: sides by initiative, each side's men in fire
+        order (highest COO first, B12)."""
+        for ranked, sub in self.ranking(t, idx):
+            for side in ranked:
+                for f in self.rep.side_order(side, t):
+                    self.combat_fire(t, sub, self.index[f.name])
+
+    @staticmethod
+    def _fires(j: int, it: Intent | None) -> bool:
+        """``fire`` goes ahead (no evading, crawling, dropping prone, reloading, jams)."""
+        if it is None or it.shoot is None:
+            return False
+        mv = it.move
+        gait = mv.gait if mv else None
+        return not (gait in ("evading", "crawling") or (mv and mv.drop_prone) or it.reload
+                    or it.clear_jam)
+
+    def _shot_target(self, n: int):
+        """The target of careful shot ``n`` (1 or 2) of an intent, -1 for none (000 l.39-40)."""
+        def fn(j: int, it: Intent) -> int:
+            targets = [it.shoot] if isinstance(it.shoot, str) else list(it.shoot)
+            seq = [x for x in targets
+                   for _ in range(it.shots if isinstance(it.shots, int) else 1)]
+            return self.index[seq[n - 1]] if len(seq) >= n else -1
+        return fn
+
+    def combat_fire(self, t: int, idx: np.ndarray, j: int) -> None:
+        """``BootHillFight.fire``: one or two careful shots (errata B12)."""
+        idx = idx[self.S[idx, j, C_COND] == ACTIVE]
+        if not len(idx):
+            return
+        iids = self.IID[idx, j]
+        go = self.per_intent(j, iids, self._fires) == 1
+        idx, iids = idx[go], iids[go]
+        if not len(idx):
+            return
+        named = self.per_intent(j, iids, lambda j, it: -1 if it.weapon is None
+                                else self.rep.weapon_index(self.rep.fighters[self.names[j]],
+                                                           it.weapon))
+        self.S[idx[named >= 0], j, C_CUR_W] = named[named >= 0]
+        self.S[idx, j, C_DRAWN] = 1
+        off = self.per_intent(j, iids, lambda j, it: bool(it.hand and it.hand
+                                                          != self.fighters[j].c.handedness))
+        snipe = self.per_intent(j, iids, lambda j, it: bool(it.sniping))
+        for n in (1, 2):
+            k = self.per_intent(j, self.IID[idx, j], self._shot_target(n))
+            live = (k >= 0) & (self.S[idx, j, C_COND] == ACTIVE)
+            ii, kk = idx[live], k[live]
+            if not len(ii):
+                return
+            ok, prep = self.prepare(t, ii, j, kk, "careful", n, off_hand=off[live],
+                                    sniping=snipe[live])
+            self.resolve_by_gun(t, ii[ok], j, kk[ok], "careful", prep[ok])
+
+    # -------------------------------------------------------------- shots
+    def prepare(self, t: int, idx: np.ndarray, j: int, k: np.ndarray, shot_type: str,
+                number: int, *, off_hand: np.ndarray | None = None,
+                sniping: np.ndarray | None = None, count: int | None = None
+                ) -> tuple[np.ndarray, np.ndarray]:
+        """``BootHillFight.prepare`` once per distinct situation among the fights ``idx``
+        (shooter's wounds, weapon in hand and its rounds, target and whether he is down or
+        prone, the yards between them, both men's intents, first shot of the fight), cached.
+
+        Returns (fired: bool per fight, an int array per fight of chance to hit, band code,
+        location shift (Table 13 and aim), weapon).
+        """
+        m = len(idx)
+        s, w = self.S, self.W
+        gun = s[idx, j, C_CUR_W]
+        d = self.P[idx, j] - self.P[idx, k]
+        yards = np.round(np.hypot(d[:, 0], d[:, 1]) * 100).astype(np.int64)
+        zeros = np.zeros(m, dtype=np.int64)
+        off_hand = zeros if off_hand is None else off_hand
+        sniping = zeros if sniping is None else sniping
+        first = (self.F[idx, F_FIRED] == 0) & (sniping == 1)
+        situ = np.stack([k, gun, s[idx, j, C_LIGHT], s[idx, j, C_SERIOUS], s[idx, j, C_GUN_SER],
+                         s[idx, j, C_OFF_SER], s[idx, k, C_COND] != ACTIVE,
+                         w[idx, j, gun, W_LOADED] > 0, w[idx, j, gun, W_JAMMED] > 0,
+                         w[idx, j, gun, W_USELESS], s[idx, k, C_PRONE], yards,
+                         self.IID[idx, j], self.IID[idx, k], off_hand,
+                         sniping, first], axis=1).astype(np.int64)
+        combos, firsts, inv = self._distinct(situ)
+        out_ok = np.zeros(len(combos), dtype=bool)
+        out = np.zeros((len(combos), 4), dtype=np.int64)
+        probe = self.probe
+        pf = self.fighters_of(probe)
+        head = ("shot", t if self.t_rulings else 0, j, shot_type)
+        for g in range(len(combos)):
+            ck = head + (combos[g].tobytes(),)
+            res = self.cache.get(ck)
+            if res is None:
+                i = int(idx[firsts[g]])
+                kk, gg = int(combos[g, 0]), int(combos[g, 1])
+                self._read_fighter(i, j, pf[j])
+                if kk != j:
+                    self._read_fighter(i, kk, pf[kk])
+                probe.shots_fired = 0 if combos[g, 16] else 1
+                intents = {}
+                for who, iid in ((kk, combos[g, 13]), (j, combos[g, 12])):
+                    if iid:
+                        intents[self.names[who]] = self.ireg[int(iid)]
+                p = probe.prepare(t, pf[j], self.names[kk], gg, shot_type, number, intents,
+                                  off_hand=bool(combos[g, 14]), sniping=bool(combos[g, 15]),
+                                  count=count)
+                probe.events.clear()
+                if p is None:
+                    res = (False, (0, 0, 0, gg))
+                else:
+                    skill = getattr(pf[j].c.skills, p.weapon.wt.skill)
+                    max_shift = tables.location_shift(shot_type, p.band, skill)
+                    shift = {"vitals": max_shift, "limbs": -max_shift, "none": 0}[p.aim]
+                    res = (True, (p.chance, BAND_CODES[p.band], shift, gg))
+                self.cache[ck] = res
+            out_ok[g], out[g] = res
+        return out_ok[inv], out[inv]
+
+    def resolve_by_gun(self, t: int, idx: np.ndarray, j: int, k: np.ndarray, shot_type: str,
+                       prep: np.ndarray) -> None:
+        """``resolve`` for prepared shots, split by the weapon fired."""
+        if not len(idx):
+            return
+        guns = prep[:, 3]
+        for gun in np.unique(guns):
+            sel = guns == gun
+            self.resolve(t, idx[sel], j, k[sel], int(gun), shot_type, prep[sel])
+
+    def resolve(self, t: int, idx: np.ndarray, j: int, k: np.ndarray, gun: int,
+                shot_type: str, prep: np.ndarray) -> None:
+        """``BootHillFight.resolve`` for a shot in each fight ``idx``: the d20, 1 and 20 (B4),
+        misfires (B5), Luck checks, then the hit."""
+        m = len(idx)
+        if not m:
+            return
+        wt = self.fighters[j].weapons[gun].wt
+        chance, band, shift = prep[:, 0], prep[:, 1], prep[:, 2]
+        roll = self.d(20, m)
+        held = self.W[idx, j, gun, W_LOADED].copy()
+        misfire = np.zeros(m, dtype=np.int64)
+        r20 = roll == 20
+        if wt.is_firearm and r20.any():
+            misfire[r20] = self.t.misfire[wt.misfire][self.d(20, int(r20.sum()))]
+        misfire[(misfire == MIS_EXPLOSION) & (held == 1)] = MIS_NONE
+        hit = np.zeros(m, dtype=bool)
+        luck_20 = r20 & (misfire == MIS_NONE) & (chance >= 20)
+        luck_1 = (roll == 1) & (chance < 1)
+        luck = luck_20 | luck_1
+        if luck.any():
+            hit[luck] = self.d(20, int(luck.sum())) <= self.luck[j]
+        plain = ~r20 & ~luck_1
+        hit[plain] = roll[plain] <= chance[plain]
+        loaded = held - 1
+        loaded[misfire == MIS_EXPLOSION] = 0
+        self.W[idx, j, gun, W_LOADED] = loaded
+        if wt.misfire == "muzzle_loader":
+            dud = idx[misfire == MIS_DUD]
+            self.W[dud, j, gun, W_USELESS] = 1
+        self.W[idx[misfire == MIS_JAM], j, gun, W_JAMMED] = JAM_TURNS
+        self.F[idx, F_FIRED] += 1
+        self.S[idx, j, C_SHOTS] += 1
+        self.S[idx[hit], j, C_HITS] += 1
+        boom = misfire == MIS_EXPLOSION
+        if boom.any():
+            b = idx[boom]
+            extra = np.where(held[boom] >= 4, 1, 0)
+            self.wound(t, b, np.full(len(b), j), np.full(len(b), self.gun_loc[j]), extra)
+        if hit.any():
+            self.resolve_hit(t, idx[hit], j, k[hit], wt, band[hit], shift[hit])
+
+    def resolve_hit(self, t: int, idx: np.ndarray, j: int, k: np.ndarray, wt,
+                    band: np.ndarray, shift: np.ndarray) -> None:
+        """Pellets (Table 9), then each ball's location (Table 11, B6), cover (B10), wound."""
+        m = len(idx)
+        balls = np.ones(m, dtype=np.int64)
+        if wt.is_shotgun:
+            balls = self.t.pellets[band, self.d(6, m)]
+        for b in range(int(balls.max()) if m else 0):
+            go = (balls > b) & (self.S[idx, k, C_COND] != DEAD)
+            if not go.any():
+                break
+            self.locate_and_wound(t, idx[go], k[go], wt, shift[go])
+
+    def locate_and_wound(self, t: int, idx: np.ndarray, k: np.ndarray, wt,
+                         shift: np.ndarray) -> None:
+        m = len(idx)
+        total = np.clip(self.d(20, m) + shift, 1, 20)
+        loc = self.t.location[total]
+        cover_ids = self.S[idx, k, C_COVER]
+        extra = np.full(m, wt.wound_modifier, dtype=np.int64)
+        stopped = np.zeros(m, dtype=bool)
+        for cid in np.unique(cover_ids):
+            cover = self.covers[cid]
+            if cover is None:
+                continue
+            at = cover_ids == cid
+            covered = at & np.isin(loc, [tables.LOCATIONS.index(x) for x in cover.locations])
+            if not covered.any():
+                continue
+            if cover.kind == "solid":
+                stopped |= covered
+            elif cover.kind == "sporadic":
+                lr = self.d(20, int(covered.sum()))
+                st = np.zeros(m, dtype=bool)
+                st[covered] = lr <= self.luck[k[covered]]
+                stopped |= st
+            elif cover.kind == "light":
+                extra[covered] -= cover.reduction
+        go = ~stopped
+        if go.any():
+            self.wound(t, idx[go], k[go], loc[go], extra[go])
+
+    def wound(self, t: int, idx: np.ndarray, k: np.ndarray, loc: np.ndarray,
+              extra: np.ndarray) -> None:
+        """Severity (Table 12, B7), mortal wounds (B8), wound points, passing out."""
+        m = len(idx)
+        s = self.S
+        total = self.d(6, m) + self.t.sev_loc[loc] + extra
+        sev = self.t.severity[np.clip(total + SEV_OFFSET, 0, 2 * SEV_OFFSET)]
+        wp = np.maximum(0, total)
+        mortal = sev == SEV_MORTAL
+        if mortal.any():
+            mi = np.flatnonzero(mortal)
+            kk = k[mi]
+            saved = self.d(20, len(mi)) <= self.luck[kk]
+            sev[mi[saved]] = SEV_LIGHT
+            wp[mi[saved]] = 1
+            rest = mi[~saved]
+            if len(rest):
+                kr = k[rest]
+                sr = self.d(20, len(rest))
+                killed = sr > self.str_[kr]
+                s[idx[rest[killed]], kr[killed], C_COND] = DEAD
+                dy = rest[~killed]
+                if len(dy):
+                    kd = k[dy]
+                    diff = self.str_[kd] - sr[~killed]
+                    s[idx[dy], kd, C_COND] = DYING
+                    soon = self.t.dying_turns[diff]
+                    if soon.any():
+                        turns = np.where(self.d(6, int(soon.sum())) <= 3, 1, 2)
+                        s[idx[dy[soon]], kd[soon], C_DIES_AFTER] = t + turns
+        counts = sev != SEV_SCRATCH
+        wp = np.where(counts, wp, 0)
+        cat = self.cat[k, loc]
+        light = counts & (sev == SEV_LIGHT)
+        serious = counts & (sev == SEV_SERIOUS)
+        s[idx, k, C_WP] += wp
+        s[idx, k, C_LIGHT] += light
+        s[idx, k, C_SERIOUS] += serious
+        s[idx, k, C_GUN_SER] += serious & (cat == CAT_GUN)
+        s[idx, k, C_OFF_SER] += serious & (cat == CAT_OFF)
+        s[idx, k, C_LL_L] += light & (cat == CAT_LL)
+        s[idx, k, C_LL_S] += serious & (cat == CAT_LL)
+        s[idx, k, C_RL_L] += light & (cat == CAT_RL)
+        s[idx, k, C_RL_S] += serious & (cat == CAT_RL)
+        out = (s[idx, k, C_COND] == ACTIVE) & (s[idx, k, C_WP] > self.str_[k])
+        s[idx[out], k[out], C_COND] = PASSED_OUT
+        down = s[idx, k, C_COND] != ACTIVE
+        s[idx[down], k[down], C_MOUNTED] = 0
+
+    # -------------------------------------------------------------- shootout turn
+    def _plan_tables(self) -> None:
+        """Arrays over every registered plan: action kind (0 draw, 1 shot, -1 past the end),
+        Table 5 counts, shot type, length, draw (1 fast, 2 normal, 0 none)."""
+        if self.plan_tables_for == len(self.plans):
+            return
+        width = max(len(p) for p in self.plans) + 1
+        n = len(self.plans)
+        self.pk = np.full((n, width), -1, dtype=np.int64)
+        self.pc = np.zeros((n, width), dtype=np.int64)
+        self.pt = np.zeros((n, width), dtype=np.int64)
+        self.plen = np.array([len(p) for p in self.plans], dtype=np.int64)
+        self.pdraw = np.zeros(n, dtype=np.int64)
+        for q, plan in enumerate(self.plans):
+            for a, act in enumerate(plan):
+                self.pk[q, a] = 0 if act.kind == "draw" else 1
+                if act.kind == "shot":
+                    self.pc[q, a] = SHOT_COUNTS[act.shot_type]
+                    self.pt[q, a] = tables.SHOT_TYPES.index(act.shot_type)
+            if plan and plan[0].kind == "draw":
+                self.pdraw[q] = 1 if plan[0].draw == "fast" else 2
+        self.plan_tables_for = n
+
+    def shootout_turn(self, t: int, idx: np.ndarray, plans: np.ndarray) -> None:
+        """``ShootoutTurns.shootout_turn``: six counts; draws, then shots by speed (B13-B15)."""
+        s = self.S
+        self._plan_tables()
+        fresh = self.F[idx, F_LAST_KIND] != KIND_SHOOTOUT
+        new = idx[fresh]
+        s[new, :, C_CURSOR] = 0
+        s[new, :, C_PLAN] = 0
+        s[new, :, C_QI] = 0
+        s[new, :, C_QEXTRA] = 0
+        s[idx[~fresh], :, C_CURSOR] -= 6
+        acts = tables.combat()["shootout_actions"]
+        sm = tables.combat()["speed_modifiers"]
+        for j in range(self.n):
+            empty = s[idx, j, C_QI] >= self.plen[s[idx, j, C_PLAN]]
+            s[idx[empty], j, C_CURSOR] = np.maximum(s[idx[empty], j, C_CURSOR], 0)
+            given = plans[:, j, 0] >= 0
+            if given.any():
+                g = idx[given]
+                s[g, j, C_PLAN] = plans[given, j, 0]
+                s[g, j, C_QI] = 0
+                s[g, j, C_QEXTRA] = 0
+                s[g, j, C_QTARGET] = plans[given, j, 1]
+                s[g, j, C_CUR_W] = plans[given, j, 2]
+                s[g, j, C_DRAWN] = plans[given, j, 3]
+        self._plan_tables()
+        self.start_draws(idx, 0, acts)
+        for c in range(1, 7):
+            self.run_count(t, c, idx, sm, acts)
+            self.start_draws(idx, c, acts)
+        for j in range(self.n):
+            down = idx[s[idx, j, C_COND] != ACTIVE]
+            s[down, j, C_QI] = self.plen[s[down, j, C_PLAN]]
+            s[down, j, C_QEXTRA] = 0
+
+    def static_speed(self, j: int, gun: int, iid: int) -> int:
+        """The part of a speed (Table 6) that is neither the base nor wounds: gait, surprise,
+        the weapon's class; from the engine's ``speed``."""
+        key = ("speed", j, gun, iid)
+        v = self.cache.get(key)
+        if v is None:
+            f = self.rep.fighters[self.names[j]]
+            f.wounds, f.fresh_draw, f.current_weapon = [], False, gun
+            intents = {f.name: self.ireg[iid]} if iid else {}
+            note = self.rep.speed(f, Action("shot", "hip"), intents)
+            v = self.cache[key] = note.speed - f.c.attributes.coo
+        return v
+
+    def start_draws(self, idx: np.ndarray, c: int, acts: dict) -> None:
+        """``ShootoutTurns.start_draws``: a draw starts when the cursor reaches it."""
+        s = self.S
+        for j, f in enumerate(self.fighters):
+            skill = f.c.skills.fast_draw
+            while True:
+                plan = s[idx, j, C_PLAN]
+                m = (s[idx, j, C_COND] == ACTIVE) & (self.pk[plan, s[idx, j, C_QI]] == 0) \
+                    & (s[idx, j, C_CURSOR] <= c)
+                if not m.any():
+                    break
+                fast = m & (self.pdraw[plan] == 1)
+                ii = idx[fast]
+                if len(ii):
+                    roll = self.d(20, len(ii))
+                    ok = roll <= skill
+                    r20 = roll == 20
+                    if skill >= 20:
+                        ok[r20] = self.d(20, int(r20.sum())) <= self.luck[j]
+                    else:
+                        ok[r20] = False
+                    s[ii, j, C_CURSOR] += np.where(ok, acts["fast_draw_success"],
+                                                   acts["fast_draw_failed"])
+                    good = ii[ok]
+                    s[good, j, C_FD_SPEED] = roll[ok] + max(0, skill - 20)
+                    if self.house.failed_fast_draw_ready:
+                        s[ii[~ok], j, C_FD_SPEED] = -1
+                        good = ii
+                    s[good, j, C_DRAWN] = 1
+                    s[good, j, C_FRESH] = 1
+                    s[good, j, C_QI] += 1
+                ii = idx[m & ~fast]
+                if len(ii):
+                    s[ii, j, C_CURSOR] += acts["normal_draw"]
+                    s[ii, j, C_DRAWN] = 1
+                    s[ii, j, C_FRESH] = 1
+                    s[ii, j, C_FD_SPEED] = -1
+                    s[ii, j, C_QI] += 1
+
+    def run_count(self, t: int, c: int, idx: np.ndarray, sm: dict, acts: dict) -> None:
+        """``ShootoutTurns.run_count``: who acts on count ``c``, fastest first, equal speeds
+        together against the state before either shot lands (B14)."""
+        s = self.S
+        m = len(idx)
+        speed = np.full((m, self.n), -np.inf)
+        for j in range(self.n):
+            plan, qi = s[idx, j, C_PLAN], s[idx, j, C_QI]
+            due = (s[idx, j, C_COND] == ACTIVE) & (self.pk[plan, qi] == 1) \
+                & (s[idx, j, C_CURSOR] + self.pc[plan, qi] + s[idx, j, C_QEXTRA] <= c)
+            if not due.any():
+                continue
+            gone = due & (s[idx, s[idx, j, C_QTARGET], C_COND] != ACTIVE)
+            if gone.any():
+                self.retarget(idx[gone], j, acts)
+                due &= ~gone
+                if not due.any():
+                    continue
+            ii = idx[due]
+            base = np.where((s[ii, j, C_FRESH] == 1) & (s[ii, j, C_FD_SPEED] >= 0),
+                            s[ii, j, C_FD_SPEED], self.coo[j])
+            pairs = np.stack([s[ii, j, C_CUR_W], self.IID[ii, j]], axis=1)
+            u, inv = np.unique(pairs, axis=0, return_inverse=True)
+            static = np.array([self.static_speed(j, int(g), int(i)) for g, i in u])
+            speed[due, j] = (base + static[inv.reshape(-1)]
+                             + s[ii, j, C_LIGHT] * sm["light_wound"]
+                             + s[ii, j, C_SERIOUS] * sm["serious_wound"])
+        while True:
+            cur = speed.max(axis=1)
+            has = cur > -np.inf
+            if not has.any():
+                return
+            group = (speed == cur[:, None]) & has[:, None]
+            ready = []
+            for j in range(self.n):
+                mj = group[:, j] & (s[idx, j, C_COND] == ACTIVE)
+                if not mj.any():
+                    continue
+                ii = idx[mj]
+                types = self.pt[s[ii, j, C_PLAN], s[ii, j, C_QI]]
+                k = s[ii, j, C_QTARGET]
+                fired = np.zeros(len(ii), dtype=bool)
+                prep = np.zeros((len(ii), 4), dtype=np.int64)
+                for st in np.unique(types):
+                    shot_type = tables.SHOT_TYPES[st]
+                    sel = np.flatnonzero(types == st)
+                    ok, p = self.prepare(t, ii[sel], j, k[sel], shot_type, 1, count=c)
+                    if shot_type == "fanned":  # fanning needs a revolver (000 l.27)
+                        ok &= self.revolver[j][p[:, 3]]
+                    fired[sel] = ok
+                    prep[sel] = p
+                ready.append((j, ii, k, types, fired, prep))
+            for j, ii, k, types, fired, prep in ready:
+                s[ii, j, C_QI] += 1
+                s[ii, j, C_QEXTRA] = 0
+                s[ii, j, C_CURSOR] = c
+                s[ii, j, C_FRESH] = 0
+                for st in np.unique(types[fired]):
+                    sel = fired & (types == st)
+                    self.resolve_by_gun(t, ii[sel], j, k[sel], tables.SHOT_TYPES[st], prep[sel])
+            speed[group] = -np.inf
+
+    def retarget(self, ii: np.ndarray, j: int, acts: dict) -> None:
+        """``ShootoutTurns.retarget``: the next target listed this turn, else the nearest
+        enemy up (scenario order on a tie); one count (Table 5); nobody left: the shots are
+        dropped."""
+        s = self.S
+        new = np.full(len(ii), -1)
+        iids = self.IID[ii, j]
+
+        def listed(n: int):
+            def fn(j: int, it: Intent | None) -> int:
+                if it is None or it.shoot is None:
+                    return -1
+                names = [it.shoot] if isinstance(it.shoot, str) else list(it.shoot)
+                return self.index[names[n]] if n < len(names) else -1
+            return fn
+
+        for n in range(self.n):
+            cand = self.per_intent(j, iids, listed(n))
+            if (cand < 0).all():
+                break
+            free = (new < 0) & (cand >= 0)
+            free[free] = s[ii[free], cand[free], C_COND] == ACTIVE
+            new[free] = cand[free]
+        enemies = np.flatnonzero(self.side_idx != self.side_idx[j])
+        left = new < 0
+        if left.any():
+            jj = ii[left]
+            d = self.P[jj][:, enemies] - self.P[jj, j][:, None, :]
+            dist = np.hypot(d[..., 0], d[..., 1])
+            dist[s[jj][:, enemies, C_COND] != ACTIVE] = np.inf
+            near = np.argmin(dist, axis=1)
+            found = np.isfinite(dist[np.arange(len(jj)), near])
+            new[left] = np.where(found, enemies[near], -1)
+        none = new < 0
+        s[ii[none], j, C_QI] = self.plen[s[ii[none], j, C_PLAN]]
+        s[ii[none], j, C_QEXTRA] = 0
+        some = ~none
+        s[ii[some], j, C_QTARGET] = new[some]
+        s[ii[some], j, C_QEXTRA] += acts["switch_target"]
+
+    # -------------------------------------------------------------- results
+    def tally(self, tally_cls):
+        """The odds' integer counts (``narrator.batch.Tally``) of every fight."""
+        s, F = self.S, self.F
+        out = tally_cls()
+        trials = s.shape[0]
+        out.trials = trials
+        up = s[:, :, C_COND] == ACTIVE
+        sides_up = np.stack([up[:, self.side_idx == k].any(axis=1)
+                             for k in range(len(self.sides))], axis=1)
+        n_up = sides_up.sum(axis=1)
+        first_up = np.argmax(sides_up, axis=1)
+        for k, side in enumerate(self.sides):
+            v = int(((n_up == 1) & (first_up == k)).sum())
+            if v:
+                out.wins[side] = v
+        for key, v in (("undecided", int((n_up > 1).sum())), ("nobody", int((n_up == 0).sum()))):
+            if v:
+                out.wins[key] = v
+        turns, seconds = F[:, F_TURNS], F[:, F_SECONDS]
+        out.turns, out.turns_sq = int(turns.sum()), int((turns * turns).sum())
+        out.seconds, out.seconds_sq = int(seconds.sum()), int((seconds * seconds).sum())
+        wounded = (s[:, :, C_LIGHT] + s[:, :, C_SERIOUS]) > 0
+        for j, name in enumerate(self.names):
+            cond = s[:, j, C_COND]
+            d = {}
+            for code, label in ((PASSED_OUT, "passed_out"), (DYING, "dying"), (DEAD, "dead")):
+                v = int((cond == code).sum())
+                if v:
+                    d[label] = v
+            v = int(((cond == ACTIVE) & wounded[:, j]).sum())
+            if v:
+                d["wounded"] = v
+            v = int(((cond == ACTIVE) & ~wounded[:, j]).sum())
+            if v:
+                d["unhurt"] = v
+            out.outcomes[name] = d
+            shots = int(s[:, j, C_SHOTS].sum())
+            if shots:
+                out.shots[name] = shots
+                out.hits[name] = int(s[:, j, C_HITS].sum())
+        return out
+
+
+def run_kernel(ctx: KernelContext, trials: int, seed: int, stream: int = 0, tally_cls=None):
+    """Fight ``trials`` fights of the context's scenario at once and return their tally.
+
+    Args:
+        ctx: the scenario's ``KernelContext`` (reuse it for later chunks: its caches grow).
+        trials: number of fights.
+        seed, stream: NumPy's generator is seeded with ``[seed, stream]`` (a chunk of a
+            bigger run passes its first trial number as ``stream``).
+        tally_cls: the tally class to fill (``narrator.batch.Tally``).
+
+    Returns:
+        A ``Tally`` (trials, wins, turns, seconds, outcomes, shots, hits).
+
+    Raises:
+        Uncovered: the scenario uses something the kernel does not cover.
+    """
+    reasons = not_covered(ctx.scenario, ctx.tables_only)
+    if reasons:
+        raise Uncovered(", ".join(reasons))
+    k = _Kernel(ctx, trials, np.random.default_rng([seed, stream]))
+    k.run()
+    return k.tally(tally_cls)

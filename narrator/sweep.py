@@ -1,0 +1,426 @@
+"""Sweeps: the odds of a scenario across variants (``narrator odds SCENARIO --vary PATH=VALUES``).
+
+A ``--vary`` names one number (or word) of the scenario and the values to try:
+
+* ``sides.rustlers.count=2..8``: how many men a side has (the last one is copied, numbered
+  "Name 2", "Name 3"..., two yards apart; fewer drops the last ones);
+* ``Dutch.skills.rifle=0..6`` or ``"Dutch Henry.attributes.coo=10,13,16"``: a field of a
+  character, by full or short name;
+* ``sides.posse.0.attributes.str=8..14``: a character by side and position;
+* ``max_turns=5..10``, ``house_rules.light_wound_penalty=-2..0``: a field of the scenario.
+
+Values: ``A..B`` (whole numbers, both ends included), or a comma list (``1,3,5``,
+``cautious,aggressive``). Several ``--vary`` make a grid (every combination).
+
+Every variant is the scenario's own data with the values set, validated again by the loader;
+variants and trials are spread over local processes (or a Dask cluster) together, each
+variant's trials seeded as ``narrator odds`` seeds them, so a variant's row is what
+``narrator odds`` gives for that variant alone.
+
+May import: narrator.batch, narrator.fast_odds, narrator.scenario, narrator.errors.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import itertools
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from narrator.batch import CHUNK, Odds, Tally, odds_of, odds_scenario
+from narrator.errors import NarratorError, ScenarioError
+from narrator.fast_odds import KERNEL_CHUNK, kernel_job, kernel_reasons, map_jobs
+from narrator.scenario.loader import LoadedScenario, load_scenario_text
+from narrator.scenario.models import Attributes, Character, Scenario, Skills
+
+MAX_VALUES = 50          # values of one --vary
+MAX_VARIANTS = 200       # variants of a grid
+MAX_COUNT = 64           # men on one side
+
+
+class VaryError(NarratorError):
+    """A bad ``--vary``: one line ``--vary:N:COLUMN: message (SPEC)``."""
+
+    def __init__(self, number: int, column: int, message: str, spec: str) -> None:
+        super().__init__(message)
+        self.number, self.column, self.message, self.spec = number, column, message, spec
+
+    def one_line(self) -> str:
+        return f"--vary:{self.number}:{self.column}: {self.message} (in {self.spec!r})"
+
+    def __str__(self) -> str:  # pragma: no cover - delegated
+        return self.one_line()
+
+
+@dataclass(frozen=True)
+class Vary:
+    """One ``--vary``: its text, its number (1-based), the dotted path and the values."""
+
+    spec: str
+    number: int
+    path: tuple[str, ...]
+    values: tuple[Any, ...]
+
+    @property
+    def name(self) -> str:
+        return ".".join(self.path)
+
+
+def _number(text: str) -> int | float | None:
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            return float(text)
+        except ValueError:
+            return None
+
+
+def parse_vary(spec: str, number: int = 1) -> Vary:
+    """``PATH=VALUES`` into a ``Vary``.
+
+    Raises:
+        VaryError: no ``=``, an empty path or value, a range whose end is below its start,
+            more than ``MAX_VALUES`` values.
+    """
+    if "=" not in spec:
+        raise VaryError(number, len(spec) + 1, "expected PATH=VALUES, e.g. "
+                        "sides.rustlers.count=2..8", spec)
+    path_text, _, values_text = spec.partition("=")
+    col = len(path_text) + 2
+    path = tuple(p.strip() for p in path_text.strip().split("."))
+    if not path_text.strip() or any(not p for p in path):
+        raise VaryError(number, 1, "empty name in the path", spec)
+    values_text = values_text.strip()
+    if not values_text:
+        raise VaryError(number, col, "no values after '='", spec)
+    if ".." in values_text:
+        lo_text, _, hi_text = values_text.partition("..")
+        lo, hi = _number(lo_text.strip()), _number(hi_text.strip())
+        if not isinstance(lo, int) or not isinstance(hi, int):
+            raise VaryError(number, col, f"a range is two whole numbers, A..B; got "
+                            f"{values_text!r}", spec)
+        if hi < lo:
+            raise VaryError(number, col, f"the range {lo}..{hi} is empty (its end is below "
+                            f"its start)", spec)
+        values: tuple[Any, ...] = tuple(range(lo, hi + 1))
+    else:
+        parts = [v.strip() for v in values_text.split(",")]
+        if any(not v for v in parts):
+            raise VaryError(number, col, "an empty value in the list", spec)
+        values = tuple(_number(v) if _number(v) is not None else v for v in parts)
+    if len(values) > MAX_VALUES:
+        raise VaryError(number, col, f"{len(values)} values; at most {MAX_VALUES}", spec)
+    return Vary(spec, number, path, values)
+
+
+def _hint(word: str, choices: list[str]) -> str:
+    near = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"; did you mean {near[0]!r}?" if near else ""
+
+
+def _fields(model: type) -> list[str]:
+    return [f.alias or k for k, f in model.model_fields.items()]
+
+
+SUBMODELS = {"attributes": Attributes, "skills": Skills}
+
+
+class _Applier:
+    """Sets one vary's value in the scenario's data (a JSON-like dict)."""
+
+    def __init__(self, data: dict, vary: Vary) -> None:
+        self.data, self.vary = data, vary
+
+    def fail(self, k: int, message: str) -> VaryError:
+        column = 1 + sum(len(p) + 1 for p in self.vary.path[:k])
+        return VaryError(self.vary.number, column, message, self.vary.spec)
+
+    def characters(self) -> list[tuple[str, int, dict]]:
+        return [(side, i, c) for side, chars in self.data["sides"].items()
+                for i, c in enumerate(chars)]
+
+    def apply(self, value: Any) -> None:
+        path = self.vary.path
+        head = path[0]
+        if head == "sides":
+            return self.side(value)
+        names = {}
+        for side, i, c in self.characters():
+            names[c["name"]] = c
+            if c.get("short"):
+                names.setdefault(c["short"], c)
+        if head in names:
+            return self.character(names[head], 1, value)
+        top = _fields(Scenario)
+        if head not in top:
+            raise self.fail(0, f"{head!r} is neither a character nor a field of the scenario"
+                            f"{_hint(head, list(names) + top)}")
+        if head in ("sides", "turns", "map", "dice", "rulings"):
+            raise self.fail(0, f"{head!r} cannot be varied as a whole")
+        self.set_path(self.data, path, 0, value, Scenario)
+        return None
+
+    def side(self, value: Any) -> None:
+        path = self.vary.path
+        sides = list(self.data["sides"])
+        if len(path) < 3:
+            raise self.fail(0, "expected sides.SIDE.count or sides.SIDE.N.FIELD")
+        side = path[1]
+        if side not in self.data["sides"]:
+            raise self.fail(1, f"no side {side!r}{_hint(side, sides)} (sides: "
+                            f"{', '.join(sides)})")
+        chars = self.data["sides"][side]
+        if path[2] == "count":
+            if len(path) > 3:
+                raise self.fail(3, "nothing follows 'count'")
+            if not isinstance(value, int) or not 1 <= value <= MAX_COUNT:
+                raise self.fail(2, f"a side's count is a whole number from 1 to {MAX_COUNT}; "
+                                f"got {value!r}")
+            self.resize(side, chars, value)
+            return
+        if not path[2].isdigit() or int(path[2]) >= len(chars):
+            raise self.fail(2, f"expected 'count' or a position 0-{len(chars) - 1} on side "
+                            f"{side!r}")
+        self.character(chars[int(path[2])], 3, value)
+
+    def resize(self, side: str, chars: list[dict], count: int) -> None:
+        if count <= len(chars):
+            del chars[count:]
+            return
+        last = chars[-1]
+        taken = {c["name"] for _, _, c in self.characters()} | {
+            c.get("short") for _, _, c in self.characters() if c.get("short")}
+        for k in range(len(chars) + 1, count + 1):
+            new = copy.deepcopy(last)
+            n = k
+            while f"{last['name']} {n}" in taken:
+                n += 1
+            new["name"] = f"{last['name']} {n}"
+            taken.add(new["name"])
+            if last.get("short"):
+                new["short"] = f"{last['short']} {n}"
+                taken.add(new["short"])
+            if isinstance(new.get("at"), list):
+                new["at"] = [new["at"][0], round(new["at"][1] + 2 * (k - len(chars)), 2)]
+            chars.append(new)
+
+    def character(self, c: dict, k: int, value: Any) -> None:
+        path = self.vary.path
+        if len(path) <= k:
+            raise self.fail(k - 1, "name a field of the character, e.g. skills.rifle")
+        fields = _fields(Character)
+        if path[k] not in fields:
+            raise self.fail(k, f"a character has no field {path[k]!r}{_hint(path[k], fields)}")
+        self.set_path(c, path, k, value, Character)
+
+    def set_path(self, d: dict, path: tuple[str, ...], k: int, value: Any, model: type) -> None:
+        for i in range(k, len(path) - 1):
+            key = path[i]
+            sub = SUBMODELS.get(key) if model is Character else None
+            nxt = d.get(key)
+            if nxt is None:
+                nxt = d[key] = {}
+            if not isinstance(nxt, dict):
+                raise self.fail(i + 1, f"{key!r} holds no named fields")
+            if sub is not None and path[i + 1] not in _fields(sub):
+                raise self.fail(i + 1, f"{key} has no field {path[i + 1]!r}"
+                                f"{_hint(path[i + 1], _fields(sub))}")
+            d = nxt
+            model = sub or dict
+        d[path[-1]] = value
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One combination of values and the scenario it makes (ready for odds)."""
+
+    values: tuple[Any, ...]
+    loaded: LoadedScenario
+
+
+def variants(loaded: LoadedScenario, varies: list[Vary], *, tactics: str | None = None,
+             max_turns: int | None = None) -> list[Variant]:
+    """Every combination of the values, as scenarios validated by the loader.
+
+    Raises:
+        VaryError: a path names nothing, a value makes the scenario invalid, the grid has
+            more than ``MAX_VARIANTS`` variants.
+    """
+    base = loaded.scenario.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    size = 1
+    for v in varies:
+        size *= len(v.values)
+    if size > MAX_VARIANTS:
+        v = varies[-1]
+        raise VaryError(v.number, 1, f"{size} variants in the grid; at most {MAX_VARIANTS}",
+                        v.spec)
+    out = []
+    for combo in itertools.product(*(v.values for v in varies)):
+        data = copy.deepcopy(base)
+        for v, value in zip(varies, combo, strict=True):
+            _Applier(data, v).apply(value)
+        try:
+            ld = load_scenario_text(json.dumps(data), loaded.path)
+            ld = odds_scenario(ld, tactics=tactics, max_turns=max_turns)
+        except ScenarioError as exc:
+            v = varies[-1]
+            shown = ", ".join(f"{x.name}={value}" for x, value in zip(varies, combo, strict=True))
+            raise VaryError(v.number, len(v.spec.partition("=")[0]) + 2,
+                            f"with {shown}: {exc.message}", v.spec) from None
+        out.append(Variant(combo, ld))
+    return out
+
+
+# ---------------------------------------------------------------------- running a sweep
+_STATE: dict[str, Any] = {}
+
+
+def _init(lds: list[LoadedScenario], base: int, tables_only: bool) -> None:
+    _STATE.update(lds=lds, base=base, tables_only=tables_only)
+
+
+def _job(job: tuple[int, str, int, int]) -> Tally | str:
+    """One chunk of one variant: a Tally, or (kernel) the reason it is not covered."""
+    from narrator.batch import _odds_init, _odds_job
+    from narrator.rulesets.boothill.kernel import Uncovered
+
+    v, path, start, n = job
+    ld = _STATE["lds"][v]
+    if path == "kernel":
+        try:
+            return kernel_job(ld, _STATE["base"], _STATE["tables_only"], (start, n))
+        except Uncovered as exc:
+            return exc.reason
+    _odds_init(ld, _STATE["base"], {"tables_only": _STATE["tables_only"]})
+    return _odds_job((start, n))
+
+
+def run_sweep(vs: list[Variant], trials: int, base: int, workers: int = 1,
+              on_progress=None, *, tables_only: bool = False, path: str = "auto",
+              scheduler: str | None = None) -> list[Odds]:
+    """The odds of every variant (``trials`` fights each), in the variants' order.
+
+    Variants the kernel covers are fought by it, the others (or those where a fight meets
+    something it does not cover) by the engine; each ``Odds.path`` says which.
+
+    Raises:
+        NarratorError: a variant cannot be fought; ``path="kernel"`` and a variant is not
+            covered; the scheduler cannot be used.
+    """
+    lds = [v.loaded for v in vs]
+    why: dict[int, str] = {}
+    kernel: list[int] = []
+    for i, ld in enumerate(lds):
+        if path == "engine":
+            continue
+        reasons = kernel_reasons(ld, tables_only)
+        if reasons:
+            why[i] = ", ".join(reasons)
+        else:
+            kernel.append(i)
+    tallies = {i: Tally() for i in range(len(lds))}
+    done: dict[int, int] = {i: 0 for i in range(len(lds))}
+
+    def report(i: int, n: int) -> None:
+        done[i] += n
+        if on_progress:
+            on_progress(n)
+
+    jobs = [(i, "kernel", s, min(KERNEL_CHUNK, trials - s)) for i in kernel
+            for s in range(0, trials, KERNEL_CHUNK)]
+    results = list(map_jobs(_init, (lds, base, tables_only), _job, jobs, workers, None,
+                            scheduler=scheduler))
+    for job, res in zip(jobs, results, strict=True):
+        i = job[0]
+        if isinstance(res, str):
+            why.setdefault(i, res)
+    for job, res in zip(jobs, results, strict=True):
+        i = job[0]
+        if i not in why:
+            tallies[i].merge(res)
+            report(i, job[3])
+    if path == "kernel" and why:
+        i = min(why)
+        shown = ", ".join(str(x) for x in vs[i].values)
+        raise NarratorError(f"the kernel does not cover the variant {shown}: {why[i]}")
+    engine = [i for i in range(len(lds)) if i not in kernel or i in why]
+    jobs = [(i, "engine", s, min(CHUNK, trials - s)) for i in engine
+            for s in range(0, trials, CHUNK)]
+    for job, res in zip(jobs, map_jobs(_init, (lds, base, tables_only), _job, jobs, workers,
+                                       None, scheduler=scheduler), strict=True):
+        tallies[job[0]].merge(res)
+        report(job[0], job[3])
+    out = []
+    for i, ld in enumerate(lds):
+        p = "kernel" if i in kernel and i not in why else (
+            f"engine (kernel does not cover: {why[i]})" if i in why else "engine")
+        out.append(odds_of(ld, tallies[i], base, p))
+    return out
+
+
+# ---------------------------------------------------------------------- the chart
+SIDE_COLOURS = ("#6b4226", "#2f5d7c", "#7a8b3a", "#8e3b46", "#4b4e8c", "#a0692e")
+
+
+def _esc(s: str) -> str:
+    return (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def sweep_chart_svg(title: str, varies: list[Vary], vs: list[Variant],
+                    results: list[Odds]) -> str:
+    """A standalone SVG: each side's chance of winning (a line, with its 95% interval as a
+    band and whiskers) across the variants, one column per variant."""
+    sides = [s.side for s in results[0].sides if s.side not in ("nobody", "undecided")]
+    left, top, plot_w, plot_h = 70, 70, max(360, 56 * len(vs)), 260
+    width = left + plot_w + 40
+    height = top + plot_h + 90 + 18 * len(sides)
+    step = plot_w / max(1, len(vs))
+
+    def x(i: int) -> float:
+        return left + step * (i + 0.5)
+
+    def y(p: float) -> float:
+        return top + plot_h * (1 - p)
+
+    trials = results[0].trials
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="Georgia, serif" font-size="12">',
+           f'<rect width="{width}" height="{height}" fill="#fbf6ea"/>',
+           f'<text x="16" y="24" font-size="16" font-weight="bold">{_esc(title)}</text>',
+           f'<text x="16" y="44" fill="#555">chance of winning by '
+           f'{_esc(" x ".join(v.name for v in varies))}; {trials:,} fights a variant; '
+           f'bands and whiskers: 95% intervals</text>']
+    for k in range(0, 11, 2):
+        p = k / 10
+        out.append(f'<line x1="{left}" y1="{y(p):.1f}" x2="{left + plot_w}" y2="{y(p):.1f}" '
+                   f'stroke="#ddd"/>')
+        out.append(f'<text x="{left - 6}" y="{y(p) + 4:.1f}" text-anchor="end">{p:.0%}</text>')
+    for i, v in enumerate(vs):
+        label = ", ".join(str(x_) for x_ in v.values)
+        out.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 18}" text-anchor="middle">'
+                   f'{_esc(label)}</text>')
+    for k, side in enumerate(sides):
+        colour = SIDE_COLOURS[k % len(SIDE_COLOURS)]
+        pts = []
+        for i, r in enumerate(results):
+            s = next(s for s in r.sides if s.side == side)
+            pts.append((x(i), s.p, s.low, s.high))
+        band = [f"{px:.1f},{y(hi):.1f}" for px, _, _, hi in pts] + \
+               [f"{px:.1f},{y(lo):.1f}" for px, _, lo, _ in reversed(pts)]
+        out.append(f'<polygon points="{" ".join(band)}" fill="{colour}" fill-opacity="0.15"/>')
+        out.append(f'<polyline points="{" ".join(f"{px:.1f},{y(p):.1f}" for px, p, _, _ in pts)}"'
+                   f' fill="none" stroke="{colour}" stroke-width="2"/>')
+        for px, p, lo, hi in pts:
+            out.append(f'<line x1="{px:.1f}" y1="{y(lo):.1f}" x2="{px:.1f}" y2="{y(hi):.1f}" '
+                       f'stroke="{colour}"/>')
+            out.append(f'<circle cx="{px:.1f}" cy="{y(p):.1f}" r="3" fill="{colour}">'
+                       f'<title>{_esc(side)} {p:.1%} ({lo:.1%} - {hi:.1%})</title></circle>')
+        ly = top + plot_h + 44 + 18 * k
+        out.append(f'<rect x="{left}" y="{ly - 10}" width="12" height="12" fill="{colour}"/>')
+        out.append(f'<text x="{left + 18}" y="{ly}">{_esc(side)} win</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
