@@ -46,8 +46,9 @@ import numpy as np
 
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.fight import BootHillFight, profile_of
-from narrator.rulesets.boothill.shootout import SHOT_COUNTS, wants_shootout
-from narrator.rulesets.boothill.state import JAM_TURNS, Action, Cover, Wound
+from narrator.rulesets.boothill.shootout import WEAPON_SPEED_COUNTS, wants_shootout
+from narrator.rulesets.boothill.shot import COMBAT, SHOOTOUT, PlannedShot, shot_targets, targets_of
+from narrator.rulesets.boothill.state import JAM_SECONDS, Action, Cover, Wound
 from narrator.scenario.models import Intent, Scenario, Turn
 
 CONDITIONS = ("active", "passed_out", "dying", "dead")
@@ -108,10 +109,6 @@ def not_covered(scenario: Scenario, tables_only: bool = False) -> list[str]:
     if scenario.ruleset != "boothill":
         return [f"the {scenario.ruleset} ruleset"]
     house = profile_of(scenario, tables_only).house
-    if house.misfire_on_20 != "table":
-        reasons.append("house rule misfire_on_20")
-    if house.weapon_speed_counts:
-        reasons.append("house rule weapon_speed_counts")
     covers = [lm.cover for lm in scenario.map.values() if lm.cover is not None]
     covers += [c.cover for _, c in scenario.characters() if c.cover is not None
                and not isinstance(c.cover, str)]
@@ -212,6 +209,8 @@ class KernelContext:
         self.revolver = [np.array([ws.wt.is_revolver for ws in f.weapons]
                                   + [False] * (self.nw - len(f.weapons))) for f in self.fighters]
         self.t_rulings = any(r.turn is not None for r in self.profile.rulings)
+        self.speed_counts = [np.array([WEAPON_SPEED_COUNTS[ws.wt.speed] for ws in f.weapons]
+                                      + [0] * (self.nw - len(f.weapons))) for f in self.fighters]
         # registries: cover objects, landmarks, shootout plans, intents (index 0: none)
         self.covers: list[Cover | None] = [None]
         self.cover_key: dict[tuple, int] = {}
@@ -256,12 +255,24 @@ class _Kernel:
         return k
 
     def _plan_id(self, actions: list[Action]) -> int:
-        key = tuple((a.kind, a.shot_type, a.target, a.draw, a.extra) for a in actions)
+        """The registry id of a shootout plan: (kind, shot type, target, draw) per action.
+
+        Raises:
+            Uncovered: two guns, cocking, a redraw, or a change of target planned.
+        """
+        key = tuple((a.kind, a.shot_type, a.target, a.draw,
+                     a.volley[0].listed if a.volley else ()) for a in actions)
         k = self.plan_key.get(key)
         if k is None:
+            targets = {a.target for a in actions if a.kind == "shot"}
+            if len(targets) > 1:
+                raise Uncovered("a declared change of target")
+            if any(a.kind == "cock" or a.redraw or len(a.volley) > 1 for a in actions):
+                raise Uncovered("two guns, cocking or a declared redraw")
             k = self.plan_key[key] = len(self.plans)
-            self.plans.append(tuple(Action(a.kind, a.shot_type, a.target, a.draw, 0)
-                                    for a in actions))
+            self.plans.append(tuple(Action(a.kind, a.shot_type, draw=a.draw, volley=[
+                PlannedShot(a.shot_type, a.target, 0, listed=a.volley[0].listed)] if a.volley
+                else []) for a in actions))
         return k
 
     # -------------------------------------------------------------- state <-> fighters
@@ -279,7 +290,7 @@ class _Kernel:
         s[idx, j, C_STREAK] = f.reload_streak
         self.P[idx, j] = f.pos
         for w, ws in enumerate(f.weapons):
-            self.W[idx, j, w] = (ws.loaded, ws.jammed_turns, ws.useless, ws.gunsmith_tried,
+            self.W[idx, j, w] = (ws.loaded, ws.jammed_seconds, ws.useless, ws.gunsmith_tried,
                                  int(ws.reload_progress * PROGRESS_DENOMINATOR))
 
     def _read_fighter(self, i: int, j: int, f) -> None:
@@ -311,9 +322,12 @@ class _Kernel:
         plan = self.plans[row[C_PLAN]]
         queue = []
         for k, a in enumerate(plan[row[C_QI]:]):
-            target = self.names[row[C_QTARGET]] if a.kind == "shot" else None
-            queue.append(Action(a.kind, a.shot_type, target, a.draw,
-                                int(row[C_QEXTRA]) if k == 0 else 0))
+            volley = []
+            if a.kind == "shot":
+                volley = [PlannedShot(a.shot_type, self.names[row[C_QTARGET]], f.current_weapon,
+                                      listed=a.volley[0].listed)]
+            queue.append(Action(a.kind, a.shot_type, draw=a.draw,
+                                extra=int(row[C_QEXTRA]) if k == 0 else 0, volley=volley))
         f.queue = queue
         f.fresh_draw = False
         f.fd_speed = None
@@ -321,7 +335,7 @@ class _Kernel:
         f.reload_streak = int(row[C_STREAK])
         for w, ws in enumerate(f.weapons):
             loaded, jammed, useless, tried, progress = self.W[i, j, w]
-            ws.loaded, ws.jammed_turns = int(loaded), int(jammed)
+            ws.loaded, ws.jammed_seconds = int(loaded), int(jammed)
             ws.useless, ws.gunsmith_tried = bool(useless), bool(tried)
             ws.reload_progress = Fraction(int(progress), PROGRESS_DENOMINATOR)
 
@@ -446,7 +460,7 @@ class _Kernel:
                 intent = intents.get(f.name)
                 if intent is None or f.down:
                     continue
-                actions = rep.plan(f, intent)
+                actions = rep.plan(t, f, intent)
                 shot = next((a for a in actions if a.kind == "shot"), None)
                 plans[j] = (self._plan_id(actions), self.index[shot.target] if shot else 0,
                             f.current_weapon, f.drawn)
@@ -476,8 +490,7 @@ class _Kernel:
             iids = self.IID[up, j]
             kd = kind[np.searchsorted(idx, up)]
             busy = self.per_intent(j, iids, lambda j, it: bool(it and (it.reload or it.clear_jam)))
-            has = iids > 0
-            reset = up[has & (busy == 0) & (kd == KIND_SHOOTOUT)]
+            reset = up[(busy == 0) & (kd == KIND_SHOOTOUT)]
             self.S[reset, j, C_STREAK] = 0
             for k in (KIND_COMBAT, KIND_SHOOTOUT):
                 sel = (busy == 1) & (kd == k)
@@ -534,7 +547,7 @@ class _Kernel:
                     self.rep.other_actions(0, f, intent)
                 self.rep.events.clear()
                 res = self.cache[ck] = (
-                    np.array([(ws.loaded, ws.jammed_turns, ws.useless, ws.gunsmith_tried,
+                    np.array([(ws.loaded, ws.jammed_seconds, ws.useless, ws.gunsmith_tried,
                                int(ws.reload_progress * PROGRESS_DENOMINATOR))
                               for ws in f.weapons], dtype=np.int64), f.reload_streak)
             who = up[inv == u]
@@ -597,6 +610,7 @@ class _Kernel:
     def combat_turn(self, t: int, idx: np.ndarray) -> None:
         """``BootHillFight.combat_turn``'s fire: sides by initiative, each side's men in fire
         order (highest COO first, B12)."""
+        self.S[idx, :, C_STREAK] = 0  # six *consecutive* shootout turns make a reload
         for ranked, sub in self.ranking(t, idx):
             for side in ranked:
                 for f in self.rep.side_order(side, t):
@@ -615,10 +629,8 @@ class _Kernel:
     def _shot_target(self, n: int):
         """The target of careful shot ``n`` (1 or 2) of an intent, -1 for none (000 l.39-40)."""
         def fn(j: int, it: Intent) -> int:
-            targets = [it.shoot] if isinstance(it.shoot, str) else list(it.shoot)
-            seq = [x for x in targets
-                   for _ in range(it.shots if isinstance(it.shots, int) else 1)]
-            return self.index[seq[n - 1]] if len(seq) >= n else -1
+            seq = shot_targets(it)
+            return self.index[seq[n - 1][1]] if len(seq) >= n else -1
         return fn
 
     def combat_fire(self, t: int, idx: np.ndarray, j: int) -> None:
@@ -639,14 +651,24 @@ class _Kernel:
         off = self.per_intent(j, iids, lambda j, it: bool(it.hand and it.hand
                                                           != self.fighters[j].c.handedness))
         snipe = self.per_intent(j, iids, lambda j, it: bool(it.sniping))
-        for n in (1, 2):
-            k = self.per_intent(j, self.IID[idx, j], self._shot_target(n))
+        k1 = self.per_intent(j, iids, self._shot_target(1))
+        k2 = self.per_intent(j, iids, self._shot_target(2))
+        for n, k in ((1, k1), (2, k2)):
             live = (k >= 0) & (self.S[idx, j, C_COND] == ACTIVE)
+            gone = live & (self.S[idx, np.maximum(k, 0), C_COND] != ACTIVE)
+            for q in np.flatnonzero(gone):  # his target is down: he turns on another
+                old = k[q]
+                new = self.retarget_one(t, int(idx[q]), j, int(old), "careful",
+                                        int(self.S[idx[q], j, C_CUR_W]), COMBAT)
+                k[q] = new
+                if n == 1 and k2[q] == old:
+                    k2[q] = new
+            live &= k >= 0
             ii, kk = idx[live], k[live]
             if not len(ii):
-                return
+                continue
             ok, prep = self.prepare(t, ii, j, kk, "careful", n, off_hand=off[live],
-                                    sniping=snipe[live])
+                                    sniping=snipe[live] if n == 1 else None)
             self.resolve_by_gun(t, ii[ok], j, kk[ok], "careful", prep[ok])
 
     # -------------------------------------------------------------- shots
@@ -696,9 +718,10 @@ class _Kernel:
                 for who, iid in ((kk, combos[g, 13]), (j, combos[g, 12])):
                     if iid:
                         intents[self.names[who]] = self.ireg[int(iid)]
-                p = probe.prepare(t, pf[j], self.names[kk], gg, shot_type, number, intents,
-                                  off_hand=bool(combos[g, 14]), sniping=bool(combos[g, 15]),
-                                  count=count)
+                planned = PlannedShot(shot_type, self.names[kk], gg, bool(combos[g, 14]), False,
+                                      bool(combos[g, 15]))
+                p = probe.prepare(t, pf[j], planned, number, intents,
+                                  COMBAT if count is None else SHOOTOUT, count=count)
                 probe.events.clear()
                 if p is None:
                     res = (False, (0, 0, 0, gg))
@@ -735,7 +758,11 @@ class _Kernel:
         misfire = np.zeros(m, dtype=np.int64)
         r20 = roll == 20
         if wt.is_firearm and r20.any():
-            misfire[r20] = self.t.misfire[wt.misfire][self.d(20, int(r20.sum()))]
+            checks = r20.copy()
+            if self.house.misfire_on_20 == "luck":  # a Luck check first (house rule)
+                checks[r20] = self.d(20, int(r20.sum())) > self.luck[j]
+            if checks.any():
+                misfire[checks] = self.t.misfire[wt.misfire][self.d(20, int(checks.sum()))]
         misfire[(misfire == MIS_EXPLOSION) & (held == 1)] = MIS_NONE
         hit = np.zeros(m, dtype=bool)
         luck_20 = r20 & (misfire == MIS_NONE) & (chance >= 20)
@@ -751,7 +778,7 @@ class _Kernel:
         if wt.misfire == "muzzle_loader":
             dud = idx[misfire == MIS_DUD]
             self.W[dud, j, gun, W_USELESS] = 1
-        self.W[idx[misfire == MIS_JAM], j, gun, W_JAMMED] = JAM_TURNS
+        self.W[idx[misfire == MIS_JAM], j, gun, W_JAMMED] = JAM_SECONDS
         self.F[idx, F_FIRED] += 1
         self.S[idx, j, C_SHOTS] += 1
         self.S[idx[hit], j, C_HITS] += 1
@@ -871,7 +898,7 @@ class _Kernel:
             for a, act in enumerate(plan):
                 self.pk[q, a] = 0 if act.kind == "draw" else 1
                 if act.kind == "shot":
-                    self.pc[q, a] = SHOT_COUNTS[act.shot_type]
+                    self.pc[q, a] = tables.shot_counts(act.shot_type)
                     self.pt[q, a] = tables.SHOT_TYPES.index(act.shot_type)
             if plan and plan[0].kind == "draw":
                 self.pdraw[q] = 1 if plan[0].draw == "fast" else 2
@@ -880,6 +907,7 @@ class _Kernel:
     def shootout_turn(self, t: int, idx: np.ndarray, plans: np.ndarray) -> None:
         """``ShootoutTurns.shootout_turn``: six counts; draws, then shots by speed (B13-B15)."""
         s = self.S
+        self._t = t
         self._plan_tables()
         fresh = self.F[idx, F_LAST_KIND] != KIND_SHOOTOUT
         new = idx[fresh]
@@ -972,8 +1000,11 @@ class _Kernel:
         speed = np.full((m, self.n), -np.inf)
         for j in range(self.n):
             plan, qi = s[idx, j, C_PLAN], s[idx, j, C_QI]
+            counts = self.pc[plan, qi] + s[idx, j, C_QEXTRA]
+            if self.house.weapon_speed_counts:  # a fresh draw's weapon speed (house rule)
+                counts = counts + s[idx, j, C_FRESH] * self.speed_counts[j][s[idx, j, C_CUR_W]]
             due = (s[idx, j, C_COND] == ACTIVE) & (self.pk[plan, qi] == 1) \
-                & (s[idx, j, C_CURSOR] + self.pc[plan, qi] + s[idx, j, C_QEXTRA] <= c)
+                & (s[idx, j, C_CURSOR] + counts <= c)
             if not due.any():
                 continue
             gone = due & (s[idx, s[idx, j, C_QTARGET], C_COND] != ACTIVE)
@@ -1003,6 +1034,12 @@ class _Kernel:
                 if not mj.any():
                     continue
                 ii = idx[mj]
+                gone = s[ii, s[ii, j, C_QTARGET], C_COND] != ACTIVE
+                if gone.any():
+                    self.retarget(ii[gone], j, acts)
+                    ii = ii[~gone]
+                    if not len(ii):
+                        continue
                 types = self.pt[s[ii, j, C_PLAN], s[ii, j, C_QI]]
                 k = s[ii, j, C_QTARGET]
                 fired = np.zeros(len(ii), dtype=bool)
@@ -1026,45 +1063,39 @@ class _Kernel:
                     self.resolve_by_gun(t, ii[sel], j, k[sel], tables.SHOT_TYPES[st], prep[sel])
             speed[group] = -np.inf
 
+    def retarget_one(self, t: int, i: int, j: int, old: int, shot_type: str, gun: int,
+                     kind, listed: tuple[str, ...] | None = None) -> int:
+        """``BootHillFight.retarget`` in fight ``i``: the next target listed who is up and in
+        reach, else the most dangerous enemy in reach (-1: nobody)."""
+        probe = self.probe
+        self._set_rep(probe, i)
+        f = self.fighters_of(probe)[j]
+        f.current_weapon = gun
+        if listed is None:
+            it = self.ireg[int(self.IID[i, j])]
+            listed = tuple(targets_of(it)) if it is not None else ()
+        planned = PlannedShot(shot_type, self.names[old], gun, listed=listed)
+        new = probe.retarget(t, f, self.names[old], planned, kind, None, [])
+        probe.events.clear()
+        return -1 if new is None else self.index[new]
+
     def retarget(self, ii: np.ndarray, j: int, acts: dict) -> None:
-        """``ShootoutTurns.retarget``: the next target listed this turn, else the nearest
-        enemy up (scenario order on a tie); one count (Table 5); nobody left: the shots are
-        dropped."""
+        """``ShootoutTurns.switch``: the shot's target is down: he turns on another
+        (``retarget_one``), one count later (Table 5); nobody left: his shots are dropped."""
         s = self.S
         new = np.full(len(ii), -1)
-        iids = self.IID[ii, j]
-
-        def listed(n: int):
-            def fn(j: int, it: Intent | None) -> int:
-                if it is None or it.shoot is None:
-                    return -1
-                names = [it.shoot] if isinstance(it.shoot, str) else list(it.shoot)
-                return self.index[names[n]] if n < len(names) else -1
-            return fn
-
-        for n in range(self.n):
-            cand = self.per_intent(j, iids, listed(n))
-            if (cand < 0).all():
-                break
-            free = (new < 0) & (cand >= 0)
-            free[free] = s[ii[free], cand[free], C_COND] == ACTIVE
-            new[free] = cand[free]
-        enemies = np.flatnonzero(self.side_idx != self.side_idx[j])
-        left = new < 0
-        if left.any():
-            jj = ii[left]
-            d = self.P[jj][:, enemies] - self.P[jj, j][:, None, :]
-            dist = np.hypot(d[..., 0], d[..., 1])
-            dist[s[jj][:, enemies, C_COND] != ACTIVE] = np.inf
-            near = np.argmin(dist, axis=1)
-            found = np.isfinite(dist[np.arange(len(jj)), near])
-            new[left] = np.where(found, enemies[near], -1)
+        for q, i in enumerate(ii):
+            plan = self.plans[s[i, j, C_PLAN]]
+            a = plan[s[i, j, C_QI]]
+            new[q] = self.retarget_one(self._t, int(i), j,
+                                       int(s[i, j, C_QTARGET]), a.shot_type,
+                                       int(s[i, j, C_CUR_W]), SHOOTOUT, a.volley[0].listed)
         none = new < 0
         s[ii[none], j, C_QI] = self.plen[s[ii[none], j, C_PLAN]]
         s[ii[none], j, C_QEXTRA] = 0
         some = ~none
         s[ii[some], j, C_QTARGET] = new[some]
-        s[ii[some], j, C_QEXTRA] += acts["switch_target"]
+        s[ii[some], j, C_QEXTRA] += SHOOTOUT.switch_counts
 
     # -------------------------------------------------------------- results
     def tally(self, tally_cls):

@@ -1,0 +1,198 @@
+"""The vectorised odds kernel (issue 17): it agrees with the engine in distribution, a dropped
+rule is caught by the same comparison, what it does not cover goes to the engine visibly, and
+its results depend only on the seed (not on processes nor on a Dask cluster)."""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+import pytest
+from scipy import stats
+from typer.testing import CliRunner
+
+from narrator import batch
+from narrator.cli import app
+from narrator.errors import NarratorError
+from narrator.npcs import generate, to_yaml
+from narrator.rulesets.boothill import kernel
+from narrator.scenario import load_scenario, load_scenario_text
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from common import DUEL, FOUR_ON_FOUR  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "scenarios" / "examples"
+runner = CliRunner()
+ALPHA = 1e-3   # each comparison's significance level (fixed seeds: the outcome is fixed too)
+
+
+def generated(sides: str, seed: int) -> str:
+    """A generated skirmish (``narrator generate``), as scenario text."""
+    spec = [(s.split(":")[0], int(s.split(":")[1])) for s in sides.split()]
+    return to_yaml(generate(spec, "street", seed))
+
+
+def _table(rows: list[list[int]]) -> list[list[int]]:
+    """Drop categories nobody reached in either sample (chi-square needs positive totals)."""
+    cols = [k for k in range(len(rows[0])) if sum(r[k] for r in rows) > 0]
+    return [[r[k] for k in cols] for r in rows]
+
+
+def comparisons(engine: batch.Odds, fast: batch.Odds) -> dict[str, float]:
+    """p-values of the tests that the two samples come from one distribution: the win shares
+    and each character's outcome shares (chi-square test of homogeneity), the mean length in
+    turns (Welch's z on the tallies' sums and sums of squares)."""
+    out: dict[str, float] = {}
+    keys = sorted(set(engine.tally.wins) | set(fast.tally.wins))
+    table = _table([[t.wins.get(k, 0) for k in keys] for t in (engine.tally, fast.tally)])
+    if len(table[0]) > 1:
+        out["wins"] = stats.chi2_contingency(table)[1]
+    for name, d in engine.tally.outcomes.items():
+        e = fast.tally.outcomes.get(name, {})
+        table = _table([[x.get(o, 0) for o in engine.outcome_names] for x in (d, e)])
+        if len(table[0]) > 1:
+            out[f"outcomes of {name}"] = stats.chi2_contingency(table)[1]
+    means = []
+    for t in (engine.tally, fast.tally):
+        m = t.turns / t.trials
+        var = (t.turns_sq - t.trials * m * m) / (t.trials - 1)
+        means.append((m, var / t.trials))
+    se = math.sqrt(means[0][1] + means[1][1])
+    if se > 0:
+        z = (means[0][0] - means[1][0]) / se
+        out["turns"] = 2 * stats.norm.sf(abs(z))
+    return out
+
+
+def both(text_or_path, engine_n: int, kernel_n: int, seed: int = 11, **kw):
+    ld = load_scenario(text_or_path) if isinstance(text_or_path, Path) else \
+        load_scenario_text(text_or_path)
+    ld = batch.odds_scenario(ld, **kw)
+    e = batch.run_odds(ld, engine_n, seed, path="engine")
+    k = batch.run_odds(ld, kernel_n, seed, path="kernel")
+    assert e.path == "engine" and k.path == "kernel"
+    return e, k
+
+
+SCENARIOS = {
+    "luke-short": (EXAMPLES / "luke-short.yaml", {}),
+    "luke-short-fought-on": (EXAMPLES / "luke-short.yaml",
+                             {"tactics": "aggressive", "max_turns": 20}),
+    "abilene-fought-on": (EXAMPLES / "abilene-saloon.yaml", {"tactics": "cautious",
+                                                             "max_turns": 12}),
+    "duel-5-yards": (DUEL, {}),
+    "generated-1v1": (generated("posse:1 rustlers:1", 7), {}),
+    "generated-2v3": (generated("posse:2 rustlers:3", 3), {}),
+}
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+@pytest.mark.parametrize("engine_n,kernel_n", [
+    pytest.param(200, 2000, id="quick"),
+    pytest.param(3000, 30000, id="full", marks=pytest.mark.slow)])
+def test_kernel_agrees_with_engine(name, engine_n, kernel_n):
+    src, kw = SCENARIOS[name]
+    e, k = both(src, engine_n, kernel_n, **kw)
+    p = comparisons(e, k)
+    assert p, "nothing was compared"
+    worst = min(p, key=p.get)
+    assert p[worst] > ALPHA, f"{name}: {worst} differ (p = {p[worst]:.2g})"
+
+
+@pytest.mark.slow
+def test_kernel_agrees_on_four_on_four():
+    e, k = both(FOUR_ON_FOUR, 600, 3000)
+    p = comparisons(e, k)
+    worst = min(p, key=p.get)
+    assert p[worst] > ALPHA, f"{worst} differ (p = {p[worst]:.2g})"
+
+
+def test_the_comparison_catches_a_dropped_rule(monkeypatch):
+    """Drop the mortal wound rule (errata B8: Luck check, Strength check, dying) in the kernel
+    only: the same comparison that passes above must now find the kernel wrong."""
+    e, k = both(DUEL, 800, 4000)
+    assert min(comparisons(e, k).values()) > ALPHA
+    monkeypatch.setattr(kernel, "SEV_MORTAL", -1)   # no wound is ever read as mortal
+    ld = batch.odds_scenario(load_scenario_text(DUEL))
+    broken = batch.run_odds(ld, 4000, 11, path="kernel")
+    p = comparisons(e, broken)
+    assert p["outcomes of Luke Short"] < ALPHA and p["outcomes of Jim Courtright"] < ALPHA
+
+
+def test_kernel_reads_the_ruleset_tables(monkeypatch):
+    """A change to a table reaches the kernel: with every wound a scratch (Table 12), nobody
+    is ever hurt."""
+    from narrator.rulesets.boothill import tables
+    monkeypatch.setattr(tables, "severity", lambda total: "scratch")
+    ld = batch.odds_scenario(load_scenario_text(DUEL))
+    k = batch.run_odds(ld, 500, 1, path="kernel")
+    assert all(set(d) == {"unhurt"} for d in k.tally.outcomes.values())
+    assert k.tally.wins == {"undecided": 500}
+
+
+def test_kernel_is_deterministic_and_ignores_workers():
+    ld = batch.odds_scenario(load_scenario_text(generated("posse:1 rustlers:2", 5)))
+    one = batch.run_odds(ld, 600, 5, workers=1, path="kernel")
+    again = batch.run_odds(ld, 600, 5, workers=2, path="kernel")
+    assert one.tally == again.tally
+    other = batch.run_odds(ld, 600, 6, workers=1, path="kernel")
+    assert other.tally != one.tally
+
+
+SCATTERGUN = """
+title: Scattergun at the door
+seed: 3
+sides:
+  A:
+    - name: Amos
+      attributes: {str: 10, coo: 10, obs: 10, sta: 5, luck: 5}
+      weapons: [{type: scattergun}]
+      at: [0, 0]
+  B:
+    - name: Bart
+      attributes: {str: 10, coo: 10, obs: 10, sta: 5, luck: 5}
+      weapons: [{type: single_action_revolver}]
+      at: [10, 0]
+turns:
+  - intents:
+      Amos: {shoot: Bart}
+      Bart: {shoot: Amos}
+"""
+
+
+def test_uncovered_scenarios_go_to_the_engine_visibly(tmp_path):
+    ld = batch.odds_scenario(load_scenario_text(SCATTERGUN))
+    o = batch.run_odds(ld, 50, 1)
+    assert o.path == "engine (kernel does not cover: scatterguns)"
+    with pytest.raises(NarratorError, match="does not cover this scenario: scatterguns"):
+        batch.run_odds(ld, 50, 1, path="kernel")
+    scen = tmp_path / "door.yaml"
+    scen.write_text(SCATTERGUN)
+    r = runner.invoke(app, ["odds", str(scen), "-n", "40", "-j", "1"])
+    assert r.exit_code == 0, r.output
+    assert "path: engine (kernel does not cover: scatterguns)" in r.output
+    r = runner.invoke(app, ["odds", str(EXAMPLES / "luke-short.yaml"), "-n", "40", "-j", "1"])
+    assert "path: kernel" in r.output
+    r = runner.invoke(app, ["odds", str(scen), "-n", "40", "--path", "kernel"])
+    assert r.exit_code == 2
+    assert r.output.strip().splitlines()[-1] == (
+        "the kernel does not cover this scenario: scatterguns")
+
+
+def test_something_met_mid_fight_sends_the_odds_to_the_engine(monkeypatch):
+    """The kernel can meet what it does not cover only in some fight's turn 3 (a gunsmith's
+    roll, say): the whole run then goes to the engine, and says why."""
+    decide = kernel._Kernel.decide
+
+    def meets(self, t, ti, i):
+        if t == 3:
+            raise kernel.Uncovered("a gunsmithing roll")
+        return decide(self, t, ti, i)
+
+    monkeypatch.setattr(kernel._Kernel, "decide", meets)
+    ld = batch.odds_scenario(load_scenario_text(DUEL))
+    o = batch.run_odds(ld, 100, 1)
+    assert o.path == "engine (kernel does not cover: a gunsmithing roll)"
+    assert o.tally == batch.run_odds(ld, 100, 1, path="engine").tally
