@@ -673,8 +673,6 @@ def odds(
     tactics, not of one scripted fight.
     """
     chart = out_path(chart, "--chart")
-    from rich.table import Table
-
     from narrator import batch as nb
     from narrator.errors import NarratorError
     from narrator.scenario import load_scenario
@@ -702,6 +700,29 @@ def odds(
         fail(f"--seed {base}: with --trials {trials} the last seed would be "
              f"{base + trials - 1}, above {SEED_MAX}")
     n_workers = workers or nb.default_workers()
+    client = None
+    if scheduler is not None:
+        from narrator.fast_odds import connect
+        try:
+            client = connect(scheduler)
+        except NarratorError as exc:
+            fail(exc.one_line())
+    try:
+        _odds_report(loaded, trials, base, n_workers, chart, profile, path, client, tactics,
+                     max_turns, vary)
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _odds_report(loaded, trials, base, n_workers, chart, profile, path, scheduler, tactics,
+                 max_turns, vary) -> None:
+    """The rest of ``odds``: fight, print the tables, write the chart."""
+    from rich.table import Table
+
+    from narrator import batch as nb
+    from narrator.errors import NarratorError
+
     if vary:
         from narrator.odds_cli import sweep
         sweep(loaded, vary, trials, base, n_workers, chart, profile is ProfileChoice.tables,

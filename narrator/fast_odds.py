@@ -137,21 +137,30 @@ def _remote(init: Callable, initargs: tuple, token: str, fn: Callable, item: Any
         return fn(item)
 
 
-def _dask_map(init: Callable, initargs: tuple, fn: Callable, items: list, scheduler: Any,
-              on_progress: Callable[[int], None] | None) -> Iterator:
+def connect(address: str, timeout: float = 5.0):
+    """A ``distributed.Client`` of the scheduler at ``address``.
+
+    Raises:
+        SchedulerError: the Dask extra is not installed, or no scheduler answers in time.
+    """
     try:
         from distributed import Client
     except ImportError as exc:
         raise SchedulerError("--scheduler needs the Dask extra: "
                              "pip install 'narrator[dask]'") from exc
+    try:
+        return Client(address, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise SchedulerError(f"--scheduler {address}: cannot reach a Dask scheduler "
+                             f"({' '.join(str(exc).split())})") from exc
+
+
+def _dask_map(init: Callable, initargs: tuple, fn: Callable, items: list, scheduler: Any,
+              on_progress: Callable[[int], None] | None) -> Iterator:
     import uuid
 
-    own = not isinstance(scheduler, Client)
-    try:
-        client = Client(scheduler, timeout=10) if own else scheduler
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise SchedulerError(f"--scheduler {scheduler}: cannot reach a Dask scheduler "
-                             f"({exc})") from exc
+    own = isinstance(scheduler, str)
+    client = connect(scheduler) if own else scheduler
     try:
         token = uuid.uuid4().hex
         shared = client.scatter(initargs, broadcast=True)

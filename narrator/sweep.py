@@ -148,7 +148,7 @@ class _Applier:
         if head == "sides":
             return self.side(value)
         names = {}
-        for side, i, c in self.characters():
+        for _, _, c in self.characters():
             names[c["name"]] = c
             if c.get("short"):
                 names.setdefault(c["short"], c)

@@ -38,7 +38,6 @@ May import: numpy, narrator.rulesets.boothill.*, narrator.scenario.models, narra
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -108,7 +107,6 @@ def not_covered(scenario: Scenario, tables_only: bool = False) -> list[str]:
     reasons: list[str] = []
     if scenario.ruleset != "boothill":
         return [f"the {scenario.ruleset} ruleset"]
-    house = profile_of(scenario, tables_only).house
     covers = [lm.cover for lm in scenario.map.values() if lm.cover is not None]
     covers += [c.cover for _, c in scenario.characters() if c.cover is not None
                and not isinstance(c.cover, str)]
@@ -300,8 +298,10 @@ class _Kernel:
         f.wound_points = int(row[C_WP])
         wounds = []
         gun_arm, off_arm = f.gun_arm[0], f.off_arm[0]
-        for loc, sev, n in ((gun_arm, "serious", row[C_GUN_SER]), (off_arm, "serious", row[C_OFF_SER]),
-                            ("left_leg", "light", row[C_LL_L]), ("left_leg", "serious", row[C_LL_S]),
+        for loc, sev, n in ((gun_arm, "serious", row[C_GUN_SER]),
+                            (off_arm, "serious", row[C_OFF_SER]),
+                            ("left_leg", "light", row[C_LL_L]),
+                            ("left_leg", "serious", row[C_LL_S]),
                             ("right_leg", "light", row[C_RL_L]),
                             ("right_leg", "serious", row[C_RL_S])):
             wounds.extend(Wound(loc, sev, 0) for _ in range(int(n)))
