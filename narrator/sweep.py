@@ -375,7 +375,7 @@ def sweep_chart_svg(title: str, varies: list[Vary], vs: list[Variant],
     """A standalone SVG: each side's chance of winning (a line, with its 95% interval as a
     band and whiskers) across the variants, one column per variant."""
     sides = [s.side for s in results[0].sides if s.side not in ("nobody", "undecided")]
-    left, top, plot_w, plot_h = 70, 70, max(360, 56 * len(vs)), 260
+    left, top, plot_w, plot_h = 70, 70, max(560, 56 * len(vs)), 260
     width = left + plot_w + 40
     height = top + plot_h + 90 + 18 * len(sides)
     step = plot_w / max(1, len(vs))

@@ -76,6 +76,9 @@ KIND_NONE, KIND_COMBAT, KIND_SHOOTOUT = range(3)
 CAT_GUN, CAT_OFF, CAT_LL, CAT_RL, CAT_OTHER = range(5)
 
 
+_ZERO = Fraction(0)
+
+
 class Uncovered(Exception):
     """The kernel does not cover something this scenario (or one of its fights) uses.
 
@@ -291,53 +294,62 @@ class _Kernel:
             self.W[idx, j, w] = (ws.loaded, ws.jammed_seconds, ws.useless, ws.gunsmith_tried,
                                  int(ws.reload_progress * PROGRESS_DENOMINATOR))
 
+    def _wounds(self, j: int, f, counts: tuple[int, ...]) -> list[Wound]:
+        """Wounds with these counts (light, serious, gun arm serious, off arm serious, left
+        leg light and serious, right leg light and serious): what the engine's decisions and
+        movement read of a man's wounds (locations elsewhere are given as the abdomen)."""
+        key = ("wounds", j, counts)
+        w = self.cache.get(key)
+        if w is None:
+            light, serious, gun, off, ll_l, ll_s, rl_l, rl_s = counts
+            gun_arm, off_arm = f.gun_arm[0], f.off_arm[0]
+            w = []
+            for loc, sev, n in ((gun_arm, "serious", gun), (off_arm, "serious", off),
+                                ("left_leg", "light", ll_l), ("left_leg", "serious", ll_s),
+                                ("right_leg", "light", rl_l), ("right_leg", "serious", rl_s),
+                                ("abdomen", "light", light - ll_l - rl_l),
+                                ("abdomen", "serious", serious - gun - off - ll_s - rl_s)):
+                w.extend(Wound(loc, sev, 0) for _ in range(n))
+            w = self.cache[key] = tuple(w)
+        return list(w)
+
     def _read_fighter(self, i: int, j: int, f) -> None:
         """Set the representative's fighter ``f`` to fighter ``j``'s state in fight ``i``."""
-        row = self.S[i, j]
+        row = self.S[i, j].tolist()
         f.condition = CONDITIONS[row[C_COND]]
-        f.wound_points = int(row[C_WP])
-        wounds = []
-        gun_arm, off_arm = f.gun_arm[0], f.off_arm[0]
-        for loc, sev, n in ((gun_arm, "serious", row[C_GUN_SER]),
-                            (off_arm, "serious", row[C_OFF_SER]),
-                            ("left_leg", "light", row[C_LL_L]),
-                            ("left_leg", "serious", row[C_LL_S]),
-                            ("right_leg", "light", row[C_RL_L]),
-                            ("right_leg", "serious", row[C_RL_S])):
-            wounds.extend(Wound(loc, sev, 0) for _ in range(int(n)))
-        light_rest = row[C_LIGHT] - row[C_LL_L] - row[C_RL_L]
-        serious_rest = row[C_SERIOUS] - row[C_GUN_SER] - row[C_OFF_SER] - row[C_LL_S] - row[C_RL_S]
-        wounds.extend(Wound("abdomen", "light", 0) for _ in range(int(light_rest)))
-        wounds.extend(Wound("abdomen", "serious", 0) for _ in range(int(serious_rest)))
-        f.wounds = wounds
+        f.wound_points = row[C_WP]
+        f.wounds = self._wounds(j, f, tuple(row[C_LIGHT:C_RL_S + 1])) \
+            if row[C_LIGHT] or row[C_SERIOUS] else []
         f.dies_after_turn = None
-        f.pos = (float(self.P[i, j, 0]), float(self.P[i, j, 1]))
+        f.pos = tuple(self.P[i, j].tolist())
         f.cover = self.covers[row[C_COVER]]
         f.landmark = self.landmarks[row[C_LANDMARK]]
         f.prone = bool(row[C_PRONE])
         f.mounted = bool(row[C_MOUNTED])
-        f.current_weapon = int(row[C_CUR_W])
+        f.current_weapon = row[C_CUR_W]
         f.drawn = bool(row[C_DRAWN])
-        f.cursor = int(row[C_CURSOR])
-        plan = self.plans[row[C_PLAN]]
+        f.cursor = row[C_CURSOR]
         queue = []
-        for k, a in enumerate(plan[row[C_QI]:]):
-            volley = []
-            if a.kind == "shot":
-                volley = [PlannedShot(a.shot_type, self.names[row[C_QTARGET]], f.current_weapon,
-                                      listed=a.volley[0].listed)]
-            queue.append(Action(a.kind, a.shot_type, draw=a.draw,
-                                extra=int(row[C_QEXTRA]) if k == 0 else 0, volley=volley))
+        if row[C_PLAN]:
+            plan = self.plans[row[C_PLAN]]
+            for k, a in enumerate(plan[row[C_QI]:]):
+                volley = []
+                if a.kind == "shot":
+                    volley = [PlannedShot(a.shot_type, self.names[row[C_QTARGET]],
+                                          f.current_weapon, listed=a.volley[0].listed)]
+                queue.append(Action(a.kind, a.shot_type, draw=a.draw,
+                                    extra=row[C_QEXTRA] if k == 0 else 0, volley=volley))
         f.queue = queue
         f.fresh_draw = False
         f.fd_speed = None
         f.cocked = False
-        f.reload_streak = int(row[C_STREAK])
-        for w, ws in enumerate(f.weapons):
-            loaded, jammed, useless, tried, progress = self.W[i, j, w]
-            ws.loaded, ws.jammed_seconds = int(loaded), int(jammed)
+        f.reload_streak = row[C_STREAK]
+        for ws, (loaded, jammed, useless, tried, progress) in zip(
+                f.weapons, self.W[i, j].tolist(), strict=False):
+            ws.loaded, ws.jammed_seconds = loaded, jammed
             ws.useless, ws.gunsmith_tried = bool(useless), bool(tried)
-            ws.reload_progress = Fraction(int(progress), PROGRESS_DENOMINATOR)
+            ws.reload_progress = Fraction(progress, PROGRESS_DENOMINATOR) if progress else \
+                _ZERO
 
     def _set_rep(self, rep: BootHillFight, i: int) -> None:
         """The representative fight set to fight ``i``'s state (all fighters)."""

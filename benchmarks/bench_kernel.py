@@ -1,0 +1,119 @@
+"""The odds kernel against the engine and a bare loop drawing the same dice (issue 17).
+Prints figures; not a test.
+
+Four fights, each fought to the end by tactics: a generated one-on-one duel, the Luke Short
+example fought on (``--tactics aggressive --max-turns 20``), four on four (riflemen at 40
+yards) and a generated sixteen on sixteen. For each: fights per second per core of the engine
+(``odds --path engine``), of the kernel (cold: a fresh process's first chunk; warm: a second
+chunk reusing the decisions already cached) and of a bare Python loop drawing as many d20s as
+an engine fight rolls, and each as a multiple of the bare loop's time per fight.
+
+Timings are CPU seconds of this process (best of ``--repeat``), so other load on the machine
+disturbs them less than wall-clock time would; the load average is printed too.
+
+    python benchmarks/bench_kernel.py [--scale 1.0] [--repeat 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import EXAMPLES, FOUR_ON_FOUR, GUNMAN, row  # noqa: E402
+
+from narrator import batch  # noqa: E402
+from narrator.engine import run_fight  # noqa: E402
+from narrator.npcs import generate, to_yaml  # noqa: E402
+from narrator.rulesets.boothill.kernel import KernelContext, run_kernel  # noqa: E402
+from narrator.scenario import load_scenario, load_scenario_text  # noqa: E402
+
+
+def cpu(fn, repeat: int) -> float:
+    """Best CPU seconds of ``fn()`` over ``repeat`` runs."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.process_time()
+        fn()
+        best = min(best, time.process_time() - t)
+    return max(best, 1e-9)
+
+
+def bare_seconds(n_dice: int, loops: int = 5000) -> float:
+    """CPU seconds per loop drawing ``n_dice`` d20s as the engine's dice do (``random()``)."""
+    r = random.Random("bare").random
+
+    def go() -> None:
+        for _ in range(loops):
+            for _ in range(n_dice):
+                int(r() * 20) + 1
+
+    return cpu(go, 3) / loops
+
+
+def bench(label: str, ld, engine_n: int, kernel_n: int, repeat: int) -> None:
+    ld = batch.odds_scenario(ld)
+    logs = [run_fight(ld, s, dice_fallback="seeded") for s in range(min(200, engine_n))]
+    dice = statistics.mean(len(log.rolls) for log in logs)
+    turns = statistics.mean(log.events[-1].turns for log in logs)
+    engine = engine_n / cpu(lambda: batch.run_odds(ld, engine_n, 1, path="engine"), repeat)
+    ctx = KernelContext(ld.scenario, ld.side_of)
+    cold = kernel_n / cpu(lambda: run_kernel(KernelContext(ld.scenario, ld.side_of),
+                                             kernel_n, 1, 0, batch.Tally), 1)
+    run_kernel(ctx, kernel_n, 1, 0, batch.Tally)
+    warm = kernel_n / cpu(lambda: run_kernel(ctx, kernel_n, 2, kernel_n, batch.Tally), repeat)
+    bare = bare_seconds(round(dice))
+    print(f"\n{label}")
+    row("turns / dice per engine fight", f"{turns:.1f} / {dice:.0f}")
+    for name, rate, n in (("engine", engine, engine_n), ("kernel, cold caches", cold, kernel_n),
+                          ("kernel, warm caches", warm, kernel_n)):
+        row(f"{name} ({n:,} fights)", f"{rate:,.0f} fights/s/core",
+            f"{1 / rate / bare:,.1f} x bare loop")
+    row("bare loop drawing the same dice", f"{1 / bare:,.0f} loops/s/core")
+
+
+def many(n: int) -> str:
+    """``n`` riflemen a side, 40 yards apart, the four-on-four's men repeated."""
+    lines = ["title: Many on many at the river crossing", "seed: 1", "max_turns: 20", "sides:"]
+    profiles = ("cautious", "sniper", "lawman", "aggressive")
+    for side, x in (("Posse", 0), ("Gang", 40)):
+        lines.append(f"  {side}:")
+        for k in range(n):
+            lines.append(f"    - name: {side} man {k + 1}")
+            lines.append(GUNMAN.format(
+                str=11 + k % 4, coo=13 + k % 3, luck=5 + k % 4, pistol=3 + k % 2,
+                rifle=3 + k % 4, fd=2 + k % 4, x=x, y=-2 * n + 4 * k,
+                weapons="{type: lever_action_rifle}, {type: single_action_revolver}",
+                tactics=profiles[k % 4] if side == "Posse" else profiles[(k + 1) % 4]))
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply every fight count")
+    ap.add_argument("--repeat", type=int, default=2)
+    args = ap.parse_args()
+    s = args.scale
+    print(f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.2f} on "
+          f"{os.cpu_count()} CPUs; CPU seconds of this process")
+    duel = load_scenario_text(to_yaml(generate([("posse", 1), ("rustlers", 1)], "street", 7)))
+    bench("Generated one-on-one duel (street, seed 7), tactics to the end", duel,
+          int(1000 * s), int(20000 * s), args.repeat)
+    luke = load_scenario(EXAMPLES / "luke-short.yaml")
+    luke = batch.odds_scenario(luke, tactics="aggressive", max_turns=20)
+    bench("Luke Short fought on by tactics (aggressive, 20 turns)", luke, int(2000 * s),
+          int(20000 * s), args.repeat)
+    bench("Four on four at 40 yards (tactics to the end)", load_scenario_text(FOUR_ON_FOUR),
+          int(150 * s), int(2000 * s), args.repeat)
+    bench("Sixteen on sixteen at 40 yards (tactics to the end)", load_scenario_text(many(16)),
+          int(20 * s), int(200 * s), args.repeat)
+
+
+if __name__ == "__main__":
+    main()
