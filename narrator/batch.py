@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +26,7 @@ from typing import Any
 
 from narrator.engine import run_fight
 from narrator.events import FightLog
+from narrator.files import write_atomic
 from narrator.scenario.loader import LoadedScenario
 
 EXTENSIONS = {"markdown": "md", "bbcode": "bbcode", "html": "html", "text": "txt",
@@ -158,8 +158,9 @@ def existing_outputs(jobs: list[Job]) -> list[Path]:
 _STATE: dict[str, Any] = {}
 
 
-def _batch_init(loaded: list[LoadedScenario], fmt: str, options: dict[str, Any]) -> None:
-    _STATE.update(loaded=loaded, fmt=fmt, options=options)
+def _batch_init(loaded: list[LoadedScenario], fmt: str, options: dict[str, Any],
+                staging: Path | None = None) -> None:
+    _STATE.update(loaded=loaded, fmt=fmt, options=options, staging=staging)
 
 
 def _batch_job(job: Job) -> BatchResult:
@@ -168,24 +169,25 @@ def _batch_job(job: Job) -> BatchResult:
     ld = _STATE["loaded"][job.scenario]
     log = run_fight(ld, job.seed, **_STATE["options"])
     text = render(log, _STATE["fmt"])
-    write_atomic(job.out, text)
+    staging = _STATE.get("staging")
+    write_atomic(staging / job.out.name if staging else job.out, text)
     return BatchResult(job, summarize(log))
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write through a temporary file and a rename (never a half-written file).
+STAGING_PREFIX = ".narrator-batch-"
 
-    Raises:
-        OSError: the folder is missing or not writable.
-    """
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+
+def _stale_staging(out_dir: Path) -> None:
+    """Remove staging folders of batches whose process is gone (killed with kill -9)."""
+    import shutil
+    for folder in out_dir.glob(STAGING_PREFIX + "*"):
+        try:
+            pid = int(folder.name[len(STAGING_PREFIX):])
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            shutil.rmtree(folder, ignore_errors=True)
+        except (ValueError, PermissionError, OSError):
+            continue
 
 
 def run_batch(loaded: list[LoadedScenario], jobs: list[Job], fmt: str, workers: int,
@@ -193,19 +195,65 @@ def run_batch(loaded: list[LoadedScenario], jobs: list[Job], fmt: str, workers: 
               dice_fallback: str | None = None) -> list[BatchResult]:
     """Fight and write every job; results in job order whatever ``workers`` is.
 
+    The write-ups go to a hidden staging folder inside the output folder and are moved into
+    place only when every fight is written: an interrupted or failed batch leaves none of its
+    files (a batch killed with kill -9 leaves its staging folder, removed by the next batch).
+
     Raises:
         NarratorError: a scenario cannot be fought (e.g. its scripted dice run out).
         OSError: a write-up cannot be written.
+        KeyboardInterrupt: Ctrl-C or SIGTERM (the workers are stopped first).
     """
+    import shutil
+
+    from narrator.files import fsync_dir
     options = {"tables_only": tables_only, "dice_fallback": dice_fallback}
-    return list(_map(_batch_init, (loaded, fmt, options), _batch_job, jobs, workers,
-                     on_progress, chunksize=4))
+    if not jobs:
+        return []
+    out_dir = jobs[0].out.parent
+    if any(j.out.parent != out_dir for j in jobs):
+        raise ValueError("a batch writes into one folder")
+    _stale_staging(out_dir)
+    stage = out_dir / f"{STAGING_PREFIX}{os.getpid()}"
+    try:
+        stage.mkdir()
+        results = list(_map(_batch_init, (loaded, fmt, options, stage), _batch_job, jobs,
+                            workers, on_progress, chunksize=4))
+        for job in jobs:
+            os.replace(stage / job.out.name, job.out)
+        fsync_dir(out_dir)
+        return results
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived while workers ran (the CLI exits with 143, as Ctrl-C gives 130)."""
+
+
+def _worker_start(init: Callable, initargs: tuple) -> None:
+    """In a worker: ignore Ctrl-C (the parent stops the pool) and die with the parent (Linux
+    ``PR_SET_PDEATHSIG``; elsewhere the pool's own checks), then the job's initializer."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)          # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    if os.getppid() != parent:  # pragma: no cover - the parent died before prctl
+        os._exit(1)
+    init(*initargs)
 
 
 def _map(init: Callable, initargs: tuple, fn: Callable, items: list, workers: int,
          on_progress: Progress | None, chunksize: int = 1) -> Iterator:
     """``map(fn, items)`` in order, in ``workers`` processes (1: in this one), reporting
-    each finished item to ``on_progress``."""
+    each finished item to ``on_progress``. SIGTERM to this process stops the workers and
+    raises KeyboardInterrupt, as Ctrl-C does."""
     if workers <= 1 or len(items) <= 1:
         init(*initargs)
         for item in items:
@@ -215,14 +263,29 @@ def _map(init: Callable, initargs: tuple, fn: Callable, items: list, workers: in
             yield out
         return
     import multiprocessing as mp
+    import signal
+    import threading
 
     method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
     ctx = mp.get_context(method)
-    with ctx.Pool(min(workers, len(items)), initializer=init, initargs=initargs) as pool:
+    old = None
+    if threading.current_thread() is threading.main_thread():
+        def terminated(signum: int, frame: Any) -> None:
+            raise Terminated()
+        old = signal.signal(signal.SIGTERM, terminated)
+    pool = ctx.Pool(min(workers, len(items)), initializer=_worker_start,
+                    initargs=(init, initargs))
+    try:
         for out in pool.imap(fn, items, chunksize=chunksize):
             if on_progress:
                 on_progress(1)
             yield out
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+        if old is not None:
+            signal.signal(signal.SIGTERM, old)
 
 
 # ---------------------------------------------------------------------- odds

@@ -52,6 +52,16 @@ class OneLineErrors(TyperGroup):
             sys.exit(130)
         sys.exit(rv if isinstance(rv, int) else 0)
 
+    def invoke(self, ctx):
+        """Run the command; Ctrl-C is one line and exit 130, SIGTERM during batch or odds one
+        line and exit 143 (the workers are already stopped)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            terminated = type(exc).__name__ == "Terminated"
+            typer.echo("terminated" if terminated else "interrupted", err=True)
+            raise typer.Exit(143 if terminated else 130) from None
+
 
 SEED_MAX = 2**63 - 1  # every seed option and scenario seed: 0 to this (a 64-bit signed integer)
 NAME_MAX = 255       # bytes in one file or folder name (most file systems)
@@ -294,10 +304,13 @@ def render(
 
     from narrator.events import FightLog
 
-    try:
-        text = events.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"{events}: cannot read: {getattr(exc, 'strerror', None) or exc}")
+    from narrator.errors import NarratorError
+    from narrator.scenario.loader import read_text
+
+    try:  # a regular file of at most 50 MB, checked before reading (a FIFO never hangs)
+        text = read_text(events, "the event log", limit=50_000_000)
+    except NarratorError as exc:
+        fail(exc.one_line())
     try:
         log = FightLog.from_json(text)
     except json.JSONDecodeError as exc:
@@ -843,9 +856,10 @@ def main() -> None:
         app()
     except SystemExit:
         raise
-    except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        sys.exit(130)
+    except KeyboardInterrupt as exc:
+        terminated = type(exc).__name__ == "Terminated"
+        typer.echo("terminated" if terminated else "interrupted", err=True)
+        sys.exit(143 if terminated else 130)
     except Exception as exc:  # pragma: no cover - reported, not expected
         typer.echo(f"narrator: internal error: {type(exc).__name__}: {exc}\n"
                    "This is a bug; please report it with the scenario that caused it.", err=True)

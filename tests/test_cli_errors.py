@@ -113,3 +113,17 @@ def test_next_refuses_what_is_not_a_small_regular_file(tmp_path, make):
         path.write_bytes(b"# " + b"x" * 3_000_000 + b"\n")
     for command in ("check", "next", "status", "run"):
         one_line([command, str(path)], str(path))
+
+
+@pytest.mark.parametrize("make", ["fifo", "dev-zero", "large"])
+def test_render_reads_only_small_regular_files(tmp_path, make):
+    import os
+    path = tmp_path / "log.json"
+    if make == "fifo":
+        os.mkfifo(path)
+    elif make == "large":
+        with open(path, "wb") as fh:
+            fh.truncate(60_000_000)      # sparse: the size is refused before reading
+    else:
+        path = "/dev/zero"
+    one_line(["render", str(path)], str(path))
