@@ -331,9 +331,10 @@ def test_target_down_turns_on_the_most_dangerous_enemy_in_reach(kind):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_nobody_left_in_reach_holds_fire(kind):
-    """Bo is down and Cy is beyond the revolver's 60 yards (B1): Ann holds her fire, and the
-    write-up says so; no refusal, no die."""
-    log = fight(scenario(kind, cy={"at": "[70, 0]"}, ann_dice="to_hit: []"),
+    """Bo is down and Cy is beyond the revolver's 60 yards (B1): Ann holds her fire for both
+    her declared shots, and the write-up says so once; no refusal, no die."""
+    intent = "{shoot: Bo, shots: [hip, hip]}" if kind == "shootout" else "{shoot: Bo, shots: 2}"
+    log = fight(scenario(kind, cy={"at": "[70, 0]"}, ann_intent=intent, ann_dice="to_hit: []"),
                 lambda fs: setattr(fs["Bo"], "condition", "dead"))
     (switch,) = of(log, "target_switched")
     assert (switch.old, switch.new) == ("Bo", None)

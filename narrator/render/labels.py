@@ -84,7 +84,6 @@ REFUSAL = {
     "too_many_shots": "a combat turn allows one or two careful shots",
     "wrong_gait": "Table 3 has no such gait for him",
     "one_good_arm": "a seriously wounded arm cannot fire a pistol (001), so one gun only",
-    "wrong_shot": "a combat turn allows careful shots only",
     "not_lying": "there is no thrown weapon of his lying on the ground",
     "not_there": "he is not where it lies",
 }

@@ -515,17 +515,21 @@ class BootHillFight(ShootoutTurns):
             if f.down:
                 return None
             ready = []
+            nobody_left = False
             for planned in volley:
-                if self.fighters[planned.target].down:
-                    if self.retarget(t, f, planned.target, planned, COMBAT, None,
-                                     [s for v in volleys for s in v]) is None:
-                        break
+                if self.fighters[planned.target].down and self.retarget(
+                        t, f, planned.target, planned, COMBAT, None,
+                        [s for v in volleys for s in v]) is None:
+                    nobody_left = True  # he holds his fire: nobody in reach or sight
+                    break
                 n += 1
-                p = self.prepare(t, f, planned, n, intents, COMBAT)
+                p = self.prepare(t, f, planned, n, intents)
                 if p is not None:
                     ready.append(p)
             for p in ready:  # two guns: both shots were aimed before either lands
                 self.resolve(p)
+            if nobody_left:
+                return None
         return None
 
     def holds_fire(self, t: int, f: Fighter, intent: Intent, kind: TurnKind,
@@ -550,7 +554,7 @@ class BootHillFight(ShootoutTurns):
             self.refuse(t, f, "shoot", "crawling", count=count)
             return True
         busy = ("reloading" if intent.reload else "clearing a jam" if intent.clear_jam
-                else "picking up a thrown weapon" if getattr(intent, "pick_up", False) else None)
+                else "picking up a thrown weapon" if intent.pick_up else None)
         if busy:
             self.refuse(t, f, "shoot", "busy", detail=busy, count=count)
             return True
@@ -629,8 +633,7 @@ class BootHillFight(ShootoutTurns):
         return tables.range_band(ws.wt, yards, shot_type), None
 
     def prepare(self, t: int, f: Fighter, planned: PlannedShot, number: int,
-                intents: dict[str, Intent], kind: TurnKind,
-                count: int | None = None) -> PreparedShot | None:
+                intents: dict[str, Intent], count: int | None = None) -> PreparedShot | None:
         """Everything about a shot that is fixed before the die is rolled, the same in both
         kinds of turn: the checks on the gun and the target, the band, the Table 1/4 base
         chance and every Table 2 (= Table 8) modifier, from the state as it is now. Emits a
@@ -640,18 +643,17 @@ class BootHillFight(ShootoutTurns):
             planned: the shot (type, target, gun, hand, two guns, sniping).
             number: the shot's number in the shooter's turn (1, 2, ...).
             intents: every intent of the turn (the shooter's and target's gaits).
-            kind: the kind of turn (``shot.COMBAT`` or ``shot.SHOOTOUT``).
             count: the count of a shootout turn, None in a combat turn.
+
+        Nothing here depends on the kind of turn: what differs (the shots allowed, the cost
+        of a switch, a crawler's shot) is decided before, by ``holds_fire``, ``plan_volleys``
+        and ``retarget`` from the ``TurnKind``.
         """
         target = self.fighters[planned.target]
         ws = f.weapons[planned.gun]
         shot_type = planned.shot_type
-        if target.down:  # callers turn on another first; kept for a direct call
-            self.refuse(t, f, "shoot", "target_down", target.name, target.condition, count)
-            return None
-        if shot_type not in kind.shot_types:
-            self.refuse(t, f, "shoot", "wrong_shot", target.name, shot_type, count)
-            return None
+        # (the callers have turned a shot at a man who is down on another, ``retarget``; the
+        # loader allows only careful shots in a combat turn, ``kind.shot_types``)
         if shot_type == "fanned" and not ws.wt.is_revolver:
             self.refuse(t, f, "shoot", "not_a_revolver", target.name, ws.name, count)
             return None

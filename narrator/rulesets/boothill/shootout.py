@@ -222,6 +222,7 @@ class ShootoutTurns:
             f.queue = [a for a in f.queue if a.kind != "shot"]
             return False
         action.extra += SHOOTOUT.switch_counts
+        action.switch_from = None  # this switch is the one told
         return True
 
     def run_count(self: BootHillFight, t: int, c: int, intents: dict[str, Intent]) -> None:
@@ -265,7 +266,7 @@ class ShootoutTurns:
                 if action.kind == "shot":
                     n = self.next_shot_number(f)
                     for k, planned in enumerate(action.volley):
-                        p = self.prepare(t, f, planned, n + k, intents, SHOOTOUT, count=c)
+                        p = self.prepare(t, f, planned, n + k, intents, count=c)
                         if p is not None:
                             prepared.append(p)
                 ready.append((f, action, prepared))
