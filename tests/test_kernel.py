@@ -76,7 +76,15 @@ def both(text_or_path, engine_n: int, kernel_n: int, seed: int = 11, **kw):
     return e, k
 
 
+# Tactics 5 on one side: a failed check is tried again each later turn (001 l.37, B18(h)),
+# in the kernel as in the engine; combat turns at 30 yards, fought on by the profiles.
+TACTICS_RETRIES = DUEL.replace(
+    "skills: {pistol: 4, rifle: 1, fast_draw: 8}",
+    "skills: {pistol: 4, rifle: 1, fast_draw: 8, tactics: 5}").replace("at: [5, 0]",
+                                                                      "at: [30, 0]")
+
 SCENARIOS = {
+    "tactics-retries": (TACTICS_RETRIES, {}),
     "luke-short": (EXAMPLES / "luke-short.yaml", {}),
     "luke-short-fought-on": (EXAMPLES / "luke-short.yaml",
                              {"tactics": "aggressive", "max_turns": 20}),

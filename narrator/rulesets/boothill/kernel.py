@@ -119,6 +119,9 @@ def not_covered(scenario: Scenario, tables_only: bool = False) -> list[str]:
         if any(tables.weapons()[w.type].type == "scattergun" for w in c.weapons):
             reasons.append("scatterguns")
             break
+    if any(c.in_darkness for _, c in scenario.characters()) or any(
+            lm.dark for lm in scenario.map.values()):
+        reasons.append("complete darkness")
     for turn in scenario.turns:
         for intent in turn.intents.values():
             reasons.extend(_intent_reasons(intent))
@@ -127,6 +130,14 @@ def not_covered(scenario: Scenario, tables_only: bool = False) -> list[str]:
 
 def _intent_reasons(intent: Intent) -> list[str]:
     out = []
+    mv = intent.move
+    if mv is not None and mv.jump:
+        out.append("jumps")
+    if mv is not None and mv.terrible_footing and mv.gait in (
+            tables.combat()["bad_footing"]["check_gaits"]):
+        out.append("bad footing")
+    if intent.pick_up:
+        out.append("picking up thrown weapons")
     if intent.two_guns:
         out.append("two guns")
     if intent.cock:
@@ -408,18 +419,31 @@ class _Kernel:
         dice of all fights at once, whatever each one decided."""
         sc = self.sc
         trials = self.S.shape[0]
-        # Tactics checks at the start of the fight (B11)
+        # Tactics checks at the start of the fight (B11); a failed one is tried again at the
+        # start of each later turn until the side has its +1 (001 l.37, B18(h); the engine's
+        # ``tactics_retry``)
+        failed = np.zeros((trials, self.n), dtype=bool)
         for j, f in enumerate(self.fighters):
             skill = f.c.skills.tactics
             if skill > 0:
                 ok = self.d(20, trials) <= skill
                 self.bonus[ok, self.side_idx[j]] = 1
+                failed[~ok, j] = True
         total = max(len(sc.turns), sc.max_turns or 0)
         for ti in range(total):
             t = ti + 1
             live = np.flatnonzero(self.F[:, F_DONE] == 0)
             if len(live) == 0:
                 break
+            if t > 1 and failed.any():
+                for j, f in enumerate(self.fighters):
+                    side = self.side_idx[j]
+                    rows = live[failed[live, j] & (self.S[live, j, C_COND] == ACTIVE)
+                                & (self.bonus[live, side] == 0)]
+                    if len(rows):
+                        ok = self.d(20, len(rows)) <= f.c.skills.tactics
+                        self.bonus[rows[ok], side] = 1
+                        failed[rows[ok], j] = False
             uniq, first, inv = self._distinct(self._key(live))
             when = t if (t <= len(sc.turns) or self.t_rulings) else 0
             kinds = np.empty(len(uniq), dtype=np.int64)
@@ -732,8 +756,7 @@ class _Kernel:
                         intents[self.names[who]] = self.ireg[int(iid)]
                 planned = PlannedShot(shot_type, self.names[kk], gg, bool(combos[g, 14]), False,
                                       bool(combos[g, 15]))
-                p = probe.prepare(t, pf[j], planned, number, intents,
-                                  COMBAT if count is None else SHOOTOUT, count=count)
+                p = probe.prepare(t, pf[j], planned, number, intents, count=count)
                 probe.events.clear()
                 if p is None:
                     res = (False, (0, 0, 0, gg))
