@@ -73,7 +73,7 @@ def story_prose(text: str, fmt: str) -> str:
         if re.match(r"^(#+ )?(Turn \d+,|Round \d+)", p) or re.match(r"^=+$|^-+$", p):
             status = False
             continue
-        if p.startswith("Status after turn"):
+        if p.startswith("Status after"):
             status = True
             continue
         if status and p.lstrip().startswith("- "):

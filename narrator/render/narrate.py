@@ -108,6 +108,7 @@ class Narration:
         self.moves: dict[int, dict[str, Any]] = {}
         self.end: dict[str, Any] = {}
         self.events: list[Event] = []
+        self.last_said: list[str] = []
 
     def story(self, events: list[Event], started: Any) -> str:
         """Read the whole fight first (story mode): how each move looks, how it ends."""
@@ -121,10 +122,12 @@ class Narration:
         ``relocated`` event; ``{}`` when nobody is left to move against."""
         return self.moves.get(id(ev), {})
 
-    def focus(self, who: str) -> str:
-        """Make ``who`` the one the next clause is about (a wound's victim). Returns ""."""
+    def focus(self, who: str, strict: bool = False) -> str:
+        """Make ``who`` the one the next clause is about (a wound's victim), so it may open on
+        a pronoun. ``strict``: a new sentence, where a pronoun is used only if nobody else of
+        the same pronoun was named in the sentence before. Returns ""."""
         self.topic = who
-        self.since = []
+        self.since = [w for w in self.last_said if w != who] if strict else []
         return ""
 
     def names(self, people: list[str] | tuple[str, ...]) -> tuple[str, bool]:
@@ -302,6 +305,7 @@ class Narration:
             else:
                 self._mention(who)
         text = self.phrases.fill(phrase, fields, plural)
+        self.last_said = [a if k == "a" else b for k in order]
         if order:
             first = a if order[0] == "a" else b
             if self.topic != first:
