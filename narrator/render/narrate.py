@@ -152,6 +152,31 @@ class Narration:
         v = inflection.verb(found[0], self.phrases.tense, False)
         return f"{name} {v}{' ' + self.markup.escape(rest) if rest else ''}."
 
+    def wound_groups(self, sub: list[Event]) -> list[dict[str, Any]]:
+        """A shot's follow-up events with the wounds one man took from it grouped (a
+        shotgun's pellets): ``{"ev": event}`` for others, ``{"wounds": [...], "who": name,
+        "worst": wound}`` for a group, ``worst`` the one whose consequences the words follow
+        (a mortal wound first, else the most severe)."""
+        rank = {"scratch": 0, "light": 1, "serious": 2, "mortal": 3}
+        out: list[dict[str, Any]] = []
+        for s in sub:
+            if s.kind == "wound_taken":
+                last = out[-1] if out else None
+                if last is not None and "wounds" in last and last["who"] == s.character \
+                        and s.cause == last["wounds"][0].cause == "shot":
+                    last["wounds"].append(s)
+                else:
+                    out.append({"wounds": [s], "who": s.character})
+            elif s.kind == "location_rolled":
+                continue
+            else:
+                out.append({"ev": s})
+        for g in out:
+            if "wounds" in g:
+                g["worst"] = max(g["wounds"], key=lambda w: (
+                    w.mortal is not None, rank.get(w.rolled_severity, 0)))
+        return out
+
     def answered(self, caller: str, turn: int) -> bool:
         """Whether anyone on the other side fires in ``turn`` after ``caller``'s call."""
         side = self.chars[caller].side if caller in self.chars else None
