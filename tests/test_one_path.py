@@ -561,3 +561,21 @@ def test_new_fields_are_validated_with_located_errors(intent, message):
         load_scenario_text(scenario("combat", ann_intent=intent), "s.yaml")
     assert message in err.value.one_line()
     assert (err.value.line, err.value.column) >= (10, 1)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_failed_tactics_check_is_tried_again_in_either_kind_of_turn(kind):
+    """001 l.36-37, errata B18(h): Ann (Tactics 10) fails at the start of the fight (11) and
+    tries again at the start of turn 2 (7, a success): the Posse's turn-2 roll 2 + 1 = 3 beats
+    the Gang's 2 with no reroll (without the +1 it would have been a tie)."""
+    text = scenario(kind, ann={"skills": "{pistol: 2, tactics: 10}"},
+                    ann_intent="{other: waits}", ann_dice="tactics: [11, 7]")
+    text = many_turns(text, turns_of(kind, 1, "{other: waits}"), 2).replace(
+        "Gang: {initiative: [1, 1]}", "Gang: {initiative: [1, 2]}").replace(
+        "Posse: {initiative: [6, 6]}", "Posse: {initiative: [6, 2]}")
+    log = fight(text)
+    assert [(e.turn, e.roll, e.success) for e in of(log, "tactics_checked")] == [
+        (None, 11, False), (2, 7, True)]
+    second = of(log, "initiative_rolled")[1]
+    assert [[(r.side, r.roll, r.bonus, r.total) for r in rnd] for rnd in second.rounds] == [
+        [("Posse", 2, 1, 3), ("Gang", 2, 0, 2)]]
