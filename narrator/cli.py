@@ -85,8 +85,28 @@ def out_path(value: Optional[str], option: str = "--out") -> Optional[Path]:
     return Path(text)
 
 
-app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
-                  help="Turn a YAML scenario of a Western gunfight into a forum-ready write-up.")
+app = typer.Typer(cls=OneLineErrors, no_args_is_help=True, rich_markup_mode=None,
+                  context_settings={"help_option_names": ["-h", "--help"]})
+# Plain help (rich_markup_mode=None): flags without a "<bool>" type, and each paragraph
+# rewrapped to the terminal, so no sentence or range is broken in mid-line.
+
+
+def _version(value: bool) -> None:
+    if value:
+        from narrator import __version__
+
+        typer.echo(f"narrator {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", "-V", callback=_version,
+                                       is_eager=True, help="Print the version and exit.")) -> None:
+    """Turn a YAML scenario of a Western gunfight into a forum-ready write-up.
+
+    Start with 'narrator new --out fight.yaml', then 'narrator run fight.yaml'. The rules
+    narrator applies: 'narrator rules'. Shell completion: 'narrator --install-completion'.
+    """
 
 
 class Format(str, Enum):
@@ -281,6 +301,11 @@ def run(
     posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
                            spoiler_tag, ooc_tag)
     emit_posts(posts, out, scenario.stem, fmt.value, force)
+    if seed is None and dice_fallback is None and profile is ProfileChoice.scenario:
+        from narrator.lint import warnings  # the fight as the scenario has it: its dice
+
+        for w in warnings(loaded, log):
+            typer.echo(w.one_line(), err=True)
 
 
 @app.command()
@@ -317,8 +342,13 @@ def render(
         fail(f"{events}:{exc.lineno}:{exc.colno}: not JSON ({exc.msg}); render takes the event "
              f"log that 'narrator run --format json' writes")
     except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as exc:
-        fail(f"{events}: not a narrator event log: {type(exc).__name__}: "
-             f"{' '.join(str(exc).split())[:200]}")
+        why = " ".join(str(exc).split())[:200]
+        if why.startswith("not a narrator event log"):
+            why = "its \"format\" is not narrator-log/1"
+        elif not isinstance(exc, ValueError) or not why:
+            why = f"{type(exc).__name__}: {why}" if why else type(exc).__name__
+        fail(f"{events}: not a narrator event log ({why}); render takes the event log that "
+             f"'narrator run --format json' writes")
     try:
         posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
                                spoiler_tag, ooc_tag)
@@ -426,7 +456,6 @@ def discord_messages(post: str) -> list[str]:
 @app.command()
 def status(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) -> None:
     """Show where a play-by-post fight stands: each character's condition, wounds, wound points, rounds loaded and position after the last resolved turn (with the GM's edits of state:)."""
-    from rich.console import Console
     from rich.table import Table
 
     from narrator.errors import NarratorError
@@ -445,18 +474,26 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
     violence = loaded.scenario.ruleset == "violence"  # Injuries instead of wounds and WP
     strength = {} if violence else {c.name: c.attributes.str_
                                     for _, c in loaded.scenario.characters()}
+    from rich import box
+    from rich.text import Text
+
     edited = f" (with the GM's edits of {', '.join(edits)})" if edits else ""
-    table = Table(title=f"{loaded.scenario.title}: after turn {state['turn']}{edited}")
-    for col in ("character", "side", "condition") + (("injuries",) if violence else
-                                                      ("wounds", "WP")) + ("loaded", "at"):
-        table.add_column(col)
-    for name, c in state["characters"].items():
+    table = Table(title=f"{loaded.scenario.title}: after turn {state['turn']}{edited}",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("character", "condition") + (("injuries",) if violence else
+                                             ("wounds", "WP")) + ("loaded", "at"):
+        table.add_column(col, overflow="fold", min_width=16 if col == "loaded" else None)
+    side = None
+    for name, c in state["characters"].items():  # by side, under the side's name
+        if loaded.side_of[name] != side:
+            side = loaded.side_of[name]
+            table.add_row(Text(f"{side}:", style="bold italic"))
         hurt = (str(c["injuries"]),) if violence else (
             ", ".join(c.get("wounds", [])) or "-", f"{c['wound_points']}/{strength[name]}")
-        table.add_row(name, loaded.side_of[name], c["condition"].replace("_", " "), *hurt,
-                      ", ".join(f"{k} {v}" for k, v in c["loaded"].items()),
-                      f"{c['at'][0]}, {c['at'][1]}")
-    Console(width=140).print(table)
+        table.add_row(Text(name), c["condition"].replace("_", " "), *hurt,
+                      Text("\n".join(f"{k} {v}" for k, v in c["loaded"].items())),
+                      f"{c['at'][0]:g}, {c['at'][1]:g}")
+    _console().print(table)
 
 
 @app.command()
@@ -469,6 +506,10 @@ def check(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) 
         loaded = load_scenario(scenario)
     except NarratorError as exc:
         fail(exc.one_line())
+    from narrator.lint import warnings
+
+    for w in warnings(loaded):
+        typer.echo(w.one_line(), err=True)
     sc = loaded.scenario
     people = sum(len(v) for v in sc.sides.values())
     typer.echo(f"{scenario}: ok: {sc.title!r}, {len(sc.sides)} sides, {people} characters, "
@@ -502,12 +543,14 @@ def _fresh_seed() -> int:
     return secrets.randbelow(10**9)
 
 
-def _console():
-    """A rich console on standard output, 140 columns wide when it is not a terminal."""
+def _console(width: int = 80):
+    """A rich console on standard output at most ``width`` columns wide (``width`` when it is
+    not a terminal): tables wrap their cells rather than run off an 80-column screen."""
     from rich.console import Console
 
     console = Console()
-    return console if console.is_terminal else Console(width=140)
+    return (Console(width=min(console.width, width)) if console.is_terminal
+            else Console(width=width))
 
 
 def _progress(total: int, what: str):
@@ -638,14 +681,19 @@ def batch(
         fail(exc.one_line())
     except OSError as exc:
         fail(f"{getattr(exc, 'filename', None) or out}: cannot write: {exc.strerror or exc}")
-    table = Table(title=f"{len(results)} fights written to {out}")
-    for col, kw in (("file", {}), ("seed", {"justify": "right"}), ("turns", {"justify": "right"}),
+    from rich import box
+
+    table = Table(title=f"{len(results)} fights written to {out}", box=box.SIMPLE_HEAD,
+                  pad_edge=False)
+    longest = max(len(r.job.out.name) for r in results)
+    for col, kw in (("file", {"no_wrap": True, "min_width": longest}),
+                    ("seed", {"justify": "right"}), ("turns", {"justify": "right"}),
                     ("seconds", {"justify": "right"}), ("winner", {}), ("down", {})):
         table.add_column(col, **kw)
     for r in results:
         s = r.summary
-        down = ", ".join(f"{name} ({o.replace('_', ' ')})" for name, o in s.conditions
-                         if o not in ("wounded", "unhurt"))
+        down = "\n".join(f"{name} ({o.replace('_', ' ')})" for name, o in s.conditions
+                          if o not in ("wounded", "unhurt"))
         winner = s.winner or ("nobody" if not s.standing else "undecided")
         table.add_row(r.job.out.name, str(r.job.seed), str(s.turns), str(s.seconds), winner,
                       down or "-")
@@ -670,7 +718,7 @@ def odds(
     chart: Optional[str] = typer.Option(None, "--chart", help="Also write a bar chart (.svg)."),
     profile: ProfileChoice = typer.Option(ProfileChoice.scenario, "--profile", help="'tables' ignores the scenario's house rules and GM rulings."),
     tactics: Optional[TacticsChoice] = typer.Option(None, "--tactics", help="A tactics profile for every character who has none (so the fight goes on after the declared turns)."),
-    max_turns: Optional[int] = typer.Option(None, "--max-turns", min=1, max=500, help="Fight at least this many turns (tactics decide the undeclared ones)."),
+    max_turns: Optional[int] = typer.Option(None, "--max-turns", min=1, max=500, help="Turns to fight at most (never fewer than the declared ones); tactics decide the undeclared ones."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --chart file."),
     vary: Optional[List[str]] = typer.Option(None, "--vary", help="PATH=VALUES: the odds across variants, e.g. sides.rustlers.count=2..8 or 'Dutch.skills.rifle=0..6' (several: a grid)."),
     path: PathChoice = typer.Option(PathChoice.auto, "--path", help="'auto': the vectorised kernel when it covers the scenario, else the engine."),
@@ -751,7 +799,7 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
                                  path=path.value, scheduler=scheduler)
     except NarratorError as exc:
         fail(exc.one_line())
-    console = _console()
+    console = _console(140)  # one column per outcome: wider than 80 for Violence
     console.print(f"path: {result.path}")
     sides = Table(title=f"{result.title}: {result.trials:,} fights (seeds {base}-"
                         f"{base + result.trials - 1}; scripted dice ignored)")

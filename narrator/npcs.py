@@ -257,8 +257,8 @@ class _Dice:
 
 def is_law(side: str) -> bool:
     """A side whose name sounds like the law (posse, marshals, rangers...)."""
-    low = side.lower()
-    return any(w in low for w in LAW_WORDS)
+    words = re.findall(r"[a-z]+", side.lower())
+    return any(word.startswith(w) for word in words for w in LAW_WORDS)
 
 
 def _attributes(dice: _Dice, profile: str) -> dict[str, int]:
@@ -310,7 +310,7 @@ def _weapons(dice: _Dice, profile: str, setting: str) -> list[str]:
 def _name(fake, dice: _Dice, taken: set[str]) -> tuple[str, str, str]:
     """(full name, short name, pronoun): a period first name, a Faker surname, sometimes a
     nickname ("Jake "Two-Gun" Harlan" or ""Arkansas Dave" David Coriggan")."""
-    for _ in range(200):
+    for tries in range(200):
         she = dice.chance(0.08)
         first = fake.random_element(FIRST_FEMALE if she else FIRST_MALE)
         last = fake.last_name()
@@ -322,13 +322,15 @@ def _name(fake, dice: _Dice, taken: set[str]) -> tuple[str, str, str]:
             full, short = f'{first} "{nick}" {last}', nick if dice.chance(0.5) else first
         else:
             nick = fake.random_element(NICKNAMES)
-            called = f"{nick} {first}"
-            full, short = f'"{called}" {first} {last}', called
+            called = f"{nick} {first}"   # the given name once: "Smiley Otto" Aguilar
+            full, short = f'"{called}" {last}', called
         if full in taken or short in taken or full == short:
             short = f"{first} {last}" if full != f"{first} {last}" else last
         if full in taken or short in taken:
             continue
-        taken.update((full, short))
+        if f"first:{first}" in taken and tries < 150:
+            continue  # no two men called by the same first name in the prose
+        taken.update((full, short, f"first:{first}"))
         return full, short, "she" if she else "he"
     raise RuntimeError("could not find an unused name")  # pragma: no cover
 

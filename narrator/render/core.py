@@ -14,7 +14,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from narrator.events import Event, FightLog
 from narrator.render import inflection, labels
-from narrator.render.markup import MARKUP, Options, html_blocks
+from narrator.render.markup import MARKUP, Options, bbcode_lists, html_blocks
 from narrator.render.narrate import ACTION_KINDS, SILENT, Narration, Scene
 from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
@@ -315,6 +315,8 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
             if fmt == "html":
                 body = bounded_output(env.get_template("page.j2").generate(
                     content=html_blocks(_tidy(body, fmt)), part=part, **context))
+            elif fmt == "bbcode":
+                body = bbcode_lists(body)
             posts.append(_tidy(body, fmt))
     return posts
 

@@ -128,3 +128,21 @@ def html_blocks(text: str) -> str:
         else:
             out.append("<p>" + "<br>\n".join(lines) + "</p>")
     return "\n\n".join(out)
+
+
+def bbcode_lists(text: str) -> str:
+    """Turn each run of ``- `` lines of a rendered BBCode post into a phpBB list:
+    ``[list]``, one ``[*]`` per item, ``[/list]`` (forums show "- " lines as plain text)."""
+    out: list[str] = []
+    items: list[str] = []
+    for line in text.split("\n"):
+        if line.startswith("- "):
+            items.append(f"[*]{line[2:]}")
+            continue
+        if items:
+            out += ["[list]", *items, "[/list]"]
+            items = []
+        out.append(line)
+    if items:
+        out += ["[list]", *items, "[/list]"]
+    return "\n".join(out)

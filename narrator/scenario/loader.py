@@ -30,7 +30,7 @@ from ruamel.yaml.reader import ReaderError
 from narrator.dice import PURPOSES, ScriptedValue
 from narrator.errors import ScenarioError
 from narrator.rulesets.boothill import tables
-from narrator.scenario.models import Character, Scenario
+from narrator.scenario.models import Character, Scenario, landmark_position
 
 MAX_BYTES = 2_000_000
 
@@ -46,6 +46,9 @@ class LoadedScenario:
         side_of: full character name -> side name.
         locate: ``locate(("turns", 0, "resolved"))`` -> (line, column), 1-based, of that node
             in the file (the nearest enclosing node that is there); None when not from a file.
+        warnings: things that load but look like mistakes (a shot at a man of one's own side),
+            each a located ScenarioError whose message starts "warning: "; ``check`` and
+            ``run`` print them, nothing stops.
     """
 
     scenario: Scenario
@@ -53,6 +56,7 @@ class LoadedScenario:
     script: dict[str, dict[str, list[ScriptedValue]]] = field(default_factory=dict)
     side_of: dict[str, str] = field(default_factory=dict)
     locate: Any = None
+    warnings: list[ScenarioError] = field(default_factory=list)
 
     def error(self, message: str, *loc: Any) -> ScenarioError:
         """A ScenarioError located at the node ``loc`` (keys and indices) of the file."""
@@ -65,6 +69,39 @@ def nearest(word: str, choices: list[str]) -> str | None:
     lowered = {c.lower(): c for c in choices}
     hit = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
     return lowered[hit[0]] if hit else None
+
+
+SYNONYMS = {
+    "teams": "sides", "team": "sides", "factions": "sides", "gangs": "sides", "side": "sides",
+    "target": "shoot", "targets": "shoot", "fire": "shoot", "attack": "melee",
+    "weapon_type": "type", "position": "at", "pos": "at", "location": "at",
+    "turn": "turns", "houserules": "house_rules", "rules": "house_rules", "stats": "attributes",
+}
+"""Keys a GM may write for another: the key narrator means (offered when nothing is close)."""
+
+_SKILL_NOTES = {
+    "shotgun": "shotguns and scatterguns use the Rifle skill (rifle:)",
+    "shotguns": "shotguns and scatterguns use the Rifle skill (rifle:)",
+    "scattergun": "shotguns and scatterguns use the Rifle skill (rifle:)",
+    "revolver": "revolvers use the Pistol skill (pistol:)",
+    "knife": "thrown knives use the Throwing skill (throwing:)",
+    "bow": "bows use the Archery skill (archery:)",
+}
+
+
+def key_hint(bad: str, valid: list[str], loc: tuple = ()) -> str:
+    """What to tell a GM about the unknown key ``bad`` among ``valid`` keys: the nearest valid
+    key, else a known synonym's key, else (for a Boot Hill skill) which skill covers it, else
+    the list of valid keys. Returns "" or "; ..." to append to the message."""
+    if "skills" in loc[-2:-1] and bad.lower() in _SKILL_NOTES and "rifle" in valid:
+        return f"; {_SKILL_NOTES[bad.lower()]}"
+    near = nearest(bad, valid)
+    if near is not None:
+        return f"; did you mean {near!r}?"
+    listed = f" (valid keys here: {', '.join(valid)})" if valid and len(valid) <= 24 else ""
+    if SYNONYMS.get(bad.lower()) in valid:
+        return f"; did you mean {SYNONYMS[bad.lower()]!r}?{listed}"
+    return listed
 
 
 def _hint(word: str, choices: list[str]) -> str:
@@ -204,7 +241,8 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator) -> ScenarioError:
     kind = err["type"]
     if kind == "extra_forbidden":
         bad = str(loc[-1])
-        return loc8.error(f"unknown key {bad!r}{_hint(bad, _model_fields_at(loc))}", loc, key=True)
+        return loc8.error(f"unknown key {bad!r}{key_hint(bad, _model_fields_at(loc), loc)}",
+                          loc, key=True)
     where = _dotted(_clean(loc, loc8))
     if kind == "literal_error":
         expected = err.get("ctx", {}).get("expected", "")
@@ -225,6 +263,8 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator) -> ScenarioError:
                     alts.append(alt)
         sep = ", or " if any(" or " in a for a in alts) else " or "
         msg = "expected " + sep.join(alts)
+        if loc and loc[-1] == "at" or _clean(loc, loc8)[-1:] == ("at",):
+            msg = "expected [x, y] in yards, or a landmark of map:"
     elif kind == "value_error":
         msg = err["msg"].removeprefix("Value error, ")
     elif kind in ("greater_than_equal", "less_than_equal", "too_short", "too_long",
@@ -670,8 +710,42 @@ def _load(text: str, path: str, pure: bool) -> LoadedScenario:
     return loaded
 
 
+TARGET_KEYS = ("shoot", "snipe", "suppress", "melee")
+
+
+def check_empty_targets(data: Any, loc8: _Locator) -> None:
+    """``shoot:`` (or ``snipe:``, ``suppress:``, ``melee:``) written with no target would read
+    as holding fire: refuse it, located at the key.
+
+    Raises:
+        ScenarioError: an intent's target key with nothing after it.
+    """
+    turns = data.get("turns") if isinstance(data, dict) else None
+    for t, turn in enumerate(turns if isinstance(turns, list) else []):
+        intents = turn.get("intents") if isinstance(turn, dict) else None
+        for who, intent in (intents.items() if isinstance(intents, dict) else ()):
+            for key in TARGET_KEYS:
+                if isinstance(intent, dict) and key in intent and intent[key] is None:
+                    raise loc8.error(f"{key}: needs a target (a name or a list of names); to "
+                                     f"hold fire, leave {key}: out", ("turns", t, "intents",
+                                                                      who, key), key=True)
+
+
+def friendly_fire(loaded: LoadedScenario, shooter: str, target: str, meant: bool,
+                  loc8: _Locator, loc: tuple) -> None:
+    """Record a located warning when ``shooter`` aims at a man of his own side, unless the GM
+    marked the intent ``friendly_fire: true`` (a betrayal)."""
+    side = loaded.side_of.get(shooter)
+    if meant or side is None or loaded.side_of.get(target) != side:
+        return
+    w = loc8.error(f"warning: {shooter} shoots at {target}, who is on his own side ({side}); "
+                   f"if that is meant (a betrayal), add friendly_fire: true to the intent", loc)
+    loaded.warnings.append(w)
+
+
 def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
     """Cross-check names and references; canonicalize them to full character names."""
+    check_empty_targets(data, loc8)
     sc = loaded.scenario
     names: dict[str, str] = {}      # any accepted spelling -> full name
     chars: dict[str, Character] = {}
@@ -700,6 +774,12 @@ def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
     weapon_keys = list(tables.weapons())
     for side, members in sc.sides.items():
         for i, c in enumerate(members):
+            pos = landmark_position(c.at, sc.map)
+            if pos is None:
+                raise loc8.error(f"at: no landmark called {c.at!r}{_hint(str(c.at), list(sc.map))}"
+                                 f" (give [x, y] in yards, or a landmark of map:)",
+                                 ("sides", side, i, "at"))
+            c.at = pos
             for j, w in enumerate(c.weapons):
                 base = ("sides", side, i, "weapons", j)
                 if w.type not in tables.weapons():
@@ -740,6 +820,7 @@ def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
                     full_t = who(tgt, tloc)
                     if full_t == full:
                         raise loc8.error(f"{full} cannot shoot at himself", tloc)
+                    friendly_fire(loaded, full, full_t, intent.friendly_fire, loc8, tloc)
                     fixed.append(full_t)
                 intent.shoot = fixed[0] if isinstance(intent.shoot, str) else fixed
                 n = len(fixed) * (intent.shots if isinstance(intent.shots, int) else 1)

@@ -137,7 +137,9 @@ class Landmark(Model):
 
 
 class Character(Model):
-    """One character of a side. ``at`` in yards; ``cover`` is a CoverSpec or a landmark name.
+    """One character of a side. ``at``: ``[x, y]`` in yards, or a landmark of the map (its key
+    or name), which the loader turns into the landmark's position; ``cover`` is a CoverSpec or
+    a landmark name.
 
     ``in_darkness``: he starts in complete darkness (000 l.541: whoever he shoots at is
     completely surprised); he leaves it when he moves, unless he arrives at a ``dark``
@@ -150,7 +152,7 @@ class Character(Model):
     attributes: Attributes
     skills: Skills = Skills()
     weapons: list[WeaponSpec] = Field(min_length=1)
-    at: Point
+    at: Point | str
     mounted: bool = False
     prone: bool = False
     handedness: Literal["right", "left"] = "right"
@@ -215,7 +217,8 @@ class Intent(Model):
     draw (default fast). ``weapon``: type or name of a carried weapon (default: the first).
     ``reload``: true or a weapon. ``pick_up``: true or a thrown weapon: he picks up his thrown
     weapon where it lies, after his move (errata B18(i)); it is his action for the turn.
-    ``other``: free text for the GM.
+    ``other``: free text for the GM. ``friendly_fire``: the GM means this shot at a man of the
+    shooter's own side (a betrayal); without it ``check`` warns.
     """
 
     shoot: str | list[str] | None = None
@@ -234,6 +237,7 @@ class Intent(Model):
     clear_jam: bool = False
     pick_up: bool | str = False
     other: str | None = Field(None, max_length=300)
+    friendly_fire: bool = False
 
 
 class Turn(Model):
@@ -374,6 +378,16 @@ class Scenario(Model):
     def characters(self) -> list[tuple[str, Character]]:
         """All ``(side, character)`` pairs in scenario order."""
         return [(side, c) for side, chars in self.sides.items() for c in chars]
+
+
+def landmark_position(value: Point | str, landmarks: dict[str, Any]) -> Point | None:
+    """``at:`` as a position: ``[x, y]`` as given, or the ``at`` of the landmark whose key (or
+    display name) is ``value``; None when no landmark is called that. Shared by both rulesets."""
+    if not isinstance(value, str):
+        return value
+    lm = landmarks.get(value) or next((v for v in landmarks.values()
+                                       if getattr(v, "name", None) == value), None)
+    return None if lm is None else tuple(lm.at)
 
 
 def check_turns(declared: int, max_turns: int | None) -> None:

@@ -35,6 +35,7 @@ from narrator.rulesets.violence import tables
 from narrator.scenario import loader
 from narrator.scenario.models import (
     Invalid, Model, Point, Resolved, _has_characters, at_least_two_sides, check_turns,
+    landmark_position,
 )
 
 PURPOSES = ("initiative", "to_hit", "target", "injury", "melee", "suppression", "suppressor",
@@ -122,7 +123,7 @@ class Character(Model):
     group: str | None = None
     tags: list[Tag] = []
     weapons: list[WeaponSpec] = []
-    at: Point
+    at: Point | str  # a landmark key or name: the loader puts its position here
     cover: bool | str = False
     hidden: bool = False
     obscured: bool = False
@@ -144,7 +145,8 @@ class Intent(Model):
     ``to: subdue`` or ``to: kill``, l.38), ``reload`` (true or a weapon; takes the round, l.62).
     ``move``: a landmark or ``[x, y]``, reached before the action; he counts as moving all
     round. ``weapon``: the weapon used (default: the first gun, or the first melee weapon in a
-    melee). ``other``: free text for the GM.
+    melee). ``other``: free text for the GM. ``friendly_fire``: the GM means an attack on a
+    man of his own side (without it ``check`` warns).
     """
 
     shoot: str | list[str] | None = None
@@ -157,6 +159,7 @@ class Intent(Model):
     move: str | Point | None = None
     reload: bool | str = False
     other: str | None = Field(None, max_length=300)
+    friendly_fire: bool = False  # the GM means an attack on a man of his own side
 
     @model_validator(mode="after")
     def _one_action(self) -> Intent:
@@ -272,15 +275,16 @@ def _unknown_key(exc: ValidationError, loc8: Any) -> ScenarioError | None:
     bad = str(loc[-1])
     ours = _fields_at(Scenario, loc)
     theirs = loader._model_fields_at(loc) if loc[:1] != ("groups",) else []
-    near = loader.nearest(bad, ours)
-    hint = f"; did you mean {near!r}?" if near else ""
+    hint = loader.key_hint(bad, ours, loc)
     if bad in theirs and bad not in ours:
         if bad == "kind":
             why = "turn kinds (combat, shootout) are Boot Hill, not Violence: every turn is a round"
         else:
             why = (f"{bad!r} is Boot Hill, not Violence: the Violence rules have no "
                    f"{bad.replace('_', ' ')} here")
-        return loc8.error(f"{why} (ruleset: violence){hint}", loc, key=True)
+        near = loader.nearest(bad, ours)
+        return loc8.error(f"{why} (ruleset: violence)"
+                          f"{f'; did you mean {near!r}?' if near else ''}", loc, key=True)
     return loc8.error(f"unknown key {bad!r}{hint}", loc, key=True)
 
 
@@ -327,6 +331,7 @@ def weapon_index(c: Character, value: str) -> int | None:
 
 def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
     """Cross-check names and references; make every character reference a full name."""
+    loader.check_empty_targets(data, loc8)
     sc = loaded.scenario
     names: dict[str, str] = {}
     chars: dict[str, Character] = {}
@@ -358,10 +363,16 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
             raise loc8.error(f"group {g!r} has the name of a side; give it another",
                              ("groups", g), key=True)
     group_side: dict[str, str] = {}
-    weapon_keys = tables.weapon_types()
+    weapon_keys = list(tables.weapons())  # aliases too: bowie_knif -> bowie_knife
     for side, members in sc.sides.items():
         for i, c in enumerate(members):
             base = ("sides", side, i)
+            pos = landmark_position(c.at, sc.map)
+            if pos is None:
+                raise loc8.error(f"at: no landmark called {c.at!r}"
+                                 f"{_hint(str(c.at), list(sc.map))} (give [x, y] in yards, or a "
+                                 f"landmark of map:)", base + ("at",))
+            c.at = pos
             if c.group is not None:
                 if c.group not in sc.groups:
                     raise loc8.error(f"no group called {c.group!r}{_hint(c.group, list(sc.groups))}"
@@ -420,12 +431,13 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
         raise loc8.error(f"no character, side or group called {value!r}{_hint(value, choices)}",
                          loc)
 
-    def own(full: str, target: str, loc: tuple, what: str) -> None:
+    def own(full: str, target: str, loc: tuple, what: str, meant: bool = False) -> None:
         side = loaded.side_of[full]
         if target == full:
             raise loc8.error(f"{full} cannot {what} himself", loc)
         if target == side or (target in group_side and group_side[target] == side):
             raise loc8.error(f"{target!r} is {full}'s own side", loc)
+        loader.friendly_fire(loaded, full, target, meant, loc8, loc)
 
     for t, turn in enumerate(sc.turns):
         if turn.surprise is not None and turn.surprise not in sc.sides:
@@ -449,14 +461,14 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                 for k, tgt in enumerate(value if many else [value]):
                     tloc = base + (fld,) + ((k,) if many else ())
                     got = pick_from(tgt, tloc)
-                    own(full, got, tloc, what)
+                    own(full, got, tloc, what, intent.friendly_fire)
                     fixed.append(got)
                 setattr(intent, fld, fixed if many else fixed[0])
             for fld, what in (("snipe", "snipe at"), ("melee", "fight")):
                 value = getattr(intent, fld)
                 if value is not None:
                     got = who(value, base + (fld,))
-                    own(full, got, base + (fld,), what)
+                    own(full, got, base + (fld,), what, intent.friendly_fire)
                     setattr(intent, fld, got)
             gun_needed = intent.action in ("shoot", "snipe", "suppress")
             if intent.weapon is not None:

@@ -1,0 +1,59 @@
+"""Warnings about a scenario that loads and fights but probably does not say what its GM meant:
+scripted dice the fight never rolls (``unused_dice``). The loader's own warnings (a shot at a man
+of one's own side) are in ``LoadedScenario.warnings``; ``warnings`` returns both, in file order.
+
+A warning is a located ``ScenarioError`` whose message starts "warning: "; the CLI prints it on
+standard error and goes on (exit code 0).
+
+May import: narrator.engine, narrator.errors, narrator.events, narrator.scenario.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from narrator.errors import NarratorError, ScenarioError
+from narrator.events import FightLog
+from narrator.scenario.loader import LoadedScenario
+
+
+def unused_dice(loaded: LoadedScenario, log: FightLog) -> list[ScenarioError]:
+    """One warning per (who, purpose) of the scenario's ``dice:`` whose values were not all
+    rolled in ``log``, located at the first value left over.
+
+    Args:
+        loaded: the scenario as loaded (its ``script``).
+        log: a fight of it with those scripted dice.
+    """
+    used = Counter((r.who, r.purpose) for r in log.rolls if r.scripted)
+    out = []
+    for who, purposes in loaded.script.items():
+        for purpose, values in purposes.items():
+            n = used[(who, purpose)]
+            if n >= len(values):
+                continue
+            left = values[n:]
+            shown = ", ".join(str(v.value) for v in left)
+            what = "die" if len(left) == 1 else "dice"
+            out.append(ScenarioError(
+                f"warning: scripted {purpose} {what} {shown} for {who} never rolled (the fight "
+                f"rolled {n} of {len(values)}); the write-up's footer counts only dice used",
+                loaded.path, left[0].line, left[0].column))
+    return out
+
+
+def warnings(loaded: LoadedScenario, log: FightLog | None = None) -> list[ScenarioError]:
+    """The loader's warnings and, when ``log`` is None, a fight of the scenario's own is fought
+    to find its unused scripted dice (a fight that fails finds none: ``run`` reports that).
+    Sorted by line and column."""
+    found = list(loaded.warnings)
+    if loaded.script:
+        if log is None:
+            from narrator.engine import run_fight
+            try:
+                log = run_fight(loaded)
+            except NarratorError:
+                log = None
+        if log is not None:
+            found += unused_dice(loaded, log)
+    return sorted(found, key=lambda w: (w.line or 0, w.column or 0))
