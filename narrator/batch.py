@@ -507,62 +507,80 @@ COLOURS = {"dead": "#3b3b3b", "dying": "#8c2d19", "passed_out": "#d4802a", "woun
 SIDE_COLOURS = ("#6b4226", "#2f5d7c", "#7a8b3a", "#8e3b46", "#4b4e8c", "#a0692e")
 
 
-def _esc(s: str) -> str:
-    return (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
-
-
 def chart_svg(o: Odds) -> str:
-    """A standalone SVG: each side's chance of winning (bars with 95% whiskers), then each
-    character's fate as a stacked bar (the ruleset's outcomes: dead, dying, ... unhurt)."""
-    left, width, row = 250, 420, 26
-    step = 84 if len(o.outcome_names) <= 5 else 120   # legend spacing ("critically injured")
-    rows_sides = len(o.sides)
-    rows_chars = len(o.characters)
-    y0 = 64
-    y1 = y0 + rows_sides * row + 56
-    height = y1 + rows_chars * row + 60
-    total_w = max(left + width + 90, left + step * len(o.outcome_names) + 16)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{height}" '
-           f'viewBox="0 0 {total_w} {height}" font-family="Georgia, serif" font-size="13">',
-           f'<rect width="{total_w}" height="{height}" fill="#fbf6ea"/>',
-           f'<text x="16" y="26" font-size="17" font-weight="bold">{_esc(o.title)}</text>',
-           f'<text x="16" y="46" fill="#555">{o.trials:,} fights, seeds {o.base_seed} to '
-           f'{o.base_seed + o.trials - 1}; bars: chance of winning, whiskers: 95% interval</text>']
-    for k, s in enumerate(o.sides):
+    """A standalone SVG, drawn with drawsvg: each side's chance of winning (bars with 95%
+    whiskers and the chance written beside), then each character's fate as a stacked bar of
+    the ruleset's outcomes (dead, dying, ... unhurt), each segment wide enough carrying its
+    share; the legend sits on its own lines under the heading, wrapped to the width, so no
+    two texts overlap (text widths are those of a monospace font, ``maps.CHAR_W``)."""
+    import drawsvg as draw
+
+    from narrator.render.maps import CHAR_W, FONT
+
+    size, row, width = 12, 26, 400
+    names = [_short(c.name) for c in o.characters]
+    labels = [{"nobody": "nobody left standing", "undecided": "no winner (turns ran out)"}.get(
+        s.side, s.side) for s in o.sides]
+    left = 16 + int(max(len(t) for t in names + labels) * size * CHAR_W) + 10
+    total_w = max(left + width + 70, 640)
+    subtitle = (f"{o.trials:,} fights, seeds {o.base_seed} to {o.base_seed + o.trials - 1}; "
+                f"bars: chance of winning, whiskers: 95% interval")
+    # the legend, wrapped into lines that fit
+    legend: list[list[tuple[str, float]]] = [[]]
+    x = 16.0
+    for name in o.outcome_names:
+        w = 16 + len(name.replace("_", " ")) * size * CHAR_W + 18
+        if x + w > total_w - 16 and legend[-1]:
+            legend.append([])
+            x = 16.0
+        legend[-1].append((name, x))
+        x += w
+    y0 = 70
+    y1 = y0 + len(o.sides) * row + 36          # the heading of the second part
+    yl = y1 + 10                               # the legend's first line
+    y2 = yl + len(legend) * 20 + 6             # the first character bar
+    height = y2 + len(o.characters) * row + 16
+    d = draw.Drawing(total_w, height, font_family=FONT, font_size=size)
+    d.append(draw.Rectangle(0, 0, total_w, height, fill="#fbf6ea"))
+    d.append(draw.Text(o.title, 16, 16, 26, font_weight="bold"))
+    d.append(draw.Text(subtitle, 11, 16, 46, fill="#555"))
+    for k, (s, label) in enumerate(zip(o.sides, labels, strict=True)):
         y = y0 + k * row
         colour = "#999999" if s.side in ("nobody", "undecided") else \
             SIDE_COLOURS[k % len(SIDE_COLOURS)]
-        label = {"nobody": "nobody left standing", "undecided": "no winner (turns ran out)"}.get(
-            s.side, s.side)
-        w = s.p * width
-        out.append(f'<text x="{left - 8}" y="{y + 16}" text-anchor="end">{_esc(label)}</text>')
-        out.append(f'<rect x="{left}" y="{y + 4}" width="{w:.1f}" height="16" fill="{colour}"/>')
+        d.append(draw.Text(label, size, left - 8, y + 16, text_anchor="end"))
+        d.append(draw.Rectangle(left, y + 4, max(s.p * width, 0.5), 16, fill=colour))
         lo, hi = left + s.low * width, left + s.high * width
-        out.append(f'<line x1="{lo:.1f}" y1="{y + 12}" x2="{hi:.1f}" y2="{y + 12}" '
-                   f'stroke="#000" stroke-width="1.2"/>')
-        for x in (lo, hi):
-            out.append(f'<line x1="{x:.1f}" y1="{y + 7}" x2="{x:.1f}" y2="{y + 17}" '
-                       f'stroke="#000" stroke-width="1.2"/>')
-        out.append(f'<text x="{left + width + 8}" y="{y + 16}">{s.p:.1%}</text>')
-    out.append(f'<text x="16" y="{y1 - 16}" font-size="15" font-weight="bold">'
-               f'How each character ends the fight</text>')
-    lx = left
-    for name in o.outcome_names:
-        out.append(f'<rect x="{lx}" y="{y1 - 28}" width="12" height="12" fill="{COLOURS[name]}"/>')
-        out.append(f'<text x="{lx + 16}" y="{y1 - 18}" font-size="12">'
-                   f'{name.replace("_", " ")}</text>')
-        lx += step
-    for k, c in enumerate(o.characters):
-        y = y1 + k * row
-        out.append(f'<text x="{left - 8}" y="{y + 16}" text-anchor="end">{_esc(c.name)}</text>')
+        d.append(draw.Line(lo, y + 12, hi, y + 12, stroke="#000", stroke_width=1.2))
+        for xw in (lo, hi):
+            d.append(draw.Line(xw, y + 7, xw, y + 17, stroke="#000", stroke_width=1.2))
+        d.append(draw.Text(f"{s.p:.1%}", size, max(left + s.p * width, hi) + 8, y + 16))
+    d.append(draw.Text("How each character ends the fight", 14, 16, y1, font_weight="bold"))
+    for n, line in enumerate(legend):
+        y = yl + n * 20
+        for name, lx in line:
+            d.append(draw.Rectangle(lx, y + 2, 12, 12, fill=COLOURS[name]))
+            d.append(draw.Text(name.replace("_", " "), size, lx + 16, y + 12))
+    for k, (c, name) in enumerate(zip(o.characters, names, strict=True)):
+        y = y2 + k * row
+        d.append(draw.Text(name, size, left - 8, y + 16, text_anchor="end"))
         x = float(left)
-        for name, share in c.outcomes:
+        for outcome, share in c.outcomes:
             w = share * width
-            if w > 0:
-                out.append(f'<rect x="{x:.1f}" y="{y + 4}" width="{w:.1f}" height="16" '
-                           f'fill="{COLOURS[name]}"><title>{name.replace("_", " ")} '
-                           f'{share:.1%}</title></rect>')
+            if w <= 0:
+                continue
+            rect = draw.Rectangle(x, y + 4, w, 16, fill=COLOURS[outcome])
+            rect.append_title(f"{outcome.replace('_', ' ')} {share:.1%}")
+            d.append(rect)
+            text = f"{share:.0%}"
+            if w >= len(text) * 10 * CHAR_W + 6:   # the share, where it fits in its segment
+                dark = outcome in ("dead", "dying", "critically_injured", "fled", "surrendered")
+                d.append(draw.Text(text, 10, x + w / 2, y + 16, text_anchor="middle",
+                                   fill="#fff" if dark else "#222"))
             x += w
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return d.as_svg() + "\n"
+
+
+def _short(name: str) -> str:
+    """A character's name for a chart row (long names shortened with an ellipsis)."""
+    return name if len(name) <= 28 else name[:27] + "\u2026"

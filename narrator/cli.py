@@ -200,9 +200,33 @@ def emit_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str, force
             fail(f"{path}: cannot write: {exc.strerror or exc}")
 
 
+def write_maps(log, out: Optional[Path], stem: str, force: bool,
+               only_turn: Optional[int] = None) -> None:
+    """``--map``: each turn's picture as ``<stem>-turnNN.svg`` in the folder of ``--out`` (the
+    folder itself when it is one), else in the current folder. Nothing is overwritten without
+    ``force``; every file is checked before any is written."""
+    from narrator.render.maps import turn_svgs
+
+    folder = out if out is not None and out.is_dir() else (out.parent if out is not None
+                                                           else Path("."))
+    files = [(folder / f"{stem}-turn{t:02d}.svg", text) for t, text in turn_svgs(log)
+             if only_turn is None or t == only_turn]
+    for path, _ in files:
+        if path.exists() and not force:
+            fail(f"{path}: exists; use --force to overwrite")
+    for path, text in files:
+        try:
+            write_atomic(path, text)
+        except OSError as exc:
+            fail(f"{path}: cannot write: {exc.strerror or exc}")
+    if files:
+        typer.echo(f"maps: {files[0][0]}" + (f" ... {files[-1][0].name}" if len(files) > 1
+                                              else ""), err=True)
+
+
 def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_turn: bool,
                    discord: bool, tense: Tense, block: Block, spoiler_tag: str,
-                   ooc_tag: str) -> list[str]:
+                   ooc_tag: str, text_maps: bool = False) -> list[str]:
     """Render a log to posts, turning a broken user template into a one-line error."""
     from narrator.render import Options, render_posts
 
@@ -216,7 +240,8 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
     for tag in (spoiler_tag, ooc_tag):
         if not tag.isalnum():
             fail(f"tag name {tag!r}: letters and digits only")
-    opts = Options(block=block.value, spoiler_tag=spoiler_tag, ooc_tag=ooc_tag, tense=tense.value)
+    opts = Options(block=block.value, spoiler_tag=spoiler_tag, ooc_tag=ooc_tag, tense=tense.value,
+                   text_maps=text_maps)
     try:
         posts = render_posts(log, fmt.value, mode.value, templates, per_turn, opts)
     except (Exception, RecursionError) as exc:  # a user template may fail in many ways
@@ -266,6 +291,7 @@ SPOILER_OPT = typer.Option("spoiler", "--spoiler-tag", help="BBCode tag name for
 OOC_OPT = typer.Option("ooc", "--ooc-tag", help="BBCode tag name for out-of-character blocks.")
 TEMPLATES_OPT = typer.Option(None, "--templates", help="A folder of templates overriding ours file by file.")
 FORCE_OPT = typer.Option(False, "--force", help="Overwrite existing output files.")
+MAP_OPT = typer.Option(False, "--map", help="Also write a picture of each turn as an SVG file (next to --out, else in the current folder), and put a small character map after each turn's status in Markdown, BBCode and text. HTML always shows the pictures.")
 
 
 @app.command()
@@ -285,6 +311,7 @@ def run(
     dice_fallback: Optional[Fallback] = typer.Option(None, "--dice-fallback", help="When scripted dice run out: 'error' stops, 'seeded' rolls on."),
     templates: Optional[Path] = TEMPLATES_OPT,
     force: bool = FORCE_OPT,
+    map_: bool = MAP_OPT,
 ) -> None:
     """Fight a scenario to its end and write it up (every roll shown)."""
     out = out_path(out)
@@ -299,8 +326,10 @@ def run(
     except NarratorError as exc:
         fail(exc.one_line())
     posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
-                           spoiler_tag, ooc_tag)
+                           spoiler_tag, ooc_tag, map_)
     emit_posts(posts, out, scenario.stem, fmt.value, force)
+    if map_:
+        write_maps(log, out, scenario.stem, force)
     if seed is None and dice_fallback is None and profile is ProfileChoice.scenario:
         from narrator.lint import warnings  # the fight as the scenario has it: its dice
 
@@ -322,6 +351,7 @@ def render(
     ooc_tag: str = OOC_OPT,
     templates: Optional[Path] = TEMPLATES_OPT,
     force: bool = FORCE_OPT,
+    map_: bool = MAP_OPT,
 ) -> None:
     """Write up a saved fight again, in another format or mode, without rolling a die."""
     out = out_path(out)
@@ -351,13 +381,15 @@ def render(
              f"'narrator run --format json' writes")
     try:
         posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
-                               spoiler_tag, ooc_tag)
+                               spoiler_tag, ooc_tag, map_)
     except typer.Exit:
         raise
     except Exception as exc:  # a hand-edited log can break the templates' expectations
         fail(f"{events}: not a valid narrator event log (it cannot be written up: "
              f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
     emit_posts(posts, out, events.stem, fmt.value, force)
+    if map_:
+        write_maps(log, out, events.stem, force)
 
 
 @app.command(name="next")
@@ -375,6 +407,7 @@ def next_turn(
     ooc_tag: str = OOC_OPT,
     templates: Optional[Path] = TEMPLATES_OPT,
     force: bool = FORCE_OPT,
+    map_: bool = MAP_OPT,
 ) -> None:
     """Resolve the next turn of a play-by-post fight, write its post, and record the rolls and the state in the scenario file (comments and layout kept)."""
     out = out_path(out)
@@ -393,7 +426,7 @@ def next_turn(
         except NarratorError as exc:
             fail(exc.one_line())
         posts = render_or_fail(log, fmt, mode, templates, True, False, tense, block,
-                               spoiler_tag, ooc_tag)
+                               spoiler_tag, ooc_tag, map_)
         post = [posts[repost - 1]]
         if discord:
             post = discord_messages(post[0])
@@ -403,7 +436,7 @@ def next_turn(
         with lock_scenario(scenario):
             done = resolve_next(scenario, redo, write=False)
             posts = render_or_fail(done.log, fmt, mode, templates, True, False, tense, block,
-                                   spoiler_tag, ooc_tag)
+                                   spoiler_tag, ooc_tag, map_)
             post = [posts[done.turn - 1]]
             if discord:
                 post = discord_messages(post[0])
@@ -426,6 +459,8 @@ def next_turn(
                     fail(f"{msg}; turn {done.turn} was not recorded{void}")
     except NarratorError as exc:
         fail(exc.one_line())
+    if map_:
+        write_maps(done.log, out, scenario.stem, force, only_turn=done.turn)
     end = done.log.events[-1]
     note = ""
     if end.reason == "side_down":

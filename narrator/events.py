@@ -65,6 +65,19 @@ class CharacterIntro:
 
 @fast_init
 @dataclass(frozen=True)
+class PlaceNote:
+    """A landmark of the map, for the picture of the fight: its key, display name, position
+    ``at`` in yards, and ``cover``: what it covers ("legs, abdomen"; "cover" for a Violence
+    landmark that gives cover; "" for none)."""
+
+    key: str
+    name: str
+    at: tuple[float, float]
+    cover: str
+
+
+@fast_init
+@dataclass(frozen=True)
 class RulingNote:
     """A GM ruling or house rule in force, for the write-up's preamble.
 
@@ -175,6 +188,7 @@ class FightStarted(Event):
     characters: tuple[CharacterIntro, ...]
     rulings: tuple[RulingNote, ...]
     landmarks: tuple[tuple[str, str], ...]
+    places: tuple[PlaceNote, ...] = ()   # landmarks with positions (logs before 0.2: none)
 
 
 @event

@@ -263,7 +263,8 @@ def boothill() -> Reference:
          [f"{sv['scratch_max'] + 1} to {sv['light_max']}", "light"],
          [f"{sv['light_max'] + 1} to {sv['serious_max']}", "serious"],
          [f"{sv['serious_max'] + 1} or more", "mortal"]], cite(sv["source"]),
-        note=f"d6 {_signed(sv['chest_or_head'])} for the chest or head, {_signed(sv['arm_or_leg'])} "
+        note=f"d6 {_signed(sv['chest_or_head'])} for the chest or head, "
+             f"{_signed(sv['arm_or_leg'])} "
              f"for an arm or a leg, plus the weapon's wound modifier, minus light cover "
              f"(ruling B7).", group="tables"))
     lm = wounds["location_modifiers"]
@@ -309,8 +310,7 @@ def boothill() -> Reference:
 def violence() -> Reference:
     """The Violence reference: weapons, the rule numbers, rulings V1-V6, tactics profiles and
     dice purposes."""
-    from narrator.rulesets.violence import tables
-    from narrator.rulesets.violence import tactics
+    from narrator.rulesets.violence import tables, tactics
     from narrator.scenario.violence import PURPOSES
 
     pkg = "narrator.rulesets.violence"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import ROOT
 from typer.testing import CliRunner
 
 from narrator import reference
@@ -13,8 +14,6 @@ from narrator.cli import app
 from narrator.dice import PURPOSES
 from narrator.scenario import violence as vscen
 from narrator.scenario.models import HouseRules
-
-from conftest import ROOT
 
 runner = CliRunner()
 
@@ -29,7 +28,8 @@ def test_generated_docs_are_current(ruleset):
 def test_docs_carry_the_tables_values():
     bh = (ROOT / "docs" / "boothill.md").read_text(encoding="utf-8")
     assert "| single_action_revolver | 10/20/60 | 3 | fast | 0 | pistol | 6 |" in bh
-    assert "| lever | 1-8 none, 9-12 dud, 13-20 jam | lever_action_carbine, lever_action_rifle |" in bh
+    assert ("| lever | 1-8 none, 9-12 dud, 13-20 jam | lever_action_carbine, "
+            "lever_action_rifle |") in bh
     assert "| 15-18 | chest |" in bh
     assert "| extreme | -5 |" in bh
     assert "**B16.** Reloading and capacities." in bh

@@ -9,6 +9,7 @@ import re
 import shutil
 
 import pytest
+from conftest import EXAMPLES, ROOT
 from typer.testing import CliRunner
 
 from narrator import __version__, npcs
@@ -18,8 +19,6 @@ from narrator.errors import ScenarioError
 from narrator.lint import unused_dice
 from narrator.render import render
 from narrator.scenario import load_scenario_text
-
-from conftest import EXAMPLES, ROOT
 
 runner = CliRunner()
 
@@ -158,7 +157,8 @@ def _widest(text: str) -> int:
 def test_status_and_batch_fit_80_columns(tmp_path):
     path = tmp_path / "fight.yaml"
     shutil.copy(EXAMPLES / "shotgun-gang.yaml", path)
-    assert runner.invoke(app, ["next", str(path), "--out", str(tmp_path / "post.md")]).exit_code == 0
+    r = runner.invoke(app, ["next", str(path), "--out", str(tmp_path / "post.md")])
+    assert r.exit_code == 0
     r = runner.invoke(app, ["status", str(path)])
     assert r.exit_code == 0 and _widest(r.stdout) <= 80
     assert "Texas Rangers:" in r.stdout and "6/14" in r.stdout

@@ -7,14 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import EXAMPLES
 from ruamel.yaml import YAML
 from typer.testing import CliRunner
 
 from narrator import schema
 from narrator.cli import app
 from narrator.scenario import load_scenario
-
-from conftest import EXAMPLES
 
 runner = CliRunner()
 jsonschema = pytest.importorskip("jsonschema")
@@ -78,7 +77,7 @@ def test_new_writes_a_skeleton_that_runs(tmp_path, ruleset):
     r = runner.invoke(app, ["new", "--ruleset", ruleset, "--out", str(out)])
     assert r.exit_code == 0, r.output
     text = out.read_text(encoding="utf-8")
-    assert text.startswith(f"# yaml-language-server: $schema=file://")
+    assert text.startswith("# yaml-language-server: $schema=file://")
     assert text.splitlines()[0].endswith(f"/schemas/{ruleset}.schema.json")
     sc = load_scenario(out).scenario
     assert len(sc.sides) == 2 and all(len(v) == 1 for v in sc.sides.values())

@@ -61,6 +61,7 @@ def test_every_event_kind_has_every_template_and_none_is_orphaned():
 def _numbers(text: str, fmt: str) -> list[str]:
     if fmt == "html":
         text = text.split("<body>", 1)[1]
+        text = re.sub(r'<figure class="map">.*?</figure>', " ", text, flags=re.S)  # pictures
         text = html.unescape(re.sub(r"<[^>]+>", " ", text))
     if fmt == "bbcode":
         text = re.sub(r"\[/?size(=\d+)?\]", " ", text)

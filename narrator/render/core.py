@@ -14,7 +14,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from narrator.events import Event, FightLog
 from narrator.render import inflection, labels
-from narrator.render.markup import MARKUP, Options, bbcode_lists, html_blocks
+from narrator.render.markup import MARKUP, Options, bbcode_lists, code_block, html_blocks
 from narrator.render.narrate import ACTION_KINDS, SILENT, Narration, Scene
 from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
@@ -126,7 +126,7 @@ def group(log: FightLog) -> dict[str, Any]:
         elif e.kind == "fight_ended":
             ended = e
         elif e.kind == "turn_started":
-            turns.append({"start": e, "events": [], "beats": [], "status": None})
+            turns.append({"start": e, "events": [], "beats": [], "status": None, "map": None})
         elif e.kind == "turn_ended":
             turns[-1]["status"] = e
         elif turns:
@@ -301,6 +301,8 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
                    place=lambda k: places.get(k, k.replace("_", " ")),
                    block=lambda title, lines: mk.block(title, [x for x in lines if x], opts))
     turns = fight["turns"]
+    if fmt == "html" or opts.text_maps:
+        _add_maps(log, fmt, turns)
     ended = fight["ended"].reason != "paused"  # a paused fight (play-by-post) has no ending yet
     if per_turn and turns:
         parts = [{"head": i == 0, "turns": [t], "tail": ended and i == len(turns) - 1,
@@ -319,6 +321,25 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
                 body = bbcode_lists(body)
             posts.append(_tidy(body, fmt))
     return posts
+
+
+def _add_maps(log: FightLog, fmt: str, turns: list[dict[str, Any]]) -> None:
+    """Put each turn's picture in ``turn["map"]``: an inline SVG (HTML) or a character map in a
+    code block (the other formats); the templates show it after the status block."""
+    from narrator.render import maps
+
+    fs = maps.frames(log)
+    bounds = maps.Bounds.of(fs)
+    by_turn = {f.turn: f for f in fs}
+    for turn in turns:
+        f = by_turn.get(turn["start"].turn)
+        if f is None:
+            continue
+        if fmt == "html":
+            body = maps.svg(f, bounds).split("\n", 1)[1]  # without the XML declaration
+            turn["map"] = f'<figure class="map">\n{body.strip()}\n</figure>'
+        else:
+            turn["map"] = code_block(fmt, maps.text_map(f, bounds))
 
 
 def render(log: FightLog, fmt: str = "markdown", mode: str = "teaching",

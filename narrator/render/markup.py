@@ -42,12 +42,15 @@ class Options:
         spoiler_tag: BBCode tag name of the spoiler block (phpBB: "spoiler").
         ooc_tag: BBCode tag name of the out-of-character block.
         tense: "present" or "past" (story prose).
+        text_maps: a small character map in a code block after each turn's status (Markdown,
+            BBCode, text; HTML always has its SVG map).
     """
 
     block: str = "spoiler"
     spoiler_tag: str = "spoiler"
     ooc_tag: str = "ooc"
     tense: str = "present"
+    text_maps: bool = False
 
 
 @dataclass(frozen=True)
@@ -113,7 +116,8 @@ def html_blocks(text: str) -> str:
         block = block.strip()
         if not block:
             continue
-        if block.startswith(("<h1", "<h2", "<details", "<aside", "<hr", "<ul", "<footer")):
+        if block.startswith(("<h1", "<h2", "<details", "<aside", "<hr", "<ul", "<footer",
+                             "<figure")):
             out.append(block)
             continue
         lines = block.splitlines()
@@ -146,3 +150,13 @@ def bbcode_lists(text: str) -> str:
     if items:
         out += ["[list]", *items, "[/list]"]
     return "\n".join(out)
+
+
+def code_block(fmt: str, text: str) -> str:
+    """``text`` as a block shown in a fixed-width font: a Markdown fence, a BBCode ``[code]``
+    block (tags in the text neutralised), or the lines as they are (plain text)."""
+    if fmt == "markdown":
+        return "```\n" + text.replace("```", "` ` `") + "\n```"
+    if fmt == "bbcode":
+        return "[code]\n" + bbcode_escape(text) + "\n[/code]"
+    return text

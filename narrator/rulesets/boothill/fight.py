@@ -36,6 +36,7 @@ from narrator.events import (
     OtherAction,
     PassedOut,
     PelletsRolled,
+    PlaceNote,
     Reloaded,
     RulingNote,
     ScatterChecked,
@@ -333,7 +334,10 @@ class BootHillFight(ShootoutTurns):
                                         " ".join(str(v) for v in r.initiative.values()), r.why))
         return FightStarted(self.sc.title, self.sc.description, "boothill", self.profile.name,
                             self.seed, self.sc.night, tuple(self.sides), tuple(intros), tuple(notes),
-                            tuple((k, lm.name or k.replace("_", " ")) for k, lm in self.sc.map.items()))
+                            tuple((k, lm.name or k.replace("_", " ")) for k, lm in self.sc.map.items()),
+                            tuple(PlaceNote(k, lm.name or k.replace("_", " "), tuple(lm.at),
+                                            ", ".join(lm.cover.locations) if lm.cover else "")
+                                  for k, lm in self.sc.map.items()))
 
     def tactics(self) -> None:
         """Tactics checks at the start of the fight: any success gives the side +1 (B11)."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from narrator.dice import Dice, dice_log_hash
 from narrator.events import (
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, OtherAction,
-    RulingNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
+    PlaceNote, RulingNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
 )
 from narrator.events_violence import (
     ActionBlocked, AfterFightRolled, ArmsNote, FighterNote, GroupNote, GunFired, HealingNoted,
@@ -291,6 +291,9 @@ class ViolenceFight:
         return FightStarted(self.sc.title, self.sc.description, "violence", self.profile.name,
                             self.seed, False, tuple(self.sides), tuple(intros), tuple(notes),
                             tuple((k, lm.name or k.replace("_", " "))
+                                  for k, lm in self.sc.map.items()),
+                            tuple(PlaceNote(k, lm.name or k.replace("_", " "), tuple(lm.at),
+                                            "cover" if lm.cover else "")
                                   for k, lm in self.sc.map.items()))
 
     def roster(self) -> RosterListed:
