@@ -161,6 +161,8 @@ def gm_edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict
         now = computed["characters"][name]
         known = list(now) + [k for k in EDITABLE[ruleset] + DERIVED[ruleset] if k not in now]
         for key, value in fields.items():
+            if key == "loaded" and isinstance(value, dict):
+                value = _gun_names(loaded, name, value)
             if key not in known:
                 raise loaded.error(f"state.characters.{name}: unknown key {key!r}"
                                    f"{_hint(str(key), known)}", *where, key)
@@ -174,6 +176,24 @@ def gm_edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict
             if value != now.get(key):
                 out.setdefault(name, {})[key] = value
     return out
+
+
+def _gun_names(loaded: LoadedScenario, name: str, value: dict) -> dict:
+    """``loaded:`` keyed as the GM wrote it, with a weapon's type id or alias (the names the
+    rest of the file uses: ``fast_draw_revolver``, ``colt``) turned into the name ``state:``
+    shows ("fast-draw revolver"); other keys are kept for the checks to report."""
+    if loaded.scenario.ruleset == "violence":
+        from narrator.rulesets.violence import tables
+    else:
+        from narrator.rulesets.boothill import tables
+    c = next((c for _, c in loaded.scenario.characters() if c.name == name), None)
+    names: dict[str, str] = {}
+    for w in (c.weapons if c is not None else []):
+        row = tables.weapons().get(w.type)
+        shown = w.name or (row.name if row else w.type)
+        for key in (w.type, *(row.aliases if row else ()), *((row.type,) if row else ())):
+            names.setdefault(key, shown)
+    return {names.get(k, k) if isinstance(k, str) else k: v for k, v in value.items()}
 
 
 def _hint(word: str, choices: list[str]) -> str:

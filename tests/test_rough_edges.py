@@ -204,3 +204,19 @@ def test_bad_json_log_message(tmp_path):
     assert r.stderr == (f"{path}: not a narrator event log (its \"format\" is not "
                         f"narrator-log/1); render takes the event log that 'narrator run "
                         f"--format json' writes\n")
+
+
+def test_state_loaded_by_type_id_and_capacity_checked(tmp_path):
+    path = tmp_path / "fight.yaml"
+    shutil.copy(EXAMPLES / "shotgun-gang.yaml", path)
+    assert runner.invoke(app, ["next", str(path), "--out", str(tmp_path / "1.md")]).exit_code == 0
+    text = path.read_text()
+    assert "loaded: {fast-draw revolver: 5}" in text
+    path.write_text(text.replace("loaded: {fast-draw revolver: 5}",
+                                 "loaded: {fast_draw_revolver: 6}"))
+    r = runner.invoke(app, ["status", str(path)])
+    assert r.exit_code == 0 and "with the GM's edits" in r.stdout
+    path.write_text(text.replace("loaded: {fast-draw revolver: 5}", "loaded: {fdr: 9}"))
+    r = runner.invoke(app, ["status", str(path)])
+    assert r.exit_code == 2
+    assert "loaded: fast-draw revolver: 9 rounds; a whole number from 0 to 6" in r.stderr
