@@ -578,7 +578,7 @@ def chart_svg(o: Odds) -> str:
                 d.append(draw.Text(text, 10, x + w / 2, y + 16, text_anchor="middle",
                                    fill="#fff" if dark else "#222"))
             x += w
-    return d.as_svg() + "\n"
+    return d.as_svg().split("\n", 1)[1] + "\n"  # the <svg> element, no XML declaration
 
 
 def _short(name: str) -> str:

@@ -128,8 +128,8 @@ class Bounds:
 
     @property
     def scale(self) -> float:
-        """Pixels per yard: the map area is WIDTH - 2 MARGIN wide, and at most 480 px high."""
-        return min((WIDTH - 2 * MARGIN) / (self.x1 - self.x0), 480 / (self.y1 - self.y0))
+        """Pixels per yard: the map area is WIDTH - 2 MARGIN wide, and at most 360 px high."""
+        return min((WIDTH - 2 * MARGIN) / (self.x1 - self.x0), 360 / (self.y1 - self.y0))
 
     def px(self, p: tuple[float, float]) -> tuple[float, float]:
         """A position in yards as pixels in the picture."""
