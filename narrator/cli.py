@@ -517,7 +517,10 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
                   box=box.SIMPLE_HEAD, pad_edge=False)
     for col in ("character", "condition") + (("injuries",) if violence else
                                              ("wounds", "WP")) + ("loaded", "at"):
-        table.add_column(col, overflow="fold", min_width=16 if col == "loaded" else None)
+        widest = {"loaded": 14, "at": max(len(_yards(c["at"])) for c in
+                                          state["characters"].values())}
+        table.add_column(col, overflow="fold", min_width=widest.get(col),
+                         no_wrap=col in ("WP", "at"))
     side = None
     for name, c in state["characters"].items():  # by side, under the side's name
         if loaded.side_of[name] != side:
@@ -527,8 +530,13 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
             ", ".join(c.get("wounds", [])) or "-", f"{c['wound_points']}/{strength[name]}")
         table.add_row(Text(name), c["condition"].replace("_", " "), *hurt,
                       Text("\n".join(f"{k} {v}" for k, v in c["loaded"].items())),
-                      f"{c['at'][0]:g}, {c['at'][1]:g}")
+                      _yards(c["at"]))
     _console().print(table)
+
+
+def _yards(at) -> str:
+    """A position for a table: ``x, y`` in yards to a tenth ("2, 3.3")."""
+    return f"{round(at[0], 1):g}, {round(at[1], 1):g}"
 
 
 @app.command()

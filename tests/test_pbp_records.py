@@ -135,7 +135,8 @@ STATE_EDITS = {
                                "loaded: {single-action revolver: 9}", "a whole number from 0 to 6"),
     "negative-rounds": ("loaded: {single-action revolver: 3}",
                         "loaded: {single-action revolver: -1}", "a whole number from 0 to 6"),
-    "unknown-gun": ("loaded: {single-action revolver: 3}", "loaded: {colt: 3}", "carries no 'colt'"),
+    "unknown-gun": ("loaded: {single-action revolver: 3}", "loaded: {gatling_gun: 3}",
+                    "carries no 'gatling_gun'"),  # colt is his revolver's alias
     "wounds-cannot-be-edited": ("wounds: [light right arm (2)]", "wounds: []", "wounds: cannot be edited"),
     "unknown-field": ("wound_points: 2", "wound_pionts: 2", "did you mean 'wound_points'"),
     "condition": ("condition: active\n      at: [2, 3.3]", "condition: resting\n      at: [2, 3.3]",
@@ -190,7 +191,7 @@ def test_status_shows_the_gm_edit(tmp_path, one_turn):
     path = edited(one_turn, tmp_path)
     out = runner.invoke(app, ["status", str(path)])
     assert out.exit_code == 0, out.stderr
-    row = [r for r in out.stdout.splitlines() if "Cool Hand" in r and r.startswith("│")][0]
+    row = [r for r in out.stdout.splitlines() if 'Quentin "Cool' in r][0]  # its first line
     assert "5/12" in row
     assert "with the GM's edits" in out.stdout
 
