@@ -191,8 +191,8 @@ def test_status_shows_the_gm_edit(tmp_path, one_turn):
     path = edited(one_turn, tmp_path)
     out = runner.invoke(app, ["status", str(path)])
     assert out.exit_code == 0, out.stderr
-    row = [r for r in out.stdout.splitlines() if 'Quentin "Cool' in r][0]  # its first line
-    assert "5/12" in row
+    rows = [r for r in out.stdout.splitlines() if 'Quentin "Cool' in r and "active" in r]
+    assert "5/12" in rows[0]  # the first line of his row in the 80-column table
     assert "with the GM's edits" in out.stdout
 
 
