@@ -50,6 +50,7 @@ def story_prose(text: str, fmt: str) -> str:
         text = _html.unescape(re.sub(r"<[^>]+>", "", text))
     elif fmt == "bbcode":
         text = text.split("[hr]")[0]
+        text = text.replace("[*]", "- ")  # phpBB list items, as the other formats' "- " lines
         text = re.sub(r"\[spoiler[^\]]*\].*?\[/spoiler\]", "\n", text, flags=re.S)
         text = re.sub(r"\[size=\d+\](.*?)\[/size\]", r"\n\n## \1\n\n", text, flags=re.S)
         text = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", text)
