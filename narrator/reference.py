@@ -282,6 +282,20 @@ def boothill() -> Reference:
          [f"{dy['turns_max'] + 1} to {dy['minutes_max']}", "several minutes"],
          [f"{dy['minutes_max'] + 1} or more", "hours to days"]], cite(dy["source"]),
         note="After a failed Luck check and a made Strength check (ruling B8).", group="tables"))
+    for key, title, note in (
+            ("jumping", "Jumping (001)", "A significant jump is a Coordination check; above "
+             "the height given, a Luck check too (ruling B18 g)."),
+            ("bad_footing", "Bad footing (001)", "Gaits that call for a Coordination check on "
+             "really bad footing (ruling B18 g)."),
+            ("thrown_weapons", "Thrown weapons", "How near a character must come to pick up a "
+             "thrown weapon, yards (ruling B18 i).")):
+        sec = combat.get(key)
+        if sec:
+            ref.sections.append(Section(
+                key.replace("_", "-"), title, ["number", "value"],
+                [[_words(k), ", ".join(v) if isinstance(v, list) else _num(v)]
+                 for k, v in sec.items() if k != "source"], cite(sec["source"]), note=note,
+                group="tables"))
     ref.sections.append(Section(
         "house-rules", "House-rule options (house_rules:)",
         ["option", "default", "values", "what it does"],
