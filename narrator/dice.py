@@ -67,36 +67,14 @@ class Dice(Protocol):
         ...  # pragma: no cover
 
 
-class SeededDice:
-    """Dice from a private ``random.Random`` seeded with the scenario seed.
-
-    Only ``random()`` is drawn (CPython keeps it stable across versions), so the same seed
-    gives the same fight on every Python.
-
-    Args:
-        seed: any integer; the stream is seeded with the string ``"<seed>:dice"``.
-    """
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self._rng = random.Random(f"{seed}:dice")
-        self.rolls: list[Roll] = []
-
-    def draw(self, sides: int) -> int:
-        """Return a uniform 1..sides without recording it."""
-        return int(self._rng.random() * sides) + 1
-
-    def roll(self, who: str, purpose: str, sides: int) -> int:
-        value = self.draw(sides)
-        self.rolls.append(Roll(who, purpose, sides, value, False))
-        return value
-
-
 class ScriptedDice:
     """Scripted results keyed by (who, purpose), with seeded dice for everything unscripted.
 
-    Seeded dice come from one stream per turn (``"<seed>:dice:<turn>"``), so resolving a fight
-    turn by turn (``narrator next``) rolls exactly what a single run rolls. Turns already
+    Seeded dice come from one stream per turn (``"<seed>:dice:<turn>"``; ``"<seed>:dice"``
+    before the first turn), so resolving a fight turn by turn (``narrator next``) rolls
+    exactly what a single run rolls. A seeded die is ``int(u * sides) + 1`` for ``u`` the
+    stream's next ``random()`` (only ``random()`` is drawn: CPython keeps it stable across
+    versions, so the same seed gives the same fight on every Python). Turns already
     resolved replay from their recorded rolls (``recorded``), exclusively.
 
     Args:
@@ -121,8 +99,7 @@ class ScriptedDice:
                         for who, purposes in script.items()}
         self._pos: dict[tuple[str, str], int] = {}
         self.seed = seed
-        self._seeded = SeededDice(seed)
-        self._random = self._seeded._rng.random
+        self._random = random.Random(f"{seed}:dice").random
         self.fallback = fallback
         self.path = path
         self.rolls: list[Roll] = []
@@ -178,19 +155,9 @@ class ScriptedDice:
                     f"scripted {purpose} dice for {who} ran out after {len(values)} roll(s); "
                     f"add more, or run with --dice-fallback seeded",
                     self.path, last.line, last.column)
-        value = int(self._random() * sides) + 1  # = SeededDice.draw, inlined (hot path)
+        value = int(self._random() * sides) + 1  # the one seeded die (see the class docstring)
         self.rolls.append(Roll(who, purpose, sides, value, False, self.turn))
         return value
-
-    def unused(self) -> list[tuple[str, str, int]]:
-        """Scripted values never consumed: ``[(who, purpose, count), ...]``."""
-        out = []
-        for who, purposes in self._script.items():
-            for purpose, values in purposes.items():
-                left = len(values) - self._pos.get((who, purpose), 0)
-                if left > 0:
-                    out.append((who, purpose, left))
-        return out
 
 
 def dice_log_hash(rolls: list[Roll]) -> str:

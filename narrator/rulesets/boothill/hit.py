@@ -91,17 +91,11 @@ def base_parts(shooter: Fighter, weapon: WeaponState, sit: ShotSituation) -> tup
 
 def _base_parts(sit: ShotSituation, coo: int, skill_name: str, skill: int,
                 pistol: int) -> tuple[Modifier, ...]:
-    if sit.shot_type == "careful":
-        return (Modifier("coo", coo), Modifier(skill_name, skill))
-    if sit.shot_type == "steady":
-        return (Modifier("coo_half", -(-coo // 2)), Modifier(skill_name, skill))
-    if sit.shot_type == "hip":
-        if sit.pooled_hipshot:
-            return (Modifier("coo_skill_quarter", (coo + skill) // 4, "house rule"),)
-        return (Modifier("coo_quarter", coo // 4), Modifier(skill_name, skill))
-    if sit.shot_type == "fanned":
-        return (Modifier("fanned", max(1, pistol)),)
-    raise ValueError(f"unknown shot type {sit.shot_type!r}")
+    used = pistol if sit.shot_type == "fanned" else skill
+    return tuple(
+        Modifier(skill_name if name == "skill" else name, value,
+                 "house rule" if name == "coo_skill_quarter" else "table")
+        for name, value in tables.base_terms(sit.shot_type, coo, used, sit.pooled_hipshot))
 
 
 def modifiers(shooter: Fighter, target: Fighter, weapon: WeaponState,

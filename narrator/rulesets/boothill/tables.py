@@ -176,21 +176,38 @@ def hit_modifier(name: str) -> int:
     return combat()["hit_modifiers"][name]
 
 
-def base_chance(shot_type: str, coo: int, skill: int, pooled_hipshot: bool = False) -> int:
-    """Table 1 / Table 4 chance to hit before modifiers (errata B2).
+def base_terms(shot_type: str, coo: int, skill: int,
+               pooled_hipshot: bool = False) -> tuple[tuple[str, int], ...]:
+    """The terms of the Table 1 / Table 4 chance to hit before modifiers (000 l.89-95,
+    l.230-239; 001 l.18-19; errata B2), named as the write-up shows them.
 
-    careful COO + skill; steady ceil(COO/2) + skill; hip floor(COO/4) + skill (with the
-    ``hipshot_formula: pooled`` house rule: floor((COO + skill)/4)); fanned max(1, skill).
+    careful ``coo`` COO + ``skill``; steady ``coo_half`` ceil(COO/2) + ``skill``; hip
+    ``coo_quarter`` floor(COO/4) + ``skill`` (with the ``hipshot_formula: pooled`` house rule
+    one term ``coo_skill_quarter`` floor((COO + skill)/4)); fanned one term ``fanned``
+    max(1, skill), the skill being Pistol (only revolvers are fanned).
+
+    Returns:
+        ``((name, value), ...)``; ``"skill"`` stands for the weapon skill's name.
+
+    Raises:
+        ValueError: an unknown shot type.
     """
     if shot_type == "careful":
-        return coo + skill
+        return (("coo", coo), ("skill", skill))
     if shot_type == "steady":
-        return -(-coo // 2) + skill
+        return (("coo_half", -(-coo // 2)), ("skill", skill))
     if shot_type == "hip":
-        return (coo + skill) // 4 if pooled_hipshot else coo // 4 + skill
+        if pooled_hipshot:
+            return (("coo_skill_quarter", (coo + skill) // 4),)
+        return (("coo_quarter", coo // 4), ("skill", skill))
     if shot_type == "fanned":
-        return max(1, skill)
+        return (("fanned", max(1, skill)),)
     raise ValueError(f"unknown shot type {shot_type!r}")
+
+
+def base_chance(shot_type: str, coo: int, skill: int, pooled_hipshot: bool = False) -> int:
+    """Table 1 / Table 4 chance to hit before modifiers: the sum of ``base_terms``."""
+    return sum(v for _, v in base_terms(shot_type, coo, skill, pooled_hipshot))
 
 
 def pellets(band: str, d6: int) -> int:

@@ -1,0 +1,109 @@
+"""The dice (narrator/dice.py): the seeded die's faces and streams, scripted values and their
+located errors, and the replay of recorded turns (play-by-post)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from narrator.dice import ScriptedDice, ScriptedValue
+from narrator.errors import DiceError
+
+
+def sv(*values: int, line: int = 7) -> list[ScriptedValue]:
+    """Scripted values written on ``line``, columns 10, 13, 16..."""
+    return [ScriptedValue(v, line, 10 + 3 * i) for i, v in enumerate(values)]
+
+
+def test_the_seeded_streams_are_fixed():
+    """Seed 1877: the stream before the first turn ("1877:dice") and turn streams
+    ("1877:dice:<turn>") give these values on every Python (outputs are byte-identical for a
+    scenario and seed, README)."""
+    d = ScriptedDice({}, 1877, "seeded")
+    assert [d.roll("A", "to_hit", 20) for _ in range(8)] == [4, 4, 13, 3, 19, 1, 10, 8]
+    assert [d.roll("A", "severity", 6) for _ in range(5)] == [4, 3, 5, 1, 1]
+    d.start_turn(1)
+    assert [d.roll("A", "to_hit", 20) for _ in range(8)] == [7, 19, 2, 13, 15, 16, 3, 18]
+    d.start_turn(3)
+    assert [d.roll("B", "location", 20) for _ in range(4)] == [2, 17, 9, 13]
+    assert [(r.who, r.purpose, r.sides, r.turn, r.scripted) for r in d.rolls][-1] == (
+        "B", "location", 20, 3, False)
+
+
+@pytest.mark.parametrize("sides", [6, 12, 20])
+def test_a_seeded_die_shows_every_face_from_1_to_its_sides_evenly(sides):
+    """2,000 seeded rolls per face: every face 1..sides comes up, nothing else, each close to
+    1/sides of the time (a die of 0..sides-1 or 2..sides+1 fails)."""
+    d = ScriptedDice({}, 5, "seeded")
+    n = 2000 * sides
+    counts = Counter(d.roll("A", "x", sides) for _ in range(n))
+    assert set(counts) == set(range(1, sides + 1))
+    assert all(abs(c - 2000) < 250 for c in counts.values()), counts
+
+
+def test_scripted_values_come_first_then_the_fallback():
+    d = ScriptedDice({"Ann": {"to_hit": sv(20, 1)}}, 1877, "seeded")
+    assert [d.roll("Ann", "to_hit", 20) for _ in range(3)] == [20, 1, 4]
+    assert [r.scripted for r in d.rolls] == [True, True, False]
+    # another purpose and another roller are never taken from Ann's to_hit list
+    d2 = ScriptedDice({"Ann": {"to_hit": sv(20)}}, 1877, "seeded")
+    assert d2.roll("Ann", "location", 20) == 4 and d2.roll("Bo", "to_hit", 20) == 4
+    assert d2.roll("Ann", "to_hit", 20) == 20
+
+
+def test_scripted_dice_running_out_point_at_the_last_value():
+    d = ScriptedDice({"Ann": {"to_hit": sv(3, 5, 9)}}, 1, "error", "f.yaml")
+    assert [d.roll("Ann", "to_hit", 20) for _ in range(3)] == [3, 5, 9]
+    with pytest.raises(DiceError) as info:
+        d.roll("Ann", "to_hit", 20)
+    assert (info.value.path, info.value.line, info.value.column) == ("f.yaml", 7, 16)
+    assert "ran out after 3 roll(s)" in info.value.message
+
+
+@pytest.mark.parametrize("value, sides, ok", [(0, 20, False), (1, 20, True), (20, 20, True),
+                                              (21, 20, False), (6, 6, True), (7, 6, False)])
+def test_a_scripted_value_the_die_cannot_show_is_a_located_error(value, sides, ok):
+    d = ScriptedDice({"Ann": {"severity": sv(value)}}, 1, "error", "f.yaml")
+    if ok:
+        assert d.roll("Ann", "severity", sides) == value
+        return
+    with pytest.raises(DiceError) as info:
+        d.roll("Ann", "severity", sides)
+    assert (info.value.line, info.value.column) == (7, 10)
+    assert f"die {value} for Ann cannot come up on a d{sides}" in info.value.message
+
+
+def test_recorded_turns_replay_exactly_and_keep_the_script_position():
+    """Turns 1 and 2 were resolved: each used one of Ann's scripted to_hit values (and turn 2
+    a seeded location). Replaying them gives their recorded rolls, marked scripted only for
+    the values that came from the script; turn 3 then takes the script's third value, and
+    turn 4 the fourth: the position counts every recorded turn's scripted values."""
+    script = {"Ann": {"to_hit": sv(11, 12, 13, 14)}}
+    recorded = {1: ({"Ann": {"to_hit": [11]}}, {"Ann": {"to_hit": 1}}),
+                2: ({"Ann": {"to_hit": [12, 17], "location": [8]}}, {"Ann": {"to_hit": 1}})}
+    d = ScriptedDice(script, 1, "error", "f.yaml", recorded)
+    d.start_turn(1)
+    assert d.roll("Ann", "to_hit", 20) == 11
+    d.start_turn(2)
+    assert [d.roll("Ann", "to_hit", 20), d.roll("Ann", "to_hit", 20),
+            d.roll("Ann", "location", 20)] == [12, 17, 8]
+    d.start_turn(3)
+    assert d.roll("Ann", "to_hit", 20) == 13
+    d.start_turn(4)
+    assert d.roll("Ann", "to_hit", 20) == 14
+    assert [(r.turn, r.value, r.scripted) for r in d.rolls] == [
+        (1, 11, True), (2, 12, True), (2, 17, False), (2, 8, False), (3, 13, True),
+        (4, 14, True)]
+
+
+def test_a_recorded_turn_that_now_needs_other_rolls_is_refused():
+    d = ScriptedDice({}, 1, "error", "f.yaml",
+                     {1: ({"Ann": {"to_hit": [11]}}, {})})
+    d.start_turn(1)
+    assert d.roll("Ann", "to_hit", 20) == 11
+    with pytest.raises(DiceError) as info:
+        d.roll("Ann", "to_hit", 20)   # the record holds one to_hit roll only
+    assert "--redo 1" in info.value.message and info.value.path == "f.yaml"
+    with pytest.raises(DiceError):
+        d.roll("Ann", "location", 20)
