@@ -258,8 +258,10 @@ class Narration:
         return before == act
 
     def paragraph(self) -> str:
-        """Start a new paragraph: the next phrase names its character again. Returns ""."""
+        """Start a new paragraph: the next phrase names its character again (and no weapon is
+        in hand until a shot sets one). Returns ""."""
         self.topic = None
+        self.weapon_type = None
         self.since = []
         return ""
 
