@@ -25,7 +25,7 @@ from typing import Any
 from narrator.errors import NarratorError
 from narrator.scenario.loader import LoadedScenario
 
-KERNEL_CHUNK = 25_000   # kernel fights per job
+KERNEL_CHUNK = 5_000    # kernel fights per job (fixed: the results must not depend on workers)
 _LOCAL = threading.local()
 
 

@@ -77,6 +77,7 @@ CAT_GUN, CAT_OFF, CAT_LL, CAT_RL, CAT_OTHER = range(5)
 
 
 _ZERO = Fraction(0)
+CACHE_BYTES = 300_000_000  # about how much the decision cache of one scenario may hold
 
 
 class Uncovered(Exception):
@@ -444,7 +445,10 @@ class _Kernel:
                         ok = self.d(20, len(rows)) <= f.c.skills.tactics
                         self.bonus[rows[ok], side] = 1
                         failed[rows[ok], j] = False
-            uniq, first, inv = self._distinct(self._key(live))
+            keys = self._key(live)
+            if len(self.cache) * keys.shape[1] * 8 > CACHE_BYTES:
+                self.cache.clear()   # (ids in the registries stay valid)
+            uniq, first, inv = self._distinct(keys)
             when = t if (t <= len(sc.turns) or self.t_rulings) else 0
             kinds = np.empty(len(uniq), dtype=np.int64)
             called = np.empty(len(uniq), dtype=np.int64)
