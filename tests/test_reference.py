@@ -88,3 +88,16 @@ def test_rules_unknown_topic_is_one_line_with_the_nearest():
     assert len(r.stderr.strip().splitlines()) == 1
     r = runner.invoke(app, ["rules", "bothill"])
     assert r.exit_code == 2 and "did you mean 'boothill'?" in r.stderr
+
+
+def test_write_ups_never_send_a_reader_outside_the_project():
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario
+
+    for path in sorted((ROOT / "scenarios" / "examples").glob("*.yaml")):
+        log = run_fight(load_scenario(path))
+        for fmt in ("markdown", "bbcode", "html", "text"):
+            for mode in ("teaching", "story"):
+                text = render(log, fmt, mode)
+                assert "errata" not in text and "../shared" not in text, (path.name, fmt, mode)
