@@ -408,14 +408,21 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
     town = fake.random_element(TOWNS)
     place = data["what"].format(town=town, saloon=fake.random_element(SALOONS))
     title = _join([_title(s) for s, _ in sides]) + f" at {town}"
-    who = _join([f"{NUMBERS[n]} of the {s}" if n > 1 else f"one of the {s}" for s, n in sides])
-    description = (f"{who[:1].upper()}{who[1:]} meet {place}, about {dist} yards apart. Nobody "
-                   f"declares anything: each character's tactics decide what he does.")
+    who = _join([f"{_number(n)} of the {s}" if n > 1 else f"one of the {s}" for s, n in sides])
+    # the scenario's own words, read as the scene's opening: no engine terms (who declares
+    # what is told by the write-up's rolls block, not here)
+    description = f"{who[:1].upper()}{who[1:]} face each other {place}, about {dist} yards apart."
+
     return Skirmish(title, description, seed, setting, out, landmarks, max_turns, command)
 
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
            "eleven", "twelve")
+
+
+def _number(n: int) -> str:
+    """A count in words up to twelve ("three"), in figures past it ("16")."""
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
 
 
 def _join(items: list[str]) -> str:
