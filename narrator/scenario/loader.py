@@ -294,6 +294,7 @@ def _clean(loc: tuple, loc8: _Locator) -> tuple:
 
 MAX_DEPTH = 50             # nesting of mappings and lists; a scenario needs about 7
 MAX_ALIAS_NODES = 100_000  # nodes that aliases may add; a "billion laughs" bomb adds 10**9
+MAX_NODES = 50_000         # values in a scenario; a long scripted fight needs a few thousand
 _PLAIN_TAGS = {None, "!"} | {f"tag:yaml.org,2002:{t}" for t in
                              ("str", "int", "float", "bool", "null", "map", "seq")}
 _KEY = object()            # path part under a key that is itself a mapping or list
@@ -327,9 +328,12 @@ def _scan(text: str, loc8: _Locator, pure: bool = True) -> None:
     stack: list[_Frame] = []
     sizes: dict[str, int] = {}       # anchor -> nodes in its node, aliases expanded
     added = 0
+    nodes = 0
 
     def fail(message: str, mark: Any) -> ScenarioError:
-        return ScenarioError(f"YAML: {message}", loc8.path, mark.line + 1, mark.column + 1)
+        error = ScenarioError(f"YAML: {message}", loc8.path, mark.line + 1, mark.column + 1)
+        error.final = True  # our own refusal, worded here: no second reading for its wording
+        return error
 
     for ev in YAML(typ="safe", pure=pure).parse(text):
         if isinstance(ev, CollectionEndEvent):
@@ -342,6 +346,10 @@ def _scan(text: str, loc8: _Locator, pure: bool = True) -> None:
         if not isinstance(ev, NodeEvent):
             continue
         mark = ev.start_mark
+        nodes += 1
+        if nodes > MAX_NODES:  # every command reads the file several times: keep that bounded
+            raise fail(f"more than {MAX_NODES:,} values; a scenario needs far fewer (refused "
+                       f"to keep every command quick)", mark)
         pos = (mark.line + 1, mark.column + 1)
         tag = getattr(ev, "tag", None)
         if tag not in _PLAIN_TAGS:
@@ -690,7 +698,7 @@ def _load(text: str, path: str, pure: bool) -> LoadedScenario:
     try:
         data = _parse_yaml(text, loc8, pure)
     except ScenarioError as exc:
-        if pure:
+        if pure or getattr(exc, "final", False):
             raise
         raise _Reparse(exc) from None
     data = _normalized(data)
