@@ -195,8 +195,12 @@ def _paragraphs(beats: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     paras: list[list[dict[str, Any]]] = []
     for b in merged:
         who = _actor(b["ev"])
-        if paras and who is not None and _actor(paras[-1][-1]["ev"]) == who \
-                and b["ev"].kind != "moved":
+        count = getattr(b["ev"], "count", None)
+        same_count = count is not None and getattr(paras[-1][-1]["ev"], "count", None) == count \
+            if paras else False
+        if paras and who is not None and b["ev"].kind != "moved" and (
+                _actor(paras[-1][-1]["ev"]) == who or same_count
+                or b["ev"].kind == paras[-1][-1]["ev"].kind == "draw_made"):
             paras[-1].append(b)
         else:
             paras.append([b])
