@@ -226,7 +226,8 @@ def write_maps(log, out: Optional[Path], stem: str, force: bool,
 
 def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_turn: bool,
                    discord: bool, tense: Tense, block: Block, spoiler_tag: str,
-                   ooc_tag: str, text_maps: bool = False) -> list[str]:
+                   ooc_tag: str, text_maps: bool = False,
+                   cite: bool = False) -> list[str]:
     """Render a log to posts, turning a broken user template into a one-line error."""
     from narrator.render import Options, render_posts
 
@@ -241,7 +242,7 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
         if not tag.isalnum():
             fail(f"tag name {tag!r}: letters and digits only")
     opts = Options(block=block.value, spoiler_tag=spoiler_tag, ooc_tag=ooc_tag, tense=tense.value,
-                   text_maps=text_maps)
+                   text_maps=text_maps, cite=cite)
     try:
         posts = render_posts(log, fmt.value, mode.value, templates, per_turn, opts)
     except (Exception, RecursionError) as exc:  # a user template may fail in many ways
@@ -292,6 +293,7 @@ OOC_OPT = typer.Option("ooc", "--ooc-tag", help="BBCode tag name for out-of-char
 TEMPLATES_OPT = typer.Option(None, "--templates", help="A folder of templates overriding ours file by file.")
 FORCE_OPT = typer.Option(False, "--force", help="Overwrite existing output files.")
 MAP_OPT = typer.Option(False, "--map", help="Also write a picture of each turn as an SVG file (next to --out, else in the current folder), and put a small character map after each turn's status in Markdown, BBCode and text. HTML always shows the pictures.")
+CITE_OPT = typer.Option(False, "--cite", help="Cite the rules (source and line) and tag GM rulings and house rules in the prose.")
 
 
 @app.command()
@@ -310,6 +312,7 @@ def run(
     profile: ProfileChoice = typer.Option(ProfileChoice.scenario, "--profile", help="'tables' ignores the scenario's house rules and GM rulings."),
     dice_fallback: Optional[Fallback] = typer.Option(None, "--dice-fallback", help="When scripted dice run out: 'error' stops, 'seeded' rolls on."),
     templates: Optional[Path] = TEMPLATES_OPT,
+    cite: bool = CITE_OPT,
     force: bool = FORCE_OPT,
     map_: bool = MAP_OPT,
 ) -> None:
@@ -326,7 +329,7 @@ def run(
     except NarratorError as exc:
         fail(exc.one_line())
     posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
-                           spoiler_tag, ooc_tag, map_)
+                           spoiler_tag, ooc_tag, map_, cite)
     emit_posts(posts, out, scenario.stem, fmt.value, force)
     if map_:
         write_maps(log, out, scenario.stem, force)
@@ -350,6 +353,7 @@ def render(
     spoiler_tag: str = SPOILER_OPT,
     ooc_tag: str = OOC_OPT,
     templates: Optional[Path] = TEMPLATES_OPT,
+    cite: bool = CITE_OPT,
     force: bool = FORCE_OPT,
     map_: bool = MAP_OPT,
 ) -> None:
@@ -381,7 +385,7 @@ def render(
              f"'narrator run --format json' writes")
     try:
         posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
-                               spoiler_tag, ooc_tag, map_)
+                               spoiler_tag, ooc_tag, map_, cite)
     except typer.Exit:
         raise
     except Exception as exc:  # a hand-edited log can break the templates' expectations
@@ -406,6 +410,7 @@ def next_turn(
     spoiler_tag: str = SPOILER_OPT,
     ooc_tag: str = OOC_OPT,
     templates: Optional[Path] = TEMPLATES_OPT,
+    cite: bool = CITE_OPT,
     force: bool = FORCE_OPT,
     map_: bool = MAP_OPT,
 ) -> None:
@@ -426,7 +431,7 @@ def next_turn(
         except NarratorError as exc:
             fail(exc.one_line())
         posts = render_or_fail(log, fmt, mode, templates, True, False, tense, block,
-                               spoiler_tag, ooc_tag, map_)
+                               spoiler_tag, ooc_tag, map_, cite)
         post = [posts[repost - 1]]
         if discord:
             post = discord_messages(post[0])
@@ -436,7 +441,7 @@ def next_turn(
         with lock_scenario(scenario):
             done = resolve_next(scenario, redo, write=False)
             posts = render_or_fail(done.log, fmt, mode, templates, True, False, tense, block,
-                                   spoiler_tag, ooc_tag, map_)
+                                   spoiler_tag, ooc_tag, map_, cite)
             post = [posts[done.turn - 1]]
             if discord:
                 post = discord_messages(post[0])

@@ -13,7 +13,7 @@ import pytest
 
 from narrator import events_violence
 from narrator.events import REGISTRY
-from narrator.render import render, render_posts, template_dirs
+from narrator.render import Options, render, render_posts, template_dirs
 from narrator.render.core import make_env
 from narrator.scenario import load_scenario, load_scenario_text
 
@@ -74,14 +74,15 @@ def test_every_format_carries_the_same_numbers(mode):
 
 
 def test_teaching_mode_shows_each_roll_with_its_arithmetic():
-    text = render(fight("bank-robbery.yaml"), "text", "teaching")
+    cite = Options(cite=True)  # the line citations come with --cite
+    text = render(fight("bank-robbery.yaml"), "text", "teaching", options=cite)
     for line in (
         "two d20s, 7 and 15, keeping the 15 + 1 (one extra shot) = 16; he needs 16 or more: a hit.",
         "d20 9 + 5 (five extra shots) = 14; he needs 16 or more: a miss.",
         "Two of three: he hits on 12 or more. d20 10 + 2 (tag: Sharpshooter) = 12: a hit.",
         "d20 6 + 2 (buckshot at medium range) = 8, under 10: Sam is Injured (one Injury now).",
         "d20 6 + 2 (one Injury) + 2 (revolver calibre) = 10, 10 or more: Jack goes Down.",
-        "so the fire has half effect: 2 halved is 1 (l.54). d6 3: over 1, so he is not hit.",
+        "so the fire has half effect: 2 halved is 1 (003 l.54). d6 3: over 1, so he is not hit.",
         "d6 1: 2 or under, so he is shot, by one of them, picked at random (d2: 2): Pete.",
         "2d6: 6 + 5 = 11, more than their morale of 7: they break and flee: Dutch and Pete",
         "Jack: d20 9 + 2 (one Injury) = 11, 10 or more: he is dead.",
@@ -89,11 +90,11 @@ def test_teaching_mode_shows_each_roll_with_its_arithmetic():
         "Haskell 9 (tied; then 14)",
     ):
         assert line in text, line
-    brawl = render(fight("barroom-brawl.yaml"), "text", "teaching")
+    brawl = render(fight("barroom-brawl.yaml"), "text", "teaching", options=cite)
     for line in ("Ned (Bowie knife): d12 5 + 2 (Bowie knife, a shorter weapon) = 7.",
-                 "Ned is Injured and goes Down (l.41), subdued, since Carver meant to subdue.",
-                 "A difference of 0: both are Injured, and the fight continues (l.40).",
-                 "they break and surrender: Curly gives up (l.81)."):
+                 "Ned is Injured and goes Down (003 l.41), subdued, since Carver meant to subdue.",
+                 "A difference of 0: both are Injured, and the fight continues (003 l.40).",
+                 "they break and surrender: Curly gives up (003 l.81)."):
         assert line in brawl, line
 
 

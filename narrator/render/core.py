@@ -19,6 +19,7 @@ from narrator.render.narrate import ACTION_KINDS, SILENT, Narration, Scene
 from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
                                      limits)
+from narrator.render.teaching import gm_distance, shown_modifiers, source, uncite
 
 FORMATS = ("markdown", "bbcode", "html", "text", "json")
 MODES = ("teaching", "story")
@@ -246,7 +247,8 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Sandboxe
                        loc=lambda x: labels.LOCATION.get(x, x),
                        band=lambda x: labels.BAND.get(x, x),
                        sev=lambda x: labels.SEVERITY.get(x, x), mod=mod_label,
-                       shot_list=shot_list, side=inflection.side_name, and_join=inflection.join)
+                       shot_list=shot_list, side=inflection.side_name, and_join=inflection.join,
+                       gm_distance=gm_distance, uncite=uncite, shown=shown_modifiers)
     env.globals.update(labels=labels, number=lambda n: labels.NUMBER.get(n, str(n)))
     return env if user_dir is None else bound(env)
 
@@ -301,7 +303,7 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
         narr.story(list(log.events), fight["started"])
     context = dict(fight=fight, n=narr, mode=mode, fmt=fmt, opts=opts, rule=mk.rule,
                    inflect=inflection_api,
-                   scripted=scripted,
+                   scripted=scripted, src=lambda ref: source(ref, opts.cite),
                    place=lambda k: places.get(k, k.replace("_", " ")),
                    block=lambda title, lines: mk.block(title, [x for x in lines if x], opts))
     turns = fight["turns"]

@@ -44,6 +44,8 @@ class Options:
         tense: "present" or "past" (story prose).
         text_maps: a small character map in a code block after each turn's status (Markdown,
             BBCode, text; HTML always has its SVG map).
+        cite: source line citations ("(003 l.46)", a ruling's "(l.768)") and the "(GM
+            ruling)" and "(house rule)" tags in the prose (the ``--cite`` option).
     """
 
     block: str = "spoiler"
@@ -51,6 +53,7 @@ class Options:
     ooc_tag: str = "ooc"
     tense: str = "present"
     text_maps: bool = False
+    cite: bool = False
 
 
 @dataclass(frozen=True)

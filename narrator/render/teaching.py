@@ -1,0 +1,62 @@
+"""Teaching-mode wording: distances as a GM says them, source citations only on request.
+
+May import: the standard library.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+#: A source line citation as the scenarios and rulings write it: "(l.768)", "(003 l.46)",
+#: "(l.597, 609, 635, 691)", "(003 l.76-78)".
+_CITATION = re.compile(r"\s*\((?:\d{3}\s+)?l\.\s?\d+(?:\s*[-\u2013,]\s*\d+)*\)")
+
+
+def uncite(text: str, keep: bool = False) -> str:
+    """``text`` without its source line citations, unless ``keep`` (the ``--cite`` option).
+
+    >>> uncite("the example gives these numbers (l.768)")
+    'the example gives these numbers'
+    """
+    return str(text) if keep else _CITATION.sub("", str(text))
+
+
+def source(ref: str, keep: bool) -> str:
+    """`` (ref)`` when citations are asked for (``--cite``), else nothing."""
+    return f" ({ref})" if keep else ""
+
+
+def gm_distance(yards: float) -> str:
+    """A distance the way a GM says it in prose, from an exact one in yards.
+
+    Under 10 yards in feet, to the foot ("about 10 feet" for 3.3 yards); 10 to 20 yards to
+    the yard; 20 to 50 to the nearest 5 ("about 40 yards" for 40.5); beyond, to the nearest
+    10. Halves go up. "about" is left out
+    when the rounding changes nothing ("40 yards" for 40). The exact figure belongs in the
+    rolls block; the range band, which is what the rules use, is named beside it.
+
+    >>> gm_distance(40.5), gm_distance(3.3), gm_distance(40), gm_distance(72.1)
+    ('about 40 yards', 'about 10 feet', '40 yards', 'about 70 yards')
+    """
+    if yards < 10:
+        feet = yards * 3
+        said = math.floor(feet + 0.5)
+        unit = "foot" if said == 1 else "feet"
+        exact = abs(feet - said) < 0.05
+    else:
+        step = 1 if yards < 20 else (5 if yards < 50 else 10)
+        said, unit = step * math.floor(yards / step + 0.5), "yards"
+        exact = abs(yards - said) < 0.05
+    return f"{said} {unit}" if exact else f"about {said} {unit}"
+
+
+def shown_modifiers(mods, keep: bool = False) -> list:
+    """The modifiers worth naming in prose: without ``--cite`` (``keep`` False), a modifier
+    that a house rule or GM ruling brings to 0 is left out (the list of rulings in force at
+    the head of the write-up says why); the total is the same either way.
+
+    Shapes: ``mods`` a sequence of ``narrator.events.Modifier``; returns a list of them.
+    """
+    return [m for m in mods
+            if keep or not (m.value == 0 and m.source in ("ruling", "house rule"))]

@@ -1,0 +1,105 @@
+"""Teaching mode: distances said the way a GM says them, source citations and ruling tags only
+with --cite, the numbers unchanged by either."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from narrator.render import Options, render
+from narrator.render.teaching import gm_distance, uncite
+
+from conftest import EXAMPLES, fight
+
+BUNDLED = ["shotgun-gang.yaml", "abilene-saloon.yaml", "luke-short.yaml", "bank-robbery.yaml",
+           "barroom-brawl.yaml"]
+
+
+@pytest.mark.parametrize("yards, said", [
+    (3.3, "about 10 feet"),          # Abilene: "ten feet from the bar"
+    (2, "6 feet"),                   # exact: no "about"
+    (1 / 3, "1 foot"),
+    (9.9, "about 30 feet"),          # still under 10 yards: feet
+    (10, "10 yards"),                # from 10 yards on: yards, to the yard
+    (11.2, "about 11 yards"),
+    (12.5, "about 13 yards"),        # halves go up
+    (19.6, "about 20 yards"),
+    (21.2, "about 20 yards"),        # from 20 on: to the nearest 5
+    (22.5, "about 25 yards"),
+    (40, "40 yards"),
+    (40.5, "about 40 yards"),
+    (44.3, "about 45 yards"),
+    (49.9, "about 50 yards"),
+    (50, "50 yards"),                # from 50 on: to the nearest 10
+    (54.9, "about 50 yards"),
+    (55, "about 60 yards"),
+    (72.1, "about 70 yards"),
+])
+def test_distances_are_said_as_a_gm_says_them(yards, said):
+    assert gm_distance(yards) == said
+
+
+@pytest.mark.parametrize("text, plain", [
+    ("the example gives these numbers (l.768)", "the example gives these numbers"),
+    ("about 40 yards long range (l.597, 609, 635, 691)", "about 40 yards long range"),
+    ("a morale check (003 l.76-78)", "a morale check"),
+    ("(003 l.9) first", " first"),
+    ("no citation here (left as it is)", "no citation here (left as it is)"),
+])
+def test_uncite_drops_line_citations_only(text, plain):
+    assert uncite(text) == plain
+    assert uncite(text, keep=True) == text
+
+
+_CITATION = re.compile(r"\bl\.\s?\d")
+
+
+@pytest.mark.parametrize("scenario", BUNDLED)
+def test_teaching_prose_has_no_citations_without_cite_and_has_them_with_it(scenario):
+    log = fight(scenario)
+    plain = render(log, "markdown", "teaching")
+    cited = render(log, "markdown", "teaching", options=Options(cite=True))
+    assert not _CITATION.search(plain), _CITATION.search(plain)
+    assert _CITATION.search(cited)
+    # the "(GM ruling)" and "(house rule)" tags in the arithmetic come with --cite only;
+    # the list of rulings in force at the top still names them
+    body = plain.split("\n## ", 1)[1].rsplit("\n---\n", 1)[0]  # not the footer
+    assert "(GM ruling)" not in body and "(house rule" not in body
+    if scenario == "shotgun-gang.yaml":
+        assert "long range −2 (GM ruling)" in cited
+        assert "two light wounds −4 (house rule)" in cited
+        assert "long range −2." in plain and "two light wounds −4." in plain
+
+
+@pytest.mark.parametrize("scenario", BUNDLED)
+def test_prose_distances_are_rounded_and_exact_in_the_rolls_block(scenario):
+    log = fight(scenario)
+    teaching = render(log, "markdown", "teaching")
+    assert not re.search(r"\d\.\d+ yards (away|\()", teaching)  # but a move's "1.9 yards of 6"
+    assert re.search(r"(about )?\d+ (yards|feet) away", teaching)
+    if scenario == "shotgun-gang.yaml":
+        assert "about 40 yards away" in teaching
+        story = render(log, "markdown", "story")
+        assert "40.5 yd" in story  # the rolls block keeps the exact figure
+
+
+def test_cite_changes_no_number_a_roll_produced():
+    """--cite adds words; the rolls, the chances to hit and the totals are the same."""
+    pattern = re.compile(r"rolls \*\*\d+\*\*|needs \d+ or less|= \d+|d6 \*\*\d+\*\*|"
+                         r"Base chance to hit \d+|\d+ of \d+")
+    for scenario in BUNDLED:
+        log = fight(scenario)
+        plain = render(log, "markdown", "teaching")
+        cited = render(log, "markdown", "teaching", options=Options(cite=True))
+        assert pattern.findall(plain) == pattern.findall(cited)
+        assert len(pattern.findall(plain)) > 10
+
+
+def test_cite_option_on_the_command_line():
+    base = [sys.executable, "-m", "narrator", "run", str(EXAMPLES / "shotgun-gang.yaml")]
+    plain = subprocess.run(base, capture_output=True, text=True, check=True).stdout
+    cited = subprocess.run(base + ["--cite"], capture_output=True, text=True, check=True).stdout
+    assert "(l.597, 609, 635, 691)" in cited and "(l.597" not in plain
