@@ -490,7 +490,8 @@ def discord_messages(post: str) -> list[str]:
     import re
 
     from narrator.render import split_discord
-    return [re.sub(r"@(everyone|here)\b", "@\u200b\\1", m) for m in split_discord(post)]
+    # neutralised before the split, so the added characters count towards the limit
+    return split_discord(re.sub(r"@(everyone|here)\b", "@\u200b\\1", post))
 
 
 @app.command()

@@ -298,3 +298,12 @@ def test_bundled_write_ups_split_cleanly(scenario, mode, block):
         assert len(m) <= LIMIT and unbalanced(m) == [], m
     for m in written[:-1]:
         assert not last_line_is_heading(m), m
+
+
+def test_pings_are_neutralised_before_the_split_so_the_limit_still_holds():
+    from narrator.cli import discord_messages
+
+    text = ("@everyone " * 200)[:LIMIT - 1] + "."
+    messages = discord_messages(text)
+    assert all(len(m) <= LIMIT for m in messages) and len(messages) == 2
+    assert "@everyone" not in "".join(messages) and "@\u200beveryone" in messages[0]
