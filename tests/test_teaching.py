@@ -103,3 +103,28 @@ def test_cite_option_on_the_command_line():
     plain = subprocess.run(base, capture_output=True, text=True, check=True).stdout
     cited = subprocess.run(base + ["--cite"], capture_output=True, text=True, check=True).stdout
     assert "(l.597, 609, 635, 691)" in cited and "(l.597" not in plain
+
+
+def test_wounds_are_grouped_by_severity_in_the_order_taken():
+    from types import SimpleNamespace as W
+
+    from narrator.render.teaching import wound_groups
+    wounds = [W(severity="light", location="abdomen"), W(severity="serious", location="chest"),
+              W(severity="light", location="abdomen"), W(severity="light", location="left_leg"),
+              W(severity="scratch", location="head"), W(severity="scratch", location="head")]
+    assert wound_groups(wounds, lambda x: x.replace("_", " ")) == [
+        "three light wounds (abdomen twice, left leg)", "a serious wound (chest)",
+        "two scratches (head twice)"]
+    assert wound_groups([]) == []
+
+
+def test_status_block_groups_wounds_and_drops_a_dead_mans_guns():
+    text = render(fight("shotgun-gang.yaml"), "text", "teaching")
+    assert "- Stanshaw (Shotgun Gang): dead; two light wounds (abdomen, head), a mortal wound " \
+        "(head)\n" in text
+    assert "- Texas Jack (Texas Rangers): on his feet; two serious wounds (chest, left " \
+        "shoulder), a light wound (right leg); 8/12 WP; fast-draw revolver 2/6\n" in text
+    assert "- Montana Jim (Texas Rangers): dying; a mortal wound (abdomen); 6/14 WP; " \
+        "lever-action rifle 15/15, long-barrelled revolver 6/6\n" in text  # dying: kept
+    violence = render(fight("bank-robbery.yaml"), "text", "teaching")
+    assert "- Jack (Cutler gang): dead; one Injury; in cover at the alley mouth\n" in violence

@@ -19,7 +19,7 @@ from narrator.render.narrate import ACTION_KINDS, SILENT, Narration, Scene
 from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
                                      limits)
-from narrator.render.teaching import gm_distance, shown_modifiers, source, uncite
+from narrator.render.teaching import gm_distance, shown_modifiers, source, uncite, wound_groups
 
 FORMATS = ("markdown", "bbcode", "html", "text", "json")
 MODES = ("teaching", "story")
@@ -248,7 +248,8 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Sandboxe
                        band=lambda x: labels.BAND.get(x, x),
                        sev=lambda x: labels.SEVERITY.get(x, x), mod=mod_label,
                        shot_list=shot_list, side=inflection.side_name, and_join=inflection.join,
-                       gm_distance=gm_distance, uncite=uncite, shown=shown_modifiers)
+                       gm_distance=gm_distance, uncite=uncite, shown=shown_modifiers,
+                       wounds=lambda ws: wound_groups(ws, lambda x: labels.LOCATION.get(x, x)))
     env.globals.update(labels=labels, number=lambda n: labels.NUMBER.get(n, str(n)))
     return env if user_dir is None else bound(env)
 

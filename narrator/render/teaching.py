@@ -60,3 +60,31 @@ def shown_modifiers(mods, keep: bool = False) -> list:
     """
     return [m for m in mods
             if keep or not (m.value == 0 and m.source in ("ruling", "house rule"))]
+
+
+_COUNT = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+          8: "eight", 9: "nine", 10: "ten"}
+_TIMES = {2: "twice", 3: "three times"}
+
+
+def wound_groups(wounds, location_label=lambda x: x) -> list[str]:
+    """A status line's wounds, grouped by severity in the order first taken: "three light
+    wounds (abdomen twice, left leg)", "a serious wound (chest)".
+
+    Shapes: ``wounds`` a sequence with ``.severity`` (scratch, light, serious, mortal) and
+    ``.location`` (a Table 11 location key); ``location_label`` turns a key into words.
+    Returns one phrase per severity.
+    """
+    by_severity: dict[str, dict[str, int]] = {}
+    for w in wounds:
+        places = by_severity.setdefault(w.severity, {})
+        places[w.location] = places.get(w.location, 0) + 1
+    phrases = []
+    for severity, places in by_severity.items():
+        k = sum(places.values())
+        noun = ("scratch" if severity == "scratch" else f"{severity} wound") + (
+            ("es" if severity == "scratch" else "s") if k > 1 else "")
+        where = ", ".join(location_label(p) + (f" {_TIMES.get(m, f'{m} times')}" if m > 1 else "")
+                          for p, m in places.items())
+        phrases.append(f"{_COUNT.get(k, str(k))} {noun} ({where})")
+    return phrases
