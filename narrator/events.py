@@ -369,6 +369,52 @@ class ActionsLost(Event):
     condition: str
 
 
+@dataclass(frozen=True)
+class PlannedAction:
+    """One declared action of a shootout turn's count schedule (Table 5, errata B13): what it
+    costs and the count it comes on if nothing intervenes (a target down, the shooter down).
+
+    ``action``: "shot", "cock", or "draw" for a draw still to come (a fumbled fast draw drawn
+    again: it ends his schedule, ``due`` = ``start``, no counts, since its cost waits on the
+    roll; draws already made are ``DrawMade``); ``start``: the count its counts run
+    from (the end of his last action; negative when carried from the last shootout turn, -1
+    being that turn's count 5); ``due``: start + the counts (past 6: not this turn);
+    ``counts``: the Table 5 parts, each a Modifier in counts (the shot type, ``switch_target``,
+    ``cocked`` (-1), ``cock``, ``weapon_<speed>`` for a gun just drawn under the
+    weapon_speed_counts house rule)."""
+
+    character: str
+    action: str
+    shot_type: str | None
+    target: str | None
+    start: int
+    due: int
+    counts: tuple[Modifier, ...]
+
+
+@event
+class CountsPlanned(Event):
+    """A shootout turn's schedule once the draws of count 0 are made: every declared shot or
+    cock with its counts and the count it is due on (000 l.776-783 tabulates one)."""
+
+    kind: ClassVar[str] = "counts_planned"
+    turn: int
+    plan: tuple[PlannedAction, ...]
+
+
+@event
+class ActionsUnfinished(Event):
+    """At the end of a shootout turn a character still up has declared actions left: their
+    counts run past the sixth. ``actions``: the shot types (or "cock", "draw") in order;
+    ``due``: the count the first would come on (7 or more), counting on from this turn."""
+
+    kind: ClassVar[str] = "actions_unfinished"
+    turn: int
+    character: str
+    actions: tuple[str, ...]
+    due: int
+
+
 @event
 class PelletsRolled(Event):
     """Table 9: the d6 for how many pellets of a shotgun hit strike, at the band."""

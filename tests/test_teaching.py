@@ -128,3 +128,76 @@ def test_status_block_groups_wounds_and_drops_a_dead_mans_guns():
         "lever-action rifle 15/15, long-barrelled revolver 6/6\n" in text  # dying: kept
     violence = render(fight("bank-robbery.yaml"), "text", "teaching")
     assert "- Jack (Cutler gang): dead; one Injury; in cover at the alley mouth\n" in violence
+
+
+# --- the count schedule and the declared actions that do not happen -------------------------
+
+def _plans(log, turn):
+    [ev] = [e for e in log.events if e.kind == "counts_planned" and e.turn == turn]
+    by: dict[str, list[int]] = {}
+    for p in ev.plan:
+        by.setdefault(p.character.split()[-1] if "Luke" in p.character else
+                      p.character.split()[0].strip('"'), []).append(p.due)
+    return ev, by
+
+
+def test_abilene_count_schedule_is_the_source_table():
+    """000 l.776-783 and l.829-836 tabulate who fires on which count; the plan made once the
+    draws are rolled gives the same counts (and says which fall past the sixth)."""
+    log = fight("abilene-saloon.yaml")
+    ev, by = _plans(log, 1)
+    assert by == {"Dirty": [2, 3, 4, 5, 6, 7], "Luke": [4, 5, 6, 7, 8, 9], "Sam": [5, 7],
+                  "Ben": [4, 6, 8]}
+    sam = next(p for p in ev.plan if p.character == "Sam McGee")
+    # l.772: failed fast draw 2 counts (the draw's), hipshot 2, fast pistol 1
+    assert (sam.start, [(m.name, m.value) for m in sam.counts]) == (
+        2, [("hip", 2), ("weapon_fast", 1)])
+    _, by2 = _plans(log, 2)
+    assert by2 == {"Sam": [1, 3, 5], "Luke": [1, 2, 3], "Ben": [2, 4, 6]}
+    text = render(log, "markdown", "teaching")
+    assert ("- Count 4: Ben (hipshot at Quentin: fumbled fast draw 2 + hipshot 2 + very fast "
+            "gun just drawn 0), Dan (fanned shot, 1 count), Quentin (fanned shot at Ben: fumbled "
+            "fast draw 2 + fanned shot 1 + fast gun just drawn 1)\n") in text
+    assert "- Count 1: Sam (hipshot at Quentin: hipshot 2, on from count 5 of the last turn)" \
+        in text
+
+
+def test_declared_shots_that_never_come_each_get_a_line_with_the_reason():
+    log = fight("abilene-saloon.yaml")
+    unfinished = [(e.character.split()[0], e.actions, e.due) for e in log.events
+                  if e.kind == "actions_unfinished"]
+    assert unfinished == [("Sam", ("hip",), 7), ("Ben", ("hip",), 8),
+                          ("Quentin", ("fanned",) * 3, 7)]
+    text = render(log, "markdown", "teaching")
+    assert "Quentin's three remaining fanned shots do not come this turn: the first would " \
+        "come on count 7, after the turn's sixth count." in text
+    assert "Dan is dying; his three remaining actions will never come." in text  # down
+    # every shot declared in turn 1 is fired, lost or past the sixth count
+    declared = sum(len(e.shot_types) for e in log.events
+                   if e.kind == "intent_declared" and e.turn == 1)
+    fired = sum(1 for e in log.events if e.kind == "shot_fired" and e.turn == 1)
+    lost = sum(e.actions for e in log.events if e.kind == "actions_lost" and e.turn == 1)
+    late = sum(len(e.actions) for e in log.events
+               if e.kind == "actions_unfinished" and e.turn == 1)
+    assert (declared, fired, lost, late) == (17, 9, 3, 5) and fired + lost + late == declared
+
+
+def test_readme_lazy_k_example_says_why_dutchs_careful_shot_never_fires():
+    from narrator.engine import run_fight
+    from narrator.scenario import load_scenario_text
+
+    readme = (EXAMPLES.parent.parent / "README.md").read_text(encoding="utf-8")
+    yaml = readme.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert "Trouble at the Lazy K" in yaml
+    text = render(run_fight(load_scenario_text(yaml)), "markdown", "teaching")
+    assert "Dutch's careful shot does not come this turn: it would come on count 9, after " \
+        "the turn's sixth count." in text
+    assert "Past count 6, not this turn: Dutch (careful shot at Jake: draw 3 + careful shot " \
+        "6) on count 9" in text
+
+
+def test_a_draw_still_to_come_is_in_the_schedule():
+    text = render(fight("luke-short.yaml"), "markdown", "teaching")
+    assert "- Count 2: Luke (hipshot at Jim: fast draw 0 + hipshot 2), Jim (draws again; when " \
+        "his shot comes depends on that draw)" in text
+    assert "Jim's hipshot does not come this turn: it would come on count 8" in text

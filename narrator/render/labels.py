@@ -98,6 +98,12 @@ FRACTION = {"1/1": "his full", "1/2": "half his", "1/4": "a quarter of his", "0"
 SHOT = {"careful": "careful shot", "steady": "steady shot", "hip": "hipshot",
         "fanned": "fanned shot"}
 
+#: The parts of an action's Table 5 counts in a shootout turn's schedule (besides the shots).
+COUNT_PART = {"cock": "cocking", "switch_target": "a change of target",
+              "cocked": "gun already cocked", "weapon_vfast": "very fast gun just drawn",
+              "weapon_fast": "fast gun just drawn", "weapon_average": "average gun just drawn",
+              "weapon_slow": "slow gun just drawn", "weapon_vslow": "very slow gun just drawn"}
+
 HOUSE_RULE = {
     "light_wound_penalty": "each light wound costs {v} to hit (the tables say \u22121)",
     "shotgun_bonus": "shotguns and scatterguns get no bonus to hit (the tables give +2 and +4)",

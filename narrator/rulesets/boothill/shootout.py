@@ -16,10 +16,13 @@ from typing import TYPE_CHECKING
 
 from narrator.events import (
     ActionsLost,
+    ActionsUnfinished,
     CountResolved,
+    CountsPlanned,
     DrawMade,
     Modifier,
     OtherAction,
+    PlannedAction,
     SpeedNote,
     TargetSwitched,
 )
@@ -77,9 +80,16 @@ class ShootoutTurns:
                 continue
             f.queue = self.plan(t, f, intent)
         self.start_draws(t, 0)
+        self.emit_schedule(t)
         for c in range(1, 7):
             self.run_count(t, c, intents)
             self.start_draws(t, c)
+        for f in self.fighters.values():  # what the six counts did not reach
+            if f.queue and not f.down:
+                first = f.queue[0]
+                due = f.cursor + (self.action_counts(f, first) if first.kind != "draw" else 0)
+                self.emit(ActionsUnfinished(t, f.name, tuple(a.shot_type or a.kind
+                                                             for a in f.queue), due))
         for side in ranked:
             for f in self.side_order(side, t):
                 if not f.down:
@@ -170,14 +180,54 @@ class ShootoutTurns:
 
     def action_counts(self: BootHillFight, f: Fighter, action: Action) -> int:
         """Table 5 counts of an action (errata B13; the weapon_speed_counts house rule)."""
+        return sum(m.value for m in self.count_parts(f, action, f.fresh_draw, f.cocked))
+
+    def count_parts(self: BootHillFight, f: Fighter, action: Action, fresh: bool,
+                    cocked: bool) -> tuple[Modifier, ...]:
+        """The Table 5 counts of an action, named (each a Modifier whose value is counts):
+        the cock or the shot type, a change of target, a cocked gun's saving (not for a fanned
+        shot), the weapon's speed for the first action after a draw (house rule). ``fresh``:
+        the gun was just drawn; ``cocked``: it is cocked (the state before the action)."""
+        sa = tables.combat()["shootout_actions"]
         if action.kind == "cock":
-            return tables.combat()["shootout_actions"]["cock"] + action.extra
-        n = tables.shot_counts(action.shot_type) + action.extra
-        if f.cocked and action.shot_type != "fanned":
-            n -= tables.combat()["shootout_actions"]["cocked_saving"]
-        if f.fresh_draw and self.house.weapon_speed_counts:
-            n += WEAPON_SPEED_COUNTS[f.weapons[f.current_weapon].wt.speed]
-        return n
+            parts = [Modifier("cock", sa["cock"])]
+        else:
+            parts = [Modifier(action.shot_type, tables.shot_counts(action.shot_type))]
+        if action.extra:
+            parts.append(Modifier("switch_target", action.extra))
+        if action.kind != "cock" and cocked and action.shot_type != "fanned":
+            parts.append(Modifier("cocked", -sa["cocked_saving"]))
+        if action.kind != "cock" and fresh and self.house.weapon_speed_counts:
+            speed = f.weapons[f.current_weapon].wt.speed
+            parts.append(Modifier(f"weapon_{speed}", WEAPON_SPEED_COUNTS[speed], "house rule",
+                                  "weapon_speed_counts"))
+        return tuple(parts)
+
+    def emit_schedule(self: BootHillFight, t: int) -> None:
+        """The count schedule (``CountsPlanned``) once count 0's draws are made: each queued
+        shot and cock, one after another from the shooter's cursor, as if nothing intervened.
+        A draw still to come (a fumbled fast draw drawn again later) ends his schedule, listed
+        as a "draw" due when it starts: its cost is known only when it is rolled."""
+        plan: list[PlannedAction] = []
+        for f in self.fighters.values():
+            if f.down:
+                continue
+            at, fresh, cocked = f.cursor, f.fresh_draw, f.cocked
+            for a in f.queue:
+                if a.kind == "draw":  # drawn again later: what follows waits on that roll
+                    plan.append(PlannedAction(f.name, "draw", None, None, at, at, ()))
+                    break
+                parts = self.count_parts(f, a, fresh, cocked)
+                due = at + sum(m.value for m in parts)
+                plan.append(PlannedAction(f.name, a.kind, a.shot_type, a.target, at, due, parts))
+                at = due
+                if a.kind == "cock":
+                    cocked = True
+                else:
+                    fresh = False
+                    cocked = cocked and a.shot_type == "fanned"
+        if plan:
+            self.emit(CountsPlanned(t, tuple(plan)))
 
     def speed(self: BootHillFight, f: Fighter, action: Action,
               intents: dict[str, Intent]) -> SpeedNote:
