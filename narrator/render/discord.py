@@ -34,7 +34,7 @@ LIMIT = 2000
 _OUT_PARA, _OUT_LINE, _IN_PARA, _IN_LINE, _SENTENCE, _SPACE, _IN_SPAN, _CHAR = range(8)
 _BLOCK = ("spoiler", "fence")  # constructs a good cut may fall inside
 _SENTENCE_END = re.compile(r"[.!?][\"')\]”’]*$")
-_HEADING = re.compile(r"^(?:\|\||> ?)*(?:#{1,6}\s.*|\*\*[^*]+\*\*:?|.*:)\s*$")
+_HEADING = re.compile(r"(?:\|\||> ?)*(?:#{1,6}\s.*|\*\*[^*]+\*\*:?|.*:)\s*$")  # match()
 
 
 @dataclass(frozen=True)
@@ -81,35 +81,39 @@ def _closing(stack: tuple[Open, ...]) -> str:
     return "".join(o.closer for o in reversed(stack))
 
 
-def _scan(text: str) -> tuple[list[_Cut], list[_Cut]]:
-    """Every whitespace cut (with its kind), and every character cut (between atoms), with
-    the constructs open at each. An atom is a character, an escape (backslash + character)
-    or a fence line; no cut falls inside one."""
+_PLAIN = re.compile(r"[^\s\\`|*]+")  # a run of characters that open or close nothing
+_WORD = re.compile(r"\S+")
+
+
+def _scan(text: str, i: int = 0, stack: tuple[Open, ...] = (), stop: int | None = None,
+          chars: bool = False) -> list[_Cut]:
+    """The cuts of ``text`` from ``i`` (where ``stack`` is open), with the constructs open at
+    each: every whitespace cut with its kind, or with ``chars`` every character cut (between
+    atoms) up to ``stop``. An atom is a character, an escape (backslash + character) or a fence
+    line; no cut falls inside one."""
     cuts: list[_Cut] = []
-    chars: list[_Cut] = []
-    stack: list[Open] = []
-    n = len(text)
-    i = 0
-    line_start = True
-    line_begin = 0  # where the current line starts
+    open_: list[Open] = list(stack)
+    n = len(text) if stop is None else min(len(text), stop + 1)
+    line_begin = text.rfind("\n", 0, i) + 1  # where the current line starts
+    line_start = text[line_begin:i].strip() == ""
     while i < n:
         if text[i].isspace():
             j = i
-            while j < n and text[j].isspace():
+            while j < len(text) and text[j].isspace():
                 j += 1
             run = text[i:j]
-            before = text[line_begin:i]
-            inline_open = any(o.kind not in _BLOCK for o in stack)
-            in_fence = any(o.kind == "fence" for o in stack)
-            in_block = any(o.kind in _BLOCK for o in stack)
-            if "\n" in run and not inline_open:
-                blank = run.count("\n") >= 2
-                if in_fence:
-                    blank = False  # a blank line in code is just a line
+            inline_open = any(o.kind not in _BLOCK for o in open_)
+            in_fence = any(o.kind == "fence" for o in open_)
+            in_block = any(o.kind in _BLOCK for o in open_)
+            if chars:
+                if in_fence and "\n" not in run:  # spaces inside a line of code
+                    cuts.append(_Cut(i, i, _CHAR, tuple(open_)))
+            elif "\n" in run and not inline_open:
+                blank = run.count("\n") >= 2 and not in_fence  # in code, just a line
                 kind = ((_IN_PARA if blank else _IN_LINE) if in_block
                         else (_OUT_PARA if blank else _OUT_LINE))
-                if in_fence or not _HEADING.match(before):  # never right after a heading
-                    cuts.append(_Cut(i, j, kind, tuple(stack)))
+                if in_fence or not _HEADING.match(text, line_begin, i):  # not after a heading
+                    cuts.append(_Cut(i, j, kind, tuple(open_)))
             elif not in_fence and i > 0:
                 if inline_open:
                     kind = _IN_SPAN
@@ -117,41 +121,44 @@ def _scan(text: str) -> tuple[list[_Cut], list[_Cut]]:
                     kind = _SENTENCE
                 else:
                     kind = _SPACE
-                cuts.append(_Cut(i, j, kind, tuple(stack)))
-            elif in_fence:  # spaces inside a line of code: cut only as a last resort
-                chars.append(_Cut(i, i, _CHAR, tuple(stack)))
+                cuts.append(_Cut(i, j, kind, tuple(open_)))
             line_start = "\n" in run
             if line_start:
                 line_begin = i + run.rindex("\n") + 1
             i = j
             continue
-        chars.append(_Cut(i, i, _CHAR, tuple(stack)))
-        in_fence = bool(stack) and stack[-1].kind == "fence"
+        in_fence = bool(open_) and open_[-1].kind == "fence"
+        if chars:
+            cuts.append(_Cut(i, i, _CHAR, tuple(open_)))
         if line_start and text.startswith("```", i):
             end = text.find("\n", i)
-            end = n if end == -1 else end
+            end = len(text) if end == -1 else end
             line = text[i:end]
             if in_fence and line.strip("`").strip() == "":
-                stack.pop()
+                open_.pop()
             elif not in_fence:
-                stack.append(Open("fence", line + "\n"))
+                open_.append(Open("fence", line + "\n"))
             i = end
             line_start = False
             continue
         line_start = False
-        if in_fence:
-            i += 1
+        top = open_[-1].kind if open_ else None
+        plain = (_WORD if in_fence else _PLAIN).match(text, i)
+        if plain:  # nothing opens or closes here: skip to the next special character
+            if chars:
+                state = tuple(open_)
+                cuts.extend(_Cut(k, k, _CHAR, state) for k in range(i + 1, plain.end()))
+            i = plain.end()
             continue
         c = text[i]
-        top = stack[-1].kind if stack else None
-        if c == "\\" and i + 1 < n and top != "code":
+        if c == "\\" and i + 1 < len(text) and top != "code":
             i += 2
             continue
         if c == "`":
             if top == "code":
-                stack.pop()
-            elif not any(o.kind == "code" for o in stack):
-                stack.append(Open("code", "`"))
+                open_.pop()
+            elif not any(o.kind == "code" for o in open_):
+                open_.append(Open("code", "`"))
             i += 1
             continue
         if top == "code":
@@ -159,12 +166,12 @@ def _scan(text: str) -> tuple[list[_Cut], list[_Cut]]:
             continue
         for mark, kind in (("||", "spoiler"), ("**", "strong"), ("*", "em")):
             if text.startswith(mark, i):
-                _toggle(stack, kind, mark)
+                _toggle(open_, kind, mark)
                 i += len(mark)
                 break
         else:
             i += 1
-    return cuts, chars
+    return cuts
 
 
 def _toggle(stack: list[Open], kind: str, mark: str) -> None:
@@ -205,13 +212,12 @@ def split_messages(text: str, limit: int = LIMIT) -> list[Message]:
         ValueError: ``limit`` is too small to carry the constructs open at some cut plus one
             character (under about 20 for ordinary posts).
     """
-    cuts, chars = _scan(text)
+    cuts = _scan(text)
     start = len(text) - len(text.lstrip())
     end_of_text = len(text.rstrip())
     messages: list[Message] = []
     stack: tuple[Open, ...] = ()
     ci = 0  # first whitespace cut not yet behind us
-    hi = 0
     while start < end_of_text:
         opening = _opening(stack)
         if len(opening) + end_of_text - start <= limit:
@@ -234,10 +240,11 @@ def split_messages(text: str, limit: int = LIMIT) -> list[Message]:
             inside = _fill_block(cuts, at, fitting, limit, end_of_text)
             if inside is not None:
                 best = cuts[inside]
-        if best is None:
-            while hi < len(chars) and chars[hi].begin <= start:
-                hi += 1
-            k = hi
+        if best is None:  # no space will do: between two characters (scanned only now)
+            chars = _scan(text, start, stack, start + limit, chars=True)
+            k = 0
+            while k < len(chars) and chars[k].begin <= start:
+                k += 1
             while k < len(chars) and len(opening) + chars[k].begin - start <= limit:
                 cut = chars[k]
                 if len(opening) + cut.begin - start + len(_closing(cut.stack)) <= limit:
