@@ -378,7 +378,8 @@ class PlannedAction:
     again: it ends his schedule, ``due`` = ``start``, no counts, since its cost waits on the
     roll; draws already made are ``DrawMade``); ``start``: the count its counts run
     from (the end of his last action; negative when carried from the last shootout turn, -1
-    being that turn's count 5); ``due``: start + the counts (past 6: not this turn);
+    being that turn's count 5); ``due``: start + the counts, at least 1 (past 6: not this
+    turn);
     ``counts``: the Table 5 parts, each a Modifier in counts (the shot type, ``switch_target``,
     ``cocked`` (-1), ``cock``, ``weapon_<speed>`` for a gun just drawn under the
     weapon_speed_counts house rule)."""

@@ -201,3 +201,21 @@ def test_a_draw_still_to_come_is_in_the_schedule():
     assert "- Count 2: Luke (hipshot at Jim: fast draw 0 + hipshot 2), Jim (draws again; when " \
         "his shot comes depends on that draw)" in text
     assert "Jim's hipshot does not come this turn: it would come on count 8" in text
+
+
+def test_a_schedule_carried_from_the_last_turn_starts_no_earlier_than_count_1():
+    """Sam's last shot of turn 1 comes on count 5 (cursor -1 in turn 2); a fanned shot
+    (1 count) then comes due at once, on count 1, and the next one on count 2."""
+    from narrator.engine import run_fight
+    from narrator.scenario import load_scenario_text
+
+    text = (EXAMPLES / "abilene-saloon.yaml").read_text(encoding="utf-8").replace(
+        "Sam: {shoot: Quentin, shots: [hip, hip, hip]}",
+        "Sam: {shoot: Quentin, shots: [fanned, fanned]}")
+    log = run_fight(load_scenario_text(text), dice_fallback="seeded")
+    [plan] = [e for e in log.events if e.kind == "counts_planned" and e.turn == 2]
+    sam = [(p.start, p.due) for p in plan.plan if p.character == "Sam McGee"]
+    assert sam == [(-1, 1), (1, 2)]
+    fired = [e.count for e in log.events
+             if e.kind == "shot_fired" and e.turn == 2 and e.shooter == "Sam McGee"]
+    assert fired[:1] == [1]

@@ -218,7 +218,7 @@ class ShootoutTurns:
                     plan.append(PlannedAction(f.name, "draw", None, None, at, at, ()))
                     break
                 parts = self.count_parts(f, a, fresh, cocked)
-                due = at + sum(m.value for m in parts)
+                due = max(1, at + sum(m.value for m in parts))  # carried counts: count 1 at once
                 plan.append(PlannedAction(f.name, a.kind, a.shot_type, a.target, at, due, parts))
                 at = due
                 if a.kind == "cock":
