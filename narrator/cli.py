@@ -551,8 +551,11 @@ def check(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) 
     from narrator.errors import NarratorError
     from narrator.scenario import load_scenario
 
+    from narrator.playbypost import resolved_turns
+
     try:
         loaded = load_scenario(scenario)
+        done = resolved_turns(loaded)  # what next and status refuse, check refuses too
     except NarratorError as exc:
         fail(exc.one_line())
     from narrator.lint import warnings
@@ -562,7 +565,7 @@ def check(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) 
     sc = loaded.scenario
     people = sum(len(v) for v in sc.sides.values())
     typer.echo(f"{scenario}: ok: {sc.title!r}, {len(sc.sides)} sides, {people} characters, "
-               f"{len(sc.turns)} turns")
+               f"{len(sc.turns)} turns" + (f", {done} resolved" if done else ""))
 
 
 class Setting(str, Enum):

@@ -143,14 +143,14 @@ def _rulings(rulings: dict) -> list[Section]:
     return out
 
 
-def _dice(rulings: dict, purposes: tuple[str, ...]) -> Section:
+def _dice(rulings: dict, purposes: tuple[str, ...], example: str) -> Section:
     missing = set(purposes) ^ set(rulings["dice"])
     if missing:  # pragma: no cover - caught by the reference test
         raise AssertionError(f"dice purposes and rulings.toml [dice] differ: {sorted(missing)}")
     return Section("dice", "Dice purposes", ["purpose", "who rolls, and what for"],
                    [[p, rulings["dice"][p]] for p in purposes], group="dice",
                    note="Scripted dice are given under `dice:`, by character (or side) and "
-                        "purpose: `dice: {Dutch: {to_hit: [4], location: [16]}}`. Each value "
+                        f"purpose: `{example}`. Each value "
                         "is used once, in order, for the next roll of that purpose; the rest "
                         "are rolled from the seed.")
 
@@ -317,7 +317,7 @@ def boothill() -> Reference:
         note="A character with a profile and no declared intent for a turn gets one from his "
              "profile; a declared intent always wins. \"Badly hurt\" is wound points above "
              "half of STR.", group="tactics"))
-    ref.sections.append(_dice(rulings, PURPOSES))
+    ref.sections.append(_dice(rulings, PURPOSES, "dice: {Dutch: {to_hit: [4], location: [16]}}"))
     return ref
 
 
@@ -375,7 +375,7 @@ def violence() -> Reference:
         note="A character with a profile and no declared intent for a round gets one from his "
              "profile; a declared intent always wins. Everyone reloads when his guns are empty.",
         group="tactics"))
-    ref.sections.append(_dice(rulings, PURPOSES))
+    ref.sections.append(_dice(rulings, PURPOSES, "dice: {Dutch: {to_hit: [4], injury: [7]}}"))
     return ref
 
 

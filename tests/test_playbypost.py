@@ -101,6 +101,9 @@ def test_editing_a_resolved_turn_is_refused_until_redo(tmp_path):
     assert f"{path}:84:5: turn 1 (its intents, its recorded rolls, or the setup: sides, map, " \
         "rulings, dice) was changed after it was resolved" in out.stderr
     assert "--redo 1" in out.stderr
+    out = runner.invoke(app, ["check", str(path)])  # check refuses what next refuses
+    assert out.exit_code == 2
+    assert f"{path}:84:5: turn 1 " in out.stderr and "--redo 1" in out.stderr
     out = runner.invoke(app, ["next", str(path), "--redo", "1", "--mode", "story"])
     assert out.exit_code == 0, out.stderr
     sc = load_scenario(path).scenario
