@@ -213,7 +213,7 @@ def test_redo_keeps_the_gm_edit(tmp_path, one_turn):
     sc = load_scenario(path).scenario
     assert sc.turns[1].resolved.adjusted == {'Quentin "Cool Hand" Luke': {"wound_points": 5}}
     assert sc.state == load_scenario(path).scenario.state
-    assert "wound points is now 5" in again.stdout
+    assert "wound points are now 5" in again.stdout
     assert first.turn == 2
 
 

@@ -129,7 +129,7 @@ def test_hand_edits_of_the_state_are_applied_and_shown(tmp_path):
     # 5 + abdomen 1 + shoulder 3 = 9
     assert sc.state["characters"]['Quentin "Cool Hand" Luke']["wound_points"] == 9
     posts = render_posts(done.log, "markdown", "teaching", per_turn=True)
-    assert "GM adjustment" in posts[1] and "wound points is now 5" in posts[1]
+    assert "GM adjustment" in posts[1] and "wound points are now 5" in posts[1]
 
 
 def test_bad_hand_edit_is_a_clear_error(tmp_path):
