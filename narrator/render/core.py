@@ -143,6 +143,10 @@ def group(log: FightLog) -> dict[str, Any]:
         raise ValueError("the event log has no fight_started or fight_ended event")
     for turn in turns:
         turn["paras"] = _paragraphs(turn["beats"])
+        # living cover bolts once, after the last ball or pellet of the shot that hit it:
+        # the earlier cover hits of that shot are not told as bolting
+        turn["bolt_early"] = [c for b in turn["beats"] for c in
+                              [s for s in b["sub"] if s.kind == "cover_hit" and s.bolted][:-1]]
     return {"started": started, "ended": ended, "turns": turns, "pre": pre}
 
 
