@@ -34,3 +34,13 @@ def sizes(quick: int, full: int) -> list:
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-goldens", action="store_true",
                      help="rewrite the golden files in tests/goldens/ from the current output")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_memos():
+    """Empty the engine's memo tables before each test, so a test computes its own chances
+    (a memo filled by an earlier test would hide a change to the code from mutation runs)."""
+    from narrator.rulesets.boothill import hit, tactics
+    hit._BASE.clear()
+    hit._MODS.clear()
+    tactics._STATIC.clear()

@@ -38,3 +38,54 @@ def test_fanning_with_no_pistol_skill_is_still_a_chance_of_1():
     assert tables.base_terms("fanned", 17, 2) == (("fanned", 2),)
     with pytest.raises(ValueError):
         tables.base_terms("aimed", 17, 2)
+
+
+# ------------------------------------------------------------ living cover (B10)
+
+@pytest.mark.parametrize("d6, severity, bolts", [(1, "scratch", False), (2, "light", True)])
+def test_a_horse_bolts_when_wounded_not_when_scratched(d6, severity, bolts):
+    """B10 ruling: living cover takes the hit and runs off when wounded (``bolts_when_hit``).
+    Ann throws a knife (Table 14 wound modifier -1) at Bo, 2 yards off behind a horse covering
+    his legs: d20 2 hits (COO 10 + Throwing 5, point blank); location 1, left leg, covered:
+    the horse is hit. Severity d6 1 - 1 (leg) - 1 (knife) = -1: a scratch, the horse stays;
+    d6 2: 0, a light wound, the horse bolts and Bo loses his cover."""
+    from test_rules_edges import duel, fight, of, person
+
+    ann = person(skills="{throwing: 5}", weapons="[{type: thrown_knife}]")
+    bo = person(at="[2, 0]", extra=", cover: {locations: [legs], by: horse, alive: true, "
+                                   "bolts_when_hit: true}")
+    log = fight(duel(ann, bo, "{shoot: Bo}",
+                     f"Ann: {{to_hit: [2], location: [1], severity: [{d6}]}}"))
+    (hit_,) = of(log, "cover_hit")
+    assert (hit_.location, hit_.severity_roll, hit_.severity_total, hit_.severity,
+            hit_.bolted) == ("left_leg", d6, d6 - 2, severity, bolts)
+    assert of(log, "wound_taken") == []
+
+
+# ------------------------------------------------------------ Violence modifiers, every field
+
+def _fields(mods):
+    return [(m.name, m.value, m.source, m.why, m.times) for m in mods]
+
+
+def test_violence_shooting_modifiers_name_count_and_source():
+    """003 l.15: +1 per shot beyond the first (times = the extra shots), +2 per tag (why =
+    the tag's name), all from the table."""
+    from narrator.rulesets.violence import rules as vrules
+    assert _fields(vrules.shooting_modifiers(3, ["Gunslinger", "Steady"])) == [
+        ("extra_shots", 2, "table", "", 2), ("tag", 2, "table", "Gunslinger", 1),
+        ("tag", 2, "table", "Steady", 1)]
+    assert _fields(vrules.shooting_modifiers(1, [])) == []
+
+
+def test_violence_injury_and_after_fight_modifiers_name_count_and_source():
+    """003 l.19-22, 28: +2 per Injury (times = Injuries); the calibre's bonus with its band
+    (buckshot shown even at 0, at long range)."""
+    from narrator.rulesets.violence import rules as vrules
+    assert _fields(vrules.injury_modifiers(2, "revolver", "medium")) == [
+        ("injuries", 4, "table", "", 2), ("calibre_revolver", 2, "table", "medium", 1)]
+    assert _fields(vrules.injury_modifiers(0, "buckshot", "long")) == [
+        ("calibre_buckshot", 0, "table", "long", 1)]
+    assert _fields(vrules.injury_modifiers(0, "none", "close")) == []
+    assert _fields(vrules.after_fight_modifiers(3)) == [("injuries", 6, "table", "", 3)]
+    assert _fields(vrules.after_fight_modifiers(0)) == []
