@@ -579,3 +579,30 @@ def test_a_failed_tactics_check_is_tried_again_in_either_kind_of_turn(kind):
     second = of(log, "initiative_rolled")[1]
     assert [[(r.side, r.roll, r.bonus, r.total) for r in rnd] for rnd in second.rounds] == [
         [("Posse", 2, 1, 3), ("Gang", 2, 0, 2)]]
+
+
+def wounds(*spec: tuple[str, str, int]) -> Callable:
+    def setup(fighters: dict[str, Fighter]) -> None:
+        for loc, sev, pts in spec:
+            wound("Ann", loc, sev, pts)(fighters)
+    return setup
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("arms, chance", [
+    (("right_arm",), 6),               # one arm useless: fired one-handed, -2 (001 l.27)
+    (("left_arm",), 6),                # ... whichever arm it is
+    (("right_arm", "left_arm"), 4),    # both: the l.24 exception, both hands on it, no -2
+])
+def test_a_long_arm_with_a_seriously_wounded_arm(kind, arms, chance):
+    """001 l.27: the wrong-hand -2 "also applies when a rifle is fired with only one hand,
+    regardless of which hand it is". Ann, COO 10 + Rifle 2 = 12, lever-action rifle at 8 yards
+    (short, 0): one serious arm wound -4 and one-handed -2: 6. Both arms seriously wounded
+    (-8): 4, and no wrong hand, since by l.24 a man wounded in both arms still uses his hands
+    (narrator's reading, as for a pistol)."""
+    log = fight(scenario(kind, ann={"skills": "{rifle: 2}",
+                                    "weapons": "[{type: lever_action_rifle}]"}),
+                wounds(*((a, "serious", 4) for a in arms)))
+    (shot,) = of(log, "shot_fired")
+    assert shot.chance == chance
+    assert ("wrong_hand" in [m.name for m in shot.modifiers]) == (len(arms) == 1)

@@ -256,7 +256,7 @@ def chance(fight: BootHillFight, f: Fighter, ws: WeaponState, o: Fighter, shot_t
         c += house.light_wound_penalty * f.count("light") - 4 * f.count("serious")
         gun = f.wounds_at(f.gun_arm, "serious") > 0
         off = f.wounds_at(f.off_arm, "serious") > 0
-        if (wt.kind == "long_arm" and (gun or off)) or (wt.kind != "long_arm" and gun and not off):
+        if (wt.kind == "long_arm" and gun != off) or (wt.kind != "long_arm" and gun and not off):
             c -= 2
     if gait == "walking":
         c -= 2
