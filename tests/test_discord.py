@@ -307,3 +307,18 @@ def test_pings_are_neutralised_before_the_split_so_the_limit_still_holds():
     messages = discord_messages(text)
     assert all(len(m) <= LIMIT for m in messages) and len(messages) == 2
     assert "@everyone" not in "".join(messages) and "@\u200beveryone" in messages[0]
+
+
+def test_mutation_survivors_pinned():
+    """Cases the mutation run found unpinned (issue 19): a span with no sentence before it,
+    tabs as the only spaces, leading blank lines, a blank line inside a long code fence."""
+    span = "*" + " ".join(["the long italic line"] * 10) + "*"
+    messages = split_discord("word " * 380 + span + " then quiet")
+    assert span in messages[-1] and all(unbalanced(m) == [] for m in messages)
+    messages = split_discord("word\t" * 600)
+    assert all(m.endswith("word") for m in messages) and len(messages) == 2
+    messages = split_discord("\n\n   " + "Jake fires. " * 200)
+    assert messages[0].startswith("Jake fires.")
+    code = "```\nx = 1\n\n" + "\n".join(f"roll_{i} = {i}" for i in range(300)) + "\n```"
+    messages = split_discord(code)
+    assert len(messages[0]) > 1900  # the blank line in code is not a paragraph to stop at
