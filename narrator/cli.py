@@ -175,6 +175,15 @@ def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
     return targets
 
 
+def write_files(files: list[tuple[Path, str]]) -> None:
+    """Write each ``(path, text)`` whole (atomic); a failure is one line naming the file, exit 2."""
+    for path, text in files:
+        try:
+            write_atomic(path, text)
+        except OSError as exc:
+            fail(f"{path}: cannot write: {exc.strerror or exc}")
+
+
 def emit_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str, force: bool) -> None:
     """Print posts to stdout (separated by a marker line), or write them (see ``plan_posts``).
     Everything is rendered and checked before anything is written."""
@@ -193,11 +202,7 @@ def emit_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str, force
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             fail(f"{out}: cannot create the folder: {exc.strerror or exc}")
-    for path, text in targets:
-        try:
-            write_atomic(path, text)
-        except OSError as exc:
-            fail(f"{path}: cannot write: {exc.strerror or exc}")
+    write_files(targets)
 
 
 def write_maps(log, out: Optional[Path], stem: str, force: bool,
@@ -214,11 +219,7 @@ def write_maps(log, out: Optional[Path], stem: str, force: bool,
     for path, _ in files:
         if path.exists() and not force:
             fail(f"{path}: exists; use --force to overwrite")
-    for path, text in files:
-        try:
-            write_atomic(path, text)
-        except OSError as exc:
-            fail(f"{path}: cannot write: {exc.strerror or exc}")
+    write_files(files)
     if files:
         typer.echo(f"maps: {files[0][0]}" + (f" ... {files[-1][0].name}" if len(files) > 1
                                               else ""), err=True)
