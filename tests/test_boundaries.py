@@ -300,3 +300,18 @@ def test_a_cocked_gun_fires_one_count_sooner_but_not_when_fanning(shots, cock, c
     log = _draw(8, 1, shots=shots, extra=", cock: true" if cock else "")
     (shot,) = [e for e in log.events if e.kind == "shot_fired" and e.shooter == "Ann"]
     assert shot.count == count
+
+
+def test_fanning_neither_saves_a_count_nor_uncocks_the_gun():
+    """Table 5 (000 l.254-259), B13: Ann cocks (count 1), fans (1 count, no saving: count 2),
+    then fires a hipshot from the gun still cocked (2 - 1: count 3). The count schedule shows
+    the same parts; a fanned shot with the saving would be due on count 1, a gun uncocked by
+    fanning would put the hipshot on count 4."""
+    log = _draw(8, 1, shots="[fanned, hip]", extra=", cock: true")
+    (planned,) = of(log, "counts_planned")
+    assert [(p.action, p.shot_type, p.start, p.due, [(m.name, m.value) for m in p.counts])
+            for p in planned.plan] == [
+        ("cock", None, 0, 1, [("cock", 1)]),
+        ("shot", "fanned", 1, 2, [("fanned", 1)]),
+        ("shot", "hip", 2, 3, [("hip", 2), ("cocked", -1)])]
+    assert [(s.shot_type, s.count) for s in of(log, "shot_fired")] == [("fanned", 2), ("hip", 3)]

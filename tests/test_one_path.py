@@ -341,6 +341,21 @@ def test_nobody_left_in_reach_holds_fire(kind):
     assert of(log, "shot_fired") == [] and of(log, "action_refused") == []
 
 
+@pytest.mark.parametrize("yards, new", [(9.5, "Cy"), (10, "Cy"), (10.5, None)])
+def test_at_night_the_shot_turns_only_on_a_target_in_sight(yards, new):
+    """B17 when a target is down: at night Ann (OBS 10) turns her shot from Bo (down) to Cy
+    only if he is no farther than 10 yards (both her careful shots, one listed for each, go
+    to Cy); at 10.5 she sees nobody and holds her fire."""
+    dice = "to_hit: [19, 19]" if new else "to_hit: []"
+    log = fight(scenario("combat", cy={"at": f"[{yards}, 0]"}, night=True,
+                         ann_intent="{shoot: [Bo, Cy]}", ann_dice=dice),
+                lambda fs: setattr(fs["Bo"], "condition", "dead"))
+    (switch,) = of(log, "target_switched")
+    assert (switch.old, switch.new) == ("Bo", new)
+    assert [s.target for s in of(log, "shot_fired")] == ([new, new] if new else [])
+    assert of(log, "action_refused") == []
+
+
 def test_table_5_counts_and_001_shots_per_turn_agree():
     """Table 5 (000 l.241-259) and 001 l.16: one careful (6 counts), two steady (3), three hip
     (2) or six fanned shots (1) each fill the six counts of a shootout turn."""

@@ -98,6 +98,33 @@ def test_every_edit_of_a_record_is_a_located_refusal(tmp_path, two_turns, name):
     assert path.read_text() == text
 
 
+SETUP_EDITS = {
+    "attribute": ("luck: 1}", "luck: 2}"),
+    "position": ("at: [0, 3.3]", "at: [0, 3.4]"),
+    "map": ("at: [6, 4]", "at: [6, 5]"),
+    "seed": ("seed: 1871", "seed: 1872"),
+    "house-rule": ("shoulder_is_arm: true ", "shoulder_is_arm: false"),
+}
+
+
+@pytest.mark.parametrize("name", SETUP_EDITS)
+def test_an_edit_of_the_setup_after_a_resolved_turn_is_refused(tmp_path, two_turns, name):
+    """The record of a turn seals the setup it was resolved with (sides, map, rules, dice,
+    seed): an edit of any of these after turn 1 is refused where turn 1 is recorded, with
+    ``--redo 1``, and nothing is written."""
+    old, new = SETUP_EDITS[name]
+    assert old in two_turns.split("\nturns:")[0]           # the first is in the setup
+    text = two_turns.replace(old, new, 1)
+    path = tmp_path / "abilene-saloon.yaml"
+    path.write_text(text)
+    out = runner.invoke(app, ["next", str(path)])
+    assert out.exit_code == 2, out.stdout
+    line = 1 + text.splitlines().index("    resolved:")
+    assert out.stderr.startswith(f"{path}:{line}:5: turn 1 (its intents, its recorded rolls, "
+                                 "or the setup"), out.stderr
+    assert "--redo 1" in out.stderr and path.read_text() == text
+
+
 def test_a_refused_record_points_at_its_turn(tmp_path, two_turns):
     path = tmp_path / "abilene-saloon.yaml"
     path.write_text(sub1(two_turns, r"fast_draw: \[10\]", "fast_draw: [11]"))
