@@ -11,8 +11,11 @@ all dice are seeded. Declared turns, house rules, rulings and tactics are kept.
 
 Nothing here prints; the CLI draws the progress bar (``on_progress``) and the tables.
 
+The outcome names, what counts as a shot and the tactics profiles are the ruleset's
+(``narrator.ruleset.Ruleset``).
+
 May import: narrator.engine, narrator.scenario, narrator.events, narrator.errors,
-narrator.rulesets.boothill.tactics, narrator.render (lazily, for write-ups only).
+narrator.ruleset (the registry), narrator.render (lazily, for write-ups only).
 """
 
 from __future__ import annotations
@@ -27,18 +30,17 @@ from typing import Any
 from narrator.engine import run_fight
 from narrator.events import FightLog
 from narrator.files import write_atomic
+from narrator.ruleset import OUTCOMES, Uncovered
+from narrator.ruleset import get as get_ruleset
 from narrator.scenario.loader import LoadedScenario
 
 EXTENSIONS = {"markdown": "md", "bbcode": "bbcode", "html": "html", "text": "txt",
               "json": "json"}
-OUTCOMES = ("dead", "dying", "passed_out", "wounded", "unhurt")
-VIOLENCE_OUTCOMES = ("dead", "critically_injured", "subdued", "surrendered", "fled", "wounded",
-                     "unhurt")
 
 
 def outcomes_of(ruleset: str) -> tuple[str, ...]:
     """How a character can end a fight under ``ruleset`` (the columns of the odds)."""
-    return VIOLENCE_OUTCOMES if ruleset == "violence" else OUTCOMES
+    return get_ruleset(ruleset).outcomes
 CHUNK = 250          # odds trials per job
 Z95 = 1.959963984540054
 
@@ -63,8 +65,8 @@ class FightSummary:
         winner: the one side still standing, or None (nobody, or more than one side).
         standing: the sides with someone still on his feet.
         reason: "side_down" or "turns_ran_out".
-        conditions: ``(name, outcome)`` per character, ``outcome`` one of ``OUTCOMES`` (a
-            Violence fight: ``VIOLENCE_OUTCOMES``).
+        conditions: ``(name, outcome)`` per character, ``outcome`` one of the ruleset's
+            ``outcomes``.
         shots, hits: ``(name, n)`` per character who fired.
     """
 
@@ -84,15 +86,14 @@ def summarize(log: FightLog) -> FightSummary:
     status = None
     shots: dict[str, int] = {}
     hits: dict[str, int] = {}
+    rs = get_ruleset(log.events[0].ruleset)
+    shot = rs.shots
     for e in log.events:
         kind = e.kind
-        if kind == "shot_fired":
-            shots[e.shooter] = shots.get(e.shooter, 0) + 1
-            if e.result == "hit":
-                hits[e.shooter] = hits.get(e.shooter, 0) + 1
-        elif kind == "gun_fired":  # Violence: one action, one roll, e.shots rounds
-            shots[e.shooter] = shots.get(e.shooter, 0) + e.shots
-            if e.result == "hit":
+        fired = shot(e)
+        if fired is not None:
+            shots[e.shooter] = shots.get(e.shooter, 0) + fired[0]
+            if fired[1]:
                 hits[e.shooter] = hits.get(e.shooter, 0) + 1
         elif kind == "turn_ended":
             status = e.status
@@ -100,13 +101,7 @@ def summarize(log: FightLog) -> FightSummary:
             end = e
     if end is None:
         raise ValueError("the log has no fight_ended event")
-    conditions = []
-    for s in status or ():
-        if s.condition != "active":
-            outcome = s.condition
-        else:
-            outcome = "wounded" if s.wounds else "unhurt"
-        conditions.append((s.name, outcome))
+    conditions = [(s.name, rs.outcome(s)) for s in status or ()]
     winner = end.standing[0] if len(end.standing) == 1 else None
     return FightSummary(end.turns, end.seconds, winner, tuple(end.standing), end.reason,
                         tuple(conditions), tuple(shots.items()), tuple(hits.items()))
@@ -406,11 +401,11 @@ def odds_scenario(loaded: LoadedScenario, *, tactics: str | None = None,
         ScenarioError: ``tactics`` is not a profile.
     """
     from narrator.errors import ScenarioError
-    from narrator.rulesets.boothill.tactics import PROFILES
 
-    if tactics is not None and tactics not in PROFILES:
+    profiles = get_ruleset(loaded.scenario.ruleset).profiles()
+    if tactics is not None and tactics not in profiles:
         raise ScenarioError(f"unknown tactics profile {tactics!r} "
-                            f"(profiles: {', '.join(PROFILES)})")
+                            f"(profiles: {', '.join(profiles)})")
     sc = loaded.scenario.model_copy(deep=True)
     if tactics is not None:
         for chars in sc.sides.values():
@@ -453,7 +448,6 @@ def run_odds(loaded: LoadedScenario, trials: int, base_seed: int, workers: int =
     """
     from narrator.errors import NarratorError
     from narrator.fast_odds import kernel_tally, map_jobs
-    from narrator.rulesets.boothill.kernel import Uncovered
 
     why = None
     if path != "engine":

@@ -17,6 +17,7 @@ from typing import List, Optional
 import typer
 
 from narrator.files import write_atomic
+from narrator.ruleset import DEFAULT as DEFAULT_RULESET
 
 try:  # typer >= 0.17 carries its own copy of click
     from typer import _click as click
@@ -513,28 +514,27 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
         typer.echo(f"{scenario}: no turn resolved yet; 'narrator next' resolves turn 1")
         return
     state = state_with_edits(log, edits)
-    violence = loaded.scenario.ruleset == "violence"  # Injuries instead of wounds and WP
-    strength = {} if violence else {c.name: c.attributes.str_
-                                    for _, c in loaded.scenario.characters()}
     from rich import box
     from rich.text import Text
 
+    from narrator.ruleset import get as ruleset
+
+    own = ruleset(loaded.scenario.ruleset).status_columns(loaded)  # wounds, WP; Injuries...
     edited = f" (with the GM's edits of {', '.join(edits)})" if edits else ""
     table = Table(title=f"{loaded.scenario.title}: after turn {state['turn']}{edited}",
                   box=box.SIMPLE_HEAD, pad_edge=False)
-    for col in ("character", "condition") + (("injuries",) if violence else
-                                             ("wounds", "WP")) + ("loaded", "at"):
-        widest = {"loaded": 14, "at": max(len(_yards(c["at"])) for c in
-                                          state["characters"].values())}
-        table.add_column(col, overflow="fold", min_width=widest.get(col),
-                         no_wrap=col in ("WP", "at"))
+    widest = {"loaded": 14, "at": max(len(_yards(c["at"])) for c in
+                                      state["characters"].values())}
+    columns = [("character", False), ("condition", False)] + [(h, nw) for h, _, nw in own] + [
+        ("loaded", False), ("at", True)]
+    for col, no_wrap in columns:
+        table.add_column(col, overflow="fold", min_width=widest.get(col), no_wrap=no_wrap)
     side = None
     for name, c in state["characters"].items():  # by side, under the side's name
         if loaded.side_of[name] != side:
             side = loaded.side_of[name]
             table.add_row(Text(f"{side}:", style="bold italic"))
-        hurt = (str(c["injuries"]),) if violence else (
-            ", ".join(c.get("wounds", [])) or "-", f"{c['wound_points']}/{strength[name]}")
+        hurt = tuple(cell(name, c) for _, cell, _ in own)
         table.add_row(Text(name), c["condition"].replace("_", " "), *hurt,
                       Text("\n".join(f"{k} {v}" for k, v in c["loaded"].items())),
                       _yards(c["at"]))
@@ -567,6 +567,16 @@ def check(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) 
     people = sum(len(v) for v in sc.sides.values())
     typer.echo(f"{scenario}: ok: {sc.title!r}, {len(sc.sides)} sides, {people} characters, "
                f"{len(sc.turns)} turns" + (f", {done} resolved" if done else ""))
+
+
+def _known_ruleset(value: str) -> str:
+    """``--ruleset``'s check: a registered ruleset (loaded only when the command runs)."""
+    from narrator import ruleset as registry
+
+    if value not in registry.names():
+        raise typer.BadParameter(f"{value!r} is not one of {registry.choices()}"
+                                 f"{registry.hint(value)}")
+    return value
 
 
 class Setting(str, Enum):
@@ -629,11 +639,12 @@ def generate(
     max_turns: int = typer.Option(20, "--max-turns", min=1, max=500, help="Turns to fight at most; tactics decide every one."),
     out: Optional[str] = typer.Option(None, "--out", "-o", help="The scenario file to write (default: standard output)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --out file."),
+    ruleset: str = typer.Option(DEFAULT_RULESET, "--ruleset", "-r", callback=_known_ruleset, help="The rules the characters are made for (narrator rules lists them)."),
 ) -> None:
     """Write a ready-to-run skirmish scenario with generated characters.
 
-    Boot Hill characters with Western names (Faker, seeded), period weapons from Table 14 and
-    tactics profiles, on a map with cover for the setting, as commented YAML to edit and rerun.
+    Characters of the ruleset with Western names (Faker, seeded), period weapons and tactics
+    profiles, on a map with cover for the setting, as commented YAML to edit and rerun.
     The same seed gives the same people. Example: narrator generate --sides posse:3 rustlers:5
     --setting corral --seed 7 --out raid.yaml
     """
@@ -650,11 +661,16 @@ def generate(
         fail(f"{out}: exists; use --force to overwrite")
     used = _fresh_seed() if seed is None else seed
     command = (f"narrator generate --sides {' '.join(f'{n}:{k}' for n, k in pairs)} "
-               f"--setting {setting.value} --seed {used}")
+               f"--setting {setting.value} --seed {used}"
+               + (f" --ruleset {ruleset}" if ruleset != DEFAULT_RULESET else ""))
+    from narrator.ruleset import get as get_ruleset
     from narrator.schema import modeline
 
-    text = modeline("boothill") + npcs.to_yaml(npcs.generate(pairs, setting.value, used,
-                                                             max_turns, command))
+    try:
+        body = get_ruleset(ruleset).generate(pairs, setting.value, used, max_turns, command)
+    except NotImplementedError:
+        fail(f"--ruleset {ruleset}: this ruleset has no generator")
+    text = modeline(ruleset) + body
     try:
         load_scenario_text(text, str(out or "<generated>"))
     except NarratorError as exc:  # pragma: no cover - the generator's own bug
@@ -890,13 +906,13 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
 
 @app.command()
 def rules(
-    ruleset: Optional[str] = typer.Argument(None, help="boothill or violence (omitted: list both)."),
+    ruleset: Optional[str] = typer.Argument(None, help="A ruleset's name (omitted: list them)."),
     topic: Optional[str] = typer.Argument(None, help="weapons, tables, house-rules, rulings, tactics, dice, or one table (omitted: list them)."),
 ) -> None:
     """Look up the rules narrator applies: weapons, tables, house rules, rulings, tactics
     profiles and dice purposes, each with its source.
 
-    Example: narrator rules boothill weapons. The same reference, as Markdown, is in docs/.
+    Example: narrator rules NAME weapons. The same reference, as Markdown, is in docs/.
     """
     from rich.console import Console
 
@@ -911,14 +927,9 @@ def rules(
                              if console.is_terminal else Console(width=80))
 
 
-class Ruleset(str, Enum):
-    boothill = "boothill"
-    violence = "violence"
-
-
 @app.command()
 def new(
-    ruleset: Ruleset = typer.Option(Ruleset.boothill, "--ruleset", "-r", help="The rules the fight uses."),
+    ruleset: str = typer.Option(DEFAULT_RULESET, "--ruleset", "-r", callback=_known_ruleset, help="The rules the fight uses (narrator rules lists them)."),
     out: Optional[str] = typer.Option(None, "--out", "-o", help="The scenario file to write (default: standard output)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --out file."),
 ) -> None:
@@ -927,7 +938,7 @@ def new(
     out = out_path(out)
     from narrator.schema import skeleton
 
-    text = skeleton(ruleset.value)
+    text = skeleton(ruleset)
     if out is None:
         sys.stdout.write(text)
         return
@@ -937,18 +948,18 @@ def new(
         write_atomic(out, text)
     except OSError as exc:
         fail(f"{out}: cannot write: {exc.strerror or exc}")
-    typer.echo(f"{out}: a new {ruleset.value} scenario; try: narrator run {out}", err=True)
+    typer.echo(f"{out}: a new {ruleset} scenario; try: narrator run {out}", err=True)
 
 
 @app.command()
 def schema(
-    ruleset: Ruleset = typer.Option(Ruleset.boothill, "--ruleset", "-r", help="The ruleset whose scenario format to print."),
+    ruleset: str = typer.Option(DEFAULT_RULESET, "--ruleset", "-r", callback=_known_ruleset, help="The ruleset whose scenario format to print (narrator rules lists them)."),
 ) -> None:
     """Print the JSON Schema of the scenario format, for an editor's YAML support (completion,
     hover help, checking as you type). See docs/editor.md."""
     from narrator.schema import schema_text
 
-    sys.stdout.write(schema_text(ruleset.value))
+    sys.stdout.write(schema_text(ruleset))
 
 
 def main() -> None:

@@ -1,6 +1,8 @@
 """Ruleset-independent entry point: a loaded scenario and a seed in, a FightLog out.
 
-May import: narrator.dice, narrator.events, narrator.errors, narrator.rulesets.
+The ruleset named by the scenario (``narrator.ruleset``) builds the engine.
+
+May import: narrator.dice, narrator.events, narrator.errors, narrator.ruleset.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ import secrets
 
 from narrator.dice import ScriptedDice
 from narrator.events import FightLog
-from narrator.rulesets.boothill.fight import BootHillFight, profile_of
+from narrator.ruleset import get as ruleset
 from narrator.scenario.loader import LoadedScenario
 
 
@@ -32,11 +34,11 @@ def run_fight(loaded: LoadedScenario, seed: int | None = None, *, tables_only: b
         loaded: a scenario from ``narrator.scenario.load_scenario``.
         seed: overrides the scenario's seed.
         tables_only: the default profile: ignore the scenario's house rules and GM rulings
-            (Violence: its GM rulings and band limits).
+            (what counts as one is the ruleset's).
         dice_fallback: "seeded" or "error"; overrides the scenario's ``dice_fallback``.
         stop_after: stop after this turn (play-by-post: resolve one turn at a time).
         recorded: the recorded rolls of turns already resolved (see ``ScriptedDice``).
-        adjustments: GM edits of the state, by turn (see ``BootHillFight.adjust``).
+        adjustments: GM edits of the state, by turn (see the ruleset's ``Fight.run``).
 
     Raises:
         DiceError: scripted dice ran out (fallback "error") or cannot be shown by the die.
@@ -44,10 +46,5 @@ def run_fight(loaded: LoadedScenario, seed: int | None = None, *, tables_only: b
     used_seed = choose_seed(loaded, seed)
     fallback = dice_fallback or loaded.scenario.dice_fallback
     dice = ScriptedDice(loaded.script, used_seed, fallback, loaded.path, recorded)
-    if loaded.scenario.ruleset == "violence":
-        from narrator.rulesets.violence.fight import ViolenceFight, profile_of as violence_profile
-        return ViolenceFight(loaded.scenario, dice, violence_profile(loaded.scenario, tables_only),
-                             used_seed).run(stop_after, adjustments)
-    fight = BootHillFight(loaded.scenario, loaded.side_of, dice,
-                          profile_of(loaded.scenario, tables_only), used_seed)
+    fight = ruleset(loaded.scenario.ruleset).fight(loaded, dice, used_seed, tables_only)
     return fight.run(stop_after, adjustments)

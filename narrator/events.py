@@ -4,7 +4,11 @@ One frozen dataclass per event kind, with a ``kind`` tag equal to its template's
 A ``FightLog`` (events plus the dice log) round-trips through JSON exactly:
 ``FightLog.from_json(log.to_json()) == log``.
 
-May import: narrator.dice, narrator.frozen.
+A ruleset registers its own kinds with ``event`` when its events module is imported; the kinds
+here are shared (``fight_started``, ``turn_started``, ``turn_ended``, ``fight_ended``, ...) or
+Boot Hill's. ``FightLog.from_json`` has the log's ruleset load its kinds first.
+
+May import: narrator.dice, narrator.frozen, narrator.ruleset (lazily).
 """
 
 from __future__ import annotations
@@ -723,11 +727,12 @@ class FightLog:
         """Inverse of ``to_json``.
 
         Raises:
-            ValueError: not a narrator log, or an unknown event kind.
+            ValueError: not a narrator log, an unknown ruleset, or an unknown event kind.
         """
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != "narrator-log/1":
             raise ValueError("not a narrator event log (format narrator-log/1)")
+        _load_kinds(data.get("events"))
         events = []
         for d in data["events"]:
             kind = d.get("kind")
@@ -736,6 +741,24 @@ class FightLog:
             events.append(_build(REGISTRY[kind], {k: v for k, v in d.items() if k != "kind"}))
         rolls = tuple(Roll(**r) for r in data["rolls"])
         return cls(tuple(events), rolls)
+
+
+def _load_kinds(events: Any) -> None:
+    """Have the ruleset a saved log names (in its ``fight_started``) register its event kinds.
+
+    Raises:
+        ValueError: the ruleset is not registered.
+    """
+    from narrator import ruleset as registry
+
+    first = next((d for d in events or () if isinstance(d, dict)
+                  and d.get("kind") == "fight_started"), None)
+    if first is None or first.get("ruleset") is None:
+        return
+    try:
+        registry.get(first["ruleset"]).load_events()
+    except (registry.UnknownRuleset, TypeError):
+        raise ValueError(f"unknown ruleset {first['ruleset']!r}") from None
 
 
 def _plain(value: Any) -> Any:
@@ -767,6 +790,3 @@ def _build(tp: Any, value: Any) -> Any:
         return float(value)
     return value
 
-
-# The Violence ruleset registers its own kinds (the shared ones above serve both rulesets).
-from narrator import events_violence as _violence  # noqa: E402,F401  (registers on import)

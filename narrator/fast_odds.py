@@ -1,8 +1,8 @@
 """Odds through the vectorised kernel, and work spread over processes or a Dask cluster.
 
-``narrator.batch.run_odds`` asks ``kernel_tally`` first; when the Boot Hill kernel
-(``narrator.rulesets.boothill.kernel``) does not cover the scenario it raises ``Uncovered``
-and the odds are fought by the engine, and the result says so (``Odds.path``).
+``narrator.batch.run_odds`` asks ``kernel_tally`` first; when the scenario's ruleset has no
+kernel (``Ruleset.kernel``), or its kernel does not cover the scenario, it raises
+``Uncovered`` and the odds are fought by the engine, and the result says so (``Odds.path``).
 
 Kernel trials are cut into chunks of ``KERNEL_CHUNK`` fights; chunk ``c`` starting at trial
 ``s`` draws from NumPy's generator seeded ``[base_seed, s]``, so the result depends on the
@@ -12,7 +12,7 @@ base seed and the number of trials, never on the number of processes or the clus
 scheduler address, on a Dask distributed cluster (``pip install 'narrator[dask]'``); results
 come back in job order.
 
-May import: narrator.batch (lazily), narrator.rulesets.boothill.kernel, narrator.scenario,
+May import: narrator.batch (lazily), narrator.ruleset (the registry), narrator.scenario,
 narrator.errors; distributed (lazily, for ``--scheduler``).
 """
 
@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from narrator.errors import NarratorError
+from narrator.ruleset import Uncovered
+from narrator.ruleset import get as get_ruleset
 from narrator.scenario.loader import LoadedScenario
 
 KERNEL_CHUNK = 5_000    # kernel fights per job (fixed: the results must not depend on workers)
@@ -35,9 +37,11 @@ class SchedulerError(NarratorError):
 
 def kernel_reasons(loaded: LoadedScenario, tables_only: bool = False) -> list[str]:
     """Why the kernel cannot fight this scenario at all (empty: it can try)."""
-    from narrator.rulesets.boothill.kernel import not_covered
-
-    return not_covered(loaded.scenario, tables_only)
+    name = loaded.scenario.ruleset
+    kernel = get_ruleset(name).kernel()
+    if kernel is None:
+        return [f"the {name} ruleset"]
+    return kernel.not_covered(loaded.scenario, tables_only)
 
 
 def kernel_chunks(trials: int) -> list[tuple[int, int]]:
@@ -53,8 +57,10 @@ def kernel_job(loaded: LoadedScenario, base: int, tables_only: bool, chunk: tupl
         Uncovered: the kernel meets something it does not cover.
     """
     from narrator.batch import Tally
-    from narrator.rulesets.boothill.kernel import KernelContext, run_kernel
 
+    kernel = get_ruleset(loaded.scenario.ruleset).kernel()
+    if kernel is None:
+        raise Uncovered(f"the {loaded.scenario.ruleset} ruleset")
     contexts = getattr(_LOCAL, "contexts", None)
     if contexts is None:
         contexts = _LOCAL.contexts = {}
@@ -63,9 +69,9 @@ def kernel_job(loaded: LoadedScenario, base: int, tables_only: bool, chunk: tupl
     if ctx is None or ctx.scenario is not loaded.scenario:
         if len(contexts) > 8:
             contexts.clear()
-        ctx = contexts[key] = KernelContext(loaded.scenario, loaded.side_of, tables_only)
+        ctx = contexts[key] = kernel.context(loaded, tables_only)
     start, n = chunk
-    return run_kernel(ctx, n, base, start, Tally)
+    return kernel.run(ctx, n, base, start, Tally)
 
 
 _STATE: dict[str, Any] = {}
@@ -89,7 +95,6 @@ def kernel_tally(loaded: LoadedScenario, trials: int, base: int, workers: int = 
         SchedulerError: ``scheduler`` cannot be used.
     """
     from narrator.batch import Tally
-    from narrator.rulesets.boothill.kernel import Uncovered
 
     reasons = kernel_reasons(loaded, tables_only)
     if reasons:

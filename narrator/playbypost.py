@@ -6,8 +6,11 @@ before), resolves the next turn with fresh dice, records that turn's rolls under
 A GM may hand-edit ``state:`` between turns; the edits (position, condition, wound points,
 rounds loaded, mounted, prone) are applied at the start of the next turn and shown in its post.
 
+What ``state:`` holds, which of its fields a GM may edit, the conditions a character may be
+in and what a blank turn is are the scenario's ruleset's (``narrator.ruleset.Ruleset``).
+
 May import: narrator.engine, narrator.scenario, narrator.events, narrator.errors,
-narrator.rulesets.violence.fight (its conditions).
+narrator.ruleset (the registry).
 """
 
 from __future__ import annotations
@@ -23,13 +26,9 @@ from typing import Any
 from narrator.engine import run_fight
 from narrator.errors import ScenarioError
 from narrator.events import FightLog
-from narrator.rulesets.violence.fight import CONDITIONS as VIOLENCE_CONDITIONS
+from narrator.ruleset import get as ruleset
 from narrator.scenario.loader import LoadedScenario, load_scenario_text
-from narrator.scenario.models import Turn
 from narrator.scenario.saver import anchor_at, atomic_replace, record_turn
-
-CONDITIONS = ("active", "passed_out", "dying", "dead")
-
 
 def record_hash(turn: Any, scenario: Any, index: int, record: dict[str, Any]) -> str:
     """12 hex digits sealing a resolved turn: its number (1-based ``index``), kind and intents
@@ -58,28 +57,10 @@ def state_of(log: FightLog) -> dict[str, Any]:
         return {"turn": 0, "characters": {}}
     last = ends[-1]
     chars: dict[str, Any] = {}
-    if log.events[0].ruleset == "violence":  # Injuries, no wound points, no horses
-        for c in last.status:
-            chars[c.name] = {"condition": c.condition, "at": [_num(c.at[0]), _num(c.at[1])],
-                             "injuries": c.wound_points,
-                             "loaded": {w.name: w.loaded for w in c.weapons}}
-            if c.cover:
-                chars[c.name]["cover"] = c.cover
-        return {"turn": last.turn, "characters": chars}
+    rs = ruleset(log.events[0].ruleset)
     for c in last.status:
-        entry: dict[str, Any] = {
-            "condition": c.condition,
-            "at": [_num(c.at[0]), _num(c.at[1])],
-            "wound_points": c.wound_points,
-        }
-        if c.wounds:
-            entry["wounds"] = [f"{w.severity} {w.location.replace('_', ' ')} ({w.wound_points})"
-                               for w in c.wounds]
-        entry["loaded"] = {w.name: w.loaded for w in c.weapons}
-        if c.cover:
-            entry["cover"] = c.cover
-        entry["mounted"] = c.mounted
-        entry["prone"] = c.prone
+        entry = rs.state_entry(c)
+        entry["at"] = [_num(c.at[0]), _num(c.at[1])]
         chars[c.name] = entry
     return {"turn": last.turn, "characters": chars}
 
@@ -113,12 +94,6 @@ def _adjusted(loaded: LoadedScenario, upto: int) -> dict[int, dict[str, dict]]:
             if t.resolved and t.resolved.adjusted}
 
 
-#: Fields of ``state:`` a GM may edit, by ruleset; the others are worked out by narrator.
-EDITABLE = {"boothill": ("condition", "at", "wound_points", "loaded", "mounted", "prone"),
-            "violence": ("condition", "at", "injuries", "loaded")}
-DERIVED = {"boothill": ("wounds", "cover"), "violence": ("cover",)}
-
-
 def gm_edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict]:
     """The GM's hand edits: fields of ``state:`` that differ from the replayed state
     ``computed`` (``state_of`` the resolved turns), each checked like the rest of the file.
@@ -132,7 +107,7 @@ def gm_edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict
     written = loaded.scenario.state
     if written is None:
         return {}
-    ruleset = loaded.scenario.ruleset
+    rs = ruleset(loaded.scenario.ruleset)
     if not isinstance(written, dict):
         raise loaded.error("state: expected a mapping (turn:, characters:)", "state")
     for key in written:
@@ -159,7 +134,7 @@ def gm_edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict
         if not isinstance(fields, dict):
             raise loaded.error(f"state.characters.{name}: expected a mapping", *where)
         now = computed["characters"][name]
-        known = list(now) + [k for k in EDITABLE[ruleset] + DERIVED[ruleset] if k not in now]
+        known = list(now) + [k for k in rs.editable + rs.derived if k not in now]
         for key, value in fields.items():
             if key == "loaded" and isinstance(value, dict):
                 value = _gun_names(loaded, name, value)
@@ -168,9 +143,9 @@ def gm_edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict
                                    f"{_hint(str(key), known)}", *where, key)
             if value == now.get(key) and type(value) is type(now.get(key)):
                 continue
-            if key in DERIVED[ruleset] or key not in EDITABLE[ruleset]:
+            if key in rs.derived or key not in rs.editable:
                 raise loaded.error(f"state.characters.{name}.{key}: cannot be edited (narrator "
-                                   f"works it out); edit {', '.join(EDITABLE[ruleset])} instead",
+                                   f"works it out); edit {', '.join(rs.editable)} instead",
                                    *where, key)
             _check_edit(loaded, name, key, value, now, computed.get("capacity", {}).get(name, {}))
             if value != now.get(key):
@@ -182,14 +157,11 @@ def _gun_names(loaded: LoadedScenario, name: str, value: dict) -> dict:
     """``loaded:`` keyed as the GM wrote it, with a weapon's type id or alias (the names the
     rest of the file uses: ``fast_draw_revolver``, ``colt``) turned into the name ``state:``
     shows ("fast-draw revolver"); other keys are kept for the checks to report."""
-    if loaded.scenario.ruleset == "violence":
-        from narrator.rulesets.violence import tables
-    else:
-        from narrator.rulesets.boothill import tables
+    weapons = ruleset(loaded.scenario.ruleset).weapons()
     c = next((c for _, c in loaded.scenario.characters() if c.name == name), None)
     names: dict[str, str] = {}
     for w in (c.weapons if c is not None else []):
-        row = tables.weapons().get(w.type)
+        row = weapons.get(w.type)
         shown = w.name or (row.name if row else w.type)
         for key in (w.type, *(row.aliases if row else ()), *((row.type,) if row else ())):
             names.setdefault(key, shown)
@@ -215,7 +187,7 @@ def _check_edit(loaded: LoadedScenario, name: str, key: str, value: Any, now: di
                 capacity: dict[str, int]) -> None:
     bad = None
     where: tuple = ("state", "characters", name, key)
-    conditions = VIOLENCE_CONDITIONS if loaded.scenario.ruleset == "violence" else CONDITIONS
+    conditions = ruleset(loaded.scenario.ruleset).conditions
     if key == "condition" and (not isinstance(value, str) or value not in conditions):
         bad = f"must be one of {', '.join(conditions)}{_hint(str(value), list(conditions))}"
     elif key == "at" and not (isinstance(value, list) and len(value) == 2
@@ -269,10 +241,7 @@ def _fight(loaded: LoadedScenario, **kw: Any) -> FightLog:
 
 def _blank_turn(loaded: LoadedScenario) -> Any:
     """An undeclared turn of the scenario's ruleset (its tactics decide)."""
-    if loaded.scenario.ruleset == "violence":
-        from narrator.scenario.violence import Turn as Round
-        return Round()
-    return Turn()
+    return ruleset(loaded.scenario.ruleset).blank_turn()
 
 
 def resolved_turns(loaded: LoadedScenario) -> int:

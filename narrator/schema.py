@@ -1,15 +1,15 @@
 """The JSON Schema of the scenario format, generated from the pydantic models, for an editor's
 YAML support (completion, hover help, checking as you type).
 
-``scenario_schema(ruleset)`` takes pydantic's schema of ``Scenario`` (Boot Hill) or the Violence
-``Scenario`` and adds what the models check elsewhere: the weapon types, tactics profiles and
-dice purposes as enums, the house-rule texts of the rules reference, and a description on the
-fields a GM writes most. The packaged copies in ``narrator/schemas/`` are what a scenario's
-first line names (``# yaml-language-server: $schema=...``); ``python -m narrator.schema
---write`` regenerates them and a test checks they are current.
+``scenario_schema(ruleset)`` takes pydantic's schema of the ruleset's scenario model
+(``Ruleset.scenario_model``) and adds what the models check elsewhere: the weapon types, tactics
+profiles and dice purposes as enums, a description on the fields a GM writes most, and what the
+ruleset adds itself (``Ruleset.schema``: house-rule texts...). The packaged copies
+(``Ruleset.schema_path``, in each ruleset's ``schemas/``) are what a scenario's first line
+names (``# yaml-language-server: $schema=...``); ``python -m narrator.schema --write``
+regenerates them and a test checks they are current.
 
-May import: pydantic (through the models), narrator.scenario, narrator.rulesets.*,
-narrator.reference.
+May import: pydantic (through the models), narrator.ruleset (the registry).
 """
 
 from __future__ import annotations
@@ -17,14 +17,20 @@ from __future__ import annotations
 import json
 import re
 import sys
-from importlib import resources
 from pathlib import Path
 
-RULESETS = ("boothill", "violence")
+from narrator import ruleset as registry
+
+
+def _ruleset_help() -> str:
+    """``ruleset:``'s description: the default, then the other built-in rulesets."""
+    others = [n for n in registry.BUILT_IN if n != registry.DEFAULT]
+    listed = (", ".join(others[:-1]) + " or " + others[-1]) if len(others) > 1 else "".join(others)
+    return f"{registry.DEFAULT} (the default) or {listed}." if others else registry.DEFAULT + "."
 
 FIELD_HELP = {
     ("Scenario", "title"): "The fight's title, the heading of the write-up.",
-    ("Scenario", "ruleset"): "boothill (the default) or violence.",
+    ("Scenario", "ruleset"): _ruleset_help(),
     ("Scenario", "seed"): "Seed of the dice that are not scripted; omitted: a fresh seed, "
                           "printed in the footer.",
     ("Scenario", "description"): "The scene, told before the first turn.",
@@ -90,25 +96,14 @@ def _clean(text: str) -> str:
     return "\n\n".join(" ".join(p.split()) for p in re.split(r"\n\s*\n", text.strip()))
 
 
-def _model(ruleset: str):
-    if ruleset == "violence":
-        from narrator.scenario.violence import Scenario
-    else:
-        from narrator.scenario.models import Scenario
-    return Scenario
-
-
-def scenario_schema(ruleset: str = "boothill") -> dict:
+def scenario_schema(ruleset: str = registry.DEFAULT) -> dict:
     """The JSON Schema (draft 2020-12) of a ``ruleset`` scenario, as a dict.
 
     Raises:
-        KeyError: an unknown ruleset.
+        KeyError: an unknown ruleset (``UnknownRuleset``).
     """
-    if ruleset not in RULESETS:
-        raise KeyError(ruleset)
-    from narrator.reference import _toml
-
-    schema = _model(ruleset).model_json_schema(by_alias=True)
+    rs = registry.get(ruleset)
+    schema = rs.scenario_model().model_json_schema(by_alias=True)
     defs = schema.setdefault("$defs", {})
     top = {k: v for k, v in schema.items() if k != "$defs"}
     everything = {**defs, "Scenario": top}
@@ -117,41 +112,34 @@ def scenario_schema(ruleset: str = "boothill") -> dict:
             d["description"] = _clean(d["description"])
         for field, prop in d.get("properties", {}).items():
             prop.pop("title", None)
-            help_ = FIELD_HELP.get((name, field))
+            help_ = rs.field_help.get((name, field)) or FIELD_HELP.get((name, field))
             if help_ and "description" not in prop:
                 prop["description"] = help_
-    if ruleset == "violence":
-        from narrator.rulesets.violence import tables as wt
-        from narrator.scenario.violence import PROFILES, PURPOSES
-    else:
-        from narrator.dice import PURPOSES
-        from narrator.rulesets.boothill import tables as wt
-        from narrator.rulesets.boothill.tactics import PROFILES
-        top["properties"]["ruleset"]["enum"] = ["boothill"]
-        rules = _toml("narrator.rulesets.boothill", "rulings.toml")
-        hr = defs["HouseRules"]["properties"]
-        for h in rules["house_rule"]:
-            hr[h["name"]]["description"] = " ".join(h["text"].split())
-    defs["WeaponSpec"]["properties"]["type"]["enum"] = list(wt.weapons())
-    tactics = defs["Character"]["properties"]["tactics"]
-    tactics["anyOf"] = [{"enum": list(PROFILES)}, {"type": "null"}]
-    inner = top["properties"]["dice"]["additionalProperties"]
-    inner["propertyNames"] = {"enum": list(PURPOSES)}
+    if "WeaponSpec" in defs:
+        defs["WeaponSpec"]["properties"]["type"]["enum"] = list(rs.weapons())
+    if "Character" in defs and "tactics" in defs["Character"]["properties"]:
+        tactics = defs["Character"]["properties"]["tactics"]
+        tactics["anyOf"] = [{"enum": list(rs.profiles())}, {"type": "null"}]
+    if "dice" in top.get("properties", {}):
+        inner = top["properties"]["dice"]["additionalProperties"]
+        inner["propertyNames"] = {"enum": list(rs.dice_purposes())}
+    rs.schema({**top, "$defs": defs})  # the same nested dicts: its edits land in both
     schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
               "$id": f"narrator-{ruleset}-scenario", **top, "$defs": defs}
     schema["title"] = f"narrator {ruleset} scenario"
     return schema
 
 
-def schema_text(ruleset: str = "boothill") -> str:
-    """``scenario_schema`` as the JSON text written to ``narrator/schemas/`` (sorted, indented)."""
+def schema_text(ruleset: str = registry.DEFAULT) -> str:
+    """``scenario_schema`` as the JSON text of its packaged copy (``packaged_schema``)."""
     return json.dumps(scenario_schema(ruleset), indent=1, sort_keys=False,
                       ensure_ascii=False) + "\n"
 
 
 def packaged_schema(ruleset: str) -> Path:
-    """Where the installed package keeps the schema of ``ruleset`` (a real file)."""
-    return Path(str(resources.files("narrator").joinpath("schemas", f"{ruleset}.schema.json")))
+    """Where the installed package keeps the schema of ``ruleset`` (a real file, in the
+    ruleset's own package: ``Ruleset.schema_path``)."""
+    return registry.get(ruleset).schema_path()
 
 
 def modeline(ruleset: str) -> str:
@@ -165,18 +153,16 @@ def skeleton(ruleset: str) -> str:
     with cover, one declared turn) that runs as it is, headed by ``modeline``.
 
     Raises:
-        KeyError: an unknown ruleset.
+        KeyError: an unknown ruleset (``UnknownRuleset``).
     """
-    if ruleset not in RULESETS:
-        raise KeyError(ruleset)
-    text = resources.files("narrator").joinpath("skeletons", f"{ruleset}.yaml").read_text("utf-8")
+    text = registry.get(ruleset).skeleton()
     return modeline(ruleset) + text
 
 
 if __name__ == "__main__":  # python -m narrator.schema --write
     if sys.argv[1:] != ["--write"]:
         sys.exit("usage: python -m narrator.schema --write")
-    for rs in RULESETS:
+    for rs in registry.names():
         path = packaged_schema(rs)
         path.parent.mkdir(exist_ok=True)
         path.write_text(schema_text(rs), encoding="utf-8")

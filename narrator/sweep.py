@@ -285,7 +285,7 @@ def _init(lds: list[LoadedScenario], base: int, tables_only: bool) -> None:
 def _job(job: tuple[int, str, int, int]) -> Tally | str:
     """One chunk of one variant: a Tally, or (kernel) the reason it is not covered."""
     from narrator.batch import _odds_init, _odds_job
-    from narrator.rulesets.boothill.kernel import Uncovered
+    from narrator.ruleset import Uncovered
 
     v, path, start, n = job
     ld = _STATE["lds"][v]

@@ -12,13 +12,14 @@ from typer.testing import CliRunner
 from narrator import reference
 from narrator.cli import app
 from narrator.dice import PURPOSES
-from narrator.scenario import violence as vscen
+from narrator.rulesets.violence import scenario as vscen
 from narrator.scenario.models import HouseRules
+from narrator.ruleset import names as ruleset_names
 
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("ruleset", reference.RULESETS)
+@pytest.mark.parametrize("ruleset", ruleset_names())
 def test_generated_docs_are_current(ruleset):
     on_disk = (ROOT / "docs" / f"{ruleset}.md").read_text(encoding="utf-8")
     assert on_disk == reference.markdown(reference.reference(ruleset)), (
@@ -39,17 +40,17 @@ def test_docs_carry_the_tables_values():
 
 
 def test_every_house_rule_and_dice_purpose_is_documented():
-    bh = reference.boothill()
+    bh = reference.reference("boothill")
     names = [row[0] for row in bh.select("house-rules")[0].rows]
     assert names == list(HouseRules.model_fields)
     assert [r[0] for r in bh.select("dice")[0].rows] == list(PURPOSES)
-    assert [r[0] for r in reference.violence().select("dice")[0].rows] == list(vscen.PURPOSES)
+    assert [r[0] for r in reference.reference("violence").select("dice")[0].rows] == list(vscen.PURPOSES)
     assert [r[0] for r in bh.select("tactics")[0].rows] == list(vscen.PROFILES)
-    assert [r[0] for r in reference.violence().select("tactics")[0].rows] == list(vscen.PROFILES)
+    assert [r[0] for r in reference.reference("violence").select("tactics")[0].rows] == list(vscen.PROFILES)
 
 
 def test_rulings_cover_b1_to_b18_and_name_what_they_settle():
-    rows = reference.boothill().select("rulings")[0].rows
+    rows = reference.reference("boothill").select("rulings")[0].rows
     ids = [r[0] for r in rows]
     assert [i for i in ids if i.startswith("B")] == [f"B{n}" for n in range(1, 19)]
     assert all("(Settles: " in text for _, text in rows)
@@ -66,8 +67,8 @@ def test_no_source_file_names_or_outside_paths_in_docs():
 
 
 @pytest.mark.parametrize("args", [[], ["boothill"], ["violence"],
-                                  *(["boothill", t] for t in reference.boothill().topics()),
-                                  *(["violence", t] for t in reference.violence().topics())])
+                                  *(["boothill", t] for t in reference.reference("boothill").topics()),
+                                  *(["violence", t] for t in reference.reference("violence").topics())])
 def test_rules_command_fits_80_columns(args):
     r = runner.invoke(app, ["rules", *args])
     assert r.exit_code == 0, r.output

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from narrator import schema
 from narrator.cli import app
 from narrator.scenario import load_scenario
+from narrator.ruleset import names as ruleset_names
 
 runner = CliRunner()
 jsonschema = pytest.importorskip("jsonschema")
@@ -23,13 +24,13 @@ def _yaml(path):
     return YAML(typ="safe").load(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("ruleset", schema.RULESETS)
+@pytest.mark.parametrize("ruleset", ruleset_names())
 def test_packaged_schema_is_current(ruleset):
     assert schema.packaged_schema(ruleset).read_text(encoding="utf-8") == \
         schema.schema_text(ruleset), "run: python -m narrator.schema --write"
 
 
-@pytest.mark.parametrize("ruleset", schema.RULESETS)
+@pytest.mark.parametrize("ruleset", ruleset_names())
 def test_schema_is_valid_and_has_descriptions_and_enums(ruleset):
     s = schema.scenario_schema(ruleset)
     jsonschema.Draft202012Validator.check_schema(s)
@@ -71,7 +72,7 @@ def test_cli_schema_prints_json():
     assert json.loads(r.stdout)["properties"]["ruleset"]["const"] == "violence"
 
 
-@pytest.mark.parametrize("ruleset", schema.RULESETS)
+@pytest.mark.parametrize("ruleset", ruleset_names())
 def test_new_writes_a_skeleton_that_runs(tmp_path, ruleset):
     out = tmp_path / "fight.yaml"
     r = runner.invoke(app, ["new", "--ruleset", ruleset, "--out", str(out)])

@@ -1,5 +1,5 @@
 """Write-ups of Violence fights: every Violence event kind rendered in every format and mode,
-the ruleset's templates for the shared kinds (``templates/rulesets/violence/``) not orphaned,
+the ruleset's templates (``narrator/rulesets/violence/templates/``) not orphaned,
 no Boot Hill words, the same content in every format, variety, escaping.
 
 The goldens of the two bundled Violence scenarios are checked by ``test_writeups.py``, which
@@ -11,10 +11,11 @@ import re
 
 import pytest
 
-from narrator import events_violence
+from narrator.rulesets.violence import events as events_violence
 from narrator.events import REGISTRY
 from narrator.render import Options, render, render_posts, template_dirs
 from narrator.render.core import make_env
+from narrator.ruleset import get as get_ruleset
 from narrator.scenario import load_scenario, load_scenario_text
 
 from conftest import EXAMPLES, fight, sizes
@@ -49,17 +50,20 @@ def test_every_kind_renders_in_every_format_and_mode(name, fmt, mode):
         assert word not in text, word
 
 
-def test_ruleset_templates_only_override_shared_kinds():
-    """``templates/rulesets/violence/`` holds the Violence wording of shared kinds (cast, round
-    heading, status, ending); each file must shadow a registered kind's template, and none of
-    the Violence kinds (those live in ``common/``)."""
-    root = template_dirs() / "rulesets" / "violence"
-    files = [p for p in root.rglob("*.j2")]
-    assert files
+def test_ruleset_templates_are_its_kinds_or_shadow_shared_ones():
+    """The ruleset's own templates (``Ruleset.templates()``) hold the templates of the Violence
+    kinds and the Violence wording of shared kinds (cast, round heading, status, ending); each
+    file belongs to a registered kind, and a shared kind's file shadows one in ``common/``."""
+    root = get_ruleset("violence").templates()
+    files = [p for p in root.rglob("*.j2") if p.parent != root]
+    assert len(files) == 3 * len(KINDS) + 4
     for p in files:
         sub, kind = p.parent.name, p.stem
-        assert sub in ("events", "story", "rolls") and kind in REGISTRY and kind not in KINDS
-        assert (template_dirs() / "common" / sub / p.name).exists()
+        assert sub in ("events", "story", "rolls") and kind in REGISTRY
+        assert (kind in KINDS) != (template_dirs() / "common" / sub / p.name).exists()
+    for kind in KINDS:
+        for sub in ("events", "story", "rolls"):
+            assert (root / sub / f"{kind}.j2").exists(), (sub, kind)
     env = make_env("markdown", None, "violence")
     assert "Round" in env.get_template("events/turn_started.j2").render(ev=type("E", (), {"turn": 3}))
 

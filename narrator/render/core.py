@@ -1,6 +1,6 @@
 """The Jinja environment, the fight grouped for templates, and the ``render`` entry points.
 
-May import: jinja2, narrator.events, narrator.render.*.
+May import: jinja2, narrator.events, narrator.render.*, narrator.ruleset (the registry).
 """
 
 from __future__ import annotations
@@ -28,14 +28,18 @@ MODES = ("teaching", "story")
 PRIMARY = {"shot_fired", "draw_made", "moved", "reloaded", "jam_worked", "action_refused",
            "other_action", "target_switched", "actions_lost", "died", "tactics_checked",
            "count_resolved", "intent_declared", "initiative_rolled",
-           "jumped", "footing_checked", "surprised_from_darkness", "weapon_picked_up",
-           # Violence (narrator/events_violence.py); injury_rolled attaches to its shot
-           "round_initiative", "gun_fired", "melee_fought", "suppression_laid",
-           "suppression_tested", "weapon_reloaded", "relocated", "action_blocked",
-           "morale_checked", "after_fight_rolled", "healing_noted"}
+           "jumped", "footing_checked", "surprised_from_darkness", "weapon_picked_up"}
+"""The shared kinds; a ruleset adds its own (``Ruleset.story_primary``)."""
 
 
-KNOWN_RULESETS = ("boothill", "violence")
+def _ruleset(name: str | None):
+    """The registered ruleset of that name, or None (a log may name anything)."""
+    from narrator import ruleset as registry
+
+    try:
+        return registry.get(name) if isinstance(name, str) else None
+    except registry.UnknownRuleset:
+        return None
 
 
 class _Inflection:
@@ -121,6 +125,8 @@ def group(log: FightLog) -> dict[str, Any]:
     started = ended = None
     turns: list[dict[str, Any]] = []
     pre: list[Event] = []
+    rs = _ruleset(getattr(log.events[0], "ruleset", None)) if log.events else None
+    primary = PRIMARY | rs.story_primary if rs is not None else PRIMARY
     for e in log.events:
         if e.kind == "fight_started":
             started = e
@@ -133,7 +139,7 @@ def group(log: FightLog) -> dict[str, Any]:
         elif turns:
             turn = turns[-1]
             turn["events"].append(e)
-            if e.kind in PRIMARY or not turn["beats"]:
+            if e.kind in primary or not turn["beats"]:
                 turn["beats"].append({"ev": e, "sub": []})
             else:
                 turn["beats"][-1]["sub"].append(e)
@@ -216,8 +222,8 @@ def make_env(fmt: str, user_dir: Path | None = None,
              ruleset: str | None = None) -> SandboxedEnvironment:
     """The sandboxed, strict Jinja environment for a format (the user's templates first).
 
-    ``ruleset``: a ruleset whose templates for the shared event kinds (``fight_started``,
-    ``turn_ended``, ...) differ: ``templates/rulesets/<ruleset>/`` is searched before
+    ``ruleset``: the registered ruleset whose templates (``Ruleset.templates()``: its own event
+    kinds, and its wording of shared ones such as ``fight_started``) are searched before
     ``common/``. Our own environments are built once per process and reused (Jinja keeps
     the compiled templates); one with a user's folder is built afresh each time.
     """
@@ -238,8 +244,10 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Sandboxe
         search += [ConfinedLoader(str(user_dir / fmt), str(user_dir)),
                    ConfinedLoader(str(user_dir / "common"), str(user_dir))]
     search += [FileSystemLoader(str(ours / fmt))]
-    if ruleset in KNOWN_RULESETS and (ours / "rulesets" / ruleset).is_dir():
-        search += [FileSystemLoader(str(ours / "rulesets" / ruleset))]
+    rs = _ruleset(ruleset)
+    own = rs.templates() if rs is not None else None
+    if own is not None and own.is_dir():
+        search += [FileSystemLoader(str(own))]
     search += [FileSystemLoader(str(ours / "common"))]
     kind = SandboxedEnvironment if user_dir is None else BoundedEnvironment
     env = kind(loader=ChoiceLoader(search), undefined=StrictUndefined,

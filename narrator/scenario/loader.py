@@ -703,18 +703,38 @@ def _load(text: str, path: str, pure: bool) -> LoadedScenario:
         raise _Reparse(exc) from None
     data = _normalized(data)
     _check_names(data, loc8)
-    if data.get("ruleset") == "violence":  # a Violence scenario has fields of its own
-        from narrator.scenario.violence import validate
-        loaded = validate(data, loc8)
-        loaded.locate = loc8.where
-        return loaded
+    from narrator import ruleset as registry
+
+    name = data.get("ruleset", registry.DEFAULT)
     try:
-        scenario = Scenario.model_validate(data)
+        rs = registry.get(name) if isinstance(name, str) else None
+    except registry.UnknownRuleset:
+        rs = None
+    if rs is None:
+        raise loc8.error(f"ruleset: {_show(name)} is not one of {registry.choices()}"
+                         f"{registry.hint(name)}", ("ruleset",))
+    loaded = rs.validate(data, loc8)
+    loaded.locate = loc8.where
+    return loaded
+
+
+def validate_model(model: Any, data: dict, loc8: _Locator,
+                   check: Any = None) -> LoadedScenario:
+    """The common part of a ruleset's ``validate``: ``data`` through the pydantic ``model``
+    (its errors as one located line, with the nearest valid key), then ``check(loaded, data,
+    loc8)``, the ruleset's cross-checks (names, references), if given.
+
+    Raises:
+        ScenarioError: located at the offending key or value.
+    """
+    try:
+        scenario = model.model_validate(data)
     except ValidationError as exc:
         raise _pydantic_error(exc, loc8) from None
-    loaded = LoadedScenario(scenario, path)
+    loaded = LoadedScenario(scenario, loc8.path)
     loaded.locate = loc8.where
-    _check(loaded, data, loc8)
+    if check is not None:
+        check(loaded, data, loc8)
     return loaded
 
 

@@ -33,7 +33,8 @@ What it does not cover raises ``Uncovered`` (before any fight, from ``not_covere
 group meets it, e.g. a character declares two guns in turn 5), and ``odds`` then fights the
 scenario with the engine and says why.
 
-May import: numpy, narrator.rulesets.boothill.*, narrator.scenario.models, narrator.errors.
+May import: numpy, narrator.rulesets.boothill.*, narrator.scenario.models, narrator.errors,
+narrator.ruleset (Uncovered).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from narrator.rulesets.boothill.fight import BootHillFight, profile_of
 from narrator.rulesets.boothill.shootout import WEAPON_SPEED_COUNTS, wants_shootout
 from narrator.rulesets.boothill.shot import COMBAT, SHOOTOUT, PlannedShot, shot_targets, targets_of
 from narrator.rulesets.boothill.state import JAM_SECONDS, Action, Cover, Wound
+from narrator.ruleset import Uncovered  # noqa: F401  (raised here; also imported from here)
 from narrator.scenario.models import Intent, Scenario, Turn
 
 CONDITIONS = ("active", "passed_out", "dying", "dead")
@@ -78,17 +80,6 @@ CAT_GUN, CAT_OFF, CAT_LL, CAT_RL, CAT_OTHER = range(5)
 
 _ZERO = Fraction(0)
 CACHE_BYTES = 300_000_000  # about how much the decision cache of one scenario may hold
-
-
-class Uncovered(Exception):
-    """The kernel does not cover something this scenario (or one of its fights) uses.
-
-    ``reason``: a few words for ``odds`` to print ("two guns", "a window to climb through").
-    """
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class _NoDice:

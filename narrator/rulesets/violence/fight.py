@@ -7,7 +7,7 @@ the dice. A round (003 l.7): the side that caught the others by surprise acts fi
 then every other character or group in initiative order (d20, highest first, ties rerolled);
 each character takes one turn: a move (he counts as moving all round), then one action.
 
-May import: narrator.events, narrator.events_violence, narrator.dice, narrator.scenario.violence
+May import: narrator.events, narrator.rulesets.violence.events, narrator.dice, narrator.rulesets.violence.scenario
 (shapes), narrator.rulesets.violence.*.
 """
 
@@ -21,7 +21,7 @@ from narrator.events import (
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, OtherAction,
     PlaceNote, RulingNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
 )
-from narrator.events_violence import (
+from narrator.rulesets.violence.events import (
     ActionBlocked, AfterFightRolled, ArmsNote, FighterNote, GroupNote, GunFired, HealingNoted,
     InjuryRolled, MeleeFought, MeleeSide, MoraleChecked, Relocated, RosterListed,
     RoundInitiative, SnipeNote, SuppressionLaid, SuppressionTested, TagNote, UnitRoll,
@@ -30,7 +30,7 @@ from narrator.events_violence import (
 from narrator.rulesets.violence import rules
 from narrator.rulesets.violence.tables import WeaponType, weapons
 from narrator.rulesets.violence.tables import rules as numbers
-from narrator.scenario.violence import (
+from narrator.rulesets.violence.scenario import (
     Bands, Character, Intent, Ruling, Scenario, Tag, Turn, WeaponSpec, weapon_index,
 )
 

@@ -17,7 +17,7 @@ both rulesets) and read the fight as it stands; nothing here rolls dice.
 Everyone reloads (the round it takes, l.62) when his guns are empty, and fights with what he
 has when he has no gun.
 
-May import: narrator.scenario.violence (Intent), narrator.rulesets.violence.*.
+May import: narrator.rulesets.violence.scenario (Intent), narrator.rulesets.violence.*.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import math
 from typing import TYPE_CHECKING
 
 from narrator.rulesets.violence import rules
-from narrator.scenario.violence import Intent
+from narrator.rulesets.violence.scenario import Intent
 
 if TYPE_CHECKING:  # pragma: no cover
     from narrator.rulesets.violence.fight import Fighter, ViolenceFight

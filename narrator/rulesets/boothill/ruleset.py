@@ -1,0 +1,122 @@
+"""The Boot Hill ruleset as the core sees it (``narrator.ruleset.Ruleset``), registered as the
+entry point ``boothill`` (group ``narrator.rulesets``).
+
+Light on purpose: the engine, models, tables and kernel are imported inside the methods, when
+a scenario or a log names the ruleset.
+
+May import: narrator.ruleset, narrator.rulesets.boothill.*, the core (lazily).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from narrator.ruleset import Kernel, Ruleset
+
+
+class BootHillKernel(Kernel):
+    """The vectorised odds kernel (``narrator.rulesets.boothill.kernel``)."""
+
+    def not_covered(self, scenario: Any, tables_only: bool) -> list[str]:
+        from narrator.rulesets.boothill.kernel import not_covered
+        return not_covered(scenario, tables_only)
+
+    def context(self, loaded: Any, tables_only: bool) -> Any:
+        from narrator.rulesets.boothill.kernel import KernelContext
+        return KernelContext(loaded.scenario, loaded.side_of, tables_only)
+
+    def run(self, ctx: Any, trials: int, seed: int, start: int, tally_cls: type) -> Any:
+        from narrator.rulesets.boothill.kernel import run_kernel
+        return run_kernel(ctx, trials, seed, start, tally_cls)
+
+
+class BootHill(Ruleset):
+    """Boot Hill 3rd edition (sources 000 and 001, ruled in errata.md B1-B19): combat turns
+    of 6 seconds, shootout turns of six counts, wound points."""
+
+    name = "boothill"
+    title = "Boot Hill"
+    package = "narrator.rulesets.boothill"
+    time_unit = {"": "turn", "combat": "combat turn", "shootout": "shootout turn"}
+    editable = ("condition", "at", "wound_points", "loaded", "mounted", "prone")
+    derived = ("wounds", "cover")
+    sources = {
+        "000": "the Boot Hill gunfight chapter (3rd edition): combat and shootout turns, "
+               "Tables 1-14",
+        "001": "fragments of the same Boot Hill chapter, which clarify and complete it",
+    }
+    citations = ((r"errata \"Attributes\"", "ruling on attributes"),)
+
+    def validate(self, data: dict, loc8: Any) -> Any:
+        from narrator.scenario import loader
+        from narrator.scenario.models import Scenario
+        return loader.validate_model(Scenario, data, loc8, loader._check)
+
+    def scenario_model(self) -> type:
+        from narrator.scenario.models import Scenario
+        return Scenario
+
+    def blank_turn(self) -> Any:
+        from narrator.scenario.models import Turn
+        return Turn()
+
+    def profiles(self) -> tuple[str, ...]:
+        from narrator.rulesets.boothill.tactics import PROFILES
+        return PROFILES
+
+    def dice_purposes(self) -> tuple[str, ...]:
+        from narrator.dice import PURPOSES
+        return PURPOSES
+
+    def weapons(self) -> Any:
+        from narrator.rulesets.boothill import tables
+        return tables.weapons()
+
+    def fight(self, loaded: Any, dice: Any, seed: int, tables_only: bool) -> Any:
+        from narrator.rulesets.boothill.fight import BootHillFight, profile_of
+        return BootHillFight(loaded.scenario, loaded.side_of, dice,
+                             profile_of(loaded.scenario, tables_only), seed)
+
+    def kernel(self) -> Kernel:
+        return BootHillKernel()
+
+    def state_entry(self, status: Any) -> dict[str, Any]:
+        entry: dict[str, Any] = {"condition": status.condition, "at": None,
+                                 "wound_points": status.wound_points}
+        if status.wounds:
+            entry["wounds"] = [f"{w.severity} {w.location.replace('_', ' ')} "
+                               f"({w.wound_points})" for w in status.wounds]
+        entry["loaded"] = {w.name: w.loaded for w in status.weapons}
+        if status.cover:
+            entry["cover"] = status.cover
+        entry["mounted"] = status.mounted
+        entry["prone"] = status.prone
+        return entry
+
+    def status_columns(self, loaded: Any) -> list:
+        strength = {c.name: c.attributes.str_ for _, c in loaded.scenario.characters()}
+        return [("wounds", lambda name, c: ", ".join(c.get("wounds", [])) or "-", False),
+                ("WP", lambda name, c: f"{c['wound_points']}/{strength[name]}", True)]
+
+    def shots(self, event: Any) -> tuple[int, bool] | None:
+        if event.kind == "shot_fired":
+            return 1, event.result == "hit"
+        return None
+
+    def generate(self, sides: list[tuple[str, int]], setting: str, seed: int,
+                 max_turns: int, command: str) -> str:
+        from narrator import npcs
+        return npcs.to_yaml(npcs.generate(sides, setting, seed, max_turns, command))
+
+    def reference(self) -> Any:
+        from narrator.rulesets.boothill.reference import reference
+        return reference()
+
+    def schema(self, schema: dict) -> None:
+        from narrator.reference import _toml
+
+        schema["properties"]["ruleset"]["enum"] = [self.name]
+        rules = _toml(self.package, "rulings.toml")
+        hr = schema["$defs"]["HouseRules"]["properties"]
+        for h in rules["house_rule"]:
+            hr[h["name"]]["description"] = " ".join(h["text"].split())

@@ -1,0 +1,100 @@
+"""The Violence ruleset as the core sees it (``narrator.ruleset.Ruleset``), registered as the
+entry point ``violence`` (group ``narrator.rulesets``).
+
+Light on purpose: the engine, models and tables are imported inside the methods, when a
+scenario or a log names the ruleset.
+
+May import: narrator.ruleset, narrator.rulesets.violence.*, the core (lazily).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from narrator.ruleset import Ruleset
+
+HERE = Path(__file__).resolve().parent
+
+
+class Violence(Ruleset):
+    """Violence (source 003, ruled in errata.md "Violence"): d20 rolls, rounds, Injuries."""
+
+    name = "violence"
+    title = "Violence"
+    package = "narrator.rulesets.violence"
+    time_unit = {"": "round"}
+    outcomes = ("dead", "critically_injured", "subdued", "surrendered", "fled", "wounded",
+                "unhurt")
+    editable = ("condition", "at", "injuries", "loaded")
+    derived = ("cover",)
+    # each opens a story beat; injury_rolled attaches to its shot
+    story_primary = frozenset({"round_initiative", "gun_fired", "melee_fought",
+                               "suppression_laid", "suppression_tested", "weapon_reloaded",
+                               "relocated", "action_blocked", "morale_checked",
+                               "after_fight_rolled", "healing_noted"})
+    sources = {"003": "the Violence rules: a minimal d20 gunfight ruleset"}
+    citations = ((r"errata Violence", "narrator's Violence rulings"),)
+
+    @property
+    def conditions(self) -> tuple[str, ...]:  # type: ignore[override]
+        from narrator.rulesets.violence.fight import CONDITIONS
+        return CONDITIONS
+
+    def validate(self, data: dict, loc8: Any) -> Any:
+        from narrator.rulesets.violence.scenario import validate
+        return validate(data, loc8)
+
+    def scenario_model(self) -> type:
+        from narrator.rulesets.violence.scenario import Scenario
+        return Scenario
+
+    def blank_turn(self) -> Any:
+        from narrator.rulesets.violence.scenario import Turn
+        return Turn()
+
+    def profiles(self) -> tuple[str, ...]:
+        from narrator.rulesets.violence.scenario import PROFILES
+        return PROFILES
+
+    def dice_purposes(self) -> tuple[str, ...]:
+        from narrator.rulesets.violence.scenario import PURPOSES
+        return PURPOSES
+
+    def weapons(self) -> Any:
+        from narrator.rulesets.violence import tables
+        return tables.weapons()
+
+    def fight(self, loaded: Any, dice: Any, seed: int, tables_only: bool) -> Any:
+        from narrator.rulesets.violence.fight import ViolenceFight, profile_of
+        return ViolenceFight(loaded.scenario, dice, profile_of(loaded.scenario, tables_only),
+                             seed)
+
+    def load_events(self) -> None:
+        from narrator.rulesets.violence import events  # noqa: F401  (registers on import)
+
+    def templates(self) -> Path:
+        return HERE / "templates"
+
+    def state_entry(self, status: Any) -> dict[str, Any]:
+        entry: dict[str, Any] = {"condition": status.condition, "at": None,
+                                 "injuries": status.wound_points,
+                                 "loaded": {w.name: w.loaded for w in status.weapons}}
+        if status.cover:
+            entry["cover"] = status.cover
+        return entry
+
+    def status_columns(self, loaded: Any) -> list:
+        return [("injuries", lambda name, c: str(c["injuries"]), False)]
+
+    def shots(self, event: Any) -> tuple[int, bool] | None:
+        if event.kind == "gun_fired":  # one action, one roll, ``shots`` rounds
+            return event.shots, event.result == "hit"
+        return None
+
+    def reference(self) -> Any:
+        from narrator.rulesets.violence.reference import reference
+        return reference()
+
+    def schema(self, schema: dict) -> None:
+        pass
