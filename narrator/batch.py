@@ -92,9 +92,10 @@ def summarize(log: FightLog) -> FightSummary:
         kind = e.kind
         fired = shot(e)
         if fired is not None:
-            shots[e.shooter] = shots.get(e.shooter, 0) + fired[0]
-            if fired[1]:
-                hits[e.shooter] = hits.get(e.shooter, 0) + 1
+            who, rounds, hit = fired
+            shots[who] = shots.get(who, 0) + rounds
+            if hit:
+                hits[who] = hits.get(who, 0) + 1
         elif kind == "turn_ended":
             status = e.status
         elif kind == "fight_ended":

@@ -521,12 +521,14 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
 
     own = ruleset(loaded.scenario.ruleset).status_columns(loaded)  # wounds, WP; Injuries...
     edited = f" (with the GM's edits of {', '.join(edits)})" if edits else ""
-    table = Table(title=f"{loaded.scenario.title}: after turn {state['turn']}{edited}",
+    unit = ruleset(loaded.scenario.ruleset).unit()  # "turn", "round"...
+    table = Table(title=f"{loaded.scenario.title}: after {unit} {state['turn']}{edited}",
                   box=box.SIMPLE_HEAD, pad_edge=False)
     widest = {"loaded": 14, "at": max(len(_yards(c["at"])) for c in
                                       state["characters"].values())}
+    guns = any("loaded" in c for c in state["characters"].values())
     columns = [("character", False), ("condition", False)] + [(h, nw) for h, _, nw in own] + [
-        ("loaded", False), ("at", True)]
+        ("loaded", False)] * guns + [("at", True)]
     for col, no_wrap in columns:
         table.add_column(col, overflow="fold", min_width=widest.get(col), no_wrap=no_wrap)
     side = None
@@ -535,8 +537,8 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
             side = loaded.side_of[name]
             table.add_row(Text(f"{side}:", style="bold italic"))
         hurt = tuple(cell(name, c) for _, cell, _ in own)
-        table.add_row(Text(name), c["condition"].replace("_", " "), *hurt,
-                      Text("\n".join(f"{k} {v}" for k, v in c["loaded"].items())),
+        rounds = [Text("\n".join(f"{k} {v}" for k, v in c.get("loaded", {}).items()))] * guns
+        table.add_row(Text(name), c["condition"].replace("_", " "), *hurt, *rounds,
                       _yards(c["at"]))
     _console().print(table)
 
@@ -868,7 +870,7 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
                                  path=path.value, scheduler=scheduler)
     except NarratorError as exc:
         fail(exc.one_line())
-    console = _console(140)  # one column per outcome: wider than 80 for Violence
+    console = _console(140)  # one column per outcome: wider than 80 for some rulesets
     console.print(f"path: {result.path}")
     sides = Table(title=f"{result.title}: {result.trials:,} fights (seeds {base}-"
                         f"{base + result.trials - 1}; scripted dice ignored)")
@@ -882,7 +884,10 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
                       f"{s.low:.1%} - {s.high:.1%}")
     console.print(sides)
     (mt, ht), (ms, hs) = result.turns, result.seconds
-    console.print(f"Expected length: {mt:.2f} turns (+/- {ht:.2f}), {ms:.1f} seconds "
+    from narrator.ruleset import get as get_ruleset
+
+    unit = get_ruleset(loaded.scenario.ruleset).unit()  # "turn", "round"...
+    console.print(f"Expected length: {mt:.2f} {unit}s (+/- {ht:.2f}), {ms:.1f} seconds "
                   f"(+/- {hs:.1f}), 95% intervals.")
     chars = Table(title="How each character ends the fight")
     chars.add_column("character")

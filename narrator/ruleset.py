@@ -239,9 +239,9 @@ class Ruleset:
         return []
 
     # ------------------------------------------------------------------ batch and odds
-    def shots(self, event: Event) -> tuple[int, bool] | None:
-        """``(rounds fired, hit)`` when ``event`` is a shot, for the shots-per-hit figure;
-        None for any other event."""
+    def shots(self, event: Event) -> tuple[str, int, bool] | None:
+        """``(shooter, rounds fired, hit)`` when ``event`` is a shot, for the shots-per-hit
+        figure; None for any other event."""
         return None
 
     def outcome(self, status: CharacterStatus) -> str:

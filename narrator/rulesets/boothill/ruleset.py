@@ -98,9 +98,9 @@ class BootHill(Ruleset):
         return [("wounds", lambda name, c: ", ".join(c.get("wounds", [])) or "-", False),
                 ("WP", lambda name, c: f"{c['wound_points']}/{strength[name]}", True)]
 
-    def shots(self, event: Any) -> tuple[int, bool] | None:
+    def shots(self, event: Any) -> tuple[str, int, bool] | None:
         if event.kind == "shot_fired":
-            return 1, event.result == "hit"
+            return event.shooter, 1, event.result == "hit"
         return None
 
     def generate(self, sides: list[tuple[str, int]], setting: str, seed: int,

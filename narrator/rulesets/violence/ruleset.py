@@ -87,9 +87,9 @@ class Violence(Ruleset):
     def status_columns(self, loaded: Any) -> list:
         return [("injuries", lambda name, c: str(c["injuries"]), False)]
 
-    def shots(self, event: Any) -> tuple[int, bool] | None:
+    def shots(self, event: Any) -> tuple[str, int, bool] | None:
         if event.kind == "gun_fired":  # one action, one roll, ``shots`` rounds
-            return event.shots, event.result == "hit"
+            return event.shooter, event.shots, event.result == "hit"
         return None
 
     def reference(self) -> Any:
