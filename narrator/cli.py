@@ -645,8 +645,9 @@ def generate(
 ) -> None:
     """Write a ready-to-run skirmish scenario with generated characters.
 
-    Characters of the ruleset with Western names (Faker, seeded), period weapons and tactics
-    profiles, on a map with cover for the setting, as commented YAML to edit and rerun.
+    Characters of the ruleset with Western names (Faker, seeded), period weapons (Boot Hill's
+    from Table 14 and tactics profiles), on a map with cover for the setting, as commented
+    YAML to edit and rerun.
     The same seed gives the same people. Example: narrator generate --sides posse:3 rustlers:5
     --setting corral --seed 7 --out raid.yaml
     """

@@ -17,7 +17,8 @@ variants and trials are spread over local processes (or a Dask cluster) together
 variant's trials seeded as ``narrator odds`` seeds them, so a variant's row is what
 ``narrator odds`` gives for that variant alone.
 
-May import: narrator.batch, narrator.fast_odds, narrator.scenario, narrator.errors.
+May import: narrator.batch, narrator.fast_odds, narrator.scenario, narrator.errors,
+narrator.ruleset (the scenario's model: which fields a path may name).
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from narrator.batch import CHUNK, Odds, Tally, odds_of, odds_scenario
 from narrator.errors import NarratorError, ScenarioError
 from narrator.fast_odds import KERNEL_CHUNK, kernel_job, kernel_reasons, map_jobs
 from narrator.scenario.loader import LoadedScenario, load_scenario_text
-from narrator.scenario.models import Attributes, Character, Scenario, Skills
 
 MAX_VALUES = 50          # values of one --vary
 MAX_VARIANTS = 200       # variants of a grid
@@ -125,14 +125,42 @@ def _fields(model: type) -> list[str]:
     return [f.alias or k for k, f in model.model_fields.items()]
 
 
-SUBMODELS = {"attributes": Attributes, "skills": Skills}
+def _sub_model(model: Any, key: str) -> Any:
+    """The model of field ``key`` of ``model`` when it holds named fields itself (a model, or
+    an optional one: ``attributes``, ``skills``), else None (lists, maps, values)."""
+    import types
+    import typing
+
+    from pydantic import BaseModel
+
+    f = model.model_fields.get(key) or next(
+        (v for v in model.model_fields.values() if v.alias == key), None)
+    if f is None:
+        return None
+    ann = f.annotation
+    if typing.get_origin(ann) in (typing.Union, types.UnionType):
+        inner = [a for a in typing.get_args(ann) if a is not type(None)]
+        ann = inner[0] if len(inner) == 1 else None
+    return ann if isinstance(ann, type) and issubclass(ann, BaseModel) else None
+
+
+def _character_model(scenario: Any) -> Any:
+    """The model of one character: what ``sides:`` lists."""
+    from narrator.scenario.loader import _inner_model
+
+    return _inner_model(scenario.model_fields["sides"].annotation)
 
 
 class _Applier:
-    """Sets one vary's value in the scenario's data (a JSON-like dict)."""
+    """Sets one vary's value in the scenario's data (a JSON-like dict), the paths checked
+    against the models of the scenario's ruleset."""
 
     def __init__(self, data: dict, vary: Vary) -> None:
+        from narrator import ruleset as registry
+
         self.data, self.vary = data, vary
+        self.scenario_model = registry.get(data.get("ruleset", registry.DEFAULT)).scenario_model()
+        self.character_model = _character_model(self.scenario_model)
 
     def fail(self, k: int, message: str) -> VaryError:
         column = 1 + sum(len(p) + 1 for p in self.vary.path[:k])
@@ -154,13 +182,13 @@ class _Applier:
                 names.setdefault(c["short"], c)
         if head in names:
             return self.character(names[head], 1, value)
-        top = _fields(Scenario)
+        top = _fields(self.scenario_model)
         if head not in top:
             raise self.fail(0, f"{head!r} is neither a character nor a field of the scenario"
                             f"{_hint(head, list(names) + top)}")
         if head in ("sides", "turns", "map", "dice", "rulings"):
             raise self.fail(0, f"{head!r} cannot be varied as a whole")
-        self.set_path(self.data, path, 0, value, Scenario)
+        self.set_path(self.data, path, 0, value, self.scenario_model)
         return None
 
     def side(self, value: Any) -> None:
@@ -211,15 +239,15 @@ class _Applier:
         path = self.vary.path
         if len(path) <= k:
             raise self.fail(k - 1, "name a field of the character, e.g. skills.rifle")
-        fields = _fields(Character)
+        fields = _fields(self.character_model)
         if path[k] not in fields:
             raise self.fail(k, f"a character has no field {path[k]!r}{_hint(path[k], fields)}")
-        self.set_path(c, path, k, value, Character)
+        self.set_path(c, path, k, value, self.character_model)
 
     def set_path(self, d: dict, path: tuple[str, ...], k: int, value: Any, model: type) -> None:
         for i in range(k, len(path) - 1):
             key = path[i]
-            sub = SUBMODELS.get(key) if model is Character else None
+            sub = _sub_model(model, key) if model is self.character_model else None
             nxt = d.get(key)
             if nxt is None:
                 nxt = d[key] = {}

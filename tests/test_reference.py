@@ -13,7 +13,7 @@ from narrator import reference
 from narrator.cli import app
 from narrator.dice import PURPOSES
 from narrator.rulesets.violence import scenario as vscen
-from narrator.scenario.models import HouseRules
+from narrator.rulesets.boothill.scenario import HouseRules
 from narrator.ruleset import names as ruleset_names
 
 runner = CliRunner()

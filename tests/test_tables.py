@@ -20,7 +20,7 @@ from narrator.rulesets.boothill import hit, tables
 from narrator.rulesets.boothill.fight import BootHillFight, profile_of
 from narrator.rulesets.boothill.state import Fighter, Wound, make_weapon
 from narrator.scenario import load_scenario_text
-from narrator.scenario.models import Character, MoveIntent, WeaponSpec
+from narrator.rulesets.boothill.scenario import Character, MoveIntent, WeaponSpec
 
 DATA = Path(tables.__file__).resolve().parent / "data"
 

@@ -22,7 +22,7 @@ from narrator.rulesets.boothill import tables, tactics
 from narrator.rulesets.boothill.fight import BootHillFight, profile_of
 from narrator.rulesets.boothill.state import Wound
 from narrator.scenario import load_scenario_text
-from narrator.scenario.models import Intent
+from narrator.rulesets.boothill.scenario import Intent
 
 ACTS = ("shot_fired", "draw_made", "moved", "reloaded", "jam_worked", "target_switched",
         "intent_declared", "other_action")

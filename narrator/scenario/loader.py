@@ -6,8 +6,13 @@ duplicate keys and alias bombs before anything is built.
 Every error is a ScenarioError carrying file, line and column; misspelt names get the nearest
 valid one. After loading, every character reference in the scenario uses the full name.
 
+The scenario's ``ruleset:`` picks the ruleset (``narrator.ruleset``) whose ``validate`` checks
+the rest, with the shared helpers here: ``validate_model`` (pydantic, errors located, the
+nearest valid key), ``check_names``, ``check_dice``, ``check_empty_targets``,
+``friendly_fire``.
+
 May import: ruamel.yaml, pydantic, narrator.scenario.models, narrator.errors, narrator.dice,
-narrator.rulesets.boothill.tables.
+narrator.ruleset (the registry).
 """
 
 from __future__ import annotations
@@ -15,7 +20,6 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -27,10 +31,8 @@ from ruamel.yaml.events import (AliasEvent, CollectionEndEvent, CollectionStartE
                                 MappingStartEvent, NodeEvent, ScalarEvent)
 from ruamel.yaml.reader import ReaderError
 
-from narrator.dice import PURPOSES, ScriptedValue
+from narrator.dice import ScriptedValue
 from narrator.errors import ScenarioError
-from narrator.rulesets.boothill import tables
-from narrator.scenario.models import Character, Scenario, landmark_position
 
 MAX_BYTES = 2_000_000
 
@@ -174,10 +176,12 @@ _FRIENDLY = {
 _TYPE_ERRORS = set(_FRIENDLY) - {"missing", "finite_number"}
 
 
-def _model_fields_at(loc: tuple) -> list[str]:
-    """Field names valid at the parent of ``loc`` (for unknown-key suggestions)."""
+def model_fields_at(loc: tuple, root: Any) -> list[str]:
+    """Field names valid at the parent of ``loc`` in the model ``root`` (a scenario model), by
+    their names in the file (aliases): for unknown-key suggestions. [] when ``root`` is None or
+    the parent is not a model."""
     from narrator.scenario import models as m
-    guide: Any = Scenario
+    guide: Any = root
     for part in loc[:-1]:
         if isinstance(part, int) or guide is None:
             continue
@@ -192,6 +196,24 @@ def _model_fields_at(loc: tuple) -> list[str]:
     if isinstance(guide, type) and issubclass(guide, m.Model):
         return [f.alias or n for n, f in guide.model_fields.items()]
     return []
+
+
+def other_ruleset_with(key: str, loc: tuple, own: str) -> Any:
+    """The first registered ruleset other than ``own`` whose scenario model has the field
+    ``key`` at ``loc`` (``house_rules`` is Boot Hill's), or None: for a message that says so.
+    Loads the other rulesets' models (on this error path only)."""
+    from narrator import ruleset as registry
+
+    for name in registry.names():
+        if name == own:
+            continue
+        try:
+            model = registry.get(name).scenario_model()
+        except Exception:  # noqa: BLE001 - a broken third-party ruleset offers no hint
+            continue
+        if key in model_fields_at(loc, model):
+            return registry.get(name)
+    return None
 
 
 def _inner_model(annotation: Any) -> Any:
@@ -233,7 +255,9 @@ def _pick(errors: list[Any]) -> Any:
     return first
 
 
-def _pydantic_error(exc: ValidationError, loc8: _Locator) -> ScenarioError:
+def _pydantic_error(exc: ValidationError, loc8: _Locator, root: Any = None) -> ScenarioError:
+    """The first of pydantic's errors as one located line (``root``: the model validated, for
+    the nearest valid key)."""
     errors = exc.errors()
     err = _pick(errors)
     # a validator that names the field at fault (models.Invalid): point at that field
@@ -241,7 +265,7 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator) -> ScenarioError:
     kind = err["type"]
     if kind == "extra_forbidden":
         bad = str(loc[-1])
-        return loc8.error(f"unknown key {bad!r}{key_hint(bad, _model_fields_at(loc), loc)}",
+        return loc8.error(f"unknown key {bad!r}{key_hint(bad, model_fields_at(loc, root), loc)}",
                           loc, key=True)
     where = _dotted(_clean(loc, loc8))
     if kind == "literal_error":
@@ -730,7 +754,7 @@ def validate_model(model: Any, data: dict, loc8: _Locator,
     try:
         scenario = model.model_validate(data)
     except ValidationError as exc:
-        raise _pydantic_error(exc, loc8) from None
+        raise _pydantic_error(exc, loc8, model) from None
     loaded = LoadedScenario(scenario, loc8.path)
     loaded.locate = loc8.where
     if check is not None:
@@ -771,17 +795,46 @@ def friendly_fire(loaded: LoadedScenario, shooter: str, target: str, meant: bool
     loaded.warnings.append(w)
 
 
-def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
-    """Cross-check names and references; canonicalize them to full character names."""
-    check_empty_targets(data, loc8)
+# ---------------------------------------------------------------------- shared cross-checks
+@dataclass
+class Names:
+    """Every accepted spelling of a character's name (full or short) -> his full name, and
+    the characters by full name; ``who`` resolves a reference or fails located."""
+
+    full: dict[str, str]
+    chars: dict[str, Any]
+    loc8: Any
+
+    def who(self, value: str, loc: tuple, key: bool = False) -> str:
+        """The full name ``value`` stands for.
+
+        Raises:
+            ScenarioError: no character is called that (with the nearest name), at ``loc``.
+        """
+        if value in self.full:
+            return self.full[value]
+        raise self.loc8.error(f"no character called {value!r}{_hint(value, list(self.full))}",
+                              loc, key=key)
+
+
+def check_names(loaded: LoadedScenario, loc8: _Locator, reserved: tuple | list = (),
+                twice: str = "a character can be on one side only, and not share a side's "
+                             "name") -> Names:
+    """The shared name checks of every ruleset: a character's name is his alone (not another
+    character's, not a side's, nor any of ``reserved``); a short name is not another's name.
+    Fills ``loaded.side_of``.
+
+    Raises:
+        ScenarioError: at the name or short name used twice (``twice`` says why not).
+    """
     sc = loaded.scenario
-    names: dict[str, str] = {}      # any accepted spelling -> full name
-    chars: dict[str, Character] = {}
+    names: dict[str, str] = {}
+    chars: dict[str, Any] = {}
     for side, members in sc.sides.items():
         for i, c in enumerate(members):
-            if c.name in names or c.name in sc.sides:
-                raise loc8.error(f"character name {c.name!r} is used twice (a character can be on "
-                                 f"one side only, and not share a side's name)", ("sides", side, i, "name"))
+            if c.name in names or c.name in sc.sides or c.name in reserved:
+                raise loc8.error(f"character name {c.name!r} is used twice ({twice})",
+                                 ("sides", side, i, "name"))
             names[c.name] = c.name
             chars[c.name] = c
             loaded.side_of[c.name] = side
@@ -792,223 +845,47 @@ def _check(loaded: LoadedScenario, data: Any, loc8: _Locator) -> None:
                     raise loc8.error(f"short name {c.short!r} is already a name of "
                                      f"{names[c.short]!r}", ("sides", side, i, "short"))
                 names[c.short] = c.name
-    all_names = list(names)
+    return Names(names, chars, loc8)
 
-    def who(value: str, loc: tuple, key: bool = False) -> str:
-        if value in names:
-            return names[value]
-        raise loc8.error(f"no character called {value!r}{_hint(value, all_names)}", loc, key=key)
 
-    weapon_keys = list(tables.weapons())
-    for side, members in sc.sides.items():
-        for i, c in enumerate(members):
-            pos = landmark_position(c.at, sc.map)
-            if pos is None:
-                raise loc8.error(f"at: no landmark called {c.at!r}{_hint(str(c.at), list(sc.map))}"
-                                 f" (give [x, y] in yards, or a landmark of map:)",
-                                 ("sides", side, i, "at"))
-            c.at = pos
-            for j, w in enumerate(c.weapons):
-                base = ("sides", side, i, "weapons", j)
-                if w.type not in tables.weapons():
-                    raise loc8.error(f"unknown weapon type {w.type!r}{_hint(w.type, weapon_keys)}",
-                                     base + ("type",))
-                wt = tables.weapons()[w.type]
-                cap = w.capacity or wt.capacity
-                if w.loaded is not None and w.loaded > cap:
-                    raise loc8.error(f"{w.loaded} rounds loaded but a {wt.name} holds {cap}",
-                                     base + ("loaded",))
-            if isinstance(c.cover, str):
-                lm = sc.map.get(c.cover)
-                if lm is None:
-                    raise loc8.error(f"no landmark called {c.cover!r}{_hint(c.cover, list(sc.map))}",
-                                     ("sides", side, i, "cover"))
-                if lm.cover is None:
-                    raise loc8.error(f"landmark {c.cover!r} gives no cover", ("sides", side, i, "cover"))
-            if c.tactics is not None:
-                from narrator.rulesets.boothill.tactics import PROFILES
-                if c.tactics not in PROFILES:
-                    raise loc8.error(f"unknown tactics profile {c.tactics!r}"
-                                     f"{_hint(c.tactics, list(PROFILES))} (profiles: "
-                                     f"{', '.join(PROFILES)})", ("sides", side, i, "tactics"))
+def check_dice(loaded: LoadedScenario, loc8: _Locator, names: Names, purposes: tuple[str, ...],
+               *, groups: list[str] | None = None, top: int = 20, dice: str = "d6 or d20",
+               note: str = "") -> None:
+    """The shared check of scripted ``dice:``: keyed by a character (any of his names, made
+    full), a side or (``groups`` given) a group, once each; known purposes; values 1-``top``
+    (``dice`` names the dice in the message, ``note`` follows the purposes' hint). Moves them
+    into ``loaded.script`` with their positions and empties ``scenario.dice``.
 
-    for t, turn in enumerate(sc.turns):
-        new: dict[str, Any] = {}
-        for key, intent in turn.intents.items():
-            base = ("turns", t, "intents", key)
-            full = who(key, base, key=True)
-            if full in new:
-                raise loc8.error(f"two intents for {full} in turn {t + 1}", base, key=True)
-            c = chars[full]
-            if intent.shoot is not None:
-                targets = [intent.shoot] if isinstance(intent.shoot, str) else list(intent.shoot)
-                fixed = []
-                for k, tgt in enumerate(targets):
-                    tloc = base + ("shoot",) + ((k,) if isinstance(intent.shoot, list) else ())
-                    full_t = who(tgt, tloc)
-                    if full_t == full:
-                        raise loc8.error(f"{full} cannot shoot at himself", tloc)
-                    friendly_fire(loaded, full, full_t, intent.friendly_fire, loc8, tloc)
-                    fixed.append(full_t)
-                intent.shoot = fixed[0] if isinstance(intent.shoot, str) else fixed
-                n = len(fixed) * (intent.shots if isinstance(intent.shots, int) else 1)
-                too_many = isinstance(intent.shots, int) and intent.shots > 2  # told at shots:
-                if turn.kind != "shootout" and not isinstance(intent.shots, list) and n > 2 \
-                        and not too_many:
-                    raise loc8.error("a combat turn allows one or two careful shots (000 l.39)",
-                                     base + ("shoot",))
-                if not fixed:
-                    raise loc8.error("shoot needs at least one target", base + ("shoot",))
-            for fld in ("weapon",):
-                val = getattr(intent, fld)
-                if val is not None:
-                    _resolve_weapon(c, val, loc8, base + (fld,))
-            if isinstance(intent.reload, str):
-                _resolve_weapon(c, intent.reload, loc8, base + ("reload",))
-            if intent.pick_up:
-                _check_pick_up(c, intent.pick_up, loc8, base + ("pick_up",))
-            if intent.two_guns:
-                pistols = [w for w in c.weapons if tables.weapons()[w.type].kind == "pistol"]
-                if len(pistols) < 2:
-                    raise loc8.error(f"{full} has fewer than two pistols to fire at once",
-                                     base + ("two_guns",))
-            if intent.move and isinstance(intent.move.to, str) and intent.move.to not in sc.map:
-                raise loc8.error(f"no landmark called {intent.move.to!r}"
-                                 f"{_hint(intent.move.to, list(sc.map))}", base + ("move", "to"))
-            if intent.move and intent.move.gait in ("trotting", "galloping") and not (
-                    c.mounted or intent.move.mount):
-                raise loc8.error(f"{full} is on foot and cannot be {intent.move.gait}",
-                                 base + ("move", "gait"))
-            _check_shots(turn.kind, c, intent, loc8, base)
-            new[full] = intent
-        turn.intents = new
-
-    side_names = list(sc.sides)
-    for r, ruling in enumerate(sc.rulings):
-        base = ("rulings", r)
-        last = max(len(sc.turns), sc.max_turns or 0)
-        if ruling.turn is not None and ruling.turn > last:
-            raise loc8.error(f"ruling for turn {ruling.turn}, but the scenario has "
-                             f"{last} turn(s)", base + ("turn",))
-        if ruling.range_band:
-            fixed = []
-            for k, name in enumerate(ruling.range_band.between):
-                if name in sc.sides:
-                    fixed.append(name)
-                else:
-                    fixed.append(who(name, base + ("range_band", "between", k)))
-            ruling.range_band.between = (fixed[0], fixed[1])
-        if ruling.fire_order:
-            fo = ruling.fire_order
-            if fo.side not in sc.sides:
-                raise loc8.error(f"no side called {fo.side!r}{_hint(fo.side, side_names)}",
-                                 base + ("fire_order", "side"))
-            fo.order = [who(n, base + ("fire_order", "order", k)) for k, n in enumerate(fo.order)]
-            for k, n in enumerate(fo.order):
-                if loaded.side_of[n] != fo.side:
-                    raise loc8.error(f"{n} is not on side {fo.side!r}", base + ("fire_order", "order", k))
-        if ruling.cancel_modifier:
-            cm = ruling.cancel_modifier
-            cm.character = who(cm.character, base + ("cancel_modifier", "character"))
-            mods = list(tables.combat()["hit_modifiers"]) + ["light_wound", "serious_wound"]
-            if cm.modifier not in mods and cm.modifier not in ("source",):
-                raise loc8.error(f"unknown modifier {cm.modifier!r}{_hint(cm.modifier, mods)}",
-                                 base + ("cancel_modifier", "modifier"))
-        if ruling.initiative:
-            for side in ruling.initiative:
-                if side not in sc.sides:
-                    raise loc8.error(f"no side called {side!r}{_hint(side, side_names)}",
-                                     base + ("initiative", side), key=True)
-            missing = [s for s in sc.sides if s not in ruling.initiative]
-            if missing:
-                raise loc8.error(f"initiative ruling lacks side(s) {', '.join(missing)}",
-                                 base + ("initiative",))
-            if len(set(ruling.initiative.values())) != len(ruling.initiative):
-                raise loc8.error("initiative ruling has a tie", base + ("initiative",))
-
-    raw_dice = data.get("dice") or {}
-    for key, purposes in sc.dice.items():
+    Raises:
+        ScenarioError: located at the key, purpose or value at fault.
+    """
+    sc = loaded.scenario
+    for key, by_purpose in sc.dice.items():
         base = ("dice", key)
-        full = key if key in sc.sides else who(key, base, key=True)
+        if key in sc.sides or (groups is not None and key in groups):
+            full = key
+        elif groups is None:
+            full = names.who(key, base, key=True)
+        elif key in names.full:
+            full = names.full[key]
+        else:
+            choices = list(names.full) + list(groups) + list(sc.sides)
+            raise loc8.error(f"no character, group or side called {key!r}{_hint(key, choices)}",
+                             base, key=True)
         if full in loaded.script:
             raise loc8.error(f"dice for {full} are given twice", base, key=True)
         loaded.script[full] = {}
-        for purpose, values in purposes.items():
-            if purpose not in PURPOSES:
-                raise loc8.error(f"unknown dice purpose {purpose!r}{_hint(purpose, list(PURPOSES))}",
-                                 base + (purpose,), key=True)
-            seq = raw_dice[key][purpose]
+        for purpose, values in by_purpose.items():
+            if purpose not in purposes:
+                raise loc8.error(f"unknown dice purpose {purpose!r}"
+                                 f"{_hint(purpose, list(purposes))}{note}", base + (purpose,),
+                                 key=True)
             out = []
             for k, v in enumerate(values):
                 line, col = loc8.where(base + (purpose, k))
-                if not 1 <= v <= 20:
-                    raise ScenarioError(f"scripted die {v} is not a d6 or d20 result", loc8.path, line, col)
+                if not 1 <= v <= top:
+                    raise ScenarioError(f"scripted die {v} is not a {dice} result", loc8.path,
+                                        line, col)
                 out.append(ScriptedValue(v, line, col))
-            del seq
             loaded.script[full][purpose] = out
     sc.dice = {}
-
-
-def _resolve_weapon(c: Character, value: str, loc8: _Locator, loc: tuple) -> int:
-    """Index of the carried weapon named or typed ``value``."""
-    return resolve_weapon_index(c, value, lambda msg: loc8.error(msg, loc))
-
-
-def resolve_weapon_index(c: Character, value: str, fail: Any) -> int:
-    """Index in ``c.weapons`` of the weapon whose name, type or type alias is ``value``.
-
-    Raises:
-        whatever ``fail(message)`` returns, when no carried weapon matches.
-    """
-    for i, w in enumerate(c.weapons):
-        wt = tables.weapons().get(w.type)
-        if value in (w.name, w.type) or (wt and (value == wt.type or value in wt.aliases)):
-            return i
-    choices = [w.name or w.type for w in c.weapons]
-    raise fail(f"{c.name} carries no {value!r} (carries {', '.join(choices)}){_hint(value, choices)}")
-
-
-def _check_pick_up(c: Character, value: bool | str, loc8: _Locator, loc: tuple) -> None:
-    """``pick_up:`` names a thrown weapon the character carries (errata B18(i))."""
-    thrown = [w.name or w.type for w in c.weapons if tables.weapons()[w.type].kind == "thrown"]
-    if isinstance(value, str):
-        i = _resolve_weapon(c, value, loc8, loc)
-        wt = tables.weapons()[c.weapons[i].type]
-        if wt.kind == "thrown":
-            return
-        raise loc8.error(f"only a thrown weapon can be picked up again, not a {wt.name} "
-                         f"(thrown: {', '.join(thrown) or 'none'})", loc)
-    if not thrown:
-        raise loc8.error(f"{c.name} carries no thrown weapon to pick up", loc)
-
-
-def _check_shots(kind: str, c: Character, intent: Any, loc8: _Locator, base: tuple) -> None:
-    """Shot lists: only careful shots in a combat turn; at most 6 counts of shots in a shootout
-    turn (001 l.16: one careful, two steady, three hip or six fanned); fanning needs a revolver."""
-    if intent.shots is None:
-        return
-    if isinstance(intent.shots, int):
-        if not 1 <= intent.shots <= 2:
-            raise loc8.error("shots: a combat turn allows one or two careful shots (000 l.39)",
-                             base + ("shots",))
-        return
-    if not intent.shots:
-        raise loc8.error("shots: the list is empty", base + ("shots",))
-    if intent.shoot is None:
-        raise loc8.error("shots are declared but no target (shoot:)", base + ("shots",))
-    if kind == "combat" and any(s != "careful" for s in intent.shots):
-        raise loc8.error("only careful shots can be fired in a combat turn (001 l.17); "
-                         "make it kind: shootout", base + ("shots",))
-    # 001 l.16, the [shots_per_shootout_turn] table: each shot takes its share of the turn
-    share = sum(Fraction(1, tables.shots_per_shootout_turn(s)) for s in intent.shots)
-    if share > 1:
-        counts = sum(tables.shot_counts(s) for s in intent.shots)  # Table 5
-        raise loc8.error(f"shots take {counts} counts; a shootout turn has 6 (one careful, two "
-                         f"steady, three hip or six fanned shots, 001 l.16)", base + ("shots",))
-    if "fanned" in intent.shots:
-        idx = resolve_weapon_index(c, intent.weapon, lambda m: loc8.error(m, base)) \
-            if intent.weapon else 0
-        wt = tables.weapons()[c.weapons[idx].type]
-        if not wt.is_revolver:
-            raise loc8.error(f"only a revolver can be fanned, not a {wt.name} (000 l.27)",
-                             base + ("shots",))

@@ -3,8 +3,8 @@
 Pure: a LoadedScenario and dice in, a FightLog out. No prose, no files, no printing.
 Sequence of a combat turn: 000 l.36-43 (errata B11-B12). Shots: errata B1-B10.
 
-May import: narrator.events, narrator.dice, narrator.errors, narrator.scenario.models (shapes),
-narrator.rulesets.boothill.*.
+May import: narrator.events, narrator.dice, narrator.errors, narrator.rulesets.boothill.*
+(its scenario's shapes, tables, rules).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ from narrator.rulesets.boothill.state import (
     Wound,
     make_weapon,
 )
-from narrator.scenario.models import (
+from narrator.rulesets.boothill.scenario import (
     HouseRules,
     Intent,
     MoveIntent,

@@ -33,7 +33,7 @@ What it does not cover raises ``Uncovered`` (before any fight, from ``not_covere
 group meets it, e.g. a character declares two guns in turn 5), and ``odds`` then fights the
 scenario with the engine and says why.
 
-May import: numpy, narrator.rulesets.boothill.*, narrator.scenario.models, narrator.errors,
+May import: numpy, narrator.rulesets.boothill.*, narrator.errors,
 narrator.ruleset (Uncovered).
 """
 
@@ -50,7 +50,7 @@ from narrator.rulesets.boothill.shootout import WEAPON_SPEED_COUNTS, wants_shoot
 from narrator.rulesets.boothill.shot import COMBAT, SHOOTOUT, PlannedShot, shot_targets, targets_of
 from narrator.rulesets.boothill.state import JAM_SECONDS, Action, Cover, Wound
 from narrator.ruleset import Uncovered  # noqa: F401  (raised here; also imported from here)
-from narrator.scenario.models import Intent, Scenario, Turn
+from narrator.rulesets.boothill.scenario import Intent, Scenario, Turn
 
 CONDITIONS = ("active", "passed_out", "dying", "dead")
 ACTIVE, PASSED_OUT, DYING, DEAD = range(4)

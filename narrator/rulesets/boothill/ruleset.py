@@ -48,16 +48,15 @@ class BootHill(Ruleset):
     citations = ((r"errata \"Attributes\"", "ruling on attributes"),)
 
     def validate(self, data: dict, loc8: Any) -> Any:
-        from narrator.scenario import loader
-        from narrator.scenario.models import Scenario
-        return loader.validate_model(Scenario, data, loc8, loader._check)
+        from narrator.rulesets.boothill.scenario import validate
+        return validate(data, loc8)
 
     def scenario_model(self) -> type:
-        from narrator.scenario.models import Scenario
+        from narrator.rulesets.boothill.scenario import Scenario
         return Scenario
 
     def blank_turn(self) -> Any:
-        from narrator.scenario.models import Turn
+        from narrator.rulesets.boothill.scenario import Turn
         return Turn()
 
     def profiles(self) -> tuple[str, ...]:
@@ -115,7 +114,12 @@ class BootHill(Ruleset):
     def schema(self, schema: dict) -> None:
         from narrator.reference import _toml
 
-        schema["properties"]["ruleset"]["enum"] = [self.name]
+        prop = schema["properties"]["ruleset"]  # the one name, as an enum an editor offers
+        shown = {"default": self.name, "enum": [self.name], "type": "string"}
+        if "description" in prop:
+            shown["description"] = prop["description"]
+        prop.clear()
+        prop.update(shown)
         rules = _toml(self.package, "rulings.toml")
         hr = schema["$defs"]["HouseRules"]["properties"]
         for h in rules["house_rule"]:

@@ -6,7 +6,7 @@ actions follow one another from it, each finishing after its Table 5 counts. Cou
 carry into the next shootout turn. On each count the actors go by speed (Table 6); equal
 speeds fire at the same moment, against the state before either shot lands.
 
-May import: narrator.events, narrator.rulesets.boothill.*, narrator.scenario.models.
+May import: narrator.events, narrator.rulesets.boothill.*.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from narrator.events import (
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.shot import SHOOTOUT
 from narrator.rulesets.boothill.state import Action, Fighter
-from narrator.scenario.models import Intent
+from narrator.rulesets.boothill.scenario import Intent
 
 if TYPE_CHECKING:  # pragma: no cover
     from narrator.rulesets.boothill.fight import BootHillFight, PreparedShot

@@ -7,7 +7,7 @@ by the same functions in a combat turn and a shootout turn. What differs between
 kinds of turn is data, in ``TurnKind``: the seconds a turn lasts, the shot types allowed, the
 counts a switch of target costs, whether a crawling man may stop and shoot, the most shots.
 
-May import: narrator.rulesets.boothill.tables, narrator.scenario.models (shapes).
+May import: narrator.rulesets.boothill.tables, narrator.rulesets.boothill.scenario (shapes).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from narrator.rulesets.boothill import tables
-from narrator.scenario.models import Intent
+from narrator.rulesets.boothill.scenario import Intent
 
 
 @dataclass(frozen=True)

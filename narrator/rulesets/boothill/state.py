@@ -1,6 +1,7 @@
 """Mutable fight state of Boot Hill characters and weapons (the engine's working memory).
 
-May import: narrator.rulesets.boothill.tables, narrator.scenario.models (shapes only).
+May import: narrator.rulesets.boothill.tables, narrator.rulesets.boothill.scenario (shapes
+only).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from narrator.rulesets.boothill.tables import WeaponType, weapons
-from narrator.scenario.models import Character, CoverSpec, WeaponSpec, expand_locations
+from narrator.rulesets.boothill.scenario import Character, CoverSpec, WeaponSpec, expand_locations
 
 JAM_SECONDS = 18  # clearing a jam: three combat turns, 18 seconds (000 Table 10 notes, l.407)
 GUNSMITH_SECONDS = 6  # a Gunsmithing check made: two combat turns, one turn (6 s) less (l.407)

@@ -29,7 +29,7 @@ turn a profile fires one or two careful shots; in a shootout turn it picks the s
 (Table 5 counts adding up to at most 6) with the best expected hits, earlier shots weighted
 more, and the draw (fast or normal) that is expected to take fewer counts.
 
-May import: narrator.scenario.models, narrator.rulesets.boothill.*, narrator.errors.
+May import: narrator.rulesets.boothill.*, narrator.errors.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 from narrator.errors import ScenarioError
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.shootout import TWENTY_FEET_YARDS, wants_shootout
-from narrator.scenario.models import Intent, MoveIntent
+from narrator.rulesets.boothill.scenario import Intent, MoveIntent
 
 if TYPE_CHECKING:  # pragma: no cover
     from narrator.rulesets.boothill.fight import BootHillFight

@@ -29,7 +29,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, ValidationError, field_validator, model_validator
 
-from narrator.dice import ScriptedValue
 from narrator.errors import ScenarioError
 from narrator.rulesets.violence import tables
 from narrator.scenario import loader
@@ -246,25 +245,6 @@ class Scenario(Model):
 
 
 # ---------------------------------------------------------------------- validation
-def _fields_at(root: Any, loc: tuple) -> list[str]:
-    """Field names valid at the parent of ``loc``, walking the models from ``root``."""
-    guide: Any = root
-    for part in loc[:-1]:
-        if isinstance(part, int) or guide is None:
-            continue
-        if isinstance(guide, type) and issubclass(guide, Model):
-            f = guide.model_fields.get(part) or next(
-                (v for v in guide.model_fields.values() if v.alias == part), None)
-            if f is None:
-                continue
-            guide = loader._inner_model(f.annotation)
-        else:
-            guide = None
-    if isinstance(guide, type) and issubclass(guide, Model):
-        return [f.alias or n for n, f in guide.model_fields.items()]
-    return []
-
-
 def _unknown_key(exc: ValidationError, loc8: Any) -> ScenarioError | None:
     """An unknown key, named as a Boot Hill field when it is one, with the nearest Violence
     field; None when the error is of another kind (the loader words those)."""
@@ -273,14 +253,15 @@ def _unknown_key(exc: ValidationError, loc8: Any) -> ScenarioError | None:
         return None
     loc = tuple(err["loc"])
     bad = str(loc[-1])
-    ours = _fields_at(Scenario, loc)
-    theirs = loader._model_fields_at(loc) if loc[:1] != ("groups",) else []
+    ours = loader.model_fields_at(loc, Scenario)
+    other = loader.other_ruleset_with(bad, loc, "violence") if loc[:1] != ("groups",) else None
     hint = loader.key_hint(bad, ours, loc)
-    if bad in theirs and bad not in ours:
+    if other is not None and bad not in ours:
         if bad == "kind":
-            why = "turn kinds (combat, shootout) are Boot Hill, not Violence: every turn is a round"
+            why = (f"turn kinds (combat, shootout) are {other.title}, not Violence: every turn "
+                   f"is a round")
         else:
-            why = (f"{bad!r} is Boot Hill, not Violence: the Violence rules have no "
+            why = (f"{bad!r} is {other.title}, not Violence: the Violence rules have no "
                    f"{bad.replace('_', ' ')} here")
         near = loader.nearest(bad, ours)
         return loc8.error(f"{why} (ruleset: violence)"
@@ -304,7 +285,7 @@ def validate(data: dict, loc8: Any) -> loader.LoadedScenario:
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
-        raise (_unknown_key(exc, loc8) or loader._pydantic_error(exc, loc8)) from None
+        raise (_unknown_key(exc, loc8) or loader._pydantic_error(exc, loc8, Scenario)) from None
     loaded = loader.LoadedScenario(scenario, loc8.path)
     _check(loaded, data, loc8)
     return loaded
@@ -333,30 +314,11 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
     """Cross-check names and references; make every character reference a full name."""
     loader.check_empty_targets(data, loc8)
     sc = loaded.scenario
-    names: dict[str, str] = {}
-    chars: dict[str, Character] = {}
-    for side, members in sc.sides.items():
-        for i, c in enumerate(members):
-            if c.name in names or c.name in sc.sides or c.name in sc.groups:
-                raise loc8.error(f"character name {c.name!r} is used twice (a name can be one "
-                                 f"character's only, and not a side's or a group's)",
-                                 ("sides", side, i, "name"))
-            names[c.name] = c.name
-            chars[c.name] = c
-            loaded.side_of[c.name] = side
-    for side, members in sc.sides.items():
-        for i, c in enumerate(members):
-            if c.short:
-                if c.short in names and names[c.short] != c.name:
-                    raise loc8.error(f"short name {c.short!r} is already a name of "
-                                     f"{names[c.short]!r}", ("sides", side, i, "short"))
-                names[c.short] = c.name
+    named = loader.check_names(loaded, loc8, reserved=list(sc.groups),
+                               twice="a name can be one character's only, and not a side's or a "
+                                     "group's")
+    names, chars, who = named.full, named.chars, named.who
     all_names = list(names)
-
-    def who(value: str, loc: tuple, key: bool = False) -> str:
-        if value in names:
-            return names[value]
-        raise loc8.error(f"no character called {value!r}{_hint(value, all_names)}", loc, key=key)
 
     for g in sc.groups:
         if g in sc.sides:
@@ -512,30 +474,6 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
             fixed.append(name if name in sc.sides else who(name, base + ("range_band", "between", k)))
         ruling.range_band.between = (fixed[0], fixed[1])
 
-    for key, purposes in sc.dice.items():
-        base = ("dice", key)
-        if key in sc.sides or key in sc.groups:
-            full = key
-        elif key in names:
-            full = names[key]
-        else:
-            choices = all_names + list(sc.groups) + list(sc.sides)
-            raise loc8.error(f"no character, group or side called {key!r}{_hint(key, choices)}",
-                             base, key=True)
-        if full in loaded.script:
-            raise loc8.error(f"dice for {full} are given twice", base, key=True)
-        loaded.script[full] = {}
-        for purpose, values in purposes.items():
-            if purpose not in PURPOSES:
-                raise loc8.error(f"unknown dice purpose {purpose!r}"
-                                 f"{_hint(purpose, list(PURPOSES))} (Violence purposes: "
-                                 f"{', '.join(PURPOSES)})", base + (purpose,), key=True)
-            out = []
-            for k, v in enumerate(values):
-                line, col = loc8.where(base + (purpose, k))
-                if not 1 <= v <= 20:
-                    raise ScenarioError(f"scripted die {v} is not a d6, d12 or d20 result",
-                                        loc8.path, line, col)
-                out.append(ScriptedValue(v, line, col))
-            loaded.script[full][purpose] = out
-    sc.dice = {}
+    loader.check_dice(loaded, loc8, named, PURPOSES, groups=list(sc.groups),
+                      dice="d6, d12 or d20",
+                      note=f" (Violence purposes: {', '.join(PURPOSES)})")

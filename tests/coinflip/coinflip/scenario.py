@@ -6,7 +6,6 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from narrator.dice import ScriptedValue
 from narrator.scenario import loader
 from narrator.scenario.models import (Model, Point, Resolved, at_least_two_sides, check_turns)
 
@@ -71,44 +70,13 @@ class Scenario(Model):
 
 
 def check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
-    """Names unique, intents and dice keyed by known names (made canonical)."""
+    """Names unique (the core's check), intents keyed by known names (made full), dice."""
     sc = loaded.scenario
-    names: dict[str, str] = {}
-    for side, members in sc.sides.items():
-        for i, c in enumerate(members):
-            if c.name in names:
-                raise loc8.error(f"character name {c.name!r} is used twice",
-                                 ("sides", side, i, "name"))
-            names[c.name] = c.name
-            loaded.side_of[c.name] = side
-            if c.short:
-                names[c.short] = c.name
-
-    def who(value: str, loc: tuple) -> str:
-        if value in names:
-            return names[value]
-        near = loader.nearest(value, list(names))
-        raise loc8.error(f"no character called {value!r}"
-                         f"{f'; did you mean {near!r}?' if near else ''}", loc, key=True)
-
+    named = loader.check_names(loaded, loc8)
     for t, turn in enumerate(sc.turns):
-        turn.intents = {who(k, ("turns", t, "intents", k)): v for k, v in turn.intents.items()}
-    for key, purposes in sc.dice.items():
-        full = key if key in sc.sides else who(key, ("dice", key))
-        loaded.script[full] = {}
-        for purpose, values in purposes.items():
-            if purpose not in PURPOSES:
-                raise loc8.error(f"unknown dice purpose {purpose!r} (purposes: flip)",
-                                 ("dice", key, purpose), key=True)
-            out = []
-            for k, v in enumerate(values):
-                line, col = loc8.where(("dice", key, purpose, k))
-                if v not in (1, 2):
-                    raise loc8.error(f"scripted coin {v} is not 1 (tails) or 2 (heads)",
-                                     ("dice", key, purpose, k))
-                out.append(ScriptedValue(v, line, col))
-            loaded.script[full][purpose] = out
-    sc.dice = {}
+        turn.intents = {named.who(k, ("turns", t, "intents", k), key=True): v
+                        for k, v in turn.intents.items()}
+    loader.check_dice(loaded, loc8, named, PURPOSES, top=2, dice="coin (1 tails, 2 heads)")
 
 
 def validate(data: dict, loc8: Any) -> loader.LoadedScenario:

@@ -1,0 +1,569 @@
+"""A Boot Hill scenario (``ruleset: boothill``, the default): its models (pydantic) and its
+cross-checks (``validate``: names, weapons, landmarks, intents, rulings, dice), on the shared
+base of ``narrator.scenario.models`` and the loader's shared checks.
+
+Units: positions and distances in yards; ``at: [x, y]``.
+
+May import: pydantic, narrator.scenario (the shared base, the loader's checks), narrator.dice,
+narrator.rulesets.boothill.tables, narrator.rulesets.boothill.tactics (its profiles).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import AfterValidator, Field, field_validator, model_validator
+
+from narrator.dice import PURPOSES
+from narrator.rulesets.boothill import tables
+from narrator.scenario.models import (Invalid, Model, Point, Resolved, at_least_two_sides,
+                                      check_turns, has_characters, landmark_position)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from narrator.scenario.loader import LoadedScenario
+
+Location = Literal["left_leg", "right_leg", "left_arm", "right_arm", "left_shoulder",
+                   "right_shoulder", "abdomen", "chest", "head", "legs", "arms", "shoulders"]
+Gait = Literal["crawling", "walking", "evading", "running", "trotting", "galloping"]
+Band = Literal["point_blank", "short", "long", "extreme"]
+ShotType = Literal["careful", "steady", "hip", "fanned"]
+
+GROUPS = {"legs": ("left_leg", "right_leg"), "arms": ("left_arm", "right_arm"),
+          "shoulders": ("left_shoulder", "right_shoulder")}
+
+
+def expand_locations(locs: list[str]) -> tuple[str, ...]:
+    """Expand ``legs``/``arms``/``shoulders`` into Table 11 locations, keeping order."""
+    out: list[str] = []
+    for loc in locs:
+        for one in GROUPS.get(loc, (loc,)):
+            if one not in out:
+                out.append(one)
+    return tuple(out)
+
+
+class Attributes(Model):
+    """Boot Hill attributes (000 l.548-580): Strength, Coordination, Observation, Stature, Luck.
+
+    Wound capacity = STR; speed = COO. Each 1..30.
+    """
+
+    str_: int = Field(alias="str", ge=1, le=30)
+    coo: int = Field(ge=1, le=30)
+    obs: int = Field(ge=1, le=30)
+    sta: int = Field(ge=1, le=30)
+    luck: int = Field(ge=1, le=30)
+
+
+class Skills(Model):
+    """Combat skills (errata "Attributes"); a missing skill counts 0. Each 0..30."""
+
+    pistol: int = Field(0, ge=0, le=30)
+    rifle: int = Field(0, ge=0, le=30)
+    throwing: int = Field(0, ge=0, le=30)
+    archery: int = Field(0, ge=0, le=30)
+    fast_draw: int = Field(0, ge=0, le=30)
+    tactics: int = Field(0, ge=0, le=30)
+    gunsmithing: int = Field(0, ge=0, le=30)
+
+
+class WeaponSpec(Model):
+    """A carried weapon: a Table 14 ``type``, an optional display ``name``, rounds loaded.
+
+    ``loaded`` defaults to full; ``capacity`` overrides errata B16; ``spare`` is spare rounds
+    (None: plenty).
+    """
+
+    type: str
+    name: str | None = Field(None, max_length=60)
+    loaded: int | None = Field(None, ge=0, le=1000)
+    capacity: int | None = Field(None, ge=1, le=1000)
+    spare: int | None = Field(None, ge=0, le=10000)
+
+
+class CoverSpec(Model):
+    """Cover a character is behind (errata B10).
+
+    ``kind``: ``solid`` (a hit in a covered location strikes the cover), ``light`` (the bullet
+    goes through, severity reduced by ``reduction`` 1-3), ``sporadic`` (a Luck check of the
+    target decides whether the cover stopped it). ``alive``: the cover is a creature (a horse)
+    whose wounds are recorded; ``bolts_when_hit``: it runs off when wounded (a GM ruling).
+    """
+
+    locations: list[Location] = Field(min_length=1)
+    kind: Literal["solid", "light", "sporadic"] = "solid"
+    reduction: int = Field(0, ge=0, le=3)
+    by: str = Field("cover", max_length=60)
+    alive: bool = False
+    bolts_when_hit: bool = False
+
+    @model_validator(mode="after")
+    def _light_needs_reduction(self) -> CoverSpec:
+        if self.kind == "light" and self.reduction == 0:
+            raise Invalid("light cover needs a reduction of 1, 2 or 3", "kind")
+        if self.kind != "light" and self.reduction:
+            raise Invalid("only light cover has a reduction", "reduction")
+        return self
+
+
+class Landmark(Model):
+    """A named place on the map: a destination, maybe with cover for whoever stands there.
+
+    ``dark``: the place lies in complete darkness: whoever stands there and shoots leaves his
+    targets completely surprised (000 l.541).
+    """
+
+    at: Point
+    name: str | None = Field(None, max_length=60)
+    cover: CoverSpec | None = None
+    dark: bool = False
+
+
+class Character(Model):
+    """One character of a side. ``at``: ``[x, y]`` in yards, or a landmark of the map (its key
+    or name), which the loader turns into the landmark's position; ``cover`` is a CoverSpec or
+    a landmark name.
+
+    ``in_darkness``: he starts in complete darkness (000 l.541: whoever he shoots at is
+    completely surprised); he leaves it when he moves, unless he arrives at a ``dark``
+    landmark.
+    """
+
+    name: str = Field(min_length=1, max_length=80)
+    short: str | None = Field(None, min_length=1, max_length=60)
+    pronoun: Literal["he", "she", "they"] = "he"
+    attributes: Attributes
+    skills: Skills = Skills()
+    weapons: list[WeaponSpec] = Field(min_length=1)
+    at: Point | str
+    mounted: bool = False
+    prone: bool = False
+    handedness: Literal["right", "left"] = "right"
+    size: Literal["very_large", "large", "normal", "small", "very_small"] = "normal"
+    aim: Literal["vitals", "limbs", "none"] = "vitals"
+    cover: CoverSpec | str | None = None
+    lit: bool = False
+    in_darkness: bool = False
+    obscured: bool = False
+    drawn: bool = False
+    tactics: str | None = None
+    notes: str | None = Field(None, max_length=500)
+
+
+class MoveIntent(Model):
+    """Declared movement (Table 3): a gait and a destination (landmark or ``[x, y]``).
+
+    ``jump_down``: a horse-size drop, half the move (Table 3, 001 l.55). ``jump``: a significant
+    jump of that many feet (1-100): a Coordination check, which halves the move or, failed,
+    ends it; over 12 feet a Luck check too (001 l.56-60, errata B18(g)). ``terrible_footing``:
+    the distance is halved (Table 3), and faster than a walk on foot a Coordination check keeps
+    him on his feet, or he falls prone where he stands (001 l.61).
+    """
+
+    gait: Gait | None = None
+    to: str | Point | None = None
+    through: list[Literal["door", "window"]] = []
+    stairs: int = Field(0, ge=0, le=100)
+    mount: bool = False
+    dismount: bool = False
+    stand_up: bool = False
+    drop_prone: bool = False
+    jump_down: bool = False
+    jump: int | None = Field(None, ge=1, le=100)
+    terrible_footing: bool = False
+    delay: bool = False
+
+    @model_validator(mode="after")
+    def _something_to_do(self) -> MoveIntent:
+        if self.gait is None and not (self.mount or self.dismount or self.stand_up
+                                      or self.drop_prone or self.jump):
+            raise ValueError("a move needs a gait (or mount, dismount, stand_up, drop_prone, "
+                             "jump)")
+        if self.jump and self.jump_down:
+            raise Invalid("declare jump (feet, a significant jump with a Coordination check) or "
+                          "jump_down (a horse-size drop, half the move), not both", "jump")
+        if self.to is not None and self.gait is None:
+            raise Invalid("a move with a destination needs a gait", "to")
+        return self
+
+
+class Intent(Model):
+    """What a character declares for a turn.
+
+    ``shoot``: a target, or a list of targets (one careful shot each, at most two in a combat
+    turn); ``shots`` fires that many careful shots at a single target (combat turn), or, in a
+    shootout turn, is the list of shot types in order (``[hip, hip, hip]``; their counts add up
+    to 6 at most, 001 l.16), the listed targets taking the shots in order (the last one what
+    is left), each change of target costing a count (Table 5). A shooter whose target goes down
+    turns on the next target listed, else the most dangerous enemy in reach. ``draw``: fast or
+    normal (default fast with the Fast Draw skill); ``redraw``: the draw after a failed fast
+    draw (default fast). ``weapon``: type or name of a carried weapon (default: the first).
+    ``reload``: true or a weapon. ``pick_up``: true or a thrown weapon: he picks up his thrown
+    weapon where it lies, after his move (errata B18(i)); it is his action for the turn.
+    ``other``: free text for the GM. ``friendly_fire``: the GM means this shot at a man of the
+    shooter's own side (a betrayal); without it ``check`` warns.
+    """
+
+    shoot: str | list[str] | None = None
+    shots: int | list[ShotType] | None = None
+    draw: Literal["fast", "normal"] | None = None
+    redraw: Literal["fast", "normal"] | None = None
+    cock: bool = False
+    surprised: Literal["surprised", "completely"] | None = None
+    weapon: str | None = None
+    aim: Literal["vitals", "limbs", "none"] | None = None
+    hand: Literal["right", "left"] | None = None
+    two_guns: bool = False
+    sniping: bool = False
+    move: MoveIntent | None = None
+    reload: bool | str = False
+    clear_jam: bool = False
+    pick_up: bool | str = False
+    other: str | None = Field(None, max_length=300)
+    friendly_fire: bool = False
+
+
+class Turn(Model):
+    """One declared turn: its kind and each character's intent (keyed by name or short name).
+
+    ``auto`` (the default): a shootout turn when someone declares a steady, hip or fanned shot,
+    or a shot at an enemy within 20 feet (001 l.8); a combat turn otherwise.
+    """
+
+    kind: Literal["combat", "shootout", "auto"] = "auto"
+    intents: dict[str, Intent] = {}
+    resolved: Resolved | None = None
+
+
+class HouseRules(Model):
+    """Named house-rule options of errata.md (all off by default = the tables)."""
+
+    light_wound_penalty: int = Field(-1, ge=-4, le=0)
+    shotgun_bonus: bool = True
+    hipshot_formula: Literal["table", "pooled"] = "table"
+    weapon_speed_counts: bool = False
+    failed_fast_draw_ready: bool = False
+    shoulder_is_arm: bool = False
+    misfire_on_20: Literal["table", "luck"] = "table"
+
+    def changed(self) -> list[tuple[str, object]]:
+        """The options that differ from the default profile, in declaration order."""
+        default = HouseRules()
+        return [(k, getattr(self, k)) for k in type(self).model_fields
+                if getattr(self, k) != getattr(default, k)]
+
+
+class RangeBandRuling(Model):
+    """GM ruling: the band between two characters (or sides) is fixed (errata B1)."""
+
+    between: tuple[str, str]
+    band: Band
+
+
+class FireOrderRuling(Model):
+    """GM ruling: the order a side's characters fire in this turn (errata B12)."""
+
+    side: str
+    order: list[str] = Field(min_length=1)
+
+
+class CancelModifierRuling(Model):
+    """GM ruling: a named Table 2 modifier does not apply to a character's shots."""
+
+    character: str
+    modifier: str
+
+
+class Ruling(Model):
+    """A visible GM ruling, for one turn or (``turn`` omitted) the whole fight.
+
+    Exactly one of ``range_band``, ``fire_order``, ``cancel_modifier``, ``initiative``.
+    """
+
+    turn: int | None = Field(None, ge=1)
+    why: str = Field("", max_length=300)
+    range_band: RangeBandRuling | None = None
+    fire_order: FireOrderRuling | None = None
+    cancel_modifier: CancelModifierRuling | None = None
+    initiative: dict[str, int] | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Ruling:
+        kinds = [k for k in ("range_band", "fire_order", "cancel_modifier", "initiative")
+                 if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise Invalid("a ruling needs exactly one of range_band, fire_order, "
+                          "cancel_modifier, initiative", *kinds[1:2])
+        if self.initiative is not None and self.turn is None:
+            raise Invalid("an initiative ruling needs a turn", "initiative")
+        return self
+
+    @property
+    def kind(self) -> str:
+        """Which kind of ruling this is."""
+        for k in ("range_band", "fire_order", "cancel_modifier", "initiative"):
+            if getattr(self, k) is not None:
+                return k
+        raise AssertionError
+
+
+class Scenario(Model):
+    """A whole scenario file. ``sides`` maps side name to its characters (at least two sides)."""
+
+    title: str = Field(min_length=1, max_length=200)
+    ruleset: Literal["boothill"] = "boothill"
+    seed: int | None = Field(None, ge=0, le=2**63 - 1)
+    description: str | None = Field(None, max_length=5000)
+    house_rules: HouseRules = HouseRules()
+    night: bool = False
+    map: dict[str, Landmark] = {}
+    sides: dict[str, Annotated[list[Character], AfterValidator(has_characters)]]
+    turns: list[Turn] = Field([], max_length=500)
+    max_turns: int | None = Field(None, ge=1, le=500)
+    dice: dict[str, dict[str, list[int]]] = {}
+    dice_fallback: Literal["error", "seeded"] = "error"
+    rulings: list[Ruling] = []
+    state: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _turns(self) -> Scenario:
+        check_turns(len(self.turns), self.max_turns)
+        return self
+
+    @field_validator("sides")
+    @classmethod
+    def _two_sides_at_least(cls, sides: dict[str, list[Character]]) -> dict[str, list[Character]]:
+        return at_least_two_sides(sides)
+
+    def characters(self) -> list[tuple[str, Character]]:
+        """All ``(side, character)`` pairs in scenario order."""
+        return [(side, c) for side, chars in self.sides.items() for c in chars]
+
+
+Turn.model_rebuild()
+
+
+# ---------------------------------------------------------------------- validation
+def _hint(word: str, choices: list[str]) -> str:
+    from narrator.scenario.loader import nearest
+
+    n = nearest(word, choices)
+    return f"; did you mean {n!r}?" if n else ""
+
+
+def validate(data: dict, loc8: Any) -> LoadedScenario:
+    """Validate parsed scenario data whose ``ruleset`` is ``boothill`` (or left out): the
+    model, then the cross-checks of names, weapons, landmarks, intents, rulings and dice.
+
+    Raises:
+        ScenarioError: one located line.
+    """
+    from narrator.scenario.loader import validate_model  # ruamel: only when a file is read
+
+    return validate_model(Scenario, data, loc8, _check)
+
+
+def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
+    """Cross-check names and references; canonicalize them to full character names."""
+    from narrator.scenario.loader import check_dice, check_empty_targets, check_names, friendly_fire
+
+    check_empty_targets(data, loc8)
+    sc = loaded.scenario
+    named = check_names(loaded, loc8)
+    chars: dict[str, Character] = named.chars
+    who = named.who
+
+    weapon_keys = list(tables.weapons())
+    for side, members in sc.sides.items():
+        for i, c in enumerate(members):
+            pos = landmark_position(c.at, sc.map)
+            if pos is None:
+                raise loc8.error(f"at: no landmark called {c.at!r}{_hint(str(c.at), list(sc.map))}"
+                                 f" (give [x, y] in yards, or a landmark of map:)",
+                                 ("sides", side, i, "at"))
+            c.at = pos
+            for j, w in enumerate(c.weapons):
+                base = ("sides", side, i, "weapons", j)
+                if w.type not in tables.weapons():
+                    raise loc8.error(f"unknown weapon type {w.type!r}{_hint(w.type, weapon_keys)}",
+                                     base + ("type",))
+                wt = tables.weapons()[w.type]
+                cap = w.capacity or wt.capacity
+                if w.loaded is not None and w.loaded > cap:
+                    raise loc8.error(f"{w.loaded} rounds loaded but a {wt.name} holds {cap}",
+                                     base + ("loaded",))
+            if isinstance(c.cover, str):
+                lm = sc.map.get(c.cover)
+                if lm is None:
+                    raise loc8.error(f"no landmark called {c.cover!r}{_hint(c.cover, list(sc.map))}",
+                                     ("sides", side, i, "cover"))
+                if lm.cover is None:
+                    raise loc8.error(f"landmark {c.cover!r} gives no cover", ("sides", side, i, "cover"))
+            if c.tactics is not None:
+                from narrator.rulesets.boothill.tactics import PROFILES  # noqa: I001 (a cycle)
+                if c.tactics not in PROFILES:
+                    raise loc8.error(f"unknown tactics profile {c.tactics!r}"
+                                     f"{_hint(c.tactics, list(PROFILES))} (profiles: "
+                                     f"{', '.join(PROFILES)})", ("sides", side, i, "tactics"))
+
+    for t, turn in enumerate(sc.turns):
+        new: dict[str, Any] = {}
+        for key, intent in turn.intents.items():
+            base = ("turns", t, "intents", key)
+            full = who(key, base, key=True)
+            if full in new:
+                raise loc8.error(f"two intents for {full} in turn {t + 1}", base, key=True)
+            c = chars[full]
+            if intent.shoot is not None:
+                targets = [intent.shoot] if isinstance(intent.shoot, str) else list(intent.shoot)
+                fixed = []
+                for k, tgt in enumerate(targets):
+                    tloc = base + ("shoot",) + ((k,) if isinstance(intent.shoot, list) else ())
+                    full_t = who(tgt, tloc)
+                    if full_t == full:
+                        raise loc8.error(f"{full} cannot shoot at himself", tloc)
+                    friendly_fire(loaded, full, full_t, intent.friendly_fire, loc8, tloc)
+                    fixed.append(full_t)
+                intent.shoot = fixed[0] if isinstance(intent.shoot, str) else fixed
+                n = len(fixed) * (intent.shots if isinstance(intent.shots, int) else 1)
+                too_many = isinstance(intent.shots, int) and intent.shots > 2  # told at shots:
+                if turn.kind != "shootout" and not isinstance(intent.shots, list) and n > 2 \
+                        and not too_many:
+                    raise loc8.error("a combat turn allows one or two careful shots (000 l.39)",
+                                     base + ("shoot",))
+                if not fixed:
+                    raise loc8.error("shoot needs at least one target", base + ("shoot",))
+            for fld in ("weapon",):
+                val = getattr(intent, fld)
+                if val is not None:
+                    _resolve_weapon(c, val, loc8, base + (fld,))
+            if isinstance(intent.reload, str):
+                _resolve_weapon(c, intent.reload, loc8, base + ("reload",))
+            if intent.pick_up:
+                _check_pick_up(c, intent.pick_up, loc8, base + ("pick_up",))
+            if intent.two_guns:
+                pistols = [w for w in c.weapons if tables.weapons()[w.type].kind == "pistol"]
+                if len(pistols) < 2:
+                    raise loc8.error(f"{full} has fewer than two pistols to fire at once",
+                                     base + ("two_guns",))
+            if intent.move and isinstance(intent.move.to, str) and intent.move.to not in sc.map:
+                raise loc8.error(f"no landmark called {intent.move.to!r}"
+                                 f"{_hint(intent.move.to, list(sc.map))}", base + ("move", "to"))
+            if intent.move and intent.move.gait in ("trotting", "galloping") and not (
+                    c.mounted or intent.move.mount):
+                raise loc8.error(f"{full} is on foot and cannot be {intent.move.gait}",
+                                 base + ("move", "gait"))
+            _check_shots(turn.kind, c, intent, loc8, base)
+            new[full] = intent
+        turn.intents = new
+
+    side_names = list(sc.sides)
+    for r, ruling in enumerate(sc.rulings):
+        base = ("rulings", r)
+        last = max(len(sc.turns), sc.max_turns or 0)
+        if ruling.turn is not None and ruling.turn > last:
+            raise loc8.error(f"ruling for turn {ruling.turn}, but the scenario has "
+                             f"{last} turn(s)", base + ("turn",))
+        if ruling.range_band:
+            fixed = []
+            for k, name in enumerate(ruling.range_band.between):
+                if name in sc.sides:
+                    fixed.append(name)
+                else:
+                    fixed.append(who(name, base + ("range_band", "between", k)))
+            ruling.range_band.between = (fixed[0], fixed[1])
+        if ruling.fire_order:
+            fo = ruling.fire_order
+            if fo.side not in sc.sides:
+                raise loc8.error(f"no side called {fo.side!r}{_hint(fo.side, side_names)}",
+                                 base + ("fire_order", "side"))
+            fo.order = [who(n, base + ("fire_order", "order", k)) for k, n in enumerate(fo.order)]
+            for k, n in enumerate(fo.order):
+                if loaded.side_of[n] != fo.side:
+                    raise loc8.error(f"{n} is not on side {fo.side!r}", base + ("fire_order", "order", k))
+        if ruling.cancel_modifier:
+            cm = ruling.cancel_modifier
+            cm.character = who(cm.character, base + ("cancel_modifier", "character"))
+            mods = list(tables.combat()["hit_modifiers"]) + ["light_wound", "serious_wound"]
+            if cm.modifier not in mods and cm.modifier not in ("source",):
+                raise loc8.error(f"unknown modifier {cm.modifier!r}{_hint(cm.modifier, mods)}",
+                                 base + ("cancel_modifier", "modifier"))
+        if ruling.initiative:
+            for side in ruling.initiative:
+                if side not in sc.sides:
+                    raise loc8.error(f"no side called {side!r}{_hint(side, side_names)}",
+                                     base + ("initiative", side), key=True)
+            missing = [s for s in sc.sides if s not in ruling.initiative]
+            if missing:
+                raise loc8.error(f"initiative ruling lacks side(s) {', '.join(missing)}",
+                                 base + ("initiative",))
+            if len(set(ruling.initiative.values())) != len(ruling.initiative):
+                raise loc8.error("initiative ruling has a tie", base + ("initiative",))
+
+    check_dice(loaded, loc8, named, PURPOSES)
+
+
+def _resolve_weapon(c: Character, value: str, loc8: Any, loc: tuple) -> int:
+    """Index of the carried weapon named or typed ``value``."""
+    return resolve_weapon_index(c, value, lambda msg: loc8.error(msg, loc))
+
+
+def resolve_weapon_index(c: Character, value: str, fail: Any) -> int:
+    """Index in ``c.weapons`` of the weapon whose name, type or type alias is ``value``.
+
+    Raises:
+        whatever ``fail(message)`` returns, when no carried weapon matches.
+    """
+    for i, w in enumerate(c.weapons):
+        wt = tables.weapons().get(w.type)
+        if value in (w.name, w.type) or (wt and (value == wt.type or value in wt.aliases)):
+            return i
+    choices = [w.name or w.type for w in c.weapons]
+    raise fail(f"{c.name} carries no {value!r} (carries {', '.join(choices)}){_hint(value, choices)}")
+
+
+def _check_pick_up(c: Character, value: bool | str, loc8: Any, loc: tuple) -> None:
+    """``pick_up:`` names a thrown weapon the character carries (errata B18(i))."""
+    thrown = [w.name or w.type for w in c.weapons if tables.weapons()[w.type].kind == "thrown"]
+    if isinstance(value, str):
+        i = _resolve_weapon(c, value, loc8, loc)
+        wt = tables.weapons()[c.weapons[i].type]
+        if wt.kind == "thrown":
+            return
+        raise loc8.error(f"only a thrown weapon can be picked up again, not a {wt.name} "
+                         f"(thrown: {', '.join(thrown) or 'none'})", loc)
+    if not thrown:
+        raise loc8.error(f"{c.name} carries no thrown weapon to pick up", loc)
+
+
+def _check_shots(kind: str, c: Character, intent: Any, loc8: Any, base: tuple) -> None:
+    """Shot lists: only careful shots in a combat turn; at most 6 counts of shots in a shootout
+    turn (001 l.16: one careful, two steady, three hip or six fanned); fanning needs a revolver."""
+    if intent.shots is None:
+        return
+    if isinstance(intent.shots, int):
+        if not 1 <= intent.shots <= 2:
+            raise loc8.error("shots: a combat turn allows one or two careful shots (000 l.39)",
+                             base + ("shots",))
+        return
+    if not intent.shots:
+        raise loc8.error("shots: the list is empty", base + ("shots",))
+    if intent.shoot is None:
+        raise loc8.error("shots are declared but no target (shoot:)", base + ("shots",))
+    if kind == "combat" and any(s != "careful" for s in intent.shots):
+        raise loc8.error("only careful shots can be fired in a combat turn (001 l.17); "
+                         "make it kind: shootout", base + ("shots",))
+    # 001 l.16, the [shots_per_shootout_turn] table: each shot takes its share of the turn
+    share = sum(Fraction(1, tables.shots_per_shootout_turn(s)) for s in intent.shots)
+    if share > 1:
+        counts = sum(tables.shot_counts(s) for s in intent.shots)  # Table 5
+        raise loc8.error(f"shots take {counts} counts; a shootout turn has 6 (one careful, two "
+                         f"steady, three hip or six fanned shots, 001 l.16)", base + ("shots",))
+    if "fanned" in intent.shots:
+        idx = resolve_weapon_index(c, intent.weapon, lambda m: loc8.error(m, base)) \
+            if intent.weapon else 0
+        wt = tables.weapons()[c.weapons[idx].type]
+        if not wt.is_revolver:
+            raise loc8.error(f"only a revolver can be fanned, not a {wt.name} (000 l.27)",
+                             base + ("shots",))
