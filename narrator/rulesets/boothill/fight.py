@@ -82,6 +82,7 @@ from narrator.rulesets.boothill.scenario import (
     Skills,
     Turn,
 )
+from narrator.turns import TurnLoop
 
 LEGS = ("left_leg", "right_leg")
 SKILL_NAMES = tuple(Skills.model_fields)
@@ -238,17 +239,10 @@ class BootHillFight(ShootoutTurns):
         """
         self.emit(self.started())
         self.tactics()
-        reason = "turns_ran_out"
-        turns_fought = 0
         total = max(len(self.sc.turns), self.sc.max_turns or 0)
-        start_turn = getattr(self.dice, "start_turn", None)
-        for i in range(total):
-            t = i + 1
-            if stop_after is not None and t > stop_after:
-                reason = "paused"
-                break
-            if start_turn is not None:
-                start_turn(t)
+        loop = TurnLoop(total, self.dice, stop_after)
+        for t in loop:
+            i = t - 1
             self.pending = (adjustments or {}).get(t)
             if self.pending:  # the GM's edits first: tactics decide from the edited state
                 self.adjust(t, self.pending, announce=False)
@@ -262,12 +256,10 @@ class BootHillFight(ShootoutTurns):
             else:
                 self.combat_turn(t, intents)
             self.last_kind = kind
-            turns_fought = t
-            if len(self.active_sides()) <= 1:
-                reason = "side_down"
+            if loop.done(t, len(self.active_sides()) <= 1):
                 break
         rolls = list(self.dice.rolls)
-        self.emit(FightEnded(turns_fought, self.elapsed, reason, tuple(self.active_sides()),
+        self.emit(FightEnded(loop.turns, self.elapsed, loop.reason, tuple(self.active_sides()),
                              len(rolls), sum(1 for r in rolls if r.scripted), dice_log_hash(rolls)))
         return FightLog(tuple(self.events), tuple(rolls))
 

@@ -33,6 +33,7 @@ from narrator.rulesets.violence.tables import rules as numbers
 from narrator.rulesets.violence.scenario import (
     Bands, Character, Intent, Ruling, Scenario, Tag, Turn, WeaponSpec, weapon_index,
 )
+from narrator.turns import TurnLoop
 
 MAX_INITIATIVE_ROLLS = 50
 OUT = ("down", "subdued", "fled", "surrendered", "dead", "critically_injured")
@@ -250,32 +251,22 @@ class ViolenceFight:
         """
         self.emit(self.started())
         self.emit(self.roster())
-        reason = "turns_ran_out"
-        fought = 0
         total = max(len(self.sc.turns), self.sc.max_turns or 0)
-        start_turn = getattr(self.dice, "start_turn", None)
-        for i in range(total):
-            t = i + 1
-            if stop_after is not None and t > stop_after:
-                reason = "paused"
-                break
-            if start_turn is not None:
-                start_turn(t)
-            turn = self.sc.turns[i] if i < len(self.sc.turns) else Turn()
+        loop = TurnLoop(total, self.dice, stop_after)
+        for t in loop:
+            turn = self.sc.turns[t - 1] if t <= len(self.sc.turns) else Turn()
             self.emit(TurnStarted(t, "round", 0, 0))
             if adjustments and adjustments.get(t):
                 self.adjust(t, adjustments[t])
             self.round(t, turn)
-            fought = t
             over = len(self.active_sides()) <= 1
             if over or t == total:
                 self.after_fight(t)
             self.emit(TurnEnded(t, tuple(self.status(f) for f in self.fighters.values())))
-            if over:
-                reason = "side_down"
+            if loop.done(t, over):
                 break
         rolls = list(self.dice.rolls)
-        self.emit(FightEnded(fought, 0, reason, tuple(self.active_sides()), len(rolls),
+        self.emit(FightEnded(loop.turns, 0, loop.reason, tuple(self.active_sides()), len(rolls),
                              sum(1 for r in rolls if r.scripted), dice_log_hash(rolls)))
         return FightLog(tuple(self.events), tuple(rolls))
 

@@ -7,6 +7,7 @@ from typing import ClassVar
 from narrator.dice import dice_log_hash
 from narrator.events import (CharacterIntro, CharacterStatus, Event, FightEnded, FightLog,
                              FightStarted, TurnEnded, TurnStarted, WeaponNote, event)
+from narrator.turns import TurnLoop
 
 
 @event
@@ -49,14 +50,8 @@ class CoinFlipFight:
                        for side, c in sc.characters())
         events: list[Event] = [FightStarted(sc.title, sc.description, "coinflip", "tables",
                                             self.seed, False, tuple(sc.sides), intros, (), ())]
-        total = max(len(sc.turns), sc.max_turns or 0)
-        reason = "turns_ran_out"
-        fought = 0
-        for turn in range(1, total + 1):
-            if stop_after is not None and turn > stop_after:
-                reason = "paused"
-                break
-            self.dice.start_turn(turn)
+        loop = TurnLoop(max(len(sc.turns), sc.max_turns or 0), self.dice, stop_after)
+        for turn in loop:
             events.append(TurnStarted(turn, "flip", 1, turn - 1))
             for name, fields in (adjustments or {}).get(turn, {}).items():
                 if fields.get("condition") == "dead":
@@ -79,11 +74,9 @@ class CoinFlipFight:
                     falling.append(foe.name)
             self.down.update(falling)
             events.append(TurnEnded(turn, self._status()))
-            fought = turn
-            if len(self._standing()) <= 1:
-                reason = "side_down"
+            if loop.done(turn, len(self._standing()) <= 1):
                 break
         rolls = tuple(self.dice.rolls)
-        events.append(FightEnded(fought, fought, reason, self._standing(), len(rolls),
+        events.append(FightEnded(loop.turns, loop.turns, loop.reason, self._standing(), len(rolls),
                                  sum(1 for r in rolls if r.scripted), dice_log_hash(rolls)))
         return FightLog(tuple(events), rolls)
