@@ -1,10 +1,9 @@
-"""Generated skirmishes: Boot Hill characters with Western names, a setting, commented YAML.
-
-``generate(sides, setting, seed)`` builds a ready-to-run scenario for ``narrator generate``:
-for each side its characters (attributes and skills in the ranges of the rulebook's examples,
-period weapons from Table 14, a tactics profile), a map of landmarks with cover for the
-setting, and ``max_turns`` so that tactics fight it out. ``to_yaml`` writes it as commented
-YAML a GM can edit and rerun.
+"""Generated skirmishes, the part every ruleset shares: Western names, sides placed in a
+setting with landmarks and cover, a role (tactics profile) for each character, and the
+commented YAML around them. A ruleset's generator (``Ruleset.generate``, e.g.
+``narrator/rulesets/boothill/generate.py``) adds each character's rule fields (attributes,
+skills, weapons...) through ``skirmish(..., character=...)`` and writes the file with
+``to_yaml(..., rules=...)``.
 
 Names come from Faker with its own generator seeded per instance
 (``Faker().seed_instance(seed)``), never the global one; everything else from a private
@@ -13,7 +12,7 @@ seed (with the same Faker release) gives the same people, the same map and the s
 
 The only module that imports faker (lazily, inside ``generate``: it is slow to import).
 
-May import: faker, narrator.rulesets.boothill.tables, narrator.rulesets.boothill.tactics.
+May import: faker (lazily).
 """
 
 from __future__ import annotations
@@ -22,9 +21,9 @@ import json
 import math
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-
-from narrator.rulesets.boothill import tables
+from typing import Any
 
 SETTINGS = ("street", "saloon", "corral", "canyon")
 MAX_SIDES = 6
@@ -151,41 +150,17 @@ SETTING_DATA: dict[str, dict] = {
 SALOONS = ("Long Branch", "Alamo", "Oriental", "Lady Gay", "Crystal Palace", "Bull's Head",
            "Lone Star", "Silver Dollar", "Gem", "Occidental")
 
-# Weapons (Table 14 types) by kind of character, as (type, weight).
-PISTOLS = {
-    "aggressive": (("single_action_revolver", 4), ("fast_draw_revolver", 3),
-                   ("double_action_revolver", 2), ("cap_and_ball_revolver", 1)),
-    "cautious": (("single_action_revolver", 5), ("double_action_revolver", 3),
-                 ("long_barrel_revolver", 1), ("cap_and_ball_revolver", 1)),
-    "coward": (("single_action_revolver", 3), ("cap_and_ball_revolver", 2), ("derringer", 2),
-               ("double_action_revolver", 2)),
-    "sniper": (("single_action_revolver", 4), ("double_action_revolver", 2),
-               ("cap_and_ball_revolver", 1)),
-    "lawman": (("single_action_revolver", 5), ("long_barrel_revolver", 3),
-               ("double_action_revolver", 2)),
-}
-LONG_ARMS = {
-    "aggressive": (("shotgun", 3), ("lever_action_carbine", 3), ("scattergun", 1)),
-    "cautious": (("lever_action_rifle", 3), ("lever_action_carbine", 3), ("shotgun", 2)),
-    "coward": (("shotgun", 2), ("lever_action_carbine", 2), ("scattergun", 1)),
-    "sniper": (("lever_action_rifle", 5), ("breech_loading_rifle", 2), ("buffalo_rifle", 1)),
-    "lawman": (("lever_action_rifle", 3), ("shotgun", 3), ("lever_action_carbine", 2)),
-}
-
-
 @dataclass
 class NPC:
-    """One generated character (fields as in the scenario's ``Character``)."""
+    """One generated character: the fields every ruleset's character has, and ``rules``, the
+    ruleset's own (attributes, skills, weapons...), as its generator made them."""
 
     name: str
     short: str
     pronoun: str
-    attributes: dict[str, int]
-    skills: dict[str, int]
-    weapons: list[str]
     at: tuple[float, float]
     tactics: str
-    handedness: str = "right"
+    rules: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -230,7 +205,7 @@ def parse_sides(specs: list[str]) -> list[tuple[str, int]]:
     return out
 
 
-class _Dice:
+class Dice:
     """The generator's own dice: a private Random drawn through ``random()`` only."""
 
     def __init__(self, seed: int) -> None:
@@ -261,53 +236,7 @@ def is_law(side: str) -> bool:
     return any(word.startswith(w) for word in words for w in LAW_WORDS)
 
 
-def _attributes(dice: _Dice, profile: str) -> dict[str, int]:
-    """Attributes in the ranges of the rulebook's characters (000 l.548-580: STR 12-17,
-    COO 13-16, OBS 12-15, STA 5-12, Luck 1-9), a little wider: STR 8-18, COO 9-18, OBS 8-16,
-    STA 3-14, Luck 1-12."""
-    coo_bonus = {"aggressive": 1, "sniper": 1, "lawman": 1}.get(profile, 0)
-    return {
-        "str": 6 + dice.d(6, 2),
-        "coo": min(18, 7 + dice.d(5, 2) + coo_bonus),
-        "obs": 6 + dice.d(5, 2) + (1 if profile == "sniper" else 0),
-        "sta": 2 + dice.d(12),
-        "luck": dice.d(12),
-    }
-
-
-def _skills(dice: _Dice, profile: str, leader: bool) -> dict[str, int]:
-    """Skills 0-9, by kind of character (the examples run Pistol 2-8, Rifle 2-5, Fast Draw 2-8)."""
-    pistol = dice.d(4) + {"aggressive": 3, "lawman": 2, "cautious": 1}.get(profile, 0)
-    rifle = dice.d(4) + {"sniper": 4, "lawman": 1, "cautious": 1}.get(profile, 0) - 1
-    fast = dice.d(4) + {"aggressive": 4, "lawman": 2, "cautious": 1}.get(profile, 0) - 1
-    if profile == "coward":
-        pistol, fast = max(1, pistol - 1), max(0, fast - 1)
-    out = {"pistol": min(pistol, 9), "rifle": min(max(rifle, 0), 9),
-           "fast_draw": min(max(fast, 0), 9)}
-    if leader:
-        out["tactics"] = dice.d(4) + 1
-    if dice.chance(0.08):
-        out["gunsmithing"] = dice.d(6)
-    return {k: v for k, v in out.items() if v}
-
-
-def _weapons(dice: _Dice, profile: str, setting: str) -> list[str]:
-    data = SETTING_DATA[setting]
-    out = [dice.weighted(PISTOLS[profile])]
-    if profile == "sniper" or dice.chance(data["long_arm"]):
-        long_arm = dice.weighted(LONG_ARMS[profile])
-        if profile == "sniper" or (setting == "canyon" and long_arm != "scattergun"):
-            out.insert(0, long_arm)  # the weapon in hand comes first
-        else:
-            out.append(long_arm)
-    if setting == "saloon" and profile != "coward" and dice.chance(0.1):
-        out.append("derringer")
-    for w in out:
-        assert w in tables.weapons(), w
-    return list(dict.fromkeys(out))  # no weapon twice
-
-
-def _name(fake, dice: _Dice, taken: set[str]) -> tuple[str, str, str]:
+def _name(fake, dice: Dice, taken: set[str]) -> tuple[str, str, str]:
     """(full name, short name, pronoun): a period first name, a Faker surname, sometimes a
     nickname ("Jake "Two-Gun" Harlan" or ""Arkansas Dave" David Coriggan")."""
     for tries in range(200):
@@ -335,7 +264,7 @@ def _name(fake, dice: _Dice, taken: set[str]) -> tuple[str, str, str]:
     raise RuntimeError("could not find an unused name")  # pragma: no cover
 
 
-def _placement(setting: str, n_sides: int, dice: _Dice) -> tuple[list[tuple[float, float]], float]:
+def _placement(setting: str, n_sides: int, dice: Dice) -> tuple[list[tuple[float, float]], float]:
     """Centre of each side's line, and the distance between the sides (yards)."""
     lo, hi = SETTING_DATA[setting]["distance"]
     dist = round(dice.uniform(lo, hi))
@@ -349,8 +278,13 @@ def _placement(setting: str, n_sides: int, dice: _Dice) -> tuple[list[tuple[floa
     return centres, dist
 
 
-def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: int = 20,
-             command: str = "") -> Skirmish:
+Character = Callable[["Dice", str, bool, str], dict[str, Any]]
+"""A ruleset's part of a generated character: ``(dice, profile, leader, setting)`` -> its rule
+fields (in the order the YAML shows them), drawn from ``dice`` only."""
+
+
+def skirmish(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: int = 20,
+             command: str = "", *, character: Character) -> Skirmish:
     """A generated skirmish.
 
     Args:
@@ -359,6 +293,8 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
         seed: seeds the names (Faker), the numbers, and the scenario's own ``seed:``.
         max_turns: turns to fight at most (tactics decide every one).
         command: the command line that made it, quoted in the header comment.
+        character: the ruleset's fields of each character (``Character``), called after his
+            name and place are drawn.
 
     Raises:
         ValueError: an unknown setting.
@@ -369,7 +305,7 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
 
     fake = Faker("en_US")
     fake.seed_instance(seed)
-    dice = _Dice(seed)
+    dice = Dice(seed)
     data = SETTING_DATA[setting]
     centres, dist = _placement(setting, len(sides), dice)
     taken = {name for name, _ in sides}
@@ -387,11 +323,9 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
             ang = math.atan2(my - centre[1], mx - centre[0])
             px = centre[0] - math.sin(ang) * offset + dice.uniform(-1, 1)
             py = centre[1] + math.cos(ang) * offset + dice.uniform(-1, 1)
-            members.append(NPC(
-                name=full, short=short, pronoun=pronoun,
-                attributes=_attributes(dice, prof), skills=_skills(dice, prof, k == 0),
-                weapons=_weapons(dice, prof, setting), at=(round(px, 1), round(py, 1)),
-                tactics=prof, handedness="left" if dice.chance(0.1) else "right"))
+            members.append(NPC(name=full, short=short, pronoun=pronoun,
+                               at=(round(px, 1), round(py, 1)), tactics=prof,
+                               rules=character(dice, prof, k == 0, setting)))
         out[side] = members
     # Landmarks between the sides: ``along`` is the share of the way from the first side's
     # line to the second's, ``across`` a multiple of half the setting's width.
@@ -452,7 +386,7 @@ def _num(v: float) -> str:
     return f"{v:g}"
 
 
-def _flow(d: dict) -> str:
+def flow(d: dict) -> str:
     parts = []
     for k, v in d.items():
         if isinstance(v, list):
@@ -463,7 +397,35 @@ def _flow(d: dict) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-def to_yaml(sk: Skirmish) -> str:
+@dataclass
+class RulesYaml:
+    """What a ruleset puts into a generated scenario's YAML around the shared lines.
+
+    Attributes:
+        ruleset: its name (``ruleset:``).
+        top: lines after ``description:`` (house rules...).
+        map_note: comment lines above ``map:`` (what a landmark's cover does).
+        cover: a landmark's ``cover`` spec (from ``SETTING_DATA``) as its YAML value.
+        sides_note: comment lines above ``sides:`` (the fields of a character).
+        before_at: a character's rule lines before ``at:`` (attributes, skills, weapons).
+        after_at: a character's rule lines after ``at:`` (handedness...).
+        turns_note: comment lines before the example of a declared turn.
+        example: the example intent of the first character, at ``target`` (the first of the
+            second side): ``{shoot: Jake, shots: 2}``.
+    """
+
+    ruleset: str
+    top: list[str]
+    map_note: list[str]
+    cover: Callable[[dict], str]
+    sides_note: list[str]
+    before_at: Callable[[NPC], list[str]]
+    after_at: Callable[[NPC], list[str]]
+    turns_note: list[str]
+    example: Callable[[NPC], str]
+
+
+def to_yaml(sk: Skirmish, rules: RulesYaml) -> str:
     """The skirmish as a commented scenario file (accepted by ``narrator check``)."""
     law = [s for s in sk.sides if is_law(s)]
     lines = [
@@ -473,33 +435,21 @@ def to_yaml(sk: Skirmish) -> str:
         "#   narrator batch THIS_FILE --runs 10 --out DIR    ten fights, one file each",
         "#   narrator odds THIS_FILE --trials 10000         who is likely to win",
         f"title: {yaml_str(sk.title)}",
-        "ruleset: boothill",
+        f"ruleset: {rules.ruleset}",
         f"seed: {sk.seed}                    # the dice; another seed is another fight",
         "description: >-",
         *("  " + line for line in _wrap(sk.description, 88)),
-        "house_rules: {}                # named options (narrator rules boothill house-rules)",
+        *rules.top,
         "",
-        f"# The {sk.setting}, in yards (x, y). A landmark is somewhere to go (move: {{to: KEY}});",
-        "# one with cover protects the listed wound locations of whoever stands there:",
-        "# solid cover stops the bullet, light cover takes `reduction` off the severity roll,",
-        "# sporadic cover stops it when the target makes a Luck check.",
+        *rules.map_note,
         "map:",
     ]
     for key, name, at, cover in sk.landmarks:
         lines.append(f"  {key}:")
         lines.append(f"    at: [{_num(at[0])}, {_num(at[1])}]")
         lines.append(f"    name: {yaml_str(name)}")
-        lines.append(f"    cover: {_flow(cover)}")
-    lines += [
-        "",
-        "# The sides. Attributes (Boot Hill, about 1-20): str is also the wound capacity,",
-        "# coo the speed and the base chance to hit, obs, sta (stature), luck (Luck checks).",
-        "# Skills add to the chance to hit (pistol, rifle); fast_draw is the d20 target of a",
-        "# fast draw; tactics may give the side +1 initiative. Weapons are Table 14 types, the",
-        "# one in hand first. tactics: what the character does when nobody declares for him:",
-        "# aggressive, cautious, coward, sniper or lawman.",
-        "sides:",
-    ]
+        lines.append(f"    cover: {rules.cover(cover)}")
+    lines += ["", *rules.sides_note, "sides:"]
     for side, members in sk.sides.items():
         kind = "the law" if side in law else "outlaws"
         lines.append(f"  {yaml_str(side)}:                  # {kind}")
@@ -509,24 +459,18 @@ def to_yaml(sk: Skirmish) -> str:
                 lines.append(f"      short: {yaml_str(c.short)}")
             if c.pronoun != "he":
                 lines.append(f"      pronoun: {c.pronoun}")
-            lines.append(f"      attributes: {_flow(c.attributes)}")
-            lines.append(f"      skills: {_flow(c.skills)}")
-            weapons = ", ".join("{type: " + w + "}" for w in c.weapons)
-            lines.append(f"      weapons: [{weapons}]")
+            lines += rules.before_at(c)
             lines.append(f"      at: [{_num(c.at[0])}, {_num(c.at[1])}]")
-            if c.handedness != "right":
-                lines.append(f"      handedness: {c.handedness}")
+            lines += rules.after_at(c)
             lines.append(f"      tactics: {c.tactics:<12}       # {ROLE_NOTES[c.tactics]}")
     first = next(iter(sk.sides.values()))[0]
     target = list(sk.sides.values())[1][0]
     lines += [
         "",
-        "# No turns are declared: tactics decide every turn, for at most max_turns turns",
-        "# (a combat turn is 6 seconds, a shootout turn 1). To play a turn yourself, declare",
-        "# it; declared intents always win over tactics. For example:",
+        *rules.turns_note,
         "# turns:",
         "#   - intents:",
-        f"#       {yaml_str(first.short)}: {{shoot: {yaml_str(target.short)}, shots: 2}}",
+        f"#       {yaml_str(first.short)}: {rules.example(target)}",
         f"max_turns: {sk.max_turns}",
         "",
     ]

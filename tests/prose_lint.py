@@ -17,6 +17,7 @@ from narrator import npcs
 from narrator.engine import run_fight
 from narrator.events import FightLog
 from narrator.scenario import load_scenario_text
+from narrator.rulesets.boothill import generate as bh_generate
 
 SETTINGS = npcs.SETTINGS
 
@@ -32,7 +33,7 @@ def generated_fights(n: int, start: int = 1) -> list[tuple[str, FightLog]]:
         sides = [("posse" if i % 2 else "marshals", size_a), ("rustlers", size_b)]
         if i % 6 == 0:
             sides.append(("comancheros", 1 + i % 3))
-        text = npcs.to_yaml(npcs.generate(sides, setting, seed=i, max_turns=12))
+        text = bh_generate.to_yaml(bh_generate.generate(sides, setting, seed=i, max_turns=12))
         label = f"{setting} {'v'.join(str(k) for _, k in sides)} seed {i}"
         out.append((label, run_fight(load_scenario_text(text, f"<generated {i}>"))))
     return out

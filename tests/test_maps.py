@@ -56,11 +56,12 @@ def test_no_two_labels_overlap_on_any_turn(name):
 
 def test_crowded_generated_fights_keep_labels_apart():
     from narrator import npcs
+    from narrator.rulesets.boothill import generate as bh_generate
     from narrator.engine import run_fight
     from narrator.scenario import load_scenario_text
 
     for seed in range(6):
-        text = npcs.to_yaml(npcs.generate([("posse", 5), ("rustlers", 6)],
+        text = bh_generate.to_yaml(bh_generate.generate([("posse", 5), ("rustlers", 6)],
                                           npcs.SETTINGS[seed % len(npcs.SETTINGS)], seed, 4))
         fs = frames(run_fight(load_scenario_text(text)))
         bounds = Bounds.of(fs)

@@ -14,13 +14,14 @@ from narrator.cli import Setting, TacticsChoice, app
 from narrator.engine import run_fight
 from narrator.rulesets.boothill import tables, tactics
 from narrator.scenario import load_scenario, load_scenario_text
+from narrator.rulesets.boothill import generate as bh_generate
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
 
 def text_of(sides=(("posse", 3), ("rustlers", 5)), setting="street", seed=7) -> str:
-    return npcs.to_yaml(npcs.generate(list(sides), setting, seed))
+    return bh_generate.to_yaml(bh_generate.generate(list(sides), setting, seed))
 
 
 def test_same_seed_same_people_other_seed_other_people():
@@ -50,7 +51,7 @@ def test_every_setting_gives_a_scenario_that_loads_and_fights(setting):
 
 
 def test_names_look_western_and_come_from_faker():
-    sk = npcs.generate([("posse", 6), ("gang", 6)], "saloon", 11)
+    sk = bh_generate.generate([("posse", 6), ("gang", 6)], "saloon", 11)
     people = [c for members in sk.sides.values() for c in members]
     assert all(re.fullmatch(r'[A-Z"][A-Za-z"\' .-]+', c.name) for c in people)
     assert any('"' in c.name for c in people)  # some nicknames
@@ -59,7 +60,7 @@ def test_names_look_western_and_come_from_faker():
 
 
 def test_law_sides_get_lawmen():
-    sk = npcs.generate([("posse", 4), ("rustlers", 4)], "corral", 5)
+    sk = bh_generate.generate([("posse", 4), ("rustlers", 4)], "corral", 5)
     assert sk.sides["posse"][0].tactics == "lawman"
     assert all(c.tactics != "lawman" for c in sk.sides["rustlers"])
 
@@ -132,3 +133,41 @@ def test_faker_lives_in_npcs_only():
         if re.search(r"^\s*(from|import)\s+faker\b", path.read_text(), re.M):
             offenders.append(path.name)
     assert not offenders
+
+
+@pytest.mark.parametrize("setting", npcs.SETTINGS)
+def test_violence_generator_gives_a_scenario_that_loads_and_fights(setting):
+    """``narrator generate --ruleset violence``: the shared generator's sides, first man and
+    landmarks (the rest draws from the same stream after the ruleset's own fields), Violence
+    weapons, and a fight that runs to its end."""
+    from narrator.engine import run_fight
+    from narrator.ruleset import get
+
+    text = get("violence").generate([("posse", 3), ("gang", 4)], setting, 5, 12, "cmd")
+    assert text == get("violence").generate([("posse", 3), ("gang", 4)], setting, 5, 12, "cmd")
+    ld = load_scenario_text(text)
+    assert ld.scenario.ruleset == "violence" and ld.scenario.max_turns == 12
+    bh = load_scenario_text(bh_generate.to_yaml(bh_generate.generate(
+        [("posse", 3), ("gang", 4)], setting, 5, 12, "cmd")))
+    assert ld.scenario.characters()[0][1].name == bh.scenario.characters()[0][1].name
+    assert list(ld.scenario.sides) == ["posse", "gang"] and len(ld.scenario.characters()) == 7
+    assert list(ld.scenario.map) == list(bh.scenario.map)
+    assert ld.scenario.sides["posse"][0].tactics == "lawman"
+    assert all(c.weapons and c.weapons[-1].type in ("revolver", "knife") or
+               c.weapons[0].type == "revolver" for _, c in ld.scenario.characters())
+    log = run_fight(ld)
+    assert log.events[-1].kind == "fight_ended" and log.events[0].ruleset == "violence"
+
+
+def test_generate_cli_takes_a_ruleset(tmp_path):
+    out = tmp_path / "v.yaml"
+    r = runner.invoke(app, ["generate", "--ruleset", "violence", "--sides", "posse:2", "gang:2",
+                            "--seed", "4", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    text = out.read_text()
+    assert "ruleset: violence" in text and "--ruleset violence" in text.splitlines()[1]
+    assert text.splitlines()[0].endswith("/schemas/violence.schema.json")
+    bad = runner.invoke(app, ["generate", "--ruleset", "violense", "--sides", "a:1", "b:1"])
+    assert bad.exit_code == 2
+    assert "'violense' is not one of 'boothill' or 'violence'; did you mean 'violence'?" in \
+        " ".join(bad.output.split())

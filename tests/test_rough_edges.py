@@ -19,6 +19,7 @@ from narrator.errors import ScenarioError
 from narrator.lint import unused_dice
 from narrator.render import render
 from narrator.scenario import load_scenario_text
+from narrator.rulesets.boothill import generate as bh_generate
 
 runner = CliRunner()
 
@@ -178,7 +179,7 @@ def test_bbcode_lists_are_phpbb_lists():
 
 def test_generated_names():
     for seed in range(60):
-        sk = npcs.generate([("posse", 5), ("outlaws", 6)], "street", seed)
+        sk = bh_generate.generate([("posse", 5), ("outlaws", 6)], "street", seed)
         people = [c for cs in sk.sides.values() for c in cs]
         shorts = [c.short for c in people]
         assert len(set(shorts)) == len(shorts)

@@ -23,6 +23,7 @@ from narrator.rulesets.boothill.fight import BootHillFight, profile_of
 from narrator.rulesets.boothill.state import Wound
 from narrator.scenario import load_scenario_text
 from narrator.rulesets.boothill.scenario import Intent
+from narrator.rulesets.boothill import generate as bh_generate
 
 ACTS = ("shot_fired", "draw_made", "moved", "reloaded", "jam_worked", "target_switched",
         "intent_declared", "other_action")
@@ -269,8 +270,8 @@ def generated(n_scenarios: int, per_side: int = 3) -> list[str]:
         sides = [("posse", per_side), ("rustlers", per_side)]
         if k % 10 == 9:
             sides = [("marshals", 2), ("rustlers", 2), ("homesteaders", 2)]
-        sk = npcs.generate(sides, npcs.SETTINGS[k % len(npcs.SETTINGS)], 1000 + k)
-        out.append(npcs.to_yaml(sk))
+        sk = bh_generate.generate(sides, npcs.SETTINGS[k % len(npcs.SETTINGS)], 1000 + k)
+        out.append(bh_generate.to_yaml(sk))
     return out
 
 

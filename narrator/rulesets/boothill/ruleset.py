@@ -104,8 +104,8 @@ class BootHill(Ruleset):
 
     def generate(self, sides: list[tuple[str, int]], setting: str, seed: int,
                  max_turns: int, command: str) -> str:
-        from narrator import npcs
-        return npcs.to_yaml(npcs.generate(sides, setting, seed, max_turns, command))
+        from narrator.rulesets.boothill.generate import text
+        return text(sides, setting, seed, max_turns, command)
 
     def reference(self) -> Any:
         from narrator.rulesets.boothill.reference import reference

@@ -92,6 +92,11 @@ class Violence(Ruleset):
             return event.shooter, event.shots, event.result == "hit"
         return None
 
+    def generate(self, sides: list[tuple[str, int]], setting: str, seed: int,
+                 max_turns: int, command: str) -> str:
+        from narrator.rulesets.violence.generate import text
+        return text(sides, setting, seed, max_turns, command)
+
     def reference(self) -> Any:
         from narrator.rulesets.violence.reference import reference
         return reference()
