@@ -1,7 +1,7 @@
 """Generated skirmishes, the part every ruleset shares: Western names, sides placed in a
 setting with landmarks and cover, a role (tactics profile) for each character, and the
 commented YAML around them. A ruleset's generator (``Ruleset.generate``, e.g.
-``narrator/rulesets/boothill/generate.py``) adds each character's rule fields (attributes,
+``narrator/rulesets/<name>/generate.py``) adds each character's rule fields (attributes,
 skills, weapons...) through ``skirmish(..., character=...)`` and writes the file with
 ``to_yaml(..., rules=...)``.
 
