@@ -42,7 +42,10 @@ class LoadedScenario:
     """A validated scenario and what the engine needs beside it.
 
     Attributes:
-        scenario: the model, with every character reference canonical (full names).
+        scenario: the ruleset's scenario model (``Ruleset.scenario_model``), with every
+            character reference canonical (full names); it has ``ruleset``, ``title``,
+            ``seed``, ``sides``, ``turns`` (each with ``resolved``), ``max_turns``,
+            ``dice_fallback``, ``state`` and ``characters()``.
         path: the file name as given (for messages), or "<string>".
         script: scripted dice ``{who: {purpose: [ScriptedValue]}}``, who = full name or side.
         side_of: full character name -> side name.
@@ -53,7 +56,7 @@ class LoadedScenario:
             ``run`` print them, nothing stops.
     """
 
-    scenario: Scenario
+    scenario: Any
     path: str
     script: dict[str, dict[str, list[ScriptedValue]]] = field(default_factory=dict)
     side_of: dict[str, str] = field(default_factory=dict)

@@ -7,14 +7,14 @@ the dice. A round (003 l.7): the side that caught the others by surprise acts fi
 then every other character or group in initiative order (d20, highest first, ties rerolled);
 each character takes one turn: a move (he counts as moving all round), then one action.
 
-May import: narrator.events, narrator.rulesets.violence.events, narrator.dice, narrator.rulesets.violence.scenario
-(shapes), narrator.rulesets.violence.*.
+May import: narrator.events, narrator.dice, narrator.turns, narrator.rulesets.violence.* (its
+events, scenario shapes, state, rules, tactics).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from narrator.dice import Dice, dice_log_hash
 from narrator.events import (
@@ -28,98 +28,18 @@ from narrator.rulesets.violence.events import (
     WeaponReloaded,
 )
 from narrator.rulesets.violence import rules
-from narrator.rulesets.violence.tables import WeaponType, weapons
 from narrator.rulesets.violence.tables import rules as numbers
 from narrator.rulesets.violence.scenario import (
-    Bands, Character, Intent, Ruling, Scenario, Tag, Turn, WeaponSpec, weapon_index,
+    Bands, Intent, Ruling, Scenario, Tag, Turn, weapon_index,
 )
+from narrator.rulesets.violence import tactics
+from narrator.rulesets.violence.state import CONDITIONS, OUT, Arms, Fighter, Melee, make_arms
 from narrator.turns import TurnLoop
 
+__all__ = ["CONDITIONS", "OUT", "Arms", "Fighter", "Melee", "make_arms", "ViolenceFight",
+           "profile_of"]
+
 MAX_INITIATIVE_ROLLS = 50
-OUT = ("down", "subdued", "fled", "surrendered", "dead", "critically_injured")
-CONDITIONS = ("active",) + OUT
-
-
-@dataclass
-class Arms:
-    """A carried weapon during the fight: rounds loaded (guns), calibre, tags."""
-
-    spec: WeaponSpec
-    wt: WeaponType
-    loaded: int
-    capacity: int
-    spare: int | None
-    calibre: str
-    quick_reload: bool
-    tags: list[Tag]
-    quick_round: int = 0
-
-    @property
-    def name(self) -> str:
-        return self.spec.name or self.wt.name
-
-    @property
-    def key(self) -> str:
-        """How an intent names this weapon (its scenario name, else its type)."""
-        return self.spec.name or self.spec.type
-
-    @property
-    def is_gun(self) -> bool:
-        return self.wt.is_gun
-
-
-def make_arms(spec: WeaponSpec) -> Arms:
-    """Arms from a scenario weapon: loaded defaults to full, calibre to the weapon row's."""
-    wt = weapons()[spec.type]
-    cap = (spec.capacity or wt.capacity) if wt.is_gun else 0
-    return Arms(spec, wt, cap if spec.loaded is None else spec.loaded, cap, spec.spare,
-                spec.calibre or wt.calibre, spec.quick_reload, list(spec.tags))
-
-
-@dataclass
-class Melee:
-    """Two combatants locked in a melee until one goes Down (003 l.46)."""
-
-    a: Fighter
-    d: Fighter
-    exchanges: int = 0
-    last_round: int = 0
-
-    def other(self, f: Fighter) -> Fighter:
-        return self.d if f is self.a else self.a
-
-
-@dataclass
-class Fighter:
-    """One character in the fight. ``condition``: one of ``CONDITIONS``; ``injuries``: the
-    cause of each Injury ("shot", "melee", "gm"); positions in yards."""
-
-    c: Character
-    side: str
-    order: int
-    pos: tuple[float, float]
-    weapons: list[Arms]
-    cover: bool
-    landmark: str | None
-    hidden: bool
-    obscured: bool
-    injuries: list[str] = field(default_factory=list)
-    condition: str = "active"
-    melee: Melee | None = None
-    sniped: bool = False
-
-    @property
-    def name(self) -> str:
-        return self.c.name
-
-    @property
-    def active(self) -> bool:
-        return self.condition == "active"
-
-    def guns(self) -> list[Arms]:
-        return [w for w in self.weapons if w.is_gun]
-
-
 @dataclass(frozen=True)
 class Profile:
     """What departs from the plain rules: the GM rulings and the band limits in force."""
@@ -317,7 +237,6 @@ class ViolenceFight:
 
     def complete_intents(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
         """Declared intents, plus what each silent character's tactics profile decides."""
-        from narrator.rulesets.violence import tactics
         out = dict(declared)
         for f in self.fighters.values():
             if f.name in out or not f.active or not f.c.tactics:

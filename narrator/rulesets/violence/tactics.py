@@ -17,24 +17,22 @@ both rulesets) and read the fight as it stands; nothing here rolls dice.
 Everyone reloads (the round it takes, l.62) when his guns are empty, and fights with what he
 has when he has no gun.
 
-May import: narrator.rulesets.violence.scenario (Intent), narrator.rulesets.violence.*.
+May import: narrator.rulesets.violence.scenario (Intent), narrator.rulesets.violence.state
+(the fight as it reads it), narrator.rulesets.violence.rules; never the engine (``fight``).
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from narrator.rulesets.violence import rules
 from narrator.rulesets.violence.scenario import Intent
-
-if TYPE_CHECKING:  # pragma: no cover
-    from narrator.rulesets.violence.fight import Fighter, ViolenceFight
+from narrator.rulesets.violence.state import Fighter, FightView
 
 SHOTS = {"aggressive": 3, "cautious": 2, "coward": 1, "sniper": 1, "lawman": 1}
 
 
-def decide(fight: ViolenceFight, turn: int, f: Fighter) -> Intent | None:
+def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     """The intent ``f``'s profile chooses for ``turn`` (targets by full name), or None."""
     if f.melee is not None:
         return None  # his turn belongs to the melee (003 l.46)
@@ -69,7 +67,7 @@ def decide(fight: ViolenceFight, turn: int, f: Fighter) -> Intent | None:
     return Intent(shoot=nearest.name, shots=min(SHOTS[profile], loaded[0].loaded), weapon=gun)
 
 
-def _nearest_cover(fight: ViolenceFight, f: Fighter) -> str | None:
+def _nearest_cover(fight: FightView, f: Fighter) -> str | None:
     """The nearest landmark that gives cover, within 30 yards (farther is not worth the run)."""
     best = None
     for key, lm in fight.sc.map.items():
