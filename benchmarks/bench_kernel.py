@@ -30,7 +30,7 @@ from common import EXAMPLES, FOUR_ON_FOUR, GUNMAN, row  # noqa: E402
 
 from narrator import batch  # noqa: E402
 from narrator.engine import run_fight  # noqa: E402
-from narrator.npcs import generate, to_yaml  # noqa: E402
+from narrator.rulesets.boothill.generate import generate, to_yaml  # noqa: E402
 from narrator.rulesets.boothill.kernel import KernelContext, run_kernel  # noqa: E402
 from narrator.scenario import load_scenario, load_scenario_text  # noqa: E402
 

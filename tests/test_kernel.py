@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from narrator import batch
 from narrator.cli import app
 from narrator.errors import NarratorError
-from narrator.npcs import generate, to_yaml
+from narrator.rulesets.boothill.generate import generate, to_yaml
 from narrator.rulesets.boothill import kernel
 from narrator.scenario import load_scenario, load_scenario_text
 
