@@ -89,3 +89,43 @@ def test_help_loads_no_ruleset_and_no_entry_points():
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert "Usage" in r.stdout
     assert r.stderr.strip().splitlines()[-1] == "[]"
+
+
+def _graph(package: Path) -> dict[str, set[str]]:
+    """Module -> the modules of the same package it imports (at the top, lazily inside a
+    function, or for type checking only: any of them makes a cycle)."""
+    prefix = "narrator." + ".".join(package.relative_to(ROOT).parts) + "."
+    mods = {prefix + p.stem: p for p in package.glob("*.py") if p.stem != "__init__"}
+    graph: dict[str, set[str]] = {}
+    for mod, path in mods.items():
+        graph[mod] = {m for m in _imports(path) if m in mods and m != mod}
+        graph[mod] |= {m.rsplit(".", 1)[0] for m in _imports(path)
+                       if m.rsplit(".", 1)[0] in mods and m.rsplit(".", 1)[0] != mod}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    found, path, state = [], [], {}
+
+    def visit(n: str) -> None:
+        state[n] = 1
+        path.append(n)
+        for m in sorted(graph[n]):
+            if state.get(m) == 1:
+                found.append(path[path.index(m):] + [m])
+            elif m not in state:
+                visit(m)
+        path.pop()
+        state[n] = 2
+
+    for n in sorted(graph):
+        if n not in state:
+            visit(n)
+    return found
+
+
+@pytest.mark.parametrize("name", ["boothill", "violence"])
+def test_no_import_cycles_inside_a_ruleset(name):
+    """The engine, its shootout turn and its tactics do not import each other both ways (not
+    even lazily or for type checking): the shared state is in ``state.py``."""
+    assert _cycles(_graph(ROOT / "rulesets" / name)) == []

@@ -64,7 +64,9 @@ from narrator.rulesets.boothill.shot import (
     targets_of,
     too_many,
 )
+from narrator.rulesets.boothill import tactics
 from narrator.rulesets.boothill.state import (
+    PreparedShot,
     GUNSMITH_SECONDS,
     JAM_SECONDS,
     Cover,
@@ -88,25 +90,6 @@ LEGS = ("left_leg", "right_leg")
 SKILL_NAMES = tuple(Skills.model_fields)
 
 
-@dataclass
-class PreparedShot:
-    """A shot whose chance is fixed but whose die is not yet rolled (simultaneous fire, B14)."""
-
-    turn: int
-    shooter: Fighter
-    target: Fighter
-    weapon: WeaponState
-    shot_type: str
-    number: int
-    yards: float
-    band: str
-    band_why: str | None
-    parts: tuple[Modifier, ...]
-    base: int
-    mods: tuple[Modifier, ...]
-    chance: int
-    count: int | None
-    aim: str
 MAX_INITIATIVE_ROUNDS = 50
 
 
@@ -289,7 +272,6 @@ class BootHillFight(ShootoutTurns):
     def complete_intents(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
         """Declared intents, plus what each silent character's tactics profile decides
         (``narrator.rulesets.boothill.tactics``). Declared intents always win."""
-        from narrator.rulesets.boothill import tactics
         out = dict(declared)
         for f in self.fighters.values():
             if f.name in out or f.down or not f.c.tactics:
@@ -584,7 +566,6 @@ class BootHillFight(ShootoutTurns):
         Returns:
             The new target's full name, or None.
         """
-        from narrator.rulesets.boothill import tactics
         ws = f.weapons[planned.gun]
         listed = list(planned.listed)
         after = listed[listed.index(old) + 1:] + listed[:listed.index(old)] if old in listed \

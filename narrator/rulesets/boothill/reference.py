@@ -9,14 +9,13 @@ from __future__ import annotations
 from narrator.reference import (Reference, Section, _dice, _num, _profiles, _rulings, _signed,
                                 _text, _toml, _words)
 from narrator.reference import cite as _cite
-from narrator.rulesets.boothill.ruleset import BootHill
-
-CITATIONS = BootHill.citations
 
 
 def cite(source: str) -> str:
     """A data file's ``source`` for readers (``narrator.reference.cite`` with Boot Hill's own)."""
-    return _cite(source, CITATIONS)
+    from narrator import ruleset as registry
+
+    return _cite(source, registry.get("boothill").citations)
 
 
 def reference() -> Reference:

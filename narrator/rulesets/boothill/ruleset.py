@@ -60,7 +60,7 @@ class BootHill(Ruleset):
         return Turn()
 
     def profiles(self) -> tuple[str, ...]:
-        from narrator.rulesets.boothill.tactics import PROFILES
+        from narrator.rulesets.boothill.scenario import PROFILES
         return PROFILES
 
     def dice_purposes(self) -> tuple[str, ...]:

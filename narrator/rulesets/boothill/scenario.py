@@ -5,7 +5,7 @@ base of ``narrator.scenario.models`` and the loader's shared checks.
 Units: positions and distances in yards; ``at: [x, y]``.
 
 May import: pydantic, narrator.scenario (the shared base, the loader's checks), narrator.dice,
-narrator.rulesets.boothill.tables, narrator.rulesets.boothill.tactics (its profiles).
+narrator.rulesets.boothill.tables; never the engine or the tactics (they import this).
 """
 
 from __future__ import annotations
@@ -28,6 +28,10 @@ Location = Literal["left_leg", "right_leg", "left_arm", "right_arm", "left_shoul
 Gait = Literal["crawling", "walking", "evading", "running", "trotting", "galloping"]
 Band = Literal["point_blank", "short", "long", "extreme"]
 ShotType = Literal["careful", "steady", "hip", "fanned"]
+
+PROFILES = ("aggressive", "cautious", "coward", "sniper", "lawman")
+"""The tactics profiles a character may name (``tactics:``); ``tactics.PROFILE_TABLE`` defines
+each, in this order."""
 
 GROUPS = {"legs": ("left_leg", "right_leg"), "arms": ("left_arm", "right_arm"),
           "shoulders": ("left_shoulder", "right_shoulder")}
@@ -401,7 +405,6 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
                 if lm.cover is None:
                     raise loc8.error(f"landmark {c.cover!r} gives no cover", ("sides", side, i, "cover"))
             if c.tactics is not None:
-                from narrator.rulesets.boothill.tactics import PROFILES  # noqa: I001 (a cycle)
                 if c.tactics not in PROFILES:
                     raise loc8.error(f"unknown tactics profile {c.tactics!r}"
                                      f"{_hint(c.tactics, list(PROFILES))} (profiles: "

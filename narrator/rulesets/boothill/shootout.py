@@ -12,7 +12,7 @@ May import: narrator.events, narrator.rulesets.boothill.*.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any
 
 from narrator.events import (
     ActionsLost,
@@ -28,11 +28,9 @@ from narrator.events import (
 )
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.shot import SHOOTOUT
-from narrator.rulesets.boothill.state import Action, Fighter
+from narrator.rulesets.boothill.state import Action, Fighter, FightView, PreparedShot
 from narrator.rulesets.boothill.scenario import Intent
 
-if TYPE_CHECKING:  # pragma: no cover
-    from narrator.rulesets.boothill.fight import BootHillFight, PreparedShot
 
 SPEED_GAIT = {"walking": "walking", "trotting": "trotting", "running": "running",
               "galloping": "galloping"}
@@ -40,7 +38,7 @@ WEAPON_SPEED_COUNTS = {"vfast": 0, "fast": 1, "average": 2, "slow": 3, "vslow": 
 TWENTY_FEET_YARDS = 20 / 3
 
 
-def wants_shootout(fight: BootHillFight, intents: dict[str, Intent]) -> bool:
+def wants_shootout(fight: FightView, intents: dict[str, Intent]) -> bool:
     """Default kind of turn (001 l.8-12): shootout when anyone declares a steady, hip or fanned
     shot, or a shot at an enemy within 20 feet; otherwise a combat turn."""
     for name, intent in intents.items():
@@ -57,9 +55,10 @@ def wants_shootout(fight: BootHillFight, intents: dict[str, Intent]) -> bool:
 
 
 class ShootoutTurns:
-    """Mixin for BootHillFight: the shootout turn."""
+    """Mixin for BootHillFight: the shootout turn (``self`` is the fight; this module never
+    imports it)."""
 
-    def shootout_turn(self: BootHillFight, t: int, intents: dict[str, Intent]) -> None:
+    def shootout_turn(self: Any, t: int, intents: dict[str, Intent]) -> None:
         """One one-second shootout turn of six counts."""
         if self.last_kind != "shootout":
             self.count_base = 0
@@ -103,7 +102,7 @@ class ShootoutTurns:
         self.elapsed += 1
         self.end_turn(t)
 
-    def plan(self: BootHillFight, t: int, f: Fighter, intent: Intent) -> list[Action]:
+    def plan(self: Any, t: int, f: Fighter, intent: Intent) -> list[Action]:
         """The declared actions in order: a draw if the gun is not in hand, a cock, the shots
         (``BootHillFight.plan_volleys``, the same plan as a combat turn's), each change of
         target on the way costing its Table 5 count. Nothing when the shooter holds his fire
@@ -134,7 +133,7 @@ class ShootoutTurns:
             actions.append(action)
         return actions
 
-    def start_draws(self: BootHillFight, t: int, c: int) -> None:
+    def start_draws(self: Any, t: int, c: int) -> None:
         """Draws begin when a character's cursor reaches them; a fast draw's roll is made then."""
         for f in self.fighters.values():
             while f.queue and f.queue[0].kind == "draw" and f.cursor <= c and not f.down:
@@ -178,11 +177,11 @@ class ShootoutTurns:
                     self.emit(DrawMade(t, f.name, "normal", ws.name, skill, None, None, True,
                                        counts, start, f.cursor))
 
-    def action_counts(self: BootHillFight, f: Fighter, action: Action) -> int:
+    def action_counts(self: Any, f: Fighter, action: Action) -> int:
         """Table 5 counts of an action (errata B13; the weapon_speed_counts house rule)."""
         return sum(m.value for m in self.count_parts(f, action, f.fresh_draw, f.cocked))
 
-    def count_parts(self: BootHillFight, f: Fighter, action: Action, fresh: bool,
+    def count_parts(self: Any, f: Fighter, action: Action, fresh: bool,
                     cocked: bool) -> tuple[Modifier, ...]:
         """The Table 5 counts of an action, named (each a Modifier whose value is counts):
         the cock or the shot type, a change of target, a cocked gun's saving (not for a fanned
@@ -203,7 +202,7 @@ class ShootoutTurns:
                                   "weapon_speed_counts"))
         return tuple(parts)
 
-    def emit_schedule(self: BootHillFight, t: int) -> None:
+    def emit_schedule(self: Any, t: int) -> None:
         """The count schedule (``CountsPlanned``) once count 0's draws are made: each queued
         shot and cock, one after another from the shooter's cursor, as if nothing intervened.
         A draw still to come (a fumbled fast draw drawn again later) ends his schedule, listed
@@ -229,7 +228,7 @@ class ShootoutTurns:
         if plan:
             self.emit(CountsPlanned(t, tuple(plan)))
 
-    def speed(self: BootHillFight, f: Fighter, action: Action,
+    def speed(self: Any, f: Fighter, action: Action,
               intents: dict[str, Intent]) -> SpeedNote:
         """Speed on a count (Table 6, errata B14)."""
         sm = tables.combat()["speed_modifiers"]
@@ -262,7 +261,7 @@ class ShootoutTurns:
         return SpeedNote(f.name, action.shot_type or action.kind, action.target, base_name, base,
                          tuple(mods), total)
 
-    def switch(self: BootHillFight, t: int, c: int, f: Fighter, action: Action) -> bool:
+    def switch(self: Any, t: int, c: int, f: Fighter, action: Action) -> bool:
         """The shot's target is down: turn on another (``BootHillFight.retarget``, the same rule
         as a combat turn's), one count later (Table 5). Returns False when nobody is left: his
         shots are dropped."""
@@ -275,7 +274,7 @@ class ShootoutTurns:
         action.switch_from = None  # this switch is the one told
         return True
 
-    def run_count(self: BootHillFight, t: int, c: int, intents: dict[str, Intent]) -> None:
+    def run_count(self: Any, t: int, c: int, intents: dict[str, Intent]) -> None:
         """Resolve one count: who acts, in order of speed, equal speeds together."""
         due: list[tuple[Fighter, Action]] = []
         for f in self.fighters.values():
@@ -342,10 +341,10 @@ class ShootoutTurns:
                 self.emit(ActionsLost(t, c, f.name, len(f.queue), f.condition))
                 f.queue = []
 
-    def next_shot_number(self: BootHillFight, f: Fighter) -> int:
+    def next_shot_number(self: Any, f: Fighter) -> int:
         return f.shots_this_turn + 1
 
-    def shootout_other_actions(self: BootHillFight, t: int, f: Fighter,
+    def shootout_other_actions(self: Any, t: int, f: Fighter,
                                intent: Intent | None) -> None:
         """Reloading, jams and free-text actions in a shootout turn. Reloading: six
         consecutive shootout turns of it give one combat turn's worth (000 l.497); a turn

@@ -1,13 +1,19 @@
-"""Mutable fight state of Boot Hill characters and weapons (the engine's working memory).
+"""Mutable fight state of Boot Hill characters and weapons (the engine's working memory), a
+shot prepared and not yet rolled, and ``FightView``: what the tactics and the shootout turn
+read of the fight. The engine (``fight``), its shootout turn and its tactics all import this
+module; the tactics and the shootout turn never import the engine.
 
-May import: narrator.rulesets.boothill.tables, narrator.rulesets.boothill.scenario (shapes
-only).
+May import: narrator.events (Modifier), narrator.rulesets.boothill.tables,
+narrator.rulesets.boothill.scenario (shapes only).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, Protocol
+
+from narrator.events import Modifier
 
 from narrator.rulesets.boothill.tables import WeaponType, weapons
 from narrator.rulesets.boothill.scenario import Character, CoverSpec, WeaponSpec, expand_locations
@@ -172,3 +178,44 @@ def make_weapon(spec: WeaponSpec) -> WeaponState:
     wt = weapons()[spec.type]
     cap = spec.capacity or wt.capacity
     return WeaponState(spec, wt, cap if spec.loaded is None else spec.loaded, cap, spec.spare)
+
+
+@dataclass
+class PreparedShot:
+    """A shot whose chance is fixed but whose die is not yet rolled (simultaneous fire, B14)."""
+
+    turn: int
+    shooter: Fighter
+    target: Fighter
+    weapon: WeaponState
+    shot_type: str
+    number: int
+    yards: float
+    band: str
+    band_why: str | None
+    parts: tuple[Modifier, ...]
+    base: int
+    mods: tuple[Modifier, ...]
+    chance: int
+    count: int | None
+    aim: str
+
+
+class FightView(Protocol):
+    """What the tactics profiles and the shootout turn read of the fight (``BootHillFight`` is
+    one): the scenario, the fighters by name, the sides in order, the house rules and the
+    profile in force, the last turn's kind, the landmarks gone, the shots fired so far."""
+
+    sc: Any
+    fighters: dict[str, Fighter]
+    sides: list[str]
+    house: Any
+    profile: Any
+    last_kind: str | None
+    gone_landmarks: set[str]
+    shots_fired: int
+
+    def weapon_index(self, f: Fighter, ref: str) -> int | None: ...
+
+    def band_for(self, t: int, f: Fighter, o: Fighter, ws: WeaponState, shot_type: str,
+                 yards: float) -> tuple: ...

@@ -37,16 +37,14 @@ from __future__ import annotations
 import difflib
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from narrator.errors import ScenarioError
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.shootout import TWENTY_FEET_YARDS, wants_shootout
+from narrator.rulesets.boothill.scenario import PROFILES as SCENARIO_PROFILES
 from narrator.rulesets.boothill.scenario import Intent, MoveIntent
 
-if TYPE_CHECKING:  # pragma: no cover
-    from narrator.rulesets.boothill.fight import BootHillFight
-    from narrator.rulesets.boothill.state import Fighter, WeaponState
+from narrator.rulesets.boothill.state import Fighter, FightView, WeaponState
 
 
 @dataclass(frozen=True)
@@ -110,6 +108,8 @@ PROFILE_TABLE: dict[str, Profile] = {p.name: p for p in (
 )}
 
 PROFILES: tuple[str, ...] = tuple(PROFILE_TABLE)
+if PROFILES != SCENARIO_PROFILES:  # pragma: no cover - the scenario's list names these
+    raise AssertionError(f"tactics profiles {PROFILES} differ from the scenario's")
 
 EXPECTED_PELLETS = {"point_blank": 2.5, "short": 2.5, "long": 1.5, "extreme": 2 / 3}  # Table 9
 COVER_REACH = 30.0          # yards: farther cover is not worth running for
@@ -154,7 +154,7 @@ def _move(**kw: object) -> MoveIntent:
     return hit  # type: ignore[return-value]
 
 
-def check_profiles(fight: BootHillFight) -> None:
+def check_profiles(fight: FightView) -> None:
     """Raise ScenarioError for a ``tactics:`` value that is not a profile (with a suggestion)."""
     for f in fight.fighters.values():
         name = f.c.tactics
@@ -165,7 +165,7 @@ def check_profiles(fight: BootHillFight) -> None:
                                 f"(profiles: {', '.join(PROFILES)})")
 
 
-def _memory(fight: BootHillFight) -> _Memory:
+def _memory(fight: FightView) -> _Memory:
     mem = fight.__dict__.get("_tactics_memory")
     if mem is None:
         check_profiles(fight)
@@ -173,7 +173,7 @@ def _memory(fight: BootHillFight) -> _Memory:
     return mem
 
 
-def turn_kind(fight: BootHillFight, t: int) -> str:
+def turn_kind(fight: FightView, t: int) -> str:
     """The kind of turn ``t`` will be, as far as tactics can tell: the declared kind; else a
     shootout when the declared intents ask for one, when shootout actions carry over, or when
     a character left to tactics has an enemy within 20 feet; else a combat turn."""
@@ -223,7 +223,7 @@ def usable(ws: WeaponState) -> bool:
     return ws.loaded > 0 and not ws.jammed_seconds and not ws.useless
 
 
-def band_of(fight: BootHillFight, t: int, f: Fighter, o: Fighter, ws: WeaponState,
+def band_of(fight: FightView, t: int, f: Fighter, o: Fighter, ws: WeaponState,
             shot_type: str, yards: float) -> str | None:
     """The band the engine will use (a range-band ruling, else Table 14)."""
     if fight.profile.rulings:
@@ -231,7 +231,7 @@ def band_of(fight: BootHillFight, t: int, f: Fighter, o: Fighter, ws: WeaponStat
     return tables.range_band(ws.wt, yards, shot_type)
 
 
-def chance(fight: BootHillFight, f: Fighter, ws: WeaponState, o: Fighter, shot_type: str,
+def chance(fight: FightView, f: Fighter, ws: WeaponState, o: Fighter, shot_type: str,
            band: str, gait: str | None = None) -> float:
     """Estimated probability that one shot hits and is not stopped by the target's cover.
 
@@ -294,7 +294,7 @@ def _static_chance(coo: int, skill: int, shot_type: str, hipshot_formula: str,
     return c
 
 
-def reach(fight: BootHillFight, t: int, f: Fighter, o: Fighter, yards: float) -> float:
+def reach(fight: FightView, t: int, f: Fighter, o: Fighter, yards: float) -> float:
     """How likely ``f`` is to hit ``o`` with a careful shot from his best usable weapon."""
     best = 0.0
     for ws in f.weapons:
@@ -309,7 +309,7 @@ def reach(fight: BootHillFight, t: int, f: Fighter, o: Fighter, yards: float) ->
     return best
 
 
-def most_dangerous(fight: BootHillFight, t: int, f: Fighter,
+def most_dangerous(fight: FightView, t: int, f: Fighter,
                    candidates: list[Fighter]) -> Fighter | None:
     """The most dangerous of ``candidates`` to ``f``: the one most likely to hit him with a
     careful shot (``reach``, the danger weight of every profile's target choice); the nearer,
@@ -324,7 +324,7 @@ def most_dangerous(fight: BootHillFight, t: int, f: Fighter,
     return best
 
 
-def visible(fight: BootHillFight, f: Fighter, o: Fighter, yards: float) -> bool:
+def visible(fight: FightView, f: Fighter, o: Fighter, yards: float) -> bool:
     """At night a target farther than the shooter's OBS in yards cannot be seen unless lit."""
     return not fight.sc.night or yards <= f.c.attributes.obs or o.c.lit
 
@@ -340,7 +340,7 @@ class _Choice:
     yards: float
 
 
-def _choose(fight: BootHillFight, t: int, f: Fighter, prof: Profile,
+def _choose(fight: FightView, t: int, f: Fighter, prof: Profile,
             enemies: list[tuple[Fighter, float]], gait: str | None, kind: str,
             mem: _Memory) -> _Choice | None:
     """The best (target, weapon) pair for careful shots, by the profile's target weights; a
@@ -374,7 +374,7 @@ def _choose(fight: BootHillFight, t: int, f: Fighter, prof: Profile,
     return best
 
 
-def _addressable(fight: BootHillFight, f: Fighter, i: int) -> bool:
+def _addressable(fight: FightView, f: Fighter, i: int) -> bool:
     """An intent can name weapon ``i`` (the one in hand, or the first of its type or name)."""
     if i == f.current_weapon:
         return True
@@ -382,14 +382,14 @@ def _addressable(fight: BootHillFight, f: Fighter, i: int) -> bool:
     return fight.weapon_index(f, ws.spec.name or ws.spec.type) == i
 
 
-def _weapon_ref(fight: BootHillFight, f: Fighter, i: int) -> str | None:
+def _weapon_ref(fight: FightView, f: Fighter, i: int) -> str | None:
     if i == f.current_weapon:
         return None
     ws = f.weapons[i]
     return ws.spec.name or ws.spec.type
 
 
-def _draw_counts(fight: BootHillFight, f: Fighter, tolerance: float = 0.0) -> tuple[str, float]:
+def _draw_counts(fight: FightView, f: Fighter, tolerance: float = 0.0) -> tuple[str, float]:
     """The draw expected to take fewer counts: a fast draw succeeds on d20 <= Fast Draw and
     costs nothing, a failure costs 2 counts and a new draw (errata B13); a normal draw 3."""
     skill = f.c.skills.fast_draw
@@ -403,7 +403,7 @@ def _draw_counts(fight: BootHillFight, f: Fighter, tolerance: float = 0.0) -> tu
     return ("fast", fast) if fast <= 3.0 + tolerance else ("normal", 3.0)
 
 
-def _shot_list(fight: BootHillFight, t: int, f: Fighter, prof: Profile, ch: _Choice,
+def _shot_list(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice,
                gait: str | None) -> tuple[list[str], str | None]:
     """The shootout shot list with the best weighted expected hits, and the draw.
 
@@ -438,7 +438,7 @@ def _shot_list(fight: BootHillFight, t: int, f: Fighter, prof: Profile, ch: _Cho
     return best[1], draw
 
 
-def _nearest_cover(fight: BootHillFight, f: Fighter, enemies: list[tuple[Fighter, float]],
+def _nearest_cover(fight: FightView, f: Fighter, enemies: list[tuple[Fighter, float]],
                    far: bool) -> tuple[str, float] | None:
     """The landmark with cover worth moving to: near, not closer to the enemy than we are
     (``far``: the one that keeps the most distance). None when there is none in reach."""
@@ -506,7 +506,7 @@ def _reloadable(f: Fighter) -> int | None:
     return best
 
 
-def _reload_ref(fight: BootHillFight, f: Fighter, i: int) -> bool | str | None:
+def _reload_ref(fight: FightView, f: Fighter, i: int) -> bool | str | None:
     """The ``reload:`` value naming weapon ``i`` (True for the one in hand), or None."""
     if i == f.current_weapon:
         return True
@@ -525,7 +525,7 @@ def _fleeing(f: Fighter, prof: Profile, n_enemies: int, n_friends: int) -> bool:
     return odds and not prof.flee_hurt_needs_odds
 
 
-def decide(fight: BootHillFight, turn: int, f: Fighter) -> Intent | None:
+def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     """The intent ``f``'s tactics profile chooses for ``turn``, or None to wait.
 
     Returns an Intent valid for the turn: in a combat turn one or two careful shots at one
@@ -628,14 +628,14 @@ def _worth_it(prof: Profile, move: MoveIntent | None, choice: _Choice | None) ->
     return choice
 
 
-def _reload_intent(fight: BootHillFight, f: Fighter, call: str | None = None) -> Intent | None:
+def _reload_intent(fight: FightView, f: Fighter, call: str | None = None) -> Intent | None:
     """Reload the weapon best worth it, or None when none can be."""
     r = _reloadable(f)
     ref = _reload_ref(fight, f, r) if r is not None else None
     return _intent(reload=ref, other=call) if ref is not None else None
 
 
-def _cover_move(fight: BootHillFight, f: Fighter, prof: Profile,
+def _cover_move(fight: FightView, f: Fighter, prof: Profile,
                 enemies: list[tuple[Fighter, float]], kind: str) -> MoveIntent | None:
     """Move to cover, for profiles that seek it and are not behind any. In a shootout turn
     only cover within one second's run is worth it."""
@@ -654,7 +654,7 @@ def _cover_move(fight: BootHillFight, f: Fighter, prof: Profile,
     return _move(gait=run, to=key)
 
 
-def _advance(fight: BootHillFight, f: Fighter, prof: Profile,
+def _advance(fight: FightView, f: Fighter, prof: Profile,
              enemies: list[tuple[Fighter, float]], kind: str) -> MoveIntent | None:
     """Close in on the nearest enemy, stopping at the short range of the best weapon."""
     if not prof.advance:
