@@ -20,10 +20,32 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="ne
 SCENARIO = str(EXAMPLES / "shotgun-gang.yaml")
 
 
+_STARTED: list[subprocess.Popen] = []
+
+
 def start(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "narrator", *args], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "narrator", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=ROOT, start_new_session=True,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    _STARTED.append(proc)
+    return proc
+
+
+@pytest.fixture(autouse=True)
+def _no_orphans():
+    """Whatever a test asserts, kill what it started: a failing test must not leave a
+    5,000,000-trial ``odds`` and its workers running (its own session, so the whole group)."""
+    yield
+    while _STARTED:
+        proc = _STARTED.pop()
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            proc.communicate(timeout=10)
+        except (subprocess.TimeoutExpired, ValueError):
+            pass
 
 
 def children(pid: int) -> set[int]:
