@@ -1,0 +1,871 @@
+"""The Gaslight fight loop (source 002): combat rounds of 6 seconds split in two halves.
+
+Pure: a validated Gaslight scenario and dice in, a FightLog out. No prose, no files. The
+numbers live in ``rules.py`` and ``data/``; this module keeps the state and rolls the dice
+(``rolls.py``). A round (G3, G5, G8):
+
+1. covering men name their targets; a trigger that opens the fight (nobody has fired yet)
+   fires its covering shot at once, before anything else (002 l.65);
+2. a declared fast-draw contest is drawn and its two snap shots fired in the order it gives
+   (002 l.99-110);
+3. initiative: d10 + DEX modifier for everyone up;
+4. each man in initiative order: draws if he must (002 l.23-35), clears a misfire, reloads,
+   moves, and fires the first half of his shots (002 l.12; all of them when fanning); what he
+   does may trigger a covering shot at him at once (002 l.69);
+5. at the end of the round, in the same order, the second half of everyone's shots.
+
+May import: narrator.events, narrator.dice, narrator.rulesets.gaslight.*.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from narrator.dice import Dice, dice_log_hash
+from narrator.events import (
+    CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, Modifier,
+    OtherAction, PlaceNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
+)
+from narrator.rulesets.gaslight import rolls
+from narrator.rulesets.gaslight import rules as R
+from narrator.rulesets.gaslight.events import (
+    FighterNote, GlBlocked, GlCovering, GlDamage, GlDown, GlDraw, GlFastDraw, GlInitiative,
+    GlMalfunction, GlMoved, GlOffHand, GlRecoil, GlReloaded, GlRoster, GlShot, GunNote,
+    InitiativeNote,
+)
+from narrator.rulesets.gaslight.scenario import Character, Intent, Scenario, Turn, weapon_index
+from narrator.rulesets.gaslight.tables import rules as numbers
+from narrator.rulesets.gaslight.weapons import Gun, make_gun
+
+FEET_PER_YARD = 3
+#: GN17: feet a man may move in a round by what he does (d20's 30 ft a move action; a run is
+#: four times that, 002 l.57's "full flight"); aimed fire keeps the shot but loses its +4.
+MOVE_FEET = {"aimed": 15, "snap": 15, "point_blank": 15, "fanning": 15, "rapid": 30,
+             "panic": 120, "covering": 0, None: 60}
+RUN_FEET = 120
+#: GN17: the target status (002 l.74-81) of a man who moved this round, by gait or distance.
+GAIT_BY_FEET = ((15, "walking_slowly"), (30, "walking_briskly"), (60, "running"),
+                (math.inf, "sprinting"))
+
+
+@dataclass
+class Arm:
+    """A gun during the fight: rounds loaded, its state ("ready", "misfire", "jam",
+    "broken", "burst", "dropped"), whether it is in hand, shots fired with it (unfamiliar
+    guns, G15), and rounds left before a muzzle loader is loaded (G16)."""
+
+    spec: object
+    gun: Gun
+    loaded: int
+    state: str = "ready"
+    drawn: bool = False
+    fired: int = 0
+    loading: int = 0
+    snap_reloaded: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.gun.name
+
+
+@dataclass
+class Man:
+    """One character in the fight; positions in yards."""
+
+    c: Character
+    side: str
+    order: int
+    pos: tuple[float, float]
+    arms: list[Arm]
+    hp: int
+    health: int
+    ac: int
+    cover: int
+    concealment: int
+    landmark: str | None
+    condition: str = "up"
+    prone: bool = False
+    blinded: bool = False
+    shot_at: bool = False
+    wounds: list[tuple[str, int]] = field(default_factory=list)
+    # this round
+    moved_feet: float = 0.0
+    gait: str | None = None
+    recoil_failed: int = 0
+    covering: tuple[str, str] | None = None
+    triggered: bool = False
+    lost_first_half: bool = False
+    lost_round: bool = False
+    shots_this_round: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.c.name
+
+    @property
+    def up(self) -> bool:
+        return self.condition == "up"
+
+
+@dataclass
+class Plan:
+    """What a man fires this round: the gun, target, mode, shots for each half, and the off
+    hand's likewise (with the two-gun numbers)."""
+
+    arm: Arm
+    target: str
+    mode: str
+    first: int
+    second: int
+    called: str | None
+    two: R.TwoGuns | None = None
+    off_arm: Arm | None = None
+    off_target: str | None = None
+    off_mode: str | None = None
+    off_first: int = 0
+    off_second: int = 0
+
+
+class GaslightFight:
+    """One Gaslight fight. Call ``run()`` once.
+
+    Args:
+        scenario: a validated Gaslight scenario whose names are canonical.
+        dice: the dice to roll (``start_turn(t)`` is called at each round when it exists).
+        seed: the seed reported in the write-up.
+    """
+
+    def __init__(self, scenario: Scenario, dice: Dice, seed: int) -> None:
+        self.sc = scenario
+        self.dice = dice
+        self.seed = seed
+        self.events: list[Event] = []
+        self.sides = list(scenario.sides)
+        self.men: dict[str, Man] = {}
+        for order, (side, c) in enumerate(scenario.characters()):
+            cover, conc, landmark = self._place_cover(c)
+            arms = []
+            for w in c.weapons:
+                gun = make_gun(w)
+                arms.append(Arm(w, gun, gun.capacity if w.loaded is None else w.loaded,
+                                drawn=w.carried == "ready"))
+            ac = c.ac if c.ac is not None else R.armour_class(c.dex, c.armour)
+            self.men[c.name] = Man(c, side, order, (float(c.at[0]), float(c.at[1])), arms,
+                                   c.hp, c.con, ac, cover, conc, landmark)
+        self.fired_any = False
+        self.intents: dict[str, Intent] = {}
+        self.plans: dict[str, Plan] = {}
+        self.tactic_made: set[tuple[int, str]] = set()
+        self.conditions = scenario.conditions
+
+    def _place_cover(self, c: Character) -> tuple[int, int, str | None]:
+        if isinstance(c.cover, str):
+            lm = self.sc.map[c.cover]
+            return lm.cover, max(lm.concealment, c.concealment), c.cover
+        for key, lm in self.sc.map.items():
+            if tuple(lm.at) == tuple(c.at):
+                return max(lm.cover, c.cover), max(lm.concealment, c.concealment), key
+        return c.cover, c.concealment, None
+
+    # ------------------------------------------------------------------ helpers
+    def emit(self, e: Event) -> None:
+        self.events.append(e)
+
+    def standing_sides(self) -> list[str]:
+        return [s for s in self.sides if any(m.up for m in self.men.values() if m.side == s)]
+
+    def feet(self, a: Man, b: Man) -> float:
+        return round(math.dist(a.pos, b.pos) * FEET_PER_YARD, 2)
+
+    def block(self, t: int, m: Man, action: str, reason: str, target: str | None = None,
+              detail: str = "") -> None:
+        self.emit(GlBlocked(t, m.name, action, reason, target, detail))
+
+    # ------------------------------------------------------------------ the fight
+    def run(self, stop_after: int | None = None,
+            adjustments: dict[int, dict[str, dict]] | None = None) -> FightLog:
+        """Fight every declared round (or ``max_turns``) until at most one side has a man up.
+
+        Args:
+            stop_after: stop after this round (reason "paused" if the fight would go on).
+            adjustments: ``{turn: {name: {field: value}}}``: GM edits applied at its start.
+        """
+        self.emit(self.started())
+        self.emit(self.roster())
+        reason = "turns_ran_out"
+        fought = 0
+        total = max(len(self.sc.turns), self.sc.max_turns or 0)
+        start_turn = getattr(self.dice, "start_turn", None)
+        seconds = numbers()["round"]["combat_round_seconds"]
+        for i in range(total):
+            t = i + 1
+            if stop_after is not None and t > stop_after:
+                reason = "paused"
+                break
+            if start_turn is not None:
+                start_turn(t)
+            turn = self.sc.turns[i] if i < len(self.sc.turns) else Turn()
+            self.emit(TurnStarted(t, "round", seconds, seconds * i))
+            if adjustments and adjustments.get(t):
+                self.adjust(t, adjustments[t])
+            self.round(t, turn)
+            fought = t
+            self.emit(TurnEnded(t, tuple(self.status(m) for m in self.men.values())))
+            if len(self.standing_sides()) <= 1:
+                reason = "side_down"
+                break
+        rolls_ = list(self.dice.rolls)
+        self.emit(FightEnded(fought, fought * seconds, reason, tuple(self.standing_sides()),
+                             len(rolls_), sum(1 for r in rolls_ if r.scripted),
+                             dice_log_hash(rolls_)))
+        return FightLog(tuple(self.events), tuple(rolls_))
+
+    def started(self) -> FightStarted:
+        intros = tuple(CharacterIntro(
+            m.name, m.c.short or m.name, m.side, m.c.pronoun, m.c.str_, m.c.dex, 0, m.c.con, 0,
+            tuple(self.skill_list(m.c)), tuple(a.name for a in m.arms), False, m.pos,
+            self.cover_name(m)) for m in self.men.values())
+        return FightStarted(self.sc.title, self.sc.description, "gaslight", "as ruled",
+                            self.seed, self.conditions.light in ("bad", "poor"),
+                            tuple(self.sides), intros, (),
+                            tuple((k, lm.name or k.replace("_", " ")) for k, lm in self.sc.map.items()),
+                            tuple(PlaceNote(k, lm.name or k.replace("_", " "), tuple(lm.at),
+                                            self.cover_words(lm.cover, lm.concealment))
+                                  for k, lm in self.sc.map.items()))
+
+    @staticmethod
+    def skill_list(c: Character) -> list[tuple[str, int]]:
+        s = c.skills
+        out = [("quick_draw", s.quick_draw)] if s.quick_draw else []
+        out += [(k, 1) for k in ("fanning", "off_hand_shooting", "rapid_reload", "sharp_shooter")
+                if getattr(s, k)]
+        return out
+
+    @staticmethod
+    def cover_words(cover: int, concealment: int) -> str:
+        parts = [f"{cover}% cover"] if cover else []
+        parts += [f"{concealment}% concealment"] if concealment else []
+        return ", ".join(parts)
+
+    def cover_name(self, m: Man) -> str | None:
+        if m.landmark is not None and (m.cover or m.concealment):
+            lm = self.sc.map[m.landmark]
+            return lm.name or m.landmark.replace("_", " ")
+        if m.cover or m.concealment:
+            return self.cover_words(m.cover, m.concealment)
+        return None
+
+    def condition_mods(self) -> tuple[Modifier, ...]:
+        """The light, weather and crowd modifiers in force (002 l.82-97, G7)."""
+        c = self.conditions
+        out = []
+        light = R.ranged_modifier("light", c.light, c.light_modifier)
+        if light:
+            out.append(Modifier(f"light_{c.light}", light))
+        weather = R.ranged_modifier("weather", c.weather, c.weather_modifier)
+        if weather is None:
+            out.append(Modifier(f"weather_{c.weather}", -99, "table", "impossible"))
+        elif weather:
+            out.append(Modifier(f"weather_{c.weather}", weather))
+        if c.crowd:
+            out.append(Modifier("crowd", c.crowd))
+        return tuple(out)
+
+    def roster(self) -> GlRoster:
+        fighters = tuple(FighterNote(
+            m.name, m.side, m.c.str_, m.c.dex, m.c.con, m.c.bab, m.hp, m.health, m.ac,
+            m.c.weight, tuple(self.skill_list(m.c)),
+            tuple(GunNote(a.name, a.gun.klass, a.gun.form, a.gun.calibre, a.gun.damage,
+                          a.loaded, a.gun.capacity, a.spec.powder, a.spec.old, a.spec.familiar,
+                          a.spec.carried, a.spec.hand, a.gun.single_action) for a in m.arms),
+            m.cover, m.concealment, m.c.tactics) for m in self.men.values())
+        return GlRoster(fighters, self.condition_mods())
+
+    def adjust(self, t: int, changes: dict[str, dict]) -> None:
+        """A GM's hand edits of the state (``narrator next``): ``at``, ``condition``, ``hp``,
+        ``health``, ``loaded`` per gun name, ``prone``."""
+        for name, fields in changes.items():
+            m = self.men[name]
+            for key, value in fields.items():
+                if key == "at":
+                    m.pos = (float(value[0]), float(value[1]))
+                    m.cover, m.concealment, m.landmark = 0, 0, None
+                elif key == "condition":
+                    m.condition = value
+                elif key in ("hp", "health"):
+                    setattr(m, key, int(value))
+                elif key == "prone":
+                    m.prone = bool(value)
+                elif key == "loaded":
+                    for a in m.arms:
+                        if a.name in value:
+                            a.loaded = int(value[a.name])
+                else:
+                    continue
+                self.emit(StateAdjusted(t, name, key, str(value)))
+
+    # ------------------------------------------------------------------ a round
+    def complete_intents(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
+        """Declared intents, plus what each silent man's tactics profile decides."""
+        from narrator.rulesets.gaslight import tactics
+        out = dict(declared)
+        for m in self.men.values():
+            if m.name in out or not m.up or not m.c.tactics:
+                continue
+            intent = tactics.decide(self, t, m)
+            if intent is not None:
+                out[m.name] = intent
+                self.tactic_made.add((t, m.name))
+        return out
+
+    def round(self, t: int, turn: Turn) -> None:
+        self.conditions = turn.conditions or self.sc.conditions
+        self.intents = self.complete_intents(t, turn.intents)
+        self.plans = {}
+        for m in self.men.values():
+            m.moved_feet, m.gait, m.recoil_failed = 0.0, None, 0
+            m.covering, m.triggered = None, False
+            m.lost_first_half = m.lost_round = False
+            m.shots_this_round = {}
+            for a in m.arms:
+                a.snap_reloaded = False
+            if m.name in self.intents and not m.up:
+                self.block(t, m, self.intents[m.name].action or "act", "out", None, m.condition)
+        for m in self.men.values():
+            it = self.intents.get(m.name)
+            if m.up and it is not None and it.covers is not None:
+                m.covering = (it.covers.target, it.covers.when)
+                self.emit(GlCovering(t, m.name, it.covers.target, it.covers.when, "set", False))
+        # 1. a trigger that opens the fight: the covering shot before anything else (l.65)
+        if not self.fired_any:
+            for m in self.men.values():
+                if m.covering and m.up and self.declared_trigger(m.covering):
+                    self.covering_shot(t, m, opening=True)
+        # 2. a fast-draw contest
+        contest: set[str] = set()
+        if turn.fast_draw is not None:
+            contest = self.fast_draw(t, turn.fast_draw)
+        # 3. initiative
+        order = self.initiative(t)
+        # 4. the first half, at initiative
+        for m in order:
+            self.act(t, m, first_half=True, contest=m.name in contest)
+        # 5. the end of the round
+        for m in order:
+            self.act(t, m, first_half=False, contest=m.name in contest)
+
+    def declared_trigger(self, covering: tuple[str, str]) -> bool:
+        """Does the covered man's own intent this round set off the trigger (G5)?"""
+        target, when = covering
+        it = self.intents.get(target)
+        tm = self.men[target]
+        if it is None or not tm.up:
+            return False
+        return ((when == "moves" and it.move is not None)
+                or (when == "shoots" and (it.shoot is not None))
+                or (when == "appears" and it.appears))
+
+    def initiative(self, t: int) -> list[Man]:
+        """G3: d10 + DEX modifier for everyone up (+1 for a man covering, 002 l.69)."""
+        up = [m for m in self.men.values() if m.up]
+        entrants = [(m.name, m.c.dex, R.ability_modifier(m.c.dex)
+                     + (numbers()["round"]["covering_reaction"] if m.covering else 0))
+                    for m in up]
+        got = rolls.roll_initiative(self.dice, entrants)
+        self.emit(GlInitiative(t, tuple(InitiativeNote(g.name, g.rolls, g.modifier, g.total)
+                                        for g in got), tuple(g.name for g in got)))
+        return [self.men[g.name] for g in got]
+
+    # ------------------------------------------------------------------ fast draw
+    def fast_draw(self, t: int, names: tuple[str, str]) -> set[str]:
+        """002 l.99-119: each man's Adjusted Fast Draw with the gun he means to fire; the
+        contest; then the two snap shots in its order (both go off on a tie of tenths)."""
+        a, b = (self.men[n] for n in names)
+        if not (a.up and b.up):
+            for m in (a, b):
+                if not m.up:
+                    self.block(t, m, "fast_draw", "out", None, m.condition)
+            return set()
+        terms, scores, arms = [], [], []
+        for m in (a, b):
+            it = self.intents.get(m.name)
+            arm = self.arm_for(m, it.weapon if it else None)
+            arms.append(arm)
+            pens = R.fast_draw_penalties(not arm.spec.familiar, arm.spec.hand == "off",
+                                         m.c.skills.off_hand_shooting)
+            tm = (Modifier("dex", m.c.dex), Modifier("quick_draw", m.c.skills.quick_draw),
+                  Modifier("weapon", arm.gun.fast_draw, "table", arm.name), *pens)
+            terms.append(tm)
+            scores.append(sum(x.value for x in tm))
+        qd = (a.c.skills.quick_draw, b.c.skills.quick_draw)
+        out = rolls.fast_draw_contest(self.dice, names, (scores[0], scores[1]), qd)
+        order = tuple(names[i] for i in out.order)
+        self.emit(GlFastDraw(t, names, (terms[0], terms[1]), (scores[0], scores[1]), out.drop,
+                             out.scores, out.rolls, out.succeeded, out.margins, qd, out.tenths,
+                             out.decided_by, order, out.both_fire))
+        if not order:
+            return set()
+        for m, arm in zip((a, b), arms):
+            arm.drawn = True
+        fired = set()
+        for name in order:
+            m = self.men[name]
+            if not m.up and not out.both_fire:
+                continue
+            other = b if m is a else a
+            it = self.intents.get(name)
+            target = it.shoot if it and it.shoot else other.name
+            arm = arms[0] if m is a else arms[1]
+            self.fire(t, m, arm, self.men[target], "snap", "contest", hand=arm.spec.hand,
+                      forced=out.both_fire)
+            fired.add(name)
+        return fired
+
+    # ------------------------------------------------------------------ acting
+    def arm_for(self, m: Man, name: str | None) -> Arm:
+        if name is not None:
+            i = weapon_index(m.c, name)
+            if i is not None:
+                return m.arms[i]
+        return next((a for a in m.arms if a.spec.hand == "primary"), m.arms[0])
+
+    def act(self, t: int, m: Man, first_half: bool, contest: bool) -> None:
+        """A man's part of one half of the round."""
+        if not m.up:
+            return
+        it = self.intents.get(m.name)
+        if m.covering is not None:
+            return self.covering_follow_up(t, m, first_half)
+        if it is None:
+            return
+        if first_half:
+            self.first_half(t, m, it, contest)
+        else:
+            plan = self.plans.get(m.name)
+            if plan is not None and not m.lost_round:
+                self.fire_many(t, m, plan.arm, plan.target, plan.mode, "end", plan.second,
+                               plan.called, plan.two, hand=plan.arm.spec.hand, off=False)
+                if plan.off_arm is not None and plan.off_second:
+                    self.fire_many(t, m, plan.off_arm, plan.off_target, plan.off_mode, "end",
+                                   plan.off_second, None, plan.two, hand="off", off=True)
+            if it.other and m.up:
+                self.emit(OtherAction(t, m.name, it.other))
+
+    def first_half(self, t: int, m: Man, it: Intent, contest: bool) -> None:
+        mode = it.mode or "snap"
+        arm = self.arm_for(m, it.weapon if isinstance(it.reload, bool) else it.reload)
+        if m.prone and any(a.state == "dropped" for a in m.arms):
+            # 002 l.135: standing and picking up the gun are each a move action: the round
+            for a in m.arms:
+                if a.state == "dropped":
+                    a.state = "ready"
+            m.prone = False
+            self.block(t, m, it.action or "act", "knocked_down", None, "stands and picks up his gun")
+            m.lost_round = True
+            return
+        # the gun in hand (002 l.23-35)
+        if (it.shoot or it.reload) and not arm.drawn and not contest:
+            self.draw(t, m, arm, it)
+            if m.lost_round:
+                return
+        # clear a fault (G11)
+        if arm.state == "misfire" and (it.shoot or it.reload):
+            arm.state = "ready"
+            self.emit(GlReloaded(t, m.name, arm.name, 0, arm.loaded, arm.gun.capacity, "move",
+                                 "misfire"))
+            it = it.model_copy(update={"move": None})  # the move action is spent
+        elif arm.state == "jam" and (it.shoot or it.reload):
+            arm.state = "ready"
+            self.emit(GlReloaded(t, m.name, arm.name, 0, arm.loaded, arm.gun.capacity,
+                                 "full_round", "jam"))
+            m.lost_round = True
+            return
+        if it.reload:
+            self.reload(t, m, arm)
+            if it.move is not None:
+                self.move(t, m, it.move, None, it.gait)
+            return
+        if it.move is not None:
+            self.move(t, m, it.move, mode if it.shoot else None, it.gait)
+        if it.shoot is None:
+            return
+        self.plan_and_fire(t, m, it, arm, mode, contest)
+
+    def plan_and_fire(self, t: int, m: Man, it: Intent, arm: Arm, mode: str,
+                      contest: bool) -> None:
+        if arm.state in ("broken", "burst", "dropped"):
+            return self.block(t, m, "shoot", "no_gun" if arm.state != "broken" else "broken",
+                              it.shoot, arm.name)
+        loaded = arm.loaded
+        most = R.max_shots(mode, arm.gun.klass, loaded, arm.gun.barrels)
+        if R.must_fire_all(mode, arm.gun.klass):
+            n = most
+        else:
+            n = min(it.shots, most) if it.shots else (
+                1 if mode in ("aimed", "point_blank") else most)
+        if contest:
+            n = max(0, n - 1)  # the contest's shot was his first
+        if n == 0 and not contest:
+            return self.block(t, m, "shoot", "empty", it.shoot, arm.name)
+        first, second = R.split_shots(n, mode)
+        if m.lost_first_half:
+            first, second = 0, second
+        if contest:
+            first, second = 0, n  # the contest's shot took his first half
+        plan = Plan(arm, it.shoot, mode, first, second, it.called)
+        if it.off_hand is not None:
+            oh = it.off_hand
+            off_arm = self.arm_for(m, oh.weapon) if oh.weapon else next(
+                (a for a in m.arms if a.spec.hand == "off"), None)
+            if off_arm is not None and off_arm.state == "ready":
+                made = False
+                if m.c.skills.off_hand_shooting:
+                    roll, total, made = rolls.off_hand_roll(self.dice, m.name, m.c.dex)
+                    self.emit(GlOffHand(t, m.name, roll, total, made))
+                two = R.two_guns(mode, oh.mode, made)
+                if not off_arm.drawn:
+                    off_arm.drawn = True  # drawn with the other (002 l.25: a holster each)
+                om = R.max_shots(oh.mode, off_arm.gun.klass, off_arm.loaded, off_arm.gun.barrels)
+                on = 1 if two.off_one_shot else (min(oh.shots, om) if oh.shots else om)
+                on = min(on, om)
+                of, os_ = R.split_shots(on, oh.mode)
+                if m.lost_first_half:
+                    of, os_ = 0, os_
+                plan = Plan(arm, it.shoot, mode, first, second, it.called, two, off_arm,
+                            oh.shoot, oh.mode, of, os_)
+        self.plans[m.name] = plan
+        self.fire_many(t, m, arm, plan.target, mode, "initiative", plan.first, plan.called,
+                       plan.two, hand=arm.spec.hand, off=False)
+        if plan.off_arm is not None and plan.off_first:
+            self.fire_many(t, m, plan.off_arm, plan.off_target, plan.off_mode, "initiative",
+                           plan.off_first, None, plan.two, hand="off", off=True)
+        self.after_action(t, m, shot=True)
+
+    def after_action(self, t: int, m: Man, shot: bool = False, moved: bool = False) -> None:
+        """Anyone covering ``m`` whose trigger his action set off fires at once (l.69)."""
+        it = self.intents.get(m.name)
+        for c in self.men.values():
+            if c.covering is None or c.triggered or not c.up or c.covering[0] != m.name:
+                continue
+            when = c.covering[1]
+            if ((when == "shoots" and shot) or (when == "moves" and moved)
+                    or (when == "appears" and it is not None and it.appears)):
+                self.covering_shot(t, c, opening=False)
+
+    def draw(self, t: int, m: Man, arm: Arm, it: Intent) -> None:
+        """002 l.23-35: the action drawing takes, and what it costs him this round (GN17): a
+        free action nothing; a move action his move; a standard action his first half's
+        shots; a full-round action the round."""
+        carried = arm.spec.carried
+        quick = it.draw == "quick" and m.c.skills.quick_draw > 0
+        roll = score = made = None
+        if quick and numbers()["drawing"][carried]["quick_draw"]:
+            score = R.adjusted_fast_draw(m.c.dex, m.c.skills.quick_draw, arm.gun.fast_draw)
+            roll, made = rolls.quick_draw_roll(self.dice, m.name, score)
+        action = R.draw_action(carried, bool(made))
+        cost = {"free": "nothing", "move": "his move", "standard": "his first shots",
+                "full_round": "the round"}[action]
+        arm.drawn = True
+        self.emit(GlDraw(t, m.name, arm.name, carried, action, roll, score, made, cost))
+        if action == "move":
+            self.intents[m.name] = it.model_copy(update={"move": None})
+        elif action == "standard":
+            m.lost_first_half = True
+        elif action == "full_round":
+            m.lost_round = True
+
+    def move(self, t: int, m: Man, dest: str | tuple[float, float], mode: str | None,
+             gait: str | None) -> None:
+        """GN17: toward a landmark or a point, at most the feet his mode allows (a man not
+        shooting: a double move, or a run)."""
+        if isinstance(dest, str):
+            goal = tuple(float(v) for v in self.sc.map[dest].at)
+        else:
+            goal = (float(dest[0]), float(dest[1]))
+        most = MOVE_FEET.get(mode, 60)
+        if mode is None and gait in ("running", "sprinting"):
+            most = RUN_FEET
+        if mode == "panic":
+            most = RUN_FEET
+        start = m.pos
+        want = math.dist(start, goal) * FEET_PER_YARD
+        if want == 0 or most == 0:
+            return
+        if want <= most:
+            m.pos, feet = goal, want
+        else:
+            f = most / want
+            m.pos = (round(start[0] + (goal[0] - start[0]) * f, 2),
+                     round(start[1] + (goal[1] - start[1]) * f, 2))
+            feet = most
+        reached = m.pos == goal
+        if reached and isinstance(dest, str):
+            lm = self.sc.map[dest]
+            m.cover, m.concealment, m.landmark = lm.cover, lm.concealment, dest
+        elif feet > 0:
+            m.cover, m.concealment, m.landmark = 0, 0, None
+        m.moved_feet = feet
+        m.gait = gait or (next(g for top, g in GAIT_BY_FEET if feet <= top) if feet else None)
+        if mode == "panic" and m.gait not in ("running", "sprinting"):
+            m.gait = "running"
+        self.emit(GlMoved(t, m.name, start, m.pos, m.gait or "still", round(feet, 1),
+                          dest if isinstance(dest, str) and reached else None, m.cover,
+                          m.concealment))
+        if feet > 0:
+            self.after_action(t, m, moved=True)
+
+    def reload(self, t: int, m: Man, arm: Arm) -> None:
+        """G16: two cartridges a full-round action (a move action with Rapid Reload); a muzzle
+        loader a Standard round of five combat rounds."""
+        if arm.gun.klass == "muzzle_loader":
+            arm.loading = arm.loading or R.muzzle_loader_reload_rounds()
+            arm.loading -= 1
+            done = arm.loading == 0
+            if done:
+                arm.loaded = arm.gun.capacity
+            self.emit(GlReloaded(t, m.name, arm.name, arm.gun.capacity if done else 0,
+                                 arm.loaded, arm.gun.capacity, "standard_round", ""))
+            return
+        n = min(R.cartridges_per_reload(), arm.gun.capacity - arm.loaded)
+        arm.loaded += n
+        self.emit(GlReloaded(t, m.name, arm.name, n, arm.loaded, arm.gun.capacity,
+                             R.reload_action(m.c.skills.rapid_reload), ""))
+
+    # ------------------------------------------------------------------ covering fire
+    def covering_shot(self, t: int, m: Man, opening: bool) -> None:
+        """G5: the trigger happened: one shot at once (no mode modifier, G18 h)."""
+        target, when = m.covering
+        m.triggered = True
+        self.emit(GlCovering(t, m.name, target, when, "triggered", opening))
+        arm = self.arm_for(m, (self.intents.get(m.name) or Intent()).weapon)
+        if not arm.drawn:
+            arm.drawn = True  # a covering man has his gun in his hand (002 l.62)
+        self.fire(t, m, arm, self.men[target], "covering", "covering", hand=arm.spec.hand)
+
+    def covering_follow_up(self, t: int, m: Man, first_half: bool) -> None:
+        """002 l.66-68: after the first covering shot, a repeater once more at the end of the
+        round, a revolver at his initiative and at the end; the same target."""
+        if not m.triggered:
+            return
+        arm = self.arm_for(m, (self.intents.get(m.name) or Intent()).weapon)
+        follow = R.covering_follow_ups(arm.gun.klass)
+        when = "initiative" if first_half else "end"
+        if when in follow:
+            target = self.men[m.covering[0]]
+            if target.up:
+                self.fire(t, m, arm, target, "covering", when, hand=arm.spec.hand)
+
+    # ------------------------------------------------------------------ shooting
+    def fire_many(self, t: int, m: Man, arm: Arm, target: str, mode: str, when: str, n: int,
+                  called: str | None, two: R.TwoGuns | None, hand: str, off: bool) -> None:
+        for _ in range(n):
+            if not m.up:
+                return
+            tm = self.men[target]
+            if not tm.up:
+                return self.block(t, m, "shoot", "target_out", target, tm.condition)
+            if not self.fire(t, m, arm, tm, mode, when, called=called, two=two, hand=hand,
+                             off=off):
+                return
+
+    def fire(self, t: int, m: Man, arm: Arm, tm: Man, mode: str, when: str,
+             called: str | None = None, two: R.TwoGuns | None = None, hand: str = "primary",
+             off: bool = False, forced: bool = False) -> bool:
+        """One shot; returns False when he can fire no more with this gun this round."""
+        if not m.up and not forced:
+            return False
+        if m.blinded:
+            self.block(t, m, "shoot", "blinded", tm.name)
+            return False
+        if arm.state != "ready":
+            reason = {"misfire": "jammed", "jam": "jammed", "broken": "broken"}.get(arm.state,
+                                                                                  "no_gun")
+            self.block(t, m, "shoot", reason, tm.name, arm.name)
+            return False
+        if arm.loaded == 0:
+            if (mode == "snap" and arm.gun.klass == "breech_loader"
+                    and m.shots_this_round.get(id(arm)) and not arm.snap_reloaded):
+                # 002 l.47-48: a breech loader in snap fire loads between its shots
+                n = min(arm.gun.barrels, arm.gun.capacity)
+                arm.loaded = n
+                arm.snap_reloaded = True
+                self.emit(GlReloaded(t, m.name, arm.name, n, n, arm.gun.capacity, "snap", ""))
+            else:
+                self.block(t, m, "shoot", "empty", tm.name, arm.name)
+                return False
+        feet = self.feet(m, tm)
+        if mode == "point_blank" and not R.is_point_blank(feet):
+            self.block(t, m, "shoot", "not_point_blank", tm.name, f"{feet:g} ft")
+            return False
+        mods = self.modifiers(m, arm, tm, mode, feet, called, two, off)
+        if mods is None:
+            self.block(t, m, "shoot", "out_of_range", tm.name, f"{feet:g} ft")
+            return False
+        if any(x.why == "impossible" for x in mods):
+            self.block(t, m, "shoot", "impossible", tm.name, self.conditions.weather)
+            return False
+        roll = rolls.roll_to_hit(self.dice, m.name)
+        total = roll + sum(x.value for x in mods)
+        hit = R.hits(roll, total, tm.ac)
+        fumble = R.fumbles(roll)
+        arm.loaded -= 1
+        arm.fired += 1
+        self.fired_any = True
+        count = m.shots_this_round.get(id(arm), 0) + 1
+        m.shots_this_round[id(arm)] = count
+        tm.shot_at = True
+        natural = "20" if roll == 20 else "1" if roll == 1 else ""
+        result = "fumble" if fumble else "hit" if hit else "miss"
+        self.emit(GlShot(t, m.name, tm.name, arm.name, hand, mode, when, count, feet, called,
+                         roll, mods, total, tm.ac, result, natural, arm.loaded))
+        if tm.covering is not None and tm.up:
+            tm.covering = None
+            self.emit(GlCovering(t, tm.name, m.name, "attacked", "broken", False))
+        if hit:
+            self.damage(t, m, arm, tm, mode, roll, called)
+        go_on = True
+        if fumble:
+            go_on = self.malfunction(t, m, arm)
+        if arm.state == "ready" and R.needs_recoil_check(m.c.str_, m.c.weight, arm.gun.recoil):
+            it = self.intents.get(m.name)
+            take_10 = bool(it and it.take_10) and R.may_take_10(mode, m.shot_at)
+            chk = rolls.recoil_check(self.dice, m.name, m.c.str_, take_10, m.prone)
+            lo, lw = R.recoil_minimums(arm.gun.recoil)
+            self.emit(GlRecoil(t, m.name, arm.name, arm.gun.recoil, lo, lw, chk.roll,
+                               chk.modifier, chk.total, chk.result))
+            if chk.result != "held":
+                m.recoil_failed += 1
+            if chk.result == "knocked_down":
+                m.prone = True
+                arm.state = "dropped"
+                go_on = False
+        return go_on and m.up
+
+    def modifiers(self, m: Man, arm: Arm, tm: Man, mode: str, feet: float, called: str | None,
+                  two: R.TwoGuns | None, off: bool) -> tuple[Modifier, ...] | None:
+        """G2, G4-G7, G12-G15, G17: every term added to the d20; None when out of range."""
+        mods = []
+        if m.c.bab:
+            mods.append(Modifier("bab", m.c.bab))
+        dex = R.ability_modifier(m.c.dex)
+        if dex:
+            mods.append(Modifier("dex", dex))
+        if two is not None and off and two.off_includes_mode:
+            mods.append(Modifier("off_hand_table", two.off, "table", mode))
+        else:
+            moved = m.moved_feet > 0
+            mm = R.mode_modifier(mode, moved)
+            if mode == "aimed" and moved:
+                mods.append(Modifier("aimed_moving", 0, "table", "the +4 lost"))
+            elif mm:
+                mods.append(Modifier(mode, mm))
+            if two is not None:
+                v = two.off if off else two.primary
+                if v:
+                    mods.append(Modifier("off_hand" if off else "two_guns", v))
+        if mode == "fanning":
+            n = m.shots_this_round.get(id(arm), 0) + 1
+            mods += R.fanning_modifiers(n, feet, arm.gun.increment)
+        elif mode != "point_blank":
+            if not R.in_range(feet, arm.gun.increment):
+                return None
+            rm = R.range_modifier(feet, arm.gun.increment)
+            if rm:
+                mods.append(Modifier("range", rm, "table", "",
+                                     R.full_increments(feet, arm.gun.increment)))
+        status = tm.gait if tm.moved_feet > 0 and tm.gait else (
+            "stationary_mobile" if tm.prone else tm.c.status)
+        sv = R.status_modifier(status)
+        mods.append(Modifier(f"target_{status}", sv))
+        if tm.cover:
+            mods.append(Modifier("cover", R.cover_modifier(tm.cover), "table", "", tm.cover))
+        if tm.concealment:
+            mods.append(Modifier("concealment", R.cover_modifier(tm.concealment, "concealment"),
+                                 "table", "", tm.concealment))
+        mods += list(self.condition_mods())
+        if not arm.spec.familiar:
+            u = R.unfamiliar_modifier(arm.fired)
+            if u:
+                mods.append(Modifier("unfamiliar", u, "table", "", arm.fired + 1))
+        rp = R.recoil_penalty(m.recoil_failed)
+        if rp:
+            mods.append(Modifier("recoil", rp))
+        if called is not None:
+            mods.append(Modifier("called_shot", R.called_shot_modifier(
+                called, m.c.skills.sharp_shooter, mode, arm.gun.form), "table", called))
+        return tuple(mods)
+
+    def damage(self, t: int, m: Man, arm: Arm, tm: Man, mode: str, roll: int,
+               called: str | None) -> None:
+        """G9, G10, G18 d-e: location, dice, multipliers, hit points then Health."""
+        if called is not None:
+            loc, lroll = R.location_named(called), None
+        else:
+            lroll, loc = rolls.roll_location(self.dice, m.name)
+        dice, bonus = rolls.roll_dice(self.dice, m.name, "damage", arm.gun.damage)
+        smokeless = arm.spec.powder == "smokeless"
+        mults = []
+        if loc.multiplier != 1:
+            mults.append(Modifier("impaling", 0, "table", str(loc.multiplier)))
+        if mode == "point_blank" and roll == 20:
+            mults.append(Modifier("point_blank_20", 0, "table", "2"))
+        factors = tuple(Fraction(x.why) for x in mults)
+        amount = R.damage_amount(dice, bonus, smokeless, factors)
+        to_health = loc.critical or mode == "point_blank"
+        why = "critical" if loc.critical else "point_blank" if mode == "point_blank" else ""
+        before = tm.condition
+        tm.hp, tm.health = R.apply_damage(tm.hp, tm.health, amount, to_health)
+        tm.condition = R.condition(tm.health, tm.c.con)
+        tm.wounds.append((loc.part, amount))
+        broll, blinded = None, False
+        if loc.blinding:
+            broll, blinded = rolls.roll_blinding(self.dice, m.name)
+            tm.blinded = tm.blinded or blinded
+        self.emit(GlDamage(t, m.name, tm.name, lroll, loc.part, dice, arm.gun.damage, bonus,
+                           smokeless, tuple(mults), amount, to_health, why, tm.hp, tm.health,
+                           tm.c.con, tm.condition, broll, blinded))
+        if tm.condition != before:
+            self.emit(GlDown(t, tm.name, tm.condition, tm.health, tm.c.con))
+            if tm.covering is not None:
+                tm.covering = None
+
+    def malfunction(self, t: int, m: Man, arm: Arm) -> bool:
+        """G11: a fumble's d6; a burst hurts him and every man within a yard (GN9)."""
+        roll, mal = rolls.roll_malfunction(self.dice, m.name, arm.spec.old,
+                                           arm.spec.powder == "smokeless")
+        arm.state = mal.result
+        burst: tuple = ()
+        if mal.result == "burst":
+            near = [x.name for x in self.men.values() if x is not m and x.condition != "dead"
+                    and math.dist(x.pos, m.pos) * FEET_PER_YARD
+                    <= numbers()["malfunction"]["burst_nearby_feet"]]
+            got = rolls.roll_burst(self.dice, m.name, near)
+            burst = tuple(got.items())
+            self.emit(GlMalfunction(t, m.name, arm.name, roll, mal.result, mal.clear, burst))
+            for name, dice in burst:
+                x = self.men[name]
+                before = x.condition
+                x.hp, x.health = R.apply_damage(x.hp, x.health, sum(dice), False)
+                x.condition = R.condition(x.health, x.c.con)
+                x.wounds.append(("burst", sum(dice)))
+                if x.condition != before:
+                    self.emit(GlDown(t, x.name, x.condition, x.health, x.c.con))
+        else:
+            self.emit(GlMalfunction(t, m.name, arm.name, roll, mal.result, mal.clear, burst))
+        return False
+
+    # ------------------------------------------------------------------ status
+    def status(self, m: Man) -> CharacterStatus:
+        """The shared status record: ``condition`` active, passed_out (unconscious) or dead;
+        wounds by part with their damage; ``wound_points`` hit points, ``capacity`` Health."""
+        cond = {"up": "active", "unconscious": "passed_out", "dead": "dead"}[m.condition]
+        wounds = tuple(WoundNote(part, "blinded" if part == "face" and m.blinded else "hit", d)
+                       for part, d in m.wounds)
+        guns = tuple(WeaponNote(a.name, a.loaded, a.gun.capacity,
+                                a.state if a.state != "ready" else ("ready" if a.loaded
+                                                                     else "empty"))
+                     for a in m.arms)
+        return CharacterStatus(m.name, m.side, cond, wounds, m.hp, m.health, guns, m.pos,
+                               self.cover_name(m), False, m.prone)

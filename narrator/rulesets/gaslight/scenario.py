@@ -1,0 +1,530 @@
+"""A Gaslight scenario (``ruleset: gaslight``, source 002): its models and cross-checks.
+
+The shared loader parses the YAML and records where every key and value is; a scenario whose
+``ruleset`` is ``gaslight`` is handed to ``validate`` here. Errors are the loader's: one
+located line, ``file:line:column: message``, with the nearest valid name for a misspelling.
+After validation every character reference is a full name.
+
+Units: positions in yards (as every narrator map; the rules' feet are yards x 3), weights in
+pounds, barrels in inches.
+
+Shape (see ``scenarios/examples/fog-alley.yaml``)::
+
+    title, ruleset: gaslight, seed, description,
+    conditions: {light, light_modifier, weather, weather_modifier, crowd},
+    map: {key: {at: [x, y], name, cover: 0-90, concealment: 0-90}},
+    sides: {side: [{name, short, pronoun, str, dex, con, bab, hp, ac, armour, weight, fighter,
+                    skills: {quick_draw, fanning, off_hand_shooting, rapid_reload,
+                             sharp_shooter},
+                    weapons: [{type, name, class, form, calibre, cartridge, barrel, capacity,
+                               loaded, barrels, single_action, powder, old, familiar, carried,
+                               hand}],
+                    at, cover, concealment, status, tactics, notes}]},
+    turns: [{conditions, fast_draw: [A, B], intents: {who: {shoot, mode, shots, weapon,
+             called, move, gait, draw, covers: {target, when}, off_hand: {shoot, mode, shots,
+             weapon}, reload, take_10, appears, other}}}],
+    max_turns, dice: {who: {purpose: [values]}}, dice_fallback, state
+
+May import: pydantic, narrator.scenario.models (the shared base and the play-by-post record),
+narrator.scenario.loader (the locator and its messages), narrator.dice, narrator.errors,
+narrator.rulesets.gaslight.*.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, Field, ValidationError, field_validator, model_validator
+
+from narrator.dice import ScriptedValue
+from narrator.errors import ScenarioError
+from narrator.rulesets.gaslight import rules as R
+from narrator.rulesets.gaslight import weapons as W
+from narrator.rulesets.gaslight.tables import CARRIES, PURPOSES, STATUSES, rules
+from narrator.scenario import loader
+from narrator.scenario.models import (
+    Invalid, Model, Point, Resolved, _has_characters, at_least_two_sides, check_turns,
+    landmark_position,
+)
+
+PROFILES = ("aggressive", "cautious", "coward", "sniper", "lawman")
+Mode = Literal["aimed", "snap", "rapid", "panic", "covering", "fanning", "point_blank"]
+Gait = Literal["walking_slowly", "walking_briskly", "running", "sprinting", "evading"]
+Percent = Literal[0, 25, 50, 75, 90]
+
+
+class Conditions(Model):
+    """The circumstantial modifiers of 002 l.82-97 that hold for everyone (G7): a light row
+    and a weather row, each with an optional number within the row's range (default its
+    mildest), and a crowd modifier (-2 to -8) when shots pass through one."""
+
+    light: Literal["good", "blinding", "poor", "bad"] = "good"
+    light_modifier: int | None = Field(None, ge=-8, le=0)
+    weather: Literal["clear", "light_fog", "fog", "pea_soup"] = "clear"
+    weather_modifier: int | Literal["impossible"] | None = None
+    crowd: int | None = Field(None, ge=-8, le=-2)
+
+    @model_validator(mode="after")
+    def _in_range(self) -> Conditions:
+        for table, row, value in (("light", self.light, self.light_modifier),
+                                  ("weather", self.weather, self.weather_modifier)):
+            try:
+                R.ranged_modifier(table, row, value)
+            except ValueError as exc:
+                raise Invalid(str(exc), f"{table}_modifier") from None
+        return self
+
+
+class Landmark(Model):
+    """A named place (yards): a destination; whoever stands there is ``cover`` percent hidden
+    by cover (a solid object) and ``concealment`` percent by concealment (002 l.89-98)."""
+
+    at: Point
+    name: str | None = Field(None, max_length=60)
+    cover: Percent = 0
+    concealment: Percent = 0
+
+
+class Skills(Model):
+    """G1: quick-draw points (002 l.103), and the skills 002 names."""
+
+    quick_draw: int = Field(0, ge=0, le=20)
+    fanning: bool = False
+    off_hand_shooting: bool = False
+    rapid_reload: bool = False
+    sharp_shooter: bool = False
+
+
+class WeaponSpec(Model):
+    """A carried gun: a ``type`` of ``data/weapons.toml`` (a period gun or a bare class such
+    as ``revolver``), each field of which may be overridden: ``class`` (muzzle_loader,
+    breech_loader, repeater, revolver), ``form`` (pistol, derringer, scattergun, sawed_off,
+    coach_gun, carbine, rifle, shotgun), ``calibre`` (".45", "12" bore...), ``cartridge``
+    (pistol, carbine, rifle), ``barrel`` (inches), ``capacity``, ``barrels`` (2: a double),
+    ``single_action``; and the gun's state: ``loaded`` (default full), ``powder`` (black or
+    smokeless, 002 l.4-8), ``old`` (old or cheap, l.5), ``familiar`` (false: 002 l.124-133),
+    ``carried`` (where: 002 l.23-32), ``hand`` (primary or off)."""
+
+    type: str
+    name: str | None = Field(None, max_length=60)
+    class_: Literal["muzzle_loader", "breech_loader", "repeater", "revolver"] | None = Field(
+        None, alias="class")
+    form: Literal["derringer", "pistol", "scattergun", "sawed_off", "coach_gun", "carbine",
+                  "rifle", "shotgun"] | None = None
+    calibre: str | None = None
+    cartridge: Literal["pistol", "carbine", "rifle"] | None = None
+    barrel: float | None = Field(None, gt=0, le=60)
+    capacity: int | None = Field(None, ge=1, le=30)
+    barrels: int | None = Field(None, ge=1, le=2)
+    single_action: bool | None = None
+    loaded: int | None = Field(None, ge=0, le=30)
+    powder: Literal["black", "smokeless"] = "black"
+    old: bool = False
+    familiar: bool = True
+    carried: str = "holster"
+    hand: Literal["primary", "off"] = "primary"
+
+
+class Character(Model):
+    """One character (G1): STR, DEX, CON 3-18, base attack bonus, hit points, Armor Class
+    (``ac``; default 10 + DEX modifier + ``armour``), weight in pounds (recoil, G12),
+    ``fighter`` (Sharp Shooter needs one, 002 l.121). ``cover``/``concealment``: percent, or
+    the landmark he stands at; ``status``: how he presents as a target when he is not moving
+    (002 l.74-81; default stationary but mobile)."""
+
+    name: str = Field(min_length=1, max_length=80)
+    short: str | None = Field(None, min_length=1, max_length=60)
+    pronoun: Literal["he", "she", "they"] = "he"
+    str_: int = Field(10, alias="str", ge=3, le=18)
+    dex: int = Field(10, ge=3, le=18)
+    con: int = Field(10, ge=3, le=18)
+    bab: int = Field(0, ge=0, le=20)
+    hp: int = Field(6, ge=1, le=200)
+    ac: int | None = Field(None, ge=1, le=40)
+    armour: int = Field(0, ge=0, le=10)
+    weight: float = Field(160, gt=0, le=500)
+    fighter: bool = False
+    skills: Skills = Skills()
+    weapons: list[WeaponSpec] = []
+    at: Point | str
+    cover: Percent | str = 0
+    concealment: Percent = 0
+    status: Literal["stationary_immobile", "stationary_mobile", "walking_slowly"] = \
+        "stationary_mobile"
+    tactics: str | None = None
+    notes: str | None = Field(None, max_length=500)
+
+    @model_validator(mode="after")
+    def _sharp_shooter(self) -> Character:
+        if self.skills.sharp_shooter and not self.fighter:
+            raise Invalid("Sharp Shooter is a Fighter's skill: add fighter: true", "skills",
+                          "sharp_shooter")
+        return self
+
+
+class Covers(Model):
+    """Covering fire (G5): the target (a character) and the trigger."""
+
+    target: str
+    when: Literal["moves", "shoots", "appears"] = "moves"
+
+
+class OffHand(Model):
+    """The off hand's shot in a round with two pistols (002 l.348-405)."""
+
+    shoot: str
+    mode: Mode = "snap"
+    shots: int | None = Field(None, ge=1, le=12)
+    weapon: str | None = None
+
+
+class Intent(Model):
+    """What a character does this round.
+
+    ``shoot`` a target with ``mode`` (default snap) and ``shots`` (default: what the mode
+    allows his gun, one for aimed, covering and point blank); ``called`` a hit location
+    (aimed only, G17); ``move`` to a landmark or ``[x, y]`` at a ``gait``; ``draw``:
+    ``quick`` tries Quick Draw (002 l.33-35); ``covers`` a target waiting for a trigger (G5,
+    the round's only action); ``off_hand`` the second pistol's shot; ``reload`` (true or a
+    weapon; G16); ``take_10`` on recoil checks where allowed (002 l.136); ``appears``: he
+    steps into view this round (a covering trigger).
+    """
+
+    shoot: str | None = None
+    mode: Mode | None = None
+    shots: int | None = Field(None, ge=1, le=12)
+    weapon: str | None = None
+    called: str | None = None
+    move: str | Point | None = None
+    gait: Gait | None = None
+    draw: Literal["normal", "quick"] = "normal"
+    covers: Covers | None = None
+    off_hand: OffHand | None = None
+    reload: bool | str = False
+    take_10: bool = False
+    appears: bool = False
+    other: str | None = Field(None, max_length=300)
+    friendly_fire: bool = False
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Intent:
+        if self.covers is not None and (self.shoot or self.mode not in (None, "covering")):
+            raise Invalid("covering fire is the round's only action: covers or shoot, not both",
+                          "covers")
+        if self.mode == "covering" and self.covers is None:
+            raise Invalid("mode: covering needs covers: {target: NAME, when: moves|shoots|"
+                          "appears}", "mode")
+        if self.shots is not None and self.shoot is None:
+            raise Invalid("shots go with shoot", "shots")
+        if self.called is not None and (self.mode or "snap") != "aimed":
+            raise Invalid("only an aimed shot may be called (002 l.39): add mode: aimed",
+                          "called")
+        if self.reload and (self.shoot or self.covers):
+            raise Invalid("reloading is a full-round action here; reload or shoot", "reload")
+        if self.off_hand is not None and self.shoot is None:
+            raise Invalid("off_hand goes with a primary-hand shoot (or give the off-hand gun "
+                          "as weapon:)", "off_hand")
+        return self
+
+    @property
+    def action(self) -> str | None:
+        if self.covers is not None:
+            return "cover"
+        if self.shoot is not None:
+            return "shoot"
+        if self.reload:
+            return "reload"
+        return None
+
+
+class Turn(Model):
+    """One combat round (6 seconds, G3): intents by name, an optional fast-draw contest that
+    opens it (two names, 002 l.99-110), and conditions that differ from the scenario's."""
+
+    intents: dict[str, Intent] = {}
+    fast_draw: tuple[str, str] | None = None
+    conditions: Conditions | None = None
+    resolved: Resolved | None = None
+
+    @property
+    def kind(self) -> str:
+        """Every Gaslight turn is a combat round (the play-by-post record hashes this)."""
+        return "round"
+
+
+class Scenario(Model):
+    """A whole Gaslight scenario (see the module docstring)."""
+
+    title: str = Field(min_length=1, max_length=200)
+    ruleset: Literal["gaslight"]
+    seed: int | None = Field(None, ge=0, le=2**63 - 1)
+    description: str | None = Field(None, max_length=5000)
+    conditions: Conditions = Conditions()
+    map: dict[str, Landmark] = {}
+    sides: dict[str, Annotated[list[Character], AfterValidator(_has_characters)]]
+    turns: list[Turn] = Field([], max_length=500)
+    max_turns: int | None = Field(None, ge=1, le=500)
+    dice: dict[str, dict[str, list[int]]] = {}
+    dice_fallback: Literal["error", "seeded"] = "error"
+    state: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _turns(self) -> Scenario:
+        check_turns(len(self.turns), self.max_turns)
+        return self
+
+    @field_validator("sides")
+    @classmethod
+    def _two_sides(cls, sides: dict[str, list[Character]]) -> dict[str, list[Character]]:
+        return at_least_two_sides(sides)
+
+    def characters(self) -> list[tuple[str, Character]]:
+        """All ``(side, character)`` pairs in scenario order."""
+        return [(side, c) for side, chars in self.sides.items() for c in chars]
+
+
+# ---------------------------------------------------------------------- validation
+def _hint(word: str, choices: list[str]) -> str:
+    n = loader.nearest(word, choices)
+    return f"; did you mean {n!r}?" if n else ""
+
+
+def validate(data: dict, loc8: Any) -> loader.LoadedScenario:
+    """Validate parsed scenario data whose ``ruleset`` is ``gaslight``.
+
+    Args:
+        data: the parsed YAML mapping.
+        loc8: the loader's locator for the file (positions of keys and values).
+
+    Returns:
+        A LoadedScenario whose ``scenario`` is a Gaslight ``Scenario`` with canonical names.
+
+    Raises:
+        ScenarioError: one located line.
+    """
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as exc:
+        err = loader._pick(exc.errors())
+        if err["type"] == "extra_forbidden":
+            loc = tuple(err["loc"])
+            bad = str(loc[-1])
+            raise loc8.error(f"unknown key {bad!r}{_hint(bad, _fields_at(loc))}", loc,
+                             key=True) from None
+        raise loader._pydantic_error(exc, loc8) from None
+    loaded = loader.LoadedScenario(scenario, loc8.path)
+    _check(loaded, data, loc8)
+    return loaded
+
+
+def _fields_at(loc: tuple) -> list[str]:
+    """Field names valid where ``loc`` points (for the nearest-name hint)."""
+    guide: Any = Scenario
+    for part in loc[:-1]:
+        if isinstance(part, int) or guide is None:
+            continue
+        if isinstance(guide, type) and issubclass(guide, Model):
+            f = guide.model_fields.get(part) or next(
+                (v for v in guide.model_fields.values() if v.alias == part), None)
+            guide = loader._inner_model(f.annotation) if f is not None else guide
+    if isinstance(guide, type) and issubclass(guide, Model):
+        return [f.alias or n for n, f in guide.model_fields.items()]
+    return []
+
+
+def weapon_index(c: Character, value: str) -> int | None:
+    """Index in ``c.weapons`` of the gun whose name or type is ``value``."""
+    for i, w in enumerate(c.weapons):
+        if value in (w.name, w.type):
+            return i
+    return None
+
+
+def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
+    """Cross-check names, guns and references; make every character reference a full name."""
+    sc = loaded.scenario
+    names: dict[str, str] = {}
+    chars: dict[str, Character] = {}
+    for side, members in sc.sides.items():
+        for i, c in enumerate(members):
+            if c.name in names or c.name in sc.sides:
+                raise loc8.error(f"character name {c.name!r} is used twice (a name can be one "
+                                 f"character's only, and not a side's)", ("sides", side, i, "name"))
+            names[c.name] = c.name
+            chars[c.name] = c
+            loaded.side_of[c.name] = side
+    for side, members in sc.sides.items():
+        for i, c in enumerate(members):
+            if c.short:
+                if c.short in names and names[c.short] != c.name:
+                    raise loc8.error(f"short name {c.short!r} is already a name of "
+                                     f"{names[c.short]!r}", ("sides", side, i, "short"))
+                names[c.short] = c.name
+    all_names = list(names)
+
+    def who(value: str, loc: tuple, key: bool = False) -> str:
+        if value in names:
+            return names[value]
+        raise loc8.error(f"no character called {value!r}{_hint(value, all_names)}", loc, key=key)
+
+    types = W.weapon_types()
+    for side, members in sc.sides.items():
+        for i, c in enumerate(members):
+            base = ("sides", side, i)
+            pos = landmark_position(c.at, sc.map)
+            if pos is None:
+                raise loc8.error(f"at: no landmark called {c.at!r}{_hint(str(c.at), list(sc.map))}"
+                                 f" (give [x, y] in yards, or a landmark of map:)", base + ("at",))
+            c.at = pos
+            if isinstance(c.cover, str):
+                if c.cover not in sc.map:
+                    raise loc8.error(f"no landmark called {c.cover!r}{_hint(c.cover, list(sc.map))}",
+                                     base + ("cover",))
+            hands = [w.hand for w in c.weapons]
+            if hands.count("off") > 1:
+                raise loc8.error("one gun in the off hand at most", base + ("weapons",))
+            for j, w in enumerate(c.weapons):
+                wloc = base + ("weapons", j)
+                if w.type not in types:
+                    raise loc8.error(f"unknown weapon type {w.type!r}{_hint(w.type, list(types))}",
+                                     wloc + ("type",))
+                try:
+                    gun = W.make_gun(w)
+                except ValueError as exc:
+                    field = getattr(exc, "field", "type")
+                    raise loc8.error(str(exc), wloc + (field,)) from None
+                if w.loaded is not None and w.loaded > gun.capacity:
+                    raise loc8.error(f"{w.loaded} rounds loaded but a {gun.name} holds "
+                                     f"{gun.capacity}", wloc + ("loaded",))
+                if w.carried not in CARRIES:
+                    raise loc8.error(f"unknown carry {w.carried!r}{_hint(w.carried, list(CARRIES))}"
+                                     f" (one of {', '.join(CARRIES)})", wloc + ("carried",))
+                if w.hand == "off" and not gun.one_handed:
+                    raise loc8.error(f"a {gun.name} is a long arm: only pistols go in the off "
+                                     f"hand (002 l.349-351)", wloc + ("hand",))
+            if c.tactics is not None and c.tactics not in PROFILES:
+                raise loc8.error(f"unknown tactics profile {c.tactics!r}"
+                                 f"{_hint(c.tactics, list(PROFILES))} (profiles: "
+                                 f"{', '.join(PROFILES)})", base + ("tactics",))
+
+    parts = [loc.part for loc in R.locations()]
+    for t, turn in enumerate(sc.turns):
+        if turn.fast_draw is not None:
+            fixed = tuple(who(n, ("turns", t, "fast_draw", k)) for k, n in enumerate(turn.fast_draw))
+            if fixed[0] == fixed[1]:
+                raise loc8.error("a fast-draw contest needs two men", ("turns", t, "fast_draw"))
+            if loaded.side_of[fixed[0]] == loaded.side_of[fixed[1]]:
+                raise loc8.error("a fast-draw contest is between two sides",
+                                 ("turns", t, "fast_draw"))
+            turn.fast_draw = fixed
+        new: dict[str, Intent] = {}
+        for key, intent in turn.intents.items():
+            base = ("turns", t, "intents", key)
+            full = who(key, base, key=True)
+            if full in new:
+                raise loc8.error(f"two intents for {full} in turn {t + 1}", base, key=True)
+            c = chars[full]
+            if intent.shoot is not None:
+                intent.shoot = who(intent.shoot, base + ("shoot",))
+                _own(loaded, full, intent.shoot, intent.friendly_fire, loc8, base + ("shoot",))
+            if intent.covers is not None:
+                intent.covers.target = who(intent.covers.target, base + ("covers", "target"))
+                _own(loaded, full, intent.covers.target, intent.friendly_fire, loc8,
+                     base + ("covers", "target"))
+            guns = [w.name or w.type for w in c.weapons]
+            if intent.weapon is not None and weapon_index(c, intent.weapon) is None:
+                raise loc8.error(f"{full} carries no {intent.weapon!r} (carries "
+                                 f"{', '.join(guns) or 'nothing'}){_hint(intent.weapon, guns)}",
+                                 base + ("weapon",))
+            if (intent.shoot or intent.covers or intent.reload) and not c.weapons:
+                raise loc8.error(f"{full} carries no gun", base + (intent.action or "shoot",))
+            if intent.called is not None and intent.called not in parts:
+                raise loc8.error(f"unknown hit location {intent.called!r}"
+                                 f"{_hint(intent.called, parts)}", base + ("called",))
+            mode = intent.mode or ("covering" if intent.covers else "snap")
+            if intent.shoot is not None or intent.covers is not None:
+                idx = weapon_index(c, intent.weapon) if intent.weapon else _primary(c)
+                gun = W.make_gun(c.weapons[idx])
+                if mode == "fanning":
+                    if not gun.single_action or gun.klass != "revolver":
+                        raise loc8.error(f"only a single-action revolver can be fanned (002 "
+                                         f"l.408); {full}'s {gun.name} cannot",
+                                         base + ("mode",))
+                    if not c.skills.fanning:
+                        raise loc8.error(f"{full} has not the Fanning skill (skills: {{fanning: "
+                                         f"true}})", base + ("mode",))
+                if intent.called is not None:
+                    try:
+                        R.called_shot_modifier(intent.called, True, mode, gun.form)
+                    except R.NotAllowed as exc:
+                        raise loc8.error(str(exc), base + ("called",)) from None
+                if mode == "panic" and intent.move is None:
+                    raise loc8.error("panic fire is fired running (002 l.57): give move:",
+                                     base + ("mode",))
+            if intent.off_hand is not None:
+                oh = intent.off_hand
+                oloc = base + ("off_hand",)
+                oh.shoot = who(oh.shoot, oloc + ("shoot",))
+                _own(loaded, full, oh.shoot, intent.friendly_fire, loc8, oloc + ("shoot",))
+                if oh.weapon is not None:
+                    oi = weapon_index(c, oh.weapon)
+                    if oi is None:
+                        raise loc8.error(f"{full} carries no {oh.weapon!r}{_hint(oh.weapon, guns)}",
+                                         oloc + ("weapon",))
+                else:
+                    oi = next((k for k, w in enumerate(c.weapons) if w.hand == "off"), None)
+                    if oi is None:
+                        raise loc8.error(f"{full} has no gun in the off hand (give a weapon "
+                                         f"hand: off)", oloc, key=True)
+                if not W.make_gun(c.weapons[oi]).one_handed:
+                    raise loc8.error("only pistols go in the off hand (002 l.349-351)",
+                                     oloc + ("weapon",))
+                try:
+                    R.two_guns(mode, oh.mode, skill_made=False)
+                except R.NotAllowed as exc:
+                    raise loc8.error(str(exc), oloc + ("mode",)) from None
+            if isinstance(intent.reload, str) and weapon_index(c, intent.reload) is None:
+                raise loc8.error(f"{full} carries no gun {intent.reload!r} to reload"
+                                 f"{_hint(intent.reload, guns)}", base + ("reload",))
+            if isinstance(intent.move, str) and intent.move not in sc.map:
+                raise loc8.error(f"no landmark called {intent.move!r}"
+                                 f"{_hint(intent.move, list(sc.map))}", base + ("move",))
+            new[full] = intent
+        turn.intents = new
+
+    for key, purposes in sc.dice.items():
+        base = ("dice", key)
+        full = who(key, base, key=True)
+        if full in loaded.script:
+            raise loc8.error(f"dice for {full} are given twice", base, key=True)
+        loaded.script[full] = {}
+        for purpose, values in purposes.items():
+            if purpose not in PURPOSES:
+                raise loc8.error(f"unknown dice purpose {purpose!r}"
+                                 f"{_hint(purpose, list(PURPOSES))} (Gaslight purposes: "
+                                 f"{', '.join(PURPOSES)})", base + (purpose,), key=True)
+            out = []
+            for k, v in enumerate(values):
+                line, col = loc8.where(base + (purpose, k))
+                if not 1 <= v <= 20:
+                    raise ScenarioError(f"scripted die {v} is not a die's result (1-20)",
+                                        loc8.path, line, col)
+                out.append(ScriptedValue(v, line, col))
+            loaded.script[full][purpose] = out
+    sc.dice = {}
+
+
+def _primary(c: Character) -> int:
+    """The gun used when an intent names none: the first in the primary hand, else the first."""
+    return next((i for i, w in enumerate(c.weapons) if w.hand == "primary"), 0)
+
+
+def _own(loaded: loader.LoadedScenario, full: str, target: str, meant: bool, loc8: Any,
+         loc: tuple) -> None:
+    if target == full:
+        raise loc8.error(f"{full} cannot shoot at himself", loc)
+    loader.friendly_fire(loaded, full, target, meant, loc8, loc)
+
+
+STATUS_DEFAULT = STATUSES[1]
+_ = rules  # the data tables back the Literal choices above
