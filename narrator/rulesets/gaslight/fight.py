@@ -345,16 +345,22 @@ class GaslightFight:
                     self.covering_shot(t, m, opening=True)
         # 2. a fast-draw contest
         contest: set[str] = set()
-        if turn.fast_draw is not None:
+        if turn.fast_draw is not None and not self.over():
             contest = self.fast_draw(t, turn.fast_draw)
+        if self.over():
+            return
         # 3. initiative
         order = self.initiative(t)
-        # 4. the first half, at initiative
-        for m in order:
-            self.act(t, m, first_half=True, contest=m.name in contest)
-        # 5. the end of the round
-        for m in order:
-            self.act(t, m, first_half=False, contest=m.name in contest)
+        # 4. the first half, at initiative; 5. the end of the round
+        for first_half in (True, False):
+            for m in order:
+                if self.over():
+                    return
+                self.act(t, m, first_half=first_half, contest=m.name in contest)
+
+    def over(self) -> bool:
+        """At most one side has a man up: the round stops there."""
+        return len(self.standing_sides()) <= 1
 
     def declared_trigger(self, covering: tuple[str, str]) -> bool:
         """Does the covered man's own intent this round set off the trigger (G5)?"""
@@ -680,13 +686,12 @@ class GaslightFight:
             self.block(t, m, "shoot", "blinded", tm.name)
             return False
         if arm.state != "ready":
-            reason = {"misfire": "jammed", "jam": "jammed", "broken": "broken"}.get(arm.state,
-                                                                                  "no_gun")
+            reason = {"misfire": "jammed", "jam": "jammed", "broken": "broken",
+                      "dropped": "knocked_down"}.get(arm.state, "no_gun")
             self.block(t, m, "shoot", reason, tm.name, arm.name)
             return False
         if arm.loaded == 0:
-            if (mode == "snap" and arm.gun.klass == "breech_loader"
-                    and m.shots_this_round.get(id(arm)) and not arm.snap_reloaded):
+            if mode == "snap" and arm.gun.klass == "breech_loader" and not arm.snap_reloaded:
                 # 002 l.47-48: a breech loader in snap fire loads between its shots
                 n = min(arm.gun.barrels, arm.gun.capacity)
                 arm.loaded = n

@@ -1,0 +1,429 @@
+"""The Gaslight fight loop (narrator/rulesets/gaslight/fight.py) on small scenarios with
+scripted dice: each test works the numbers by hand (002 lines, errata G1-G18, GN readings) and
+checks the events agree; then property runs of tactics fights."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from narrator.dice import ScriptedDice
+from narrator.errors import ScenarioError
+from narrator.rulesets.gaslight.fight import GaslightFight
+from narrator.rulesets.gaslight.scenario import validate
+from narrator.scenario import loader
+
+from conftest import of_kind, sizes
+
+
+def load(sc: dict):
+    """Validate a Gaslight scenario dict (JSON is YAML) through the shared loader's parser."""
+    text = json.dumps(sc)
+    loc8 = loader._Locator("<test>")
+    data = loader._normalized(loader._parse_yaml(text, loc8))
+    loader._check_names(data, loc8)
+    loaded = validate(data, loc8)
+    loaded.locate = loc8.where
+    return loaded
+
+
+def fight(sc: dict, seed: int | None = None):
+    loaded = load(sc)
+    s = loaded.scenario
+    used = seed if seed is not None else (s.seed or 1)
+    dice = ScriptedDice(loaded.script, used, s.dice_fallback, loaded.path)
+    return GaslightFight(s, dice, used).run()
+
+
+def man(name: str, at=(0, 0), weapons=None, **kw) -> dict:
+    out = {"name": name, "at": list(at), "str": 12, "dex": 12, "con": 12, "bab": 2, "hp": 10,
+           "weapons": weapons or [{"type": "webley_revolver", "carried": "ready"}]}
+    out.update(kw)
+    return out
+
+
+def scenario(a: list, b: list, turns: list, dice: dict | None = None, **extra) -> dict:
+    sc = {"title": "test", "ruleset": "gaslight", "seed": 1, "dice_fallback": "seeded",
+          "sides": {"posse": a, "gang": b}, "turns": turns}
+    if dice:
+        sc["dice"] = dice
+    sc.update(extra)
+    return sc
+
+
+def mods(shot) -> dict:
+    return {m.name: m.value for m in shot.modifiers}
+
+
+# ---------------------------------------------------------------------- the round (G3)
+def test_half_the_shots_at_initiative_and_the_rest_at_the_end():
+    """002 l.12, G3: Ann (DEX 12, +1) 9 = 10 beats Bob 2 = 3. Ann fires six snap shots with
+    her revolver at Bob 10 yards (30 ft: one full increment, -2): three at her initiative,
+    then Bob's two (one and one), then her last three at the end of the round."""
+    sc = scenario([man("Ann")], [man("Bob", at=(10, 0), hp=200, con=18)],
+                  [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 6},
+                                "Bob": {"shoot": "Ann", "mode": "snap", "shots": 2}}}],
+                  {"Ann": {"initiative": [9], "to_hit": [5] * 6},
+                   "Bob": {"initiative": [2], "to_hit": [5, 5]}})
+    log = fight(sc)
+    shots = of_kind(log, "gl_shot")
+    assert [(s.shooter, s.when) for s in shots] == [
+        ("Ann", "initiative")] * 3 + [("Bob", "initiative"), ("Ann", "end"), ("Ann", "end"),
+                                       ("Ann", "end"), ("Bob", "end")]
+    assert mods(shots[0])["range"] == -2 and shots[0].feet == 30
+    assert shots[-2].loaded == 0
+
+
+def test_nobody_acts_when_down():
+    """G10: Bob (hp 1, CON 10) takes Ann's first shot, a chest hit: 1d10 scripted 8, x1.5 =
+    12: hit points 1 -> 0, 11 to Health 10 -> 0: dead. His declared shots never come; Ann's
+    remaining shots at him are not fired (his condition shown)."""
+    sc = scenario([man("Ann")], [man("Bob", at=(5, 0), hp=1, con=10)],
+                  [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 2},
+                                "Bob": {"shoot": "Ann"}}}],
+                  {"Ann": {"initiative": [9], "to_hit": [19], "location": [5], "damage": [8]},
+                   "Bob": {"initiative": [2]}})
+    log = fight(sc)
+    dmg = of_kind(log, "gl_damage")[0]
+    assert (dmg.part, dmg.amount, dmg.hp, dmg.health, dmg.condition) == ("chest", 12, 0, 0, "dead")
+    assert [s.shooter for s in of_kind(log, "gl_shot")] == ["Ann"]
+    assert of_kind(log, "fight_ended")[0].standing == ("posse",)
+
+
+# ---------------------------------------------------------------------- covering fire (G5)
+def test_covering_fire_opens_the_fight_before_initiative():
+    """002 l.65-68, G5, G18 h: Hal covers the doorway man, Rudd, trigger 'appears'; Rudd
+    appears in round 1: Hal's shot goes before initiative, with no mode modifier; his revolver
+    fires once more at his initiative and once at the end (l.68). Rudd's cover 50% (-4)."""
+    sc = scenario([man("Hal", bab=3)],
+                  [man("Rudd", at=(8, 0), cover="door", hp=100, con=18)],
+                  [{"intents": {"Hal": {"covers": {"target": "Rudd", "when": "appears"}},
+                                "Rudd": {"appears": True}}}],
+                  {"Hal": {"initiative": [5], "to_hit": [10, 10, 10]},
+                   "Rudd": {"initiative": [1]}},
+                  map={"door": {"at": [8, 0], "cover": 50}})
+    log = fight(sc)
+    kinds = [e.kind for e in log.events if e.kind in ("gl_covering", "gl_initiative", "gl_shot")]
+    assert kinds == ["gl_covering", "gl_covering", "gl_shot", "gl_initiative", "gl_shot",
+                     "gl_shot"]
+    trig = of_kind(log, "gl_covering", what="triggered")[0]
+    assert trig.opening
+    shots = of_kind(log, "gl_shot")
+    assert [s.when for s in shots] == ["covering", "initiative", "end"]
+    assert mods(shots[0]) == {"bab": 3, "dex": 1, "target_stationary_mobile": 1, "cover": -4}
+
+
+def test_covering_is_broken_when_attacked():
+    """002 l.70: the fight is under way (round 1: Cal misses Ann). Round 2: Ann covers Bob
+    (trigger: he moves); Cal, first in initiative, shoots at Ann: her covering stops; Bob
+    then moves and draws no covering shot."""
+    sc = scenario([man("Ann")], [man("Bob", at=(10, 0)), man("Cal", at=(10, 5))],
+                  [{"intents": {"Cal": {"shoot": "Ann", "mode": "aimed"}}},
+                   {"intents": {"Ann": {"covers": {"target": "Bob", "when": "moves"}},
+                                "Cal": {"shoot": "Ann", "mode": "aimed"},
+                                "Bob": {"move": [12, 0]}}}],
+                  {"Cal": {"initiative": [10, 10], "to_hit": [2, 2]},
+                   "Ann": {"initiative": [1, 1]}, "Bob": {"initiative": [3, 3]}})
+    log = fight(sc)
+    assert [c.what for c in of_kind(log, "gl_covering")] == ["set", "broken"]
+    assert [s.shooter for s in of_kind(log, "gl_shot")] == ["Cal", "Cal"]
+    assert of_kind(log, "gl_moved")[0].character == "Bob"
+
+
+def test_covering_trigger_during_the_round_interrupts():
+    """002 l.69: round 2, Ann covers Bob (trigger: he moves); Bob acts first and moves: Ann's
+    shot comes at once, before Cal's turn; her revolver's follow-ups (l.68) at her initiative
+    and at the end."""
+    sc = scenario([man("Ann")], [man("Bob", at=(10, 0), hp=200, con=18),
+                                 man("Cal", at=(10, 5))],
+                  [{"intents": {"Cal": {"shoot": "Ann", "mode": "aimed"}}},
+                   {"intents": {"Ann": {"covers": {"target": "Bob", "when": "moves"}},
+                                "Bob": {"move": [11, 0]},
+                                "Cal": {"other": "waits"}}}],
+                  {"Cal": {"initiative": [10, 5], "to_hit": [2]},
+                   "Ann": {"initiative": [1, 1], "to_hit": [3, 3, 3]},
+                   "Bob": {"initiative": [3, 9]}})
+    log = fight(sc)
+    order = [(e.kind, getattr(e, "when", "")) for e in log.events if e.turn == 2 and e.kind in
+             ("gl_moved", "gl_shot", "other_action")] if False else [
+        (e.kind, getattr(e, "when", "")) for e in log.events
+        if e.kind in ("gl_moved", "gl_shot") and getattr(e, "turn", 0) == 2]
+    assert order == [("gl_moved", ""), ("gl_shot", "covering"), ("gl_shot", "initiative"),
+                     ("gl_shot", "end")]
+    gi = of_kind(log, "gl_initiative")[1]
+    assert [r.modifier for r in gi.rolls if r.name == "Ann"] == [2]  # DEX +1, covering +1
+
+
+# ---------------------------------------------------------------------- fast draw (G8)
+def test_fast_draw_example_the_winner_fires_first_and_kills():
+    """002 l.105: A DX 18 + 3 points + 2 (a 2.5-inch Bull Dog) = 23; B DX 15 + 1 + 2 = 18;
+    scaled 19 and 14. A rolls 12 (margin 7), B 13 (1): A first; his shot (to hit 19: a
+    head hit, x1.5 critical: 1d10 8 -> 12 to Health 10: dead) kills B before he fires."""
+    a = man("A", dex=18, skills={"quick_draw": 3}, weapons=[{"type": "bulldog_revolver"}])
+    b = man("B", at=(5, 0), dex=15, con=10, skills={"quick_draw": 1},
+            weapons=[{"type": "bulldog_revolver"}])
+    sc = scenario([a], [b], [{"fast_draw": ["A", "B"],
+                              "intents": {"A": {"shoot": "B"}, "B": {"shoot": "A"}}}],
+                  {"A": {"fast_draw": [12], "to_hit": [19], "location": [20], "damage": [8]},
+                   "B": {"fast_draw": [13]}})
+    log = fight(sc)
+    fd = of_kind(log, "gl_fast_draw")[0]
+    assert fd.adjusted == (23, 18) and fd.scores == (19, 14) and fd.drop == 4
+    assert fd.margins == (7, 1) and fd.order == ("A", "B") and fd.decided_by == "margin"
+    shots = of_kind(log, "gl_shot")
+    assert [(s.shooter, s.when, s.mode) for s in shots] == [("A", "contest", "snap")]
+    dmg = of_kind(log, "gl_damage")[0]
+    assert (dmg.part, dmg.amount, dmg.to_health, dmg.why_health, dmg.health) == (
+        "head", 12, True, "critical", 0)
+    assert not of_kind(log, "gl_initiative")  # the fight ended in the contest
+
+
+def test_fast_draw_tie_of_tenths_both_shots_go_off():
+    """002 l.110, G18 b: equal scores 14, rolls 10 and 10, equal quick-draw points: d10s 6 and
+    3: B's tenth is earlier; B's shot kills A, and A's shot still goes off."""
+    a = man("A", dex=13, hp=1, con=3, skills={"quick_draw": 1})
+    b = man("B", at=(5, 0), dex=13, skills={"quick_draw": 1})
+    sc = scenario([a], [b], [{"fast_draw": ["A", "B"],
+                              "intents": {"A": {"shoot": "B"}, "B": {"shoot": "A"}}}],
+                  {"A": {"fast_draw": [10], "tenth": [6], "to_hit": [3]},
+                   "B": {"fast_draw": [10], "tenth": [3], "to_hit": [18], "location": [5],
+                         "damage": [4]}})
+    log = fight(sc)
+    fd = of_kind(log, "gl_fast_draw")[0]
+    assert fd.tenths == (6, 3) and fd.order == ("B", "A") and fd.both_fire
+    assert [s.shooter for s in of_kind(log, "gl_shot")][:2] == ["B", "A"]
+    assert of_kind(log, "gl_damage")[0].condition == "dead"
+
+
+# ---------------------------------------------------------------------- fanning (G14)
+def test_fanning_at_18_feet():
+    """002 l.469: the target 6 yards (18 ft) away: the six fanned shots at -6, -7, -8, -9,
+    -9, -9, all in the first half of the round (l.410)."""
+    tom = man("Tom", skills={"fanning": True},
+              weapons=[{"type": "single_action_revolver", "carried": "ready"}])
+    sc = scenario([tom], [man("Bob", at=(6, 0), hp=200, con=18)],
+                  [{"intents": {"Tom": {"shoot": "Bob", "mode": "fanning"}}}],
+                  {"Tom": {"initiative": [9], "to_hit": [2] * 6}, "Bob": {"initiative": [1]}})
+    shots = of_kind(fight(sc), "gl_shot")
+    assert [s.when for s in shots] == ["initiative"] * 6
+    fan = [mods(s)["fanning_recoil"] + mods(s)["fanning_range"] for s in shots]
+    assert fan == [-6, -7, -8, -9, -9, -9]
+
+
+# ---------------------------------------------------------------------- recoil (G12)
+def test_recoil_light_shooter_with_a_45_pistol():
+    """002 l.134-135, l.246-248: Kitty (STR 8, 105 lbs) fires a .45 Webley twice: each shot a
+    check d20 - 1 against 10. First 6: 5, failed by 5: knocked down, the gun dropped: her
+    second shot never comes. Next round she stands and picks it up (two move actions)."""
+    kitty = man("Kitty", str=8, weight=105)
+    sc = scenario([kitty], [man("Bob", at=(5, 0), hp=200, con=18)],
+                  [{"intents": {"Kitty": {"shoot": "Bob", "mode": "snap", "shots": 2}}},
+                   {"intents": {"Kitty": {"shoot": "Bob"}}}],
+                  {"Kitty": {"initiative": [9, 9], "to_hit": [3], "recoil": [6]},
+                   "Bob": {"initiative": [1, 1]}})
+    log = fight(sc)
+    rc = of_kind(log, "gl_recoil")
+    assert [(r.roll, r.modifier, r.total, r.result, r.min_str, r.min_weight) for r in rc] == [
+        (6, -1, 5, "knocked_down", 13, 150)]
+    assert len(of_kind(log, "gl_shot")) == 1
+    assert of_kind(log, "gl_blocked")[0].reason == "knocked_down"
+
+
+def test_recoil_failure_gives_minus_4_to_later_shots():
+    """l.135, G18 f: a check failed by 2 (d20 7 - 1 = 6... failed by 4): -4 to her later
+    shots this round; a second failure adds nothing (still -4)."""
+    kitty = man("Kitty", str=8, weight=105)
+    sc = scenario([kitty], [man("Bob", at=(5, 0), hp=200, con=18)],
+                  [{"intents": {"Kitty": {"shoot": "Bob", "mode": "snap", "shots": 3}}}],
+                  {"Kitty": {"initiative": [9], "to_hit": [3, 3, 3], "recoil": [7, 8, 12]},
+                   "Bob": {"initiative": [1]}})
+    log = fight(sc)
+    shots = of_kind(log, "gl_shot")
+    assert [mods(s).get("recoil", 0) for s in shots] == [0, -4, -4]
+    assert [r.result for r in of_kind(log, "gl_recoil")] == ["disrupted", "disrupted", "held"]
+
+
+# ---------------------------------------------------------------------- point blank (G6)
+def test_point_blank_plus_8_damage_to_health():
+    """002 l.72: the muzzle pressed to Bob (same spot): +8, no range; a hit in the arm, 1d10
+    6: straight to Health (12 -> 6: unconscious, at or below half of CON 12); hit points
+    untouched."""
+    sc = scenario([man("Ann")], [man("Bob", at=(0, 0))],
+                  [{"intents": {"Ann": {"shoot": "Bob", "mode": "point_blank"}}}],
+                  {"Ann": {"initiative": [9], "to_hit": [4], "location": [8], "damage": [6]},
+                   "Bob": {"initiative": [1]}})
+    log = fight(sc)
+    shot = of_kind(log, "gl_shot")[0]
+    assert mods(shot)["point_blank"] == 8 and "range" not in mods(shot)
+    dmg = of_kind(log, "gl_damage")[0]
+    assert (dmg.to_health, dmg.why_health, dmg.hp, dmg.health, dmg.condition) == (
+        True, "point_blank", 10, 6, "unconscious")
+
+
+# ---------------------------------------------------------------------- two guns (G13)
+def test_two_guns_with_the_skill_made_and_without():
+    """002 l.364-405, G18 c: Ann (DEX 12) snap with the primary and snap with the off hand.
+    Round 1: her Off Hand Shooting roll 14 + 1 = 15: made: primary no penalty, off hand -5
+    (the table's whole modifier). Round 2: 13 + 1 = 14, failed: -6 and -10 (l.349)."""
+    ann = man("Ann", skills={"off_hand_shooting": True},
+              weapons=[{"type": "webley_revolver", "carried": "ready"},
+                       {"type": "bulldog_revolver", "name": "pocket pistol", "hand": "off",
+                        "carried": "ready"}])
+    intent = {"shoot": "Bob", "mode": "snap", "shots": 1,
+              "off_hand": {"shoot": "Bob", "mode": "snap"}}
+    sc = scenario([ann], [man("Bob", at=(5, 0), hp=200, con=18)],
+                  [{"intents": {"Ann": intent}}, {"intents": {"Ann": intent}}],
+                  {"Ann": {"initiative": [9, 9], "to_hit": [2] * 4, "off_hand": [14, 13]},
+                   "Bob": {"initiative": [1, 1]}})
+    log = fight(sc)
+    shots = of_kind(log, "gl_shot")
+    assert [(s.turn, s.hand) for s in shots] == [(1, "primary"), (1, "off"), (2, "primary"),
+                                                 (2, "off")]
+    assert "two_guns" not in mods(shots[0]) and mods(shots[1])["off_hand_table"] == -5
+    assert mods(shots[2])["two_guns"] == -6 and mods(shots[3])["off_hand"] == -10
+    assert [o.made for o in of_kind(log, "gl_off_hand")] == [True, False]
+
+
+# ---------------------------------------------------------------------- unfamiliar (G15)
+def test_unfamiliar_gun_minus_3_2_1():
+    """002 l.127-133: a stolen revolver (familiar: false): -3, -2, -1, then nothing."""
+    ann = man("Ann", weapons=[{"type": "revolver", "familiar": False, "carried": "ready"}])
+    sc = scenario([ann], [man("Bob", at=(5, 0), hp=200, con=18)],
+                  [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 4}}}],
+                  {"Ann": {"initiative": [9], "to_hit": [2] * 4}, "Bob": {"initiative": [1]}})
+    shots = of_kind(fight(sc), "gl_shot")
+    assert [mods(s).get("unfamiliar", 0) for s in shots] == [-3, -2, -1, 0]
+
+
+# ---------------------------------------------------------------------- malfunctions (G11)
+def test_old_gun_on_smokeless_bursts_on_a_natural_1_and_a_6():
+    """002 l.5, G11, G18 g: Pike's old Bull Dog on smokeless rolls a natural 1, then a 6: it
+    bursts: 1d6 (scripted 4) to Pike's hit points (9 -> 5), 1d2 (2) to Ann beside him (within
+    a yard); the gun is destroyed; his next shot is refused."""
+    pike = man("Pike", hp=9, weapons=[{"type": "bulldog_revolver", "old": True,
+                                       "powder": "smokeless", "carried": "ready"}])
+    sc = scenario([pike, man("Ann", at=(0, 1))], [man("Bob", at=(8, 0))],
+                  [{"intents": {"Pike": {"shoot": "Bob", "mode": "snap", "shots": 2}}}],
+                  {"Pike": {"initiative": [9], "to_hit": [1], "malfunction": [6],
+                            "burst": [4, 2]},
+                   "Ann": {"initiative": [2]}, "Bob": {"initiative": [1]}})
+    log = fight(sc)
+    mal = of_kind(log, "gl_malfunction")[0]
+    assert (mal.result, mal.burst) == ("burst", (("Pike", (4,)), ("Ann", (2,))))
+    status = {s.name: s for s in of_kind(log, "turn_ended")[0].status}
+    assert status["Pike"].wound_points == 5 and status["Ann"].wound_points == 8
+    assert status["Pike"].weapons[0].state == "burst"
+
+
+def test_the_same_roll_on_a_new_gun_only_jams():
+    """G11: a 6 on a gun that is not old (or not on smokeless) is a jam."""
+    pike = man("Pike", weapons=[{"type": "bulldog_revolver", "powder": "smokeless",
+                                 "carried": "ready"}])
+    sc = scenario([pike], [man("Bob", at=(8, 0))],
+                  [{"intents": {"Pike": {"shoot": "Bob"}}}],
+                  {"Pike": {"initiative": [9], "to_hit": [1], "malfunction": [6]},
+                   "Bob": {"initiative": [1]}})
+    assert of_kind(fight(sc), "gl_malfunction")[0].result == "jam"
+
+
+# ---------------------------------------------------------------------- drawing
+def test_drawing_from_a_pocket_costs_the_first_half():
+    """002 l.26, GN17: a pistol in a pocket takes a standard action to draw: of two snap shots
+    the one at initiative is lost; the other goes at the end of the round."""
+    ann = man("Ann", weapons=[{"type": "revolver", "carried": "pocket"}])
+    sc = scenario([ann], [man("Bob", at=(5, 0), hp=200, con=18)],
+                  [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 2}}}],
+                  {"Ann": {"initiative": [9], "to_hit": [2]}, "Bob": {"initiative": [1]}})
+    log = fight(sc)
+    draw = of_kind(log, "gl_draw")[0]
+    assert (draw.action, draw.cost) == ("standard", "his first shots")
+    assert [s.when for s in of_kind(log, "gl_shot")] == ["end"]
+
+
+# ---------------------------------------------------------------------- located errors
+@pytest.mark.parametrize("change,message", [
+    (lambda s: s["sides"]["posse"][0]["weapons"][0].update(type="webly_revolver"),
+     "did you mean 'webley_revolver'"),
+    (lambda s: s["turns"][0]["intents"]["Ann"].update(mode="fanning"),
+     "only a single-action revolver can be fanned"),
+    (lambda s: s["turns"][0]["intents"]["Ann"].update(called="head"),
+     "only an aimed shot may be called"),
+    (lambda s: s["sides"]["posse"][0].update(skills={"sharp_shooter": True}),
+     "Sharp Shooter is a Fighter's skill"),
+    (lambda s: s["turns"][0]["intents"]["Ann"].update(shoot="Bobb"), "did you mean 'Bob'"),
+    (lambda s: s.update(conditions={"light": "poor", "light_modifier": -6}),
+     "light poor is -1 to -4"),
+    (lambda s: s["dice"]["Ann"].update(tohit=[3]), "did you mean 'to_hit'"),
+])
+def test_bad_input_is_one_located_line(change, message):
+    sc = scenario([man("Ann")], [man("Bob", at=(5, 0))],
+                  [{"intents": {"Ann": {"shoot": "Bob"}}}], {"Ann": {"to_hit": [3]}})
+    change(sc)
+    with pytest.raises(ScenarioError) as exc:
+        load(sc)
+    assert message in exc.value.one_line()
+    assert exc.value.line is not None
+
+
+# ---------------------------------------------------------------------- properties
+def _random_fight(seed: int):
+    import random
+    rnd = random.Random(seed)
+    guns = ["revolver", "single_action_revolver", "webley_revolver", "bulldog_revolver",
+            "derringer", "repeater", "rifle", "shotgun", "sawed_off", "coach_gun", "carbine"]
+    profiles = ["aggressive", "cautious", "coward", "sniper", "lawman"]
+    sides = {}
+    for side in ("A", "B"):
+        sides[side] = [{
+            "name": f"{side}{i}", "str": rnd.randint(6, 16), "dex": rnd.randint(6, 18),
+            "con": rnd.randint(6, 16), "bab": rnd.randint(0, 4), "hp": rnd.randint(3, 14),
+            "weight": rnd.randint(100, 220),
+            "skills": {"quick_draw": rnd.randint(0, 3), "fanning": rnd.random() < 0.5,
+                       "rapid_reload": rnd.random() < 0.3},
+            "weapons": [{"type": rnd.choice(guns), "old": rnd.random() < 0.3,
+                         "powder": rnd.choice(["black", "smokeless"]),
+                         "familiar": rnd.random() < 0.8,
+                         "carried": rnd.choice(["ready", "holster", "pocket"])}],
+            "at": [rnd.randint(0, 12) + (20 if side == "B" else 0), rnd.randint(-5, 5)],
+            "tactics": rnd.choice(profiles)} for i in range(rnd.randint(1, 3))]
+    sc = {"title": "p", "ruleset": "gaslight", "seed": seed, "sides": sides, "max_turns": 8,
+          "conditions": {"light": rnd.choice(["good", "poor"]),
+                         "weather": rnd.choice(["clear", "light_fog", "fog"])}}
+    return fight(sc)
+
+
+@pytest.mark.parametrize("n", sizes(25, 300))
+def test_properties_of_tactics_fights(n):
+    """Over many random tactics fights: no one acts while down (no shot, move, draw or reload
+    by a man after he went down, but the loser's shot of a tie of tenths, l.110); the shots
+    of one gun in one mode in one round never exceed what its class allows in that mode
+    (002 l.38-72, at its full load and with two barrels); hit points and Health never rise."""
+    from narrator.rulesets.gaslight import rules as R
+    for seed in range(n):
+        log = _random_fight(seed)
+        roster = of_kind(log, "gl_roster")[0]
+        guns = {(f.name, g.name): g for f in roster.fighters for g in f.guns}
+        down: set[str] = set()
+        last: dict[str, tuple[int, int]] = {f.name: (f.hp, f.health) for f in roster.fighters}
+        count: dict[tuple, int] = {}
+        for e in log.events:
+            if e.kind in ("gl_moved", "gl_draw", "gl_reloaded"):
+                assert e.character not in down, (seed, e)
+            if e.kind == "gl_shot":
+                assert e.shooter not in down or e.when == "contest", (seed, e)
+                g = guns[(e.shooter, e.weapon)]
+                key = (e.turn, e.shooter, e.weapon, e.mode)
+                count[key] = count.get(key, 0) + 1
+                assert count[key] <= R.max_shots(e.mode, g.klass, g.capacity, 2), (seed, e)
+            if e.kind == "gl_damage":
+                assert e.hp <= last[e.target][0] and e.health <= last[e.target][1], (seed, e)
+                last[e.target] = (e.hp, e.health)
+            if e.kind == "gl_down":
+                down.add(e.character)
+            if e.kind == "turn_ended":
+                for st in e.status:
+                    assert st.wound_points <= last[st.name][0], (seed, st)
+                    assert st.capacity <= last[st.name][1], (seed, st)
+                    last[st.name] = (st.wound_points, st.capacity)
+        assert of_kind(log, "fight_ended")
