@@ -165,6 +165,23 @@ class GlCovering(Event):
 
 
 @event
+class GlVolley(Event):
+    """A run of shots one man fires at one target at one moment of the round (``when`` as in
+    ``GlShot``): ``shots`` declared for it (fewer may go off); the shots follow as
+    ``gl_shot`` events. Story mode tells the run as one beat."""
+
+    kind: ClassVar[str] = "gl_volley"
+    turn: int
+    shooter: str
+    target: str
+    weapon: str
+    hand: str
+    mode: str
+    when: str
+    shots: int
+
+
+@event
 class GlShot(Event):
     """One shot (G2): the d20 + BAB + DEX modifier + the named modifiers against the target's
     Armor Class. ``when``: "contest" (a fast draw's shot), "covering", "initiative" or "end"

@@ -32,22 +32,28 @@ from narrator.rulesets.gaslight import rolls
 from narrator.rulesets.gaslight import rules as R
 from narrator.rulesets.gaslight.events import (
     FighterNote, GlBlocked, GlCovering, GlDamage, GlDown, GlDraw, GlFastDraw, GlInitiative,
-    GlMalfunction, GlMoved, GlOffHand, GlRecoil, GlReloaded, GlRoster, GlShot, GunNote,
-    InitiativeNote,
+    GlMalfunction, GlMoved, GlOffHand, GlRecoil, GlReloaded, GlRoster, GlShot, GlVolley,
+    GunNote, InitiativeNote,
 )
 from narrator.rulesets.gaslight.scenario import Character, Intent, Scenario, Turn, weapon_index
 from narrator.rulesets.gaslight.tables import rules as numbers
 from narrator.rulesets.gaslight.weapons import Gun, make_gun
 
 FEET_PER_YARD = 3
-#: GN17: feet a man may move in a round by what he does (d20's 30 ft a move action; a run is
-#: four times that, 002 l.57's "full flight"); aimed fire keeps the shot but loses its +4.
-MOVE_FEET = {"aimed": 15, "snap": 15, "point_blank": 15, "fanning": 15, "rapid": 30,
-             "panic": 120, "covering": 0, None: 60}
-RUN_FEET = 120
-#: GN17: the target status (002 l.74-81) of a man who moved this round, by gait or distance.
-GAIT_BY_FEET = ((15, "walking_slowly"), (30, "walking_briskly"), (60, "running"),
-                (math.inf, "sprinting"))
+
+
+def move_feet(mode: str | None, gait: str | None) -> float:
+    """GN17: the feet a man may move this round by his firing mode (None: not firing)."""
+    mv = numbers()["movement"]
+    if mode is None:
+        return mv["running"] if gait in ("running", "sprinting") else mv["not_shooting"]
+    return mv[mode]
+
+
+def moving_status(feet: float) -> str:
+    """GN17: the target status of a man who moved ``feet`` this round (002 l.76-80)."""
+    rows = numbers()["moving_status"]
+    return next(k for k, top in rows.items() if k != "source" and feet <= top)
 
 
 @dataclass
@@ -424,6 +430,7 @@ class GaslightFight:
             it = self.intents.get(name)
             target = it.shoot if it and it.shoot else other.name
             arm = arms[0] if m is a else arms[1]
+            self.emit(GlVolley(t, name, target, arm.name, arm.spec.hand, "snap", "contest", 1))
             self.fire(t, m, arm, self.men[target], "snap", "contest", hand=arm.spec.hand,
                       forced=out.both_fire)
             fired.add(name)
@@ -590,11 +597,7 @@ class GaslightFight:
             goal = tuple(float(v) for v in self.sc.map[dest].at)
         else:
             goal = (float(dest[0]), float(dest[1]))
-        most = MOVE_FEET.get(mode, 60)
-        if mode is None and gait in ("running", "sprinting"):
-            most = RUN_FEET
-        if mode == "panic":
-            most = RUN_FEET
+        most = move_feet(mode, gait)
         start = m.pos
         want = math.dist(start, goal) * FEET_PER_YARD
         if want == 0 or most == 0:
@@ -613,7 +616,7 @@ class GaslightFight:
         elif feet > 0:
             m.cover, m.concealment, m.landmark = 0, 0, None
         m.moved_feet = feet
-        m.gait = gait or (next(g for top, g in GAIT_BY_FEET if feet <= top) if feet else None)
+        m.gait = gait or (moving_status(feet) if feet else None)
         if mode == "panic" and m.gait not in ("running", "sprinting"):
             m.gait = "running"
         self.emit(GlMoved(t, m.name, start, m.pos, m.gait or "still", round(feet, 1),
@@ -648,6 +651,7 @@ class GaslightFight:
         arm = self.arm_for(m, (self.intents.get(m.name) or Intent()).weapon)
         if not arm.drawn:
             arm.drawn = True  # a covering man has his gun in his hand (002 l.62)
+        self.emit(GlVolley(t, m.name, target, arm.name, arm.spec.hand, "covering", "covering", 1))
         self.fire(t, m, arm, self.men[target], "covering", "covering", hand=arm.spec.hand)
 
     def covering_follow_up(self, t: int, m: Man, first_half: bool) -> None:
@@ -661,11 +665,16 @@ class GaslightFight:
         if when in follow:
             target = self.men[m.covering[0]]
             if target.up:
+                self.emit(GlVolley(t, m.name, target.name, arm.name, arm.spec.hand, "covering",
+                                   when, 1))
                 self.fire(t, m, arm, target, "covering", when, hand=arm.spec.hand)
 
     # ------------------------------------------------------------------ shooting
     def fire_many(self, t: int, m: Man, arm: Arm, target: str, mode: str, when: str, n: int,
                   called: str | None, two: R.TwoGuns | None, hand: str, off: bool) -> None:
+        if n <= 0 or not m.up:
+            return
+        self.emit(GlVolley(t, m.name, target, arm.name, hand, mode, when, n))
         for _ in range(n):
             if not m.up:
                 return

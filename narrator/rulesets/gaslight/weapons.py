@@ -28,6 +28,21 @@ def weapon_types() -> dict[str, dict]:
     return _rows()
 
 
+@dataclass(frozen=True)
+class WeaponRow:
+    """A weapon row as the core asks for it (``Ruleset.weapons``): type, name, aliases."""
+
+    type: str
+    name: str
+    aliases: tuple[str, ...] = ()
+
+
+@cache
+def weapon_rows() -> dict[str, WeaponRow]:
+    """Every gun type -> its ``WeaponRow``."""
+    return {t: WeaponRow(t, r["name"]) for t, r in _rows().items()}
+
+
 class GunError(ValueError):
     """A gun whose numbers do not fit together; ``field`` names the scenario field to blame."""
 

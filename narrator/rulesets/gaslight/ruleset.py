@@ -1,0 +1,108 @@
+"""The Gaslight ruleset as the core sees it (``narrator.ruleset.Ruleset``), registered as the
+entry point ``gaslight`` (group ``narrator.rulesets``).
+
+Light on purpose: the engine, models and tables are imported inside the methods, when a
+scenario or a log names the ruleset.
+
+May import: narrator.ruleset, narrator.rulesets.gaslight.*, the core (lazily).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from narrator.ruleset import Ruleset
+
+HERE = Path(__file__).resolve().parent
+
+
+class Gaslight(Ruleset):
+    """Gaslight (source 002, a d20 firearms chapter of about 1890, ruled in errata.md
+    "Gaslight" G1-G18): combat rounds in two halves, firing modes, Armor Class, hit points
+    and Health."""
+
+    name = "gaslight"
+    title = "Gaslight"
+    package = "narrator.rulesets.gaslight"
+    time_unit = {"": "round"}
+    conditions = ("active", "passed_out", "dead")
+    outcomes = ("dead", "passed_out", "wounded", "unhurt")
+    editable = ("condition", "at", "hp", "health", "loaded", "prone")
+    derived = ("cover",)
+    story_primary = frozenset({"gl_initiative", "gl_fast_draw", "gl_draw", "gl_moved",
+                               "gl_covering", "gl_volley", "gl_reloaded", "gl_blocked",
+                               "gl_off_hand"})
+    sources = {"002": "a d20 firearms chapter of about 1890 (the gaslight era)"}
+    citations = ((r"ruled: narrator (GN\d+)", r"narrator's Gaslight reading \1"),
+                 (r"ruled: (G\d+)", r"narrator's Gaslight ruling \1"))
+
+    def validate(self, data: dict, loc8: Any) -> Any:
+        from narrator.rulesets.gaslight.scenario import validate
+        return validate(data, loc8)
+
+    def scenario_model(self) -> type:
+        from narrator.rulesets.gaslight.scenario import Scenario
+        return Scenario
+
+    def blank_turn(self) -> Any:
+        from narrator.rulesets.gaslight.scenario import Turn
+        return Turn()
+
+    def profiles(self) -> tuple[str, ...]:
+        from narrator.rulesets.gaslight.scenario import PROFILES
+        return PROFILES
+
+    def dice_purposes(self) -> tuple[str, ...]:
+        from narrator.rulesets.gaslight.tables import PURPOSES
+        return PURPOSES
+
+    def weapons(self) -> Any:
+        from narrator.rulesets.gaslight.weapons import weapon_rows
+        return weapon_rows()
+
+    def fight(self, loaded: Any, dice: Any, seed: int, tables_only: bool) -> Any:
+        from narrator.rulesets.gaslight.fight import GaslightFight
+        return GaslightFight(loaded.scenario, dice, seed)
+
+    def load_events(self) -> None:
+        from narrator.rulesets.gaslight import events  # noqa: F401  (registers on import)
+
+    def templates(self) -> Path:
+        return HERE / "templates"
+
+    def state_entry(self, status: Any) -> dict[str, Any]:
+        """condition, at, hit points (``hp``) and Health left, rounds loaded, and ``prone``
+        when he is off his feet (``CharacterStatus``: ``wound_points`` carries the hit points
+        left, ``capacity`` the Health)."""
+        entry: dict[str, Any] = {"condition": status.condition, "at": None,
+                                 "hp": status.wound_points, "health": status.capacity,
+                                 "loaded": {w.name: w.loaded for w in status.weapons}}
+        if status.prone:
+            entry["prone"] = True
+        if status.cover:
+            entry["cover"] = status.cover
+        return entry
+
+    def status_columns(self, loaded: Any) -> list:
+        return [("hp", lambda name, c: str(c.get("hp", "")), True),
+                ("Health", lambda name, c: str(c.get("health", "")), True)]
+
+    def shots(self, event: Any) -> tuple[str, int, bool] | None:
+        if event.kind == "gl_shot":
+            return event.shooter, 1, event.result == "hit"
+        return None
+
+    def outcome(self, status: Any) -> str:
+        if status.condition != "active":
+            return status.condition
+        return "wounded" if status.wounds else "unhurt"
+
+    def generate(self, sides: list[tuple[str, int]], setting: str, seed: int,
+                 max_turns: int, command: str) -> str:
+        from narrator.rulesets.gaslight.generate import generate
+        return generate(sides, setting, seed, max_turns, command)
+
+    def reference(self) -> Any:
+        from narrator.rulesets.gaslight.reference import reference
+        return reference()
