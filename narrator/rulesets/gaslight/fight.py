@@ -475,7 +475,7 @@ class GaslightFight:
                 if a.state == "dropped":
                     a.state = "ready"
             m.prone = False
-            self.block(t, m, it.action or "act", "knocked_down", None, "stands and picks up his gun")
+            self.block(t, m, it.action or "act", "knocked_down", None, "picks_up")
             m.lost_round = True
             return
         # the gun in hand (002 l.23-35)

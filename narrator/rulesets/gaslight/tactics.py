@@ -11,8 +11,8 @@ covering fire on a door or a man while the fight has not started (l.61-63).
 * ``cautious``: aimed while unhurried, then two snap shots; stays where he is.
 * ``coward``: as cautious until hurt; then runs from the nearest enemy, firing in panic.
 * ``sniper``: aimed shots only (a called shot at the chest with Sharp Shooter).
-* ``lawman``: covers the nearest enemy (trigger: he moves) while nobody has fired; then aimed
-  shots while unhurried, snap shots once shot at.
+* ``lawman``: covers the nearest enemy (trigger: he shoots) while nobody has fired; then
+  aimed shots while unhurried, snap shots once shot at.
 
 May import: narrator.rulesets.gaslight.* (the fight's state, read only).
 """
@@ -77,7 +77,7 @@ def decide(fight: Any, t: int, m: Any) -> Intent | None:
     if not R.in_range(feet, arm.gun.increment):
         return Intent(move=_toward(m, foe, 10), gait="running") if _toward(m, foe, 10) else None
     if profile == "lawman" and not fight.fired_any:
-        return Intent(covers=Covers(target=foe.name, when="moves"), weapon=weapon)
+        return Intent(covers=Covers(target=foe.name, when="shoots"), weapon=weapon)
     unhurried = not m.shot_at
     if profile == "sniper" or (profile in ("cautious", "coward", "lawman") and unhurried):
         called = "chest" if profile == "sniper" and m.c.skills.sharp_shooter \
