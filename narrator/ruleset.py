@@ -43,6 +43,7 @@ DEFAULT = "boothill"
 BUILT_IN = {
     "boothill": "narrator.rulesets.boothill.ruleset:BootHill",
     "violence": "narrator.rulesets.violence.ruleset:Violence",
+    "gaslight": "narrator.rulesets.gaslight.ruleset:Gaslight",
 }
 """The rulesets shipped with narrator (also entry points in ``pyproject.toml``)."""
 

@@ -8,32 +8,20 @@ import json
 
 import pytest
 
-from narrator.dice import ScriptedDice
+from narrator.engine import run_fight
 from narrator.errors import ScenarioError
-from narrator.rulesets.gaslight.fight import GaslightFight
-from narrator.rulesets.gaslight.scenario import validate
-from narrator.scenario import loader
+from narrator.scenario import load_scenario_text
 
 from conftest import of_kind, sizes
 
 
 def load(sc: dict):
-    """Validate a Gaslight scenario dict (JSON is YAML) through the shared loader's parser."""
-    text = json.dumps(sc)
-    loc8 = loader._Locator("<test>")
-    data = loader._normalized(loader._parse_yaml(text, loc8))
-    loader._check_names(data, loc8)
-    loaded = validate(data, loc8)
-    loaded.locate = loc8.where
-    return loaded
+    """Load a Gaslight scenario dict (JSON is YAML) as ``narrator`` does."""
+    return load_scenario_text(json.dumps(sc), "<test>")
 
 
 def fight(sc: dict, seed: int | None = None):
-    loaded = load(sc)
-    s = loaded.scenario
-    used = seed if seed is not None else (s.seed or 1)
-    dice = ScriptedDice(loaded.script, used, s.dice_fallback, loaded.path)
-    return GaslightFight(s, dice, used).run()
+    return run_fight(load(sc), seed)
 
 
 def man(name: str, at=(0, 0), weapons=None, **kw) -> dict:

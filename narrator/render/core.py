@@ -271,6 +271,23 @@ def _phrase_text(env: SandboxedEnvironment, name: str = "phrases.toml") -> str:
     return source
 
 
+def _phrase_table(env: SandboxedEnvironment, ruleset: str | None) -> dict[str, list[str]]:
+    """The story phrases: ``phrases.toml`` as the template search finds it; when that is the
+    ruleset's own file (``Ruleset.templates()``), read over ``common/phrases.toml``: its groups
+    are added, or replace the common ones of the same name, and the rest stay (a ruleset words
+    what it needs and keeps the shared endings). A user's file replaces the whole table."""
+    import tomllib
+
+    source, filename, _ = env.loader.get_source(env, "phrases.toml")
+    table = tomllib.loads(source)
+    rs = _ruleset(ruleset)
+    own = rs.templates() if rs is not None else None
+    if own is not None and filename and Path(filename).resolve() == (own / "phrases.toml").resolve():
+        common = (template_dirs() / "common" / "phrases.toml").read_text("utf-8")
+        table = {**tomllib.loads(common), **table}
+    return table
+
+
 def _tidy(text: str, fmt: str) -> str:
     import re
     text = re.sub(r"[ \t]+\n", "\n", text)
@@ -303,7 +320,8 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     env = make_env(fmt, user_templates, fight["started"].ruleset)
     chars = {c.name: c for c in fight["started"].characters}
     places = dict(fight["started"].landmarks)
-    phrases = Phrases.from_toml(_phrase_text(env), fight["started"].seed, opts.tense)
+    phrases = Phrases(_phrase_table(env, fight["started"].ruleset), fight["started"].seed,
+                      opts.tense)
     scene = Scene.from_toml(_phrase_text(env, "vocabulary.toml"), fight["started"])
     narr = Narration(chars, MARKUP[fmt], phrases, bold=mode == "teaching", scene=scene)
     mk = MARKUP[fmt]

@@ -14,7 +14,7 @@ numbers live in ``rules.py`` and ``data/``; this module keeps the state and roll
    does may trigger a covering shot at him at once (002 l.69);
 5. at the end of the round, in the same order, the second half of everyone's shots.
 
-May import: narrator.events, narrator.dice, narrator.rulesets.gaslight.*.
+May import: narrator.events, narrator.dice, narrator.turns, narrator.rulesets.gaslight.*.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from narrator.rulesets.gaslight.events import (
 from narrator.rulesets.gaslight.scenario import Character, Intent, Scenario, Turn, weapon_index
 from narrator.rulesets.gaslight.tables import rules as numbers
 from narrator.rulesets.gaslight.weapons import Gun, make_gun
+from narrator.turns import TurnLoop
 
 FEET_PER_YARD = 3
 
@@ -200,28 +201,19 @@ class GaslightFight:
         """
         self.emit(self.started())
         self.emit(self.roster())
-        reason = "turns_ran_out"
-        fought = 0
         total = max(len(self.sc.turns), self.sc.max_turns or 0)
-        start_turn = getattr(self.dice, "start_turn", None)
         seconds = numbers()["round"]["combat_round_seconds"]
-        for i in range(total):
-            t = i + 1
-            if stop_after is not None and t > stop_after:
-                reason = "paused"
-                break
-            if start_turn is not None:
-                start_turn(t)
-            turn = self.sc.turns[i] if i < len(self.sc.turns) else Turn()
-            self.emit(TurnStarted(t, "round", seconds, seconds * i))
+        loop = TurnLoop(total, self.dice, stop_after)
+        for t in loop:
+            turn = self.sc.turns[t - 1] if t <= len(self.sc.turns) else Turn()
+            self.emit(TurnStarted(t, "round", seconds, seconds * (t - 1)))
             if adjustments and adjustments.get(t):
                 self.adjust(t, adjustments[t])
             self.round(t, turn)
-            fought = t
             self.emit(TurnEnded(t, tuple(self.status(m) for m in self.men.values())))
-            if len(self.standing_sides()) <= 1:
-                reason = "side_down"
+            if loop.done(t, len(self.standing_sides()) <= 1):
                 break
+        fought, reason = loop.turns, loop.reason
         rolls_ = list(self.dice.rolls)
         self.emit(FightEnded(fought, fought * seconds, reason, tuple(self.standing_sides()),
                              len(rolls_), sum(1 for r in rolls_ if r.scripted),
@@ -375,9 +367,9 @@ class GaslightFight:
         tm = self.men[target]
         if it is None or not tm.up:
             return False
-        return ((when == "moves" and it.move is not None)
-                or (when == "shoots" and (it.shoot is not None))
-                or (when == "appears" and it.appears))
+        # a shot is a trigger when it is fired (002 l.69); stepping out or moving can open
+        # the fight (l.65: "someone looks in the window")
+        return (when == "moves" and it.move is not None) or (when == "appears" and it.appears)
 
     def initiative(self, t: int) -> list[Man]:
         """G3: d10 + DEX modifier for everyone up (+1 for a man covering, 002 l.69)."""
@@ -734,9 +726,8 @@ class GaslightFight:
         result = "fumble" if fumble else "hit" if hit else "miss"
         self.emit(GlShot(t, m.name, tm.name, arm.name, hand, mode, when, count, feet, called,
                          roll, mods, total, tm.ac, result, natural, arm.loaded))
-        if tm.covering is not None and tm.up:
-            tm.covering = None
-            self.emit(GlCovering(t, tm.name, m.name, "attacked", "broken", False))
+        broke = tm.covering is not None and tm.up
+        tm.covering = None
         if hit:
             self.damage(t, m, arm, tm, mode, roll, called)
         go_on = True
@@ -755,6 +746,8 @@ class GaslightFight:
                 m.prone = True
                 arm.state = "dropped"
                 go_on = False
+        if broke and tm.up:  # 002 l.70: attacked, he stops covering
+            self.emit(GlCovering(t, tm.name, m.name, "attacked", "broken", False))
         return go_on and m.up
 
     def modifiers(self, m: Man, arm: Arm, tm: Man, mode: str, feet: float, called: str | None,

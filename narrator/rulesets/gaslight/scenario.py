@@ -34,16 +34,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
-from narrator.dice import ScriptedValue
-from narrator.errors import ScenarioError
 from narrator.rulesets.gaslight import rules as R
 from narrator.rulesets.gaslight import weapons as W
-from narrator.rulesets.gaslight.tables import CARRIES, PURPOSES, STATUSES, rules
+from narrator.rulesets.gaslight.tables import CARRIES, PURPOSES
 from narrator.scenario import loader
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, _has_characters, at_least_two_sides, check_turns,
+    Invalid, Model, Point, Resolved, at_least_two_sides, check_turns, has_characters,
     landmark_position,
 )
 
@@ -261,7 +259,7 @@ class Scenario(Model):
     description: str | None = Field(None, max_length=5000)
     conditions: Conditions = Conditions()
     map: dict[str, Landmark] = {}
-    sides: dict[str, Annotated[list[Character], AfterValidator(_has_characters)]]
+    sides: dict[str, Annotated[list[Character], AfterValidator(has_characters)]]
     turns: list[Turn] = Field([], max_length=500)
     max_turns: int | None = Field(None, ge=1, le=500)
     dice: dict[str, dict[str, list[int]]] = {}
@@ -302,34 +300,7 @@ def validate(data: dict, loc8: Any) -> loader.LoadedScenario:
     Raises:
         ScenarioError: one located line.
     """
-    try:
-        scenario = Scenario.model_validate(data)
-    except ValidationError as exc:
-        err = loader._pick(exc.errors())
-        if err["type"] == "extra_forbidden":
-            loc = tuple(err["loc"])
-            bad = str(loc[-1])
-            raise loc8.error(f"unknown key {bad!r}{_hint(bad, _fields_at(loc))}", loc,
-                             key=True) from None
-        raise loader._pydantic_error(exc, loc8) from None
-    loaded = loader.LoadedScenario(scenario, loc8.path)
-    _check(loaded, data, loc8)
-    return loaded
-
-
-def _fields_at(loc: tuple) -> list[str]:
-    """Field names valid where ``loc`` points (for the nearest-name hint)."""
-    guide: Any = Scenario
-    for part in loc[:-1]:
-        if isinstance(part, int) or guide is None:
-            continue
-        if isinstance(guide, type) and issubclass(guide, Model):
-            f = guide.model_fields.get(part) or next(
-                (v for v in guide.model_fields.values() if v.alias == part), None)
-            guide = loader._inner_model(f.annotation) if f is not None else guide
-    if isinstance(guide, type) and issubclass(guide, Model):
-        return [f.alias or n for n, f in guide.model_fields.items()]
-    return []
+    return loader.validate_model(Scenario, data, loc8, _check)
 
 
 def weapon_index(c: Character, value: str) -> int | None:
@@ -343,29 +314,11 @@ def weapon_index(c: Character, value: str) -> int | None:
 def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
     """Cross-check names, guns and references; make every character reference a full name."""
     sc = loaded.scenario
-    names: dict[str, str] = {}
-    chars: dict[str, Character] = {}
-    for side, members in sc.sides.items():
-        for i, c in enumerate(members):
-            if c.name in names or c.name in sc.sides:
-                raise loc8.error(f"character name {c.name!r} is used twice (a name can be one "
-                                 f"character's only, and not a side's)", ("sides", side, i, "name"))
-            names[c.name] = c.name
-            chars[c.name] = c
-            loaded.side_of[c.name] = side
-    for side, members in sc.sides.items():
-        for i, c in enumerate(members):
-            if c.short:
-                if c.short in names and names[c.short] != c.name:
-                    raise loc8.error(f"short name {c.short!r} is already a name of "
-                                     f"{names[c.short]!r}", ("sides", side, i, "short"))
-                names[c.short] = c.name
-    all_names = list(names)
+    names = loader.check_names(loaded, loc8)
+    chars = names.chars
 
     def who(value: str, loc: tuple, key: bool = False) -> str:
-        if value in names:
-            return names[value]
-        raise loc8.error(f"no character called {value!r}{_hint(value, all_names)}", loc, key=key)
+        return names.who(value, loc, key)
 
     types = W.weapon_types()
     for side, members in sc.sides.items():
@@ -492,26 +445,8 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
             new[full] = intent
         turn.intents = new
 
-    for key, purposes in sc.dice.items():
-        base = ("dice", key)
-        full = who(key, base, key=True)
-        if full in loaded.script:
-            raise loc8.error(f"dice for {full} are given twice", base, key=True)
-        loaded.script[full] = {}
-        for purpose, values in purposes.items():
-            if purpose not in PURPOSES:
-                raise loc8.error(f"unknown dice purpose {purpose!r}"
-                                 f"{_hint(purpose, list(PURPOSES))} (Gaslight purposes: "
-                                 f"{', '.join(PURPOSES)})", base + (purpose,), key=True)
-            out = []
-            for k, v in enumerate(values):
-                line, col = loc8.where(base + (purpose, k))
-                if not 1 <= v <= 20:
-                    raise ScenarioError(f"scripted die {v} is not a die's result (1-20)",
-                                        loc8.path, line, col)
-                out.append(ScriptedValue(v, line, col))
-            loaded.script[full][purpose] = out
-    sc.dice = {}
+    loader.check_dice(loaded, loc8, names, PURPOSES, dice="d2, d6, d10, d12 or d20",
+                      note=f" (Gaslight purposes: {', '.join(PURPOSES)})")
 
 
 def _primary(c: Character) -> int:
@@ -526,5 +461,3 @@ def _own(loaded: loader.LoadedScenario, full: str, target: str, meant: bool, loc
     loader.friendly_fire(loaded, full, target, meant, loc8, loc)
 
 
-STATUS_DEFAULT = STATUSES[1]
-_ = rules  # the data tables back the Literal choices above
