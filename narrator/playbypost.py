@@ -197,6 +197,8 @@ def _check_edit(loaded: LoadedScenario, name: str, key: str, value: Any, now: di
         bad = "must be a whole number 0-1000"
     elif key in ("mounted", "prone") and not isinstance(value, bool):
         bad = "must be true or false"
+    elif ruleset(loaded.scenario.ruleset).check_edit(key, value):
+        bad = ruleset(loaded.scenario.ruleset).check_edit(key, value)
     elif key == "loaded":
         if not isinstance(value, dict):
             bad = f"must map weapon names ({', '.join(now['loaded'])}) to rounds"

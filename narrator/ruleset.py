@@ -232,6 +232,13 @@ class Ruleset:
             entry["cover"] = status.cover
         return entry
 
+    def check_edit(self, key: str, value: Any) -> str | None:
+        """What is wrong with a GM's edit ``key: value`` of a character's ``state:`` entry, for
+        a field of this ruleset's own (``editable``) the core does not know; None when it is
+        fine. The core checks ``condition``, ``at``, ``loaded``, ``wound_points``,
+        ``injuries``, ``mounted`` and ``prone`` itself."""
+        return None
+
     def status_columns(self, loaded: LoadedScenario) -> list[tuple[str, Callable[[str, dict], str],
                                                                     bool]]:
         """The columns ``narrator status`` shows between ``condition`` and ``loaded``:

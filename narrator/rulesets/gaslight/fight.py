@@ -422,6 +422,8 @@ class GaslightFight:
             it = self.intents.get(name)
             target = it.shoot if it and it.shoot else other.name
             arm = arms[0] if m is a else arms[1]
+            if not self.ready(t, m, arm, target, "snap"):
+                continue
             self.emit(GlVolley(t, name, target, arm.name, arm.spec.hand, "snap", "contest", 1))
             self.fire(t, m, arm, self.men[target], "snap", "contest", hand=arm.spec.hand,
                       forced=out.both_fire)
@@ -643,6 +645,8 @@ class GaslightFight:
         arm = self.arm_for(m, (self.intents.get(m.name) or Intent()).weapon)
         if not arm.drawn:
             arm.drawn = True  # a covering man has his gun in his hand (002 l.62)
+        if not self.ready(t, m, arm, target, "covering"):
+            return
         self.emit(GlVolley(t, m.name, target, arm.name, arm.spec.hand, "covering", "covering", 1))
         self.fire(t, m, arm, self.men[target], "covering", "covering", hand=arm.spec.hand)
 
@@ -656,7 +660,7 @@ class GaslightFight:
         when = "initiative" if first_half else "end"
         if when in follow:
             target = self.men[m.covering[0]]
-            if target.up:
+            if target.up and self.ready(t, m, arm, target.name, "covering"):
                 self.emit(GlVolley(t, m.name, target.name, arm.name, arm.spec.hand, "covering",
                                    when, 1))
                 self.fire(t, m, arm, target, "covering", when, hand=arm.spec.hand)
@@ -664,7 +668,7 @@ class GaslightFight:
     # ------------------------------------------------------------------ shooting
     def fire_many(self, t: int, m: Man, arm: Arm, target: str, mode: str, when: str, n: int,
                   called: str | None, two: R.TwoGuns | None, hand: str, off: bool) -> None:
-        if n <= 0 or not m.up:
+        if n <= 0 or not m.up or not self.ready(t, m, arm, target, mode):
             return
         self.emit(GlVolley(t, m.name, target, arm.name, hand, mode, when, n))
         for _ in range(n):
@@ -676,6 +680,27 @@ class GaslightFight:
             if not self.fire(t, m, arm, tm, mode, when, called=called, two=two, hand=hand,
                              off=off):
                 return
+
+    def ready(self, t: int, m: Man, arm: Arm, target: str, mode: str) -> bool:
+        """Can ``m`` fire ``arm`` now at all? If not, say why (a blocked action) and return
+        False, before any volley is announced."""
+        tm = self.men[target]
+        if not tm.up:
+            self.block(t, m, "shoot", "target_out", target, tm.condition)
+            return False
+        if m.blinded:
+            self.block(t, m, "shoot", "blinded", target)
+            return False
+        if arm.state != "ready":
+            reason = {"misfire": "jammed", "jam": "jammed", "broken": "broken",
+                      "dropped": "knocked_down"}.get(arm.state, "no_gun")
+            self.block(t, m, "shoot", reason, target, arm.name)
+            return False
+        if arm.loaded == 0 and not (mode == "snap" and arm.gun.klass == "breech_loader"
+                                    and not arm.snap_reloaded):
+            self.block(t, m, "shoot", "empty", target, arm.name)
+            return False
+        return True
 
     def fire(self, t: int, m: Man, arm: Arm, tm: Man, mode: str, when: str,
              called: str | None = None, two: R.TwoGuns | None = None, hand: str = "primary",

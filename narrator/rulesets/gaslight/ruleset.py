@@ -84,6 +84,12 @@ class Gaslight(Ruleset):
             entry["cover"] = status.cover
         return entry
 
+    def check_edit(self, key: str, value: Any) -> str | None:
+        if key in ("hp", "health") and not (isinstance(value, int) and not isinstance(value, bool)
+                                            and 0 <= value <= 200):
+            return "must be a whole number 0-200"
+        return None
+
     def status_columns(self, loaded: Any) -> list:
         return [("hp", lambda name, c: str(c.get("hp", "")), True),
                 ("Health", lambda name, c: str(c.get("health", "")), True)]
