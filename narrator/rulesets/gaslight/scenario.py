@@ -251,7 +251,9 @@ class Turn(Model):
 
 
 class Scenario(Model):
-    """A whole Gaslight scenario (see the module docstring)."""
+    """A whole Gaslight scenario: title, seed, the light and weather, landmarks (yards, with
+    cover and concealment percentages), the sides and their characters, the rounds' intents,
+    scripted dice by character and purpose, and the play-by-post record."""
 
     title: str = Field(min_length=1, max_length=200)
     ruleset: Literal["gaslight"]
