@@ -74,8 +74,9 @@ def test_the_registry_lists_and_loads_the_built_in_rulesets():
     assert registry.get("violence") is v  # loaded once
     with pytest.raises(registry.UnknownRuleset) as exc:
         registry.get("violense")
-    assert str(exc.value) == ("'violense' is not one of 'boothill' or 'violence'; "
+    assert str(exc.value) == (f"'violense' is not one of {registry.choices()}; "
                               "did you mean 'violence'?")
+    assert registry.choices().startswith("'boothill', 'violence'")
 
 
 def test_help_loads_no_ruleset_and_no_entry_points():
