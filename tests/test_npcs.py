@@ -169,5 +169,6 @@ def test_generate_cli_takes_a_ruleset(tmp_path):
     assert text.splitlines()[0].endswith("/schemas/violence.schema.json")
     bad = runner.invoke(app, ["generate", "--ruleset", "violense", "--sides", "a:1", "b:1"])
     assert bad.exit_code == 2
-    assert "'violense' is not one of 'boothill' or 'violence'; did you mean 'violence'?" in \
+    from narrator.ruleset import choices
+    assert f"'violense' is not one of {choices()}; did you mean 'violence'?" in \
         " ".join(bad.output.split())
