@@ -50,10 +50,10 @@ def reference() -> Reference:
         g = make_gun(_Spec(t))
         rows.append([t, g.klass.replace("_", " "), g.form.replace("_", " "), g.calibre,
                      g.damage, str(g.capacity), f"{g.increment} ft", f"{g.fast_draw:+d}",
-                     g.recoil.replace("_", " ")])
+                     g.recoil.replace("_", " "), ", ".join(row.get("aliases", ())) or "-"])
     ref.sections.append(Section(
         "weapons", "Guns", ["type", "class", "form", "calibre", "damage", "holds", "increment",
-                            "fast draw", "recoil row"], rows,
+                            "fast draw", "recoil row", "also called"], rows,
         "002 l.14-22, l.111-119, l.137-343; narrator's Gaslight ruling G9",
         note="Every field may be overridden in a scenario (class, form, calibre, cartridge, "
              "barrel, capacity, barrels, single_action); powder (black or smokeless), old, "

@@ -308,7 +308,8 @@ def validate(data: dict, loc8: Any) -> loader.LoadedScenario:
 def weapon_index(c: Character, value: str) -> int | None:
     """Index in ``c.weapons`` of the gun whose name or type is ``value``."""
     for i, w in enumerate(c.weapons):
-        if value in (w.name, w.type):
+        if value in (w.name, w.type) or (W.canonical(value) is not None
+                                          and W.canonical(value) == W.canonical(w.type)):
             return i
     return None
 
@@ -322,7 +323,7 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
     def who(value: str, loc: tuple, key: bool = False) -> str:
         return names.who(value, loc, key)
 
-    types = W.weapon_types()
+    types = W.weapon_rows()
     for side, members in sc.sides.items():
         for i, c in enumerate(members):
             base = ("sides", side, i)

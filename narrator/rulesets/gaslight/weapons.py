@@ -39,8 +39,20 @@ class WeaponRow:
 
 @cache
 def weapon_rows() -> dict[str, WeaponRow]:
-    """Every gun type -> its ``WeaponRow``."""
-    return {t: WeaponRow(t, r["name"]) for t, r in _rows().items()}
+    """Every gun type and each alias -> its ``WeaponRow``."""
+    out: dict[str, WeaponRow] = {}
+    for t, r in _rows().items():
+        row = WeaponRow(t, r["name"], tuple(r.get("aliases", ())))
+        out[t] = row
+        for a in row.aliases:
+            out[a] = row
+    return out
+
+
+def canonical(name: str) -> str | None:
+    """The type a scenario's ``type:`` (a type or an alias) stands for, or None."""
+    row = weapon_rows().get(name)
+    return row.type if row is not None else None
 
 
 class GunError(ValueError):
@@ -102,7 +114,7 @@ def make_gun(spec: Any) -> Gun:
         GunError: an unknown type, calibre or cartridge, or a gun that cannot exist (a
             fanned repeater is refused later, by the intent).
     """
-    row = _rows().get(spec.type)
+    row = _rows().get(canonical(spec.type) or spec.type)
     if row is None:
         raise GunError(f"unknown weapon type {spec.type!r}", "type")
 
