@@ -405,7 +405,11 @@ def odds_scenario(loaded: LoadedScenario, *, tactics: str | None = None,
 
     profiles = get_ruleset(loaded.scenario.ruleset).profiles()
     if tactics is not None and tactics not in profiles:
-        raise ScenarioError(f"unknown tactics profile {tactics!r} "
+        from narrator.scenario.loader import nearest
+
+        near = nearest(tactics, list(profiles))
+        raise ScenarioError(f"--tactics: unknown tactics profile {tactics!r}"
+                            f"{f'; did you mean {near!r}?' if near else ''} "
                             f"(profiles: {', '.join(profiles)})")
     sc = loaded.scenario.model_copy(deep=True)
     if tactics is not None:

@@ -594,14 +594,6 @@ class PathChoice(str, Enum):
     engine = "engine"
 
 
-class TacticsChoice(str, Enum):
-    aggressive = "aggressive"
-    cautious = "cautious"
-    coward = "coward"
-    sniper = "sniper"
-    lawman = "lawman"
-
-
 def _fresh_seed() -> int:
     import secrets
 
@@ -789,7 +781,7 @@ def odds(
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, help="Seed of trial 0 (default: the scenario's seed); trial i uses seed + i."),
     chart: Optional[str] = typer.Option(None, "--chart", help="Also write a bar chart (.svg)."),
     profile: ProfileChoice = typer.Option(ProfileChoice.scenario, "--profile", help="'tables' ignores the scenario's house rules and GM rulings."),
-    tactics: Optional[TacticsChoice] = typer.Option(None, "--tactics", help="A tactics profile for every character who has none (so the fight goes on after the declared turns)."),
+    tactics: Optional[str] = typer.Option(None, "--tactics", help="A tactics profile of the scenario's ruleset (narrator rules RULESET tactics) for every character who has none (so the fight goes on after the declared turns)."),
     max_turns: Optional[int] = typer.Option(None, "--max-turns", min=1, max=500, help="Turns to fight at most (never fewer than the declared ones); tactics decide the undeclared ones."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --chart file."),
     vary: Optional[List[str]] = typer.Option(None, "--vary", help="PATH=VALUES: the odds across variants, e.g. sides.rustlers.count=2..8 or 'Dutch.skills.rifle=0..6' (several: a grid)."),
@@ -822,7 +814,7 @@ def odds(
             fail(f"{chart}: the folder {chart.parent} does not exist")
     try:
         loaded = nb.odds_scenario(load_scenario(scenario),
-                                  tactics=tactics.value if tactics else None, max_turns=max_turns)
+                                  tactics=tactics, max_turns=max_turns)
     except NarratorError as exc:
         fail(exc.one_line())
     base = seed if seed is not None else loaded.scenario.seed
@@ -859,7 +851,7 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
     if vary:
         from narrator.odds_cli import sweep
         sweep(loaded, vary, trials, base, n_workers, chart, profile is ProfileChoice.tables,
-              path.value, scheduler, tactics.value if tactics else None, max_turns,
+              path.value, scheduler, tactics, max_turns,
               _progress, _console, fail)
         return
     try:

@@ -10,11 +10,13 @@ import pytest
 from typer.testing import CliRunner
 
 from narrator import npcs
-from narrator.cli import Setting, TacticsChoice, app
+from narrator.cli import Setting, app
 from narrator.engine import run_fight
 from narrator.rulesets.boothill import tables, tactics
 from narrator.scenario import load_scenario, load_scenario_text
 from narrator.rulesets.boothill import generate as bh_generate
+
+from conftest import EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -122,7 +124,13 @@ def test_cli_generate_to_stdout_and_bad_sides():
 
 def test_cli_choices_match_the_modules():
     assert tuple(s.value for s in Setting) == npcs.SETTINGS
-    assert tuple(t.value for t in TacticsChoice) == tactics.PROFILES
+    from narrator.ruleset import get
+
+    assert get("boothill").profiles() == tactics.PROFILES
+    bad = runner.invoke(app, ["odds", str(EXAMPLES / "luke-short.yaml"), "--tactics", "agressive",
+                              "--trials", "10"])
+    assert bad.exit_code == 2
+    assert "unknown tactics profile 'agressive'; did you mean 'aggressive'?" in bad.output
 
 
 def test_faker_lives_in_npcs_only():
