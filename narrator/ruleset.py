@@ -137,6 +137,8 @@ class Ruleset:
         derived: fields of ``state:`` narrator works out (shown, never edited).
         story_primary: its event kinds that open a beat of their own in story mode (the
             others attach to the last beat: pellets, locations, wounds follow their shot).
+        initiative_kinds: its event kinds that tell who acts first (story mode tells them
+            before a call to surrender).
         sources: the rule texts its reference cites, by number ("003": "the ... rules").
         citations: ``(regex, replacement)`` pairs rewriting its data files' ``source``
             strings for readers (``errata Violence`` -> "narrator's Violence rulings").
@@ -152,6 +154,7 @@ class Ruleset:
     editable: ClassVar[tuple[str, ...]] = ("condition", "at", "loaded")
     derived: ClassVar[tuple[str, ...]] = ("cover",)
     story_primary: ClassVar[frozenset[str]] = frozenset()
+    initiative_kinds: ClassVar[frozenset[str]] = frozenset()
     sources: ClassVar[Mapping[str, str]] = {}
     citations: ClassVar[tuple[tuple[str, str], ...]] = ()
     field_help: ClassVar[Mapping[tuple[str, str], str]] = {}

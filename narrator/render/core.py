@@ -31,6 +31,10 @@ PRIMARY = {"shot_fired", "draw_made", "moved", "reloaded", "jam_worked", "action
            "jumped", "footing_checked", "surprised_from_darkness", "weapon_picked_up"}
 """The shared kinds; a ruleset adds its own (``Ruleset.story_primary``)."""
 
+INITIATIVE = frozenset({"initiative_rolled"})
+"""Kinds told before a call to surrender in story mode; a ruleset adds its own
+(``Ruleset.initiative_kinds``)."""
+
 
 def _ruleset(name: str | None):
     """The registered ruleset of that name, or None (a log may name anything)."""
@@ -127,6 +131,7 @@ def group(log: FightLog) -> dict[str, Any]:
     pre: list[Event] = []
     rs = _ruleset(getattr(log.events[0], "ruleset", None)) if log.events else None
     primary = PRIMARY | rs.story_primary if rs is not None else PRIMARY
+    first_kinds = INITIATIVE | rs.initiative_kinds if rs is not None else INITIATIVE
     for e in log.events:
         if e.kind == "fight_started":
             started = e
@@ -148,7 +153,7 @@ def group(log: FightLog) -> dict[str, Any]:
     if started is None or ended is None:
         raise ValueError("the event log has no fight_started or fight_ended event")
     for turn in turns:
-        turn["paras"] = _paragraphs(turn["beats"])
+        turn["paras"] = _paragraphs(turn["beats"], first_kinds)
         # living cover bolts once, after the last ball or pellet of the shot that hit it:
         # the earlier cover hits of that shot are not told as bolting
         turn["bolt_early"] = [c for b in turn["beats"] for c in
@@ -182,14 +187,15 @@ def _plain_cover(b: dict[str, Any]) -> str | None:
     return covers[0].cover
 
 
-def _paragraphs(beats: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+def _paragraphs(beats: list[dict[str, Any]],
+                first_kinds: frozenset[str] = frozenset()) -> list[list[dict[str, Any]]]:
     """Story beats in paragraphs: the engine's bookkeeping left out (SILENT), a call to
     surrender told first, a run of plain misses (or of shots the same cover stopped) by one
     shooter at one target told as one beat (``beat["run"]`` shots), and one character's consecutive actions in one paragraph."""
     kept = [dict(b, run=1) for b in beats if b["ev"].kind not in SILENT]
     calls = [b for b in kept if _is_call(b)]
     if calls:
-        first = [b for b in kept if b["ev"].kind in ("initiative_rolled", "round_initiative")]
+        first = [b for b in kept if b["ev"].kind in first_kinds]
         kept = first + calls + [b for b in kept if b not in calls and b not in first]
     merged: list[dict[str, Any]] = []
     for b in kept:

@@ -33,6 +33,7 @@ class Violence(Ruleset):
                                "suppression_laid", "suppression_tested", "weapon_reloaded",
                                "relocated", "action_blocked", "morale_checked",
                                "after_fight_rolled", "healing_noted"})
+    initiative_kinds = frozenset({"round_initiative"})
     sources = {"003": "the Violence rules: a minimal d20 gunfight ruleset"}
     citations = ((r"errata Violence", "narrator's Violence rulings"),)
 
