@@ -187,18 +187,15 @@ def _check_edit(loaded: LoadedScenario, name: str, key: str, value: Any, now: di
                 capacity: dict[str, int]) -> None:
     bad = None
     where: tuple = ("state", "characters", name, key)
-    conditions = ruleset(loaded.scenario.ruleset).conditions
+    rs = ruleset(loaded.scenario.ruleset)
+    conditions = rs.conditions
     if key == "condition" and (not isinstance(value, str) or value not in conditions):
         bad = f"must be one of {', '.join(conditions)}{_hint(str(value), list(conditions))}"
     elif key == "at" and not (isinstance(value, list) and len(value) == 2
                               and all(_is_number(v) and abs(v) < 1e6 for v in value)):
         bad = "must be [x, y] in yards (two finite numbers)"
-    elif key in ("wound_points", "injuries") and not (_is_int(value) and 0 <= value <= 1000):
-        bad = "must be a whole number 0-1000"
-    elif key in ("mounted", "prone") and not isinstance(value, bool):
-        bad = "must be true or false"
-    elif ruleset(loaded.scenario.ruleset).check_edit(key, value):
-        bad = ruleset(loaded.scenario.ruleset).check_edit(key, value)
+    elif key not in ("condition", "at", "loaded"):  # the ruleset's own fields
+        bad = rs.check_edit(key, value)
     elif key == "loaded":
         if not isinstance(value, dict):
             bad = f"must map weapon names ({', '.join(now['loaded'])}) to rounds"

@@ -236,11 +236,16 @@ class Ruleset:
         return entry
 
     def check_edit(self, key: str, value: Any) -> str | None:
-        """What is wrong with a GM's edit ``key: value`` of a character's ``state:`` entry, for
-        a field of this ruleset's own (``editable``) the core does not know; None when it is
-        fine. The core checks ``condition``, ``at``, ``loaded``, ``wound_points``,
-        ``injuries``, ``mounted`` and ``prone`` itself."""
+        """What is wrong with a GM's edit of ``state:``'s field ``key`` (one of ``editable``
+        other than ``condition``, ``at`` and ``loaded``, which the core checks), as the end of
+        a message ("must be a whole number 0-1000"), or None when it is fine."""
         return None
+
+    @staticmethod
+    def whole(value: Any, top: int = 1000) -> str | None:
+        """``check_edit``'s check of a count: a whole number 0-``top`` (not ``true``)."""
+        ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
+        return None if ok else f"must be a whole number 0-{top}"
 
     def status_columns(self, loaded: LoadedScenario) -> list[tuple[str, Callable[[str, dict], str],
                                                                     bool]]:

@@ -92,6 +92,13 @@ class BootHill(Ruleset):
         entry["prone"] = status.prone
         return entry
 
+    def check_edit(self, key: str, value: Any) -> str | None:
+        if key == "wound_points":
+            return self.whole(value)
+        if key in ("mounted", "prone") and not isinstance(value, bool):
+            return "must be true or false"
+        return None
+
     def status_columns(self, loaded: Any) -> list:
         strength = {c.name: c.attributes.str_ for _, c in loaded.scenario.characters()}
         return [("wounds", lambda name, c: ", ".join(c.get("wounds", [])) or "-", False),

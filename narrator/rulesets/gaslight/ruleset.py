@@ -88,6 +88,8 @@ class Gaslight(Ruleset):
         if key in ("hp", "health") and not (isinstance(value, int) and not isinstance(value, bool)
                                             and 0 <= value <= 200):
             return "must be a whole number 0-200"
+        if key == "prone" and not isinstance(value, bool):
+            return "must be true or false"
         return None
 
     def status_columns(self, loaded: Any) -> list:

@@ -85,6 +85,9 @@ class Violence(Ruleset):
             entry["cover"] = status.cover
         return entry
 
+    def check_edit(self, key: str, value: Any) -> str | None:
+        return self.whole(value) if key == "injuries" else None
+
     def status_columns(self, loaded: Any) -> list:
         return [("injuries", lambda name, c: str(c["injuries"]), False)]
 
