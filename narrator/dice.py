@@ -22,7 +22,7 @@ from narrator.frozen import fast_init
 PURPOSES = (
     "initiative", "tactics", "to_hit", "luck", "misfire", "location", "severity",
     "pellets", "strength", "dying", "scatter", "fast_draw", "sporadic_cover", "explosion",
-    "gunsmithing", "coordination",
+    "gunsmithing", "coordination", "bruise",
 )
 
 

@@ -165,6 +165,8 @@ class CharacterStatus:
     cover: str | None
     mounted: bool
     prone: bool
+    bruise_points: int = 0           # hand to hand (errata B19): not wounds, count to pass out
+    held_by: str | None = None       # the man holding him (errata B19)
 
 
 class Event:
@@ -260,6 +262,104 @@ class IntentDeclared(Event):
     source: str
     draw: str | None = None
     shot_types: tuple[str, ...] = ()
+    melee: str | None = None          # "strike", "grapple", "break_free", "throw" (errata B19)
+    melee_target: str | None = None   # the man struck or grappled (or held, for a throw)
+    blows: int = 0                    # blows declared with a strike
+
+
+@event
+class BlowStruck(Event):
+    """One hand-to-hand action rolled (errata B19): a blow (``action`` "strike"), a grapple, or
+    a held man's try to break free. The chance is COO + Brawling or Blades (``base``) plus the
+    named modifiers (the attacker's wounds and movement, the target's evading, a held man's
+    -4 or -2, +4 against a held man); 1 and 20 as for shots (B4), no misfire.
+
+    ``weapon_type``: "fists", a hand-to-hand weapon's type, or "gun_butt"; ``damage``:
+    "bruise" or "wound"; ``result``: "hit" or "miss". ``count``: the shootout count, None in a
+    combat turn. ``distance`` in yards.
+    """
+
+    kind: ClassVar[str] = "blow_struck"
+    turn: int
+    count: int | None
+    attacker: str
+    target: str
+    action: str
+    weapon: str
+    weapon_type: str
+    damage: str
+    blow_number: int
+    distance: float
+    base: tuple[Modifier, ...]
+    base_chance: int
+    modifiers: tuple[Modifier, ...]
+    chance: int
+    roll: int
+    luck_roll: int | None
+    luck: int | None
+    result: str
+
+
+@event
+class BruiseTaken(Event):
+    """Bruise points (errata B19): a fist, club, gun butt or brass knuckles hit (``cause``
+    "blow": d6 + the weapon's bonus + 1 for STR 15 or more), or a throw (``cause`` "throw":
+    d6 - 2, never below 0). They count with wound points towards passing out but are not
+    wounds. ``knocked_down``: the d6 was a 6 (a blow) and the man goes down prone; a throw
+    always leaves him prone (``prone``)."""
+
+    kind: ClassVar[str] = "bruise_taken"
+    turn: int
+    count: int | None
+    character: str
+    attacker: str
+    weapon: str
+    cause: str
+    roll: int
+    modifiers: tuple[Modifier, ...]
+    points: int
+    bruise_points: int
+    wound_points: int
+    capacity: int
+    knocked_down: bool
+    prone: bool
+
+
+@event
+class KnockedOut(Event):
+    """Bruise points and wound points together above STR after a blow or a throw: the man is
+    knocked cold (errata B19 with B8) and takes no further part in the fight."""
+
+    kind: ClassVar[str] = "knocked_out"
+    turn: int
+    character: str
+    bruise_points: int
+    wound_points: int
+    capacity: int
+
+
+@event
+class HoldChanged(Event):
+    """A hold begins or ends (errata B19). ``change``: "taken" (a grapple hit), "broken" (the
+    held man broke free), "thrown" (the holder threw him), "released" (the holder let go to
+    move or shoot), "ended" (one of the two went down)."""
+
+    kind: ClassVar[str] = "hold_changed"
+    turn: int
+    count: int | None
+    holder: str
+    held: str
+    change: str
+
+
+@event
+class BruisesHealed(Event):
+    """After the fight the bruise points are gone (errata B19): ``healed`` is each man's
+    (name, bruise points); a man knocked cold by them comes to (``came_to``)."""
+
+    kind: ClassVar[str] = "bruises_healed"
+    healed: tuple[tuple[str, int], ...]
+    came_to: tuple[str, ...]
 
 
 @event
@@ -523,6 +623,7 @@ class PassedOut(Event):
     character: str
     wound_points: int
     capacity: int
+    bruise_points: int = 0   # hand to hand (errata B19): they count towards passing out
 
 
 @event

@@ -46,10 +46,25 @@ def test_every_setting_gives_a_scenario_that_loads_and_fights(setting):
         assert 1 <= min(a.str_, a.coo, a.obs, a.sta, a.luck)
         assert max(a.str_, a.coo, a.obs, a.sta, a.luck) <= 20
         assert all(0 <= v <= 10 for v in c.skills.model_dump().values())
-        assert all(w.type in tables.weapon_types() for w in c.weapons)
+        assert all(w.type in tables.weapon_types() + tables.melee_types() for w in c.weapons)
         assert c.tactics in tactics.PROFILES
     log = run_fight(ld)
     assert log.events[-1].kind == "fight_ended"
+
+
+def test_a_saloon_puts_fists_in_the_fight():
+    """In a saloon everyone has Brawling, some men carry only a hand-to-hand weapon (their gun
+    checked at the door) or a knife besides; their tactics close in and brawl (errata B19).
+    Seed 6 (4 against 4): 10 blows struck, two men knocked cold; other settings carry none."""
+    sk = bh_generate.generate([("cowboys", 4), ("townsmen", 4)], "saloon", 6)
+    people = [c for members in sk.sides.values() for c in members]
+    assert all(c.rules["skills"].get("brawling", 0) >= 1 for c in people)
+    assert any(tables.weapons()[w].is_melee for c in people for w in c.rules["weapons"])
+    log = run_fight(load_scenario_text(bh_generate.to_yaml(sk)))
+    assert sum(1 for e in log.events if e.kind == "blow_struck") == 10
+    assert sum(1 for e in log.events if e.kind == "knocked_out") == 2
+    street = bh_generate.generate([("cowboys", 4), ("townsmen", 4)], "street", 6)
+    assert not any("brawling" in c.rules["skills"] for m in street.sides.values() for c in m)
 
 
 def test_names_look_western_and_come_from_faker():

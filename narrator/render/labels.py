@@ -51,6 +51,14 @@ MODIFIER = {
     "completely_surprised": "completely surprised", "two_guns": "two guns",
     "weapon_vslow": "very slow weapon", "weapon_slow": "slow weapon",
     "weapon_fast": "fast weapon", "weapon_vfast": "very fast weapon",
+    # hand to hand (errata B19)
+    "brawling": "Brawling", "blades": "Blades", "held_strikes": "striking while held",
+    "held_breaks_free": "breaking a hold", "against_held": "against a held man",
+    "held_fires": "firing while held", "strength_15": "Strength 15 or more",
+    "brass_knuckles": "brass knuckles", "club": "club", "gun_butt": "gun butt",
+    "throw": "a throw", "attacker_walking": "striking while walking",
+    "attacker_running": "striking while running", "attacker_trotting": "striking while trotting",
+    "attacker_galloping": "striking at a gallop",
 }
 
 SEVERITY = {"scratch": "a scratch", "light": "a light wound", "serious": "a serious wound",
@@ -86,12 +94,21 @@ REFUSAL = {
     "one_good_arm": "a seriously wounded arm cannot fire a pistol (001), so one gun only",
     "not_lying": "there is no thrown weapon of his lying on the ground",
     "not_there": "he is not where it lies",
+    "out_of_reach": "is out of reach: a blow or grapple reaches 2 yards (ruling B19)",
+    "held": "a held man cannot do that (ruling B19)",
+    "not_held": "nobody holds him",
+    "not_holding": "he holds nobody",
+    "already_held": "is already held by another",
+    "holding": "he already holds another man",
+    "already_holding": "he already holds him",
+    "not_a_gun": "a hand-to-hand weapon is struck with, not shot",
 }
 
 NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 SKILL = {"pistol": "Pistol", "rifle": "Rifle", "throwing": "Throwing", "archery": "Archery",
-         "fast_draw": "Fast Draw", "tactics": "Tactics", "gunsmithing": "Gunsmithing"}
+         "fast_draw": "Fast Draw", "tactics": "Tactics", "gunsmithing": "Gunsmithing",
+         "brawling": "Brawling", "blades": "Blades"}
 
 FRACTION = {"1/1": "his full", "1/2": "half his", "1/4": "a quarter of his", "0": "none of his"}
 
@@ -100,6 +117,8 @@ SHOT = {"careful": "careful shot", "steady": "steady shot", "hip": "hipshot",
 
 #: The parts of an action's Table 5 counts in a shootout turn's schedule (besides the shots).
 COUNT_PART = {"cock": "cocking", "switch_target": "a change of target",
+              "blow": "a blow", "grapple": "a grapple", "break_free": "breaking free",
+              "throw": "a throw",
               "cocked": "gun already cocked", "weapon_vfast": "very fast gun just drawn",
               "weapon_fast": "fast gun just drawn", "weapon_average": "average gun just drawn",
               "weapon_slow": "slow gun just drawn", "weapon_vslow": "very slow gun just drawn"}

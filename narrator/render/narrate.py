@@ -29,7 +29,8 @@ _PRONOUNS = {"he": ("he", "him", "his", "himself"), "she": ("she", "her", "her",
              "they": ("they", "them", "their", "themselves")}
 #: Beats of these kinds are one character's action: consecutive ones by the same character
 #: are told in one paragraph.
-ACTION_KINDS = {"shot_fired": "shooter", "gun_fired": "shooter", "draw_made": "character"}
+ACTION_KINDS = {"shot_fired": "shooter", "gun_fired": "shooter", "draw_made": "character",
+                "blow_struck": "attacker", "hold_changed": "holder"}
 #: Story beats with nothing to tell a reader (their facts are in the rolls block).
 SILENT = {"actions_lost", "state_adjusted", "tactics_checked",
           "intent_declared", "count_resolved"}

@@ -765,7 +765,7 @@ def validate_model(model: Any, data: dict, loc8: _Locator,
     return loaded
 
 
-TARGET_KEYS = ("shoot", "snipe", "suppress", "melee")
+TARGET_KEYS = ("shoot", "snipe", "suppress", "melee", "strike", "grapple")
 
 
 def check_empty_targets(data: Any, loc8: _Locator) -> None:

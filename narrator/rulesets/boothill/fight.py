@@ -16,6 +16,7 @@ from fractions import Fraction
 from narrator.dice import Dice, dice_log_hash
 from narrator.events import (
     ActionRefused,
+    BruisesHealed,
     CharacterIntro,
     CharacterStatus,
     CoverHit,
@@ -54,6 +55,7 @@ from narrator.events import (
     WoundTaken,
 )
 from narrator.rulesets.boothill import hit, tables
+from narrator.rulesets.boothill.melee import HandToHand
 from narrator.rulesets.boothill.shootout import ShootoutTurns, wants_shootout
 from narrator.rulesets.boothill.shot import (
     COMBAT,
@@ -126,7 +128,7 @@ def profile_of(scenario: Scenario, tables_only: bool = False) -> Profile:
     return Profile(scenario.house_rules, tuple(scenario.rulings))
 
 
-class BootHillFight(ShootoutTurns):
+class BootHillFight(ShootoutTurns, HandToHand):
     """One Boot Hill fight. Call ``run()`` once.
 
     Args:
@@ -241,10 +243,27 @@ class BootHillFight(ShootoutTurns):
             self.last_kind = kind
             if loop.done(t, len(self.active_sides()) <= 1):
                 break
+        if loop.reason != "paused":
+            self.heal_bruises()
         rolls = list(self.dice.rolls)
         self.emit(FightEnded(loop.turns, self.elapsed, loop.reason, tuple(self.active_sides()),
                              len(rolls), sum(1 for r in rolls if r.scripted), dice_log_hash(rolls)))
         return FightLog(tuple(self.events), tuple(rolls))
+
+    def heal_bruises(self) -> None:
+        """After the fight the bruise points are gone (errata B19); a man they knocked cold
+        (his wound points alone within his STR) comes to. Emits ``bruises_healed``."""
+        bruised = [f for f in self.fighters.values() if f.bruise_points]
+        if not bruised:
+            return
+        came_to = []
+        for f in bruised:
+            if f.condition == "passed_out" and f.wound_points <= f.capacity:
+                came_to.append(f.name)
+        self.emit(BruisesHealed(tuple((f.name, f.bruise_points) for f in bruised),
+                                tuple(came_to)))
+        for f in bruised:
+            f.bruise_points = 0
 
     def adjust(self, t: int, changes: dict[str, dict], announce: bool = True) -> None:
         """Apply a GM's hand edits of the state (``narrator next`` after editing ``state:``):
@@ -420,7 +439,11 @@ class BootHillFight(ShootoutTurns):
         for side in ranked:
             for f in self.side_order(side, t):
                 intent = intents.get(f.name)
-                if intent is not None and not f.down and intent.shoot is not None:
+                if intent is None or f.down:
+                    continue
+                if intent.melee is not None:
+                    self.melee_combat(t, f, intent, intents)  # hand to hand (errata B19)
+                elif intent.shoot is not None:
                     self.fire(t, f, intent, intents)
         for side in ranked:
             for f in self.side_order(side, t):
@@ -431,8 +454,8 @@ class BootHillFight(ShootoutTurns):
         for side in ranked:
             for f in self.side_order(side, t):
                 intent = intents.get(f.name)
-                if intent is None or intent.move is None or f.down:
-                    continue
+                if intent is None or intent.move is None or f.down or intent.melee:
+                    continue  # (a brawler moved into reach before his blows)
                 if intent.move.delay and side == winner:
                     delayed.append(f)
                     continue
@@ -449,7 +472,7 @@ class BootHillFight(ShootoutTurns):
         if intent.shoot is not None:
             targets = tuple(tgt for _, tgt in shot_targets(intent))
         weapon = None
-        if intent.shoot is not None or intent.weapon is not None:
+        if intent.melee is None and (intent.shoot is not None or intent.weapon is not None):
             weapon = f.weapons[self.weapon_index(f, intent.weapon)].name
         reload = None
         if intent.reload:
@@ -459,13 +482,25 @@ class BootHillFight(ShootoutTurns):
         dest = None
         if mv is not None and mv.to is not None:
             dest = mv.to if isinstance(mv.to, str) else f"{mv.to[0]:g},{mv.to[1]:g}"
+        melee = intent.melee
+        melee_target = blows = None
+        if melee is not None:
+            melee_target = intent.strike or intent.grapple or (
+                f.held_by if melee == "break_free" else f.holding)
+            if melee == "strike":
+                wt, idx = self.melee_weapon(f, intent)
+                weapon = self.weapon_name(f, wt, idx)
+                blows = intent.blows
+            else:
+                weapon = None
         self.emit(IntentDeclared(
             t, f.name, f.side, targets, weapon, mv.gait if mv else None, dest,
             bool(mv and mv.mount), bool(mv and mv.dismount), bool(mv and mv.stand_up),
             bool(mv and mv.drop_prone), reload, intent.clear_jam, intent.two_guns,
             intent.sniping, intent.other,
             "tactics" if (t, f.name) in self.tactic_made else "declared", intent.draw,
-            tuple(intent.shots) if isinstance(intent.shots, list) else ()))
+            tuple(intent.shots) if isinstance(intent.shots, list) else (), melee,
+            melee_target, blows or 0))
 
     def weapon_index(self, f: Fighter, value: str | None) -> int:
         """Index of the weapon an intent names (None: the weapon in hand)."""
@@ -485,6 +520,7 @@ class BootHillFight(ShootoutTurns):
         applying at once (errata B12); two guns fire together (001 l.27)."""
         if self.holds_fire(t, f, intent, COMBAT):
             return None
+        self.lets_go(t, f)  # a holder who shoots lets go (errata B19, ruled)
         f.current_weapon = self.weapon_index(f, intent.weapon)
         f.drawn = True  # drawing costs nothing in a six-second combat turn
         volleys = self.plan_volleys(t, f, intent, COMBAT)
@@ -639,6 +675,13 @@ class BootHillFight(ShootoutTurns):
             # one arm seriously wounded: its hand cannot hold a pistol (001 l.23)
             self.refuse(t, f, "shoot", "one_good_arm", target.name, ws.name, count)
             return None
+        if ws.wt.kind == "melee":  # a knife is struck with, not shot (errata B19)
+            self.refuse(t, f, "shoot", "not_a_gun", target.name, ws.name, count)
+            return None
+        if f.held_by is not None and ws.wt.kind in ("long_arm", "bow"):
+            # a held man cannot fire a long arm (errata B19; a bow, two-handed, ruled alike)
+            self.refuse(t, f, "shoot", "held", target.name, ws.name, count)
+            return None
         if ws.useless:
             self.refuse(t, f, "shoot", "weapon_useless", target.name, ws.name, count)
             return None
@@ -675,6 +718,9 @@ class BootHillFight(ShootoutTurns):
             pooled_hipshot=self.house.hipshot_formula == "pooled", cancelled=cancelled)
         parts = hit.base_parts(f, ws, sit)
         mods = hit.modifiers(f, target, ws, sit)
+        if f.held_by is not None:  # a held man fires a pistol at -4 (errata B19)
+            mods = mods + (Modifier("held_fires",
+                                    tables.hand_to_hand()["chance"]["held_fires_pistol"]),)
         base, chance = hit.chance(parts, mods)
         aim = (mine.aim if mine and mine.aim else None) or f.c.aim
         return PreparedShot(t, f, target, ws, shot_type, number, yards, band, band_why, parts,
@@ -736,6 +782,8 @@ class BootHillFight(ShootoutTurns):
             self.resolve_hit(t, f, target, ws, p.shot_type, p.band, p.aim)
         if fired and ws.wt.type == "scattergun" and p.band in ("long", "extreme"):
             self.scatter(t, f, target, ws, p.shot_type, p.band, chance, p.aim)
+        if self.hold_taken:
+            self.holds_after(t, p.count)  # a hold ends when either man goes down (B19)
 
     def explosion(self, t: int, f: Fighter, held: int) -> None:
         """Table 10 explosion: a wound in the gun arm, severity d6 (+1 if the cylinder held
@@ -826,7 +874,7 @@ class BootHillFight(ShootoutTurns):
               extra: list[Modifier], dice_owner: str | None) -> None:
         """Severity (B7), wound points and mortal wounds (B8), passing out (000 l.433)."""
         who = dice_owner or target.name
-        purpose = "severity" if cause == "shot" else "explosion"
+        purpose = "explosion" if cause == "explosion" else "severity"
         d6 = self.roll(who, purpose, 6)
         mods = []
         lm = tables.severity_location_modifier(loc, self.house.shoulder_is_arm)
@@ -850,9 +898,10 @@ class BootHillFight(ShootoutTurns):
             wp = 0
         self.emit(WoundTaken(t, target.name, shooter, cause, loc, d6, tuple(mods), total, rolled,
                              mortal, sev, wp, target.wound_points, target.capacity))
-        if target.condition == "active" and target.wound_points > target.capacity:
-            target.condition = "passed_out"
-            self.emit(PassedOut(t, target.name, target.wound_points, target.capacity))
+        if target.condition == "active" and target.hurt_points > target.capacity:
+            target.condition = "passed_out"  # bruise points count too (errata B19)
+            self.emit(PassedOut(t, target.name, target.wound_points, target.capacity,
+                                target.bruise_points))
         if target.down:
             target.mounted = False  # a rider who goes down falls from the saddle
 
@@ -953,6 +1002,11 @@ class BootHillFight(ShootoutTurns):
     def move(self, t: int, f: Fighter, mv: MoveIntent, turn_kind: str = "combat") -> None:
         """Movement after fire (Table 3, or Table 7 in a shootout turn, with the Table 3
         penalties; errata B12, B17)."""
+        if (mv.gait is not None or mv.stand_up or mv.mount or mv.dismount or mv.jump) and \
+                self.held_refusal(t, f, "move"):
+            return None  # a held man cannot move (errata B19)
+        if mv.gait is not None:
+            self.lets_go(t, f)  # a holder who moves lets go (ruled)
         gait = mv.gait
         penalties: list[Modifier] = []
         on_foot_after = ((not f.mounted) or mv.dismount) and not mv.mount
@@ -1097,9 +1151,9 @@ class BootHillFight(ShootoutTurns):
                 f.wound_points += points
         self.emit(Jumped(t, f.name, feet, coo, roll, luck, luck_roll, outcome, location, points,
                          f.wound_points, f.capacity))
-        if f.condition == "active" and f.wound_points > f.capacity:
+        if f.condition == "active" and f.hurt_points > f.capacity:
             f.condition = "passed_out"
-            self.emit(PassedOut(t, f.name, f.wound_points, f.capacity))
+            self.emit(PassedOut(t, f.name, f.wound_points, f.capacity, f.bruise_points))
         return ok
 
     def pick_ups(self, t: int, ranked: list[str], intents: dict[str, Intent]) -> None:
@@ -1135,6 +1189,7 @@ class BootHillFight(ShootoutTurns):
             if f.condition == "dying" and f.dies_after_turn is not None and f.dies_after_turn <= t:
                 f.condition = "dead"
                 self.emit(Died(t, f.name))
+        self.holds_after(t, None)
         self.emit(TurnEnded(t, tuple(self.status(f) for f in self.fighters.values())))
 
     def status(self, f: Fighter) -> CharacterStatus:
@@ -1143,7 +1198,8 @@ class BootHillFight(ShootoutTurns):
             tuple(WoundNote(w.location, w.severity, w.wound_points) for w in f.wounds),
             f.wound_points, f.capacity,
             tuple(WeaponNote(w.name, w.loaded, w.capacity, w.state) for w in f.weapons),
-            f.pos, f.cover.name if f.cover else None, f.mounted, f.prone)
+            f.pos, f.cover.name if f.cover else None, f.mounted, f.prone, f.bruise_points,
+            f.held_by)
 
 
 def _shown(value: object) -> str:

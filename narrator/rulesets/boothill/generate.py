@@ -52,8 +52,10 @@ def _attributes(dice: Dice, profile: str) -> dict[str, int]:
     }
 
 
-def _skills(dice: Dice, profile: str, leader: bool) -> dict[str, int]:
-    """Skills 0-9, by kind of character (the examples run Pistol 2-8, Rifle 2-5, Fast Draw 2-8)."""
+def _skills(dice: Dice, profile: str, leader: bool, setting: str = "") -> dict[str, int]:
+    """Skills 0-9, by kind of character (the examples run Pistol 2-8, Rifle 2-5, Fast Draw 2-8);
+    in a saloon everyone has some Brawling (1-5) and one in five some Blades (1-4), for the
+    fists and knives of a barroom fight (errata B19)."""
     pistol = dice.d(4) + {"aggressive": 3, "lawman": 2, "cautious": 1}.get(profile, 0)
     rifle = dice.d(4) + {"sniper": 4, "lawman": 1, "cautious": 1}.get(profile, 0) - 1
     fast = dice.d(4) + {"aggressive": 4, "lawman": 2, "cautious": 1}.get(profile, 0) - 1
@@ -65,7 +67,15 @@ def _skills(dice: Dice, profile: str, leader: bool) -> dict[str, int]:
         out["tactics"] = dice.d(4) + 1
     if dice.chance(0.08):
         out["gunsmithing"] = dice.d(6)
+    if setting == "saloon":  # extra draws only here: the other settings stay as they were
+        out["brawling"] = dice.d(4) + (1 if profile == "aggressive" else 0)
+        if dice.chance(0.2):
+            out["blades"] = dice.d(4)
     return {k: v for k, v in out.items() if v}
+
+
+#: What a man who checked his gun at a saloon's door fights with (hand-to-hand weapons).
+BARROOM_HANDS = (("brass_knuckles", 3), ("club", 3), ("knife", 2), ("bowie_knife", 2))
 
 
 def _weapons(dice: Dice, profile: str, setting: str) -> list[str]:
@@ -79,6 +89,13 @@ def _weapons(dice: Dice, profile: str, setting: str) -> list[str]:
             out.append(long_arm)
     if setting == "saloon" and profile != "coward" and dice.chance(0.1):
         out.append("derringer")
+    if setting == "saloon" and profile not in ("lawman", "sniper"):
+        # a barroom fight (errata B19): some men checked their guns at the door and fight
+        # with what is to hand (their tactics close in and brawl); some carry a knife besides
+        if dice.chance(0.25):
+            out = [dice.weighted(BARROOM_HANDS)]
+        elif dice.chance(0.2):
+            out.append("bowie_knife")
     for w in out:
         assert w in tables.weapons(), w
     return list(dict.fromkeys(out))  # no weapon twice
@@ -86,7 +103,7 @@ def _weapons(dice: Dice, profile: str, setting: str) -> list[str]:
 
 def character(dice: Dice, profile: str, leader: bool, setting: str) -> dict[str, Any]:
     """One character's Boot Hill fields (``npcs.Character``), drawn in this order."""
-    return {"attributes": _attributes(dice, profile), "skills": _skills(dice, profile, leader),
+    return {"attributes": _attributes(dice, profile), "skills": _skills(dice, profile, leader, setting),
             "weapons": _weapons(dice, profile, setting),
             "handedness": "left" if dice.chance(0.1) else "right"}
 

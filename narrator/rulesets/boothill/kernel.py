@@ -111,6 +111,11 @@ def not_covered(scenario: Scenario, tables_only: bool = False) -> list[str]:
         if any(tables.weapons()[w.type].type == "scattergun" for w in c.weapons):
             reasons.append("scatterguns")
             break
+    for _, c in scenario.characters():
+        if any(tables.weapons()[w.type].is_melee for w in c.weapons) or \
+                c.skills.brawling or c.skills.blades:
+            reasons.append("hand to hand")
+            break
     if any(c.in_darkness for _, c in scenario.characters()) or any(
             lm.dark for lm in scenario.map.values()):
         reasons.append("complete darkness")
@@ -130,6 +135,8 @@ def _intent_reasons(intent: Intent) -> list[str]:
         out.append("bad footing")
     if intent.pick_up:
         out.append("picking up thrown weapons")
+    if intent.melee is not None:  # fists, grapples, blades (errata B19): the engine fights
+        out.append("hand to hand")
     if intent.two_guns:
         out.append("two guns")
     if intent.cock:

@@ -19,8 +19,8 @@ def cite(source: str) -> str:
 
 
 def reference() -> Reference:
-    """The Boot Hill reference: weapons (Table 14), Tables 1-13, house rules, rulings B1-B18,
-    tactics profiles and dice purposes."""
+    """The Boot Hill reference: weapons (Table 14) and hand-to-hand weapons (B19), Tables 1-13,
+    house rules, rulings B1-B19, tactics profiles and dice purposes."""
     from narrator.dice import PURPOSES
     from narrator.rulesets.boothill import tables, tactics
 
@@ -47,6 +47,33 @@ def reference() -> Reference:
               f"holds: rounds loaded when full (ruling B16). Other names a scenario may use: "
               + "; ".join(f"{w['type']}: {', '.join(w['aliases'])}"
                           for w in weapons_file["weapon"] if w["aliases"]) + "."),
+        group="weapons"))
+    hh = tables.hand_to_hand()
+    mrows = []
+    for t in ["fists"] + tables.melee_types():
+        w = tables.fists() if t == "fists" else tables.weapons()[t]
+        hurt = (f"bruise d6{_signed(w.bruise_bonus) if w.bruise_bonus else ''}"
+                if w.damage == "bruise" else f"wound {_signed(w.wound_modifier)}")
+        mrows.append([w.type, w.skill, hurt, "yes" if w.must_draw else "no", w.speed])
+    ref.sections.append(Section(
+        "hand-to-hand", "Hand-to-hand weapons (ruling B19)",
+        ["type", "skill", "damage", "drawn", "speed"], mrows, cite(hh["reach"]["source"]),
+        note=(f"Reach {_num(hh['reach']['yards'])} yards. A combat turn holds "
+              f"{hh['timing']['combat_turn_actions']} blows or grapples; in a shootout turn a "
+              f"blow takes {hh['timing']['blow_counts']} counts and a grapple (breaking free, a "
+              f"throw) {hh['timing']['grapple_counts']}. Chance to hit: COO + skill; "
+              f"{_signed(hh['chance']['against_held'])} against a held man, a held man "
+              f"{_signed(hh['chance']['held_strikes'])} to strike, "
+              f"{_signed(hh['chance']['held_breaks_free'])} to break free, "
+              f"{_signed(hh['chance']['held_fires_pistol'])} to fire a pistol. Bruise: d6 plus "
+              f"the weapon's bonus, {_signed(hh['bruise']['strength_bonus'])} for STR "
+              f"{hh['bruise']['strength_from']} or more; a {hh['bruise']['knockdown_roll']} "
+              f"knocks the man down; a throw d6 {_signed(hh['throw']['bruise_modifier'])}. "
+              f"wound: a blade's modifier on the severity roll. drawn: drawn before the first "
+              f"blow, as a pistol (a strike with a gun is a gun-butt blow with it). Other "
+              f"names a scenario may use: "
+              + "; ".join(f"{w['type']}: {', '.join(w['aliases'])}"
+                          for w in hh["weapon"] if w["aliases"]) + "."),
         group="weapons"))
     combat, wounds = tables.combat(), tables.wounds()
     c = combat["chance_to_hit"]

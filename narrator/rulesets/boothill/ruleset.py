@@ -39,13 +39,23 @@ class BootHill(Ruleset):
     package = "narrator.rulesets.boothill"
     time_unit = {"": "turn", "combat": "combat turn", "shootout": "shootout turn"}
     editable = ("condition", "at", "wound_points", "loaded", "mounted", "prone")
-    derived = ("wounds", "cover")
+    derived = ("wounds", "cover", "bruise_points", "held_by")
     sources = {
         "000": "the Boot Hill gunfight chapter (3rd edition): combat and shootout turns, "
                "Tables 1-14",
         "001": "fragments of the same Boot Hill chapter, which clarify and complete it",
     }
     citations = ((r"errata \"Attributes\"", "ruling on attributes"),)
+    # hand to hand (errata B19): a blow or a hold opens a beat (bruises, a knockout attach)
+    story_primary = frozenset({"blow_struck", "hold_changed", "bruises_healed"})
+    field_help = {
+        ("Intent", "strike"): "Hand to hand: strike this character (within 2 yards).",
+        ("Intent", "blows"): "Blows of a strike: 1 or 2 in a combat turn, up to 3 in a "
+                             "shootout turn.",
+        ("Intent", "grapple"): "Take hold of this character (within 2 yards).",
+        ("Intent", "break_free"): "A held man tries to break free of the hold.",
+        ("Intent", "throw"): "The holder throws the man he holds.",
+    }
 
     def validate(self, data: dict, loc8: Any) -> Any:
         from narrator.rulesets.boothill.scenario import validate
@@ -85,7 +95,11 @@ class BootHill(Ruleset):
         if status.wounds:
             entry["wounds"] = [f"{w.severity} {w.location.replace('_', ' ')} "
                                f"({w.wound_points})" for w in status.wounds]
-        entry["loaded"] = {w.name: w.loaded for w in status.weapons}
+        entry["loaded"] = {w.name: w.loaded for w in status.weapons if w.capacity}  # no knives
+        if status.bruise_points:  # hand to hand (errata B19): shown, worked out by narrator
+            entry["bruise_points"] = status.bruise_points
+        if status.held_by:
+            entry["held_by"] = status.held_by
         if status.cover:
             entry["cover"] = status.cover
         entry["mounted"] = status.mounted
@@ -127,6 +141,9 @@ class BootHill(Ruleset):
             shown["description"] = prop["description"]
         prop.clear()
         prop.update(shown)
+        types = schema["$defs"]["WeaponSpec"]["properties"]["type"]["enum"]
+        if "gun_butt" in types:  # not carried: a strike names a carried gun (errata B19)
+            types.remove("gun_butt")
         rules = _toml(self.package, "rulings.toml")
         hr = schema["$defs"]["HouseRules"]["properties"]
         for h in rules["house_rule"]:

@@ -11,6 +11,7 @@ narrator.rulesets.boothill.tables; never the engine or the tactics (they import 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
@@ -61,7 +62,8 @@ class Attributes(Model):
 
 
 class Skills(Model):
-    """Combat skills (errata "Attributes"); a missing skill counts 0. Each 0..30."""
+    """Combat skills (errata "Attributes"; Brawling and Blades, errata B19); a missing skill
+    counts 0. Each 0..30."""
 
     pistol: int = Field(0, ge=0, le=30)
     rifle: int = Field(0, ge=0, le=30)
@@ -70,6 +72,8 @@ class Skills(Model):
     fast_draw: int = Field(0, ge=0, le=30)
     tactics: int = Field(0, ge=0, le=30)
     gunsmithing: int = Field(0, ge=0, le=30)
+    brawling: int = Field(0, ge=0, le=30)
+    blades: int = Field(0, ge=0, le=30)
 
 
 class WeaponSpec(Model):
@@ -207,6 +211,13 @@ class Intent(Model):
     weapon where it lies, after his move (errata B18(i)); it is his action for the turn.
     ``other``: free text for the GM. ``friendly_fire``: the GM means this shot at a man of the
     shooter's own side (a betrayal); without it ``check`` warns.
+
+    Hand to hand (errata B19; one of these, and no ``shoot``): ``strike``: a man within 2 yards,
+    hit with ``weapon`` (a carried hand-to-hand weapon, a carried gun's butt, or ``fists``; by
+    default his current weapon if it is a hand-to-hand weapon, else fists), ``blows`` times
+    (default 2 in a combat turn, 1 in a shootout turn; a blow takes 2 counts); ``grapple``:
+    take hold of a man within 2 yards (3 counts); ``break_free``: a held man's grapple against
+    his holder; ``throw``: the holder throws the man he holds.
     """
 
     shoot: str | list[str] | None = None
@@ -226,6 +237,38 @@ class Intent(Model):
     pick_up: bool | str = False
     other: str | None = Field(None, max_length=300)
     friendly_fire: bool = False
+    strike: str | None = None
+    blows: int | None = Field(None, ge=1, le=3)
+    grapple: str | None = None
+    break_free: bool = False
+    throw: bool = False
+
+    @model_validator(mode="after")
+    def _one_hand_to_hand(self) -> Intent:
+        melee = [k for k in ("strike", "grapple", "break_free", "throw") if getattr(self, k)]
+        if len(melee) > 1:
+            raise Invalid(f"declare one of strike, grapple, break_free, throw (not "
+                          f"{' and '.join(melee)})", melee[1])
+        if melee and self.shoot is not None:
+            raise Invalid(f"a man who brawls does not shoot that turn: declare {melee[0]} or "
+                          f"shoot, not both (errata B19)", melee[0])
+        if self.blows is not None and self.strike is None:
+            raise Invalid("blows: goes with strike:", "blows")
+        return self
+
+    @cached_property
+    def melee(self) -> str | None:
+        """The hand-to-hand action declared ("strike", "grapple", "break_free", "throw"), or
+        None (computed once: the engine asks it of every intent every turn)."""
+        if self.strike is not None:
+            return "strike"
+        if self.grapple is not None:
+            return "grapple"
+        if self.break_free:
+            return "break_free"
+        if self.throw:
+            return "throw"
+        return None
 
 
 class Turn(Model):
@@ -393,6 +436,9 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
                     raise loc8.error(f"unknown weapon type {w.type!r}{_hint(w.type, weapon_keys)}",
                                      base + ("type",))
                 wt = tables.weapons()[w.type]
+                if wt.type == "gun_butt":
+                    raise loc8.error("a gun butt is not carried: a strike whose weapon: is a "
+                                     "carried gun hits with its butt (errata B19)", base + ("type",))
                 cap = w.capacity or wt.capacity
                 if w.loaded is not None and w.loaded > cap:
                     raise loc8.error(f"{w.loaded} rounds loaded but a {wt.name} holds {cap}",
@@ -437,10 +483,16 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
                                      base + ("shoot",))
                 if not fixed:
                     raise loc8.error("shoot needs at least one target", base + ("shoot",))
+            if intent.melee is not None:
+                _check_melee(turn.kind, full, c, intent, who, loaded, loc8, base)
             for fld in ("weapon",):
                 val = getattr(intent, fld)
-                if val is not None:
-                    _resolve_weapon(c, val, loc8, base + (fld,))
+                if val is not None and not (val == "fists" and intent.strike is not None):
+                    i = _resolve_weapon(c, val, loc8, base + (fld,))
+                    wt = tables.weapons()[c.weapons[i].type]
+                    if intent.shoot is not None and wt.is_melee:
+                        raise loc8.error(f"a {wt.name} is not shot: strike with it "
+                                         f"(strike: NAME, weapon: {val})", base + (fld,))
             if isinstance(intent.reload, str):
                 _resolve_weapon(c, intent.reload, loc8, base + ("reload",))
             if intent.pick_up:
@@ -524,6 +576,47 @@ def resolve_weapon_index(c: Character, value: str, fail: Any) -> int:
             return i
     choices = [w.name or w.type for w in c.weapons]
     raise fail(f"{c.name} carries no {value!r} (carries {', '.join(choices)}){_hint(value, choices)}")
+
+
+def _check_melee(kind: str, full: str, c: Character, intent: Any, who: Any,
+                 loaded: LoadedScenario, loc8: Any, base: tuple) -> None:
+    """Hand-to-hand intents (errata B19): the man struck or grappled exists and is not himself;
+    a strike's weapon is fists, a carried hand-to-hand weapon or a carried gun (its butt), not
+    a bow or a thrown weapon; two blows at most in a combat turn, six counts in a shootout
+    turn; a man who brawls does not reload, clear a jam or pick up a weapon that turn.
+    Canonicalizes the target to its full name.
+
+    Raises:
+        ScenarioError: located at the offending field.
+    """
+    from narrator.scenario.loader import friendly_fire  # (the loader imports this module)
+    for fld in ("strike", "grapple"):
+        val = getattr(intent, fld)
+        if val is None:
+            continue
+        target = who(val, base + (fld,))
+        if target == full:
+            raise loc8.error(f"{full} cannot {fld} himself", base + (fld,))
+        friendly_fire(loaded, full, target, intent.friendly_fire, loc8, base + (fld,))
+        setattr(intent, fld, target)
+    if intent.weapon is not None and intent.strike is None:
+        raise loc8.error(f"weapon: goes with strike: or shoot:, not with "
+                         f"{intent.melee.replace('_', ' ')} (bare hands)", base + ("weapon",))
+    if intent.strike is not None and intent.weapon not in (None, "fists"):
+        i = _resolve_weapon(c, intent.weapon, loc8, base + ("weapon",))
+        wt = tables.weapons()[c.weapons[i].type]
+        if wt.kind in ("thrown", "bow"):
+            raise loc8.error(f"a {wt.name} is not a hand-to-hand weapon (strike with fists, a "
+                             f"knife, a club... or a gun's butt)", base + ("weapon",))
+    if intent.blows is not None:
+        if kind != "shootout" and intent.blows > 2:
+            raise loc8.error("blows: a combat turn allows one or two blows (errata B19)",
+                             base + ("blows",))
+    for busy in ("reload", "clear_jam", "pick_up"):
+        if getattr(intent, busy):
+            raise loc8.error(f"a man who brawls does not {busy.replace('_', ' ')} that turn "
+                             f"(declare {intent.melee.replace('_', ' ')} or {busy})",
+                             base + (busy,))
 
 
 def _check_pick_up(c: Character, value: bool | str, loc8: Any, loc: tuple) -> None:

@@ -26,7 +26,7 @@ from narrator.events import (
     SpeedNote,
     TargetSwitched,
 )
-from narrator.rulesets.boothill import tables
+from narrator.rulesets.boothill import melee, tables
 from narrator.rulesets.boothill.shot import SHOOTOUT
 from narrator.rulesets.boothill.state import Action, Fighter, FightView, PreparedShot
 from narrator.rulesets.boothill.scenario import Intent
@@ -70,6 +70,13 @@ class ShootoutTurns:
             for f in self.fighters.values():
                 f.cursor -= 6  # cursors are kept relative to this turn's count 0
         ranked, winner = self.begin_turn(t, "shootout", 1, intents)
+        brawl = any(i.melee for i in intents.values())
+        for side in (ranked if brawl else ()):  # a brawler moves into reach first (B19)
+            for f in self.side_order(side, t):
+                intent = intents.get(f.name)
+                if intent is not None and intent.melee and intent.move is not None \
+                        and not f.down:
+                    self.move(t, f, intent.move, "shootout")
         for f in self.fighters.values():
             if not f.queue:
                 f.cursor = max(f.cursor, 0)  # idle: a new action starts with this turn
@@ -96,7 +103,8 @@ class ShootoutTurns:
         for side in ranked:
             for f in self.side_order(side, t):
                 intent = intents.get(f.name)
-                if intent is not None and intent.move is not None and not f.down:
+                if intent is not None and intent.move is not None and not f.down \
+                        and not intent.melee:
                     self.move(t, f, intent.move, "shootout")
         self.pick_ups(t, ranked, intents)
         self.elapsed += 1
@@ -108,6 +116,8 @@ class ShootoutTurns:
         target on the way costing its Table 5 count. Nothing when the shooter holds his fire
         (``holds_fire``: evading, dropping prone, reloading...)."""
         actions: list[Action] = []
+        if intent.melee is not None:
+            return self.plan_melee(t, f, intent)  # hand to hand (errata B19)
         if intent.weapon is not None:
             idx = self.weapon_index(f, intent.weapon)
             if idx != f.current_weapon:
@@ -116,6 +126,7 @@ class ShootoutTurns:
         if intent.shoot is None or self.holds_fire(t, f, intent, SHOOTOUT):
             return actions
         volleys = self.plan_volleys(t, f, intent, SHOOTOUT)
+        self.lets_go(t, f)  # a holder who shoots lets go (errata B19, ruled)
         if not f.drawn:
             kind = intent.draw or ("fast" if f.c.skills.fast_draw > 0 else "normal")
             if kind == "fast" and f.c.skills.fast_draw <= 0:
@@ -188,6 +199,8 @@ class ShootoutTurns:
         shot), the weapon's speed for the first action after a draw (house rule). ``fresh``:
         the gun was just drawn; ``cocked``: it is cocked (the state before the action)."""
         sa = tables.combat()["shootout_actions"]
+        if action.kind in melee.MELEE_KINDS:  # errata B19: a blow 2 counts, a grapple 3
+            return (Modifier(action.kind, melee.action_counts(action.kind)),)
         if action.kind == "cock":
             parts = [Modifier("cock", sa["cock"])]
         else:
@@ -255,6 +268,8 @@ class ShootoutTurns:
         if intent and intent.two_guns:
             mods.append(Modifier("two_guns", sm["two_guns"]))
         cls = f.weapons[f.current_weapon].wt.speed
+        if action.kind in melee.MELEE_KINDS:  # the blow's weapon, not the gun (errata B19)
+            cls = self.blow_weapon(f, action.weapon_ref)[0].speed
         if sm["weapon"][cls]:
             mods.append(Modifier(f"weapon_{cls}", sm["weapon"][cls]))
         total = base + sum(m.value for m in mods)
@@ -282,6 +297,14 @@ class ShootoutTurns:
                 continue
             action = f.queue[0]
             if f.cursor + self.action_counts(f, action) > c:
+                continue
+            if action.kind in melee.MELEE_KINDS and action.melee_target is not None \
+                    and self.fighters[action.melee_target].down:
+                self.refuse(t, f, "strike" if action.kind == "blow" else action.kind,
+                            "target_down", action.melee_target,
+                            self.fighters[action.melee_target].condition, c)
+                f.queue.pop(0)
+                f.cursor = c
                 continue
             if action.kind == "shot" and self.fighters[action.target].down:
                 self.switch(t, c, f, action)  # the switch pushes the shot one count later
@@ -311,7 +334,13 @@ class ShootoutTurns:
                 if action.kind == "shot" and self.fighters[action.target].down:
                     self.switch(t, c, f, action)  # struck down by a faster shot this count
                     continue
-                prepared = []
+                prepared: list = []
+                if action.kind in ("blow", "grapple", "break_free"):
+                    p = self.prepare_blow(t, f, action.kind, action.melee_target,
+                                          action.weapon_ref, self.next_shot_number(f),
+                                          intents, c)
+                    if p is not None:
+                        prepared.append(p)
                 if action.kind == "shot":
                     n = self.next_shot_number(f)
                     for k, planned in enumerate(action.volley):
@@ -328,6 +357,14 @@ class ShootoutTurns:
                 if f.cocked and action.shot_type != "fanned":
                     f.cocked = False
                 f.fresh_draw = False
+                if action.kind == "throw":
+                    self.throw(t, f, c)
+                    continue
+                if action.kind in melee.MELEE_KINDS:
+                    for p in prepared:
+                        f.shots_this_turn += 1
+                        self.resolve_blow(p)
+                    continue
                 for p in prepared:  # two guns: both aimed before either lands (001 l.27)
                     f.shots_this_turn += 1
                     self.resolve(p)

@@ -48,7 +48,9 @@ class WeaponState:
 
     @property
     def state(self) -> str:
-        """"ready", "empty", "jammed" or "useless"."""
+        """"ready", "empty", "jammed" or "useless" (a hand-to-hand weapon is always ready)."""
+        if self.wt.is_melee:
+            return "ready"
         if self.useless:
             return "useless"
         if self.jammed_seconds:
@@ -61,7 +63,9 @@ class Action:
     """A declared shootout action waiting its turn (errata B13).
 
     ``kind``: "draw" (``draw`` fast/normal, ``redraw`` after a failed fast draw), "shot"
-    (``volley``: the PlannedShot or, with two guns, the two fired at once) or "cock".
+    (``volley``: the PlannedShot or, with two guns, the two fired at once) or "cock"; hand to
+    hand (errata B19): "blow", "grapple", "break_free" or "throw" (``melee_target``: the man
+    struck or grappled).
     ``extra``: counts added on the way (switching targets); ``switch_from``: the target of the
     shot before, when this one turns on the next listed target.
     """
@@ -73,11 +77,14 @@ class Action:
     extra: int = 0
     volley: list = field(default_factory=list)
     switch_from: str | None = None
+    melee_target: str | None = None
+    weapon_ref: str | None = None   # a blow's weapon ("fists", a type or name), errata B19
 
     @property
     def target(self) -> str | None:
-        """The full name of the man this shot is aimed at (None for a draw or a cock)."""
-        return self.volley[0].target if self.volley else None
+        """The full name of the man this shot (or blow) is aimed at (None for a draw or a
+        cock)."""
+        return self.volley[0].target if self.volley else self.melee_target
 
 
 @dataclass
@@ -110,7 +117,12 @@ class Cover:
 @dataclass
 class Fighter:
     """One character in the fight. Positions in yards; ``condition`` is active, passed_out,
-    dying or dead."""
+    dying or dead.
+
+    Hand to hand (errata B19): ``bruise_points`` count with ``wound_points`` towards passing
+    out but are not wounds; ``held_by`` names the man holding him, ``holding`` the man he
+    holds (None: no hold).
+    """
 
     c: Character
     side: str
@@ -135,6 +147,9 @@ class Fighter:
     reload_streak: int = 0
     shots_this_turn: int = 0
     in_darkness: bool = False
+    bruise_points: int = 0
+    held_by: str | None = None
+    holding: str | None = None
 
     def __post_init__(self) -> None:
         self.name: str = self.c.name  # a plain attribute: read hundreds of times a fight
@@ -143,6 +158,11 @@ class Fighter:
     def capacity(self) -> int:
         """Wound capacity = STR (errata "Attributes")."""
         return self.c.attributes.str_
+
+    @property
+    def hurt_points(self) -> int:
+        """Wound points plus bruise points: what passing out is judged on (errata B19, B8)."""
+        return self.wound_points + self.bruise_points
 
     @property
     def down(self) -> bool:

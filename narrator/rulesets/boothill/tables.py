@@ -54,9 +54,14 @@ class WeaponType:
         wound_modifier: added to the severity roll (Table 12 "weapon modifier").
         skill: the weapon skill used to hit (pistol, rifle, throwing, archery).
         misfire: Table 10 row name.
-        capacity: rounds held (errata B16).
-        kind: pistol, long_arm, thrown or bow (point blank modifier, B3).
+        capacity: rounds held (errata B16); 0 for a hand-to-hand weapon.
+        kind: pistol, long_arm, thrown or bow (point blank modifier, B3), or melee (a
+            hand-to-hand weapon of ``data/hand_to_hand.toml``, errata B19).
         source: where the row comes from.
+        damage: "shot" for Table 14 weapons; a hand-to-hand weapon's "bruise" (bruise points)
+            or "wound" (a blade: Tables 11-13 and 12), errata B19.
+        bruise_bonus: added to the bruise d6 (B19: brass knuckles +1, club or gun butt +2).
+        must_draw: a hand-to-hand weapon drawn before its first blow (a knife, 000 l.211).
     """
 
     type: str
@@ -73,6 +78,9 @@ class WeaponType:
     capacity: int
     kind: str
     source: str
+    damage: str = "shot"
+    bruise_bonus: int = 0
+    must_draw: bool = True
 
     @property
     def is_shotgun(self) -> bool:
@@ -88,6 +96,11 @@ class WeaponType:
     def is_firearm(self) -> bool:
         """False for bows and thrown weapons, which never misfire (B5)."""
         return self.kind in ("pistol", "long_arm")
+
+    @property
+    def is_melee(self) -> bool:
+        """True for a hand-to-hand weapon (errata B19): never shot, never loaded."""
+        return self.kind == "melee"
 
 
 @cache
@@ -105,14 +118,55 @@ def weapons() -> dict[str, WeaponType]:
         out[w.type] = w
         for alias in w.aliases:
             out[alias] = w
+    for row in _data("hand_to_hand.toml")["weapon"]:
+        w = melee_row(row)
+        out[w.type] = w
+        for alias in w.aliases:
+            out[alias] = w
     return out
 
 
+def melee_row(row: dict) -> WeaponType:
+    """A hand-to-hand weapon of ``data/hand_to_hand.toml`` (errata B19) as a weapon-table row
+    of kind "melee": no range, no reload, no rounds, no misfire, the Brawling or Blades skill."""
+    return WeaponType(
+        type=row["type"], name=row["name"], aliases=tuple(row["aliases"]), short=0, long=0,
+        extreme=0, reload=None, speed=row["speed"], wound_modifier=row["wound_modifier"],
+        skill=row["skill"], misfire="none", capacity=0, kind="melee", source=row["source"],
+        damage=row["damage"], bruise_bonus=row["bruise_bonus"], must_draw=row["drawn"])
+
+
+@cache
+def fists() -> WeaponType:
+    """Bare fists as a weapon row (errata B19): a strike with no weapon."""
+    f = _data("hand_to_hand.toml")["fists"]
+    return WeaponType(type="fists", name=f["name"], aliases=(), short=0, long=0, extreme=0,
+                      reload=None, speed=f["speed"], wound_modifier=0, skill=f["skill"],
+                      misfire="none", capacity=0, kind="melee", source=f["source"],
+                      damage=f["damage"], bruise_bonus=f["bruise_bonus"], must_draw=False)
+
+
+def hand_to_hand() -> dict:
+    """The hand-to-hand rules of errata B19 (reach, timing, chance, bruises, throws, holds),
+    from ``data/hand_to_hand.toml``."""
+    return _data("hand_to_hand.toml")
+
+
 def weapon_types() -> list[str]:
-    """The canonical weapon type keys, in Table 14 order."""
+    """The canonical Table 14 weapon type keys, in table order (hand-to-hand weapons are in
+    ``melee_types``)."""
     seen: list[str] = []
     for w in weapons().values():
-        if w.type not in seen:
+        if w.type not in seen and not w.is_melee:
+            seen.append(w.type)
+    return seen
+
+
+def melee_types() -> list[str]:
+    """The canonical hand-to-hand weapon type keys (errata B19), in data-file order."""
+    seen: list[str] = []
+    for w in weapons().values():
+        if w.type not in seen and w.is_melee:
             seen.append(w.type)
     return seen
 

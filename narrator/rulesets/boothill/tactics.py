@@ -22,6 +22,12 @@ Profiles (``PROFILES``):
 * ``lawman``: calls on the other side to surrender before the first shot is fired, then shoots
   to wound (``aim: limbs``) at whoever is most dangerous, from cover; never runs, however hurt.
 
+Every profile fights hand to hand (errata B19) when it has no loaded gun: an unarmed or
+empty-handed man with an enemy within reach (2 yards) strikes the nearest, with his knife or
+club or his fists; a man with a hand-to-hand weapon (or with no gun he could reload) and
+nobody in reach closes in (unless his profile never advances); a held man without a pistol
+tries to break free.
+
 "Badly hurt" is wound points above half of STR (wound capacity). The kind of turn a profile
 wants follows the rules' own advice (001 l.8-12): a shootout turn when enemies stand within
 20 feet of each other (or shootout actions carry over), a combat turn otherwise. In a combat
@@ -571,8 +577,13 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
         sides = sorted({o.side for o, _ in enemies}, key=fight.sides.index)
         call = f"calls on the {' and the '.join(sides)} to throw down their guns and surrender"
 
-    # 3. Nothing to shoot with: reload, or clear a jam (from cover if he can get there).
-    if not any(usable(ws) for ws in f.weapons):
+    # 3. Nothing to shoot with: hand to hand (errata B19) with a man in reach, or closing in
+    #    with a blade; else reload, or clear a jam (from cover if he can get there).
+    if not any(usable(ws) for ws in f.weapons) or (f.held_by is not None and not any(
+            usable(ws) and ws.wt.kind == "pistol" for ws in f.weapons)):
+        brawl = _brawl(fight, f, prof, enemies, kind, call)
+        if brawl is not None:
+            return brawl
         move = _cover_move(fight, f, prof, enemies, kind)
         r = _reloadable(f)
         ref = _reload_ref(fight, f, r) if r is not None else None
@@ -614,6 +625,38 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     n = min(2, f.weapons[choice.weapon].loaded)
     return _intent(shoot=choice.target.name, shots=n, weapon=weapon, aim=prof.aim, move=move,
                    sniping=sniping, other=call)
+
+
+def _brawl(fight: BootHillFight, f: Fighter, prof: Profile,
+           enemies: list[tuple[Fighter, float]], kind: str, call: str | None) -> Intent | None:
+    """Hand to hand for a man with no loaded gun (errata B19): held, he tries to break free;
+    with an enemy within reach (2 yards), he strikes the nearest, with the hand-to-hand weapon
+    he carries (a knife, a club...) or his fists; with a hand-to-hand weapon and nobody in
+    reach he closes in on the nearest (a profile that advances), striking when the move brings
+    him within reach; so does a man with nothing to reload or clear, to use his fists. None:
+    nothing to do hand to hand (he reloads or waits instead)."""
+    if f.held_by is not None:
+        return _intent(break_free=True, other=call)
+    reach = tables.hand_to_hand()["reach"]["yards"]
+    blade = next((i for i, ws in enumerate(f.weapons) if ws.wt.is_melee), None)
+    weapon = None if blade is None else (f.weapons[blade].spec.name or f.weapons[blade].spec.type)
+    if blade is not None and fight.weapon_index(f, weapon) != blade:
+        weapon = f.weapons[blade].spec.type
+    o, d = min(enemies, key=lambda e: (e[1], e[0].order))
+    if d <= reach + 1e-9:
+        return _intent(strike=o.name, weapon=weapon or "fists", other=call)
+    unarmed = _reloadable(f) is None and not any(
+        ws.jammed_seconds and not ws.useless for ws in f.weapons)
+    if (blade is None and not unarmed) or not prof.advance or f.mounted:
+        return None  # (a gun to reload or clear: he does that instead)
+    gait = _gait(f, prof.advance)
+    to = _toward(f, o, reach * 0.75, _allowance(f, gait, kind))
+    if to is None:
+        return None
+    move = _move(gait=gait, to=to)
+    if math.dist(to, o.pos) <= reach + 1e-9:
+        return _intent(strike=o.name, weapon=weapon, move=move, other=call)
+    return _intent(move=move, other=call)
 
 
 def _gait_of(move: MoveIntent | None) -> str | None:
