@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from narrator.events import (
     ActionRefused,
@@ -33,7 +33,6 @@ from narrator.rulesets.boothill.state import Action, Fighter
 from narrator.rulesets.boothill.scenario import Intent
 
 if TYPE_CHECKING:  # pragma: no cover
-    from narrator.rulesets.boothill.fight import BootHillFight
     from narrator.rulesets.boothill.tables import WeaponType
 
 #: The shootout action kinds of hand to hand (``Action.kind``).
@@ -102,19 +101,20 @@ class PreparedBlow:
 
 
 class HandToHand:
-    """Mixin for BootHillFight: hand to hand in both kinds of turn (errata B19)."""
+    """Mixin for BootHillFight: hand to hand in both kinds of turn (errata B19). ``self`` is
+    the fight (typed ``Any``, as the shootout turn's mixin: no import of the engine here)."""
 
     hold_taken = False  # set once any hold is taken: until then no hold can need ending
 
     # ------------------------------------------------------------------ weapons
-    def melee_weapon(self: BootHillFight, f: Fighter, intent: Intent) -> tuple[WeaponType, int | None]:
+    def melee_weapon(self: Any, f: Fighter, intent: Intent) -> tuple[WeaponType, int | None]:
         """The weapon an intent's strike uses (``blow_weapon`` of its ``weapon:``); grapples,
         breaking free and throws are bare-handed (fists)."""
         if intent.strike is None:
             return tables.fists(), None
         return self.blow_weapon(f, intent.weapon)
 
-    def blow_weapon(self: BootHillFight, f: Fighter, ref: str | None) -> tuple[WeaponType, int | None]:
+    def blow_weapon(self: Any, f: Fighter, ref: str | None) -> tuple[WeaponType, int | None]:
         """The weapon a blow uses, and its index in ``f.weapons`` (None: fists).
 
         ``ref`` "fists": fists. A named hand-to-hand weapon: that one. A named gun: its butt
@@ -132,7 +132,7 @@ class HandToHand:
             return ws.wt, f.current_weapon
         return tables.fists(), None
 
-    def weapon_name(self: BootHillFight, f: Fighter, wt: WeaponType, idx: int | None) -> str:
+    def weapon_name(self: Any, f: Fighter, wt: WeaponType, idx: int | None) -> str:
         """The write-up's name of a blow's weapon: "fists", the carried weapon's name, or
         "<gun> butt"."""
         if idx is None:
@@ -140,14 +140,14 @@ class HandToHand:
         ws = f.weapons[idx]
         return f"{ws.name} butt" if wt.type == "gun_butt" and not ws.wt.is_melee else ws.name
 
-    def needs_draw(self: BootHillFight, f: Fighter, wt: WeaponType, idx: int | None) -> bool:
+    def needs_draw(self: Any, f: Fighter, wt: WeaponType, idx: int | None) -> bool:
         """A knife (or the gun whose butt strikes) not in hand must be drawn first (B19)."""
         if idx is None or not wt.must_draw:
             return False
         return idx != f.current_weapon or not f.drawn
 
     # ------------------------------------------------------------------ combat turn
-    def melee_combat(self: BootHillFight, t: int, f: Fighter, intent: Intent,
+    def melee_combat(self: Any, t: int, f: Fighter, intent: Intent,
                      intents: dict[str, Intent]) -> None:
         """A combat turn's hand-to-hand actions (errata B19): the close-in move first (he may
         move into reach in the same turn), then two blows or grapples (like two careful
@@ -173,7 +173,7 @@ class HandToHand:
                 return
 
     # ------------------------------------------------------------------ shootout turn
-    def plan_melee(self: BootHillFight, t: int, f: Fighter, intent: Intent) -> list[Action]:
+    def plan_melee(self: Any, t: int, f: Fighter, intent: Intent) -> list[Action]:
         """A shootout turn's hand-to-hand actions in order: a draw when the knife (or the gun
         whose butt strikes) is not in hand, then the blows (2 counts each) or the grapple,
         break-free or throw (3 counts), errata B19."""
@@ -196,7 +196,7 @@ class HandToHand:
         return actions
 
     # ------------------------------------------------------------------ one action
-    def melee_action(self: BootHillFight, t: int, f: Fighter, intent: Intent, kind: str,
+    def melee_action(self: Any, t: int, f: Fighter, intent: Intent, kind: str,
                      number: int, intents: dict[str, Intent], count: int | None) -> bool:
         """One hand-to-hand action, checked, rolled and resolved at once (a combat turn).
 
@@ -214,7 +214,7 @@ class HandToHand:
         result = self.resolve_blow(p)
         return kind in ("grapple", "break_free") and result == "hit"
 
-    def prepare_blow(self: BootHillFight, t: int, f: Fighter, kind: str, target_name: str | None,
+    def prepare_blow(self: Any, t: int, f: Fighter, kind: str, target_name: str | None,
                      weapon_ref: str | None, number: int, intents: dict[str, Intent],
                      count: int | None) -> PreparedBlow | None:
         """Everything about a blow, grapple or break-free that is fixed before the d20: the
@@ -273,7 +273,7 @@ class HandToHand:
         return PreparedBlow(t, f, target, action, wt, name, number, yards, parts, base, mods,
                             chance, count, aim)
 
-    def blow_modifiers(self: BootHillFight, t: int, f: Fighter, target: Fighter, kind: str,
+    def blow_modifiers(self: Any, t: int, f: Fighter, target: Fighter, kind: str,
                        intents: dict[str, Intent]) -> tuple[Modifier, ...]:
         """The modifiers of a hand-to-hand chance (errata B19), in Table 2's order: the target
         evading (or dropping prone), the attacker's movement, his wounds; then a held attacker's
@@ -317,7 +317,7 @@ class HandToHand:
             add("against_held", hh["against_held"])
         return tuple(out)
 
-    def resolve_blow(self: BootHillFight, p: PreparedBlow) -> str:
+    def resolve_blow(self: Any, p: PreparedBlow) -> str:
         """Roll the d20 of a prepared blow, grapple or break-free (1 and 20 as B4, no
         misfire), emit it, and resolve a hit: bruise points, a blade's wound, a hold taken or
         broken. Returns "hit" or "miss"."""
@@ -356,7 +356,7 @@ class HandToHand:
         self.holds_after(t, p.count)
         return result
 
-    def bruise(self: BootHillFight, t: int, f: Fighter, target: Fighter, wt: WeaponType,
+    def bruise(self: Any, t: int, f: Fighter, target: Fighter, wt: WeaponType,
                weapon_name: str, cause: str, count: int | None) -> None:
         """Bruise points (errata B19): a blow's d6 + the weapon's bonus + 1 for STR 15 or more,
         a 6 knocking the man down; a throw's d6 - 2 (never below 0), leaving him prone. Above
@@ -383,7 +383,7 @@ class HandToHand:
             self.emit(KnockedOut(t, target.name, target.bruise_points, target.wound_points,
                                  target.capacity))
 
-    def blade_wound(self: BootHillFight, t: int, f: Fighter, target: Fighter, wt: WeaponType,
+    def blade_wound(self: Any, t: int, f: Fighter, target: Fighter, wt: WeaponType,
                     aim: str) -> None:
         """A blade's hit (errata B19): location d20 shifted by up to the Blades skill (a
         careful shot at short range, Table 13), no cover at arm's length (ruled), severity d6 +
@@ -400,7 +400,7 @@ class HandToHand:
         extra = [Modifier("weapon", wt.wound_modifier)] if wt.wound_modifier else []
         self.wound(t, target, f.name, "blade", loc, extra, f.name)
 
-    def throw(self: BootHillFight, t: int, f: Fighter, count: int | None) -> bool:
+    def throw(self: Any, t: int, f: Fighter, count: int | None) -> bool:
         """The holder throws the man he holds (errata B19): no roll to hit (ruled), he lands
         prone with d6 - 2 bruise points, and the hold ends. Always True (one action)."""
         if f.holding is None:
@@ -413,7 +413,7 @@ class HandToHand:
         return True
 
     # ------------------------------------------------------------------ holds
-    def end_hold(self: BootHillFight, t: int, holder: Fighter, change: str,
+    def end_hold(self: Any, t: int, holder: Fighter, change: str,
                  count: int | None) -> None:
         """End ``holder``'s hold, emitting ``hold_changed`` with ``change``."""
         if holder.holding is None:
@@ -423,7 +423,7 @@ class HandToHand:
         held.held_by = None
         self.emit(HoldChanged(t, count, holder.name, held.name, change))
 
-    def holds_after(self: BootHillFight, t: int, count: int | None) -> None:
+    def holds_after(self: Any, t: int, count: int | None) -> None:
         """A hold ends when either man goes down (errata B19, ruled)."""
         if not self.hold_taken:
             return
@@ -431,12 +431,12 @@ class HandToHand:
             if f.holding is not None and (f.down or self.fighters[f.holding].down):
                 self.end_hold(t, f, "ended", count)
 
-    def lets_go(self: BootHillFight, t: int, f: Fighter, count: int | None = None) -> None:
+    def lets_go(self: Any, t: int, f: Fighter, count: int | None = None) -> None:
         """A holder who moves or shoots lets go of the man he holds (ruled, B19)."""
         if f.holding is not None:
             self.end_hold(t, f, "released", count)
 
-    def held_refusal(self: BootHillFight, t: int, f: Fighter, action: str,
+    def held_refusal(self: Any, t: int, f: Fighter, action: str,
                      count: int | None = None) -> bool:
         """A held man cannot move (errata B19): emit the refusal. Returns True if held."""
         if f.held_by is None:
