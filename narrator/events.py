@@ -26,6 +26,13 @@ from narrator.frozen import fast_init
 REGISTRY: dict[str, type[Event]] = {}
 
 
+def sparse(default: Any) -> Any:
+    """A field added after logs were first written (hand to hand, errata B19): left out of
+    the JSON when it holds its default, so a log without it reads back equal and the logs of
+    fights that never use it stay as they were."""
+    return field(default=default, metadata={"sparse": True})
+
+
 def event(cls: type) -> type:
     """Class decorator: make a frozen dataclass and register it under its ``kind``."""
     cls = fast_init(dataclass(frozen=True)(cls))
@@ -165,8 +172,8 @@ class CharacterStatus:
     cover: str | None
     mounted: bool
     prone: bool
-    bruise_points: int = 0           # hand to hand (errata B19): not wounds, count to pass out
-    held_by: str | None = None       # the man holding him (errata B19)
+    bruise_points: int = sparse(0)         # hand to hand (errata B19): count to pass out
+    held_by: str | None = sparse(None)     # the man holding him (errata B19)
 
 
 class Event:
@@ -175,8 +182,9 @@ class Event:
     kind: ClassVar[str] = ""
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict with the ``kind`` tag first."""
-        return {"kind": self.kind, **_plain(dataclasses.asdict(self))}  # type: ignore[arg-type]
+        """A JSON-ready dict with the ``kind`` tag first (``sparse`` fields at their default
+        left out)."""
+        return {"kind": self.kind, **_sparse_plain(self)}
 
 
 @event
@@ -262,9 +270,9 @@ class IntentDeclared(Event):
     source: str
     draw: str | None = None
     shot_types: tuple[str, ...] = ()
-    melee: str | None = None          # "strike", "grapple", "break_free", "throw" (errata B19)
-    melee_target: str | None = None   # the man struck or grappled (or held, for a throw)
-    blows: int = 0                    # blows declared with a strike
+    melee: str | None = sparse(None)         # "strike", "grapple", "break_free", "throw" (B19)
+    melee_target: str | None = sparse(None)  # the man struck or grappled (or held, thrown)
+    blows: int = sparse(0)                   # blows declared with a strike
 
 
 @event
@@ -623,7 +631,7 @@ class PassedOut(Event):
     character: str
     wound_points: int
     capacity: int
-    bruise_points: int = 0   # hand to hand (errata B19): they count towards passing out
+    bruise_points: int = sparse(0)   # hand to hand (errata B19): they count to pass out
 
 
 @event
@@ -862,11 +870,21 @@ def _load_kinds(events: Any) -> None:
         raise ValueError(f"unknown ruleset {first['ruleset']!r}") from None
 
 
-def _plain(value: Any) -> Any:
+def _sparse_plain(value: Any) -> Any:
+    """``dataclasses.asdict(value)`` with lists for tuples (JSON-ready), leaving out each
+    ``sparse`` field at its default."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {}
+        for f in dataclasses.fields(value):
+            v = getattr(value, f.name)
+            if f.metadata.get("sparse") and v == f.default:
+                continue
+            out[f.name] = _sparse_plain(v)
+        return out
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: _sparse_plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [_sparse_plain(v) for v in value]
     return value
 
 
