@@ -107,3 +107,24 @@ def test_a_recorded_turn_that_now_needs_other_rolls_is_refused():
     assert "--redo 1" in info.value.message and info.value.path == "f.yaml"
     with pytest.raises(DiceError):
         d.roll("Ann", "location", 20)
+
+
+def test_the_roll_log_hash_is_the_sha256_of_the_canonical_json():
+    """The trust footer's hash (``dice_log_hash``, spelled out by hand for speed) is SHA-256
+    of ``canonical_rolls_json``: keys sorted, no spaces, names JSON-quoted, a name repeated
+    quoted the same way; pinned so that neither can change alone."""
+    import hashlib
+
+    from narrator.dice import Roll, canonical_rolls_json, dice_log_hash
+    rolls = [Roll("Ann", "to_hit", 20, 7, True, 1),
+             Roll('"Dirty Dan" McGrew', "severity", 6, 3, False, 2),
+             Roll("Ann", "to_hit", 20, 20, False, 0)]
+    assert canonical_rolls_json(rolls) == (
+        '[{"purpose":"to_hit","scripted":true,"sides":20,"turn":1,"value":7,"who":"Ann"},'
+        '{"purpose":"severity","scripted":false,"sides":6,"turn":2,"value":3,'
+        '"who":"\\"Dirty Dan\\" McGrew"},'
+        '{"purpose":"to_hit","scripted":false,"sides":20,"turn":0,"value":20,"who":"Ann"}]')
+    assert dice_log_hash(rolls) == hashlib.sha256(
+        canonical_rolls_json(rolls).encode()).hexdigest() == (
+        "38e0e92c98ad36e110d8dca727be0725d444eaca38e7dbb66a957b5054ec743f")
+    assert dice_log_hash([]) == hashlib.sha256(b"[]").hexdigest()
