@@ -89,3 +89,27 @@ def test_violence_injury_and_after_fight_modifiers_name_count_and_source():
     assert _fields(vrules.injury_modifiers(0, "none", "close")) == []
     assert _fields(vrules.after_fight_modifiers(3)) == [("injuries", 6, "table", "", 3)]
     assert _fields(vrules.after_fight_modifiers(0)) == []
+
+
+# ------------------------------------------------------------ the saver's scalars
+
+@pytest.mark.parametrize("text, written", [
+    ("Dan", "Dan"),                                           # plain where it reads back
+    ("O'Hara", "O'Hara"),
+    ("it's: here", "'it''s: here'"),                          # a colon: single quotes, '' for '
+    ('"Dirty Dan" McGrew', "'\"Dirty Dan\" McGrew'"),
+    ("true", "'true'"), ("12", "'12'"), ("a  b", "'a  b'"), (" lead", "' lead'"),
+    ("tab\there", '"tab\\u0009here"'),                        # unprintable: double quotes
+    ('back\\slash "q" \x07', '"back\\\\slash \\"q\\" \\u0007"'),
+    ("x\x1f", '"x\\u001f"'), ("del\x7f", '"del\\u007f"'), ("nel\x85", '"nel\\u0085"'),
+    ("\x9f", '"\\u009f"'), ("ls\u2028", '"ls\\u2028"'),
+])
+def test_the_saver_writes_each_text_as_a_scalar_that_reads_back(text, written):
+    """``saver.scalar`` (names and words in the records and ``state:``): plain when that reads
+    back, single-quoted when every character prints, else double-quoted with backslash and
+    quote escaped and control, C1 and line-separator characters as ``\\uXXXX``."""
+    from ruamel.yaml import YAML
+
+    from narrator.scenario.saver import scalar
+    assert scalar(text) == written
+    assert YAML(typ="safe", pure=True).load(f"k: {written}\n") == {"k": text}

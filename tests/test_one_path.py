@@ -276,6 +276,14 @@ def test_every_refusal_in_both_kinds_of_turn(kind, case, intent, kw, setup, reas
 
 
 @pytest.mark.parametrize("kind", KINDS)
+def test_clearing_a_gun_that_is_not_jammed_is_refused_naming_the_gun(kind):
+    log = fight(scenario(kind, ann_intent="{clear_jam: true}", ann_dice="to_hit: []"))
+    assert [(e.character, e.action, e.reason, e.target, e.detail)
+            for e in of(log, "action_refused")] == [
+        ("Ann", "clear_jam", "not_jammed", None, "single-action revolver")]
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_reloading_man_reloads_and_does_not_shoot(kind):
     """000 l.494-497: a combat turn of reloading loads Table 14's 3 rounds (5 + 1 = 6, the
     cylinder is full); a single shootout turn gives nothing yet (six in a row make one)."""
@@ -484,6 +492,19 @@ def test_a_jump_of_more_than_12_feet_checks_luck_too(coo_roll, luck_roll, outcom
     (status,) = [s for s in of(log, "turn_ended")[0].status if s.name == "Ann"]
     assert [(w.location, w.severity) for w in status.wounds] == (
         [(location, "light")] if location else [])
+
+
+@pytest.mark.parametrize("before, passes_out", [(9, False), (10, True)])
+def test_a_hurt_jump_can_take_a_man_past_his_strength(before, passes_out):
+    """000 l.433: wound points above STR (10) and he passes out; the jump's light wound (1
+    point, B18(g)) does it from 10 points, not from 9."""
+    log = fight(scenario("combat", ann_intent="{move: {gait: running, to: [-40, 0], jump: 20}}",
+                         ann_dice="coordination: [15], luck: [6]"),
+                lambda fs: setattr(fs["Ann"], "wound_points", before))
+    assert [(e.character, e.wound_points, e.capacity) for e in of(log, "passed_out")] == (
+        [("Ann", 11, 10)] if passes_out else [])
+    (status,) = [s for s in of(log, "turn_ended")[0].status if s.name == "Ann"]
+    assert status.condition == ("passed_out" if passes_out else "active")
 
 
 @pytest.mark.parametrize("kind", KINDS)

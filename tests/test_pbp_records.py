@@ -292,3 +292,27 @@ def test_the_next_turns_tactics_decide_from_the_edited_state(tmp_path):
     assert all("Dutch" not in str(e) for e in declared), declared
     assert all(s.target == "Slim" for s in shots)
     assert targets is not None
+
+
+@pytest.mark.parametrize("injuries, ok", [("0", True), ("1000", True), ("-1", False),
+                                          ("1001", False), ("1.5", False), ("true", False)])
+def test_a_violence_state_edit_of_injuries_is_a_whole_number_from_0_to_1000(tmp_path, injuries,
+                                                                             ok):
+    """The Violence state's ``injuries`` is checked as Boot Hill's ``wound_points`` is: a
+    whole number from 0 to 1000, else one located line at the field."""
+    path = tmp_path / "bank-robbery.yaml"
+    shutil.copy(EXAMPLES / "bank-robbery.yaml", path)
+    resolve_next(path)
+    text = path.read_text()
+    at = text.index("injuries: ", text.index("\nstate:"))
+    end = text.index("\n", at)
+    text = text[:at] + f"injuries: {injuries}" + text[end:]
+    path.write_text(text)
+    out = runner.invoke(app, ["status", str(path)])
+    if ok:
+        assert out.exit_code == 0, out.stderr
+    else:
+        assert out.exit_code == 2, out.stdout
+        line = text[:at].count("\n") + 1
+        assert re.match(rf"{re.escape(str(path))}:{line}:\d+: state\.characters\..*\.injuries: "
+                        "must be a whole number", out.stderr), out.stderr
