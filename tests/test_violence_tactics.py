@@ -175,3 +175,10 @@ def test_a_sniper_snipes_the_nearest_enemy_at_long_range_not_the_nearest():
     f = fight_of(REVOLVER + ", tactics: sniper, cover: wall", bo_at="[80, 0]",
                  cy="weapons: [{type: revolver}], at: [60, 0]")
     assert decide(f) == Intent(snipe="Cy", weapon="revolver")
+
+
+def test_between_two_covers_at_the_same_distance_the_first_on_the_map_is_chosen():
+    f = fight_of(REVOLVER + ", tactics: cautious", cover_at="[0, 5]")
+    f.sc.map["shed"] = f.sc.map["wall"].model_copy(update={"at": (0, -5)})
+    assert list(f.sc.map)[-2:] == ["wall", "shed"]
+    assert decide(f) == Intent(move="wall")
