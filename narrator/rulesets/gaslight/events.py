@@ -162,6 +162,7 @@ class GlCovering(Event):
     trigger: str
     what: str
     opening: bool
+    weapon: str = ""
 
 
 @event
@@ -186,7 +187,8 @@ class GlShot(Event):
     """One shot (G2): the d20 + BAB + DEX modifier + the named modifiers against the target's
     Armor Class. ``when``: "contest" (a fast draw's shot), "covering", "initiative" or "end"
     (the halves of the round, 002 l.12). ``result``: "hit", "miss" or "fumble" (a natural 1);
-    ``natural``: "20", "1" or "". ``number``: this gun's shot this round (1-based)."""
+    ``natural``: "20", "1" or "". ``number``: this gun's shot this round (1-based); ``of``:
+    the shots of the volley it belongs to."""
 
     kind: ClassVar[str] = "gl_shot"
     turn: int
@@ -197,6 +199,7 @@ class GlShot(Event):
     mode: str
     when: str
     number: int
+    of: int
     feet: float
     called: str | None
     roll: int

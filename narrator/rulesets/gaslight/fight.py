@@ -335,7 +335,9 @@ class GaslightFight:
             it = self.intents.get(m.name)
             if m.up and it is not None and it.covers is not None:
                 m.covering = (it.covers.target, it.covers.when)
-                self.emit(GlCovering(t, m.name, it.covers.target, it.covers.when, "set", False))
+                arm = self.arm_for(m, it.weapon)
+                self.emit(GlCovering(t, m.name, it.covers.target, it.covers.when, "set", False,
+                                     arm.name))
         # 1. a trigger that opens the fight: the covering shot before anything else (l.65)
         if not self.fired_any:
             for m in self.men.values():
@@ -678,7 +680,7 @@ class GaslightFight:
             if not tm.up:
                 return self.block(t, m, "shoot", "target_out", target, tm.condition)
             if not self.fire(t, m, arm, tm, mode, when, called=called, two=two, hand=hand,
-                             off=off):
+                             off=off, of=n):
                 return
 
     def ready(self, t: int, m: Man, arm: Arm, target: str, mode: str) -> bool:
@@ -704,7 +706,7 @@ class GaslightFight:
 
     def fire(self, t: int, m: Man, arm: Arm, tm: Man, mode: str, when: str,
              called: str | None = None, two: R.TwoGuns | None = None, hand: str = "primary",
-             off: bool = False, forced: bool = False) -> bool:
+             off: bool = False, forced: bool = False, of: int = 1) -> bool:
         """One shot; returns False when he can fire no more with this gun this round."""
         if not m.up and not forced:
             return False
@@ -749,8 +751,8 @@ class GaslightFight:
         tm.shot_at = True
         natural = "20" if roll == 20 else "1" if roll == 1 else ""
         result = "fumble" if fumble else "hit" if hit else "miss"
-        self.emit(GlShot(t, m.name, tm.name, arm.name, hand, mode, when, count, feet, called,
-                         roll, mods, total, tm.ac, result, natural, arm.loaded))
+        self.emit(GlShot(t, m.name, tm.name, arm.name, hand, mode, when, count, of, feet,
+                         called, roll, mods, total, tm.ac, result, natural, arm.loaded))
         broke = tm.covering is not None and tm.up
         tm.covering = None
         if hit:
