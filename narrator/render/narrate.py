@@ -391,14 +391,24 @@ def _down_after(e: Event, down: set[str]) -> None:
 def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     """How each move looks from the fight, keyed by ``id(event)`` of ``moved`` events:
     ``{"way": "towards"|"away"|"across", "enemy": name}`` relative to the nearest enemy on his
-    feet, from positions followed through the log (start positions, then each move's end)."""
+    feet (or, for a man who declared a blow or a grapple that turn, the man he means to hit),
+    from positions followed through the log (start positions, then each move's end)."""
     pos = {c.name: tuple(c.at) for c in started.characters if getattr(c, "at", None)}
     sides = {c.name: c.side for c in started.characters}
     down: set[str] = set()
     out: dict[int, dict[str, Any]] = {}
+    closing: dict[str, str] = {}  # this turn: a man who moves to strike or grapple, and whom
     for e in events:
+        if e.kind == "turn_started":
+            closing = {}
+        elif e.kind == "intent_declared" and getattr(e, "melee_target", None) \
+                and getattr(e, "melee", None) in ("strike", "grapple"):
+            closing[e.character] = e.melee_target
         if e.kind == "moved":
             enemies = _active_enemies(pos, sides, down, e.character)
+            target = closing.get(e.character)
+            if target in pos and target not in down:  # he moves on the man he means to hit
+                enemies = [(target, math.dist(tuple(e.start), pos[target]))]
             if enemies and e.start != e.end:
                 name, before = enemies[0]
                 after = math.dist(tuple(e.end), pos[name])
