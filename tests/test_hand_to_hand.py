@@ -512,3 +512,24 @@ def test_a_blow_past_count_6_carries_into_the_next_shootout_turn():
     assert [(b.turn, b.count, b.result) for b in blows] == [(1, 5, "miss"), (2, 1, "hit")]
     w = of(log, "wound_taken")[0]
     assert (w.location, w.total, w.severity) == ("left_arm", 2, "light")
+
+
+def test_a_held_man_cannot_drop_prone_or_evade():
+    """Bo holds Ann (grapple 12, rolls 5). Next turn Ann declares evading and dropping prone:
+    refused (a held man cannot move, B19), she stays on her feet, and Bo's blow at her has
+    no evading -4, only the +4 against a held man: 12 + 4 = 16, rolls 15, hit, d6 1."""
+    bo = person(skills="{brawling: 2}", at="[1, 0]")
+    log = fight(brawl(person(), bo, [
+        ("combat", "{other: waits}", "{grapple: Ann}"),
+        ("combat", "{move: {gait: evading, drop_prone: true}}", "{strike: Ann, blows: 1}")],
+        """
+        Bo: {to_hit: [5, 15], bruise: [1]}
+        """))
+    assert [(r.action, r.reason) for r in of(log, "action_refused", character="Ann")] == [
+        ("move", "held")]
+    assert not of(log, "moved")
+    blow = of(log, "blow_struck", turn=2)[0]
+    assert [(m.name, m.value) for m in blow.modifiers] == [("against_held", 4)]
+    assert blow.chance == 16 and blow.result == "hit"
+    ann = next(s for s in of(log, "turn_ended")[-1].status if s.name == "Ann")
+    assert not ann.prone

@@ -709,8 +709,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
         sit = hit.ShotSituation(
             shot_type=shot_type, band=band, band_ruling=band_why,
             shooter_gait=mine.move.gait if mine and mine.move else None,
-            target_gait=theirs.move.gait if theirs and theirs.move and not target.down else None,
-            target_dropping_prone=bool(theirs and theirs.move and theirs.move.drop_prone),
+            target_gait=theirs.move.gait if theirs and theirs.move and not target.down
+            and target.held_by is None else None,  # a held man cannot move (B19)
+            target_dropping_prone=bool(theirs and theirs.move and theirs.move.drop_prone
+                                       and target.held_by is None),
             off_hand=planned.off_hand, two_guns=planned.two_guns,
             sniping=planned.sniping and self.shots_fired == 0, night=self.sc.night,
             light_wound_penalty=self.house.light_wound_penalty,
@@ -1002,9 +1004,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
     def move(self, t: int, f: Fighter, mv: MoveIntent, turn_kind: str = "combat") -> None:
         """Movement after fire (Table 3, or Table 7 in a shootout turn, with the Table 3
         penalties; errata B12, B17)."""
-        if (mv.gait is not None or mv.stand_up or mv.mount or mv.dismount or mv.jump) and \
-                self.held_refusal(t, f, "move"):
-            return None  # a held man cannot move (errata B19)
+        if self.held_refusal(t, f, "move"):
+            return None  # a held man cannot move, nor drop prone, mount or stand (errata B19)
         if mv.gait is not None:
             self.lets_go(t, f)  # a holder who moves lets go (ruled)
         gait = mv.gait

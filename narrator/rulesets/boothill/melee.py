@@ -293,8 +293,9 @@ class HandToHand:
                 out.append(Modifier(name, value, source, "", times))
 
         theirs = intents.get(target.name)
-        if theirs is not None and theirs.move is not None and not target.down and (
-                theirs.move.drop_prone or theirs.move.gait == "evading"):
+        if theirs is not None and theirs.move is not None and not target.down and \
+                target.held_by is None and (  # a held man cannot evade
+                    theirs.move.drop_prone or theirs.move.gait == "evading"):
             add("target_evading", m("target_evading"))
         mine = intents.get(f.name)
         gait = mine.move.gait if mine is not None and mine.move is not None else None
