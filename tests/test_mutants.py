@@ -113,3 +113,27 @@ def test_the_saver_writes_each_text_as_a_scalar_that_reads_back(text, written):
     from narrator.scenario.saver import scalar
     assert scalar(text) == written
     assert YAML(typ="safe", pure=True).load(f"k: {written}\n") == {"k": text}
+
+
+@pytest.mark.parametrize("line, comment", [
+    ("  x: 1  # keep\r\n", "# keep"),                 # the line ending is not the comment's
+    ("# top\x85", "# top"), ("\t# tab", "# tab"),
+    ("a: 'it''s # not' # yes\n", "# yes"),            # a '' inside single quotes
+    ('b: "q \\" # no" # yes\u2028', "# yes"),          # an escaped quote inside double quotes
+    ("c: [x, '#y'] #z", "#z"),
+    ("a#b: 1", None),                                  # a # inside a word
+], ids=["crlf", "nel", "tab", "single-quoted", "double-quoted", "flow", "in-a-word"])
+def test_the_saver_finds_the_comment_ending_a_line(line, comment):
+    """``saver.comment_of``: the GM's comment on a ``state:`` line, kept when the line is
+    rewritten: a ``#`` at the start or after a space or tab, outside quotes, without the
+    line's ending."""
+    from narrator.scenario.saver import comment_of
+    assert comment_of(line) == comment
+
+
+def test_the_saver_refuses_an_empty_scenario():
+    from narrator.errors import ScenarioError
+    from narrator.scenario.saver import _tree
+    for text in ("", "# only a comment\n"):
+        with pytest.raises(ScenarioError, match="^the scenario is empty$"):
+            _tree(text)
