@@ -534,3 +534,50 @@ def test_a_group_without_a_morale_rating_never_checks():
                   {"Ann": {"initiative": [20], "to_hit": [16, 16], "injury": [1]}},
                   groups={"pcs": {"leader": "Bob"}})
     assert not of_kind(fight(sc), "morale_checked")
+
+
+# ---------------------------------------------------------------------- pinned by mutation runs
+def test_melee_weapon_modifiers_name_the_weapon():
+    """003 l.44: a reach weapon +3, a shorter weapon +2 (each named, for the write-up), tags
+    +2 each; fists nothing."""
+    def fields(mods):
+        return [(m.name, m.value, m.source, m.why, m.times) for m in mods]
+    assert fields(rules.melee_weapon_modifiers(3, "spear", ["Brawler"])) == [
+        ("reach_weapon", 3, "table", "spear", 1), ("tag", 2, "table", "Brawler", 1)]
+    assert fields(rules.melee_weapon_modifiers(2, "knife", [])) == [
+        ("short_weapon", 2, "table", "knife", 1)]
+    assert fields(rules.melee_weapon_modifiers(0, "fists", [])) == []
+
+
+def test_a_gun_named_for_a_melee_is_not_the_melee_weapon():
+    """003 l.44: the melee weapon is the one named if it is not a gun, else the first melee
+    weapon carried, else fists (None)."""
+    from narrator.dice import ScriptedDice
+    from narrator.rulesets.violence.fight import ViolenceFight, profile_of
+    sc = scenario({"A": [man("Ann", weapons=("revolver", "knife", "club"))],
+                   "B": [man("Bob", at=(2, 0))]}, [{"intents": {}}])
+    loaded = load_scenario_text(json.dumps(sc))
+    f = ViolenceFight(loaded.scenario, ScriptedDice({}, 1, "seeded"),
+                      profile_of(loaded.scenario), 1)
+    ann, bob = f.fighters["Ann"], f.fighters["Bob"]
+    assert [(n, f.melee_arms(ann, n).key) for n in ("revolver", "club", None)] == [
+        ("revolver", "knife"), ("club", "club"), (None, "knife")]
+    assert f.melee_arms(bob, "revolver") is None and f.melee_arms(bob, None) is None
+
+
+def test_a_blocked_action_carries_its_round():
+    """Ann snipes with an empty gun (blocked: empty); Cal starts a melee with Bob, then Dee
+    tries one with Bob too (blocked: Bob is in a melee with Cal): both in round 1."""
+    sc = scenario({"A": [man("Cal", at=(1, 0)), man("Dee", at=(1, 1)),
+                         {"name": "Ann", "at": [0, 0],
+                          "weapons": [{"type": "revolver", "loaded": 0}]}],
+                   "B": [man("Bob", at=(2, 0))]},
+                  [{"intents": {"Ann": {"snipe": "Bob"}, "Cal": {"melee": "Bob"},
+                                "Dee": {"melee": "Bob"}}}],
+                  {"Cal": {"initiative": [20], "melee": [6]}, "Dee": {"initiative": [15]},
+                   "Ann": {"initiative": [10]}, "Bob": {"initiative": [1], "melee": [5]}})
+    log = fight(sc)
+    assert [(b.turn, b.character, b.action, b.reason, b.target, b.detail)
+            for b in of_kind(log, "action_blocked")] == [
+        (1, "Dee", "melee", "target_in_melee", "Bob", "Cal"),
+        (1, "Ann", "snipe", "empty", "Bob", "revolver")]
