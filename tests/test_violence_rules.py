@@ -581,3 +581,19 @@ def test_a_blocked_action_carries_its_round():
             for b in of_kind(log, "action_blocked")] == [
         (1, "Dee", "melee", "target_in_melee", "Bob", "Cal"),
         (1, "Ann", "snipe", "empty", "Bob", "revolver")]
+
+
+@pytest.mark.parametrize("turn, band, why", [(1, "close", "narrow"), (2, "long", None)])
+def test_a_range_band_ruling_for_one_round_holds_in_that_round_only(turn, band, why):
+    """A ruling with ``turn: N`` fixes the band in round N only; Ann shoots in round 1 (20
+    yards with bands 5/15: long, unless ruled)."""
+    ann = {"name": "Ann", "at": [0, 0], "weapons": [{"type": "coach_gun"}]}
+    sc = scenario({"A": [ann], "B": [man("Bob", at=(20, 0))]},
+                  [{"intents": {"Ann": {"shoot": "Bob"}}}, {"intents": {}}],
+                  {"Ann": {"to_hit": [1, 1], "initiative": [20, 20]},
+                   "Bob": {"initiative": [1, 1]}},
+                  bands={"close": 5, "medium": 15},
+                  rulings=[{"turn": turn, "range_band": {"between": ["Ann", "Bob"],
+                                                         "band": "close"}, "why": "narrow"}])
+    shot = of_kind(fight(sc), "gun_fired")[0]
+    assert (shot.band, shot.band_ruling) == (band, why)
