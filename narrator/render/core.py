@@ -25,13 +25,10 @@ FORMATS = ("markdown", "bbcode", "html", "text", "json")
 MODES = ("teaching", "story")
 
 #: Events that start a paragraph of their own in story mode; the others attach to the last.
-PRIMARY = {"shot_fired", "draw_made", "moved", "reloaded", "jam_worked", "action_refused",
-           "other_action", "target_switched", "actions_lost", "died", "tactics_checked",
-           "count_resolved", "intent_declared", "initiative_rolled",
-           "jumped", "footing_checked", "surprised_from_darkness", "weapon_picked_up"}
+PRIMARY = frozenset({"other_action", "intent_declared"})
 """The shared kinds; a ruleset adds its own (``Ruleset.story_primary``)."""
 
-INITIATIVE = frozenset({"initiative_rolled"})
+INITIATIVE: frozenset[str] = frozenset()
 """Kinds told before a call to surrender in story mode; a ruleset adds its own
 (``Ruleset.initiative_kinds``)."""
 
@@ -312,7 +309,8 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     footer. Names are introduced in full once across all posts.
 
     Raises:
-        ValueError: unknown format or mode, or a log without its start or end.
+        ValueError: unknown format or mode, a log without its start or end, or of a ruleset
+            that is not installed.
         jinja2.TemplateError: a broken (user) template: strict undefined, sandbox violations.
     """
     if fmt == "json":
@@ -323,6 +321,8 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
         raise ValueError(f"unknown mode {mode!r}; choose from {', '.join(MODES)}")
     opts = options or Options()
     fight = group(log)
+    if _ruleset(fight["started"].ruleset) is None:  # never a path: only a registered name
+        raise ValueError(f"the log's ruleset {fight['started'].ruleset!r} is not installed")
     env = make_env(fmt, user_templates, fight["started"].ruleset)
     chars = {c.name: c for c in fight["started"].characters}
     places = dict(fight["started"].landmarks)

@@ -19,14 +19,12 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from narrator.events import (
-    ActionRefused,
-    BlowStruck,
-    BruiseTaken,
-    HoldChanged,
-    KnockedOut,
-    LocationRolled,
-    Modifier,
+from narrator.events import Modifier
+
+from narrator.rulesets.boothill.events import (
+
+    ActionRefused, BlowStruck, BruiseTaken, HoldChanged, KnockedOut, LocationRolled,
+
 )
 from narrator.rulesets.boothill import hit, tables
 from narrator.rulesets.boothill.state import Action, Fighter

@@ -9,6 +9,7 @@ May import: narrator.ruleset, narrator.rulesets.boothill.*, the core (lazily).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from narrator.ruleset import Kernel, Ruleset
@@ -47,7 +48,14 @@ class BootHill(Ruleset):
     }
     citations = ((r"errata \"Attributes\"", "ruling on attributes"),)
     # hand to hand (errata B19): a blow or a hold opens a beat (bruises, a knockout attach)
-    story_primary = frozenset({"blow_struck", "hold_changed", "bruises_healed"})
+    # each opens a story beat; pellets, locations, cover hits, wounds attach to their shot
+    story_primary = frozenset({"shot_fired", "draw_made", "moved", "reloaded", "jam_worked",
+                               "action_refused", "target_switched", "actions_lost", "died",
+                               "tactics_checked", "count_resolved", "initiative_rolled",
+                               "jumped", "footing_checked", "surprised_from_darkness",
+                               "weapon_picked_up", "blow_struck", "hold_changed",
+                               "bruises_healed"})
+    initiative_kinds = frozenset({"initiative_rolled"})
     field_help = {
         ("Intent", "strike"): "Hand to hand: strike this character (within 2 yards).",
         ("Intent", "blows"): "Blows of a strike: 1 or 2 in a combat turn, up to 3 in a "
@@ -85,6 +93,12 @@ class BootHill(Ruleset):
         from narrator.rulesets.boothill.fight import BootHillFight, profile_of
         return BootHillFight(loaded.scenario, loaded.side_of, dice,
                              profile_of(loaded.scenario, tables_only), seed)
+
+    def load_events(self) -> None:
+        from narrator.rulesets.boothill import events  # noqa: F401  (registers on import)
+
+    def templates(self) -> Path:
+        return Path(__file__).resolve().parent / "templates"
 
     def kernel(self) -> Kernel:
         return BootHillKernel()

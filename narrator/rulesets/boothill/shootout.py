@@ -14,17 +14,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from narrator.events import (
-    ActionsLost,
-    ActionsUnfinished,
-    CountResolved,
-    CountsPlanned,
-    DrawMade,
-    Modifier,
-    OtherAction,
-    PlannedAction,
-    SpeedNote,
-    TargetSwitched,
+from narrator.events import Modifier, OtherAction
+
+from narrator.rulesets.boothill.events import (
+
+    ActionsLost, ActionsUnfinished, CountResolved, CountsPlanned, DrawMade, PlannedAction,
+
+    SpeedNote, TargetSwitched,
+
 )
 from narrator.rulesets.boothill import melee, tables
 from narrator.rulesets.boothill.shot import SHOOTOUT

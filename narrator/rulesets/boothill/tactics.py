@@ -627,7 +627,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
                    sniping=sniping, other=call)
 
 
-def _brawl(fight: BootHillFight, f: Fighter, prof: Profile,
+def _brawl(fight: FightView, f: Fighter, prof: Profile,
            enemies: list[tuple[Fighter, float]], kind: str, call: str | None) -> Intent | None:
     """Hand to hand for a man with no loaded gun (errata B19): held, he tries to break free;
     with an enemy within reach (2 yards), he strikes the nearest, with the hand-to-hand weapon
