@@ -1,0 +1,378 @@
+"""Event kinds of the Weird West ruleset (source 004): what happened, as numbers and names.
+
+Registered in ``narrator.events.REGISTRY`` through ``narrator.events.event`` on import. The
+shared kinds (``fight_started``, ``turn_started``, ``fight_ended``, ``other_action``) are used
+as they are; these are the kinds only the Weird West has (prefixed ``ww_``). Each has a
+template of the same name for every mode.
+
+May import: narrator.events, narrator.frozen, narrator.rulesets.weird_west.rolls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from narrator.events import Event, Modifier, event
+from narrator.frozen import fast_init
+
+
+@fast_init
+@dataclass(frozen=True)
+class RollNote:
+    """A trait or aptitude roll as it happened (W2).
+
+    Attributes:
+        what: what was rolled ("shootin': pistol", "Quickness", "dodge").
+        die: the die type.
+        dice: each die's faces (an aced die has several: ``(6, 6, 3)``).
+        kept: index of the kept die.
+        modifiers: the terms added to it.
+        tn: the target number.
+        total: kept die + modifiers.
+        bust: more than half the dice showed 1.
+        success: met (or beat) the TN and no bust.
+        raises: full 5s over the TN.
+    """
+
+    what: str
+    die: int
+    dice: tuple[tuple[int, ...], ...]
+    kept: int
+    modifiers: tuple[Modifier, ...]
+    tn: int
+    total: int
+    bust: bool
+    success: bool
+    raises: int
+
+
+@fast_init
+@dataclass(frozen=True)
+class DiceNote:
+    """Summed dice (damage, Wind): ``count`` d``die``, each die's faces."""
+
+    die: int
+    faces: tuple[tuple[int, ...], ...]
+    label: str = ""
+
+
+@fast_init
+@dataclass(frozen=True)
+class GunNote:
+    name: str
+    type_name: str
+    damage: str
+    range: int
+    rof: int
+    shots: int
+    loaded: int
+    in_hand: bool
+    defense: int = 0
+
+
+@fast_init
+@dataclass(frozen=True)
+class FighterNote:
+    """One character as the roster shows him (W1, W5, W8, W16, W19)."""
+
+    name: str
+    side: str
+    traits: tuple[tuple[str, str], ...]
+    aptitudes: tuple[tuple[str, int], ...]
+    pace: int
+    size: int
+    wind: int
+    chips: tuple[tuple[str, int], ...]
+    weapons: tuple[GunNote, ...]
+    undead: bool
+    cover: str | None
+    prone: bool
+    tactics: str | None
+
+
+@event
+class WWRoster(Event):
+    """Who fights, with what (after ``fight_started``)."""
+
+    kind: ClassVar[str] = "ww_roster"
+    fighters: tuple[FighterNote, ...]
+    light: str
+
+
+@fast_init
+@dataclass(frozen=True)
+class DealNote:
+    """One character's Quickness roll and the cards it dealt him (W3)."""
+
+    character: str
+    roll: RollNote | None
+    count: int
+    cards: tuple[str, ...]
+    sleeve: str | None
+
+
+@event
+class WWCardsDealt(Event):
+    """The start of a round: Quickness rolls and the cards dealt (004 l.21-24, W3)."""
+
+    kind: ClassVar[str] = "ww_cards_dealt"
+    turn: int
+    deals: tuple[DealNote, ...]
+    order: tuple[tuple[str, str], ...]   # (card, who) as the Marshal calls them
+    reshuffled: bool = False
+
+
+@event
+class WWMoved(Event):
+    """A move with an action (004 l.32-42): yards, and whether it was running."""
+
+    kind: ClassVar[str] = "ww_moved"
+    turn: int
+    character: str
+    card: str
+    start: tuple[float, float]
+    end: tuple[float, float]
+    yards: float
+    running: bool
+    place: str | None
+    short: bool = False   # stopped short: the round's 2 x Pace ran out
+
+
+@event
+class WWShot(Event):
+    """One shootin' roll (004 l.57-64): the TN, the roll, hit or miss; ``jammed`` on a bust
+    (W20a); ``fanned`` shots and hits for fanning (l.146-162)."""
+
+    kind: ClassVar[str] = "ww_shot"
+    turn: int
+    character: str
+    target: str
+    weapon: str
+    card: str
+    yards: float
+    increments: int
+    tn: int
+    roll: RollNote
+    hit: bool
+    jammed: bool
+    hand: str = "main"
+    fanned: int = 0
+    hits: int = 0
+    called: str | None = None
+    rounds_left: int = 0
+
+
+@event
+class WWFought(Event):
+    """One fightin' roll (004 l.86-101): TN = 5 + the defender's level + defensive bonus."""
+
+    kind: ClassVar[str] = "ww_fought"
+    turn: int
+    character: str
+    target: str
+    weapon: str
+    card: str
+    defender_level: int
+    defender_concentration: str
+    defense: int
+    tn: int
+    roll: RollNote
+    hit: bool
+    hand: str = "main"
+
+
+@event
+class WWVamoosed(Event):
+    """A vamoose (004 l.184-199): the card spent out of turn, dodge or fightin' against the
+    attack's roll; ``success``: the attack misses."""
+
+    kind: ClassVar[str] = "ww_vamoosed"
+    turn: int
+    character: str
+    attacker: str
+    card: str
+    against: int
+    roll: RollNote
+    success: bool
+    how: str   # "dodge" (dives, goes prone), "cover" (dives behind his cover), "parry"
+
+
+@event
+class WWHitLocated(Event):
+    """Where a hit lands (W7; 004 l.105-117). ``result``: "hit", "prone_miss" (l.117),
+    "missing_limb" (l.115)."""
+
+    kind: ClassVar[str] = "ww_hit_located"
+    turn: int
+    character: str
+    target: str
+    roll: int | None
+    raises: int
+    moved_to: int | None
+    side_die: int | None
+    location: str
+    side: str | None
+    called: str | None
+    result: str
+
+
+@event
+class WWCoverStruck(Event):
+    """A hit on a covered location strikes the cover (004 l.123-128; W9): the die, odd
+    deflected, even through with the damage dice lowered by the Armor."""
+
+    kind: ClassVar[str] = "ww_cover_struck"
+    turn: int
+    target: str
+    cover: str
+    die: int
+    deflected: bool
+    armor: int
+    lowered: tuple[tuple[int, int], ...]   # (from die, to die or 0 for none)
+
+
+@event
+class WWDamage(Event):
+    """A hit's damage and what it did (W8, W16, W20b, W19, W12 fists)."""
+
+    kind: ClassVar[str] = "ww_damage"
+    turn: int
+    attacker: str
+    target: str
+    weapon: str
+    dice: tuple[DiceNote, ...]
+    total: int
+    size: int
+    wounds: int
+    chip: str | None
+    negated: int
+    track: str
+    level_before: int
+    level_after: int
+    maimed: str | None
+    wind_dice: tuple[int, ...]
+    wind_lost: int
+    wind_left: int
+    winded: bool
+    died: bool
+    wind_only: bool = False
+    dropped: str | None = None
+
+
+@event
+class WWStun(Event):
+    """W10: Vigor against TN 5 + the wounds just taken; a failure loses his cards this round."""
+
+    kind: ClassVar[str] = "ww_stun"
+    turn: int
+    character: str
+    roll: RollNote
+    stunned: bool
+    cards_lost: tuple[str, ...]
+
+
+@event
+class WWAimed(Event):
+    """Drawing a bead (004 l.142): actions so far and the bonus for the next shot."""
+
+    kind: ClassVar[str] = "ww_aimed"
+    turn: int
+    character: str
+    target: str
+    card: str
+    actions: int
+    bonus: int
+
+
+@event
+class WWDrew(Event):
+    """A weapon drawn (W17): with an action, or free on a quick draw roll."""
+
+    kind: ClassVar[str] = "ww_drew"
+    turn: int
+    character: str
+    weapon: str
+    card: str
+    roll: RollNote | None
+    free: bool
+
+
+@event
+class WWReloaded(Event):
+    """W4: 2 rounds an action (a shotgun 2 shells)."""
+
+    kind: ClassVar[str] = "ww_reloaded"
+    turn: int
+    character: str
+    weapon: str
+    card: str
+    rounds: int
+    loaded: int
+    capacity: int
+
+
+@event
+class WWSimple(Event):
+    """A plain action: ``what`` "prone", "stand", "hold", "clear" (a jam, W20a), or a refused
+    action with ``why`` ("no_gun", "empty", "jammed", "too_far", "out_of_reach", "no_target",
+    "cannot_fan", "no_hand")."""
+
+    kind: ClassVar[str] = "ww_simple"
+    turn: int
+    character: str
+    card: str
+    what: str
+    why: str = ""
+    weapon: str = ""
+    target: str = ""
+
+
+@fast_init
+@dataclass(frozen=True)
+class BleedNote:
+    character: str
+    lost: int
+    wind_left: int
+    winded: bool
+
+
+@event
+class WWRoundEnded(Event):
+    """The end of a round: bleeding (W8, WN6), sleeves (W3), a black joker's reshuffle."""
+
+    kind: ClassVar[str] = "ww_round_ended"
+    turn: int
+    bleeding: tuple[BleedNote, ...]
+    sleeves: tuple[tuple[str, str], ...]
+    reshuffle: bool
+
+
+@fast_init
+@dataclass(frozen=True)
+class WWStatusNote:
+    """One character at the end of a round: condition, wound levels by track (0-5), Wind,
+    chips, guns loaded."""
+
+    name: str
+    side: str
+    condition: str
+    levels: tuple[tuple[str, int], ...]
+    wind: int
+    wind_max: int
+    chips: tuple[tuple[str, int], ...]
+    weapons: tuple[tuple[str, int, int], ...]
+    at: tuple[float, float]
+    cover: str | None
+    prone: bool
+    undead: bool
+    penalty: int
+
+
+@event
+class WWStatus(Event):
+    """Everyone's state at the end of a round."""
+
+    kind: ClassVar[str] = "ww_status"
+    turn: int
+    status: tuple[WWStatusNote, ...]

@@ -1,0 +1,490 @@
+"""A Weird West scenario (``ruleset: weird-west``, source 004): its models and cross-checks.
+
+The shared loader parses the YAML and records where every key and value is; ``validate``
+here checks a ``weird-west`` scenario. Errors are one located line, ``file:line:column:
+message``, with the nearest valid name for a misspelling. After validation every character
+reference is a full name and the scripted dice are in ``LoadedScenario.script`` (cards as
+their place in the deck, ``cards.Card.place + 1``).
+
+Shape (see ``scenarios/examples/stagecoach.yaml``)::
+
+    title, ruleset: weird-west, seed, description, light: day|dim|dark|near_dark|pitch_dark,
+    options: {melee_must_exceed: false},
+    map: {key: {at: [x, y], name, cover: {material: wood | armor: 2, covers: [legs, ...]}}},
+    sides: {side: [{name, short, pronoun, traits: {deftness: 3d8, ...},
+                    aptitudes: {shootin: {pistol: 3}, fightin: {brawlin: 2}, dodge: 2,
+                                quick_draw: 1},
+                    pace, size, wind, chips: {white, red, blue}, weapons: [{type, name,
+                    loaded, holstered, damage: 3d6, range, rof, shots, defense, action}],
+                    undead, at, cover, prone, missing: [left_arm], load, tactics, vamoose,
+                    aim}]},
+    turns: [{intents: {who: [ {move, shoot|fan|aim|fight|draw|reload|clear|prone|stand|
+                                hold|other, weapon, shots, called, two_guns, quick_draw},
+                              ... one a card ... ]}}],
+    max_turns, dice: {who: {purpose: [values], cards: [AS, 10H, joker_black]}},
+    dice_fallback, state
+
+May import: pydantic, narrator.scenario.models, narrator.scenario.loader, narrator.dice,
+narrator.errors, narrator.rulesets.weird_west.*.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, Field, ValidationError, field_validator, model_validator
+
+from narrator.dice import ScriptedValue
+from narrator.errors import ScenarioError
+from narrator.rulesets.weird_west import cards as C
+from narrator.rulesets.weird_west import rules as R
+from narrator.rulesets.weird_west import tables
+from narrator.rulesets.weird_west.rolls import PURPOSES
+from narrator.scenario import loader
+from narrator.scenario.models import (
+    Invalid, Model, Point, Resolved, _has_characters, at_least_two_sides, check_turns,
+    landmark_position,
+)
+
+RULESET = "weird-west"
+PROFILES = ("aggressive", "cautious", "coward", "gunslinger", "undead")
+TRAIT_RE = re.compile(r"^([1-5])d(4|6|8|10|12)$")
+DICE_RE = re.compile(r"^([0-9]{1,2})d(4|6|8|10|12)$")
+DEFAULT_TRAIT = "2d6"   # ruled: WN18 (a trait the scenario leaves out)
+Light = Literal["day", "dim", "dark", "near_dark", "pitch_dark"]
+Location = Literal["legs", "lower_guts", "gizzards", "arms", "upper_guts", "noggin"]
+Track = Literal["noggin", "guts", "left_arm", "right_arm", "left_leg", "right_leg"]
+Called = Literal["upper_guts", "lower_guts", "gizzards", "left_arm", "right_arm", "left_leg",
+                 "right_leg", "left_hand", "right_hand", "noggin", "eye"]
+
+
+def _trait(value: str) -> str:
+    if not TRAIT_RE.match(value):
+        raise ValueError(f"a trait is dice and a die type, 1d4 to 5d12 (like 2d8), not {value!r}")
+    return value
+
+
+def _dice(value: str) -> str:
+    if not DICE_RE.match(value):
+        raise ValueError(f"damage is dice and a die type (like 3d6), not {value!r}")
+    return value
+
+
+TraitDice = Annotated[str, AfterValidator(_trait)]
+DamageDice = Annotated[str, AfterValidator(_dice)]
+Level = Annotated[int, Field(ge=0, le=10)]
+
+
+def parse_trait(value: str) -> tuple[int, int]:
+    """"3d8" -> (3, 8): (level, die type) (W1)."""
+    n, d = value.split("d")
+    return int(n), int(d)
+
+
+class Traits(Model):
+    """W1: each trait is dice and a die type ("2d8"); one left out is 2d6 (WN18)."""
+
+    deftness: TraitDice = DEFAULT_TRAIT
+    nimbleness: TraitDice = DEFAULT_TRAIT
+    quickness: TraitDice = DEFAULT_TRAIT
+    strength: TraitDice = DEFAULT_TRAIT
+    vigor: TraitDice = DEFAULT_TRAIT
+    cognition: TraitDice = DEFAULT_TRAIT
+    knowledge: TraitDice = DEFAULT_TRAIT
+    mien: TraitDice = DEFAULT_TRAIT
+    smarts: TraitDice = DEFAULT_TRAIT
+    spirit: TraitDice = DEFAULT_TRAIT
+
+    def of(self, name: str) -> tuple[int, int]:
+        return parse_trait(getattr(self, name))
+
+
+class Aptitudes(Model):
+    """W1: levels. ``shootin`` and ``fightin`` by concentration."""
+
+    shootin: dict[Literal["pistol", "rifle", "shotgun", "bow"], Level] = {}
+    fightin: dict[Literal["brawlin", "knife", "sword", "club", "axe"], Level] = {}
+    dodge: Level = 0
+    quick_draw: Level = 0
+    climbin: Level = 0
+
+
+class CoverSpec(Model):
+    """W9: what stands between a man and the shots: its ``material`` (plank, wood, timber,
+    adobe, brick, stone, iron) or ``armor`` (0-5), and the hit locations it ``covers``
+    (default the lower body: legs, lower guts, gizzards, as a bar or a wall does)."""
+
+    material: Literal["plank", "wood", "timber", "adobe", "brick", "stone", "iron"] | None = None
+    armor: int | None = Field(None, ge=0, le=5)
+    covers: list[Location] = ["legs", "lower_guts", "gizzards"]
+    name: str | None = Field(None, max_length=60)
+
+    @model_validator(mode="after")
+    def _one(self) -> CoverSpec:
+        if self.material is None and self.armor is None:
+            raise Invalid("cover needs a material (wood, adobe, stone, iron, ...) or an armor",
+                          "material")
+        return self
+
+    @property
+    def armor_value(self) -> int:
+        return self.armor if self.armor is not None else R.armor_of(self.material)
+
+
+class Landmark(Model):
+    """A named place; ``cover`` protects whoever stands there (within 2 yards)."""
+
+    at: Point
+    name: str | None = Field(None, max_length=60)
+    cover: CoverSpec | None = None
+
+
+class WeaponSpec(Model):
+    """A carried weapon: a ``type`` of ``data/weapons.toml`` (or an alias); any field may be
+    overridden (W15). ``holstered``: not in hand at the start (drawing is an action, W17)."""
+
+    type: str
+    name: str | None = Field(None, max_length=60)
+    loaded: int | None = Field(None, ge=0, le=100)
+    holstered: bool = False
+    damage: DamageDice | None = None
+    range: int | None = Field(None, ge=1, le=1000)
+    rof: int | None = Field(None, ge=1, le=10)
+    shots: int | None = Field(None, ge=1, le=100)
+    defense: int | None = Field(None, ge=0, le=10)
+    action: Literal["single", "double", "lever", "single_shot", "break", "none"] | None = None
+
+
+class Character(Model):
+    """One character (W1, W5, W8, W16, W19). ``cover``: a landmark key or a cover of his own;
+    ``missing``: limbs he lacks (004 l.115); ``load``: pounds carried (004 l.48); ``vamoose``:
+    whether he vamooses when hit and holding a card (W11); ``aim``: where raises move a hit
+    (W7)."""
+
+    name: str = Field(min_length=1, max_length=80)
+    short: str | None = Field(None, min_length=1, max_length=60)
+    pronoun: Literal["he", "she", "they"] = "he"
+    traits: Traits = Traits()
+    aptitudes: Aptitudes = Aptitudes()
+    pace: int | None = Field(None, ge=1, le=30)
+    size: int = Field(6, ge=1, le=20)
+    wind: int | None = Field(None, ge=1, le=60)
+    chips: dict[Literal["white", "red", "blue"], Annotated[int, Field(ge=0, le=20)]] = {}
+    weapons: list[WeaponSpec] = []
+    undead: bool = False
+    at: Point | str
+    cover: str | CoverSpec | None = None
+    prone: bool = False
+    missing: list[Literal["left_arm", "right_arm", "left_leg", "right_leg"]] = []
+    load: float = Field(0, ge=0, le=1000)
+    tactics: str | None = None
+    vamoose: bool = True
+    aim: Literal["vitals", "limbs", "none"] = "vitals"
+    notes: str | None = Field(None, max_length=500)
+
+
+ACTIONS = ("shoot", "fan", "aim", "fight", "draw", "reload", "clear", "prone", "stand", "hold",
+           "other")
+
+
+class Action(Model):
+    """What a character does with one card (W4): an optional ``move`` (a landmark or
+    ``[x, y]``; more than his Pace is running, 004 l.38), then one action: ``shoot`` (a target;
+    ``shots`` up to the rate of fire; ``called``; ``two_guns``), ``fan`` (a target or a list,
+    004 l.146), ``aim`` (a target, 004 l.142), ``fight`` (a target within 1 yard),
+    ``draw`` (a weapon), ``reload`` (true or a weapon), ``clear`` (a jam, W20), ``prone``,
+    ``stand``, ``hold`` (nothing; the card may go up his sleeve), ``other`` (free text).
+    ``quick_draw``: draw the weapon with the quick draw roll on the same card (W17)."""
+
+    move: str | Point | None = None
+    shoot: str | None = None
+    fan: str | list[str] | None = None
+    aim: str | None = None
+    fight: str | None = None
+    draw: str | bool | None = None
+    reload: str | bool | None = None
+    clear: bool = False
+    prone: bool = False
+    stand: bool = False
+    hold: bool = False
+    other: str | None = Field(None, max_length=300)
+    weapon: str | None = None
+    shots: int | None = Field(None, ge=1, le=6)
+    called: Called | None = None
+    two_guns: bool = False
+    quick_draw: bool = False
+    friendly_fire: bool = False
+
+    @model_validator(mode="after")
+    def _one_action(self) -> Action:
+        chosen = [a for a in ACTIONS if getattr(self, a) not in (None, False)]
+        if len(chosen) > 1:
+            raise Invalid(f"one action a card: {chosen[0]} or {chosen[1]}, not both", chosen[1])
+        if self.shots is not None and not (self.shoot or self.fan):
+            raise Invalid("shots go with shoot or fan", "shots")
+        if self.called is not None and not (self.shoot or self.fan):
+            raise Invalid("called goes with shoot or fan", "called")
+        if self.two_guns and not self.shoot:
+            raise Invalid("two_guns goes with shoot", "two_guns")
+        return self
+
+    @property
+    def action(self) -> str | None:
+        return next((a for a in ACTIONS if getattr(self, a) not in (None, False)), None)
+
+
+def _as_list(v: Any) -> Any:
+    return [v] if isinstance(v, dict) else v
+
+
+class Turn(Model):
+    """One round (004 l.15): each character's actions, one a card, in the order he plays
+    them (a single action may be written without the list)."""
+
+    intents: dict[str, Annotated[list[Action], Field(max_length=10)]] = {}
+    resolved: Resolved | None = None
+
+    @field_validator("intents", mode="before")
+    @classmethod
+    def _lists(cls, v: Any) -> Any:
+        return {k: _as_list(x) for k, x in v.items()} if isinstance(v, dict) else v
+
+    @property
+    def kind(self) -> str:
+        return "round"
+
+
+class Options(Model):
+    """Choices the rulings leave open (W12: ``melee_must_exceed``)."""
+
+    melee_must_exceed: bool = False
+
+
+class Scenario(Model):
+    """A whole Weird West scenario (see the module docstring)."""
+
+    title: str = Field(min_length=1, max_length=200)
+    ruleset: Literal["weird-west"]
+    seed: int | None = Field(None, ge=0, le=2**63 - 1)
+    description: str | None = Field(None, max_length=5000)
+    light: Light = "day"
+    options: Options = Options()
+    map: dict[str, Landmark] = {}
+    sides: dict[str, Annotated[list[Character], AfterValidator(_has_characters)]]
+    turns: list[Turn] = Field([], max_length=500)
+    max_turns: int | None = Field(None, ge=1, le=500)
+    dice: dict[str, dict[str, list[int | str]]] = {}
+    dice_fallback: Literal["error", "seeded"] = "error"
+    state: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _turns(self) -> Scenario:
+        check_turns(len(self.turns), self.max_turns)
+        return self
+
+    @field_validator("sides")
+    @classmethod
+    def _two_sides(cls, sides: dict[str, list[Character]]) -> dict[str, list[Character]]:
+        return at_least_two_sides(sides)
+
+    def characters(self) -> list[tuple[str, Character]]:
+        """All ``(side, character)`` pairs in scenario order."""
+        return [(side, c) for side, chars in self.sides.items() for c in chars]
+
+
+# ---------------------------------------------------------------------- validation
+def _hint(word: str, choices: list[str]) -> str:
+    n = loader.nearest(word, choices)
+    return f"; did you mean {n!r}?" if n else ""
+
+
+def _fields_at(root: Any, loc: tuple) -> list[str]:
+    guide: Any = root
+    for part in loc[:-1]:
+        if isinstance(part, int) or guide is None:
+            continue
+        if isinstance(guide, type) and issubclass(guide, Model):
+            f = guide.model_fields.get(part)
+            if f is None:
+                continue
+            guide = loader._inner_model(f.annotation)
+        else:
+            guide = None
+    if isinstance(guide, type) and issubclass(guide, Model):
+        return list(guide.model_fields)
+    return []
+
+
+def validate(data: dict, loc8: Any) -> loader.LoadedScenario:
+    """Validate parsed scenario data whose ``ruleset`` is ``weird-west``.
+
+    Args:
+        data: the parsed YAML mapping.
+        loc8: the loader's locator for the file.
+
+    Returns:
+        A LoadedScenario with a Weird West ``Scenario`` (canonical names) and the dice script.
+
+    Raises:
+        ScenarioError: one located line.
+    """
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as exc:
+        err = loader._pick(exc.errors())
+        if err["type"] == "extra_forbidden":
+            loc = tuple(err["loc"])
+            bad = str(loc[-1])
+            raise loc8.error(f"unknown key {bad!r}{loader.key_hint(bad, _fields_at(Scenario, loc), loc)}",
+                             loc, key=True) from None
+        raise loader._pydantic_error(exc, loc8) from None
+    loaded = loader.LoadedScenario(scenario, loc8.path)
+    _check(loaded, loc8)
+    return loaded
+
+
+def weapon_index(c: Character, value: str) -> int | None:
+    """Index in ``c.weapons`` of the weapon whose name, type or alias is ``value``."""
+    for i, w in enumerate(c.weapons):
+        wt = tables.weapons().get(w.type)
+        if value in (w.name, w.type) or (wt and (value == wt.type or value in wt.aliases)):
+            return i
+    return None
+
+
+def _check(loaded: loader.LoadedScenario, loc8: Any) -> None:
+    sc = loaded.scenario
+    names: dict[str, str] = {}
+    chars: dict[str, Character] = {}
+    for side, members in sc.sides.items():
+        for i, c in enumerate(members):
+            if c.name in names or c.name in sc.sides:
+                raise loc8.error(f"character name {c.name!r} is used twice (a name can be one "
+                                 f"character's only, and not a side's)", ("sides", side, i, "name"))
+            names[c.name] = c.name
+            chars[c.name] = c
+            loaded.side_of[c.name] = side
+    for side, members in sc.sides.items():
+        for i, c in enumerate(members):
+            if c.short:
+                if c.short in names and names[c.short] != c.name:
+                    raise loc8.error(f"short name {c.short!r} is already a name of "
+                                     f"{names[c.short]!r}", ("sides", side, i, "short"))
+                names[c.short] = c.name
+    all_names = list(names)
+
+    def who(value: str, loc: tuple, key: bool = False) -> str:
+        if value in names:
+            return names[value]
+        raise loc8.error(f"no character called {value!r}{_hint(value, all_names)}", loc, key=key)
+
+    weapon_keys = list(tables.weapons())
+    for side, members in sc.sides.items():
+        for i, c in enumerate(members):
+            base = ("sides", side, i)
+            pos = landmark_position(c.at, sc.map)
+            if pos is None:
+                raise loc8.error(f"at: no landmark called {c.at!r}{_hint(str(c.at), list(sc.map))}"
+                                 f" (give [x, y] in yards, or a landmark of map:)", base + ("at",))
+            c.at = pos
+            for j, w in enumerate(c.weapons):
+                wt = tables.weapons().get(w.type)
+                if wt is None:
+                    raise loc8.error(f"unknown weapon type {w.type!r}{_hint(w.type, weapon_keys)}",
+                                     base + ("weapons", j, "type"))
+                if not wt.is_gun:
+                    for fld in ("loaded", "range", "rof", "shots"):
+                        if getattr(w, fld) is not None:
+                            raise loc8.error(f"a {wt.name} is not a gun: it has no {fld}",
+                                             base + ("weapons", j, fld))
+                    continue
+                cap = w.shots or wt.shots
+                if w.loaded is not None and w.loaded > cap:
+                    raise loc8.error(f"{w.loaded} rounds loaded but a {wt.name} holds {cap}",
+                                     base + ("weapons", j, "loaded"))
+            if isinstance(c.cover, str):
+                lm = sc.map.get(c.cover)
+                if lm is None:
+                    raise loc8.error(f"no landmark called {c.cover!r}{_hint(c.cover, list(sc.map))}",
+                                     base + ("cover",))
+                if lm.cover is None:
+                    raise loc8.error(f"landmark {c.cover!r} gives no cover (give it cover: "
+                                     f"{{material: wood}})", base + ("cover",))
+            if c.tactics is not None and c.tactics not in PROFILES:
+                raise loc8.error(f"unknown tactics profile {c.tactics!r}"
+                                 f"{_hint(c.tactics, list(PROFILES))} (profiles: "
+                                 f"{', '.join(PROFILES)})", base + ("tactics",))
+            if c.undead and c.chips:
+                raise loc8.error("the walking dead carry no fate chips (W19)", base + ("chips",))
+
+    for t, turn in enumerate(sc.turns):
+        new: dict[str, list[Action]] = {}
+        for key, actions in turn.intents.items():
+            base = ("turns", t, "intents", key)
+            full = who(key, base, key=True)
+            if full in new:
+                raise loc8.error(f"two intents for {full} in round {t + 1}", base, key=True)
+            c = chars[full]
+            for k, a in enumerate(actions):
+                abase = base + (k,)
+                for fld in ("shoot", "aim", "fight"):
+                    value = getattr(a, fld)
+                    if value is not None:
+                        got = who(value, abase + (fld,))
+                        if got == full:
+                            raise loc8.error(f"{full} cannot {fld} himself", abase + (fld,))
+                        loader.friendly_fire(loaded, full, got, a.friendly_fire, loc8, abase + (fld,))
+                        setattr(a, fld, got)
+                if a.fan is not None:
+                    many = isinstance(a.fan, list)
+                    if many and not a.fan:
+                        raise loc8.error("fan needs at least one target", abase + ("fan",))
+                    fixed = []
+                    for m, tgt in enumerate(a.fan if many else [a.fan]):
+                        tloc = abase + ("fan",) + ((m,) if many else ())
+                        got = who(tgt, tloc)
+                        if got == full:
+                            raise loc8.error(f"{full} cannot fan at himself", tloc)
+                        fixed.append(got)
+                    a.fan = fixed
+                for fld in ("weapon", "draw", "reload"):
+                    value = getattr(a, fld)
+                    if isinstance(value, str) and weapon_index(c, value) is None:
+                        carried = [w.name or w.type for w in c.weapons] or ["nothing"]
+                        raise loc8.error(f"{full} carries no {value!r} (carries "
+                                         f"{', '.join(carried)}){_hint(value, carried)}",
+                                         abase + (fld,))
+                if isinstance(a.move, str) and landmark_position(a.move, sc.map) is None:
+                    raise loc8.error(f"no landmark called {a.move!r}{_hint(a.move, list(sc.map))}",
+                                     abase + ("move",))
+            new[full] = actions
+        turn.intents = new
+
+    for key, purposes in sc.dice.items():
+        base = ("dice", key)
+        full = who(key, base, key=True)
+        if full in loaded.script:
+            raise loc8.error(f"dice for {full} are given twice", base, key=True)
+        loaded.script[full] = {}
+        for purpose, values in purposes.items():
+            if purpose not in PURPOSES:
+                raise loc8.error(f"unknown dice purpose {purpose!r}"
+                                 f"{_hint(purpose, list(PURPOSES))} (Weird West purposes: "
+                                 f"{', '.join(PURPOSES)})", base + (purpose,), key=True)
+            out = []
+            for k, v in enumerate(values):
+                line, col = loc8.where(base + (purpose, k))
+                if purpose == "cards":
+                    try:
+                        out.append(ScriptedValue(C.card(str(v)).place + 1, line, col))
+                    except KeyError as exc:
+                        raise ScenarioError(exc.args[0] + _hint(str(v), C.card_codes()),
+                                            loc8.path, line, col) from None
+                    continue
+                if isinstance(v, str) or not 1 <= v <= 20:
+                    raise ScenarioError(f"scripted die {v!r} is not a die result (1-20)",
+                                        loc8.path, line, col)
+                out.append(ScriptedValue(v, line, col))
+            loaded.script[full][purpose] = out
+    sc.dice = {}

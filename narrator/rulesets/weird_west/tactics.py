@@ -1,0 +1,170 @@
+"""Weird West tactics: what a character with a ``tactics:`` profile does with a card he has
+no declared action for. Profiles (``scenario.PROFILES``):
+
+* ``aggressive``: draws, clears a jam, reloads an empty gun, closes on the nearest enemy
+  when out of reach, aims when the chance to hit is poor (below 35%) and he holds another
+  card, else shoots at the nearest enemy; fans a single-action revolver at a crowd (two or
+  more enemies within 2 yards of each other) or at anyone within 10 yards.
+* ``cautious``: as aggressive, but first runs for a landmark with cover within his 2 x Pace
+  when he has none, and aims below a 55% chance.
+* ``gunslinger``: as aggressive, with quick draws, and fans whenever he can.
+* ``coward``: runs for cover; once wounded (a heavy wound or worse) backs away from the
+  enemy; shoots only from cover.
+* ``undead`` (W19): walks at the nearest living enemy and fights him; never takes cover.
+
+Everyone vamooses against hits while he holds a card (``vamoose: false`` turns it off; the
+walking dead never do), and fate chips are spent by W16's rule (``rules.chip_to_spend``).
+
+May import: narrator.rulesets.weird_west.*.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from narrator.rulesets.weird_west import rules as R
+from narrator.rulesets.weird_west.scenario import Action
+
+AIM_BELOW = {"aggressive": 0.35, "gunslinger": 0.3, "cautious": 0.55, "coward": 0.55}
+FAN_YARDS = 10.0
+
+
+@lru_cache(maxsize=4096)
+def at_least(die: int, value: int) -> float:
+    """P(an acing die of ``die`` faces totals at least ``value``) (W2)."""
+    if value <= 1:
+        return 1.0
+    if value <= die:
+        return (die - value + 1) / die
+    return at_least(die, value - die) / die
+
+
+@lru_cache(maxsize=4096)
+def chance(count: int, die: int, modifier: int, tn: int) -> float:
+    """P(a roll of ``count`` acing dice, best kept, + ``modifier`` meets ``tn`` and does not
+    bust) (W2), exactly."""
+    need = tn - modifier
+    p_one = 1 / die
+    p_reach = at_least(die, max(need, 2))      # reaches need without a natural 1
+    one_reaches = need <= 1
+    # dp[(ones, reached)] = probability
+    dp = {(0, False): 1.0}
+    for _ in range(count):
+        nxt: dict[tuple[int, bool], float] = {}
+        for (ones, reached), p in dp.items():
+            for (o, r), q in (((ones + 1, reached or one_reaches), p_one),
+                              ((ones, True), p_reach),
+                              ((ones, reached), 1 - p_one - p_reach)):
+                if q > 0:
+                    nxt[(o, r)] = nxt.get((o, r), 0.0) + p * q
+        dp = nxt
+    return sum(p for (ones, reached), p in dp.items() if reached and 2 * ones <= count)
+
+
+def shot_chance(fight, f, target, arms, aim: int = 0) -> float:
+    """The chance of a shot from here, with ``aim`` actions of aiming."""
+    yards = fight.dist(f, target)
+    tn, inc = R.shootin_tn(yards, arms.wt.range)
+    if arms.wt.is_shotgun and R.shotgun_dice(inc) is None:
+        return 0.0
+    mods = fight.shoot_mods(f, target, arms, aim=aim)
+    level = f.c.aptitudes.shootin.get(arms.wt.concentration, 0)
+    die, n, unskilled = fight.aptitude(f, "deftness", level)
+    return chance(n, die, sum(m.value for m in mods + unskilled), tn)
+
+
+def nearest(fight, f, pool):
+    return min(pool, key=lambda g: (fight.dist(f, g), g.order), default=None)
+
+
+def cover_spot(fight, f):
+    """The nearest landmark with cover he can reach this round, or None."""
+    budget = R.max_move(fight.pace_of(f)) - f.moved
+    best = None
+    for key, lm in fight.sc.map.items():
+        if lm.cover is None:
+            continue
+        d = math.dist(f.pos, lm.at)
+        if d <= budget + 1e-9 and (best is None or d < best[0]):
+            best = (d, key)
+    return best[1] if best else None
+
+
+def toward(f, g, yards: float) -> tuple[float, float]:
+    d = math.dist(f.pos, g.pos)
+    if d <= yards:
+        return (g.pos[0], g.pos[1])
+    k = yards / d
+    return (round(f.pos[0] + (g.pos[0] - f.pos[0]) * k, 2),
+            round(f.pos[1] + (g.pos[1] - f.pos[1]) * k, 2))
+
+
+def away(f, g, yards: float) -> tuple[float, float]:
+    d = math.dist(f.pos, g.pos) or 1.0
+    return (round(f.pos[0] + (f.pos[0] - g.pos[0]) / d * yards, 2),
+            round(f.pos[1] + (f.pos[1] - g.pos[1]) / d * yards, 2))
+
+
+def decide(fight, t: int, f) -> Action:
+    """The action for ``f``'s card under his profile (see the module docstring)."""
+    profile = f.c.tactics
+    foes = [g for g in fight.enemies(f)]
+    if not foes:
+        return Action(hold=True)
+    target = nearest(fight, f, foes)
+    pace = fight.pace_of(f)
+    budget = R.max_move(pace) - f.moved
+    if profile == "undead" or (f.undead and not any(w.is_gun for w in f.weapons)):
+        d = fight.dist(f, target)
+        if d <= 1.0 + 1e-9:
+            return Action(fight=target.name)
+        step = min(budget, max(0.0, d - 1.0))
+        if step <= 1e-9:
+            return Action(hold=True)
+        dest = toward(f, target, step)
+        if math.dist(dest, target.pos) <= 1.0 + 1e-9:
+            return Action(move=list(dest), fight=target.name)
+        return Action(move=list(dest))
+    if f.prone and profile != "coward":
+        return Action(stand=True)
+    jam = next((w for w in f.weapons if w.jammed), None)
+    if jam is not None:
+        return Action(clear=True)
+    guns = [w for w in f.weapons if w.is_gun]
+    gun = next((w for w in guns if w.in_hand and w.loaded > 0), None) or \
+        next((w for w in guns if w.loaded > 0), None)
+    if gun is None:
+        if any(w.loaded < w.wt.shots for w in guns):
+            g = next(w for w in guns if w.loaded < w.wt.shots)
+            return Action(reload=g.key)
+        if fight.dist(f, target) <= 1.0 + 1e-9:
+            return Action(fight=target.name)
+        return Action(move=list(toward(f, target, min(budget, pace))))
+    quick = profile == "gunslinger" or f.c.aptitudes.quick_draw > 0
+    if profile in ("cautious", "coward") and f.cover is None:
+        spot = cover_spot(fight, f)
+        if spot is not None:
+            return Action(move=spot)
+    if profile == "coward" and f.body.penalty <= -2:
+        if f.cover is None:
+            return Action(move=list(away(f, target, min(budget, 2 * pace))))
+    if not gun.in_hand and not quick:
+        return Action(draw=gun.key)
+    p = shot_chance(fight, f, target, gun,
+                    f.aim_actions if f.aim_target == target.name else 0)
+    if p <= 0.0:
+        return Action(move=list(toward(f, target, min(budget, pace))))
+    crowd = [g for g in foes if g is not target and fight.dist(g, target) <= 2.0]
+    free = not any(w is not gun for w in f.in_hand())
+    level = f.c.aptitudes.shootin.get("pistol", 0)
+    if (R.can_fan(gun.wt, free or not gun.in_hand, level) and gun.loaded >= 2
+            and (crowd or fight.dist(f, target) <= FAN_YARDS or profile == "gunslinger")):
+        return Action(fan=[target.name] + [g.name for g in crowd], weapon=gun.key,
+                      quick_draw=quick and not gun.in_hand)
+    aimed = f.aim_actions if f.aim_target == target.name else 0
+    if (p < AIM_BELOW.get(profile, 0.35) and aimed < 3 and f.hand
+            and gun.in_hand):
+        return Action(aim=target.name)
+    return Action(shoot=target.name, weapon=gun.key, shots=gun.wt.rof,
+                  quick_draw=quick and not gun.in_hand)
