@@ -161,6 +161,7 @@ class WWShot(Event):
     hits: int = 0
     called: str | None = None
     rounds_left: int = 0
+    weapon_type: str = ""
 
 
 @event
@@ -180,6 +181,7 @@ class WWFought(Event):
     roll: RollNote
     hit: bool
     hand: str = "main"
+    weapon_type: str = ""
 
 
 @event
@@ -258,6 +260,7 @@ class WWDamage(Event):
     died: bool
     wind_only: bool = False
     dropped: str | None = None
+    undead: bool = False
 
 
 @event

@@ -602,12 +602,12 @@ class WeirdWestFight:
             arms.jammed = True
             self.emit(WWShot(t, f.name, target.name, arms.name, card.code, round(yards, 2), inc,
                              tn, note(r, what), False, True, hand or "main", 0, 0, called,
-                             arms.loaded))
+                             arms.loaded, arms.wt.type))
             return False
         arms.loaded -= 1
         self.emit(WWShot(t, f.name, target.name, arms.name, card.code, round(yards, 2), inc, tn,
                          note(r, what), r.success, False, hand or "main", 0, 0, called,
-                         arms.loaded))
+                         arms.loaded, arms.wt.type))
         if r.success:
             self.hit(t, f, target, arms, r.total, r.raises, called, inc, yards, ranged=True)
         return True
@@ -641,13 +641,13 @@ class WeirdWestFight:
             arms.jammed = True
             self.emit(WWShot(t, f.name, first.name, arms.name, card.code, round(yards, 2), inc,
                              tn, note(r, "shootin_pistol"), False, True, "main", shots, 0,
-                             a.called, arms.loaded))
+                             a.called, arms.loaded, arms.wt.type))
             return
         arms.loaded -= shots
         hits = R.fanning_hits(r.success, r.raises, shots)
         self.emit(WWShot(t, f.name, first.name, arms.name, card.code, round(yards, 2), inc, tn,
                          note(r, "shootin_pistol"), r.success, False, "main", shots, hits,
-                         a.called, arms.loaded))
+                         a.called, arms.loaded, arms.wt.type))
         prev = first
         follow = rules()["fanning"]["follow_yards"]
         others = [g for g in targets[1:]]
@@ -696,7 +696,8 @@ class WeirdWestFight:
         mods += self.penalty_mods(f)
         r = roll_trait(self.dice, f.name, "fightin", die, n, mods, tn, self.strict)
         self.emit(WWFought(t, f.name, target.name, wt.name, card.code, dlevel, dconc,
-                           dwt.defense, tn, note(r, f"fightin_{wt.concentration}"), r.success))
+                           dwt.defense, tn, note(r, f"fightin_{wt.concentration}"), r.success,
+                           "main", wt.type))
         if r.success:
             self.hit(t, f, target, wt, r.total, r.raises, None, 0, self.dist(f, target),
                      ranged=False)
@@ -808,7 +809,7 @@ class WeirdWestFight:
             winded = body.lose_wind(lost) if lost else False
             self.emit(WWDamage(t, f.name, target.name, wt.name, tuple(rolled), total, size, 0,
                                None, 0, track, body.levels[track], body.levels[track], None, (),
-                               lost, body.wind, winded, False, True))
+                               lost, body.wind, winded, False, True, None, target.undead))
             return
         wounds = R.wounds_from(total, size)
         level = body.levels[track]
@@ -845,7 +846,7 @@ class WeirdWestFight:
             winded = body.lose_wind(lost)
         self.emit(WWDamage(t, f.name, target.name, wt.name, tuple(rolled), total, size, wounds,
                            chip, negated, track, before, after, effect, wind_faces, lost,
-                           body.wind, winded, not body.alive, False, dropped))
+                           body.wind, winded, not body.alive, False, dropped, target.undead))
         if w > 0 and target.can_act and not target.undead:
             level_, die = target.trait("vigor")
             r = roll_trait(self.dice, target.name, "stun", die, level_, self.penalty_mods(target),
@@ -868,7 +869,8 @@ class WeirdWestFight:
 
     def status(self, f: Fighter) -> CharacterStatus:
         """The shared status record (maps, play-by-post state): each wounded track as a wound
-        note (its level name), ``wound_points`` the Wind left, ``capacity`` the Wind."""
+        note (its level name), ``wound_points`` the wound levels summed, ``capacity`` the
+        Wind left."""
         wounds = tuple(WoundNote(tr, R.level_name(lv), lv) for tr, lv in f.body.levels.items()
                        if lv and tr not in f.c.missing)
         guns = tuple(WeaponNote(w.name, w.loaded, w.wt.shots,
@@ -876,5 +878,6 @@ class WeirdWestFight:
                      for w in f.guns())
         cond = "fled" if f.fled else {"winded": "passed_out"}.get(f.body.condition,
                                                                    f.body.condition)
-        return CharacterStatus(f.name, f.side, cond, wounds, f.body.wind, f.body.wind_max, guns,
+        return CharacterStatus(f.name, f.side, cond, wounds, sum(w.wound_points for w in wounds),
+                               f.body.wind, guns,
                                f.pos, f.cover_name, False, f.prone)

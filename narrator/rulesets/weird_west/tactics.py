@@ -3,14 +3,19 @@ no declared action for. Profiles (``scenario.PROFILES``):
 
 * ``aggressive``: draws, clears a jam, reloads an empty gun, closes on the nearest enemy
   when out of reach, aims when the chance to hit is poor (below 35%) and he holds another
-  card, else shoots at the nearest enemy; fans a single-action revolver at a crowd (two or
-  more enemies within 2 yards of each other) or at anyone within 10 yards.
+  card, else shoots at the nearest enemy with the gun he is best with (reloading it when it is
+  empty); fans a single-action revolver at a crowd (two or more enemies within 2 yards of
+  each other) or at anyone within 10 yards, when the fanning roll has a 40% chance or better.
+  A prone man stays down and shoots from the ground, and gets up only to close in.
 * ``cautious``: as aggressive, but first runs for a landmark with cover within his 2 x Pace
   when he has none, and aims below a 55% chance.
 * ``gunslinger``: as aggressive, with quick draws, and fans whenever he can.
 * ``coward``: runs for cover; once wounded (a heavy wound or worse) backs away from the
   enemy; shoots only from cover.
 * ``undead`` (W19): walks at the nearest living enemy and fights him; never takes cover.
+
+Against the walking dead (W19), whom only a maimed noggin stops, a shooter calls his shot at
+the noggin (-6) when that still has a 30% chance, else draws a bead first while he can.
 
 Everyone vamooses against hits while he holds a card (``vamoose: false`` turns it off; the
 walking dead never do), and fate chips are spent by W16's rule (``rules.chip_to_spend``).
@@ -28,6 +33,8 @@ from narrator.rulesets.weird_west.scenario import Action
 
 AIM_BELOW = {"aggressive": 0.35, "gunslinger": 0.3, "cautious": 0.55, "coward": 0.55}
 FAN_YARDS = 10.0
+FAN_AT_LEAST = 0.4
+HEADSHOT_AT_LEAST = 0.3
 
 
 @lru_cache(maxsize=4096)
@@ -62,13 +69,22 @@ def chance(count: int, die: int, modifier: int, tn: int) -> float:
     return sum(p for (ones, reached), p in dp.items() if reached and 2 * ones <= count)
 
 
-def shot_chance(fight, f, target, arms, aim: int = 0) -> float:
-    """The chance of a shot from here, with ``aim`` actions of aiming."""
+def shot_chance(fight, f, target, arms, aim: int = 0, called: str | None = None) -> float:
+    """The chance of a shot from here, with ``aim`` actions of aiming (and a called shot)."""
     yards = fight.dist(f, target)
     tn, inc = R.shootin_tn(yards, arms.wt.range)
     if arms.wt.is_shotgun and R.shotgun_dice(inc) is None:
         return 0.0
-    mods = fight.shoot_mods(f, target, arms, aim=aim)
+    mods = fight.shoot_mods(f, target, arms, aim=aim, called=called)
+    level = f.c.aptitudes.shootin.get(arms.wt.concentration, 0)
+    die, n, unskilled = fight.aptitude(f, "deftness", level)
+    return chance(n, die, sum(m.value for m in mods + unskilled), tn)
+
+
+def fan_chance(fight, f, target, arms) -> float:
+    """The chance a fanning roll hits at all (004 l.155: one roll at -2, no aiming)."""
+    tn, _ = R.shootin_tn(fight.dist(f, target), arms.wt.range)
+    mods = fight.shoot_mods(f, target, arms, fanning=True)
     level = f.c.aptitudes.shootin.get(arms.wt.concentration, 0)
     die, n, unskilled = fight.aptitude(f, "deftness", level)
     return chance(n, die, sum(m.value for m in mods + unskilled), tn)
@@ -119,20 +135,24 @@ def decide(fight, t: int, f) -> Action:
         d = fight.dist(f, target)
         if d <= 1.0 + 1e-9:
             return Action(fight=target.name)
-        step = min(budget, max(0.0, d - 1.0))
+        step = min(budget, pace, max(0.0, d - 1.0))   # they walk (W19)
         if step <= 1e-9:
             return Action(hold=True)
         dest = toward(f, target, step)
         if math.dist(dest, target.pos) <= 1.0 + 1e-9:
             return Action(move=list(dest), fight=target.name)
         return Action(move=list(dest))
-    if f.prone and profile != "coward":
-        return Action(stand=True)
     jam = next((w for w in f.weapons if w.jammed), None)
     if jam is not None:
         return Action(clear=True)
-    guns = [w for w in f.weapons if w.is_gun]
-    gun = next((w for w in guns if w.in_hand and w.loaded > 0), None) or \
+    guns = sorted((w for w in f.weapons if w.is_gun),
+                  key=lambda w: -f.c.aptitudes.shootin.get(w.wt.concentration, 0))
+    skilled = [w for w in guns if f.c.aptitudes.shootin.get(w.wt.concentration, 0) > 0]
+    gun = next((w for w in skilled if w.in_hand and w.loaded > 0), None) or \
+        next((w for w in skilled if w.loaded > 0), None)
+    if gun is None and skilled:
+        return Action(reload=skilled[0].key)
+    gun = gun or next((w for w in guns if w.in_hand and w.loaded > 0), None) or \
         next((w for w in guns if w.loaded > 0), None)
     if gun is None:
         if any(w.loaded < w.wt.shots for w in guns):
@@ -154,17 +174,27 @@ def decide(fight, t: int, f) -> Action:
     p = shot_chance(fight, f, target, gun,
                     f.aim_actions if f.aim_target == target.name else 0)
     if p <= 0.0:
+        if f.prone:
+            return Action(stand=True)
         return Action(move=list(toward(f, target, min(budget, pace))))
     crowd = [g for g in foes if g is not target and fight.dist(g, target) <= 2.0]
     free = not any(w is not gun for w in f.in_hand())
     level = f.c.aptitudes.shootin.get("pistol", 0)
     if (R.can_fan(gun.wt, free or not gun.in_hand, level) and gun.loaded >= 2
-            and (crowd or fight.dist(f, target) <= FAN_YARDS or profile == "gunslinger")):
+            and (crowd or fight.dist(f, target) <= FAN_YARDS or profile == "gunslinger")
+            and fan_chance(fight, f, target, gun) >= FAN_AT_LEAST):
         return Action(fan=[target.name] + [g.name for g in crowd], weapon=gun.key,
                       quick_draw=quick and not gun.in_hand)
     aimed = f.aim_actions if f.aim_target == target.name else 0
     if (p < AIM_BELOW.get(profile, 0.35) and aimed < 3 and f.hand
             and gun.in_hand):
         return Action(aim=target.name)
-    return Action(shoot=target.name, weapon=gun.key, shots=gun.wt.rof,
+    called = None
+    if target.undead and not gun.wt.is_shotgun:   # only the noggin puts them down (W19)
+        head = shot_chance(fight, f, target, gun, aimed, called="noggin")
+        if head >= HEADSHOT_AT_LEAST:
+            called = "noggin"
+        elif aimed < 3 and f.hand and gun.in_hand and p >= AIM_BELOW.get(profile, 0.35):
+            return Action(aim=target.name)
+    return Action(shoot=target.name, weapon=gun.key, shots=gun.wt.rof, called=called,
                   quick_draw=quick and not gun.in_hand)
