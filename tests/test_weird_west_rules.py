@@ -400,4 +400,7 @@ def test_every_data_section_and_weapon_names_its_source():
         for wn in re.findall(r"WN\d+", s):
             assert wn in known, wn
     for r in tables.rulings():
-        assert r["id"].startswith("WN") and r["text"].strip() and r["settles"]
+        assert r["id"].startswith("W") and r["text"].strip() and r["settles"]
+    for w in re.findall(r"W\d+", " ".join(srcs)):
+        assert w in known, w
+    assert [r["id"] for r in tables.rulings()][:20] == [f"W{i}" for i in range(1, 21)]

@@ -1,0 +1,70 @@
+"""The Weird West reference (``narrator rules weird-west TOPIC``, ``docs/weird-west.md``):
+weapons, every rules number with its source, rulings W1-W20 and WN1-WN22, tactics profiles and
+dice purposes, all read from ``data/``.
+
+May import: narrator.reference (its Section and Reference shapes), narrator.rulesets.weird_west.
+"""
+
+from __future__ import annotations
+
+from narrator.reference import Reference, Section, _num, _profiles, _text, _words
+from narrator.rulesets.weird_west import tables, tactics
+from narrator.rulesets.weird_west.rolls import PURPOSES
+
+SOURCE = ("004", "a Weird West combat chapter in the style of Deadlands Classic: action cards, "
+          "Quickness, Pace, TNs and range increments, hit locations, cover, called shots, "
+          "aiming, fanning, two guns, vamoosing")
+
+
+def _cell(v: object) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, list):
+        return ", ".join(_cell(x) for x in v)
+    if isinstance(v, dict):
+        return "; ".join(f"{_words(k)} {_cell(x)}" for k, x in v.items())
+    return _num(v)
+
+
+def reference() -> Reference:
+    """The whole Weird West reference, in the order ``docs/weird-west.md`` shows it."""
+    data = tables._data("rulings.toml")
+    ref = Reference("weird-west", _text(data["principle"]))
+    rows = []
+    for t in tables.weapon_types():
+        w = tables.weapons()[t]
+        dmg = "by range (W14)" if w.is_shotgun else (
+            ("Str" + (f"+{w.dice}d{w.die}" if w.dice else "")) if w.strength
+            else f"{w.dice}d{w.die}")
+        rows.append([w.type, w.kind, w.concentration, str(w.range) if w.range else "-",
+                     str(w.rof) if w.is_gun else "-", str(w.shots) if w.is_gun else "-", dmg,
+                     f"+{w.defense}" if w.defense else "-", w.action,
+                     ", ".join(w.aliases) or "-"])
+    ref.sections.append(Section(
+        "weapons", "Weapons",
+        ["type", "kind", "rolled with", "range", "rof", "shots", "damage", "defence", "action",
+         "also called"], rows, "004 l.61, l.84, l.95; rulings W12, W14, W15",
+        note="range: the range increment in yards (+1 to the TN for each full one). rof: shots "
+             "an action. Str: the wielder's Strength dice. A scenario may change any field of a "
+             "weapon it carries (`damage: 3d6`, `range: 12`, ...).", group="weapons"))
+    for key, sec in tables.rules().items():
+        rows = [[_words(k), _cell(v)] for k, v in sec.items() if k != "source"]
+        ref.sections.append(Section(key.replace("_", "-"), _words(key).capitalize(),
+                                    ["number", "value"], rows, sec["source"], group="tables"))
+    ref.sections.append(Section(
+        "rulings", "Rulings", ["id", "ruling"],
+        [[r["id"], f"{r['title']}. {_text(r['text'])} (Settles: {r['settles']}.)"]
+         for r in data["ruling"]], group="rulings"))
+    ref.sections.append(Section(
+        "tactics", "Tactics profiles (tactics:)", ["profile", "what he does"],
+        _profiles(tactics.__doc__), "",
+        note="A character with a profile plays each card he has no declared action for as his "
+             "profile decides; a declared action always wins. Without a profile an undeclared "
+             "card is held.", group="tactics"))
+    ref.sections.append(Section(
+        "dice", "Dice purposes", ["purpose", "who rolls, and what for"],
+        [[p, data["dice"][p]] for p in PURPOSES], group="dice",
+        note="Scripted dice are given under `dice:`, by character and purpose: "
+             "`dice: {Quaid: {cards: [AS, 10H], quickness: [6, 4, 3], shootin: [8, 2]}}`. Each "
+             "value is used once, in order; an acing die takes the next value as its reroll."))
+    return ref
