@@ -163,3 +163,135 @@ def test_seeded_tactics_fights_replay_and_the_out_never_act(seed):
                 assert all(0 <= lv <= 5 for _, lv in s.levels)
                 if s.condition in ("dead", "winded"):
                     out.add(s.name)
+
+
+# ---------------------------------------------------------------- rulings through the engine
+def duel(ann_plan, bob_plan=None, ann=None, bob=None, dice=None, rounds=1, **kw):
+    """Ann (side a) against Bob (side b) 8 yards apart; Ann holds the ace of spades, Bob the
+    deuce of clubs, one card each unless the Quickness dice say otherwise."""
+    a = {"name": "Ann", "at": [0, 0], "traits": {"deftness": "1d6", "quickness": "1d6",
+                                                 "nimbleness": "1d6", "vigor": "1d6"},
+         "aptitudes": {"shootin": {"pistol": 1}}, "weapons": [{"type": "colt_peacemaker"}],
+         **(ann or {})}
+    b = {"name": "Bob", "at": [8, 0], "traits": {"quickness": "1d6", "vigor": "1d6",
+                                                 "nimbleness": "1d6"},
+         "vamoose": False, **(bob or {})}
+    d = {"Ann": {"cards": ["AS"], "quickness": [5]}, "Bob": {"cards": ["2C"], "quickness": [5]}}
+    for who, ps in (dice or {}).items():
+        d.setdefault(who, {}).update(ps)
+    turns = [{"intents": {"Ann": ann_plan, **({"Bob": bob_plan} if bob_plan else {})}}]
+    turns += [{"intents": {}} for _ in range(rounds - 1)]
+    sc = scenario({"a": [a], "b": [b]}, turns, d, **kw)
+    sc["dice_fallback"] = "error"
+    return fight(sc)
+
+
+def test_a_shootin_bust_jams_the_gun_without_spending_a_round_and_an_action_clears_it():
+    """W20(a): d6 showing 1 busts: the Peacemaker jams before it fires (6 rounds stay); a
+    second card (Quickness 6+4 = 10: one raise, two cards) clears it."""
+    log = duel([{"shoot": "Bob"}, {"clear": True}],
+               dice={"Ann": {"cards": ["AS", "KS"], "quickness": [6, 4], "shootin": [1]}})
+    shot = of(log, "ww_shot")[0]
+    assert shot.jammed and not shot.hit and shot.rounds_left == 6 and shot.roll.bust
+    clear = of(log, "ww_simple", what="clear")[0]
+    assert (clear.card, clear.why, clear.weapon) == ("KS", "", "Colt Peacemaker")
+
+
+def test_a_chip_is_spent_before_wind_and_stun():
+    """W16, W20(b): Ann hits Bob (d6 5, TN 5) in the gizzards (10): 3d6 + 1d6 = 5 + 5 + 4 + 4
+    = 18, three wounds, which would make the guts serious; Bob's blue chip negates all three:
+    no wound, no stun roll, but a hit that did damage still costs a d6 of Wind (3)."""
+    log = duel([{"shoot": "Bob"}], bob={"chips": {"blue": 1, "white": 1}},
+               dice={"Ann": {"shootin": [5], "location": [10], "damage": [5, 5, 4, 4]},
+                     "Bob": {"wind": [3]}})
+    dmg = of(log, "ww_damage")[0]
+    assert (dmg.total, dmg.wounds, dmg.chip, dmg.negated) == (18, 3, "blue", 3)
+    assert dmg.level_after == 0 and dmg.wind_dice == (3,) and dmg.wind_left == 12 - 3
+    assert not of(log, "ww_stun")
+
+
+def test_a_failed_stun_roll_loses_the_cards_left():
+    """W10: Bob (two cards: Quickness 6+4) is hit first on Ann's ace; one wound (3d6 = 6 + 1
+    aced... 3 + 2 + 2 = 7); Vigor 1d6 shows 2 against TN 5 + 1 = 6: stunned, his two cards are
+    lost and he never acts."""
+    log = duel([{"shoot": "Bob"}], [{"shoot": "Ann"}, {"shoot": "Ann"}],
+               bob={"aptitudes": {"shootin": {"pistol": 1}},
+                    "weapons": [{"type": "colt_peacemaker"}]},
+               dice={"Ann": {"shootin": [5], "location": [16], "damage": [3, 2, 2]},
+                     "Bob": {"cards": ["2C", "3C"], "quickness": [6, 4], "wind": [2],
+                             "stun": [2]}})
+    stun = of(log, "ww_stun")[0]
+    assert stun.roll.tn == 6 and stun.stunned and stun.cards_lost == ("3C", "2C")
+    assert not of(log, "ww_shot", character="Bob")
+
+
+def test_fists_come_off_wind_only():
+    """W12: Ann's fists (Strength 1d6) hit Bob half a yard away at the noggin (20), which adds
+    two dice of the Strength die (WN13): 5 + 2 + 1 = 8, all off his Wind (12 -> 4), no
+    wounds."""
+    log = duel([{"fight": "Bob"}], ann={"at": [7.5, 0], "traits": {"strength": "1d6",
+                                                                   "nimbleness": "1d6",
+                                                                   "quickness": "1d6"},
+                                        "aptitudes": {"fightin": {"brawlin": 1}}, "weapons": []},
+               dice={"Ann": {"fightin": [5], "location": [20], "damage": [5, 2, 1]}})
+    dmg = of(log, "ww_damage")[0]
+    assert dmg.wind_only and dmg.total == 8 and dmg.wounds == 0 and dmg.wind_lost == 8
+    assert dmg.level_after == 0 and dmg.wind_left == 12 - 8
+
+
+def test_the_walking_dead_fall_only_to_a_maimed_noggin():
+    """W19: a dead man with his guts maimed (6d6 of fives: 30, five wounds) keeps coming, no
+    Wind, no stun roll; a second hit at the noggin (6d6 + 2d6 of fives: 40, six wounds) maims
+    it and puts him down."""
+    log = duel([{"shoot": "Bob"}, {"shoot": "Bob"}],
+               ann={"weapons": [{"type": "colt_peacemaker", "damage": "6d6"}]},
+               bob={"undead": True},
+               dice={"Ann": {"cards": ["AS", "KS"], "quickness": [6, 4], "shootin": [5, 5],
+                             "location": [7, 20], "damage": [5] * 14}})
+    first, second = of(log, "ww_damage")
+    assert first.track == "guts" and first.level_after == 5 and first.maimed == "none"
+    assert not first.died and first.wind_dice == () and not of(log, "ww_stun")
+    assert second.track == "noggin" and second.died and second.maimed == "dead"
+    assert log.events[-1].standing == ("a",)
+
+
+def test_black_joker_reshuffles_at_round_end_and_a_held_card_goes_up_the_sleeve():
+    """W3, WN11: Ann holds the black joker and the king and holds both: the joker, the higher,
+    goes up her sleeve (Bob's deuce up his); the black joker shuffles the deck whole at the
+    round's end, and next round the joker comes back with her new card."""
+    log = duel([{"hold": True}, {"hold": True}], rounds=2,
+               dice={"Ann": {"cards": ["joker_black", "KS", "QS"], "quickness": [6, 4, 5]},
+                     "Bob": {"cards": ["2C", "3C"], "quickness": [5, 5]}})
+    end = of(log, "ww_round_ended")[0]
+    assert end.reshuffle and end.sleeves == (("Ann", "joker_black"), ("Bob", "2C"))
+    deal2 = of(log, "ww_cards_dealt")[1]
+    ann = next(d for d in deal2.deals if d.character == "Ann")
+    assert ann.sleeve == "joker_black" and ann.cards == ("QS",)
+
+
+def test_a_quick_draw_draws_free_and_shoots_on_the_same_card():
+    """W17: the holstered Peacemaker, quick draw 1 on Deftness d6: 5 against TN 5, a success:
+    drawn free, and the shot goes off on the ace."""
+    log = duel([{"shoot": "Bob", "quick_draw": True}],
+               ann={"aptitudes": {"shootin": {"pistol": 1}, "quick_draw": 1},
+                    "weapons": [{"type": "colt_peacemaker", "holstered": True}]},
+               dice={"Ann": {"quick_draw": [5], "shootin": [2]}})
+    drew = of(log, "ww_drew")[0]
+    assert drew.free and drew.card == "AS"
+    assert of(log, "ww_shot")[0].card == "AS"
+
+
+def test_a_prone_target_beyond_5_yards_is_hit_only_high():
+    """004 l.117: Bob lies prone 8 yards off; a hit on the legs (3) misses him."""
+    log = duel([{"shoot": "Bob"}], bob={"prone": True},
+               dice={"Ann": {"shootin": [5], "location": [3], "side": [1]}})
+    assert of(log, "ww_hit_located")[0].result == "prone_miss"
+    assert not of(log, "ww_damage")
+
+
+def test_a_shotgun_does_not_reach_past_five_increments():
+    """W14: a sawed-off (5-yard increment) at 30 yards is six full increments: no shot."""
+    log = duel([{"shoot": "Bob"}], ann={"weapons": [{"type": "sawed_off_shotgun"}]},
+               bob={"at": [30, 0]})
+    refused = of(log, "ww_simple")[0]
+    assert refused.why == "out_of_reach" and not of(log, "ww_shot")

@@ -686,18 +686,34 @@ class WeirdWestFight:
             self.simple(t, f, card, "fight", "too_far", target=target.name)
             return
         wt = self.melee_weapon(f, a.weapon)
+        attacks = [(None, wt)]
+        if a.two_fisted:   # 004 l.175-182: two attacks, -2 each, the off hand -4 more
+            held = [w.wt for w in f.in_hand() if not w.is_gun]
+            off = held[1] if len(held) > 1 else (held[0] if held and held[0] is not wt
+                                                  else weapons()["fists"])
+            attacks = [("main", wt), ("off", off)]
+        for hand, weapon in attacks:
+            if not target.body.alive or not f.can_act:
+                break
+            self.blow(t, f, card, target, weapon, hand)
+
+    def blow(self, t: int, f: Fighter, card: Card, target: Fighter, wt: WeaponType,
+             hand: str | None) -> None:
+        """One fightin' attack (004 l.93-98)."""
         dwt = self.melee_weapon(target, None)
         tn, dlevel, dconc = R.fightin_tn(dict(target.c.aptitudes.fightin), dwt)
         level = f.c.aptitudes.fightin.get(wt.concentration, 0)
         die, n, unskilled = self.aptitude(f, "nimbleness", level)
         mods = list(unskilled)
+        if hand:
+            mods += R.two_weapon_modifiers(hand)
         if f.running:
             mods.append(R.running_modifier())
         mods += self.penalty_mods(f)
         r = roll_trait(self.dice, f.name, "fightin", die, n, mods, tn, self.strict)
         self.emit(WWFought(t, f.name, target.name, wt.name, card.code, dlevel, dconc,
                            dwt.defense, tn, note(r, f"fightin_{wt.concentration}"), r.success,
-                           "main", wt.type))
+                           hand or "main", wt.type))
         if r.success:
             self.hit(t, f, target, wt, r.total, r.raises, None, 0, self.dist(f, target),
                      ranged=False)

@@ -192,7 +192,8 @@ class Action(Model):
     """What a character does with one card (W4): an optional ``move`` (a landmark or
     ``[x, y]``; more than his Pace is running, 004 l.38), then one action: ``shoot`` (a target;
     ``shots`` up to the rate of fire; ``called``; ``two_guns``), ``fan`` (a target or a list,
-    004 l.146), ``aim`` (a target, 004 l.142), ``fight`` (a target within 1 yard),
+    004 l.146), ``aim`` (a target, 004 l.142), ``fight`` (a target within 1 yard; ``two_fisted``: two attacks,
+    004 l.175-182),
     ``draw`` (a weapon), ``reload`` (true or a weapon), ``clear`` (a jam, W20), ``prone``,
     ``stand``, ``hold`` (nothing; the card may go up his sleeve), ``other`` (free text).
     ``quick_draw``: draw the weapon with the quick draw roll on the same card (W17)."""
@@ -213,6 +214,7 @@ class Action(Model):
     shots: int | None = Field(None, ge=1, le=6)
     called: Called | None = None
     two_guns: bool = False
+    two_fisted: bool = False
     quick_draw: bool = False
     friendly_fire: bool = False
 
@@ -227,6 +229,8 @@ class Action(Model):
             raise Invalid("called goes with shoot or fan", "called")
         if self.two_guns and not self.shoot:
             raise Invalid("two_guns goes with shoot", "two_guns")
+        if self.two_fisted and not self.fight:
+            raise Invalid("two_fisted goes with fight", "two_fisted")
         return self
 
     @property
