@@ -44,6 +44,7 @@ BUILT_IN = {
     "boothill": "narrator.rulesets.boothill.ruleset:BootHill",
     "violence": "narrator.rulesets.violence.ruleset:Violence",
     "gaslight": "narrator.rulesets.gaslight.ruleset:Gaslight",
+    "weird-west": "narrator.rulesets.weird_west.ruleset:WeirdWest",
 }
 """The rulesets shipped with narrator (also entry points in ``pyproject.toml``)."""
 

@@ -7,33 +7,17 @@ import json
 
 import pytest
 
-from narrator.dice import ScriptedDice
-from narrator.errors import ScenarioError
-from narrator.rulesets.weird_west.fight import WeirdWestFight
+from narrator.engine import run_fight
 from narrator.scenario import loader
 
 
 def load(sc: dict, path: str = "<string>"):
-    """Load a Weird West scenario dict through the shared YAML loader."""
-    text = json.dumps(sc)
-    try:
-        return loader.load_scenario_text(text, path)
-    except ScenarioError as exc:
-        if "'weird-west' is not one of" not in str(exc):
-            raise
-        # the shared loader does not know the ruleset yet: validate directly
-        from narrator.rulesets.weird_west.scenario import validate
-        loc8 = loader._Locator(path)
-        data = loader._normalized(loader._parse_yaml(text, loc8))
-        return validate(data, loc8)
+    """Load a Weird West scenario dict through the shared YAML loader (JSON is YAML)."""
+    return loader.load_scenario_text(json.dumps(sc), path)
 
 
 def fight(sc: dict, seed: int | None = None):
-    ld = load(sc)
-    s = ld.scenario.seed if seed is None else seed
-    dice = ScriptedDice(ld.script, s, ld.scenario.dice_fallback, ld.path)
-    return WeirdWestFight(ld.scenario, dice, s, ld.script, ld.scenario.dice_fallback,
-                          ld.path).run()
+    return run_fight(load(sc), seed)
 
 
 def of(log, kind: str, **match) -> list:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.errors import ScenarioError
+from narrator.scenario import loader
 
 GOOD = """title: t
 ruleset: weird-west
@@ -31,16 +32,7 @@ def error(text: str) -> ScenarioError:
 
 
 def load_text(text: str):
-    from narrator.scenario import loader
-    try:
-        return loader.load_scenario_text(text, "f.yaml")
-    except ScenarioError as exc:
-        if "'weird-west' is not one of" not in str(exc):
-            raise
-    from narrator.rulesets.weird_west.scenario import validate
-    loc8 = loader._Locator("f.yaml")
-    data = loader._normalized(loader._parse_yaml(text, loc8))
-    return validate(data, loc8)
+    return loader.load_scenario_text(text, "f.yaml")
 
 
 def test_good_scenario_loads_with_canonical_names():

@@ -252,36 +252,26 @@ class WeirdWestFight:
             stop_after: stop after this round (reason "paused" if the fight would go on).
             adjustments: ``{turn: {name: {field: value}}}``: GM edits applied at its start.
         """
+        from narrator.turns import TurnLoop
+
         self.emit(self.started())
         self.emit(self.roster())
-        reason = "turns_ran_out"
-        fought = 0
         total = max(len(self.sc.turns), self.sc.max_turns or 0)
-        start_turn = getattr(self.dice, "start_turn", None)
-        for i in range(total):
-            t = i + 1
-            if len(self.active_sides()) <= 1:
-                reason = "side_down"
-                break
-            if stop_after is not None and t > stop_after:
-                reason = "paused"
-                break
-            if start_turn is not None:
-                start_turn(t)
-            turn = self.sc.turns[i] if i < len(self.sc.turns) else Turn()
-            self.emit(TurnStarted(t, "round", 5, 5 * i))
+        loop = TurnLoop(total, self.dice, stop_after)
+        for t in loop:
+            turn = self.sc.turns[t - 1] if t <= len(self.sc.turns) else Turn()
+            self.emit(TurnStarted(t, "round", 5, 5 * (t - 1)))
             if adjustments and adjustments.get(t):
                 self.adjust(t, adjustments[t])
             self.round(t, turn)
-            fought = t
             self.emit(WWStatus(t, tuple(self.status_note(f) for f in self.fighters.values())))
             self.emit(TurnEnded(t, tuple(self.status(f) for f in self.fighters.values())))
-            if len(self.active_sides()) <= 1:
-                reason = "side_down"
+            if loop.done(t, len(self.active_sides()) <= 1):
                 break
         rolls = list(self.dice.rolls)
-        self.emit(FightEnded(fought, 5 * fought, reason, tuple(self.active_sides()), len(rolls),
-                             sum(1 for r in rolls if r.scripted), dice_log_hash(rolls)))
+        self.emit(FightEnded(loop.turns, 5 * loop.turns, loop.reason, tuple(self.active_sides()),
+                             len(rolls), sum(1 for r in rolls if r.scripted),
+                             dice_log_hash(rolls)))
         return FightLog(tuple(self.events), tuple(rolls))
 
     def started(self) -> FightStarted:

@@ -303,23 +303,6 @@ def _hint(word: str, choices: list[str]) -> str:
     return f"; did you mean {n!r}?" if n else ""
 
 
-def _fields_at(root: Any, loc: tuple) -> list[str]:
-    guide: Any = root
-    for part in loc[:-1]:
-        if isinstance(part, int) or guide is None:
-            continue
-        if isinstance(guide, type) and issubclass(guide, Model):
-            f = guide.model_fields.get(part)
-            if f is None:
-                continue
-            guide = loader._inner_model(f.annotation)
-        else:
-            guide = None
-    if isinstance(guide, type) and issubclass(guide, Model):
-        return list(guide.model_fields)
-    return []
-
-
 def validate(data: dict, loc8: Any) -> loader.LoadedScenario:
     """Validate parsed scenario data whose ``ruleset`` is ``weird-west``.
 
@@ -333,19 +316,7 @@ def validate(data: dict, loc8: Any) -> loader.LoadedScenario:
     Raises:
         ScenarioError: one located line.
     """
-    try:
-        scenario = Scenario.model_validate(data)
-    except ValidationError as exc:
-        err = loader._pick(exc.errors())
-        if err["type"] == "extra_forbidden":
-            loc = tuple(err["loc"])
-            bad = str(loc[-1])
-            raise loc8.error(f"unknown key {bad!r}{loader.key_hint(bad, _fields_at(Scenario, loc), loc)}",
-                             loc, key=True) from None
-        raise loader._pydantic_error(exc, loc8) from None
-    loaded = loader.LoadedScenario(scenario, loc8.path)
-    _check(loaded, loc8)
-    return loaded
+    return loader.validate_model(Scenario, data, loc8, lambda ld, _data, l8: _check(ld, l8))
 
 
 def weapon_index(c: Character, value: str) -> int | None:

@@ -1,0 +1,114 @@
+"""The Weird West ruleset as the core sees it (``narrator.ruleset.Ruleset``), registered as the
+entry point ``weird-west`` (group ``narrator.rulesets``).
+
+Light on purpose: the engine, models and tables are imported inside the methods, when a
+scenario or a log names the ruleset.
+
+May import: narrator.ruleset, narrator.rulesets.weird_west.*, the core (lazily).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from narrator.ruleset import Ruleset
+
+HERE = Path(__file__).resolve().parent
+
+SHOT_KINDS = ("ww_shot",)
+
+
+class WeirdWest(Ruleset):
+    """The Weird West (source 004, ruled in W1-W20 and narrator's WN1-WN22): action cards,
+    exploding dice, raises, hit locations, Wind, vamoosing."""
+
+    name = "weird-west"
+    title = "Weird West"
+    package = "narrator.rulesets.weird_west"
+    time_unit = {"": "round"}
+    conditions = ("active", "winded", "dead", "fled", "surrendered")
+    outcomes = ("dead", "winded", "maimed", "wounded", "unhurt")
+    editable = ("condition", "at", "wind", "prone", "loaded")
+    derived = ("wounds", "cover")
+    story_primary = frozenset({"ww_cards_dealt", "ww_moved", "ww_shot", "ww_fought",
+                               "ww_aimed", "ww_drew", "ww_reloaded", "ww_simple",
+                               "ww_round_ended", "ww_status"})
+    sources = {"004": "a Weird West combat chapter in the style of Deadlands Classic: action "
+                      "cards, Quickness, Pace, TNs and range increments, hit locations, cover, "
+                      "called shots, aiming, fanning, two guns, vamoosing"}
+    citations = ((r"ruled: (WN?\d+)", r"ruling \1"),)
+
+    def validate(self, data: dict, loc8: Any) -> Any:
+        from narrator.rulesets.weird_west.scenario import validate
+        return validate(data, loc8)
+
+    def scenario_model(self) -> type:
+        from narrator.rulesets.weird_west.scenario import Scenario
+        return Scenario
+
+    def blank_turn(self) -> Any:
+        from narrator.rulesets.weird_west.scenario import Turn
+        return Turn()
+
+    def profiles(self) -> tuple[str, ...]:
+        from narrator.rulesets.weird_west.scenario import PROFILES
+        return PROFILES
+
+    def dice_purposes(self) -> tuple[str, ...]:
+        from narrator.rulesets.weird_west.rolls import PURPOSES
+        return PURPOSES
+
+    def weapons(self) -> Any:
+        from narrator.rulesets.weird_west import tables
+        return tables.weapons()
+
+    def fight(self, loaded: Any, dice: Any, seed: int, tables_only: bool) -> Any:
+        from narrator.rulesets.weird_west.fight import WeirdWestFight
+        return WeirdWestFight(loaded.scenario, dice, seed, loaded.script,
+                              getattr(dice, "fallback", "error"), loaded.path)
+
+    def load_events(self) -> None:
+        from narrator.rulesets.weird_west import events  # noqa: F401  (registers on import)
+
+    def templates(self) -> Path:
+        return HERE / "templates"
+
+    def state_entry(self, status: Any) -> dict[str, Any]:
+        entry: dict[str, Any] = {"condition": status.condition, "at": None,
+                                 "wind": status.capacity,
+                                 "wounds": {w.location: w.severity for w in status.wounds},
+                                 "prone": status.prone,
+                                 "loaded": {w.name: w.loaded for w in status.weapons}}
+        if status.cover:
+            entry["cover"] = status.cover
+        return entry
+
+    def status_columns(self, loaded: Any) -> list:
+        def wounds(name: str, c: dict) -> str:
+            return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in c["wounds"].items()) or "-"
+        return [("wounds", wounds, False), ("Wind", lambda name, c: str(c["wind"]), True)]
+
+    def shots(self, event: Any) -> tuple[str, int, bool] | None:
+        if event.kind in SHOT_KINDS and not event.jammed:
+            rounds = event.fanned or 1
+            return event.character, rounds, event.hits > 0 if event.fanned else event.hit
+        return None
+
+    def outcome(self, status: Any) -> str:
+        if status.condition in ("dead", "winded"):
+            return status.condition
+        if status.condition == "passed_out":
+            return "winded"
+        if any(w.severity == "maimed" for w in status.wounds):
+            return "maimed"
+        return "wounded" if status.wounds else "unhurt"
+
+    def generate(self, sides: list[tuple[str, int]], setting: str, seed: int,
+                 max_turns: int, command: str) -> str:
+        from narrator.rulesets.weird_west.generate import generate
+        return generate(sides, setting, seed, max_turns, command)
+
+    def reference(self) -> Any:
+        from narrator.rulesets.weird_west.reference import reference
+        return reference()
