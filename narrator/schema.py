@@ -24,9 +24,9 @@ from narrator import ruleset as registry
 
 def _ruleset_help() -> str:
     """``ruleset:``'s description: the default, then the other built-in rulesets."""
-    others = [n for n in registry.BUILT_IN if n != registry.DEFAULT]
-    listed = (", ".join(others[:-1]) + " or " + others[-1]) if len(others) > 1 else "".join(others)
-    return f"{registry.DEFAULT} (the default) or {listed}." if others else registry.DEFAULT + "."
+    names = [f"{registry.DEFAULT} (the default)"] + [n for n in registry.BUILT_IN
+                                                     if n != registry.DEFAULT]
+    return (", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]) + "."
 
 FIELD_HELP = {
     ("Scenario", "title"): "The fight's title, the heading of the write-up.",

@@ -8,12 +8,22 @@ May import: narrator.reference (its Section and Reference shapes), narrator.rule
 from __future__ import annotations
 
 from narrator.reference import Reference, Section, _num, _profiles, _text, _words
+from narrator.reference import cite as _cite
 from narrator.rulesets.weird_west import tables, tactics
+from narrator.rulesets.weird_west.ruleset import WeirdWest
 from narrator.rulesets.weird_west.rolls import PURPOSES
 
 SOURCE = ("004", "a Weird West combat chapter in the style of Deadlands Classic: action cards, "
           "Quickness, Pace, TNs and range increments, hit locations, cover, called shots, "
           "aiming, fanning, two guns, vamoosing")
+
+
+CITATIONS = WeirdWest.citations
+
+
+def cite(source: str) -> str:
+    """A data file's ``source`` for readers: "ruled: W15" -> "ruling W15"."""
+    return _cite(source, CITATIONS)
 
 
 def _cell(v: object) -> str:
@@ -36,21 +46,21 @@ def reference() -> Reference:
         dmg = "by range (W14)" if w.is_shotgun else (
             ("Str" + (f"+{w.dice}d{w.die}" if w.dice else "")) if w.strength
             else f"{w.dice}d{w.die}")
-        rows.append([w.type, w.kind, w.concentration, str(w.range) if w.range else "-",
+        rows.append([w.type, w.concentration, str(w.range) if w.range else "-",
                      str(w.rof) if w.is_gun else "-", str(w.shots) if w.is_gun else "-", dmg,
-                     f"+{w.defense}" if w.defense else "-", w.action,
-                     ", ".join(w.aliases) or "-"])
+                     f"+{w.defense}" if w.defense else "-", ", ".join(w.aliases) or "-"])
     ref.sections.append(Section(
         "weapons", "Weapons",
-        ["type", "kind", "rolled with", "range", "rof", "shots", "damage", "defence", "action",
-         "also called"], rows, "004 l.61, l.84, l.95; rulings W12, W14, W15",
+        ["type", "rolled with", "range", "rof", "shots", "damage", "defence", "also called"],
+        rows, cite("004 l.61, l.84, l.95; ruled: W12, W14, W15; ruled: WN7, WN9"),
         note="range: the range increment in yards (+1 to the TN for each full one). rof: shots "
              "an action. Str: the wielder's Strength dice. A scenario may change any field of a "
-             "weapon it carries (`damage: 3d6`, `range: 12`, ...).", group="weapons"))
+             "weapon it carries (`damage: 3d6`, `range: 12`, ...). Only a single-action revolver (the "
+             "Colt Peacemaker, the Colt Army) can be fanned.", group="weapons"))
     for key, sec in tables.rules().items():
         rows = [[_words(k), _cell(v)] for k, v in sec.items() if k != "source"]
         ref.sections.append(Section(key.replace("_", "-"), _words(key).capitalize(),
-                                    ["number", "value"], rows, sec["source"], group="tables"))
+                                    ["number", "value"], rows, cite(sec["source"]), group="tables"))
     ref.sections.append(Section(
         "rulings", "Rulings", ["id", "ruling"],
         [[r["id"], f"{r['title']}. {_text(r['text'])} (Settles: {r['settles']}.)"]
