@@ -1,21 +1,12 @@
-"""Generated Weird West skirmishes (``narrator generate --ruleset weird-west``).
+"""The Weird West generator (``narrator generate --ruleset weird-west``): each character's
+traits, aptitudes, weapons and fate chips by role; the shared parts (names, sides placed in
+the setting, landmarks, roles, the YAML around them) are ``narrator.npcs``'. The same seed
+gives the same people.
 
-The people, their places, the landmarks, the title and the description come from the shared
-generator (``narrator.npcs.generate``: Faker names, a setting, cover between the sides); this
-module turns them into Weird West characters and writes the commented YAML. Everything it
-adds is drawn from its own ``random.Random(f"{seed}:weird-west")`` through ``random()`` only,
-so the same seed gives the same scenario.
-
-The conversion (ruled here, not by the rules: a generated character only needs to be
-plausible): Coordination gives Deftness and Quickness, Strength Strength, Stature Vigor,
-Observation Cognition; a Boot Hill score of 3-18 becomes a die type (d4 up to 6, d6 to 9, d8 to
-12, d10 to 15, d12 above) and 1-4 dice. Pistol and Rifle skills (0-9) become shootin' levels
-(half, rounded up, at most 5); Fast Draw, quick draw. Weapons: revolvers become Colt
-Peacemakers (double-action ones Colt Lightnings, cap-and-ball Colt Armies), rifles and carbines
-Winchesters, shotguns double barrels (scatterguns sawed-off), derringers stay. Cover: what the
-landmark is made of, by setting (a saloon's wood, a canyon's stone), covering the Weird West
-locations nearest the Boot Hill ones. Profiles: lawman and cautious play cautious, sniper
-cautious, aggressive gunslinger or aggressive, coward coward.
+These numbers are the generator's choice, not rules: a GM edits the file as he likes. Roles:
+the shared generator's aggressive, cautious and coward play those profiles; its sniper and
+lawman play cautious. A landmark's cover is wood (plank at a corral, stone in a canyon)
+over the Weird West locations nearest the ones the shared setting gives.
 
 May import: narrator.npcs, narrator.rulesets.weird_west.
 """
@@ -23,117 +14,138 @@ May import: narrator.npcs, narrator.rulesets.weird_west.
 from __future__ import annotations
 
 import json
-import random
+from typing import Any
 
 from narrator import npcs
+from narrator.npcs import NPC, Dice, Skirmish, yaml_str
 
-WEAPONS = {
-    "single_action_revolver": "colt_peacemaker", "fast_draw_revolver": "colt_peacemaker",
-    "long_barrel_revolver": "colt_peacemaker", "double_action_revolver": "colt_lightning",
-    "cap_and_ball_revolver": "colt_army", "derringer": "derringer",
-    "lever_action_rifle": "winchester_73", "lever_action_carbine": "winchester_73",
-    "breech_loading_rifle": "winchester_76", "buffalo_rifle": "sharps_big_50",
-    "shotgun": "double_barrel_shotgun", "scattergun": "sawed_off_shotgun",
+PROFILE = {"aggressive": "aggressive", "cautious": "cautious", "coward": "coward",
+           "sniper": "cautious", "lawman": "cautious"}
+PISTOLS = (("colt_peacemaker", 5), ("colt_lightning", 2), ("colt_army", 2))
+LONG_ARMS = {
+    "aggressive": (("double_barrel_shotgun", 3), ("winchester_73", 3), ("sawed_off_shotgun", 1)),
+    "cautious": (("winchester_73", 4), ("double_barrel_shotgun", 2), ("winchester_76", 1)),
+    "coward": (("double_barrel_shotgun", 2), ("winchester_73", 2)),
+    "sniper": (("winchester_73", 3), ("sharps_big_50", 2), ("winchester_76", 2)),
+    "lawman": (("winchester_73", 3), ("double_barrel_shotgun", 3)),
 }
 CONCENTRATION = {"colt_peacemaker": "pistol", "colt_lightning": "pistol", "colt_army": "pistol",
-                 "derringer": "pistol", "winchester_73": "rifle", "winchester_76": "rifle",
-                 "sharps_big_50": "rifle", "double_barrel_shotgun": "shotgun",
-                 "sawed_off_shotgun": "shotgun"}
+                 "winchester_73": "rifle", "winchester_76": "rifle", "sharps_big_50": "rifle",
+                 "double_barrel_shotgun": "shotgun", "sawed_off_shotgun": "shotgun"}
 MATERIAL = {"street": "wood", "saloon": "wood", "corral": "plank", "canyon": "stone"}
+STONE = ("rock", "boulder", "ledge", "cave", "stone", "adobe", "wash")
+WOOD = ("cottonwood", "oak", "tree", "wagon", "fence", "trough", "shed", "barn", "bar", "table",
+        "piano", "stair", "door")
+
+
+def material(setting: str, name: str) -> str:
+    """What a landmark is made of: by its name when it says (a boulder is stone, a wagon
+    wood), else by the setting."""
+    low = name.lower()
+    if any(w in low for w in STONE):
+        return "stone"
+    if any(w in low for w in WOOD):
+        return "wood"
+    return MATERIAL[setting]
 LOCATIONS = {"legs": ["legs"], "left_leg": ["legs"], "right_leg": ["legs"],
              "abdomen": ["lower_guts", "gizzards"], "chest": ["upper_guts"],
              "arms": ["arms"], "left_arm": ["arms"], "right_arm": ["arms"],
              "shoulders": ["upper_guts"], "left_shoulder": ["upper_guts"],
              "right_shoulder": ["upper_guts"], "head": ["noggin"]}
-ORDER = ["legs", "lower_guts", "gizzards", "arms", "upper_guts", "noggin"]
+ORDER = ("legs", "lower_guts", "gizzards", "arms", "upper_guts", "noggin")
+DIES = (4, 6, 6, 8, 8, 10, 12)
+GOOD = {"aggressive": ("deftness", "quickness"), "cautious": ("deftness", "nimbleness"),
+        "coward": ("nimbleness", "quickness"), "sniper": ("deftness", "cognition"),
+        "lawman": ("deftness", "spirit")}
+TRAITS = ("deftness", "nimbleness", "quickness", "strength", "vigor", "cognition", "spirit")
 
 
-def _die(score: int) -> int:
-    for limit, die in ((6, 4), (9, 6), (12, 8), (15, 10)):
-        if score <= limit:
-            return die
-    return 12
+def _trait(dice: Dice, good: bool) -> str:
+    die = DIES[min(len(DIES) - 1, dice.d(5) + (2 if good else 0) - 1)]
+    return f"{dice.d(3) + (1 if good else 0)}d{die}"
 
 
-class _Dice:
-    def __init__(self, seed: int) -> None:
-        self._random = random.Random(f"{seed}:weird-west").random
-
-    def d(self, sides: int) -> int:
-        return int(self._random() * sides) + 1
-
-
-def _trait(score: int, dice: _Dice) -> str:
-    return f"{min(4, 1 + dice.d(3) - (1 if score < 9 else 0))}d{_die(score)}"
-
-
-def _character(npc: npcs.NPC, dice: _Dice) -> dict:
-    a = npc.attributes
-    traits = {"deftness": _trait(a["coo"], dice), "nimbleness": _trait(a["coo"], dice),
-              "quickness": _trait(a["coo"], dice), "strength": _trait(a["str"], dice),
-              "vigor": _trait(a["sta"] + 4, dice), "cognition": _trait(a["obs"], dice),
-              "spirit": _trait(a.get("luck", 6) + 4, dice)}
-    weapons = [WEAPONS.get(w, "colt_peacemaker") for w in npc.weapons]
-    weapons = list(dict.fromkeys(weapons))
+def character(dice: Dice, profile: str, leader: bool, setting: str) -> dict[str, Any]:
+    """One character's Weird West fields, drawn in this order: traits, weapons, aptitudes,
+    chips."""
+    traits = {t: _trait(dice, t in GOOD[profile]) for t in TRAITS}
+    data = npcs.SETTING_DATA[setting]
+    weapons = [dice.weighted(PISTOLS)]
+    if profile == "sniper" or dice.chance(data["long_arm"]):
+        long_arm = dice.weighted(LONG_ARMS[profile])
+        if profile == "sniper" or setting == "canyon":
+            weapons.insert(0, long_arm)  # the weapon in hand comes first
+        else:
+            weapons.append(long_arm)
     shootin: dict[str, int] = {}
     for w in weapons:
         conc = CONCENTRATION[w]
-        skill = npc.skills.get("pistol" if conc == "pistol" else "rifle", 0)
-        shootin[conc] = max(shootin.get(conc, 0), min(5, max(1, (skill + 1) // 2)))
-    apt: dict = {"shootin": shootin, "dodge": dice.d(3) - 1}
-    if npc.skills.get("fast_draw", 0) >= 3:
-        apt["quick_draw"] = min(5, npc.skills["fast_draw"] // 2)
-    profile = {"lawman": "cautious", "sniper": "cautious", "coward": "coward",
-               "cautious": "cautious"}.get(npc.tactics, "aggressive")
-    if profile == "aggressive" and npc.skills.get("fast_draw", 0) >= 6:
-        profile = "gunslinger"
-    out = {"name": npc.name, "short": npc.short, "pronoun": npc.pronoun, "traits": traits,
-           "aptitudes": apt, "weapons": [{"type": w} for w in weapons], "at": list(npc.at),
-           "tactics": profile}
-    if dice.d(3) == 1:
-        out["chips"] = {"white": dice.d(3), "red": dice.d(2) - 1}
+        shootin.setdefault(conc, min(5, dice.d(3) + (1 if profile in ("aggressive", "lawman",
+                                                                        "sniper") else 0)))
+    apt: dict[str, Any] = {"shootin": shootin}
+    dodge = dice.d(3) - 1
+    if dodge:
+        apt["dodge"] = dodge
+    if profile in ("aggressive", "lawman") and dice.chance(0.5):
+        apt["quick_draw"] = dice.d(3)
+    out: dict[str, Any] = {"traits": traits, "aptitudes": apt, "weapons": weapons}
+    if leader or dice.chance(0.3):
+        out["chips"] = {"white": dice.d(3), **({"red": 1} if dice.chance(0.4) else {})}
     return out
+
+
+def _cover(spec: dict) -> str:
+    covers = sorted({w for loc in spec.get("locations", []) for w in LOCATIONS.get(loc, [])},
+                    key=ORDER.index)
+    return npcs.flow({"material": spec.get("material", "wood"), "covers": covers})
+
+
+def _before_at(c: NPC) -> list[str]:
+    r = c.rules
+    weapons = ", ".join("{type: " + w + "}" for w in r["weapons"])
+    apt = json.dumps(r["aptitudes"]).replace('"', "")
+    lines = [f"      traits: {npcs.flow(r['traits'])}", f"      aptitudes: {apt}"]
+    if "chips" in r:
+        lines.append(f"      chips: {npcs.flow(r['chips'])}")
+    return lines + [f"      weapons: [{weapons}]"]
 
 
 def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: int = 20,
              command: str = "") -> str:
-    """A ready-to-run Weird West scenario as commented YAML.
-
-    Args:
-        sides: ``[(side, count), ...]`` (``npcs.parse_sides``).
-        setting: one of ``npcs.SETTINGS``.
-        seed: seeds the people, the map and the scenario's own ``seed:``.
-        max_turns: rounds at most (tactics decide every one).
-        command: the command line that made it, for the header comment.
+    """A ready-to-run Weird West scenario as commented YAML (``Ruleset.generate``).
 
     Raises:
         ValueError: an unknown setting.
     """
-    sk = npcs.generate(sides, setting, seed, max_turns, command)
-    dice = _Dice(seed)
-    lines = [f"# {command}" if command else "# narrator generate --ruleset weird-west",
-             "# A generated Weird West skirmish: tactics play every card. Run it with",
-             "#   narrator run THIS_FILE",
-             "# and edit anything (traits, aptitudes, weapons, cover, tactics).",
-             f"title: {npcs.yaml_str(sk.title)}", "ruleset: weird-west", f"seed: {seed}",
-             f"description: {npcs.yaml_str(sk.description)}", "light: day", "map:"]
+    sk: Skirmish = npcs.skirmish(sides, setting, seed, max_turns, command, character=character)
+    for members in sk.sides.values():
+        for c in members:
+            c.tactics = PROFILE[c.tactics]
+    landmarks = []
     for key, name, at, cover in sk.landmarks:
-        covers = sorted({w for loc in cover.get("locations", []) for w in LOCATIONS.get(loc, [])},
-                        key=ORDER.index)
-        spec = {"material": MATERIAL[setting], "covers": covers}
-        lines.append(f"  {key}: {{name: {npcs.yaml_str(name)}, at: [{at[0]:g}, {at[1]:g}], "
-                     f"cover: {json.dumps(spec)}}}")
-    lines.append("sides:")
-    for side, members in sk.sides.items():
-        lines.append(f"  {npcs.yaml_str(side)}:")
-        for npc in members:
-            c = _character(npc, dice)
-            lines.append(f"    - name: {npcs.yaml_str(c['name'])}")
-            for k in ("short", "pronoun", "traits", "aptitudes", "chips", "weapons", "at",
-                      "tactics"):
-                if k in c:
-                    v = c[k]
-                    text = npcs.yaml_str(v) if isinstance(v, str) else json.dumps(v)
-                    lines.append(f"      {k}: {text}")
-    lines += [f"max_turns: {max_turns}", "dice_fallback: seeded"]
-    return "\n".join(lines) + "\n"
+        landmarks.append((key, name, at, dict(cover, material=material(setting, name))))
+    sk.landmarks = landmarks
+    rules = npcs.RulesYaml(
+        ruleset="weird-west",
+        top=["light: day                  # dim, dark, near_dark, pitch_dark: -2 to -10 to shoot"],
+        map_note=[f"# The {setting}, in yards (x, y). A landmark is somewhere to go (move: KEY);",
+                  "# its cover protects the locations it lists for anyone within 2 yards."],
+        cover=_cover,
+        sides_note=[
+            "# The sides. Traits are dice and a die type (2d8); aptitudes levels (shootin' by",
+            "# concentration); weapons are Weird West types (narrator rules weird-west weapons),",
+            "# the one in hand first; chips: fate chips (white 1 wound, red 2, blue 3). tactics:",
+            "# how the character plays his cards when nobody declares for him: aggressive,",
+            "# cautious, coward, gunslinger or undead.",
+        ],
+        before_at=_before_at,
+        after_at=lambda c: [],
+        turns_note=[
+            "# No rounds are declared: tactics play every card, for at most max_turns rounds.",
+            "# To play a round yourself, declare one action a card; declared actions win.",
+            "# For example:",
+        ],
+        example=lambda target: f"[{{shoot: {yaml_str(target.short)}}}, {{aim: "
+                               f"{yaml_str(target.short)}}}]",
+    )
+    return npcs.to_yaml(sk, rules)
