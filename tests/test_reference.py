@@ -66,9 +66,11 @@ def test_no_source_file_names_or_outside_paths_in_docs():
         assert not re.search(r"\d{3}_[0-9a-f]{16}\.txt", path.read_text(encoding="utf-8")), path
 
 
-@pytest.mark.parametrize("args", [[], ["boothill"], ["violence"],
+@pytest.mark.parametrize("args", [[], ["boothill"], ["violence"], ["weird-west"],
                                   *(["boothill", t] for t in reference.reference("boothill").topics()),
-                                  *(["violence", t] for t in reference.reference("violence").topics())])
+                                  *(["violence", t] for t in reference.reference("violence").topics()),
+                                  *(["weird-west", t]
+                                    for t in reference.reference("weird-west").topics())])
 def test_rules_command_fits_80_columns(args):
     r = runner.invoke(app, ["rules", *args])
     assert r.exit_code == 0, r.output

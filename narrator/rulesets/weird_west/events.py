@@ -313,6 +313,7 @@ class WWReloaded(Event):
     rounds: int
     loaded: int
     capacity: int
+    weapon_type: str = ""
 
 
 @event

@@ -521,7 +521,8 @@ class WeirdWestFight:
         per = rules()["reload"]["shells" if arms.wt.is_shotgun else "rounds"]
         n = min(per, arms.wt.shots - arms.loaded)
         arms.loaded += n
-        self.emit(WWReloaded(t, f.name, arms.name, card.code, n, arms.loaded, arms.wt.shots))
+        self.emit(WWReloaded(t, f.name, arms.name, card.code, n, arms.loaded, arms.wt.shots,
+                             arms.wt.type))
 
     def do_aim(self, t: int, f: Fighter, card: Card, a: Action) -> None:
         if f.aim_target != a.aim:
