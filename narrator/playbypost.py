@@ -41,13 +41,20 @@ def record_hash(turn: Any, scenario: Any, index: int, record: dict[str, Any]) ->
         setup = scenario.model_dump(mode="json", exclude={"turns", "state", "description",
                                                            "title", "max_turns"})
     blob = json.dumps({"turn": index, "kind": turn.kind,
-                       "intents": {k: v.model_dump(mode="json", exclude_defaults=True)
-                                   for k, v in turn.intents.items()},
+                       "intents": {k: _dumped(v) for k, v in turn.intents.items()},
                        "setup": setup,
                        "record": {k: record.get(k) or {} for k in ("rolls", "from_script",
                                                                     "adjusted")}},
                       sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:12]
+
+
+def _dumped(intent: Any) -> Any:
+    """A character's declared intent for the hash: one model, or (a ruleset that declares one
+    action a card or count) a list of them."""
+    if isinstance(intent, (list, tuple)):
+        return [_dumped(x) for x in intent]
+    return intent.model_dump(mode="json", exclude_defaults=True)
 
 
 def state_of(log: FightLog) -> dict[str, Any]:

@@ -127,7 +127,7 @@ def added_lines(before: str, after: str) -> list[str]:
 
 RECORD_LINE = re.compile(r"^\s*(- +intents: \{\}|turns:|resolved:|hash: [0-9a-f]{12}|rolls:|"
                          r"from_script:|adjusted:|state:|turn: \d+|characters:|"
-                         r"[^:]+: [\[{].*|\S.*:|condition: \w+|[a-z_]+: \d+|held_by: .+|"
+                         r"[^:]+: [\[{].*|\S.*:|condition: \w+|[a-z_]+: -?\d+|held_by: .+|"
                          r"mounted: (true|false)|prone: (true|false)|cover: .+)$")
 
 

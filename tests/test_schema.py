@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from narrator import schema
 from narrator.cli import app
 from narrator.scenario import load_scenario
+from narrator.ruleset import get as get_ruleset
 from narrator.ruleset import names as ruleset_names
 
 runner = CliRunner()
@@ -35,11 +36,16 @@ def test_schema_is_valid_and_has_descriptions_and_enums(ruleset):
     s = schema.scenario_schema(ruleset)
     jsonschema.Draft202012Validator.check_schema(s)
     d = s["$defs"]
-    assert "colt" in d["WeaponSpec"]["properties"]["type"]["enum"]
-    assert d["Character"]["properties"]["tactics"]["anyOf"][0]["enum"] == [
-        "aggressive", "cautious", "coward", "sniper", "lawman"]
+    rs = get_ruleset(ruleset)
+    assert set(rs.weapons()) <= set(d["WeaponSpec"]["properties"]["type"]["enum"])
+    assert d["Character"]["properties"]["tactics"]["anyOf"][0]["enum"] == list(rs.profiles())
     assert s["properties"]["title"]["description"].startswith("The fight's title")
-    assert "to_hit" in s["properties"]["dice"]["additionalProperties"]["propertyNames"]["enum"]
+    assert list(rs.dice_purposes()) == \
+        s["properties"]["dice"]["additionalProperties"]["propertyNames"]["enum"]
+    if ruleset != "weird-west":
+        assert "colt" in d["WeaponSpec"]["properties"]["type"]["enum"]
+        assert list(rs.profiles()) == ["aggressive", "cautious", "coward", "sniper", "lawman"]
+        assert "to_hit" in rs.dice_purposes()
     if ruleset == "boothill":
         hr = d["HouseRules"]["properties"]
         assert hr["hipshot_formula"]["enum"] == ["table", "pooled"]

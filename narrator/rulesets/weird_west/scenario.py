@@ -238,21 +238,17 @@ class Action(Model):
         return next((a for a in ACTIONS if getattr(self, a) not in (None, False)), None)
 
 
-def _as_list(v: Any) -> Any:
-    return [v] if isinstance(v, dict) else v
-
-
 class Turn(Model):
     """One round (004 l.15): each character's actions, one a card, in the order he plays
     them (a single action may be written without the list)."""
 
-    intents: dict[str, Annotated[list[Action], Field(max_length=10)]] = {}
+    intents: dict[str, Annotated[list[Action], Field(max_length=10)] | Action] = {}
     resolved: Resolved | None = None
 
-    @field_validator("intents", mode="before")
+    @field_validator("intents", mode="after")
     @classmethod
-    def _lists(cls, v: Any) -> Any:
-        return {k: _as_list(x) for k, x in v.items()} if isinstance(v, dict) else v
+    def _lists(cls, v: dict) -> dict:
+        return {k: x if isinstance(x, list) else [x] for k, x in v.items()}
 
     @property
     def kind(self) -> str:
