@@ -84,6 +84,12 @@ class WeirdWest(Ruleset):
             entry["cover"] = status.cover
         return entry
 
+    def check_edit(self, key: str, value: Any) -> str | None:
+        if key == "wind" and (isinstance(value, bool) or not isinstance(value, int)
+                              or not -1000 <= value <= 1000):
+            return "must be a whole number from -1000 to 1000"
+        return None
+
     def status_columns(self, loaded: Any) -> list:
         def wounds(name: str, c: dict) -> str:
             return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in c["wounds"].items()) or "-"
