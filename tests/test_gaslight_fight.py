@@ -415,3 +415,21 @@ def test_properties_of_tactics_fights(n):
                     assert st.capacity <= last[st.name][1], (seed, st)
                     last[st.name] = (st.wound_points, st.capacity)
         assert of_kind(log, "fight_ended")
+
+
+def test_covering_trigger_shoots_waits_for_the_shot():
+    """002 l.62, l.69, G5: Ann covers Rudd, trigger "shoots". Rudd draws from a pocket, a
+    standard action (002 l.26): his shot at initiative is lost and his one snap shot goes at
+    the end of the round (at Cal). Until that shot he has not fired, so Ann's covering shot
+    comes right after it, at the end of the round, not after his draw at his initiative."""
+    rudd = man("Rudd", at=(5, 0), hp=200, con=18,
+               weapons=[{"type": "revolver", "carried": "pocket"}])
+    sc = scenario([man("Ann"), man("Cal", at=(0, 5), hp=200, con=18)], [rudd],
+                  [{"intents": {"Ann": {"covers": {"target": "Rudd", "when": "shoots"}},
+                                "Cal": {"other": "waits"},
+                                "Rudd": {"shoot": "Cal", "mode": "snap", "shots": 2}}}],
+                  {"Ann": {"initiative": [1], "to_hit": [2, 2]}, "Cal": {"initiative": [2]},
+                   "Rudd": {"initiative": [9], "to_hit": [2]}})
+    log = fight(sc)
+    shots = [(s.shooter, s.when) for s in of_kind(log, "gl_shot")]
+    assert shots[:2] == [("Rudd", "end"), ("Ann", "covering")]

@@ -454,11 +454,14 @@ class GaslightFight:
         else:
             plan = self.plans.get(m.name)
             if plan is not None and not m.lost_round:
+                before = sum(m.shots_this_round.values())
                 self.fire_many(t, m, plan.arm, plan.target, plan.mode, "end", plan.second,
                                plan.called, plan.two, hand=plan.arm.spec.hand, off=False)
                 if plan.off_arm is not None and plan.off_second:
                     self.fire_many(t, m, plan.off_arm, plan.off_target, plan.off_mode, "end",
                                    plan.off_second, None, plan.two, hand="off", off=True)
+                if sum(m.shots_this_round.values()) > before:  # 002 l.69: at once
+                    self.after_action(t, m, shot=True)
             if it.other and m.up:
                 self.emit(OtherAction(t, m.name, it.other))
 
@@ -545,12 +548,14 @@ class GaslightFight:
                 plan = Plan(arm, it.shoot, mode, first, second, it.called, two, off_arm,
                             oh.shoot, oh.mode, of, os_)
         self.plans[m.name] = plan
+        before = sum(m.shots_this_round.values())
         self.fire_many(t, m, arm, plan.target, mode, "initiative", plan.first, plan.called,
                        plan.two, hand=arm.spec.hand, off=False)
         if plan.off_arm is not None and plan.off_first:
             self.fire_many(t, m, plan.off_arm, plan.off_target, plan.off_mode, "initiative",
                            plan.off_first, None, plan.two, hand="off", off=True)
-        self.after_action(t, m, shot=True)
+        # a "shoots" trigger is his shot, not his turn (002 l.62): none fired, none set off
+        self.after_action(t, m, shot=sum(m.shots_this_round.values()) > before)
 
     def after_action(self, t: int, m: Man, shot: bool = False, moved: bool = False) -> None:
         """Anyone covering ``m`` whose trigger his action set off fires at once (l.69)."""
