@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from narrator import npcs
 from narrator.engine import run_fight
 from narrator.events import FightLog
+from narrator.render.narrate import distinct_shorts
 from narrator.scenario import load_scenario_text
 from narrator.rulesets.boothill import generate as bh_generate
 
@@ -59,11 +60,11 @@ def story_prose(text: str, fmt: str) -> str:
         text = re.sub(r"\|\|.*?\|\|", "\n", text, flags=re.S)
         text = text.replace("\\", "")
     else:  # text: the rolls block is indented under "Rolls, turn N:"
-        text = re.sub(r"^Rolls, turn \d+:\n(  .*\n?)*", "\n", text, flags=re.M)
+        text = re.sub(r"^Rolls, (?:turns?|rounds?) [\d to]+:\n(  .*\n?)*", "\n", text, flags=re.M)
     # the title and cast come before the first turn; the footer after the last rule
-    parts = re.split(r"^(?:## |<h2>)?(?:Turn 1,|Round 1\b).*$", text, maxsplit=1, flags=re.M)
+    parts = re.split(r"^(?:## |<h2>)?(?:Turns? 1\b|Rounds? 1\b).*$", text, maxsplit=1, flags=re.M)
     text = parts[-1]
-    text = re.split(r"^(?:-{3,}|\* \* \*|_{3,})\s*\n(?=\W*seed )", text, flags=re.M)[0]
+    text = re.split(r"^(?:-{3,}|\* \* \*|_{3,})\s*\n(?=\W*(?:seed |Dice|\(OOC\) Dice))", text, flags=re.M)[0]
     text = text.split("<footer>")[0]
     text = text.split("\u2500" * 10)[0]
     keep = []
@@ -72,7 +73,7 @@ def story_prose(text: str, fmt: str) -> str:
         p = para.strip().strip("*_")
         if not p:
             continue
-        if re.match(r"^(#+ )?(Turn \d+,|Round \d+)", p) or re.match(r"^=+$|^-+$", p):
+        if re.match(r"^(#+ )?(Turns? \d+|Rounds? \d+)", p) or re.match(r"^=+$|^-+$", p):
             status = False
             continue
         if p.startswith("Status after"):
@@ -140,20 +141,28 @@ class Count:
             ex.append(text)
 
 
+def _shorts(log: FightLog) -> dict[str, str]:
+    """name -> the short name story prose calls him by (men whose short names are alike go
+    by a nickname or surname: ``narrate.distinct_shorts``)."""
+    chars = {c.name: c for c in getattr(log.events[0], "characters", ())}
+    out = {n: c.short for n, c in chars.items()}
+    out.update(distinct_shorts(chars))
+    return out
+
+
 def _names(log: FightLog) -> list[tuple[str, str]]:
-    started = log.events[0]
-    return [(c.name, c.short) for c in getattr(started, "characters", ())]
+    return list(_shorts(log).items())
 
 
 def fallen(log: FightLog) -> list[str]:
     """Names (short) of everyone dead or dying at the end of the fight."""
     status = [e for e in log.events if e.kind == "turn_ended"]
     out = []
-    chars = {c.name: c for c in getattr(log.events[0], "characters", ())}
+    shorts = _shorts(log)
     if status:
         for s in status[-1].status:
             if s.condition in ("dead", "dying"):
-                out.append(chars[s.name].short if s.name in chars else s.name)
+                out.append(shorts.get(s.name, s.name))
     return out
 
 

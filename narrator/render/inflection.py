@@ -128,3 +128,101 @@ def join(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+#: Words after which a word is a noun, not a verb ("their guns", "two rounds", "the bar").
+_NOT_BEFORE_VERB = {
+    "a", "an", "the", "his", "her", "their", "its", "our", "your", "my", "this", "that",
+    "these", "those", "some", "many", "few", "no", "every", "each", "two", "three", "four",
+    "five", "six", "seven", "eight", "nine", "ten", "of", "for", "with", "in", "on", "at",
+    "to", "from", "by", "into", "across", "towards", "toward", "round", "around", "behind",
+    "will", "would", "can", "could", "may", "might", "must", "shall", "should", "do", "does",
+    "did", "not", "and", "or", "but", "than", "as", "very", "more", "most", "own", "other"}
+_PLURAL_SUBJECTS = {"they", "we", "you", "i", "both", "all", "men", "people", "folk"}
+_IRREGULAR = {"is": "was", "are": "were", "has": "had", "have": "had", "does": "did",
+              "will": "would", "can": "could", "shall": "should", "may": "might"}
+_WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|[^A-Za-z]+")
+_QUOTED = re.compile(r"(\"[^\"]*\"|\u201c[^\u201d]*\u201d)")
+
+
+def past_text(text: str) -> str:
+    """A scene-setting text written in the present ("Sam and Ben walk into a saloon ... Sam
+    says loudly: "You are under arrest!" Both outlaws go for their guns.") in the past tense,
+    quoted speech left as written. A word is made past (``lemminflect``'s VBD) when it is a
+    verb of lemminflect's lexicon in a finite present form: "-s" ("says") not after a
+    determiner, number or preposition ("their guns"); the base form ("walk") straight after a
+    plural subject (a plural noun, a name, "they") or after "and" following a verb made past
+    in the same sentence ("ride ... and see"). Anything else is left alone.
+
+    Args:
+        text: the GM's description.
+
+    Returns:
+        The text with those verbs in the past; the same text when nothing matches.
+    """
+    from lemminflect import getAllLemmas, getInflection
+
+    out: list[str] = []
+    prev = ""      # the word before, lower-case
+    prev_raw = ""
+    made = False   # a verb was made past in this sentence
+    joined = False  # an "and" came before in this sentence
+    for part in _QUOTED.split(text):
+        if part[:1] in ("\"", "\u201c"):
+            out.append(part)
+            if re.search(r"\s|[.!?]", part[1:-1]):  # speech: a new start after it
+                prev, prev_raw, made, joined = "", "", False, False
+            else:  # a nickname: "Dutch" Henry Vogel
+                prev, prev_raw = part[1:-1].lower(), part[1:-1]
+            continue
+        tokens = _WORD.findall(part)
+        for tok in tokens:
+            if not tok[:1].isalpha():
+                if re.search(r"[.!?]", tok):
+                    made = joined = False
+                    prev, prev_raw = "", ""
+                elif tok.strip(" ,"):  # a number, a hyphen: what follows is no verb
+                    prev, prev_raw = "the", "the"
+                out.append(tok)
+                continue
+            word = tok.lower()
+            new = None
+            if tok[:1].isupper() and prev:
+                pass  # a name or a capitalised noun mid-sentence ("the Cattlemen's Bank")
+            elif word in _IRREGULAR and prev not in _NOT_BEFORE_VERB - {"and"}:
+                if word != "have" or prev in _PLURAL_SUBJECTS or _subject_like(prev_raw, joined):
+                    new = _IRREGULAR[word]
+            elif prev not in _NOT_BEFORE_VERB or (prev == "and" and made):
+                lemmas = getAllLemmas(word, "VERB").get("VERB", ())
+                for lemma in lemmas:
+                    vbz = getInflection(lemma, "VBZ")
+                    if word.endswith("s") and word in vbz and prev not in ("and", "both", "all"):
+                        new = getInflection(lemma, "VBD")[0]
+                    elif word == lemma and (prev in _PLURAL_SUBJECTS or _subject_like(prev_raw, joined)
+                                            or (prev == "and" and made)):
+                        new = getInflection(lemma, "VBD")[0]
+                    if new:
+                        break
+            if new:
+                made = True
+                tok = new[:1].upper() + new[1:] if tok[:1].isupper() else new
+            out.append(tok)
+            prev, prev_raw = word, tok
+            joined = joined or word == "and"
+    return "".join(out)
+
+
+def _subject_like(word: str, joined: bool) -> bool:
+    """A word that may end a plural subject: a plural noun ("outlaws", "rustlers", "Rangers")
+    or, after an "and" (``joined``), a name ("Sam and Ben Jackson")."""
+    if not word:
+        return False
+    if word[:1].isupper() and joined:
+        return True
+    word = word.lower()
+    from lemminflect import getAllLemmas
+
+    if not word.endswith("s") or word.endswith("ss") or getAllLemmas(word, "AUX"):
+        return False
+    known = getAllLemmas(word)
+    return ("NOUN" in known or not known) and is_plural(word)

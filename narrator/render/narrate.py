@@ -36,6 +36,40 @@ SILENT = {"actions_lost", "state_adjusted", "tactics_checked",
           "intent_declared", "count_resolved"}
 
 
+#: Events that make a turn worth telling in full: someone is hit, falls, dies, draws, gives
+#: up or does what the GM wrote. A run of turns without them is a lull, told in one paragraph.
+NOT_QUIET = {"wound_taken", "passed_out", "died", "draw_made", "other_action", "morale_checked",
+             "melee_fought", "injury_rolled", "jumped", "footing_checked",
+             "surprised_from_darkness", "weapon_picked_up", "after_fight_rolled",
+             "healing_noted", "actions_lost", "suppression_tested"}
+#: Fewest turns a lull spans.
+LULL_TURNS = 2
+
+
+def quiet(turn: dict[str, Any]) -> bool:
+    """Whether nothing in a turn needs telling beat by beat: misses, shots cover stopped
+    (dead cover: a horse that takes a shot is news), moves, reloads, jams."""
+    for e in turn["events"]:
+        if e.kind in NOT_QUIET:
+            return False
+        if e.kind == "cover_hit" and e.alive:
+            return False
+        if e.kind == "gun_fired" and e.result == "hit":
+            return False
+        if e.kind == "moved" and (e.mounted or e.dismounted):
+            return False
+    return True
+
+
+def _chorus(turn: dict[str, Any]) -> bool:
+    """A single quiet turn worth folding into a sentence: no shot fired, three men or more
+    busy (reloading, running)."""
+    if any(e.kind in ("shot_fired", "gun_fired", "suppression_laid") for e in turn["events"]):
+        return False
+    return len({getattr(e, "character", None) for e in turn["events"]
+                if e.kind in ("moved", "reloaded", "weapon_reloaded", "jam_worked")}) >= 3
+
+
 @dataclass
 class Scene:
     """What the words depend on besides the event: indoors or out, and each weapon's
@@ -43,6 +77,8 @@ class Scene:
 
     indoors: bool | None = None
     projectile: dict[str, tuple[str, str]] = field(default_factory=dict)
+    gun_words: tuple[tuple[str, str], ...] = ()
+    cover_words: dict[str, str] = field(default_factory=dict)
     _contexts: dict[str | None, frozenset[str]] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -60,7 +96,28 @@ class Scene:
 
         inside, outside = score("indoors"), score("outdoors")
         indoors = None if inside == outside else inside > outside
-        return cls(indoors, proj)
+        words = tuple((k.lower(), v) for k, v in data.get("weapon", {}).get("words", ()))
+        cover = {w: prep for prep, ws in data.get("cover", {}).items() for w in ws}
+        return cls(indoors, proj, words, cover)
+
+    def at(self, place: str) -> str:
+        """The preposition for being in cover at a landmark: "behind" (the rain barrels),
+        "in" (the cave mouth), "by" (the swinging doors), from ``[cover]`` in
+        vocabulary.toml; the last word of the name that has one decides."""
+        for word in reversed(re.findall(r"[a-z]+", place.lower())):
+            if word in self.cover_words:
+                return self.cover_words[word]
+        return "behind"
+
+    def gun(self, name: str) -> str:
+        """What a man in the story calls a weapon: the word of the first ``[weapon] words``
+        pattern in its name ("Colt .45 Peacemaker (cartridge)" -> "Colt", "lever-action
+        rifle" -> "Winchester"), else the name without a parenthesis."""
+        low = name.lower()
+        for pattern, word in self.gun_words:
+            if pattern in low:
+                return word
+        return re.sub(r"\s*\([^)]*\)", "", name).strip() or name
 
     def context(self, weapon_type: str | None = None) -> frozenset[str]:
         """The phrase tags this scene (and weapon) satisfies."""
@@ -110,13 +167,166 @@ class Narration:
         self.end: dict[str, Any] = {}
         self.events: list[Event] = []
         self.last_said: list[str] = []
+        self._lulls: dict[int, dict[int, dict[str, Any]]] = {}
+        self.shorts = {n: c.short for n, c in chars.items()}
+        if not bold:  # story mode: men whose short names sound alike go by other names
+            self.shorts.update(distinct_shorts(chars))
+        self.landmarks: list[tuple[str, str]] = []
+        self.sentence: list[str] = []  # characters named or referred to in this sentence
+        self.before: list[str] = []    # ... and in the sentence before it
 
     def story(self, events: list[Event], started: Any) -> str:
         """Read the whole fight first (story mode): how each move looks, how it ends."""
         self.events = events
+        self.landmarks = list(started.landmarks)
         self.moves = motions(events, started)
         self.end = ending(events, started)
         return ""
+
+    def lull(self, turn: dict[str, Any], turns: list[dict[str, Any]]) -> dict[str, Any]:
+        """Whether ``turn`` is part of a lull among ``turns`` (the post's turns): ``{}`` when
+        not; ``{"skip": True}`` for a lull's turns before its last (told with the last);
+        for the last, ``{"first": n, "last": n, "turns": [turn dicts], "text": paragraph}``.
+        A lull is ``LULL_TURNS`` or more turns in a row where ``quiet`` holds."""
+        key = id(turns)
+        if key not in self._lulls:
+            found: dict[int, dict[str, Any]] = {}
+            run: list[dict[str, Any]] = []
+            for t in turns + [None]:
+                if t is not None and quiet(t):
+                    run.append(t)
+                    continue
+                if len(run) >= LULL_TURNS or (len(run) == 1 and _chorus(run[0])):
+                    for r in run[:-1]:
+                        found[id(r)] = {"skip": True}
+                    found[id(run[-1])] = {"first": run[0]["start"].turn,
+                                          "last": run[-1]["start"].turn, "turns": run}
+                run = []
+            self._lulls[key] = found
+        out = self._lulls[key].get(id(turn), {})
+        if out.get("turns") and "text" not in out:
+            out["text"] = self._lull_text(out["turns"])
+        return out
+
+    def _lull_text(self, turns: list[dict[str, Any]]) -> str:
+        """One paragraph for a lull: how long, and what each man did (his shots, reloads,
+        moves), men who did the same thing (kept running) named together."""
+        self.paragraph()
+        seconds = sum(t["start"].seconds for t in turns)
+        time = inflection.count(seconds, "second") if seconds else inflection.count(
+            len(turns), "round")
+        acts: dict[str, dict[str, Any]] = {}
+        for t in turns:
+            for e in t["events"]:
+                who = getattr(e, "shooter", None) or getattr(e, "suppressor", None) \
+                    or getattr(e, "character", None)
+                if who not in self.chars:
+                    continue
+                a = acts.setdefault(who, {"shots": 0, "targets": [], "reload": 0, "jam": 0,
+                                          "fled": 0, "place": None, "cover": None,
+                                          "towards": None})
+                if e.kind in ("shot_fired", "gun_fired", "suppression_laid"):
+                    if getattr(e, "result", "") == "dud":
+                        continue
+                    a["shots"] += getattr(e, "shots", 1)
+                    for tg in getattr(e, "targets", None) or (e.target,):
+                        if tg not in a["targets"]:
+                            a["targets"].append(tg)
+                elif e.kind in ("reloaded", "weapon_reloaded"):
+                    a["reload"] += 1
+                elif e.kind == "jam_worked":
+                    a["jam"] += 1
+                elif e.kind in ("moved", "relocated"):
+                    m = self.motion(e)
+                    dest = getattr(e, "destination", None)
+                    if dest:
+                        a["place"] = dest
+                        a["cover"] = getattr(e, "cover", None) if getattr(
+                            e, "arrived", False) else None
+                    elif m.get("way") == "away":
+                        a["fled"] += 1
+                    elif m.get("way") == "towards":
+                        a["towards"] = m.get("enemy")
+        places = dict(self.landmarks)
+        clauses: list[str] = []
+        runners = [w for w, a in acts.items() if a["fled"] and not (
+            a["shots"] or a["reload"] or a["jam"] or a["place"])]
+        loaders = [w for w, a in acts.items() if a["reload"] and not (
+            a["shots"] or a["fled"] or a["jam"] or a["place"] or a["towards"])]
+        ctx = self.scene.context(None)
+        for who, a in acts.items():
+            if who in runners or who in loaders and len(loaders) > 1:
+                continue
+            vps: list[str] = []
+            fields: dict[str, Any] = {}
+            if a["jam"]:
+                vps.append(self.phrases.pick("lull_jam", ctx))
+            if a["reload"]:
+                vps.append(self.phrases.pick("lull_reload", ctx))
+            if a["shots"]:
+                vps.append(self.phrases.pick("lull_shot" if a["shots"] == 1 else "lull_shots",
+                                             ctx))
+                fields["n"] = inflection.count(a["shots"], "shot")
+                fields["times"] = "once" if a["shots"] == 1 else "twice" if a["shots"] == 2 \
+                    else inflection.count(a["shots"], "time")
+            if a["place"]:
+                vps.append(self.phrases.pick("lull_cover" if a["cover"] else "lull_move", ctx))
+                fields["place"] = (self.markup.escape(
+                    places.get(a["place"], a["place"].replace("_", " "))), None)
+            elif a["fled"]:
+                vps.append(self.phrases.pick("lull_run_on", ctx))
+            elif a["towards"]:
+                vps.append(self.phrases.pick("lull_close", ctx))
+                fields["whom"] = self.name(a["towards"])
+            if not vps:
+                continue
+            if a["shots"]:
+                fields["many"] = inflection.join([self.name(x) for x in a["targets"]])
+            clauses.append(self._realise("{a} " + inflection.join(vps), who, None, fields))
+        if len(loaders) > 1:
+            clauses.append(self.say("lull_reloaders", who=self.names(loaders)))
+        if runners:
+            clauses.append(self.say("lull_run", who=self.names(runners)))
+        fired = any(a["shots"] for a in acts.values())
+        opening = self.say("lull_open" if fired else "lull_open_still",
+                           time=(time, not time.startswith("one ")))
+        if not clauses:
+            return opening
+        return f"{opening} {'; '.join(c.rstrip('.') for c in clauses)}."
+
+    def routed_later(self, ev: Event) -> bool:
+        """Whether a group that held its nerve in ``ev`` breaks later in the same round (the
+        hold is then not told: "they stayed" and "they fled" in one round contradict)."""
+        after = False
+        for e in self.events:
+            if e is ev:
+                after = True
+            elif after and e.kind == "morale_checked" and e.group == ev.group \
+                    and e.turn == ev.turn and e.routed:
+                return True
+        return False
+
+    def tensed(self, text: str) -> str:
+        """The GM's scene-setting text in the write-up's tense (``inflection.past_text`` for
+        the past; as written for the present)."""
+        return inflection.past_text(text) if self.phrases.tense == "past" else text
+
+    def duration(self, turns: int) -> str:
+        """How long the first ``turns`` turns took, as a GM says it: "18 seconds", "about a
+        minute", "about two minutes"; "three rounds" where turns have no length (Violence)."""
+        seconds = sum(e.seconds for e in self.events
+                      if e.kind == "turn_started" and e.turn <= turns)
+        if not seconds:
+            return inflection.count(turns, "round")
+        if seconds < 55:
+            return inflection.count(seconds, "second")
+        if seconds < 90:
+            return "about a minute"
+        return f"about {inflection.count(round(seconds / 60), 'minute')}"
+
+    def cast(self) -> list[Any]:
+        """The characters, in the scenario's order."""
+        return list(self.chars.values())
 
     def motion(self, ev: Event) -> dict[str, Any]:
         """``{"way": "towards"|"away"|"across", "enemy": name}`` for a ``moved`` or
@@ -195,7 +405,7 @@ class Narration:
         if c is None:
             text = self.markup.escape(who)
         elif who in self.seen:
-            text = self.markup.escape(c.short)
+            text = self.markup.escape(self.shorts.get(who, c.short))
         else:
             self.seen.add(who)
             text = self.markup.escape(c.name)
@@ -203,6 +413,8 @@ class Narration:
         return self.markup.strong(text) if strong and self.bold else text
 
     def _mention(self, who: str) -> None:
+        if who in self.chars:
+            self.sentence.append(who)
         if who == self.topic:
             self.since = []
         elif who in self.chars:
@@ -216,9 +428,10 @@ class Narration:
         return True
 
     def missed_again(self, shooter: str, turn: int, missed: bool) -> bool:
-        """True when ``shooter``'s previous shot this turn also missed (for "fires again")."""
+        """True when ``shooter``'s previous shot this turn also missed and was the last thing
+        told (for "fires again": never of his first shot, nor after another man's beat)."""
         key = f"miss:{shooter}"
-        before = self.last_miss.get(key) == turn
+        before = self.last_miss.get(key) == turn and self.topic == shooter
         if missed:
             self.last_miss[key] = turn
         else:
@@ -228,7 +441,7 @@ class Narration:
     def short(self, who: str) -> str:
         """The short name, escaped, never bold."""
         c = self.chars.get(who)
-        return self.markup.escape(c.short if c else who)
+        return self.markup.escape(self.shorts.get(who, c.short) if c else who)
 
     def _pronouns(self, who: str | None) -> tuple[str, str, str, str]:
         p = self.chars[who].pronoun if who in self.chars else "he"
@@ -243,12 +456,45 @@ class Narration:
         p = self.chars[who].pronoun if who in self.chars else "he"
         return plural if p == "they" else singular
 
+    def initiative(self, ev: Event) -> list[str]:
+        """The sides a turn's initiative winner may be told to have beaten: ``[]`` (tell
+        nothing) unless the turn's first shot is fired by the winner's side and the
+        initiative changed hands since it was last told; else the other sides that shoot or
+        move this turn, in declaration order."""
+        side_of = {n: c.side for n, c in self.chars.items()}
+        acts: list[str] = []
+        first = None
+        for e in self.events:
+            if getattr(e, "turn", None) != ev.turn:
+                continue
+            if e.kind == "shot_fired" and first is None:
+                first = side_of.get(e.shooter)
+            who = getattr(e, "shooter", None) if e.kind == "shot_fired" else (
+                getattr(e, "character", None) if e.kind in ("moved", "reloaded") else None)
+            if who in side_of and side_of[who] not in acts:
+                acts.append(side_of[who])
+        others = [x for x in ev.declare_order if x != ev.winner and x in acts]
+        if first != ev.winner or not others or not self.changed("initiative", ev.winner):
+            return []
+        return others
+
     def changed(self, key: str, value: Any) -> bool:
         """Whether ``value`` differs from the one last given for ``key`` (the initiative is
         told when it changes hands, not every turn)."""
         before = self.last_miss.get("changed:" + key, None)
         self.last_miss["changed:" + key] = value
         return before != value
+
+    def lately(self, who: str, act: str, turn: int, within: int = 3) -> bool:
+        """Whether ``act`` ("flee", "reload") of ``who`` was told fewer than ``within``
+        turns before ``turn`` (then a "keeps running" is left out: no chorus); records
+        ``turn`` as told when it was not."""
+        key = f"lately:{act}:{who}"
+        before = self.last_miss.get(key)
+        if before is not None and turn - before < within:
+            return True
+        self.last_miss[key] = turn
+        return False
 
     def again(self, who: str, act: str) -> bool:
         """Whether ``act`` ("flee", "reload") is what ``who`` did the last time anything of
@@ -262,15 +508,20 @@ class Narration:
         """Start a new paragraph: the next phrase names its character again (and no weapon is
         in hand until a shot sets one). Returns ""."""
         self.topic = None
+        self.sentence, self.before = [], []
         self.weapon_type = None
         self.since = []
         return ""
 
     def _can_pronoun(self, who: str) -> bool:
+        """A pronoun for ``who`` at the start of a sentence: he is the topic, and nobody else
+        of his pronoun was mentioned since, nor in the sentence before (so "he" after "Ben
+        shot Quentin; a light wound." is never Quentin's)."""
         if who != self.topic or who not in self.chars:
             return False
         mine = self.chars[who].pronoun
-        return not any(self.chars[o].pronoun == mine for o in self.since if o != who)
+        return not any(self.chars[o].pronoun == mine for o in self.since + self.before
+                       if o != who)
 
     # ------------------------------------------------------------------ phrases
     def weapon(self, weapon_type: str | None) -> str:
@@ -278,8 +529,18 @@ class Narration:
         self.weapon_type = weapon_type
         return ""
 
+    def wound_tags(self, w: Event) -> tuple[str, str]:
+        """The phrase tags of a wound: where it struck (``head``, ``torso``, ``arm``,
+        ``leg``) and how bad it is (``slight``: a scratch, a light wound or a mortal wound a
+        Luck check saved; ``grave``: serious or mortal)."""
+        loc = w.location
+        where = "head" if loc == "head" else "torso" if loc in ("chest", "abdomen") else \
+            "leg" if loc.endswith("leg") else "arm"
+        mortal = w.mortal is not None and not getattr(w.mortal, "saved", False)
+        return where, "grave" if mortal or w.severity in ("serious", "mortal") else "slight"
+
     def say(self, group: str, a: str | None = None, b: str | None = None,
-            **extra: Any) -> str:
+            ctx: tuple[str, ...] | list[str] = (), **extra: Any) -> str:
         """A phrase of ``group`` with the actor ``a`` and the other ``b`` filled in, in the
         write-up's tense. ``extra`` fields are text, or ``(text, plural)`` for a noun phrase
         or list of names a verb must agree with; a text field that is a side's or cover's name
@@ -288,9 +549,18 @@ class Narration:
         Raises:
             KeyError: an unknown phrase group or a field the phrase needs and was not given.
         """
-        phrase = self.phrases.pick(group, self.scene.context(self.weapon_type))
+        context = self.scene.context(self.weapon_type)
+        if ctx:
+            context = context | frozenset(ctx)
+        return self._realise(self.phrases.pick(group, context), a, b, extra)
+
+    def _realise(self, phrase: str, a: str | None, b: str | None,
+                 extra: dict[str, Any]) -> str:
+        """Fill a picked phrase (see ``say``)."""
         body = phrase.lstrip("; ,")
         lead = phrase[:len(phrase) - len(body)]
+        if not lead:  # a new sentence
+            self.before, self.sentence = self.sentence, []
         fields: dict[str, str] = {}
         plural: set[str] = set()
         order = sorted((k for k, w in (("a", a), ("b", b)) if w is not None),
@@ -313,6 +583,16 @@ class Narration:
                 body = "{" + opener + "_he}" + body[len(opener) + 2:]
             phrase = lead + body
         noun, _ = self.scene.shot(self.weapon_type)
+        spot = extra.get("place", extra.get("cover"))
+        if spot is not None:
+            text = spot[0] if isinstance(spot, tuple) else spot
+            at = self.scene.at(_plain(text))
+            extra.setdefault("at", at)
+            extra.setdefault("into", {"in": "into", "by": "for"}.get(at, at))
+            phrase = self._own(phrase, extra, a, b)
+            body = phrase.lstrip("; ,")
+        if isinstance(extra.get("weapon"), str):
+            extra["weapon"] = self.scene.gun(extra["weapon"])
         fields["shot"] = noun
         fields["shots"] = inflection.plural(noun)
         for k, v in extra.items():
@@ -341,6 +621,39 @@ class Narration:
             self.topic = first
         return text[:1].upper() + text[1:] if text[:1].islower() else text
 
+    def _own(self, phrase: str, extra: dict[str, Any], a: str | None,
+             b: str | None) -> str:
+        """A cover or place named for a character of the phrase ("Texas Jack's horse" with
+        Texas Jack as ``a`` or ``b``): told "his horse" when his name comes first in the
+        phrase ("Texas Jack backed into cover behind his horse"); when the cover comes first,
+        his later mentions are pronouns ("Texas Jack's horse took the shot Eriksson meant
+        for him"). Returns the phrase (changed in the second case); ``extra`` is updated."""
+        for key in ("place", "cover"):
+            v = extra.get(key)
+            slot = phrase.find("{" + key + "}")
+            if v is None or slot < 0:
+                continue
+            text, many = v if isinstance(v, tuple) else (v, False)
+            for who, role in ((a, "a"), (b, "b")):
+                c = self.chars.get(who) if who else None
+                if c is None:
+                    continue
+                own = next((self.markup.escape(x) + "'s " for x in (c.name, c.short,
+                                                                     self.shorts[who])
+                            if text.startswith(self.markup.escape(x) + "'s ")), None)
+                if own is None:
+                    continue
+                first = _first_at(phrase, role)
+                if first < slot:
+                    text = self._pronouns(who)[2] + " " + text[len(own):]
+                    extra[key] = (text, many) if isinstance(v, tuple) else text
+                else:
+                    tail = phrase[slot:].replace("{" + role + "}'s", "{" + role + "_his}")
+                    tail = tail.replace("{" + role + "}", "{" + role + "_him}")
+                    phrase = phrase[:slot] + tail
+                return phrase
+        return phrase
+
     def realise(self, text: str, **fields: Any) -> str:
         """Realise literal template text with verb markers (``"When the smoke [clear]"``)."""
         plural = {k for k, v in fields.items() if isinstance(v, tuple) and v[1]}
@@ -351,6 +664,42 @@ class Narration:
 @functools.lru_cache(maxsize=8)
 def _toml(text: str) -> dict[str, Any]:
     return tomllib.loads(text)
+
+
+def _alike(x: str, y: str) -> bool:
+    """Whether two short names are easily confused in prose ("Lewis" and "Louis", "Jim"
+    and "Jem", "Sam" and "Sal"): difflib's similarity of 0.6 or more, or one the start of
+    the other."""
+    from difflib import SequenceMatcher
+
+    x, y = x.lower(), y.lower()
+    return x != y and (x.startswith(y) or y.startswith(x)
+                       or SequenceMatcher(None, x, y).ratio() >= 0.6)
+
+
+def distinct_shorts(chars: dict[str, Any]) -> dict[str, str]:
+    """Other short names for men whose short names are alike (``_alike``): his nickname
+    (the quoted part of his name: 'Louis "Dakota" Williamson' -> "Dakota") or, without one,
+    his surname, for the second man of each such pair, when that is not alike too.
+    Returns name -> short name for the men changed."""
+    out: dict[str, str] = {}
+    names = list(chars)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            sa = out.get(a, chars[a].short)
+            sb = out.get(b, chars[b].short)
+            if not _alike(sa, sb):
+                continue
+            for who in (b, a):
+                full = chars[who].name
+                nick = re.findall(r"[\"\u201c]([^\"\u201d]+)[\"\u201d]", full)
+                other = nick[0] if nick and nick[0] != chars[who].short else full.split()[-1]
+                mine, theirs = (sb, sa) if who == b else (sa, sb)
+                if other != mine and not _alike(other, theirs) and all(
+                        other != out.get(n, chars[n].short) for n in names if n != who):
+                    out[who] = other
+                    break
+    return out
 
 
 def _first_at(phrase: str, key: str) -> int:
@@ -425,19 +774,26 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
 
 
 def ending(events: list[Event], started: Any) -> dict[str, Any]:
-    """What the closing paragraph tells: lists of names (``dead``, ``dying``, ``out``
-    (passed out), ``wounded`` (hurt, still on his feet), ``fled``, ``surrendered``,
-    ``standing`` (on his feet at the end, fled and surrendered men left out)), and
-    ``shots`` fired and ``hits`` (shots that wounded a man; cover that stopped one is no hit). Read from the last status block and the shots."""
+    """What the closing paragraph tells: lists of names (``dead``, ``dying``, ``critical``
+    (critically injured, alive: Violence), ``out`` (passed out, down), ``wounded`` (hurt,
+    still on his feet), ``fled``, ``surrendered``, ``running`` (on his feet, his last move
+    a flight from the enemy), ``standing`` (on his feet at the end, fled and surrendered men
+    left out)); ``holders``: the sides whose men on their feet are not running (who holds the
+    field); ``sides_standing``; ``shots`` fired (covering fire included), ``cover_fire`` (of
+    those, shots of covering fire) and ``hits`` (shots that wounded a man; cover that
+    stopped one is no hit); ``quiet``: nobody fired in the last turn; ``turns``. Read from
+    the last status block and the shots."""
     status = [e for e in events if e.kind == "turn_ended"]
     last = {s.name: s for s in status[-1].status} if status else {}
-    out: dict[str, Any] = {k: [] for k in ("dead", "dying", "out", "wounded", "fled",
-                                            "surrendered", "standing")}
-    shots = hits = 0
+    out: dict[str, Any] = {k: [] for k in ("dead", "dying", "critical", "out", "wounded",
+                                            "fled", "surrendered", "running", "standing")}
+    shots = hits = cover_fire = 0
     fled: set[str] = set()
     surrendered: set[str] = set()
     after: dict[str, str] = {}
     struck: set[int] = set()  # shots (by their number) that put a wound in a man
+    last_turn = status[-1].turn if status else 0
+    quiet = True
     for e in events:
         if e.kind == "shot_fired" and e.result != "dud":
             shots += 1
@@ -446,19 +802,35 @@ def ending(events: list[Event], started: Any) -> dict[str, Any]:
         elif e.kind == "gun_fired":
             shots += e.shots
             hits += e.result == "hit"
+        elif e.kind == "suppression_laid":
+            shots += e.shots
+            cover_fire += e.shots
         elif e.kind == "morale_checked" and e.routed:
             (surrendered if e.result == "surrender" else fled).update(e.members)
         elif e.kind == "after_fight_rolled":
             after[e.character] = e.result
+        if e.kind in ("shot_fired", "gun_fired", "suppression_laid") \
+                and getattr(e, "turn", None) == last_turn:
+            quiet = False
+    moves = motions(events, started)
+    last_way: dict[str, str] = {}
+    for e in events:
+        if e.kind == "moved":
+            m = moves.get(id(e), {})
+            last_way[e.character] = m.get("way", "") if (
+                e.turn == last_turn and e.destination is None) else ""
     for c in started.characters:
         s = last.get(c.name)
         cond = getattr(s, "condition", "active") if s is not None else "active"
         cond = after.get(c.name, cond)
-        wp = getattr(s, "wound_points", 0) if s is not None else 0
+        hurt = bool(getattr(s, "wound_points", 0) or getattr(s, "wounds", ())
+                    or getattr(s, "injuries", 0)) if s is not None else False
         if cond == "dead":
             out["dead"].append(c.name)
-        elif cond in ("dying", "critically_injured"):
+        elif cond == "dying":
             out["dying"].append(c.name)
+        elif cond in ("critically_injured", "critical"):
+            out["critical"].append(c.name)
         elif cond in ("passed_out", "down", "subdued"):
             out["out"].append(c.name)
         elif c.name in surrendered or cond == "surrendered":
@@ -466,11 +838,18 @@ def ending(events: list[Event], started: Any) -> dict[str, Any]:
         elif c.name in fled or cond in ("fled", "routed"):
             out["fled"].append(c.name)
         else:
-            if wp:
+            if hurt:
                 out["wounded"].append(c.name)
             out["standing"].append(c.name)
+            if last_way.get(c.name) == "away":
+                out["running"].append(c.name)
     out["shots"], out["hits"] = shots, hits + len(struck)
+    out["cover_fire"] = cover_fire
+    out["quiet"] = quiet
+    out["turns"] = last_turn
     sides = {c.name: c.side for c in started.characters}
-    out["sides_standing"] = sorted({sides[n] for n in out["standing"]},
-                                   key=list(started.sides).index)
+    order = list(started.sides).index
+    out["sides_standing"] = sorted({sides[n] for n in out["standing"]}, key=order)
+    out["holders"] = sorted({sides[n] for n in out["standing"] if n not in out["running"]},
+                            key=order)
     return out

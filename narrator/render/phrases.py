@@ -11,7 +11,9 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
 * ``[draws/draw|drew]`` (present singular / plural | past), the older hand-made form, still
   works for user phrase files.
 * A phrase may start with tags in angle brackets, ``<in>`` ``<out>`` (only indoors /
-  outdoors), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that projectile); see ``pick``.
+  outdoors), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that projectile), ``<slight>``
+  ``<grave>`` (a wound's severity), ``<head>`` ``<torso>`` ``<arm>`` ``<leg>`` (where it
+  struck); see ``pick`` and ``TAG_KINDS``.
 
 May import: the standard library, narrator.render.inflection.
 """
@@ -82,7 +84,7 @@ class Phrases:
         """
         options = [_tagged(p) for p in self.table[group]]
         fitting = [i for i, (tags, _) in enumerate(options)
-                   if not tags or tags <= context or _fits(tags, context)]
+                   if not tags or _fits(tags, context)]
         if not fitting:
             fitting = list(range(len(options)))
         used = self.used.setdefault(group, set())
@@ -174,9 +176,20 @@ def _toml(text: str) -> dict[str, list[str]]:
     return tomllib.loads(text)
 
 
-def _fits(tags: set[str], context: set[str] | frozenset[str]) -> bool:
-    """A phrase fits when each of its tag kinds agrees with the context: place tags (in/out)
-    and projectile tags are checked separately."""
-    place = tags & {"in", "out"}
-    shot = tags - {"in", "out"}
-    return (not place or bool(place & context)) and (not shot or bool(shot & context))
+#: Kinds of phrase tags: a phrase fits a context when, for each kind it has tags of, the
+#: context has one of them (a tag of no kind listed here must be in the context itself).
+TAG_KINDS = (frozenset({"in", "out"}),                                   # the place
+             frozenset({"bullet", "ball", "pellets", "arrow", "blade"}),  # the projectile
+             frozenset({"slight", "grave"}),                              # a wound's severity
+             frozenset({"head", "torso", "arm", "leg"}))                  # where it struck
+
+
+def _fits(tags: set[str] | frozenset[str], context: set[str] | frozenset[str]) -> bool:
+    """Whether a phrase's tags fit a context, kind by kind (see ``TAG_KINDS``)."""
+    rest = set(tags)
+    for kind in TAG_KINDS:
+        mine = tags & kind
+        if mine and not mine & context:
+            return False
+        rest -= kind
+    return rest <= context
