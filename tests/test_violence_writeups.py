@@ -104,7 +104,8 @@ def test_teaching_mode_shows_each_roll_with_its_arithmetic():
 
 def test_story_mode_rolls_block_and_status():
     text = render(fight("barroom-brawl.yaml"), "bbcode", "story")
-    assert "[spoiler=Rolls, turn 1]" in text
+    assert "[spoiler=Rolls, round 1]" in text  # under "Round 1", never "turn 1"
+    assert "Rolls, turn" not in text
     assert "Melee: Carver (subdue) 9 = 9 vs Ned (kill) 5 +2 (Bowie knife, a shorter weapon) = 7" in text
     assert "[b]Status after round 2[/b]" in text
     assert "violence (as ruled)" in text

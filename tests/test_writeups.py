@@ -160,7 +160,9 @@ def test_per_turn_posts():
 
 def test_trust_footer_names_seed_profile_scripted_rolls_and_hash():
     out = render(_log("abilene-saloon.yaml"), "text", "story")
-    footer = out.strip().splitlines()[-1]
+    lines = out.strip().splitlines()
+    assert lines[-2] == "Dice:"  # story mode: in a block of its own, not in the story
+    footer = lines[-1].strip()
     assert footer.startswith("seed 1871 · boothill (house rules: hipshot_formula=pooled")
     assert "33 of 33 rolls scripted (fast draw 4, to hit 18" in footer
     assert re.search(r"dice log [0-9a-f]{12}$", footer)
