@@ -113,6 +113,31 @@ PRESENT = re.compile(
     r"gives|moves|turns|draws|breaks|reloads|seems|stops|clears)\b")
 COUNTED = re.compile(r"\b(\d+|no|one|two|three|four|five|six|seven|eight|nine|ten) (hits|shots)\b")
 THEY_AGREE = re.compile(r"\b[Tt]hey (is|was|has|does|\w+[^s\W]s)\b")
+# what the GM reader of issue 10 had to edit (second round)
+AGAIN = re.compile(r"\b(fired|fires|fire|tried|tries) (again|once more)\b|\bnext (shot|bullet|ball|"
+                   r"buckshot|arrow)\b|\bkeeps? shooting\b|\bkept shooting\b|^Again \S+|"
+                   r"^Still nothing for\b|^Another shot from\b|\band miss(ed|es)? again\b")
+CATALOGUE = re.compile(r"\b(single-action|double-action|fast-draw|long-barrelled|lever-action|"
+                       r"breech-loading|muzzle-loading|revolving-cylinder|smoothbore|"
+                       r"double-barrelled) (revolver|rifle|carbine|shotgun|pistol|musket)\b|"
+                       r"\((cartridge|cap and ball|percussion)\)")
+SHOTGUN = re.compile(r"buckshot|shotgun|scattergun|coach gun|\bbarrels?\b|\bpattern\b", re.I)
+POPGUN = re.compile(r"\bsnap(s|ped)? a shot\b|\bbark(s|ed)?\b")
+TORSO_THINGS = re.compile(r"pocket watch|tobacco tin|Bible|deck of cards|silver dollar|"
+                          r"gunbelt buckle|cartridge belt|\brib\b")
+TORSO = re.compile(r"\b(chest|belly|gut|stomach)\b")
+DOUBLED = re.compile(r"\bdoubl(e|es|ed) over\b")
+SLIGHT = re.compile(r"\b(tag|tags|tagged|nick|nicks|nicked)\b")
+GRAVE = re.compile(r"mortal|killing|serious|bad wound|bad one|\bdead\b|dying|killed|"
+                   r"hurt badly|hurt bad\b")
+BAD_PREP = re.compile(r"\bbehind (the |a |an )?([\w'-]+ )*?(mouth|doors?|doorway|window|gate|"
+                      r"alley)\b|\bdive(s|d)? by\b")
+OWN_COVER = re.compile(r"\b([A-Z][\w-]+)\b[^.;]*?\bbehind \1's\b")
+TIME_OF_DAY = re.compile(r"\b(afternoon|morning|evening|tonight|sunset|sundown|dawn|midday)\b")
+CHORUS = re.compile(r"\b(kept|keeps|keep) (running|loading|backing off|at the loading)\b|"
+                    r"\b(ran|runs) on\b|^Still \S+ (ran|runs)\b|\b(did|does) not stop running\b|"
+                    r"\b(went|goes) on loading\b|\bpush(ed|es)? more rounds in\b")
+ENDING = re.compile(r"\bfield\b|settled|nobody (was|is) left|last one standing")
 FOOTING = re.compile(r"shifts? (his|her|their) footing|shifted (his|her|their) footing")
 
 
@@ -133,6 +158,17 @@ class Count:
     repeats: int = 0
     same_name_twice: int = 0
     dead_unnamed: int = 0
+    again_first: int = 0
+    openings: int = 0
+    catalogue: int = 0
+    shotgun_pop: int = 0
+    luck_place: int = 0
+    verb_fit: int = 0
+    bad_prep: int = 0
+    own_cover: int = 0
+    time_of_day: int = 0
+    chorus: int = 0
+    ending_why: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -184,6 +220,35 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
             if hits:
                 count.present_in_past += len(hits)
                 count.note("present_in_past", s)
+    for para in prose.split("\n\n"):
+        ps = sentences(para)
+        for i, s in enumerate(ps):
+            plain = QUOTE.sub("", s)
+            if i == 0 and AGAIN.search(plain):
+                count.again_first += 1
+                count.note("again_first", s)
+            if i and s.split()[:3] == ps[i - 1].split()[:3] and len(s.split()) > 3:
+                count.openings += 1
+                count.note("openings", f"{ps[i - 1]} / {s}")
+            before = ps[i - 1] if i else ""
+            for key, bad in (
+                    ("catalogue", CATALOGUE.search(plain)),
+                    ("shotgun_pop", SHOTGUN.search(plain) and POPGUN.search(plain)),
+                    ("luck_place", TORSO_THINGS.search(plain)
+                     and not TORSO.search(plain + before)),
+                    ("verb_fit", (DOUBLED.search(plain) and not TORSO.search(plain))
+                     or (SLIGHT.search(plain) and GRAVE.search(plain))),
+                    ("bad_prep", BAD_PREP.search(plain)),
+                    ("own_cover", OWN_COVER.search(plain)),
+                    ("time_of_day", TIME_OF_DAY.search(plain)),
+                    ("chorus", CHORUS.search(plain))):
+                if bad:
+                    setattr(count, key, getattr(count, key) + 1)
+                    count.note(key, s)
+    closing = prose.rsplit("\n\n", 1)[-1]
+    if log is not None and not ENDING.search(closing):
+        count.ending_why += 1
+        count.note("ending_why", closing[:160])
     long = Counter(s for s in sents if len(s.split()) >= 6)
     for s, k in long.items():
         if k > 1:

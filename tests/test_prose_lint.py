@@ -32,7 +32,8 @@ def _fights():
 
 def _assert_clean(c: Count, tense: str) -> None:
     for key in ("engine", "snake", "python", "coords", "cites", "they_agreement", "footing",
-                "dead_unnamed"):
+                "dead_unnamed", "again_first", "catalogue", "shotgun_pop", "luck_place",
+                "verb_fit", "bad_prep", "own_cover", "time_of_day", "ending_why"):
         assert getattr(c, key) == 0, (key, c.examples.get(key))
     if tense == "past":
         assert c.present_in_past == 0, c.examples.get("present_in_past")
@@ -56,9 +57,14 @@ def test_story_prose_in_markdown_is_clean_and_rarely_repeats(tense):
     _assert_clean(c, tense)
     rate = c.repeats / c.fights
     print(f"\n{tense}: {c.fights} fights, {c.sentences} sentences, {c.repeats} repeated "
-          f"sentences of six words or more: {rate:.2f} per fight")
+          f"sentences of six words or more: {rate:.2f} per fight; {c.openings} repeated "
+          f"openings ({c.openings / c.fights:.2f} per fight); {c.chorus} running or loading "
+          f"lines ({c.chorus / c.fights:.2f} per fight)")
     assert c.sentences > 3000
     assert rate <= 1.0, c.examples.get("repeats")
+    assert c.openings / c.fights <= 0.1, c.examples.get("openings")
+    # lulls are told in one paragraph, a flight or a reload going on is said now and then
+    assert c.chorus / c.fights <= 1.0, c.examples.get("chorus")
 
 
 @pytest.mark.parametrize("fmt", ("bbcode", "html", "text"))
@@ -93,6 +99,17 @@ def test_the_lint_catches_what_it_is_for():
     assert (c.engine, c.snake, c.python, c.coords, c.cites, c.they_agreement) == (3, 1, 1, 1, 1, 1)
     assert c.present_in_past >= 2 and c.repeats == 1
     assert len(sentences('He said "I am done." Then he left.')) == 2
+    # the GM reader's second round
+    c = Count()
+    check("Louis's next shot was no better. Ben fired at Al and missed. Ben fired at Al again.\n\n"
+          "Ben's single-action revolver roared. The scattergun barked at Al. "
+          "Al fired, and the bullet found Ben in the head. It looked like a killing wound, but "
+          "a pocket watch took the worst of it. Ben doubled over, hit in the left arm. "
+          "Al tagged Ben in the chest; a mortal wound. Al dived behind the cave mouth. "
+          "Ben crouched behind Ben's horse. Al's bullet whined off into the afternoon. "
+          "Al kept running.\n\nFor now the shooting was over.", "past", None, c)
+    assert (c.again_first, c.catalogue, c.shotgun_pop, c.luck_place, c.verb_fit, c.bad_prep,
+            c.own_cover, c.time_of_day, c.chorus, c.openings) == (1, 1, 1, 1, 2, 1, 1, 1, 1, 1)
 
 
 THEY = """\

@@ -138,6 +138,10 @@ _NOT_BEFORE_VERB = {
     "to", "from", "by", "into", "across", "towards", "toward", "round", "around", "behind",
     "will", "would", "can", "could", "may", "might", "must", "shall", "should", "do", "does",
     "did", "not", "and", "or", "but", "than", "as", "very", "more", "most", "own", "other"}
+#: Words that are never verbs here though lemminflect knows a verb of that spelling.
+_NEVER_VERBS = {"while", "since", "like", "round", "near", "past", "down", "up", "back", "still",
+                "well", "even", "open", "close", "free", "clear", "right", "left", "last", "then",
+                "once", "outside", "inside", "about", "apart", "away", "across", "along"}
 _PLURAL_SUBJECTS = {"they", "we", "you", "i", "both", "all", "men", "people", "folk"}
 _IRREGULAR = {"is": "was", "are": "were", "has": "had", "have": "had", "does": "did",
               "will": "would", "can": "could", "shall": "should", "may": "might"}
@@ -187,7 +191,7 @@ def past_text(text: str) -> str:
                 continue
             word = tok.lower()
             new = None
-            if tok[:1].isupper() and prev:
+            if (tok[:1].isupper() and prev) or word in _NEVER_VERBS:
                 pass  # a name or a capitalised noun mid-sentence ("the Cattlemen's Bank")
             elif word in _IRREGULAR and prev not in _NOT_BEFORE_VERB - {"and"}:
                 if word != "have" or prev in _PLURAL_SUBJECTS or _subject_like(prev_raw, joined):

@@ -1,0 +1,220 @@
+"""What a GM reading story write-ups had to edit (issue 10, second reading), each pinned:
+the head, the intro's tense, the initiative banner, lulls, gun names, luck saves by where
+the shot struck, cover prepositions and a man's own horse, pronouns, alike names, endings
+that say why, and the Violence tally and rolls headings. The mechanical checks over 100
+generated fights are in ``test_prose_lint.py``."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace as NS
+
+import pytest
+
+from narrator.engine import run_fight
+from narrator.render import Options, render
+from narrator.render.inflection import past_text
+from narrator.render.markup import MARKUP
+from narrator.render.narrate import Narration, Scene, distinct_shorts
+from narrator.render.phrases import Phrases
+from narrator.scenario import load_scenario
+
+from conftest import EXAMPLES
+from prose_lint import PRESENT, generated_fights
+
+FORMATS = ("markdown", "bbcode", "html", "text")
+
+
+def _log(name: str):
+    return run_fight(load_scenario(EXAMPLES / name))
+
+
+def _unblocked(text: str, fmt: str) -> str:
+    """A write-up without its spoiler blocks: what a player sees without opening one."""
+    return {"markdown": lambda t: re.sub(r"\|\|.*?\|\|", "", t, flags=re.S),
+            "bbcode": lambda t: re.sub(r"\[spoiler=.*?\[/spoiler\]", "", t, flags=re.S),
+            "html": lambda t: re.sub(r"<details>.*?</details>", "", t, flags=re.S),
+            "text": lambda t: re.sub(r"^(Characters and rulings|Dice|Rolls, [^:]*):\n(  .*\n?)*",
+                                     "", t, flags=re.M)}[fmt](text)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("name", ("abilene-saloon.yaml", "shotgun-gang.yaml",
+                                  "bank-robbery.yaml"))
+def test_story_head_keeps_stat_lines_rulings_and_dice_in_blocks(fmt, name):
+    text = render(_log(name), fmt, "story")
+    shown = _unblocked(text, fmt)
+    for engine in ("STR ", "COO ", "House rule", "GM ruling", "rolls scripted", "scripted dice",
+                   "dice log", "seconds into the fight", "combat turn", "shootout turn"):
+        assert engine not in shown, engine
+    assert "Characters and rulings" in text and "Dice" in text  # still there, in blocks
+    assert "dice log" in text
+
+
+def test_story_cast_names_each_side_in_words():
+    text = render(_log("abilene-saloon.yaml"), "markdown", "story")
+    assert "**Lawmen**: Sam McGee and Ben Jackson." in text
+    assert '**Outlaws**: "Dirty Dan" Dan McGrew and Quentin "Cool Hand" Luke.' in text
+
+
+@pytest.mark.parametrize("text, past", [
+    ("Sam McGee and Ben Jackson walk into a shabby Abilene saloon with a wanted poster for two "
+     "stagecoach robbers. Ten feet from the bar Sam says loudly: \"Dan McGrew! You are both "
+     "under arrest!\" Both outlaws go for their guns.",
+     "Sam McGee and Ben Jackson walked into a shabby Abilene saloon with a wanted poster for two "
+     "stagecoach robbers. Ten feet from the bar Sam said loudly: \"Dan McGrew! You are both "
+     "under arrest!\" Both outlaws went for their guns."),
+    ("Jack Cutler, his brother Lem and \"Dutch\" Henry Vogel step out of the Cattlemen's Bank, "
+     "while Pete Ramsey holds the horses. The street is empty.",
+     "Jack Cutler, his brother Lem and \"Dutch\" Henry Vogel stepped out of the Cattlemen's Bank, "
+     "while Pete Ramsey held the horses. The street was empty."),
+    ("The Bar-T outfit has been paid off and has been drinking since noon.",
+     "The Bar-T outfit had been paid off and had been drinking since noon."),
+    ("Two Texas Rangers ride round the corner and see the Shotgun Gang, about 40 yards away.",
+     "Two Texas Rangers rode round the corner and saw the Shotgun Gang, about 40 yards away."),
+    ("Three of the posse and three of the rustlers face each other on the main street.",
+     "Three of the posse and three of the rustlers faced each other on the main street."),
+])
+def test_the_scene_is_told_in_the_past_with_speech_left_alone(text, past):
+    assert past_text(text) == past
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.yaml")))
+def test_the_intro_agrees_with_the_past_tense(name):
+    text = render(_log(name), "text", "story", options=Options(tense="past"))
+    log = _log(name)
+    desc = log.events[0].description
+    if not desc:
+        return
+    told = past_text(desc)
+    assert told in text.replace("\n", " ") or told.split(".")[0] in text
+    outside = re.sub(r"\"[^\"]*\"", "", told)
+    assert not PRESENT.findall(outside), outside
+    present = render(log, "text", "story")
+    assert desc.split(".")[0] in present  # the present tense keeps the GM's words
+
+
+def _turn_banners(text: str) -> dict[int, str]:
+    out = {}
+    for m in re.finditer(r"^## Turn (\d+)\n\n\*([^*\n]+)\*$", text, flags=re.M):
+        out[int(m.group(1))] = m.group(2)
+    return out
+
+
+def test_the_initiative_banner_names_the_side_that_fires_first():
+    told = 0
+    for _, log in generated_fights(40):
+        text = render(log, "markdown", "story", options=Options(tense="past"))
+        started = log.events[0]
+        side_of = {c.name: c.side for c in started.characters}
+        winners = {e.turn: e.winner for e in log.events if e.kind == "initiative_rolled"}
+        for turn, line in _turn_banners(text).items():
+            first = next(e for e in log.events
+                         if e.kind == "shot_fired" and e.turn == turn)
+            assert side_of[first.shooter] == winners[turn], (turn, line)
+            told += 1
+    assert told > 20
+
+
+def test_a_run_of_quiet_turns_is_one_paragraph():
+    seen = 0
+    for _, log in generated_fights(30):
+        text = render(log, "markdown", "story", options=Options(tense="past"))
+        for m in re.finditer(r"^## Turns (\d+) to (\d+)\n\n([^\n]+)\n\n\|\|\*\*Rolls, turns "
+                             r"(\d+) to (\d+)\*\*", text, flags=re.M):
+            seen += 1
+            assert m.group(1, 2) == m.group(4, 5)
+            para = m.group(3)
+            assert re.search(r"\b(seconds?|minute)\b", para), para  # says how long
+            first, last = int(m.group(1)), int(m.group(2))
+            hit = [e for e in log.events if e.kind == "wound_taken" and first <= e.turn <= last]
+            assert not hit
+    assert seen >= 5
+
+
+def test_per_turn_posts_tell_every_turn():
+    log = generated_fights(12)[11][1]
+    from narrator.render import render_posts
+    posts = render_posts(log, "markdown", "story", per_turn=True)
+    assert len(posts) == log.events[-1].turns
+    assert all(re.search(r"^## Turn \d+$", p, flags=re.M) for p in posts)
+
+
+def _narration(chars, tense="past"):
+    table = {"x": ["{a}'s next shot [be] no better."]}
+    return Narration(chars, MARKUP["text"], Phrases(table, 1, tense), bold=False)
+
+
+def test_a_pronoun_opens_a_sentence_only_when_the_sentence_before_named_no_other_man():
+    chars = {n: NS(name=n, short=n, pronoun="he", side=s)
+             for n, s in (("Ben", "a"), ("Quentin", "b"))}
+    n = _narration(chars)
+    n.phrases.table.update(hit=["{a} [shoot] {b} in the arm"], sev=["; {b} [stay] up."])
+    n.say("hit", a="Ben", b="Quentin")
+    n.focus("Quentin")
+    n.say("sev", b="Quentin")
+    assert n.say("x", a="Quentin") == "Quentin's next shot was no better."
+    assert n.say("x", a="Quentin") == "His next shot was no better."
+
+
+def test_alike_short_names_are_told_apart():
+    chars = {n: NS(name=n, short=s) for n, s in (("Lewis Banks", "Lewis"),
+                                                ('Louis "Dakota" Williamson', "Louis"),
+                                                ("Sam Ray", "Sam"), ("Sal Ortiz", "Sal"),
+                                                ("Ben Cole", "Ben"))}
+    assert distinct_shorts(chars) == {'Louis "Dakota" Williamson': "Dakota", "Sal Ortiz": "Ortiz"}
+
+
+def test_guns_are_called_what_a_man_calls_them():
+    scene = Scene.from_toml((EXAMPLES.parent.parent / "templates" / "common"
+                             / "vocabulary.toml").read_text(), NS(title="", description="",
+                                                                 landmarks=()))
+    for name, word in (("Colt .45 Peacemaker (cartridge)", "Colt"),
+                       ("single-action revolver", "Colt"), ("lever-action rifle", "Winchester"),
+                       ("double-barrelled shotgun", "shotgun"), ("scattergun", "scattergun"),
+                       ("coach gun", "coach gun"), ("breech-loading rifle", "Sharps"),
+                       ("Navy pistol (percussion)", "Navy pistol")):
+        assert scene.gun(name) == word
+    assert [scene.at(x) for x in ("the cave mouth", "the swinging doors", "the rain barrels",
+                                  "the alley mouth")] == ["in", "by", "behind", "in"]
+
+
+def test_a_mans_own_horse_is_his_horse():
+    text = render(_log("shotgun-gang.yaml"), "markdown", "story", options=Options(tense="past"))
+    assert "behind his horse" in text
+    assert "into cover behind Texas Jack's horse" not in text
+    assert "Texas Jack's horse took the shot Eriksson meant for him" in text
+
+
+def test_luck_saves_fit_where_the_shot_struck():
+    table = Phrases.from_toml((EXAMPLES.parent.parent / "templates" / "common"
+                               / "phrases.toml").read_text(), 3).table
+    torso = re.compile(r"watch|tobacco|Bible|cards|dollar|buckle|belt|rib\b")
+    for where in ("head", "arm", "leg"):
+        p = Phrases(table, 5)
+        for _ in range(20):
+            assert not torso.search(p.pick("luck_save", frozenset({where, "bullet"})))
+    p = Phrases(table, 5)
+    assert "<" not in p.pick("sev_serious", frozenset({"arm", "bullet"}))
+    for _ in range(20):
+        assert "double" not in p.pick("sev_serious", frozenset({"arm", "bullet"}))
+        assert "tag" not in p.pick("hit_lead", frozenset({"torso", "grave", "bullet"}))
+        assert "bark" not in p.pick("miss", frozenset({"out", "pellets"}))
+
+
+@pytest.mark.parametrize("name, why", [
+    ("abilene-saloon.yaml", r"The (GM called it there|scene ended there), two seconds in"),
+    ("luke-short.yaml", r"(called it there|ended there), one second in"),
+    ("barroom-brawl.yaml", r"the Silver Dollar men held the field"),
+])
+def test_the_ending_says_why_it_ended_and_who_holds_the_field(name, why):
+    text = render(_log(name), "text", "story", options=Options(tense="past"))
+    assert re.search(why, text), text[-600:]
+    assert "For now the shooting" not in text
+
+
+def test_violence_tally_counts_covering_fire_and_rolls_say_round():
+    text = render(_log("bank-robbery.yaml"), "markdown", "story", options=Options(tense="past"))
+    assert "28 shots were fired, five shots of covering fire among them, for six hits" in text
+    assert "Rolls, round 1" in text and "Rolls, turn" not in text
+    assert "past helping" not in text
