@@ -121,7 +121,7 @@ CATALOGUE = re.compile(r"\b(single-action|double-action|fast-draw|long-barrelled
                        r"breech-loading|muzzle-loading|revolving-cylinder|smoothbore|"
                        r"double-barrelled) (revolver|rifle|carbine|shotgun|pistol|musket)\b|"
                        r"\((cartridge|cap and ball|percussion)\)")
-SHOTGUN = re.compile(r"buckshot|shotgun|scattergun|coach gun|\bbarrels?\b|\bpattern\b", re.I)
+SHOTGUN = re.compile(r"buckshot|shotgun|scattergun|coach gun|\bbarrels?\b|\bpattern\b")
 POPGUN = re.compile(r"\bsnap(s|ped)? a shot\b|\bbark(s|ed)?\b")
 TORSO_THINGS = re.compile(r"pocket watch|tobacco tin|Bible|deck of cards|silver dollar|"
                           r"gunbelt buckle|cartridge belt|\brib\b")
