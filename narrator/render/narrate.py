@@ -88,8 +88,10 @@ class Scene:
         data = _toml(text)
         proj = {k: (v[0], v[1]) for k, v in data.get("projectile", {}).items()}
         place = data.get("place", {})
-        words = " ".join([started.title or "", getattr(started, "description", "") or ""]
-                         + [f"{k.replace('_', ' ')} {v}" for k, v in started.landmarks]).lower()
+        scene = " ".join([started.title or "", getattr(started, "description", "") or ""])
+        # the title and description say where it is; a landmark's name counts once
+        words = " ".join([scene, scene] + [f"{k.replace('_', ' ')} {v}"
+                                           for k, v in started.landmarks]).lower()
 
         def score(key: str) -> int:
             return sum(len(re.findall(rf"\b{re.escape(w)}s?\b", words)) for w in place.get(key, ()))
