@@ -218,3 +218,19 @@ def test_violence_tally_counts_covering_fire_and_rolls_say_round():
     assert "28 shots were fired, five shots of covering fire among them, for six hits" in text
     assert "Rolls, round 1" in text and "Rolls, turn" not in text
     assert "past helping" not in text
+
+
+def test_a_group_that_holds_and_then_breaks_in_the_same_round_is_told_breaking_only():
+    from narrator.rulesets.violence.events import MoraleChecked
+
+    hold = MoraleChecked(2, "gang", "the gang", "casualty", None, 3, 3, (2, 3), 5, 6, False,
+                         None, ())
+    rout = MoraleChecked(2, "gang", "the gang", "casualty", None, 2, 3, (5, 4), 9, 6, True,
+                         "flee", ("Dutch", "Pete"))
+    later = MoraleChecked(3, "gang", "the gang", "casualty", None, 2, 3, (5, 4), 9, 6, True,
+                          "flee", ("Dutch", "Pete"))
+    n = _narration({})
+    n.events = [hold, rout]
+    assert n.routed_later(hold) and not n.routed_later(rout)
+    n.events = [hold, later]  # broke a round later: the hold is told
+    assert not n.routed_later(hold)

@@ -36,21 +36,31 @@ SILENT = {"actions_lost", "state_adjusted", "tactics_checked",
           "intent_declared", "count_resolved"}
 
 
-#: Events that make a turn worth telling in full: someone is hit, falls, dies, draws, gives
-#: up or does what the GM wrote. A run of turns without them is a lull, told in one paragraph.
-NOT_QUIET = {"wound_taken", "passed_out", "died", "draw_made", "other_action", "morale_checked",
-             "melee_fought", "injury_rolled", "jumped", "footing_checked",
-             "surprised_from_darkness", "weapon_picked_up", "after_fight_rolled",
-             "healing_noted", "actions_lost", "suppression_tested"}
+#: Events a quiet turn may hold: misses, shots that cover stopped, moves, reloads, jams and
+#: the bookkeeping around them. A turn with any other event (a wound, a fall, a draw, what
+#: the GM wrote, an event of a ruleset the narrator does not know) is told beat by beat; a
+#: run of quiet turns is a lull, told in one paragraph.
+QUIET_KINDS = {"shot_fired", "gun_fired", "suppression_laid", "moved", "relocated", "reloaded",
+               "weapon_reloaded", "jam_worked", "target_switched", "initiative_rolled",
+               "round_initiative", "intent_declared", "count_resolved", "counts_planned",
+               "actions_unfinished", "tactics_checked", "state_adjusted", "cover_hit",
+               "location_rolled", "pellets_rolled", "action_refused", "action_blocked"}
+#: Kinds that are shots, for "nobody fired in the last turn" (other rulesets' shots end so).
+SHOT_KINDS = {"shot_fired", "gun_fired", "suppression_laid"}
 #: Fewest turns a lull spans.
 LULL_TURNS = 2
 
 
+def _is_shot(kind: str) -> bool:
+    return kind in SHOT_KINDS or kind.endswith(("_shot", "_volley", "_covering"))
+
+
 def quiet(turn: dict[str, Any]) -> bool:
-    """Whether nothing in a turn needs telling beat by beat: misses, shots cover stopped
-    (dead cover: a horse that takes a shot is news), moves, reloads, jams."""
+    """Whether nothing in a turn needs telling beat by beat: only ``QUIET_KINDS`` events, no
+    shot that hit a man (a shot a living cover took is news too), nobody mounting or
+    dismounting."""
     for e in turn["events"]:
-        if e.kind in NOT_QUIET:
+        if e.kind not in QUIET_KINDS:
             return False
         if e.kind == "cover_hit" and e.alive:
             return False
@@ -811,8 +821,7 @@ def ending(events: list[Event], started: Any) -> dict[str, Any]:
             (surrendered if e.result == "surrender" else fled).update(e.members)
         elif e.kind == "after_fight_rolled":
             after[e.character] = e.result
-        if e.kind in ("shot_fired", "gun_fired", "suppression_laid") \
-                and getattr(e, "turn", None) == last_turn:
+        if _is_shot(e.kind) and getattr(e, "turn", None) == last_turn:
             quiet = False
     moves = motions(events, started)
     last_way: dict[str, str] = {}
