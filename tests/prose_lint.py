@@ -114,7 +114,7 @@ PRESENT = re.compile(
 COUNTED = re.compile(r"\b(\d+|no|one|two|three|four|five|six|seven|eight|nine|ten) (hits|shots)\b")
 THEY_AGREE = re.compile(r"\b[Tt]hey (is|was|has|does|\w+[^s\W]s)\b")
 # what the GM reader of issue 10 had to edit (second round)
-AGAIN = re.compile(r"\b(fired|fires|fire|tried|tries) (again|once more)\b|\bnext (shot|bullet|ball|"
+AGAIN = re.compile(r"\b(fired|fires|fire|tried|tries) (again|once more)\b(?! and again)|\bnext (shot|bullet|ball|"
                    r"buckshot|arrow)\b|\bkeeps? shooting\b|\bkept shooting\b|^Again \S+|"
                    r"^Still nothing for\b|^Another shot from\b|\band miss(ed|es)? again\b")
 CATALOGUE = re.compile(r"\b(single-action|double-action|fast-draw|long-barrelled|lever-action|"

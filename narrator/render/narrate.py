@@ -88,6 +88,7 @@ class Scene:
     indoors: bool | None = None
     projectile: dict[str, tuple[str, str]] = field(default_factory=dict)
     gun_words: tuple[tuple[str, str], ...] = ()
+    gun_names: dict[str, str] = field(default_factory=dict)
     cover_words: dict[str, str] = field(default_factory=dict)
     _contexts: dict[str | None, frozenset[str]] = field(default_factory=dict, repr=False)
 
@@ -108,9 +109,11 @@ class Scene:
 
         inside, outside = score("indoors"), score("outdoors")
         indoors = None if inside == outside else inside > outside
-        words = tuple((k.lower(), v) for k, v in data.get("weapon", {}).get("words", ()))
+        weapon = data.get("weapon", {})
+        words = tuple((k.lower(), v) for k, v in weapon.get("brands", ()))
+        names = {k.lower(): v for k, v in weapon.get(getattr(started, "ruleset", ""), {}).items()}
         cover = {w: prep for prep, ws in data.get("cover", {}).items() for w in ws}
-        return cls(indoors, proj, words, cover)
+        return cls(indoors, proj, words, names, cover)
 
     def at(self, place: str) -> str:
         """The preposition for being in cover at a landmark: "behind" (the rain barrels),
@@ -122,10 +125,16 @@ class Scene:
         return "behind"
 
     def gun(self, name: str) -> str:
-        """What a man in the story calls a weapon: the word of the first ``[weapon] words``
-        pattern in its name ("Colt .45 Peacemaker (cartridge)" -> "Colt", "lever-action
-        rifle" -> "Winchester"), else the name without a parenthesis."""
+        """What a man in the story calls a weapon (see ``[weapon]`` in vocabulary.toml): a
+        catalogue name of the fight's ruleset takes its period word ("lever-action rifle" ->
+        "Winchester"); a name like a catalogue key ("Colt .45 Peacemaker (cartridge)") the
+        first brand in it ("Colt"), else itself without the parenthesis; a GM's own name
+        ("stolen Webley") is left as it is."""
         low = name.lower()
+        if low in self.gun_names:
+            return self.gun_names[low]
+        if "(" not in name and not re.search(r"\.\d\d|\d\d-\d\d", name):
+            return name
         for pattern, word in self.gun_words:
             if pattern in low:
                 return word
