@@ -189,6 +189,7 @@ class Narration:
         self.events: list[Event] = []
         self.last_said: list[str] = []
         self._lulls: dict[int, dict[int, dict[str, Any]]] = {}
+        self._opening: tuple[str | None, str] = (None, "")
         self.shorts = {n: c.short for n, c in chars.items()}
         if not bold:  # story mode: men whose short names sound alike go by other names
             self.shorts.update(distinct_shorts(chars))
@@ -573,7 +574,17 @@ class Narration:
         context = self.scene.context(self.weapon_type)
         if ctx:
             context = context | frozenset(ctx)
-        return self._realise(self.phrases.pick(group, context), a, b, extra)
+        phrase = self.phrases.pick(group, context)
+        # no two sentences in a row open the same way ("Seth's bullet ..." twice)
+        for _ in range(3):
+            opening = (a, phrase.split("[", 1)[0].strip())
+            if phrase.startswith(("; ", ",")) or opening != self._opening \
+                    or len(self.phrases.table.get(group, ())) < 2:
+                break
+            phrase = self.phrases.pick(group, context)
+        if not phrase.startswith(("; ", ",")):
+            self._opening = (a, phrase.split("[", 1)[0].strip())
+        return self._realise(phrase, a, b, extra)
 
     def _realise(self, phrase: str, a: str | None, b: str | None,
                  extra: dict[str, Any]) -> str:
