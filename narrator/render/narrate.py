@@ -615,6 +615,7 @@ class Narration:
                 body = "{" + opener + "_he}" + body[len(opener) + 2:]
             phrase = lead + body
         noun, _ = self.scene.shot(self.weapon_type)
+        extra.setdefault("barrel", "a barrel")  # a shotgun's phrases; callers may say which
         spot = extra.get("place", extra.get("cover"))
         if spot is not None:
             text = spot[0] if isinstance(spot, tuple) else spot
