@@ -8,10 +8,13 @@
   the exchange is undone, so no one's edit is lost. The old file becomes ``.bak``.
 * ``scenario_lock``: one ``narrator next`` per scenario at a time (``filelock``: a well-kept
   library that holds an ``flock`` on a lock file, released by the kernel when the process
-  dies, so a killed run never leaves a stale lock behind).
+  dies, so a killed run never leaves a stale lock behind). filelock keeps a Unix lock file
+  after release on purpose (deleting it lets two processes lock two different files of one
+  name), so the lock files live in the user's cache folder (``platformdirs``), not beside the
+  scenario.
 * ``deferred_signals``: Ctrl-C and SIGTERM wait until a post and its record are both out.
 
-May import: the standard library and filelock only.
+May import: the standard library, filelock and platformdirs only.
 """
 
 from __future__ import annotations
@@ -210,20 +213,37 @@ class Locked(Exception):
     """Another process holds the scenario's lock."""
 
 
+def lock_path(path: Path | str) -> Path:
+    """Where the lock of the scenario at ``path`` lives: ``<user cache>/narrator/locks/
+    <name>-<16 hex digits>.lock``, the digits a SHA-256 of the scenario's real path (so two
+    scenarios of one name in different folders have different locks, and a link and its target
+    one). The user cache folder is ``platformdirs.user_cache_dir`` (``$XDG_CACHE_HOME`` or
+    ``~/.cache`` on Linux). Nothing is created here."""
+    import hashlib
+
+    from platformdirs import user_cache_dir
+
+    real = os.path.realpath(path)
+    digest = hashlib.sha256(os.fsencode(real)).hexdigest()[:16]
+    name = Path(real).name[:100]
+    return Path(user_cache_dir("narrator", appauthor=False)) / "locks" / f"{name}-{digest}.lock"
+
+
 @contextlib.contextmanager
 def scenario_lock(path: Path | str, timeout: float = 10.0) -> Iterator[None]:
-    """Hold the lock of the scenario at ``path`` (``.<name>.lock`` beside the file it names)
-    for the block: a second ``narrator next`` on the same file waits up to ``timeout`` seconds,
-    then gives up. The kernel releases the lock if the process dies.
+    """Hold the lock of the scenario at ``path`` (``lock_path``: in the user's cache folder,
+    never beside the scenario) for the block: a second ``narrator next`` on the same file waits
+    up to ``timeout`` seconds, then gives up. The kernel releases the lock if the process dies.
 
     Raises:
         Locked: still held by another process after ``timeout`` seconds.
-        OSError: the lock file cannot be created (a read-only folder).
+        OSError: the lock file cannot be created (an unwritable cache folder).
     """
     from filelock import FileLock, Timeout
 
-    real = Path(os.path.realpath(path))
-    lock = FileLock(str(real.with_name(f".{real.name}.lock")), timeout=timeout)
+    where = lock_path(path)
+    where.parent.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(where), timeout=timeout)
     try:
         lock.acquire()
     except Timeout:

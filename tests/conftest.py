@@ -44,3 +44,17 @@ def _fresh_memos():
     hit._BASE.clear()
     hit._MODS.clear()
     tactics._STATIC.clear()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _cache_home(tmp_path_factory):
+    """The user cache folder (``narrator next``'s locks) in a temporary folder, not the
+    tester's own ``~/.cache``; child processes inherit it."""
+    import os
+    old = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if old is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = old

@@ -422,3 +422,25 @@ def test_through_a_symlinked_scenario_the_file_it_names_is_updated(tmp_path):
     resolve_next(link)
     assert link.is_symlink()
     assert load_scenario(real).scenario.state["turn"] == 1
+
+
+def test_next_leaves_no_lock_file_beside_the_scenario(tmp_path):
+    from narrator.files import Locked, lock_path, scenario_lock
+    path = tmp_path / "duel.yaml"
+    path.write_text(ONE_TURN_AT_END)
+    r = runner.invoke(app, ["next", str(path)])
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["duel.yaml", "duel.yaml.bak"]
+    where = lock_path(path)
+    assert where.parent == Path(os.environ["XDG_CACHE_HOME"]) / "narrator" / "locks"
+    assert where.name.startswith("duel.yaml-") and where.exists()
+    # one lock for the file and a link to it; another folder's duel.yaml has its own
+    link = tmp_path / "link.yaml"
+    link.symlink_to(path)
+    assert lock_path(link) == where
+    (tmp_path / "other").mkdir()
+    assert lock_path(tmp_path / "other" / "duel.yaml") != where
+    with scenario_lock(path):
+        with pytest.raises(Locked):
+            with scenario_lock(link, timeout=0.05):
+                pass
