@@ -154,18 +154,22 @@ def fail(message: str, code: int = 2) -> None:
 
 
 def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
-               force: bool) -> list[tuple[Path, str]]:
-    """Where each post will go (nothing written yet): one file for a single post, else numbered
-    files in the folder ``out``. Fails (exit 2) when a target exists without ``force``, is not
-    a regular file, or its folder is missing."""
+               force: bool, names: Optional[list[str]] = None) -> list[tuple[Path, str]]:
+    """Where each post will go (nothing written yet): one file for a single post, else
+    ``<stem>-<name>.<ext>`` files in the folder ``out``, ``names`` being each post's part of
+    the name (``render_or_fail``'s: ``turn03``, ``turn03-02``...; default ``01``, ``02``...).
+    Fails (exit 2) when a target exists without ``force``, is not a regular file, or its folder
+    is missing."""
     if out is None:
         return []
+    if names is None:
+        names = [f"{i:02d}" for i in range(1, len(posts) + 1)]
     if len(posts) == 1 and not out.is_dir():
         targets = [(out, posts[0])]
         if not out.parent.is_dir():
             fail(f"{out}: the folder {out.parent} does not exist")
     else:
-        targets = [(out / f"{stem}-{i:02d}.{EXT[fmt]}", p) for i, p in enumerate(posts, 1)]
+        targets = [(out / f"{stem}-{name}.{EXT[fmt]}", p) for name, p in zip(names, posts)]
     for path, _ in targets:
         if path.exists() and not path.is_file():
             fail(f"{path}: exists and is not a regular file")
@@ -185,10 +189,11 @@ def write_files(files: list[tuple[Path, str]]) -> None:
             fail(f"{path}: cannot write: {exc.strerror or exc}")
 
 
-def emit_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str, force: bool) -> None:
+def emit_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str, force: bool,
+               names: Optional[list[str]] = None) -> None:
     """Print posts to stdout (separated by a marker line), or write them (see ``plan_posts``).
     Everything is rendered and checked before anything is written."""
-    targets = plan_posts(posts, out, stem, fmt, force)
+    targets = plan_posts(posts, out, stem, fmt, force, names)
     if out is None:
         if len(posts) == 1:
             sys.stdout.write(posts[0])
@@ -229,8 +234,13 @@ def write_maps(log, out: Optional[Path], stem: str, force: bool,
 def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_turn: bool,
                    discord: bool, tense: Tense, block: Block, spoiler_tag: str,
                    ooc_tag: str, text_maps: bool = False,
-                   cite: bool = False) -> list[str]:
-    """Render a log to posts, turning a broken user template into a one-line error."""
+                   cite: bool = False) -> tuple[list[str], list[str]]:
+    """Render a log to posts, turning a broken user template into a one-line error.
+
+    Returns:
+        The posts and each one's part of a file name: ``turnNN`` for a turn's post
+        (``per_turn``), ``turnNN-MM`` for its MMth Discord message, ``MM`` for the MMth message
+        of a whole fight, ``01`` for the one post."""
     from narrator.render import Options, render_posts
 
     if templates is not None and not templates.is_dir():
@@ -251,9 +261,23 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
         if templates is None:
             raise
         fail(template_error(exc, templates))
-    if discord:
-        posts = [m for post in posts for m in discord_messages(post)]
-    return posts
+    turns = [e.turn for e in log.events if e.kind == "turn_started"]
+    if per_turn and len(turns) == len(posts):
+        heads = [f"turn{t:02d}" for t in turns]
+    else:
+        heads = [f"{i:02d}" for i in range(1, len(posts) + 1)]
+    if not discord:
+        return posts, heads
+    messages: list[str] = []
+    names: list[str] = []
+    for head, post in zip(heads, posts):
+        split = discord_messages(post)
+        messages += split
+        if per_turn and head.startswith("turn"):
+            names += [f"{head}-{i:02d}" for i in range(1, len(split) + 1)]
+    if len(names) != len(messages):
+        names = [f"{i:02d}" for i in range(1, len(messages) + 1)]
+    return messages, names
 
 
 def template_error(exc: BaseException, templates: Path) -> str:
@@ -330,9 +354,9 @@ def run(
                         dice_fallback=dice_fallback.value if dice_fallback else None)
     except NarratorError as exc:
         fail(exc.one_line())
-    posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
-                           spoiler_tag, ooc_tag, map_, cite)
-    emit_posts(posts, out, scenario.stem, fmt.value, force)
+    posts, names = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
+                                  spoiler_tag, ooc_tag, map_, cite)
+    emit_posts(posts, out, scenario.stem, fmt.value, force, names)
     if map_:
         write_maps(log, out, scenario.stem, force)
     if seed is None and dice_fallback is None and profile is ProfileChoice.scenario:
@@ -386,14 +410,14 @@ def render(
         fail(f"{events}: not a narrator event log ({why}); render takes the event log that "
              f"'narrator run --format json' writes")
     try:
-        posts = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
-                               spoiler_tag, ooc_tag, map_, cite)
+        posts, names = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense,
+                                      block, spoiler_tag, ooc_tag, map_, cite)
     except typer.Exit:
         raise
     except Exception as exc:  # a hand-edited log can break the templates' expectations
         fail(f"{events}: not a valid narrator event log (it cannot be written up: "
              f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
-    emit_posts(posts, out, events.stem, fmt.value, force)
+    emit_posts(posts, out, events.stem, fmt.value, force, names)
     if map_:
         write_maps(log, out, events.stem, force)
 
@@ -432,8 +456,8 @@ def next_turn(
             log = replay_turn(scenario, repost)
         except NarratorError as exc:
             fail(exc.one_line())
-        posts = render_or_fail(log, fmt, mode, templates, True, False, tense, block,
-                               spoiler_tag, ooc_tag, map_, cite)
+        posts, _ = render_or_fail(log, fmt, mode, templates, True, False, tense, block,
+                                  spoiler_tag, ooc_tag, map_, cite)
         post = [posts[repost - 1]]
         if discord:
             post = discord_messages(post[0])
@@ -442,8 +466,8 @@ def next_turn(
     try:
         with lock_scenario(scenario):
             done = resolve_next(scenario, redo, write=False)
-            posts = render_or_fail(done.log, fmt, mode, templates, True, False, tense, block,
-                                   spoiler_tag, ooc_tag, map_, cite)
+            posts, _ = render_or_fail(done.log, fmt, mode, templates, True, False, tense,
+                                      block, spoiler_tag, ooc_tag, map_, cite)
             post = [posts[done.turn - 1]]
             if discord:
                 post = discord_messages(post[0])

@@ -1,0 +1,30 @@
+"""Rough edges a fresh user found, each reproduced: per-turn file names, ..."""
+
+from __future__ import annotations
+
+from conftest import EXAMPLES
+from typer.testing import CliRunner
+
+from narrator.cli import app
+
+runner = CliRunner()
+
+
+def test_per_turn_files_are_named_by_turn_and_message(tmp_path):
+    shotgun = str(EXAMPLES / "shotgun-gang.yaml")
+    (tmp_path / "a").mkdir()
+    r = runner.invoke(app, ["run", shotgun, "--per-turn", "--discord", "-o", str(tmp_path / "a")])
+    assert r.exit_code == 0, r.stderr
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert names[:4] == ["shotgun-gang-turn01-01.md", "shotgun-gang-turn01-02.md",
+                         "shotgun-gang-turn01-03.md", "shotgun-gang-turn02-01.md"]
+    assert {n.split("-")[2] for n in names} == {f"turn0{t}" for t in range(1, 6)}
+    assert (tmp_path / "a" / "shotgun-gang-turn01-01.md").read_text().startswith("# ")
+    (tmp_path / "b").mkdir()
+    r = runner.invoke(app, ["run", shotgun, "--per-turn", "-o", str(tmp_path / "b")])
+    assert sorted(p.name for p in (tmp_path / "b").iterdir()) == [
+        f"shotgun-gang-turn0{t}.md" for t in range(1, 6)]
+    (tmp_path / "c").mkdir()  # one write-up in Discord messages: numbered messages
+    r = runner.invoke(app, ["run", shotgun, "--discord", "-o", str(tmp_path / "c")])
+    names = sorted(p.name for p in (tmp_path / "c").iterdir())
+    assert names[0] == "shotgun-gang-01.md" and len(names) > 2
