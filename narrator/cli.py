@@ -709,7 +709,7 @@ def generate(
 def batch(
     scenarios: list[Path] = typer.Argument(..., help="Scenario YAML files."),
     runs: int = typer.Option(10, "--runs", "-n", min=1, max=100000, help="Fights per scenario."),
-    out: str = typer.Option(..., "--out", "-o", help="Folder for the write-ups (created if missing)."),
+    out: str = typer.Option("outputs", "--out", "-o", help="Folder for the write-ups (created if missing; default: outputs in the current folder)."),
     workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, max=64, help="Processes (default: all cores). The results do not depend on it."),
     fmt: Format = typer.Option(Format.markdown, "--format", "-f", help="Output format."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, help="Seed of run 0 (default: the scenario's seed); run i uses seed + i."),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, ROOT
 from typer.testing import CliRunner
 
 from narrator.cli import app
@@ -28,3 +28,13 @@ def test_per_turn_files_are_named_by_turn_and_message(tmp_path):
     r = runner.invoke(app, ["run", shotgun, "--discord", "-o", str(tmp_path / "c")])
     names = sorted(p.name for p in (tmp_path / "c").iterdir())
     assert names[0] == "shotgun-gang-01.md" and len(names) > 2
+
+
+def test_batch_without_out_writes_to_outputs(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["batch", str(EXAMPLES / "luke-short.yaml"), "--runs", "2",
+                            "--workers", "1"])
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in (tmp_path / "outputs").iterdir()) == [
+        "luke-short-1887.md", "luke-short-1888.md"]
+    assert (ROOT / "outputs").is_dir()  # the folder the README names exists in the repository
