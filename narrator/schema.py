@@ -81,6 +81,62 @@ FIELD_HELP = {
     ("Intent", "snipe"): "One sniping shot at this target.",
     ("Intent", "suppress"): "Suppressing fire at a target or a list.",
     ("Intent", "melee"): "Fight this character hand to hand.",
+    ("Intent", "redraw"): "After a failed fast draw: fast (try again) or normal; default fast.",
+    ("Intent", "cock"): "Cock the gun first (Table 5: 1 count); a cocked gun's next shot, "
+                        "not a fanned one, comes one count sooner.",
+    ("Intent", "surprised"): "Shootout turn: he is surprised or completely surprised (Table "
+                             "6 speed -2 or -4).",
+    ("Intent", "aim"): "Where he aims this turn (vitals, limbs, none); default: his aim.",
+    ("Intent", "hand"): "The hand he shoots with; his other hand than his handedness is -2.",
+    ("Intent", "two_guns"): "Fire a pistol in each hand: -6 on both, -2 more on the off-hand "
+                            "gun, speed -2.",
+    ("Intent", "sniping"): "Shooting from a solid rest: +2 on the fight's first shot.",
+    ("Intent", "clear_jam"): "Work at clearing a jammed gun (his action for the turn).",
+    ("Intent", "pick_up"): "true, or a weapon's name: pick up a thrown weapon lying where he "
+                           "stands after his move (his action for the turn).",
+    ("Intent", "friendly_fire"): "The attack on a man of his own side is meant (a betrayal); "
+                                 "without it check warns.",
+    ("Intent", "to"): "With melee: subdue or kill (default: his fights_to).",
+    ("MoveIntent", "gait"): "crawling, walking, evading, running (on foot), trotting or "
+                            "galloping (mounted) (Table 3).",
+    ("MoveIntent", "to"): "Where to: a landmark key or name, or [x, y] in yards; he goes as far "
+                          "as the gait allows.",
+    ("MoveIntent", "through"): "Doors and windows on the way, in order (Table 3: each costs "
+                               "yards; a window a Coordination check).",
+    ("MoveIntent", "stairs"): "Stairs climbed on the way (Table 3: one yard each).",
+    ("MoveIntent", "mount"): "Get on his horse (Table 3).",
+    ("MoveIntent", "dismount"): "Get off his horse (Table 3).",
+    ("MoveIntent", "stand_up"): "Get up from prone (Table 3).",
+    ("MoveIntent", "drop_prone"): "Drop prone: he counts as evading this turn (cannot shoot, "
+                                  "-4 to be hit).",
+    ("MoveIntent", "jump_down"): "A horse-size drop on the way: half the move (Table 3).",
+    ("MoveIntent", "jump"): "A significant jump of this many feet (1-100): a Coordination "
+                            "check halves the move or, failed, ends it; over 12 feet a Luck "
+                            "check too.",
+    ("MoveIntent", "terrible_footing"): "Bad ground: half the distance; faster than a walk on "
+                                        "foot, a Coordination check or he falls prone.",
+    ("MoveIntent", "delay"): "Combat turn, his side having the initiative: move after "
+                             "everyone else.",
+    ("Character", "pronoun"): "he, she or they, for the prose.",
+    ("Character", "attributes"): "Strength, Coordination, Observation, Stature, Luck (1-30).",
+    ("Character", "skills"): "Weapon and other skills (0-30); a missing skill counts 0.",
+    ("Character", "mounted"): "He starts on horseback.",
+    ("Character", "prone"): "He starts lying prone.",
+    ("Character", "handedness"): "right or left: the hand he shoots with.",
+    ("Character", "size"): "very_large ... very_small: the target size modifier (Table 2).",
+    ("Character", "lit"): "At night: he stands in light, so he can be seen at any range.",
+    ("Character", "in_darkness"): "He starts in complete darkness: whoever he shoots at is "
+                                  "completely surprised; he leaves it when he moves (unless "
+                                  "to a dark landmark).",
+    ("Character", "obscured"): "Hard to see (smoke, brush): -2 to hit him (Table 2).",
+    ("Character", "notes"): "Free text for the GM; not in the write-up.",
+    ("Character", "fights_to"): "What he announces in a melee unless his intent says: subdue "
+                                "or kill.",
+    ("Landmark", "at"): "Where it is: [x, y] in yards.",
+    ("Landmark", "name"): "How the write-up calls it (default: the key, in words).",
+    ("Landmark", "cover"): "The cover it gives whoever stands there.",
+    ("Landmark", "dark"): "The place lies in complete darkness: whoever stands there and "
+                          "shoots leaves his targets completely surprised.",
     ("Turn", "kind"): "combat (6 seconds), shootout (1 second, six counts) or auto.",
     ("Turn", "intents"): "Each character's intent, keyed by name or short name.",
     ("Turn", "surprise"): "The side that caught the others by surprise: it acts first.",
@@ -93,6 +149,9 @@ FIELD_HELP = {
 def _clean(text: str) -> str:
     """A docstring as plain text: ``code`` -> `code`, paragraphs kept, lines joined."""
     text = text.replace("``", "`")
+    # the rulings as the rules references name them, no outside file
+    text = re.sub(r"\s*\bof errata\.md\b", "", text)
+    text = re.sub(r"\berrata\b(?=\s+[\"A-Z])", "ruling", text)
     return "\n\n".join(" ".join(p.split()) for p in re.split(r"\n\s*\n", text.strip()))
 
 
@@ -130,6 +189,91 @@ def scenario_schema(ruleset: str = registry.DEFAULT) -> dict:
     return schema
 
 
+def _type(prop: dict) -> str:
+    """A JSON Schema property's type in a few words: ``integer 1-30``, ``[x, y]``,
+    ``list of Turn``, ``careful | steady``, ``Intent``... (null left out: every such key may be
+    omitted)."""
+    if "$ref" in prop:
+        return prop["$ref"].rsplit("/", 1)[1]
+    if "anyOf" in prop:
+        parts = [_type(p) for p in prop["anyOf"] if p.get("type") != "null"]
+        return " or ".join(dict.fromkeys(parts))
+    if "enum" in prop:
+        return " | ".join(str(v) for v in prop["enum"])
+    if "const" in prop:
+        return str(prop["const"])
+    kind = prop.get("type")
+    if kind == "array":
+        if "prefixItems" in prop:
+            return "[x, y]" if len(prop["prefixItems"]) == 2 else "list"
+        return f"list of {_type(prop.get('items', {}))}"
+    if kind == "object":
+        inner = prop.get("additionalProperties")
+        keys = prop.get("propertyNames", {}).get("enum")
+        key = "purpose" if keys else "name"
+        return f"{{{key}: {_type(inner)}}}" if isinstance(inner, dict) and inner else "mapping"
+    lo, hi = prop.get("minimum", prop.get("exclusiveMinimum")), prop.get("maximum")
+    if kind in ("integer", "number") and lo is not None and hi is not None and hi < 10**6:
+        return f"{kind} {lo:g}..{hi:g}" if isinstance(lo, (int, float)) else kind
+    return {"boolean": "true/false", "string": "text", "number": "number"}.get(kind, kind or "any")
+
+
+def _default(prop: dict) -> str:
+    if "default" not in prop:
+        return "required"
+    value = prop["default"]
+    if value is None or value == [] or value == {}:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "see below"
+    return str(value)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def scenario_markdown() -> str:
+    """``docs/scenario.md``: every key of a scenario, both rulesets, from ``scenario_schema``
+    (the pydantic models and ``FIELD_HELP``): for each part (Scenario, Character, Intent...)
+    its description and a table of its keys with their type, default and meaning. A test
+    checks the file is current (``python -m narrator.schema --write`` rewrites it)."""
+    out = ["# Scenario keys", "",
+           "<!-- Generated by `python -m narrator.schema --write` from the scenario models; "
+           "do not edit. -->", "",
+           "Every key a scenario file may hold, for each ruleset, as the JSON Schema "
+           "(`narrator schema`) gives them. A key without a default is required; the others "
+           "may be left out. Positions and distances are in yards. `narrator check FILE` "
+           "validates a scenario, `narrator new` writes a commented one that runs.", ""]
+    for ruleset in registry.names():
+        schema = scenario_schema(ruleset)
+        defs = schema["$defs"]
+        default = ", the default" if ruleset == registry.DEFAULT else ""
+        out += [f"## {registry.get(ruleset).title} (`ruleset: {ruleset}`{default})", ""]
+        parts = [("Scenario", {k: v for k, v in schema.items() if k != "$defs"})]
+        seen = {"Scenario"}
+        i = 0
+        while i < len(parts):  # the parts in the order a reader meets them
+            for prop in parts[i][1].get("properties", {}).values():
+                for ref in re.findall(r'"\$ref": "#/\$defs/(\w+)"', json.dumps(prop)):
+                    if ref not in seen:
+                        seen.add(ref)
+                        parts.append((ref, defs[ref]))
+            i += 1
+        for name, part in parts:
+            out += [f"### {name}" if name != "Scenario" else "### The file", ""]
+            if part.get("description") and name != "Scenario":
+                out += [part["description"], ""]
+            out += ["| key | type | default | meaning |", "|---|---|---|---|"]
+            for key, prop in part.get("properties", {}).items():
+                out.append(f"| `{key}` | {_cell(_type(prop))} | {_cell(_default(prop))} | "
+                           f"{_cell(prop.get('description', ''))} |")
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
 def schema_text(ruleset: str = registry.DEFAULT) -> str:
     """``scenario_schema`` as the JSON text of its packaged copy (``packaged_schema``)."""
     return json.dumps(scenario_schema(ruleset), indent=1, sort_keys=False,
@@ -159,6 +303,9 @@ def skeleton(ruleset: str) -> str:
     return modeline(ruleset) + text
 
 
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "scenario.md"
+
+
 if __name__ == "__main__":  # python -m narrator.schema --write
     if sys.argv[1:] != ["--write"]:
         sys.exit("usage: python -m narrator.schema --write")
@@ -167,3 +314,6 @@ if __name__ == "__main__":  # python -m narrator.schema --write
         path.parent.mkdir(exist_ok=True)
         path.write_text(schema_text(rs), encoding="utf-8")
         print(path)
+    if DOCS.parent.is_dir():  # a source checkout: the scenario reference too
+        DOCS.write_text(scenario_markdown(), encoding="utf-8")
+        print(DOCS)

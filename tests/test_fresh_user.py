@@ -38,3 +38,21 @@ def test_batch_without_out_writes_to_outputs(tmp_path, monkeypatch):
     assert sorted(p.name for p in (tmp_path / "outputs").iterdir()) == [
         "luke-short-1887.md", "luke-short-1888.md"]
     assert (ROOT / "outputs").is_dir()  # the folder the README names exists in the repository
+
+
+def test_scenario_reference_is_current_and_describes_every_intent_and_move_key():
+    from narrator.schema import scenario_markdown, scenario_schema
+    on_disk = (ROOT / "docs" / "scenario.md").read_text(encoding="utf-8")
+    assert on_disk == scenario_markdown(), (
+        "docs/scenario.md is out of date: run python -m narrator.schema --write")
+    for ruleset in ("boothill", "violence"):
+        defs = scenario_schema(ruleset)["$defs"]
+        for part in ("Intent", "MoveIntent", "Character", "Landmark"):
+            if part in defs:
+                bare = [k for k, v in defs[part]["properties"].items() if "description" not in v]
+                assert bare == [], (ruleset, part)
+    assert "| `jump` | integer 1..100 |  | A significant jump of this many feet" in on_disk
+    assert "| `dark` | true/false | false | The place lies in complete darkness" in on_disk
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "docs/scenario.md" in readme
+    assert all(f"`{k}" in readme for k in ("jump", "pick_up", "in_darkness", "dark"))

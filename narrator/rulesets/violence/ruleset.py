@@ -36,6 +36,13 @@ class Violence(Ruleset):
     initiative_kinds = frozenset({"round_initiative"})
     sources = {"003": "the Violence rules: a minimal d20 gunfight ruleset"}
     citations = ((r"errata Violence", "narrator's Violence rulings"),)
+    field_help = {
+        ("Intent", "move"): "Where he moves before his action: a landmark key or name, or "
+                            "[x, y] in yards; he counts as moving all round.",
+        ("Intent", "shots"): "Rounds fired in the shoot or suppress action.",
+        ("Landmark", "cover"): "true: whoever stands there is in cover.",
+        ("Character", "obscured"): "Hard to see (smoke, dark).",
+    }
 
     @property
     def conditions(self) -> tuple[str, ...]:  # type: ignore[override]
