@@ -13,8 +13,9 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import weakref
 from dataclasses import asdict, dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from narrator.errors import DiceError
 from narrator.frozen import fast_init
@@ -181,6 +182,38 @@ def dice_log_hash(rolls: list[Roll]) -> str:
         f'"sides":{int(r.sides)},"turn":{int(r.turn)},"value":{int(r.value)},"who":{q(r.who)}}}'
         for r in rolls) + "]"
     return hashlib.sha256(blob.encode()).hexdigest()
+
+
+_SETUPS: dict[int, str] = {}  # id(scenario) -> setup digest, dropped when it is collected
+
+
+def setup_digest(scenario: Any) -> str:
+    """SHA-256 (hex) of a scenario's content as a fight starts from it: its pydantic JSON
+    (``model_dump_json``) without what is not setup: the scenario's own ``seed`` (the dice
+    carry what the seed gave), ``state`` and each turn's ``resolved`` (play-by-post records of
+    the dice and the outcome). Computed once per scenario object (the same object is fought
+    many times by ``odds`` and ``batch``; nothing changes a scenario once it is fought)."""
+    key = id(scenario)
+    digest = _SETUPS.get(key)
+    if digest is None:
+        text = scenario.model_dump_json(exclude={"seed": True, "state": True,
+                                                 "turns": {"__all__": {"resolved"}}})
+        digest = _SETUPS[key] = hashlib.sha256(text.encode()).hexdigest()
+        weakref.finalize(scenario, _SETUPS.pop, key, None)
+    return digest
+
+
+def fight_hash(scenario: Any, profile: str, adjustments: Any, rolls: list[Roll]) -> str:
+    """The hash in a write-up's footer (``FightEnded.dice_hash``): SHA-256 (hex) of the fight's
+    identity, the lines ``setup_digest(scenario)``, the profile as the write-up names it
+    (``FightStarted.profile``: the tables, or the house rules and rulings in force), the GM's edits of the state (``adjustments`` as sorted JSON) and
+    ``dice_log_hash(rolls)``. Two write-ups with the same hash come from the same scenario
+    (characters, map, intents, rulings, scripted dice), the same profile and edits, and the
+    same dice, rolled in the same order for the same purposes; change any one and it changes
+    (a bare hash of the dice could not tell two fights with the same dice apart)."""
+    edits = json.dumps(adjustments or {}, sort_keys=True, default=str, separators=(",", ":"))
+    text = f"{setup_digest(scenario)}\n{profile}\n{edits}\n{dice_log_hash(rolls)}"
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def canonical_rolls_json(rolls: list[Roll]) -> str:

@@ -245,7 +245,9 @@ class TurnEnded(Event):
 
 @event
 class FightEnded(Event):
-    """The end: ``reason`` "side_down" or "turns_ran_out"; ``standing`` sides with anyone up."""
+    """The end: ``reason`` "side_down" or "turns_ran_out"; ``standing`` sides with anyone up;
+    ``dice_hash``: the fight hash of the footer (``narrator.dice.fight_hash``: the scenario's
+    content, the profile, the GM's edits and the dice; the name is the log format's)."""
 
     kind: ClassVar[str] = "fight_ended"
     turns: int

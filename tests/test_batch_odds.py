@@ -199,7 +199,11 @@ def test_the_fast_dice_hash_is_the_canonical_one():
     for some in ([], rolls[:1], rolls):
         want = hashlib.sha256(canonical_rolls_json(some).encode()).hexdigest()
         assert dice_log_hash(some) == want
+    from narrator.dice import setup_digest
     from narrator.engine import run_fight
-    log = run_fight(load_scenario(EXAMPLES / "abilene-saloon.yaml"))
+    loaded = load_scenario(EXAMPLES / "abilene-saloon.yaml")
+    log = run_fight(loaded)
+    dice = hashlib.sha256(canonical_rolls_json(list(log.rolls)).encode()).hexdigest()
     assert log.events[-1].dice_hash == hashlib.sha256(
-        canonical_rolls_json(list(log.rolls)).encode()).hexdigest()
+        f"{setup_digest(loaded.scenario)}\n{log.events[0].profile}\n{{}}\n{dice}".encode()
+    ).hexdigest()

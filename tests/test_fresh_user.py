@@ -56,3 +56,21 @@ def test_scenario_reference_is_current_and_describes_every_intent_and_move_key()
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "docs/scenario.md" in readme
     assert all(f"`{k}" in readme for k in ("jump", "pick_up", "in_darkness", "dark"))
+
+
+def test_fight_hash_tells_fights_with_the_same_dice_apart():
+    from narrator.engine import run_fight
+    from narrator.scenario import load_scenario_text
+    from narrator.render import render
+    duel = ("title: {t}\nseed: 3\nsides:\n"
+            "  a: [{{name: Cole, attributes: {{str: 10, coo: 12, obs: 10, sta: 10, luck: 10}}, "
+            "weapons: [{{type: colt}}], at: [0, 0]}}]\n"
+            "  b: [{{name: Dutch, attributes: {{str: 10, coo: 12, obs: 10, sta: 10, luck: 10}}, "
+            "weapons: [{{type: colt}}], at: [{x}, 0]}}]\n"
+            "turns:\n  - kind: combat\n    intents: {{Cole: {{shoot: Dutch}}}}\n")
+    logs = [run_fight(load_scenario_text(duel.format(t=t, x=x)))
+            for t, x in (("A", 10), ("B", 10), ("A", 12), ("A", 10))]
+    assert all(log.rolls == logs[0].rolls for log in logs)  # the very same dice
+    hashes = [log.events[-1].dice_hash for log in logs]
+    assert len(set(hashes[:3])) == 3 and hashes[3] == hashes[0]
+    assert f"fight hash {hashes[0][:12]}" in render(logs[0])

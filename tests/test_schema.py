@@ -92,6 +92,6 @@ def test_new_writes_a_skeleton_that_runs(tmp_path, ruleset):
     assert len(sc.turns) == 1 and any(lm.cover for lm in sc.map.values())
     jsonschema.Draft202012Validator(schema.scenario_schema(ruleset)).validate(_yaml(out))
     r = runner.invoke(app, ["run", str(out), "--format", "text"])
-    assert r.exit_code == 0 and "Status after " in r.stdout and "dice log" in r.stdout
+    assert r.exit_code == 0 and "Status after " in r.stdout and "fight hash" in r.stdout
     r = runner.invoke(app, ["new", "--ruleset", ruleset, "--out", str(out)])
     assert r.exit_code == 2 and "exists; use --force" in r.stderr

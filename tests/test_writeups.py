@@ -154,7 +154,7 @@ def test_per_turn_posts():
     assert len(posts) == 5
     assert "[size=150][b]The Shotgun Gang" in posts[0]
     assert all("[size=150]" not in p for p in posts[1:])
-    assert "dice log" in posts[-1] and all("dice log" not in p for p in posts[:-1])
+    assert "fight hash" in posts[-1] and all("fight hash" not in p for p in posts[:-1])
     assert posts[2].startswith("[b]Turn 3")
 
 
@@ -165,7 +165,7 @@ def test_trust_footer_names_seed_profile_scripted_rolls_and_hash():
     footer = lines[-1].strip()
     assert footer.startswith("seed 1871 · boothill (house rules: hipshot_formula=pooled")
     assert "33 of 33 rolls scripted (fast draw 4, to hit 18" in footer
-    assert re.search(r"dice log [0-9a-f]{12}$", footer)
+    assert re.search(r"fight hash [0-9a-f]{12}$", footer)
 
 
 def test_past_tense():

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from narrator.dice import Dice, dice_log_hash
+from narrator.dice import Dice, fight_hash
 from narrator.events import (
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, IntentDeclared,
     Modifier, OtherAction, PlaceNote, RulingNote, StateAdjusted, TurnEnded, TurnStarted,
@@ -218,7 +218,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
             self.heal_bruises()
         rolls = list(self.dice.rolls)
         self.emit(FightEnded(loop.turns, self.elapsed, loop.reason, tuple(self.active_sides()),
-                             len(rolls), sum(1 for r in rolls if r.scripted), dice_log_hash(rolls)))
+                             len(rolls), sum(1 for r in rolls if r.scripted),
+                             fight_hash(self.sc, self.events[0].profile, adjustments, rolls)))
         return FightLog(tuple(self.events), tuple(rolls))
 
     def heal_bruises(self) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from narrator.dice import Dice, dice_log_hash
+from narrator.dice import Dice, fight_hash
 from narrator.events import (
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, OtherAction,
     PlaceNote, RulingNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
@@ -187,7 +187,8 @@ class ViolenceFight:
                 break
         rolls = list(self.dice.rolls)
         self.emit(FightEnded(loop.turns, 0, loop.reason, tuple(self.active_sides()), len(rolls),
-                             sum(1 for r in rolls if r.scripted), dice_log_hash(rolls)))
+                             sum(1 for r in rolls if r.scripted),
+                             fight_hash(self.sc, self.events[0].profile, adjustments, rolls)))
         return FightLog(tuple(self.events), tuple(rolls))
 
     def started(self) -> FightStarted:
