@@ -74,3 +74,33 @@ def test_fight_hash_tells_fights_with_the_same_dice_apart():
     hashes = [log.events[-1].dice_hash for log in logs]
     assert len(set(hashes[:3])) == 3 and hashes[3] == hashes[0]
     assert f"fight hash {hashes[0][:12]}" in render(logs[0])
+
+
+def test_wound_points_edited_above_strength_pass_him_out_next_turn(tmp_path):
+    import shutil
+
+    from narrator.playbypost import resolve_next
+    from narrator.render import render_posts
+    from narrator.scenario import load_scenario
+    path = tmp_path / "abilene-saloon.yaml"
+    shutil.copy(EXAMPLES / "abilene-saloon.yaml", path)
+    resolve_next(path)
+    text = path.read_text()
+    marker = "Quentin \"Cool Hand\" Luke:\n      condition: active\n      at: [2, 3.3]\n      wound_points: 2"
+    assert marker in text
+    strength = load_scenario(path).scenario.state["characters"]['Quentin "Cool Hand" Luke']
+    path.write_text(text.replace(marker, marker.replace("wound_points: 2", "wound_points: 40")))
+    done = resolve_next(path)
+    quentin = 'Quentin "Cool Hand" Luke'
+    out = [e for e in done.log.events if getattr(e, "turn", 0) == 2
+           and getattr(e, "character", None) == quentin
+           and e.kind in ("state_adjusted", "passed_out", "shot_fired", "intent_declared")]
+    assert [e.kind for e in out][:2] == ["state_adjusted", "passed_out"]
+    assert out[1].wound_points == 40 and out[1].capacity < 40
+    assert not [e for e in done.log.events if e.kind == "shot_fired" and e.shooter == quentin
+                and e.turn == 2]
+    state = load_scenario(path).scenario.state["characters"][quentin]
+    assert state["condition"] == "passed_out" and strength["condition"] == "active"
+    post = render_posts(done.log, "markdown", "teaching", per_turn=True)[1]
+    assert "wound points are now 40" in post
+    assert "passes out from shock and loss of blood: 40 wound points" in post

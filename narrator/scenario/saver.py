@@ -206,7 +206,9 @@ def record_lines(resolved: dict[str, Any], indent: int) -> list[str]:
     ``from_script`` and ``adjusted``, indented by ``indent`` spaces, without line endings."""
     lines = [f"{' ' * indent}resolved:"]
     for k, v in resolved.items():
-        if isinstance(v, dict):
+        if isinstance(v, dict) and not v:  # a turn without a die (every roll given by rulings)
+            lines.append(f"{' ' * (indent + 2)}{k}: {{}}")
+        elif isinstance(v, dict):
             lines.append(f"{' ' * (indent + 2)}{k}:")
             for who, dice in v.items():
                 lines.append(f"{' ' * (indent + 4)}{scalar(who)}: {_flow(dice)}")

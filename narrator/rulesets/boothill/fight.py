@@ -129,6 +129,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.last_kind: str | None = None
         self.tactic_made: set[tuple[int, str]] = set()
         self.pending: dict[str, dict] | None = None
+        self.edit_passed_out: list[str] = []  # passed out by a GM's edit (``adjust``)
         self.count_base = 0
         order = 0
         for side, c in scenario.characters():
@@ -241,7 +242,12 @@ class BootHillFight(ShootoutTurns, HandToHand):
         """Apply a GM's hand edits of the state (``narrator next`` after editing ``state:``):
         ``at``, ``condition``, ``wound_points``, ``mounted``, ``prone``, and ``loaded`` per
         weapon name. Each becomes a visible ``state_adjusted`` event (with ``announce``; the
-        turn loop applies them before the tactics decide and shows them in ``begin_turn``)."""
+        turn loop applies them before the tactics decide and shows them in ``begin_turn``).
+
+        The rules then apply to the edited state: a man still up whose wound points now exceed
+        his Strength passes out (000 l.433, errata B8), as a ``passed_out`` event after the
+        edits (a GM who means him to stay up lowers his wound points instead)."""
+        self.edit_passed_out = []
         for name, fields in changes.items():
             f = self.fighters[name]
             for key, value in fields.items():
@@ -259,6 +265,13 @@ class BootHillFight(ShootoutTurns, HandToHand):
                             ws.loaded = int(value[ws.name])
                 if announce:
                     self.emit(StateAdjusted(t, name, key, _shown(value)))
+            if f.condition == "active" and f.wound_points > f.capacity:
+                f.condition = "passed_out"
+                f.mounted = False  # a rider who goes down falls from the saddle
+                if announce:
+                    self.emit(PassedOut(t, name, f.wound_points, f.capacity))
+                else:
+                    self.edit_passed_out.append(name)
 
     def complete_intents(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
         """Declared intents, plus what each silent character's tactics profile decides
@@ -372,6 +385,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
             for name, fields in self.pending.items():
                 for key, value in fields.items():
                     self.emit(StateAdjusted(t, name, key, _shown(value)))
+            for name in self.edit_passed_out:  # the rules on the edited state (``adjust``)
+                f = self.fighters[name]
+                self.emit(PassedOut(t, name, f.wound_points, f.capacity))
         if t > 1:
             self.tactics_retry(t)
         ranked, winner = self.initiative(t)
