@@ -104,3 +104,82 @@ def test_wound_points_edited_above_strength_pass_him_out_next_turn(tmp_path):
     post = render_posts(done.log, "markdown", "teaching", per_turn=True)[1]
     assert "wound points are now 40" in post
     assert "passes out from shock and loss of blood: 40 wound points" in post
+
+
+def shootout(turn2: str, x: int = 5) -> str:
+    """Cole draws (3 counts) and declares two steady shots: the second comes on count 9, past
+    the turn's six counts. ``turn2``: the second turn's YAML (or "" for none)."""
+    return ("title: t\nseed: 5\nsides:\n"
+            "  posse: [{name: Cole, attributes: {str: 14, coo: 12, obs: 10, sta: 10, luck: 10}, "
+            "skills: {pistol: 2}, weapons: [{type: colt}], at: [0, 0]}]\n"
+            "  gang: [{name: Dutch, attributes: {str: 30, coo: 12, obs: 10, sta: 10, luck: 10}, "
+            f"weapons: [{{type: colt}}], at: [{x}, 0]}}]\n"
+            "turns:\n  - kind: shootout\n    intents:\n"
+            "      Cole: {shoot: Dutch, shots: [steady, steady]}\n"
+            "      Dutch: {shoot: Cole, shots: [hip]}\n" + turn2)
+
+
+def unfinished(log):
+    return [(e.turn, e.character, e.actions, e.due, e.why) for e in log.events
+            if e.kind == "actions_unfinished"]
+
+
+def cole_shots(log):
+    return [(e.turn, e.count) for e in log.events if e.kind == "shot_fired"
+            and e.shooter == "Cole"]
+
+
+def test_a_shot_carried_past_count_6_comes_next_turn_and_the_story_says_so():
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario_text
+    # turn 2 left to the engine (auto, nobody declares): Cole's carried shot makes it a
+    # shootout turn, 15 yards apart as they are (it was a combat turn, and the shot was lost)
+    log = run_fight(load_scenario_text(shootout("  - intents: {}\n", x=15)))
+    assert unfinished(log)[0] == (1, "Cole", ("steady",), 9, "carried")
+    assert [e.turn_kind for e in log.events if e.kind == "turn_started"] == [
+        "shootout", "shootout"]
+    assert cole_shots(log) == [(1, 6), (2, 3)]
+    story = render(log, mode="story")
+    assert any(line in story for line in (
+        "The second runs out with a steady shot still to come from Cole.",
+        "Cole still has a steady shot to come as the second runs out.",
+        "Cole has a steady shot yet to fire."))
+    teaching = render(log)
+    assert ("Cole's remaining steady shot does not come this turn: it would come on count 9, "
+            "after the turn's sixth count; it comes in the next shootout turn unless he "
+            "declares anew.") in teaching
+
+
+def test_a_new_declaration_gives_up_the_carried_shot_visibly():
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario_text
+    log = run_fight(load_scenario_text(shootout(
+        "  - kind: shootout\n    intents: {Cole: {shoot: Dutch, shots: [careful]}}\n")))
+    assert unfinished(log) == [(1, "Cole", ("steady",), 9, "carried"),
+                               (2, "Cole", ("steady",), 3, "redeclared")]
+    assert cole_shots(log) == [(1, 6), (2, 6)]
+    assert ("Cole declares anew and gives up his steady shot carried over from the last turn "
+            "(due on count 3)") in render(log)
+    assert "Cole thinks better of a steady shot left over from the last second." in render(
+        log, mode="story")
+
+
+def test_a_combat_turn_or_the_fights_end_loses_the_carried_shot_visibly():
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario_text
+    log = run_fight(load_scenario_text(shootout("  - kind: combat\n    intents: {}\n")))
+    assert unfinished(log)[1] == (2, "Cole", ("steady",), 3, "combat_turn")
+    assert ("Cole's steady shot carried over from the last turn never comes: this is a combat "
+            "turn") in render(log)
+    log = run_fight(load_scenario_text(shootout("")))
+    assert unfinished(log) == [(1, "Cole", ("steady",), 9, "last_turn")]
+    text = render(log)
+    assert ("it would come on count 9, after the turn's sixth count, and the fight's turns end "
+            "here: it never comes.") in text
+    story = render(log, mode="story")
+    assert "Cole never gets a steady shot off: the fight ends first." in story \
+        or "The fight ends before Cole gets a steady shot off." in story
+    assert "never made: the fight's turns end here" in story  # the rolls block

@@ -170,7 +170,8 @@ def test_declared_shots_that_never_come_each_get_a_line_with_the_reason():
                           ("Quentin", ("fanned",) * 3, 7)]
     text = render(log, "markdown", "teaching")
     assert "Quentin's three remaining fanned shots do not come this turn: the first would " \
-        "come on count 7, after the turn's sixth count." in text
+        "come on count 7, after the turn's sixth count; they come in the next shootout turn " \
+        "unless he declares anew." in text
     assert "Dan is dying; his three remaining actions will never come." in text  # down
     # every shot declared in turn 1 is fired, lost or past the sixth count
     declared = sum(len(e.shot_types) for e in log.events
@@ -218,7 +219,7 @@ def test_lazy_k_says_why_dutchs_careful_shot_never_fires():
 
     text = render(run_fight(load_scenario_text(LAZY_K)), "markdown", "teaching")
     assert "Dutch's careful shot does not come this turn: it would come on count 9, after " \
-        "the turn's sixth count." in text
+        "the turn's sixth count, and the fight's turns end here: it never comes." in text
     assert "Past count 6, not this turn: Dutch (careful shot at Jake: draw 3 + careful shot " \
         "6) on count 9" in text
 

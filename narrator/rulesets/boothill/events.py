@@ -322,15 +322,22 @@ class CountsPlanned(Event):
 
 @event
 class ActionsUnfinished(Event):
-    """At the end of a shootout turn a character still up has declared actions left: their
-    counts run past the sixth. ``actions``: the shot types (or "cock", "draw") in order;
-    ``due``: the count the first would come on (7 or more), counting on from this turn."""
+    """Declared shootout actions a character still up has not made (errata B13).
+
+    ``actions``: the shot types (or "cock", "draw") in order; ``due``: the count the first
+    would come on, counting from ``turn``'s count 1 (7 or more: past its sixth count).
+    ``why``: ``carried`` (at the end of a shootout turn: they come in the next shootout turn
+    unless he declares anew), ``last_turn`` (the same, but the fight's turns end there: they
+    never come), ``redeclared`` (at the start of the next shootout turn: he declares anew and
+    gives them up), ``combat_turn`` (a combat turn follows: counts carry only into a shootout
+    turn)."""
 
     kind: ClassVar[str] = "actions_unfinished"
     turn: int
     character: str
     actions: tuple[str, ...]
     due: int
+    why: str = "carried"
 
 
 @event

@@ -131,6 +131,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.pending: dict[str, dict] | None = None
         self.edit_passed_out: list[str] = []  # passed out by a GM's edit (``adjust``)
         self.count_base = 0
+        self.total_turns = 0  # the turns the fight may last (``run``)
         order = 0
         for side, c in scenario.characters():
             cover = None
@@ -196,7 +197,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         """
         self.emit(self.started())
         self.tactics()
-        total = max(len(self.sc.turns), self.sc.max_turns or 0)
+        total = self.total_turns = max(len(self.sc.turns), self.sc.max_turns or 0)
         loop = TurnLoop(total, self.dice, stop_after)
         for t in loop:
             i = t - 1
@@ -420,8 +421,15 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 self.emit(SurprisedFromDarkness(t, name, f.name))
 
     def combat_turn(self, t: int, intents: dict[str, Intent]) -> None:
-        """One six-second combat turn (000 l.36-43)."""
+        """One six-second combat turn (000 l.36-43). Shootout actions carried over from the
+        last turn never come: counts carry only into a shootout turn (errata B13)."""
         ranked, winner = self.begin_turn(t, "combat", 6, intents)
+        if self.last_kind == "shootout":
+            for f in self.fighters.values():
+                if f.queue and not f.down:
+                    f.cursor -= 6  # counted from this turn, as a shootout turn would
+                    self.emit(self.unfinished(t, f, "combat_turn"))
+                f.queue = []
         for f in self.fighters.values():
             f.reload_streak = 0  # six *consecutive* shootout turns make a reload (000 l.497)
         for side in ranked:

@@ -50,7 +50,8 @@ class BootHill(Ruleset):
     # hand to hand (errata B19): a blow or a hold opens a beat (bruises, a knockout attach)
     # each opens a story beat; pellets, locations, cover hits, wounds attach to their shot
     story_primary = frozenset({"shot_fired", "draw_made", "moved", "reloaded", "jam_worked",
-                               "action_refused", "target_switched", "actions_lost", "died",
+                               "action_refused", "target_switched", "actions_lost",
+                               "actions_unfinished", "died",
                                "tactics_checked", "count_resolved", "initiative_rolled",
                                "jumped", "footing_checked", "surprised_from_darkness",
                                "weapon_picked_up", "blow_struck", "hold_changed",

@@ -37,7 +37,12 @@ TWENTY_FEET_YARDS = 20 / 3
 
 def wants_shootout(fight: FightView, intents: dict[str, Intent]) -> bool:
     """Default kind of turn (001 l.8-12): shootout when anyone declares a steady, hip or fanned
-    shot, or a shot at an enemy within 20 feet; otherwise a combat turn."""
+    shot, or a shot at an enemy within 20 feet, or when a man who declares nothing new has
+    shootout actions carried over from the last turn (errata B13: they come in it); otherwise
+    a combat turn."""
+    if fight.last_kind == "shootout" and any(
+            f.queue and not f.down and f.name not in intents for f in fight.fighters.values()):
+        return True
     for name, intent in intents.items():
         f = fight.fighters[name]
         if f.down or intent.shoot is None:
@@ -81,7 +86,15 @@ class ShootoutTurns:
             intent = intents.get(f.name)
             if intent is None or f.down:
                 continue
+            carried = self.unfinished(t, f, "redeclared") if f.queue else None
+            first = next((a for a in f.queue if a.kind != "draw"), None)
             f.queue = self.plan(t, f, intent)
+            again = next((a for a in f.queue if a.kind != "draw"), None)
+            if carried is not None and not (
+                    first is not None and again is not None and first.kind == again.kind
+                    and first.shot_type == again.shot_type
+                    and (first.target == again.target or self.fighters[first.target].down)):
+                self.emit(carried)  # declaring anew gives up what was carried (B13, l.197)
         self.start_draws(t, 0)
         self.emit_schedule(t)
         for c in range(1, 7):
@@ -89,10 +102,8 @@ class ShootoutTurns:
             self.start_draws(t, c)
         for f in self.fighters.values():  # what the six counts did not reach
             if f.queue and not f.down:
-                first = f.queue[0]
-                due = f.cursor + (self.action_counts(f, first) if first.kind != "draw" else 0)
-                self.emit(ActionsUnfinished(t, f.name, tuple(a.shot_type or a.kind
-                                                             for a in f.queue), due))
+                self.emit(self.unfinished(t, f, "last_turn" if t == self.total_turns
+                                          else "carried"))
         for side in ranked:
             for f in self.side_order(side, t):
                 if not f.down:
@@ -106,6 +117,15 @@ class ShootoutTurns:
         self.pick_ups(t, ranked, intents)
         self.elapsed += 1
         self.end_turn(t)
+
+    def unfinished(self: Any, t: int, f: Fighter, why: str) -> ActionsUnfinished:
+        """``f``'s queued actions as an ``ActionsUnfinished`` event (``why`` as there), the
+        first due on the count its Table 5 counts end (at least 1), counted from turn ``t``'s
+        count 1."""
+        first = f.queue[0]
+        due = f.cursor + (self.action_counts(f, first) if first.kind != "draw" else 0)
+        return ActionsUnfinished(t, f.name, tuple(a.shot_type or a.kind for a in f.queue),
+                                 max(1, due), why)
 
     def plan(self: Any, t: int, f: Fighter, intent: Intent) -> list[Action]:
         """The declared actions in order: a draw if the gun is not in hand, a cock, the shots
