@@ -302,16 +302,23 @@ def test_a_cocked_gun_fires_one_count_sooner_but_not_when_fanning(shots, cock, c
     assert shot.count == count
 
 
-def test_fanning_neither_saves_a_count_nor_uncocks_the_gun():
-    """Table 5 (000 l.254-259), B13: Ann cocks (count 1), fans (1 count, no saving: count 2),
-    then fires a hipshot from the gun still cocked (2 - 1: count 3). The count schedule shows
-    the same parts; a fanned shot with the saving would be due on count 1, a gun uncocked by
-    fanning would put the hipshot on count 4."""
+def test_fanning_saves_no_count_and_spends_the_cock():
+    """Table 5 (000 l.254-259), B13: Ann cocks (count 1), fans (1 count, no saving: count 2);
+    the fanned shot lets the hammer fall, so her hipshot takes its full 2 counts (count 4).
+    The count schedule shows the same parts; a fanned shot with the saving would be due on
+    count 1, a gun left cocked by fanning would put the hipshot on count 3."""
     log = _draw(8, 1, shots="[fanned, hip]", extra=", cock: true")
     (planned,) = of(log, "counts_planned")
     assert [(p.action, p.shot_type, p.start, p.due, [(m.name, m.value) for m in p.counts])
             for p in planned.plan] == [
         ("cock", None, 0, 1, [("cock", 1)]),
         ("shot", "fanned", 1, 2, [("fanned", 1)]),
-        ("shot", "hip", 2, 3, [("hip", 2), ("cocked", -1)])]
-    assert [(s.shot_type, s.count) for s in of(log, "shot_fired")] == [("fanned", 2), ("hip", 3)]
+        ("shot", "hip", 2, 4, [("hip", 2)])]
+    assert [(s.shot_type, s.count) for s in of(log, "shot_fired")] == [("fanned", 2), ("hip", 4)]
+
+
+def test_a_cocked_gun_saves_a_count_once():
+    """The other half of B13's cock: Ann cocks (count 1); her first hipshot saves a count
+    (count 2), her second takes its full 2 (count 4): a shot uncocks the gun."""
+    log = _draw(8, 1, shots="[hip, hip]", extra=", cock: true")
+    assert [(s.shot_type, s.count) for s in of(log, "shot_fired")] == [("hip", 2), ("hip", 4)]

@@ -252,9 +252,9 @@ class ShootoutTurns:
                 at = due
                 if a.kind == "cock":
                     cocked = True
-                else:
+                else:  # any shot lets the hammer fall, a fanned one too (B13)
                     fresh = False
-                    cocked = cocked and a.shot_type == "fanned"
+                    cocked = False
         if plan:
             self.emit(CountsPlanned(t, tuple(plan)))
 
@@ -371,8 +371,7 @@ class ShootoutTurns:
                 if action.kind == "cock":
                     f.cocked = True
                     continue
-                if f.cocked and action.shot_type != "fanned":
-                    f.cocked = False
+                f.cocked = False  # the shot lets the hammer fall, fanned or not (B13)
                 f.fresh_draw = False
                 if action.kind == "throw":
                     self.throw(t, f, c)
