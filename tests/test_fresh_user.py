@@ -183,3 +183,35 @@ def test_a_combat_turn_or_the_fights_end_loses_the_carried_shot_visibly():
     assert "Cole never gets a steady shot off: the fight ends first." in story \
         or "The fight ends before Cole gets a steady shot off." in story
     assert "never made: the fight's turns end here" in story  # the rolls block
+
+
+BRAWL = """\
+title: t
+ruleset: violence
+seed: 3
+sides:
+  a: [{name: Ann, weapons: [{type: club}, {type: knife, name: Arkansas toothpick}], at: [0, 0]}]
+  b: [{name: Bo, weapons: [{type: club}], at: [1, 0]}]
+turns:
+  - intents: {Ann: {melee: Bo, to: kill, weapon: Arkansas toothpick}}
+  - intents: {}
+dice:
+  Ann: {initiative: [20, 20], melee: [6, 12]}
+  Bo: {initiative: [1, 1], melee: [6, 1]}
+"""
+
+
+def test_a_melee_announced_to_kill_stays_to_kill_in_later_rounds():
+    """Ann announces kill with her knife in round 1 (a draw: both Injured, the melee goes on);
+    in round 2 she declares nothing, locked in the melee as she is: she still means to kill,
+    with the knife (her Character's fights_to is subdue, and her first weapon a club)."""
+    from narrator.engine import run_fight
+    from narrator.scenario import load_scenario_text
+    log = run_fight(load_scenario_text(BRAWL))
+    fought = [e for e in log.events if e.kind == "melee_fought"]
+    assert len(fought) == 2
+    ann = [next(s for s in (e.attacker, e.defender) if s.character == "Ann") for e in fought]
+    assert [(s.intent, s.weapon) for s in ann] == [("kill", "Arkansas toothpick")] * 2
+    assert fought[1].down == "Bo" and not fought[1].subdued
+    (bo,) = [c for c in log.events[-2].status if c.name == "Bo"]
+    assert bo.condition != "subdued"  # down, then the after-fight roll

@@ -637,8 +637,11 @@ class ViolenceFight:
         for me, foe in ((m.a, m.d), (m.d, m.a)):
             it = self.intents.get(me.name)
             mine = it is not None and it.melee == foe.name
-            to = (it.to if mine and it.to else None) or me.c.fights_to
-            arms = self.melee_arms(me, it.weapon if mine else None)
+            was_to, was_weapon = m.announced.get(me.name, (me.c.fights_to, None))
+            to = (it.to if mine and it.to else None) or was_to
+            weapon = (it.weapon if mine and it.weapon else None) or was_weapon
+            m.announced[me.name] = (to, weapon)
+            arms = self.melee_arms(me, weapon)
             bonus, wname = (arms.wt.melee, arms.name) if arms else (0, "fists")
             r = self.roll(me.name, "melee", numbers()["melee"]["die"])
             mods = tuple(rules.melee_weapon_modifiers(bonus, wname, self.tags(me, arms, "melee")))

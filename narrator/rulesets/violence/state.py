@@ -62,6 +62,9 @@ class Melee:
     d: Fighter
     exchanges: int = 0
     last_round: int = 0
+    announced: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    """name -> (``to``, weapon) as he last declared them in this melee: a round whose intent
+    does not name the melee (or names it without ``to:``/``weapon:``) keeps them, 003 l.38."""
 
     def other(self, f: Fighter) -> Fighter:
         return self.d if f is self.a else self.a
