@@ -247,7 +247,9 @@ class TurnEnded(Event):
 class FightEnded(Event):
     """The end: ``reason`` "side_down" or "turns_ran_out"; ``standing`` sides with anyone up;
     ``dice_hash``: the fight hash of the footer (``narrator.dice.fight_hash``: the scenario's
-    content, the profile, the GM's edits and the dice; the name is the log format's)."""
+    content, the profile, the GM's edits and the dice; the name is the log format's);
+    ``idle``: the characters who held still all fight (no intent declared for them in any turn
+    and no ``tactics:`` profile; ``narrator check`` warns of them)."""
 
     kind: ClassVar[str] = "fight_ended"
     turns: int
@@ -257,6 +259,7 @@ class FightEnded(Event):
     rolls: int
     scripted_rolls: int
     dice_hash: str
+    idle: tuple[str, ...] = ()  # held still all fight: no intent in any turn, no tactics
 
 
 @fast_init

@@ -42,11 +42,30 @@ def unused_dice(loaded: LoadedScenario, log: FightLog) -> list[ScenarioError]:
     return out
 
 
+def idle(loaded: LoadedScenario) -> list[ScenarioError]:
+    """One warning per character who holds still all fight (``idle_characters``: no intent in
+    any declared turn, no ``tactics:`` profile), located at his name."""
+    from narrator.scenario.models import idle_characters
+    out = []
+    where = {c.name: (side, i) for side, members in loaded.scenario.sides.items()
+             for i, c in enumerate(members)}
+    for name in idle_characters(loaded.scenario):
+        side, i = where[name]
+        him = {"she": "her", "they": "them"}.get(
+            loaded.scenario.sides[side][i].pronoun, "him")
+        w = loaded.error(f"warning: {name} has no intent in any turn and no tactics: profile, "
+                         f"so nothing makes {him} act: {name} holds still all fight; give "
+                         f"{him} intents, or a tactics: profile to decide them",
+                         "sides", side, i, "name")
+        out.append(w)
+    return out
+
+
 def warnings(loaded: LoadedScenario, log: FightLog | None = None) -> list[ScenarioError]:
     """The loader's warnings and, when ``log`` is None, a fight of the scenario's own is fought
     to find its unused scripted dice (a fight that fails finds none: ``run`` reports that).
     Sorted by line and column."""
-    found = list(loaded.warnings)
+    found = list(loaded.warnings) + idle(loaded)
     if loaded.script:
         if log is None:
             from narrator.engine import run_fight

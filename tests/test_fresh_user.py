@@ -215,3 +215,54 @@ def test_a_melee_announced_to_kill_stays_to_kill_in_later_rounds():
     assert fought[1].down == "Bo" and not fought[1].subdued
     (bo,) = [c for c in log.events[-2].status if c.name == "Bo"]
     assert bo.condition != "subdued"  # down, then the after-fight roll
+
+
+IDLE = """\
+title: Idle
+seed: 5
+sides:
+  posse:
+    - name: Cole
+      attributes: {str: 14, coo: 12, obs: 10, sta: 10, luck: 10}
+      weapons: [{type: colt}]
+      at: [0, 0]
+    - name: Amos
+      pronoun: she
+      attributes: {str: 14, coo: 12, obs: 10, sta: 10, luck: 10}
+      weapons: [{type: colt}]
+      at: [0, 3]
+  gang:
+    - name: Dutch
+      attributes: {str: 10, coo: 12, obs: 10, sta: 10, luck: 10}
+      weapons: [{type: colt}]
+      at: [15, 0]
+      tactics: aggressive
+turns:
+  - intents:
+      Cole: {shoot: Dutch}
+"""
+
+
+def test_a_character_with_no_intent_and_no_tactics_is_warned_of_and_told(tmp_path):
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario_text
+    path = tmp_path / "idle.yaml"
+    path.write_text(IDLE)
+    r = runner.invoke(app, ["check", str(path)])
+    assert r.exit_code == 0 and r.stdout.startswith(f"{path}: ok")
+    assert r.stderr == (f"{path}:9:7: warning: Amos has no intent in any turn and no tactics: "
+                        "profile, so nothing makes her act: Amos holds still all fight; give "
+                        "her intents, or a tactics: profile to decide them\n")
+    log = run_fight(load_scenario_text(IDLE))
+    assert log.events[-1].idle == ("Amos",)
+    assert ("**Amos** held still all fight: no intent was declared for her in any turn, and she "
+            "has no tactics profile to act on.") in render(log)
+    story = render(log, mode="story")
+    assert "Amos stands by through all of it and takes no part." in story \
+        or "Amos never stirs the whole time." in story
+    # with tactics, or with an intent in some turn, nobody is idle
+    for fix in ("      tactics: cautious\n", None):
+        text = IDLE.replace("      pronoun: she\n", "      pronoun: she\n" + fix) if fix else \
+            IDLE + "  - intents: {Amos: {shoot: Dutch}}\n"
+        assert run_fight(load_scenario_text(text)).events[-1].idle == ()

@@ -95,3 +95,13 @@ def at_least_two_sides(sides: dict) -> dict:
 
 
 _has_characters = has_characters  # the name the rulesets' models used
+
+
+def idle_characters(scenario: Any) -> tuple[str, ...]:
+    """The characters of ``scenario`` (any ruleset's ``Scenario``: its ``sides`` and
+    ``turns``) who hold still all fight: no intent for them in any declared turn and no
+    ``tactics:`` profile, in scenario order. Such a man does nothing, ever: ``narrator check``
+    warns of him and the write-up's ending says so."""
+    declared = {name for turn in scenario.turns for name in turn.intents}
+    return tuple(c.name for members in scenario.sides.values() for c in members
+                 if not c.tactics and c.name not in declared)

@@ -57,6 +57,7 @@ from narrator.rulesets.boothill.scenario import (
     Skills,
     Turn,
 )
+from narrator.scenario.models import idle_characters
 from narrator.turns import TurnLoop
 
 LEGS = ("left_leg", "right_leg")
@@ -221,7 +222,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         rolls = list(self.dice.rolls)
         self.emit(FightEnded(loop.turns, self.elapsed, loop.reason, tuple(self.active_sides()),
                              len(rolls), sum(1 for r in rolls if r.scripted),
-                             fight_hash(self.sc, self.events[0].profile, adjustments, rolls)))
+                             fight_hash(self.sc, self.events[0].profile, adjustments, rolls),
+                             idle_characters(self.sc)))
         return FightLog(tuple(self.events), tuple(rolls))
 
     def heal_bruises(self) -> None:

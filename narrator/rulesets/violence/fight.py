@@ -29,6 +29,7 @@ from narrator.rulesets.violence.events import (
 )
 from narrator.rulesets.violence import rules
 from narrator.rulesets.violence.tables import rules as numbers
+from narrator.scenario.models import idle_characters
 from narrator.rulesets.violence.scenario import (
     Bands, Intent, Ruling, Scenario, Tag, Turn, weapon_index,
 )
@@ -188,7 +189,8 @@ class ViolenceFight:
         rolls = list(self.dice.rolls)
         self.emit(FightEnded(loop.turns, 0, loop.reason, tuple(self.active_sides()), len(rolls),
                              sum(1 for r in rolls if r.scripted),
-                             fight_hash(self.sc, self.events[0].profile, adjustments, rolls)))
+                             fight_hash(self.sc, self.events[0].profile, adjustments, rolls),
+                             idle_characters(self.sc)))
         return FightLog(tuple(self.events), tuple(rolls))
 
     def started(self) -> FightStarted:
