@@ -390,6 +390,12 @@ class Odds:
     tally: Tally
     outcome_names: tuple[str, ...] = OUTCOMES   # the ruleset's outcomes, in column order
     path: str = "engine"                        # "kernel", or "engine (kernel does not ...)"
+    unit: str = "turn"                          # the ruleset's word for a turn ("round"...)
+
+
+def undecided_label(unit: str) -> str:
+    """The odds' name for fights with no winner when the turns (``unit``) ran out."""
+    return f"no winner ({unit}s ran out)"
 
 
 def odds_scenario(loaded: LoadedScenario, *, tactics: str | None = None,
@@ -496,7 +502,7 @@ def odds_of(loaded: LoadedScenario, tally: Tally, base_seed: int, path: str = "e
     return Odds(sc.title, n, base_seed, tuple(sides),
                 mean_ci(tally.turns, tally.turns_sq, n),
                 mean_ci(tally.seconds, tally.seconds_sq, n),
-                tuple(chars), tally, names, path)
+                tuple(chars), tally, names, path, get_ruleset(sc.ruleset).unit())
 
 
 # ---------------------------------------------------------------------- the chart
@@ -518,7 +524,7 @@ def chart_svg(o: Odds) -> str:
 
     size, row, width = 12, 26, 400
     names = [_short(c.name) for c in o.characters]
-    labels = [{"nobody": "nobody left standing", "undecided": "no winner (turns ran out)"}.get(
+    labels = [{"nobody": "nobody left standing", "undecided": undecided_label(o.unit)}.get(
         s.side, s.side) for s in o.sides]
     left = 16 + int(max(len(t) for t in names + labels) * size * CHAR_W) + 10
     total_w = max(left + width + 70, 640)

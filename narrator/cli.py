@@ -774,16 +774,24 @@ def batch(
     table = Table(title=f"{len(results)} fights written to {out}", box=box.SIMPLE_HEAD,
                   pad_edge=False)
     longest = max(len(r.job.out.name) for r in results)
+    # each ruleset's word for its turns; seconds only for fights whose turns have a length
+    from narrator.ruleset import get as get_ruleset
+
+    units = sorted({get_ruleset(ld.scenario.ruleset).unit() for ld in loaded})
+    length = "/".join(f"{u}s" for u in units)
+    timed = any(r.summary.seconds for r in results)
     for col, kw in (("file", {"no_wrap": True, "min_width": longest}),
-                    ("seed", {"justify": "right"}), ("turns", {"justify": "right"}),
-                    ("seconds", {"justify": "right"}), ("winner", {}), ("down", {})):
+                    ("seed", {"justify": "right"}), (length, {"justify": "right"}),
+                    *((("seconds", {"justify": "right"}),) if timed else ()),
+                    ("winner", {}), ("down", {})):
         table.add_column(col, **kw)
     for r in results:
         s = r.summary
         down = "\n".join(f"{name} ({o.replace('_', ' ')})" for name, o in s.conditions
                           if o not in ("wounded", "unhurt"))
         winner = s.winner or ("nobody" if not s.standing else "undecided")
-        table.add_row(r.job.out.name, str(r.job.seed), str(s.turns), str(s.seconds), winner,
+        seconds = (str(s.seconds) if s.seconds else "-",) if timed else ()
+        table.add_row(r.job.out.name, str(r.job.seed), str(s.turns), *seconds, winner,
                       down or "-")
     console = _console()
     console.print(table)
@@ -887,7 +895,9 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
                                  path=path.value, scheduler=scheduler)
     except NarratorError as exc:
         fail(exc.one_line())
-    console = _console(140)  # one column per outcome: wider than 80 for some rulesets
+    from rich import box
+
+    console = _console(100)  # one column per outcome: wider than 80 for some rulesets
     console.print(f"path: {result.path}")
     sides = Table(title=f"{result.title}: {result.trials:,} fights (seeds {base}-"
                         f"{base + result.trials - 1}; scripted dice ignored)")
@@ -895,7 +905,7 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
     sides.add_column("fights", justify="right")
     sides.add_column("chance", justify="right")
     sides.add_column("95% interval", justify="right")
-    labels = {"nobody": "nobody left standing", "undecided": "no winner (turns ran out)"}
+    labels = {"nobody": "nobody left standing", "undecided": nb.undecided_label(result.unit)}
     for s in result.sides:
         sides.add_row(labels.get(s.side, f"{s.side} win"), f"{s.wins:,}", f"{s.p:.1%}",
                       f"{s.low:.1%} - {s.high:.1%}")
@@ -904,15 +914,23 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
     from narrator.ruleset import get as get_ruleset
 
     unit = get_ruleset(loaded.scenario.ruleset).unit()  # "turn", "round"...
-    console.print(f"Expected length: {mt:.2f} {unit}s (+/- {ht:.2f}), {ms:.1f} seconds "
-                  f"(+/- {hs:.1f}), 95% intervals.")
-    chars = Table(title="How each character ends the fight")
-    chars.add_column("character")
-    chars.add_column("side")
+    if ms > 0:
+        console.print(f"Expected length: {mt:.2f} {unit}s (+/- {ht:.2f}), {ms:.1f} seconds "
+                      f"(+/- {hs:.1f}), 95% intervals.")
+    else:  # a ruleset whose turns have no length in seconds (rounds)
+        console.print(f"Expected length: {mt:.2f} {unit}s (+/- {ht:.2f}), 95% interval.")
+    # within 100 columns whatever the ruleset: the box's blank dividers the only space between
+    # columns (no padding), long headers on two lines, names wrapped at their spaces
+    chars = Table(title="How each character ends the fight", box=box.SIMPLE_HEAD,
+                  pad_edge=False, padding=0)
+    chars.add_column("character", overflow="fold")
+    chars.add_column("side", overflow="fold", min_width=10)
+    heads = {"critically_injured": "critically\ninjured", "surrendered": "surren-\ndered",
+             "passed_out": "passed\nout"}
     for o in result.outcome_names:
-        chars.add_column(o.replace("_", " "), justify="right")
-    chars.add_column("shots", justify="right")
-    chars.add_column("shots per hit", justify="right")
+        chars.add_column(heads.get(o, o), justify="right", no_wrap=True, min_width=6)
+    chars.add_column("shots", justify="right", no_wrap=True)
+    chars.add_column("shots\nper hit", justify="right", no_wrap=True)
     for c in result.characters:
         sph = c.shots_per_hit
         chars.add_row(c.name, c.side, *(f"{share:.1%}" for _, share in c.outcomes),

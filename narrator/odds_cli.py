@@ -57,7 +57,9 @@ def sweep(loaded, specs: list[str], trials: int, base: int, workers: int, chart:
         table.add_column(v.name, overflow="fold")
     for side in sides:
         table.add_column(f"{side} win %", justify="right", overflow="fold")
-    table.add_column("turns", justify="right")
+    from narrator.ruleset import get as get_ruleset
+
+    table.add_column(get_ruleset(loaded.scenario.ruleset).unit() + "s", justify="right")
     for v, r in zip(vs, results, strict=True):
         cells = [str(x) for x in v.values]
         for side in sides:

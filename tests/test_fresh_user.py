@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from conftest import EXAMPLES, ROOT
 from typer.testing import CliRunner
 
@@ -266,3 +268,26 @@ def test_a_character_with_no_intent_and_no_tactics_is_warned_of_and_told(tmp_pat
         text = IDLE.replace("      pronoun: she\n", "      pronoun: she\n" + fix) if fix else \
             IDLE + "  - intents: {Amos: {shoot: Dutch}}\n"
         assert run_fight(load_scenario_text(text)).events[-1].idle == ()
+
+
+def test_violence_odds_and_batch_count_rounds_and_fit_100_columns(tmp_path):
+    bank = str(EXAMPLES / "bank-robbery.yaml")
+    r = runner.invoke(app, ["odds", bank, "--trials", "30", "--workers", "1"])
+    assert r.exit_code == 0, r.stderr
+    assert "no winner (rounds ran out)" in r.stdout and "turns" not in r.stdout
+    assert "seconds" not in r.stdout
+    assert re.search(r"Expected length: \d+\.\d\d rounds \(\+/- \d+\.\d\d\), 95% interval\.",
+                     r.stdout)
+    widths = [len(line) for line in r.stdout.splitlines()]
+    assert max(widths) <= 100
+    assert re.search(r"Jack Cutler +Cutler gang +\d+\.\d%", r.stdout)  # names whole
+    # Boot Hill keeps turns and seconds, in 100 columns too
+    r = runner.invoke(app, ["odds", str(EXAMPLES / "shotgun-gang.yaml"), "--trials", "30",
+                            "--workers", "1"])
+    assert re.search(r"Expected length: \d+\.\d\d turns .*seconds", r.stdout)
+    assert max(len(line) for line in r.stdout.splitlines()) <= 100
+    r = runner.invoke(app, ["batch", bank, "--runs", "2", "--workers", "1",
+                            "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.stderr
+    head = next(line for line in r.stdout.splitlines() if line.lstrip().startswith("file"))
+    assert head.split() == ["file", "seed", "rounds", "winner", "down"]
