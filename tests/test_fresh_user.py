@@ -291,3 +291,28 @@ def test_violence_odds_and_batch_count_rounds_and_fit_100_columns(tmp_path):
     assert r.exit_code == 0, r.stderr
     head = next(line for line in r.stdout.splitlines() if line.lstrip().startswith("file"))
     assert head.split() == ["file", "seed", "rounds", "winner", "down"]
+
+
+def test_maps_mark_each_landmark_apart_and_name_locations_in_words():
+    from narrator.render import maps
+    from conftest import fight
+    log = fight("shotgun-gang.yaml")
+    fs = maps.frames(log)
+    bounds = maps.Bounds.of(fs)
+    text = maps.text_map(fs[0], bounds)
+    grid = text.splitlines()[1:15]
+    names = [name for name, _, _ in fs[0].places]
+    assert len(names) == 5
+    key = next(line for line in text.splitlines() if line.startswith("landmarks: "))
+    entries = key[len("landmarks: "):].split("; ")
+    for i, (name, entry) in enumerate(zip(names, entries, strict=True), 1):
+        assert entry.startswith(f"{i} {name}")  # a digit each, in the legend
+        # on the map, or under the man who stands on it
+        assert any(str(i) in row for row in grid) != bool(re.search(r", under [A-Za-z]$", entry))
+    assert "#" not in "".join(grid)
+    assert "1 Texas Jack's horse (covers abdomen, chest)" in key
+    # a place covering limbs: its picture label and key say "left arm", never "left_arm"
+    fs[0].places[0] = ("the wagon", fs[0].places[0][1], "left_arm, right_leg")
+    svg = maps.svg(fs[0], bounds)
+    assert "the wagon (left arm, right leg)" in svg and "left_arm" not in svg
+    assert "1 the wagon (covers left arm, right leg)" in maps.text_map(fs[0], bounds)

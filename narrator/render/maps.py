@@ -260,7 +260,8 @@ def svg(frame: Frame, bounds: Bounds, title: str | None = None) -> str:
         labels.place(d, x, y, p.label, fill=colour.get(p.side, "#444"), font_weight="bold")
     for name, at, cover in frame.places:
         x, y = bounds.px(at)
-        labels.place(d, x, y, name + (f" ({cover})" if cover and cover != "cover" else ""),
+        labels.place(d, x, y, name + (f" ({_words(cover)})" if cover and cover != "cover"
+                                      else ""),
                      size=10, gap=14, fill="#5a3413")
     _legend(d, frame, bounds, colour)
     return "\n".join(line for line in d.as_svg().splitlines() if line.strip()) + "\n"
@@ -298,10 +299,20 @@ def _legend(d: draw.Drawing, frame: Frame, bounds: Bounds,
     d.append(draw.Text(line, 10, max(x2, MARGIN), top + 18, font_family=FONT, fill="#6b5a45"))
 
 
+def _words(keys: str) -> str:
+    """Location keys as words: "left_arm, abdomen" -> "left arm, abdomen"."""
+    return keys.replace("_", " ")
+
+
+#: The marks of landmarks in the text map, in map order (people have the letters).
+PLACE_MARKS = "123456789"
+
+
 def text_map(frame: Frame, bounds: Bounds, cols: int = 48, rows: int = 14) -> str:
     """A small character map of ``frame`` in plain text (for a code block): each character by
-    a letter where he ends the turn (lower case when down or dead), each landmark ``#`` (gives
-    cover) or ``+``, then a key line per side and per landmark."""
+    a letter where he ends the turn (lower case when down or dead), each landmark by a digit of
+    its own (``1``-``9``, then ``+``), then a key line per side and one for the landmarks, each
+    with what it covers."""
     grid = [["."] * cols for _ in range(rows)]
 
     def cell(p: tuple[float, float]) -> tuple[int, int]:
@@ -310,9 +321,16 @@ def text_map(frame: Frame, bounds: Bounds, cols: int = 48, rows: int = 14) -> st
         return max(0, min(rows - 1, cy)), max(0, min(cols - 1, cx))
 
     keys = []
-    for _name, at, cover in frame.places:
+    marks = []
+    spots = []
+    for i, (name, at, cover) in enumerate(frame.places):
+        mark = PLACE_MARKS[i] if i < len(PLACE_MARKS) else "+"
         r, c = cell(at)
-        grid[r][c] = "#" if cover else "+"
+        grid[r][c] = mark
+        spots.append((r, c))
+        covers = "" if not cover else " (cover)" if cover == "cover" else \
+            f" (covers {_words(cover)})"
+        marks.append(f"{mark} {name}{covers}")
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     legend: dict[str, list[str]] = {}
     for i, p in enumerate(frame.people):
@@ -330,9 +348,11 @@ def text_map(frame: Frame, bounds: Bounds, cols: int = 48, rows: int = 14) -> st
     lines += ["".join(row) for row in grid]
     for sd, members in legend.items():
         keys.append(f"{sd}: {'; '.join(members)}")
-    marks = [f"{'#' if cover else '+'} {name}" for name, _, cover in frame.places]
+    for k, (r, c) in enumerate(spots):  # a man standing on a landmark hides its mark
+        if grid[r][c].isalpha():
+            marks[k] += f", under {grid[r][c]}"
     if marks:
-        keys.append("landmarks (# gives cover): " + "; ".join(marks))
+        keys.append("landmarks: " + "; ".join(marks))
     keys.append("lower case: down or dead")
     return "\n".join(lines + keys)
 
