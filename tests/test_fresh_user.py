@@ -316,3 +316,53 @@ def test_maps_mark_each_landmark_apart_and_name_locations_in_words():
     svg = maps.svg(fs[0], bounds)
     assert "the wagon (left arm, right leg)" in svg and "left_arm" not in svg
     assert "1 the wagon (covers left arm, right leg)" in maps.text_map(fs[0], bounds)
+
+
+KNIFE = """\
+title: t
+seed: 4
+sides:
+  a:
+    - {name: Ann, attributes: {str: 12, coo: 14, obs: 10, sta: 10, luck: 10},
+       skills: {throwing: 4}, weapons: [{type: thrown_knife}], at: [0, 0], drawn: true}
+  b:
+    - {name: Bo, attributes: {str: 30, coo: 10, obs: 10, sta: 10, luck: 10},
+       weapons: [{type: thrown_knife}], at: [3, 0]}
+    - {name: Cy, attributes: {str: 12, coo: 10, obs: 10, sta: 10, luck: 10},
+       weapons: [{type: colt, loaded: 0, spare: 0}], at: [3, 0.5]CYEXTRA}
+turns:
+  - kind: combat
+    intents: {Ann: {shoot: Bo}}
+  - kind: combat
+    intents: TURN2
+dice:
+  Ann: {to_hit: [18]}
+"""
+
+
+def test_anyone_within_reach_picks_up_a_thrown_weapon():
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario_text
+    log = run_fight(load_scenario_text(KNIFE.replace("CYEXTRA", "").replace(
+        "TURN2", "{Cy: {pick_up: true}}")))
+    (picked,) = [e for e in log.events if e.kind == "weapon_picked_up"]
+    assert (picked.turn, picked.character, picked.weapon, picked.owner) == (
+        2, "Cy", "thrown knife", "Ann")
+    last = {c.name: c for c in log.events[-2].status}
+    assert [(w.name, w.loaded) for w in last["Cy"].weapons] == [
+        ("single-action revolver", 0), ("thrown knife", 1)]
+    assert last["Ann"].weapons == ()  # the knife is Cy's now
+    assert "**Cy** picks up Ann's thrown knife where it fell; it is his now" in render(log)
+
+
+def test_an_unarmed_man_with_tactics_runs_for_a_thrown_weapon():
+    from narrator.engine import run_fight
+    from narrator.scenario import load_scenario_text
+    text = KNIFE.replace("CYEXTRA", ", tactics: aggressive").replace("at: [3, 0.5]", "at: [9, 0]")
+    text = text.replace("TURN2", "{}")
+    log = run_fight(load_scenario_text(text))
+    cy = [e for e in log.events if getattr(e, "character", None) == "Cy"
+          and e.kind in ("moved", "weapon_picked_up") and e.turn == 2]
+    assert [e.kind for e in cy] == ["moved", "weapon_picked_up"]
+    assert tuple(cy[0].end) == (3.0, 0.0) and cy[1].owner == "Ann"

@@ -589,7 +589,7 @@ def test_a_thrown_knife_out_of_reach_is_not_picked_up():
     ("{move: {gait: running, jump: 0}}", "turns[0].intents.Ann.move.jump: input should be "
                                          "greater than or equal to 1 (got 0)"),
     ("{move: {gait: running, jump: 8, jump_down: true}}", "declare jump (feet"),
-    ("{pick_up: true}", "Ann carries no thrown weapon to pick up"),
+    ("{pick_up: true}", "nobody carries a thrown weapon for Ann to pick up"),
 ])
 def test_new_fields_are_validated_with_located_errors(intent, message):
     from narrator.errors import ScenarioError

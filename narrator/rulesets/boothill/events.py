@@ -534,13 +534,15 @@ class SurprisedFromDarkness(Event):
 
 @event
 class WeaponPickedUp(Event):
-    """A thrown weapon picked up where it lay (errata B18(i)): it is ready to throw again."""
+    """A thrown weapon picked up where it lay (errata B18(i)): it is ready to throw again.
+    ``owner``: the man who threw it, when another picks it up (it is then his)."""
 
     kind: ClassVar[str] = "weapon_picked_up"
     turn: int
     character: str
     weapon: str
     at: tuple[float, float]
+    owner: str | None = None
 
 
 @event

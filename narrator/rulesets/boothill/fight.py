@@ -1156,8 +1156,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
         return ok
 
     def pick_ups(self, t: int, ranked: list[str], intents: dict[str, Intent]) -> None:
-        """After the moves, each character who declared ``pick_up`` picks up his thrown weapon
-        if he stands where it lies (within the [thrown_weapons] reach; errata B18(i))."""
+        """After the moves, each character who declared ``pick_up`` picks up a thrown weapon
+        lying within the [thrown_weapons] reach of where he stands (errata B18(i): "a
+        character who reaches it", whoever threw it): his own first, else the nearest. One
+        another man threw becomes his (``WeaponPickedUp.owner``); the thrower has it no more.
+        ``pick_up: NAME`` names the weapon (his own, by type or name, or anyone's by name)."""
         reach = tables.combat()["thrown_weapons"]["pick_up_reach"]
         for side in ranked:
             for f in self.side_order(side, t):
@@ -1165,13 +1168,16 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 if intent is None or not intent.pick_up or f.down:
                     continue
                 named = intent.pick_up if isinstance(intent.pick_up, str) else None
-                lying = [w for w in f.weapons if w.lying_at is not None and (
-                    named is None or self.weapon_index(f, named) == f.weapons.index(w))]
+                lying = [(o, w) for o in self.fighters.values() for w in o.weapons
+                         if w.lying_at is not None and not w.gone
+                         and (named is None or self._names(f, o, w, named))]
                 if not lying:
                     self.refuse(t, f, "pick_up", "not_lying", None,
                                 named or "no thrown weapon")
                     continue
-                ws = min(lying, key=lambda w: math.dist(f.pos, w.lying_at))
+                near = [(x, w) for x, w in lying if math.dist(f.pos, w.lying_at) <= reach + 1e-9]
+                o, ws = min(near or lying, key=lambda ow: (ow[0] is not f,
+                                                           math.dist(f.pos, ow[1].lying_at)))
                 yards = math.dist(f.pos, ws.lying_at)
                 if yards > reach + 1e-9:
                     self.refuse(t, f, "pick_up", "not_there", None,
@@ -1179,8 +1185,24 @@ class BootHillFight(ShootoutTurns, HandToHand):
                     continue
                 at = ws.lying_at
                 ws.lying_at = None
-                ws.loaded = ws.capacity
-                self.emit(WeaponPickedUp(t, f.name, ws.name, at))
+                if o is f:
+                    ws.loaded = ws.capacity
+                    self.emit(WeaponPickedUp(t, f.name, ws.name, at))
+                    continue
+                ws.gone = True  # the thrower's no more
+                taken = WeaponState(ws.spec, ws.wt, ws.capacity, ws.capacity, ws.spare)
+                if any(w.name == ws.name and not w.gone for w in f.weapons):
+                    taken.spec = ws.spec.model_copy(update={"name": f"{o.c.short or o.name}'s "
+                                                                    f"{ws.name}"})
+                f.weapons.append(taken)
+                self.emit(WeaponPickedUp(t, f.name, taken.name, at, o.name))
+
+    def _names(self, f: Fighter, o: Fighter, ws: WeaponState, named: str) -> bool:
+        """Whether ``pick_up: named`` of ``f`` names ``o``'s weapon ``ws``: his own by type or
+        name (``weapon_index``), another man's by its name or type."""
+        if o is f:
+            return self.weapon_index(f, named) == f.weapons.index(ws)
+        return named in (ws.name, ws.spec.type)
 
     # ------------------------------------------------------------------ end of turn
     def end_turn(self, t: int) -> None:
@@ -1196,7 +1218,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
             f.name, f.side, f.condition,
             tuple(WoundNote(w.location, w.severity, w.wound_points) for w in f.wounds),
             f.wound_points, f.capacity,
-            tuple(WeaponNote(w.name, w.loaded, w.capacity, w.state) for w in f.weapons),
+            tuple(WeaponNote(w.name, w.loaded, w.capacity, w.state) for w in f.weapons
+                  if not w.gone),
             f.pos, f.cover.name if f.cover else None, f.mounted, f.prone, f.bruise_points,
             f.held_by)
 

@@ -207,8 +207,9 @@ class Intent(Model):
     turns on the next target listed, else the most dangerous enemy in reach. ``draw``: fast or
     normal (default fast with the Fast Draw skill); ``redraw``: the draw after a failed fast
     draw (default fast). ``weapon``: type or name of a carried weapon (default: the first).
-    ``reload``: true or a weapon. ``pick_up``: true or a thrown weapon: he picks up his thrown
-    weapon where it lies, after his move (errata B18(i)); it is his action for the turn.
+    ``reload``: true or a weapon. ``pick_up``: true or a thrown weapon: he picks up a thrown
+    weapon lying where he stands after his move, his own or another man's (which becomes his;
+    errata B18(i)); it is his action for the turn.
     ``other``: free text for the GM. ``friendly_fire``: the GM means this shot at a man of the
     shooter's own side (a betrayal); without it ``check`` warns.
 
@@ -496,7 +497,8 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
             if isinstance(intent.reload, str):
                 _resolve_weapon(c, intent.reload, loc8, base + ("reload",))
             if intent.pick_up:
-                _check_pick_up(c, intent.pick_up, loc8, base + ("pick_up",))
+                _check_pick_up(c, intent.pick_up, loc8, base + ("pick_up",),
+                               [x for _, x in sc.characters()])
             if intent.two_guns:
                 pistols = [w for w in c.weapons if tables.weapons()[w.type].kind == "pistol"]
                 if len(pistols) < 2:
@@ -619,18 +621,29 @@ def _check_melee(kind: str, full: str, c: Character, intent: Any, who: Any,
                              base + (busy,))
 
 
-def _check_pick_up(c: Character, value: bool | str, loc8: Any, loc: tuple) -> None:
-    """``pick_up:`` names a thrown weapon the character carries (errata B18(i))."""
-    thrown = [w.name or w.type for w in c.weapons if tables.weapons()[w.type].kind == "thrown"]
+def _check_pick_up(c: Character, value: bool | str, loc8: Any, loc: tuple,
+                   everyone: list[Character]) -> None:
+    """``pick_up:`` can name a thrown weapon somebody carries (errata B18(i): "a character who
+    reaches it" picks it up, whoever threw it): ``true``, or a thrown weapon of his own (by
+    type or name) or of another man (by name or type)."""
+    def thrown_of(x: Character) -> list[str]:
+        return [w.name or w.type for w in x.weapons if tables.weapons()[w.type].kind == "thrown"]
+
+    anyone = [n for x in everyone for n in thrown_of(x)]
     if isinstance(value, str):
+        mine = [w for w in c.weapons if value in (w.name, w.type)]
+        others = [w for x in everyone if x is not c for w in x.weapons
+                  if value in (w.name, w.type) and tables.weapons()[w.type].kind == "thrown"]
+        if not mine and others:
+            return
         i = _resolve_weapon(c, value, loc8, loc)
         wt = tables.weapons()[c.weapons[i].type]
         if wt.kind == "thrown":
             return
-        raise loc8.error(f"only a thrown weapon can be picked up again, not a {wt.name} "
-                         f"(thrown: {', '.join(thrown) or 'none'})", loc)
-    if not thrown:
-        raise loc8.error(f"{c.name} carries no thrown weapon to pick up", loc)
+        raise loc8.error(f"only a thrown weapon can be picked up, not a {wt.name} "
+                         f"(thrown: {', '.join(anyone) or 'none'})", loc)
+    if not anyone:
+        raise loc8.error(f"nobody carries a thrown weapon for {c.name} to pick up", loc)
 
 
 def _check_shots(kind: str, c: Character, intent: Any, loc8: Any, base: tuple) -> None:

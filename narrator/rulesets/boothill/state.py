@@ -40,6 +40,7 @@ class WeaponState:
     useless: bool = False
     reload_progress: Fraction = Fraction(0)
     lying_at: tuple[float, float] | None = None  # a thrown weapon where it fell (B18(i))
+    gone: bool = False  # thrown, and picked up by another man: no longer his (B18(i))
 
     @property
     def name(self) -> str:

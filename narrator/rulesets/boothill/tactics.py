@@ -591,6 +591,9 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
             return _intent(reload=ref, move=move, other=call)
         if any(ws.jammed_seconds and not ws.useless for ws in f.weapons):
             return _intent(clear_jam=True, move=move, other=call)
+        pick = _pick_up_intent(fight, f, kind, call)
+        if pick is not None:
+            return pick
         return _intent(move=move, other=call) if move is not None or call else None
 
     # 4. Movement: to cover, away from a close enemy (a sniper), or closer.
@@ -669,6 +672,27 @@ def _worth_it(prof: Profile, move: MoveIntent | None, choice: _Choice | None) ->
             and choice.p < prof.min_chance_moving:
         return None
     return choice
+
+
+def _pick_up_intent(fight: FightView, f: Fighter, kind: str,
+                    call: str | None = None) -> Intent | None:
+    """An unarmed man's way back into the fight (errata B18(i)): the nearest thrown weapon
+    lying where he can reach it this turn, anyone's, picked up where he stands or at a run
+    (``pick_up: true``, after his move). None when none lies within his run."""
+    reach = tables.combat()["thrown_weapons"]["pick_up_reach"]
+    spots = [w.lying_at for o in fight.fighters.values() for w in o.weapons
+             if w.lying_at is not None and not w.gone]
+    if not spots:
+        return None
+    at = min(spots, key=lambda p: (math.dist(f.pos, p), p))
+    yards = math.dist(f.pos, at)
+    if yards <= reach:
+        return _intent(pick_up=True, other=call)
+    gait = _gait(f, "run")
+    if yards > _allowance(f, gait, kind):
+        return None
+    return _intent(move=_move(gait=gait, to=(float(at[0]), float(at[1]))), pick_up=True,
+                   other=call)
 
 
 def _reload_intent(fight: FightView, f: Fighter, call: str | None = None) -> Intent | None:
