@@ -118,8 +118,6 @@ FIELD_HELP = {
     ("MoveIntent", "delay"): "Combat turn, his side having the initiative: move after "
                              "everyone else.",
     ("Character", "pronoun"): "he, she or they, for the prose.",
-    ("Character", "attributes"): "Strength, Coordination, Observation, Stature, Luck (1-30).",
-    ("Character", "skills"): "Weapon and other skills (0-30); a missing skill counts 0.",
     ("Character", "mounted"): "He starts on horseback.",
     ("Character", "prone"): "He starts lying prone.",
     ("Character", "handedness"): "right or left: the hand he shoots with.",

@@ -64,6 +64,9 @@ class BootHill(Ruleset):
         ("Intent", "grapple"): "Take hold of this character (within 2 yards).",
         ("Intent", "break_free"): "A held man tries to break free of the hold.",
         ("Intent", "throw"): "The holder throws the man he holds.",
+        ("Character", "attributes"): "Strength, Coordination, Observation, Stature, Luck "
+                                     "(1-30).",
+        ("Character", "skills"): "Weapon and other skills (0-30); a missing skill counts 0.",
     }
 
     def validate(self, data: dict, loc8: Any) -> Any:
