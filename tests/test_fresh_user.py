@@ -366,3 +366,18 @@ def test_an_unarmed_man_with_tactics_runs_for_a_thrown_weapon():
           and e.kind in ("moved", "weapon_picked_up") and e.turn == 2]
     assert [e.kind for e in cy] == ["moved", "weapon_picked_up"]
     assert tuple(cy[0].end) == (3.0, 0.0) and cy[1].owner == "Ann"
+
+
+def test_every_ruleset_hashes_the_fight_and_names_the_idle():
+    """The fight hash and the idle characters are the same for every built-in ruleset (the
+    Gaslight engine too): its log's end carries both."""
+    from narrator.dice import fight_hash
+    from narrator.engine import run_fight
+    from narrator.scenario import load_scenario
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        loaded = load_scenario(path)
+        log = run_fight(loaded)
+        end = log.events[-1]
+        assert end.dice_hash == fight_hash(loaded.scenario, log.events[0].profile, None,
+                                           list(log.rolls)), path.name
+        assert end.idle == (), path.name

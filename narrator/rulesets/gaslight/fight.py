@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from narrator.dice import Dice, dice_log_hash
+from narrator.dice import Dice, fight_hash
 from narrator.events import (
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, Modifier,
     OtherAction, PlaceNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
@@ -38,6 +38,7 @@ from narrator.rulesets.gaslight.events import (
 from narrator.rulesets.gaslight.scenario import Character, Intent, Scenario, Turn, weapon_index
 from narrator.rulesets.gaslight.tables import rules as numbers
 from narrator.rulesets.gaslight.weapons import Gun, make_gun
+from narrator.scenario.models import idle_characters
 from narrator.turns import TurnLoop
 
 FEET_PER_YARD = 3
@@ -217,7 +218,8 @@ class GaslightFight:
         rolls_ = list(self.dice.rolls)
         self.emit(FightEnded(fought, fought * seconds, reason, tuple(self.standing_sides()),
                              len(rolls_), sum(1 for r in rolls_ if r.scripted),
-                             dice_log_hash(rolls_)))
+                             fight_hash(self.sc, self.events[0].profile, adjustments, rolls_),
+                             idle_characters(self.sc)))
         return FightLog(tuple(self.events), tuple(rolls_))
 
     def started(self) -> FightStarted:
