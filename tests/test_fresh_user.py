@@ -359,7 +359,7 @@ def test_anyone_within_reach_picks_up_a_thrown_weapon():
 def test_an_unarmed_man_with_tactics_runs_for_a_thrown_weapon():
     from narrator.engine import run_fight
     from narrator.scenario import load_scenario_text
-    text = KNIFE.replace("CYEXTRA", ", tactics: aggressive").replace("at: [3, 0.5]", "at: [9, 0]")
+    text = KNIFE.replace("CYEXTRA", ", tactics: aggressive").replace("at: [3, 0.5]", "at: [30, 0]")
     text = text.replace("TURN2", "{}")
     log = run_fight(load_scenario_text(text))
     cy = [e for e in log.events if getattr(e, "character", None) == "Cy"

@@ -581,6 +581,11 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     #    with a blade; else reload, or clear a jam (from cover if he can get there).
     if not any(usable(ws) for ws in f.weapons) or (f.held_by is not None and not any(
             usable(ws) and ws.wt.kind == "pistol" for ws in f.weapons)):
+        pick = _pick_up_intent(fight, f, kind, call)
+        arms_length = tables.hand_to_hand()["reach"]["yards"]
+        if pick is not None and f.held_by is None and min(d for _, d in enemies) > arms_length \
+                and not any(ws.wt.is_melee for ws in f.weapons):
+            return pick  # nobody to strike at hand, no blade: a thrown weapon within his run
         brawl = _brawl(fight, f, prof, enemies, kind, call)
         if brawl is not None:
             return brawl
@@ -591,7 +596,6 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
             return _intent(reload=ref, move=move, other=call)
         if any(ws.jammed_seconds and not ws.useless for ws in f.weapons):
             return _intent(clear_jam=True, move=move, other=call)
-        pick = _pick_up_intent(fight, f, kind, call)
         if pick is not None:
             return pick
         return _intent(move=move, other=call) if move is not None or call else None
