@@ -17,11 +17,12 @@ import dataclasses
 import math
 from dataclasses import dataclass, field
 
-from narrator.dice import Dice, dice_log_hash
+from narrator.dice import Dice, fight_hash
 from narrator.events import (
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, OtherAction,
     PlaceNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
 )
+from narrator.scenario.models import idle_characters
 from narrator.rulesets.weird_west import rules as R
 from narrator.rulesets.weird_west.cards import Card, Deck, call_order, cards_for_quickness
 from narrator.rulesets.weird_west.events import (
@@ -271,7 +272,8 @@ class WeirdWestFight:
         rolls = list(self.dice.rolls)
         self.emit(FightEnded(loop.turns, 5 * loop.turns, loop.reason, tuple(self.active_sides()),
                              len(rolls), sum(1 for r in rolls if r.scripted),
-                             dice_log_hash(rolls)))
+                             fight_hash(self.sc, self.events[0].profile, adjustments, rolls),
+                             idle_characters(self.sc)))
         return FightLog(tuple(self.events), tuple(rolls))
 
     def started(self) -> FightStarted:
