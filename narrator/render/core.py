@@ -1,6 +1,7 @@
 """The Jinja environment, the fight grouped for templates, and the ``render`` entry points.
 
-May import: jinja2, narrator.events, narrator.render.*, narrator.ruleset (the registry).
+May import: jinja2, narrator.events, narrator.render.*, narrator.ruleset (the registry); the bytecode
+cache: platformdirs.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 
 from narrator.events import Event, FightLog
 from narrator.render import inflection, labels
+from narrator.render.bytecode import bytecode_cache
 from narrator.render.markup import MARKUP, Options, bbcode_lists, code_block, html_blocks
 from narrator.render.narrate import ACTION_KINDS, SILENT, Narration, Scene
 from narrator.render.phrases import Phrases
@@ -255,9 +257,11 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
     # environment (the sandbox's attribute checks were half the rendering time) that never
     # re-reads a template's file; a user's templates run sandboxed and bounded (sandbox.py)
     kind = Environment if user_dir is None else BoundedEnvironment
-    env = kind(loader=ChoiceLoader(search), undefined=StrictUndefined,
-               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-               autoescape=False, auto_reload=user_dir is not None)
+    options: dict[str, Any] = dict(undefined=StrictUndefined, trim_blocks=True,
+                                   lstrip_blocks=True, keep_trailing_newline=True,
+                                   autoescape=False, auto_reload=user_dir is not None)
+    cache = bytecode_cache(kind, options) if user_dir is None else None  # ours only
+    env = kind(loader=ChoiceLoader(search), bytecode_cache=cache, **options)
     mk = MARKUP[fmt]
     env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2,
                        signed=signed, yards=yards, ucfirst=ucfirst, lcfirst=lcfirst,

@@ -1,0 +1,86 @@
+"""Jinja's compiled templates kept between runs: a bytecode cache in the user's cache folder.
+
+Compiling our templates is most of the cost of a short ``narrator run`` (about 20 templates,
+a few hundred milliseconds); Jinja's ``FileSystemBytecodeCache`` stores each template's
+compiled code so that the next process loads it instead. The folder is
+``platformdirs.user_cache_dir("narrator")/jinja-<key>`` (``~/.cache/narrator/...`` on Linux),
+or ``$NARRATOR_CACHE_DIR/jinja-<key>``; ``NARRATOR_CACHE_DIR=`` (empty) turns the cache off.
+We use platformdirs (rather than our own XDG code) because it knows every platform's
+convention.
+
+What keeps a cached template right:
+
+* Jinja rejects a cached entry whose source checksum differs from the template file now, or
+  that another Jinja or Python version wrote (its magic header), and compiles afresh.
+* The compiled code also depends on the environment's options (``trim_blocks``...) and its
+  class (the sandbox), which Jinja's check does not see: ``<key>`` hashes them, with
+  narrator's version, so two environments never share entries.
+* Only our own templates are cached; a user's ``--templates`` folder is always compiled.
+* A cache that cannot be read or written (a read-only home, a full disk) is skipped
+  silently: the templates are compiled as if there were no cache.
+
+The compiled code is the same whether it came from the cache or not, so the write-ups are
+byte-identical either way.
+
+May import: jinja2, platformdirs (both lazily where it matters), the standard library.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import Any
+
+from jinja2.bccache import Bucket, FileSystemBytecodeCache
+
+ENV_VAR = "NARRATOR_CACHE_DIR"
+
+
+class SafeBytecodeCache(FileSystemBytecodeCache):
+    """``FileSystemBytecodeCache`` that never fails a render: I/O errors mean no cache."""
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except (OSError, EOFError, ValueError, TypeError):
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
+def cache_root() -> Path | None:
+    """The folder the caches go under: ``$NARRATOR_CACHE_DIR`` if set (empty: None, no
+    cache), else the platform's user cache folder for narrator."""
+    value = os.environ.get(ENV_VAR)
+    if value is not None:
+        return Path(value) if value.strip() else None
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("narrator", appauthor=False))
+
+
+def bytecode_cache(kind: type, options: dict[str, Any]) -> SafeBytecodeCache | None:
+    """The bytecode cache for our templates compiled by an environment of class ``kind``
+    with ``options``; None when there is no usable cache folder."""
+    import jinja2
+
+    from narrator import __version__
+
+    root = cache_root()
+    if root is None:
+        return None
+    key = repr((__version__, jinja2.__version__, f"{kind.__module__}.{kind.__qualname__}",
+                sorted((k, repr(v)) for k, v in options.items())))
+    folder = root / f"jinja-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK | os.R_OK | os.X_OK):
+        return None
+    return SafeBytecodeCache(str(folder), "%s.cache")
