@@ -46,8 +46,9 @@ def test_options_and_class_give_separate_folders(tmp_path: Path,
     a = bytecode_cache(int, {"trim_blocks": True})
     b = bytecode_cache(int, {"trim_blocks": False})
     c = bytecode_cache(str, {"trim_blocks": True})
-    assert a is not None and b is not None and c is not None
-    assert len({a.directory, b.directory, c.directory}) == 3
+    e = bytecode_cache(int, {"trim_blocks": True}, ("text", None))
+    assert a is not None and b is not None and c is not None and e is not None
+    assert len({a.directory, b.directory, c.directory, e.directory}) == 4
     assert Path(a.directory).parent == tmp_path
 
 
@@ -85,6 +86,24 @@ def test_corrupt_and_unwritable_entries_fall_back_to_compiling(
         _our_env.cache_clear()
         assert render(log, "markdown") == expected
         assert not list(tmp_path.rglob("*.cache"))
+    finally:
+        _our_env.cache_clear()
+
+
+def test_formats_sharing_templates_keep_their_own_filters(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The common templates are compiled for Markdown and for plain text (a constant passed
+    through a format's ``strong`` filter must not leak from one into the other's cache)."""
+    monkeypatch.setenv(bytecode.ENV_VAR, str(tmp_path))
+    log = fight("abilene-saloon.yaml")
+    try:
+        _our_env.cache_clear()
+        md, text = render(log, "markdown", "story"), render(log, "text", "story")
+        _our_env.cache_clear()
+        assert render(log, "text", "story") == text      # text first, from a warm cache
+        assert render(log, "markdown", "story") == md
+        assert "**House rules and GM rulings in force**" in md
+        assert "**" not in text
     finally:
         _our_env.cache_clear()
 

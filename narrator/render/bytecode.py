@@ -14,7 +14,10 @@ What keeps a cached template right:
   that another Jinja or Python version wrote (its magic header), and compiles afresh.
 * The compiled code also depends on the environment's options (``trim_blocks``...) and its
   class (the sandbox), which Jinja's check does not see: ``<key>`` hashes them, with
-  narrator's version, so two environments never share entries.
+  narrator's version and the environment's format and ruleset, so two environments never
+  share entries. Our environments compile with ``optimized=False``: Jinja's optimizer folds
+  a filter applied to a constant into the compiled code (``{{ "x" | strong }}`` becomes
+  ``**x**``), which would tie the code to one format's filters and to this version of them.
 * Only our own templates are cached; a user's ``--templates`` folder is always compiled.
 * A cache that cannot be read or written (a read-only home, a full disk) is skipped
   silently: the templates are compiled as if there were no cache.
@@ -64,9 +67,11 @@ def cache_root() -> Path | None:
     return Path(platformdirs.user_cache_dir("narrator", appauthor=False))
 
 
-def bytecode_cache(kind: type, options: dict[str, Any]) -> SafeBytecodeCache | None:
+def bytecode_cache(kind: type, options: dict[str, Any],
+                   which: tuple = ()) -> SafeBytecodeCache | None:
     """The bytecode cache for our templates compiled by an environment of class ``kind``
-    with ``options``; None when there is no usable cache folder."""
+    with ``options``, for ``which`` (the format and ruleset); None when there is no usable
+    cache folder."""
     import jinja2
 
     from narrator import __version__
@@ -75,7 +80,7 @@ def bytecode_cache(kind: type, options: dict[str, Any]) -> SafeBytecodeCache | N
     if root is None:
         return None
     key = repr((__version__, jinja2.__version__, f"{kind.__module__}.{kind.__qualname__}",
-                sorted((k, repr(v)) for k, v in options.items())))
+                sorted((k, repr(v)) for k, v in options.items()), which))
     folder = root / f"jinja-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)

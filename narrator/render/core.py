@@ -257,10 +257,14 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
     # environment (the sandbox's attribute checks were half the rendering time) that never
     # re-reads a template's file; a user's templates run sandboxed and bounded (sandbox.py)
     kind = Environment if user_dir is None else BoundedEnvironment
+    # optimized=False: Jinja's optimizer would fold a filter of a constant into the compiled
+    # code with this environment's filters, and a cached template would carry them into
+    # another format's environment (the bytecode cache, narrator/render/bytecode.py).
     options: dict[str, Any] = dict(undefined=StrictUndefined, trim_blocks=True,
                                    lstrip_blocks=True, keep_trailing_newline=True,
-                                   autoescape=False, auto_reload=user_dir is not None)
-    cache = bytecode_cache(kind, options) if user_dir is None else None  # ours only
+                                   autoescape=False, auto_reload=user_dir is not None,
+                                   optimized=False)
+    cache = bytecode_cache(kind, options, (fmt, ruleset)) if user_dir is None else None
     env = kind(loader=ChoiceLoader(search), bytecode_cache=cache, **options)
     mk = MARKUP[fmt]
     env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2,
