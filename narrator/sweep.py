@@ -18,7 +18,8 @@ variant's trials seeded as ``narrator odds`` seeds them, so a variant's row is w
 ``narrator odds`` gives for that variant alone.
 
 May import: narrator.batch, narrator.fast_odds, narrator.scenario, narrator.errors,
-narrator.ruleset (the scenario's model: which fields a path may name).
+narrator.ruleset (the scenario's model: which fields a path may name); drawsvg and
+narrator.render.maps (lazily, for the chart).
 """
 
 from __future__ import annotations
@@ -393,62 +394,77 @@ def run_sweep(vs: list[Variant], trials: int, base: int, workers: int = 1,
 SIDE_COLOURS = ("#6b4226", "#2f5d7c", "#7a8b3a", "#8e3b46", "#4b4e8c", "#a0692e")
 
 
-def _esc(s: str) -> str:
-    return (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
-
-
 def sweep_chart_svg(title: str, varies: list[Vary], vs: list[Variant],
                     results: list[Odds]) -> str:
-    """A standalone SVG: each side's chance of winning (a line, with its 95% interval as a
-    band and whiskers) across the variants, one column per variant."""
+    """A standalone SVG, drawn with drawsvg like the other pictures: each side's chance of
+    winning across the variants (a line, its 95% interval as a band and whiskers, a point per
+    variant with its figures as a tooltip), one column per variant, the variant's values
+    under it (turned when they do not fit their column), a legend of the sides below. Text
+    widths are those of a monospace font (``maps.CHAR_W``), so no two texts overlap.
+
+    Args:
+        title: the scenario's title; varies: the ``--vary`` options; vs, results: the
+            variants and their odds, in the same order.
+    """
+    import drawsvg as draw
+
+    from narrator.render.maps import CHAR_W, FONT
+
+    size = 12
     sides = [s.side for s in results[0].sides if s.side not in ("nobody", "undecided")]
-    left, top, plot_w, plot_h = 70, 70, max(560, 56 * len(vs)), 260
-    width = left + plot_w + 40
-    height = top + plot_h + 90 + 18 * len(sides)
+    trials = results[0].trials
+    subtitle = (f"chance of winning by {' x '.join(v.name for v in varies)}; {trials:,} fights "
+                f"a variant; bands and whiskers: 95% intervals")
+    labels = [", ".join(str(x_) for x_ in v.values) for v in vs]
+    left, top, plot_h = 70, 70, 260
+    plot_w = max(560, 56 * len(vs))
+    width = max(left + plot_w + 40, int(32 + len(subtitle) * 11 * CHAR_W),
+                int(32 + len(title) * 16 * CHAR_W))
     step = plot_w / max(1, len(vs))
+    widest = max(len(lb) for lb in labels) * size * CHAR_W
+    turned = widest > step - 6              # labels at 45 degrees when they do not fit
+    label_h = int(widest * 0.71) + 12 if turned else 18
+    legend_y = top + plot_h + label_h + 26
+    height = legend_y + 18 * len(sides) + 10
 
     def x(i: int) -> float:
-        return left + step * (i + 0.5)
+        return round(left + step * (i + 0.5), 1)
 
     def y(p: float) -> float:
-        return top + plot_h * (1 - p)
+        return round(top + plot_h * (1 - p), 1)
 
-    trials = results[0].trials
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="Georgia, serif" font-size="12">',
-           f'<rect width="{width}" height="{height}" fill="#fbf6ea"/>',
-           f'<text x="16" y="24" font-size="16" font-weight="bold">{_esc(title)}</text>',
-           f'<text x="16" y="44" fill="#555">chance of winning by '
-           f'{_esc(" x ".join(v.name for v in varies))}; {trials:,} fights a variant; '
-           f'bands and whiskers: 95% intervals</text>']
+    d = draw.Drawing(width, height, font_family=FONT, font_size=size)
+    d.append(draw.Rectangle(0, 0, width, height, fill="#fbf6ea"))
+    d.append(draw.Text(title, 16, 16, 24, font_weight="bold"))
+    d.append(draw.Text(subtitle, 11, 16, 44, fill="#555"))
     for k in range(0, 11, 2):
         p = k / 10
-        out.append(f'<line x1="{left}" y1="{y(p):.1f}" x2="{left + plot_w}" y2="{y(p):.1f}" '
-                   f'stroke="#ddd"/>')
-        out.append(f'<text x="{left - 6}" y="{y(p) + 4:.1f}" text-anchor="end">{p:.0%}</text>')
-    for i, v in enumerate(vs):
-        label = ", ".join(str(x_) for x_ in v.values)
-        out.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 18}" text-anchor="middle">'
-                   f'{_esc(label)}</text>')
+        d.append(draw.Line(left, y(p), left + plot_w, y(p), stroke="#ddd"))
+        d.append(draw.Text(f"{p:.0%}", size, left - 6, y(p) + 4, text_anchor="end"))
+    for i, label in enumerate(labels):
+        ly = top + plot_h + 18
+        if turned:
+            d.append(draw.Text(label, size, x(i), ly, text_anchor="end",
+                               transform=f"rotate(-45 {x(i):.1f} {ly})"))
+        else:
+            d.append(draw.Text(label, size, x(i), ly, text_anchor="middle"))
     for k, side in enumerate(sides):
         colour = SIDE_COLOURS[k % len(SIDE_COLOURS)]
         pts = []
         for i, r in enumerate(results):
             s = next(s for s in r.sides if s.side == side)
             pts.append((x(i), s.p, s.low, s.high))
-        band = [f"{px:.1f},{y(hi):.1f}" for px, _, _, hi in pts] + \
-               [f"{px:.1f},{y(lo):.1f}" for px, _, lo, _ in reversed(pts)]
-        out.append(f'<polygon points="{" ".join(band)}" fill="{colour}" fill-opacity="0.15"/>')
-        out.append(f'<polyline points="{" ".join(f"{px:.1f},{y(p):.1f}" for px, p, _, _ in pts)}"'
-                   f' fill="none" stroke="{colour}" stroke-width="2"/>')
+        band = [v for px, _, _, hi in pts for v in (px, y(hi))] + \
+               [v for px, _, lo, _ in reversed(pts) for v in (px, y(lo))]
+        d.append(draw.Lines(*band, close=True, fill=colour, fill_opacity=0.15, stroke="none"))
+        d.append(draw.Lines(*[v for px, p, _, _ in pts for v in (px, y(p))], close=False,
+                            fill="none", stroke=colour, stroke_width=2))
         for px, p, lo, hi in pts:
-            out.append(f'<line x1="{px:.1f}" y1="{y(lo):.1f}" x2="{px:.1f}" y2="{y(hi):.1f}" '
-                       f'stroke="{colour}"/>')
-            out.append(f'<circle cx="{px:.1f}" cy="{y(p):.1f}" r="3" fill="{colour}">'
-                       f'<title>{_esc(side)} {p:.1%} ({lo:.1%} - {hi:.1%})</title></circle>')
-        ly = top + plot_h + 44 + 18 * k
-        out.append(f'<rect x="{left}" y="{ly - 10}" width="12" height="12" fill="{colour}"/>')
-        out.append(f'<text x="{left + 18}" y="{ly}">{_esc(side)} win</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+            d.append(draw.Line(px, y(lo), px, y(hi), stroke=colour))
+            dot = draw.Circle(px, y(p), 3, fill=colour)
+            dot.append_title(f"{side} {p:.1%} ({lo:.1%} - {hi:.1%})")
+            d.append(dot)
+        ly = legend_y + 18 * k
+        d.append(draw.Rectangle(left, ly - 10, 12, 12, fill=colour))
+        d.append(draw.Text(f"{side} win", size, left + 18, ly))
+    return d.as_svg().split("\n", 1)[1] + "\n"  # the <svg> element, no XML declaration
