@@ -108,6 +108,28 @@ def summarize(log: FightLog) -> FightSummary:
                         tuple(conditions), tuple(shots.items()), tuple(hits.items()))
 
 
+def fight_summary(loaded: LoadedScenario, seed: int, *,
+                  tables_only: bool = False) -> FightSummary:
+    """How fight ``seed`` ends: exactly ``summarize(run_fight(loaded, seed,
+    dice_fallback="seeded", tables_only=tables_only))``, fought by the lean path where it
+    applies (``narrator.engine.lean_fight``: the engine with its records off), else by the
+    engine with its records."""
+    from narrator.engine import lean_fight
+
+    fight = lean_fight(loaded, seed, tables_only=tables_only)
+    if fight is None:
+        return summarize(run_fight(loaded, seed, dice_fallback="seeded",
+                                   tables_only=tables_only))
+    turns, reason = fight.ending
+    standing = tuple(fight.active_sides())
+    conditions = () if turns == 0 else tuple(  # (no turn: no status block to read)
+        (f.name, f.condition if f.down else "wounded" if f.wounds else "unhurt")
+        for f in fight.fighters.values())
+    return FightSummary(turns, fight.elapsed, standing[0] if len(standing) == 1 else None,
+                        standing, reason, conditions, tuple(fight.shots_by.items()),
+                        tuple(fight.hits_by.items()))
+
+
 # ---------------------------------------------------------------------- batch write-ups
 @dataclass(frozen=True)
 class Job:
@@ -437,7 +459,7 @@ def _odds_job(chunk: tuple[int, int]) -> Tally:
     ld, base, options = _STATE["odds_loaded"], _STATE["odds_base"], _STATE["odds_options"]
     tally = Tally()
     for i in range(start, start + n):
-        tally.add(summarize(run_fight(ld, base + i, dice_fallback="seeded", **options)))
+        tally.add(fight_summary(ld, base + i, **options))
     return tally
 
 

@@ -161,6 +161,30 @@ class ScriptedDice:
         return value
 
 
+class SeededDice:
+    """Seeded dice that keep no log: the lean path's (``narrator.engine.lean_fight``).
+
+    They roll exactly what ``ScriptedDice`` with no script and no recorded turns rolls: the
+    same streams (``"<seed>:dice"``, then one per turn), the same ``int(u * sides) + 1``;
+    ``count`` is the number of dice rolled. No ``Roll`` is kept, so there is nothing to hash.
+    """
+
+    rolls: tuple[Roll, ...] = ()
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.count = 0
+        self._random = random.Random(f"{seed}:dice").random
+
+    def start_turn(self, turn: int) -> None:
+        """Switch to the seeded stream of ``turn``."""
+        self._random = random.Random(f"{self.seed}:dice:{turn}").random
+
+    def roll(self, who: str, purpose: str, sides: int) -> int:
+        self.count += 1
+        return int(self._random() * sides) + 1  # as ScriptedDice's seeded die
+
+
 def dice_log_hash(rolls: list[Roll]) -> str:
     """SHA-256 (hex) of the canonical JSON of a roll log, for the write-up's trust footer.
 

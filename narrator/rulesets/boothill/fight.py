@@ -61,6 +61,7 @@ from narrator.scenario.models import idle_characters
 from narrator.turns import TurnLoop
 
 LEGS = ("left_leg", "right_leg")
+NO_TURN = Turn()  # a turn past the declared ones (shared: the engine never changes a Turn)
 SKILL_NAMES = tuple(Skills.model_fields)
 
 
@@ -109,11 +110,19 @@ class BootHillFight(ShootoutTurns, HandToHand):
         dice: the dice to roll (seeded or scripted).
         profile: house rules and rulings in force.
         seed: the seed reported in the write-up.
+        record: keep the event records (the write-up's); False is the lean path of Monte
+            Carlo odds (``narrator.engine.run_summary``): the same fight, the same dice in
+            the same order, but no event objects, no roll log and no hash; ``run`` then
+            returns an empty log and ``ending`` says how the fight ended.
     """
 
     def __init__(self, scenario: Scenario, side_of: dict[str, str], dice: Dice,
-                 profile: Profile, seed: int) -> None:
+                 profile: Profile, seed: int, *, record: bool = True) -> None:
         self.sc = scenario
+        self.record = record
+        self.shots_by: dict[str, int] = {}  # shots fired and hits by shooter (the summary's
+        self.hits_by: dict[str, int] = {}   # counts, kept with or without the records)
+        self.ending: tuple[int, str] | None = None  # (turns fought, reason) once run
         self.dice = dice
         self.profile = profile
         self.house = profile.house
@@ -160,14 +169,17 @@ class BootHillFight(ShootoutTurns, HandToHand):
 
     # ------------------------------------------------------------------ helpers
     def emit(self, e: Event) -> None:
-        self.events.append(e)
+        if self.record:
+            self.events.append(e)
 
     def roll(self, who: str, purpose: str, sides: int) -> int:
         return self.dice.roll(who, purpose, sides)
 
-    def rulings(self, t: int, kind: str) -> list[Ruling]:
-        return [r for r in self._rulings_by_kind.get(kind, ())
-                if r.turn is None or r.turn == t]
+    def rulings(self, t: int, kind: str) -> list[Ruling] | tuple[()]:
+        by_kind = self._rulings_by_kind.get(kind)
+        if not by_kind:  # (most fights: no ruling of the kind in force)
+            return ()
+        return [r for r in by_kind if r.turn is None or r.turn == t]
 
     def side_order(self, side: str, t: int) -> list[Fighter]:
         """A side's characters in fire (and declaration) order: a fire_order ruling first,
@@ -196,7 +208,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         Returns:
             The fight's log.
         """
-        self.emit(self.started())
+        if self.record:
+            self.emit(self.started())
         self.tactics()
         total = self.total_turns = max(len(self.sc.turns), self.sc.max_turns or 0)
         loop = TurnLoop(total, self.dice, stop_after)
@@ -205,7 +218,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
             self.pending = (adjustments or {}).get(t)
             if self.pending:  # the GM's edits first: tactics decide from the edited state
                 self.adjust(t, self.pending, announce=False)
-            turn = self.sc.turns[i] if i < len(self.sc.turns) else Turn()
+            turn = self.sc.turns[i] if i < len(self.sc.turns) else NO_TURN
             intents = self.complete_intents(t, turn.intents)
             kind = turn.kind
             if kind == "auto":
@@ -219,6 +232,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 break
         if loop.reason != "paused":
             self.heal_bruises()
+        self.ending = (loop.turns, loop.reason)
+        if not self.record:
+            return FightLog((), ())
         rolls = list(self.dice.rolls)
         self.emit(FightEnded(loop.turns, self.elapsed, loop.reason, tuple(self.active_sides()),
                              len(rolls), sum(1 for r in rolls if r.scripted),
@@ -375,7 +391,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         last = {x.side: (x.total, -self.sides.index(x.side)) for x in rounds[-1]}
         ranked = sorted(self.sides, key=lambda s: last[s], reverse=True)
         declare = tuple(reversed(ranked))
-        self.emit(InitiativeRolled(t, tuple(rounds), ranked[0], declare, why))
+        if self.record:
+            self.emit(InitiativeRolled(t, tuple(rounds), ranked[0], declare, why))
         return ranked, ranked[0]
 
     # ------------------------------------------------------------------ combat turn
@@ -383,7 +400,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                    intents: dict[str, Intent]) -> tuple[list[str], str]:
         """The start of any turn: the GM's state edits, initiative, then the declarations, the
         side without initiative first (000 l.36-38). Returns (sides by initiative, winner)."""
-        self.emit(TurnStarted(t, kind, seconds, self.elapsed))
+        if self.record:
+            self.emit(TurnStarted(t, kind, seconds, self.elapsed))
         if self.pending:  # applied before the tactics chose; shown now, after the turn's start
             for name, fields in self.pending.items():
                 for key, value in fields.items():
@@ -400,7 +418,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
                     continue
                 if f.down:  # a dead (dying, unconscious) man's intents: refused, visibly
                     self.refuse(t, f, "act", "down", None, f.condition)
-                else:
+                elif self.record:
                     self.declare(t, f, intents[f.name])
         self.surprise_from_darkness(t, intents)
         return ranked, winner
@@ -772,10 +790,14 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if misfire == "jam":
             ws.jammed_seconds = JAM_SECONDS
         self.shots_fired += 1
-        self.emit(ShotFired(t, p.count, f.name, target.name, ws.name, ws.wt.type, p.shot_type,
-                            p.number, p.yards, p.band, p.band_why, p.parts, p.base, p.mods,
-                            chance, roll, misfire_roll, misfire, luck_roll, luck, result,
-                            ws.loaded))
+        self.shots_by[f.name] = self.shots_by.get(f.name, 0) + 1
+        if result == "hit":
+            self.hits_by[f.name] = self.hits_by.get(f.name, 0) + 1
+        if self.record:
+            self.emit(ShotFired(t, p.count, f.name, target.name, ws.name, ws.wt.type,
+                                p.shot_type, p.number, p.yards, p.band, p.band_why, p.parts,
+                                p.base, p.mods, chance, roll, misfire_roll, misfire, luck_roll,
+                                luck, result, ws.loaded))
         if misfire == "explosion":
             self.explosion(t, f, held)
         if result == "hit":
@@ -824,10 +846,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
         num, den = tables.wounds()["location_modifiers"][shot_type][col]
         cover = target.cover
         covered = cover if cover is not None and loc in cover.locations else None
-        self.emit(LocationRolled(t, f.name, target.name, roll, aim, shift, skill_name, skill,
-                                 f"{num}/{den}" if num else "0", total, loc,
-                                 covered.name if covered else None,
-                                 covered.kind if covered else None))
+        if self.record:
+            self.emit(LocationRolled(t, f.name, target.name, roll, aim, shift, skill_name,
+                                     skill, f"{num}/{den}" if num else "0", total, loc,
+                                     covered.name if covered else None,
+                                     covered.kind if covered else None))
         reduction = []
         if covered is not None:
             if covered.kind == "solid":
@@ -896,8 +919,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
             target.wound_points += wp
         else:
             wp = 0
-        self.emit(WoundTaken(t, target.name, shooter, cause, loc, d6, tuple(mods), total, rolled,
-                             mortal, sev, wp, target.wound_points, target.capacity))
+        if self.record:
+            self.emit(WoundTaken(t, target.name, shooter, cause, loc, d6, tuple(mods), total,
+                                 rolled, mortal, sev, wp, target.wound_points, target.capacity))
         if target.condition == "active" and target.hurt_points > target.capacity:
             target.condition = "passed_out"  # bruise points count too (errata B19)
             self.emit(PassedOut(t, target.name, target.wound_points, target.capacity,
@@ -1117,8 +1141,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
             stood = True
         if mv.drop_prone or fell:
             f.prone = True
-        self.emit(Moved(t, f.name, gait, allowance, tuple(penalties + halvings), round(distance, 2),
-                        start, f.pos, dest_name, arrived, took, mounted, dismounted, f.prone, stood))
+        if self.record:
+            self.emit(Moved(t, f.name, gait, allowance, tuple(penalties + halvings),
+                            round(distance, 2), start, f.pos, dest_name, arrived, took, mounted,
+                            dismounted, f.prone, stood))
 
     def jump(self, t: int, f: Fighter, feet: int) -> bool:
         """A significant jump (001 l.56-60, errata B18(g)): a Coordination check; over 12 feet
@@ -1211,7 +1237,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 f.condition = "dead"
                 self.emit(Died(t, f.name))
         self.holds_after(t, None)
-        self.emit(TurnEnded(t, tuple(self.status(f) for f in self.fighters.values())))
+        if self.record:
+            self.emit(TurnEnded(t, tuple(self.status(f) for f in self.fighters.values())))
 
     def status(self, f: Fighter) -> CharacterStatus:
         return CharacterStatus(

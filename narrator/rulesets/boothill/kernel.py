@@ -192,9 +192,12 @@ class KernelContext:
         self.tables_only = tables_only
         self.profile = profile_of(scenario, tables_only)
         self.house = self.profile.house
-        self.rep = BootHillFight(scenario, side_of, _NoDice(), self.profile, 0)
-        self.probe = BootHillFight(scenario, side_of, _NoDice(), self.profile, 0)
-        start = BootHillFight(scenario, side_of, _NoDice(), self.profile, 0)
+        self.rep = BootHillFight(scenario, side_of, _NoDice(), self.profile, 0,
+                                 record=False)
+        self.probe = BootHillFight(scenario, side_of, _NoDice(), self.profile, 0,
+                                 record=False)
+        start = BootHillFight(scenario, side_of, _NoDice(), self.profile, 0,
+                                 record=False)
         self.t = _Tables.build(self.house.shoulder_is_arm)
         self.fighters = list(start.fighters.values())   # the start of the fight; never changed
         self.names = [f.name for f in self.fighters]

@@ -96,12 +96,13 @@ class ShootoutTurns:
                     and (first.target == again.target or self.fighters[first.target].down)):
                 self.emit(carried)  # declaring anew gives up what was carried (B13, l.197)
         self.start_draws(t, 0)
-        self.emit_schedule(t)
+        if self.record:
+            self.emit_schedule(t)
         for c in range(1, 7):
             self.run_count(t, c, intents)
             self.start_draws(t, c)
         for f in self.fighters.values():  # what the six counts did not reach
-            if f.queue and not f.down:
+            if f.queue and not f.down and self.record:
                 self.emit(self.unfinished(t, f, "last_turn" if t == self.total_turns
                                           else "carried"))
         for side in ranked:
@@ -341,8 +342,9 @@ class ShootoutTurns:
                 groups[-1].append(fa)
             else:
                 groups.append([fa])
-        self.emit(CountResolved(t, c, tuple(notes[f.name] for f, _ in due),
-                                tuple(tuple(f.name for f, _ in g) for g in groups)))
+        if self.record:
+            self.emit(CountResolved(t, c, tuple(notes[f.name] for f, _ in due),
+                                    tuple(tuple(f.name for f, _ in g) for g in groups)))
         for group in groups:
             ready: list[tuple[Fighter, Action, list[PreparedShot]]] = []
             for f, action in group:

@@ -1,0 +1,101 @@
+"""The lean path of odds (issue 17, item 1): the engine with its records off fights the same
+fights as ``narrator run --seed i``: trial by trial, the same ending (turns, seconds,
+winner, every character's fate, shots and hits) and the same number of dice, on every
+bundled scenario and on generated ones; and ``odds --path engine`` sums exactly those."""
+
+from __future__ import annotations
+
+import pytest
+
+from narrator import batch
+from narrator.dice import SeededDice
+from narrator.engine import lean_fight, run_fight
+from narrator.npcs import generate, to_yaml
+from narrator.rulesets.boothill.fight import BootHillFight, profile_of
+from narrator.scenario import load_scenario, load_scenario_text
+from tests.conftest import EXAMPLES, sizes
+
+EXAMPLE_NAMES = sorted(p.name for p in EXAMPLES.glob("*.yaml"))
+
+
+def _odds_variants(name: str) -> list:
+    """The example as odds fight it: as declared, and fought on by tactics."""
+    ld = load_scenario(EXAMPLES / name)
+    out = [batch.odds_scenario(ld)]
+    if ld.scenario.ruleset == "boothill":
+        out.append(batch.odds_scenario(ld, tactics="aggressive", max_turns=12))
+    return out
+
+
+def _generated(sides, setting: str, seed: int):
+    return batch.odds_scenario(load_scenario_text(to_yaml(generate(sides, setting, seed))))
+
+
+def _same(ld, seeds, tables_only: bool = False) -> None:
+    for s in seeds:
+        full = run_fight(ld, s, dice_fallback="seeded", tables_only=tables_only)
+        lean = batch.fight_summary(ld, s, tables_only=tables_only)
+        assert lean == batch.summarize(full), (ld.scenario.title, s)
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+def test_every_bundled_scenario_fights_the_same_fights(name: str) -> None:
+    for ld in _odds_variants(name):
+        _same(ld, range(40))
+        _same(ld, range(40, 50), tables_only=True)
+
+
+@pytest.mark.parametrize("n", sizes(60, 3000))
+def test_generated_duel_trial_by_trial(n: int) -> None:
+    _same(_generated([("posse", 1), ("rustlers", 1)], "street", 7), range(n))
+
+
+@pytest.mark.parametrize("n", sizes(8, 300))
+def test_generated_skirmishes_trial_by_trial(n: int) -> None:
+    for k, (sides, setting) in enumerate(((([("posse", 3), ("rustlers", 4)]), "corral"),
+                                          (([("law", 2), ("gang", 2), ("drifters", 2)]),
+                                           "saloon"),
+                                          (([("a", 4), ("b", 4)]), "canyon"))):
+        _same(_generated(sides, setting, 11 + k), range(n))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [n for n in EXAMPLE_NAMES])
+def test_every_bundled_scenario_thousands_of_seeds(name: str) -> None:
+    for ld in _odds_variants(name):
+        _same(ld, range(1000, 3000))
+
+
+def test_records_off_rolls_the_same_dice_and_records_nothing() -> None:
+    ld = _generated([("posse", 2), ("rustlers", 2)], "street", 3)
+    for s in range(20):
+        full = run_fight(ld, s, dice_fallback="seeded")
+        dice = SeededDice(s)
+        fight = BootHillFight(ld.scenario, ld.side_of, dice, profile_of(ld.scenario), s,
+                              record=False)
+        log = fight.run()
+        assert log.events == () and log.rolls == ()
+        assert dice.count == len(full.rolls)          # the same dice, none left out
+        assert fight.ending == (full.events[-1].turns, full.events[-1].reason)
+
+
+def test_lean_path_is_refused_where_it_would_differ() -> None:
+    """Scripted dice (the lean dice are all seeded) and the Violence ruleset take the full
+    engine; ``fight_summary`` still gives their summary."""
+    luke = load_scenario(EXAMPLES / "luke-short.yaml")
+    assert luke.script and lean_fight(luke, 1) is None
+    bank = batch.odds_scenario(load_scenario(EXAMPLES / "bank-robbery.yaml"))
+    assert lean_fight(bank, 1) is None
+    assert batch.fight_summary(bank, 5) == batch.summarize(run_fight(bank, 5,
+                                                                     dice_fallback="seeded"))
+
+
+def test_engine_odds_sum_the_fights_of_narrator_run() -> None:
+    ld = batch.odds_scenario(load_scenario(EXAMPLES / "luke-short.yaml"), tactics="aggressive",
+                             max_turns=10)
+    odds = batch.run_odds(ld, 120, 500, path="engine")
+    expected = batch.Tally()
+    for i in range(120):
+        expected.add(batch.summarize(run_fight(ld, 500 + i, dice_fallback="seeded")))
+    assert odds.tally == expected
+    assert odds.path == "engine"
