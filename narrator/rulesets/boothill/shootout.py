@@ -34,6 +34,13 @@ SPEED_GAIT = {"walking": "walking", "trotting": "trotting", "running": "running"
 WEAPON_SPEED_COUNTS = {"vfast": 0, "fast": 1, "average": 2, "slow": 3, "vslow": 4}
 TWENTY_FEET_YARDS = 20 / 3
 
+# Memos of pure functions of a few names and numbers (the Table 5 counts of an action, the
+# Table 6 speed modifiers): a shootout turn asks them on every count. Bounded; emptied by the
+# tests (conftest) like the other memos.
+_COUNTS: dict[tuple, int] = {}
+_SPEED_MODS: dict[tuple, tuple[Modifier, ...]] = {}
+_MEMO_MAX = 20_000
+
 
 def wants_shootout(fight: FightView, intents: dict[str, Intent]) -> bool:
     """Default kind of turn (001 l.8-12): shootout when anyone declares a steady, hip or fanned
@@ -207,8 +214,17 @@ class ShootoutTurns:
                                        counts, start, f.cursor))
 
     def action_counts(self: Any, f: Fighter, action: Action) -> int:
-        """Table 5 counts of an action (errata B13; the weapon_speed_counts house rule)."""
-        return sum(m.value for m in self.count_parts(f, action, f.fresh_draw, f.cocked))
+        """Table 5 counts of an action (errata B13; the weapon_speed_counts house rule): the
+        sum of ``count_parts``, memoized on everything it reads."""
+        key = (action.kind, action.shot_type, action.extra, f.fresh_draw, f.cocked,
+               self.house.weapon_speed_counts, f.weapons[f.current_weapon].wt.speed)
+        n = _COUNTS.get(key)
+        if n is None:
+            if len(_COUNTS) >= _MEMO_MAX:
+                _COUNTS.clear()
+            n = _COUNTS[key] = sum(m.value for m in self.count_parts(f, action, f.fresh_draw,
+                                                                      f.cocked))
+        return n
 
     def count_parts(self: Any, f: Fighter, action: Action, fresh: bool,
                     cocked: bool) -> tuple[Modifier, ...]:
@@ -261,38 +277,26 @@ class ShootoutTurns:
 
     def speed(self: Any, f: Fighter, action: Action,
               intents: dict[str, Intent]) -> SpeedNote:
-        """Speed on a count (Table 6, errata B14)."""
-        sm = tables.combat()["speed_modifiers"]
+        """Speed on a count (Table 6, errata B14): the base (COO, or a fresh fast draw's roll)
+        and the modifiers of ``_speed_modifiers`` (memoized on what they read)."""
         if f.fresh_draw and f.fd_speed is not None and action.kind == "shot":
             base_name, base = "fast_draw_roll", f.fd_speed
         else:
             base_name, base = "coo", f.c.attributes.coo
-        mods: list[Modifier] = []
         intent = intents.get(f.name)
         gait = intent.move.gait if intent and intent.move else None
-        if gait in SPEED_GAIT:
-            mods.append(Modifier(f"speed_{gait}", sm[gait]))
-        light, serious = f.count("light"), f.count("serious")
-        if light:
-            mods.append(Modifier("light_wound", sm["light_wound"] * light, "table", "", light))
-        if serious:
-            mods.append(Modifier("serious_wound", sm["serious_wound"] * serious, "table", "",
-                                 serious))
-        if f.name in self.dark_surprised:  # shot at from darkness (000 l.541)
-            mods.append(Modifier("completely_surprised", sm["completely_surprised"]))
-        elif intent and intent.surprised:
-            key = "surprised" if intent.surprised == "surprised" else "completely_surprised"
-            mods.append(Modifier(key, sm[key]))
-        if intent and intent.two_guns:
-            mods.append(Modifier("two_guns", sm["two_guns"]))
         cls = f.weapons[f.current_weapon].wt.speed
         if action.kind in melee.MELEE_KINDS:  # the blow's weapon, not the gun (errata B19)
             cls = self.blow_weapon(f, action.weapon_ref)[0].speed
-        if sm["weapon"][cls]:
-            mods.append(Modifier(f"weapon_{cls}", sm["weapon"][cls]))
-        total = base + sum(m.value for m in mods)
+        key = (gait, f.count("light"), f.count("serious"), f.name in self.dark_surprised,
+               intent.surprised if intent else None, bool(intent and intent.two_guns), cls)
+        mods = _SPEED_MODS.get(key)
+        if mods is None:
+            if len(_SPEED_MODS) >= _MEMO_MAX:
+                _SPEED_MODS.clear()
+            mods = _SPEED_MODS[key] = _speed_modifiers(*key)
         return SpeedNote(f.name, action.shot_type or action.kind, action.target, base_name, base,
-                         tuple(mods), total)
+                         mods, base + sum(m.value for m in mods))
 
     def switch(self: Any, t: int, c: int, f: Fighter, action: Action) -> bool:
         """The shot's target is down: turn on another (``BootHillFight.retarget``, the same rule
@@ -419,3 +423,29 @@ class ShootoutTurns:
             self.work_jam(t, f, SHOOTOUT)
         if intent.other:
             self.emit(OtherAction(t, f.name, intent.other))
+
+
+def _speed_modifiers(gait: str | None, light: int, serious: int, dark_surprised: bool,
+                     surprised: str | None, two_guns: bool, cls: str) -> tuple[Modifier, ...]:
+    """The Table 6 speed modifiers (errata B14) besides the base: the shooter's gait, his
+    light and serious wounds, surprise (from darkness, 000 l.541, or declared), two guns, the
+    weapon's speed class."""
+    sm = tables.combat()["speed_modifiers"]
+    mods: list[Modifier] = []
+    if gait in SPEED_GAIT:
+        mods.append(Modifier(f"speed_{gait}", sm[gait]))
+    if light:
+        mods.append(Modifier("light_wound", sm["light_wound"] * light, "table", "", light))
+    if serious:
+        mods.append(Modifier("serious_wound", sm["serious_wound"] * serious, "table", "",
+                             serious))
+    if dark_surprised:  # shot at from darkness (000 l.541)
+        mods.append(Modifier("completely_surprised", sm["completely_surprised"]))
+    elif surprised:
+        key = "surprised" if surprised == "surprised" else "completely_surprised"
+        mods.append(Modifier(key, sm[key]))
+    if two_guns:
+        mods.append(Modifier("two_guns", sm["two_guns"]))
+    if sm["weapon"][cls]:
+        mods.append(Modifier(f"weapon_{cls}", sm["weapon"][cls]))
+    return tuple(mods)
