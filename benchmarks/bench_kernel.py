@@ -1,12 +1,14 @@
-"""The odds kernel against the engine and a bare loop drawing the same dice (issue 17).
-Prints figures; not a test.
+"""The engine, the lean path, the odds kernel and a bare loop drawing the same dice, side by
+side (issue 17). Prints figures; not a test.
 
 Four fights, each fought to the end by tactics: a generated one-on-one duel, the Luke Short
 example fought on (``--tactics aggressive --max-turns 20``), four on four (riflemen at 40
 yards) and a generated sixteen on sixteen. For each: fights per second per core of the engine
-(``odds --path engine``), of the kernel (cold: a fresh process's first chunk; warm: a second
-chunk reusing the decisions already cached) and of a bare Python loop drawing as many d20s as
-an engine fight rolls, and each as a multiple of the bare loop's time per fight.
+with its records (``summarize(run_fight(...))``, what a write-up pays), of the lean path (the
+engine with its records off, what ``odds --path engine`` runs), of the kernel (cold: a fresh
+process's first chunk; warm: a second chunk reusing the decisions already cached) and of a
+bare Python loop drawing as many d20s as an engine fight rolls; each as a multiple of the
+bare loop's time per fight, and the lean path as a multiple of the engine's speed.
 
 Timings are CPU seconds of this process (best of ``--repeat``), so other load on the machine
 disturbs them less than wall-clock time would; the load average is printed too.
@@ -62,20 +64,26 @@ def bench(label: str, ld, engine_n: int, kernel_n: int, repeat: int) -> None:
     logs = [run_fight(ld, s, dice_fallback="seeded") for s in range(min(200, engine_n))]
     dice = statistics.mean(len(log.rolls) for log in logs)
     turns = statistics.mean(log.events[-1].turns for log in logs)
-    engine = engine_n / cpu(lambda: batch.run_odds(ld, engine_n, 1, path="engine"), repeat)
+    load = os.getloadavg()[0]
+    engine = engine_n / cpu(lambda: [batch.summarize(run_fight(ld, 1 + i, dice_fallback="seeded"))
+                                     for i in range(engine_n)], repeat)
+    lean = engine_n / cpu(lambda: batch.run_odds(ld, engine_n, 1, path="engine"), repeat)
     ctx = KernelContext(ld.scenario, ld.side_of)
     cold = kernel_n / cpu(lambda: run_kernel(KernelContext(ld.scenario, ld.side_of),
                                              kernel_n, 1, 0, batch.Tally), 1)
     run_kernel(ctx, kernel_n, 1, 0, batch.Tally)
     warm = kernel_n / cpu(lambda: run_kernel(ctx, kernel_n, 2, kernel_n, batch.Tally), repeat)
     bare = bare_seconds(round(dice))
-    print(f"\n{label}")
+    print(f"\n{label} (load average {load:.2f} before, {os.getloadavg()[0]:.2f} after)")
     row("turns / dice per engine fight", f"{turns:.1f} / {dice:.0f}")
-    for name, rate, n in (("engine", engine, engine_n), ("kernel, cold caches", cold, kernel_n),
+    for name, rate, n in (("engine, with records", engine, engine_n),
+                          ("lean path (records off)", lean, engine_n),
+                          ("kernel, cold caches", cold, kernel_n),
                           ("kernel, warm caches", warm, kernel_n)):
         row(f"{name} ({n:,} fights)", f"{rate:,.0f} fights/s/core",
-            f"{1 / rate / bare:,.1f} x bare loop")
-    row("bare loop drawing the same dice", f"{1 / bare:,.0f} loops/s/core")
+            f"{1 / rate / bare:,.1f} x bare loop" + (
+                f"; {lean / engine:.2f} x the engine's speed" if rate is lean else ""))
+    row("bare loop drawing the same dice", f"{1 / bare:,.0f} loops/s/core", "1.0 x")
 
 
 def many(n: int) -> str:
