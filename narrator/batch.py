@@ -111,23 +111,18 @@ def summarize(log: FightLog) -> FightSummary:
 def fight_summary(loaded: LoadedScenario, seed: int, *,
                   tables_only: bool = False) -> FightSummary:
     """How fight ``seed`` ends: exactly ``summarize(run_fight(loaded, seed,
-    dice_fallback="seeded", tables_only=tables_only))``, fought by the lean path where it
-    applies (``narrator.engine.lean_fight``: the engine with its records off), else by the
-    engine with its records."""
-    from narrator.engine import lean_fight
-
-    fight = lean_fight(loaded, seed, tables_only=tables_only)
-    if fight is None:
+    dice_fallback="seeded", tables_only=tables_only))``, fought by the ruleset's lean path
+    where it has one (``Ruleset.lean_ending``: the engine with its records off) and the
+    scenario scripts no dice, else by the engine with its records."""
+    ending = None
+    if not loaded.script:
+        ending = get_ruleset(loaded.scenario.ruleset).lean_ending(loaded, seed, tables_only)
+    if ending is None:
         return summarize(run_fight(loaded, seed, dice_fallback="seeded",
                                    tables_only=tables_only))
-    turns, reason = fight.ending
-    standing = tuple(fight.active_sides())
-    conditions = () if turns == 0 else tuple(  # (no turn: no status block to read)
-        (f.name, f.condition if f.down else "wounded" if f.wounds else "unhurt")
-        for f in fight.fighters.values())
-    return FightSummary(turns, fight.elapsed, standing[0] if len(standing) == 1 else None,
-                        standing, reason, conditions, tuple(fight.shots_by.items()),
-                        tuple(fight.hits_by.items()))
+    turns, seconds, standing, reason, conditions, shots, hits = ending
+    return FightSummary(turns, seconds, standing[0] if len(standing) == 1 else None,
+                        tuple(standing), reason, conditions, shots, hits)
 
 
 # ---------------------------------------------------------------------- batch write-ups

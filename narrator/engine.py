@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 
-from narrator.dice import ScriptedDice, SeededDice
+from narrator.dice import ScriptedDice
 from narrator.events import FightLog
 from narrator.ruleset import get as ruleset
 from narrator.scenario.loader import LoadedScenario
@@ -22,28 +22,6 @@ def choose_seed(loaded: LoadedScenario, seed: int | None) -> int:
     if loaded.scenario.seed is not None:
         return loaded.scenario.seed
     return secrets.randbelow(10**9)
-
-
-def lean_fight(loaded: LoadedScenario, seed: int, *,
-               tables_only: bool = False) -> BootHillFight | None:
-    """The lean path of Monte Carlo odds: fight ``seed`` with the records off.
-
-    The same Boot Hill engine and the same dice as ``run_fight(loaded, seed,
-    dice_fallback="seeded", tables_only=...)`` (so the same fight as ``narrator run --seed``),
-    but no event objects, no roll log and no hash: the fight object is returned, its
-    ``ending`` (turns fought, reason), ``elapsed`` seconds, fighters and shot counts as the
-    fight left them (``narrator.batch.fight_summary`` reads them).
-
-    Returns:
-        The fought ``BootHillFight``, or None where the lean path does not apply: another
-        ruleset than Boot Hill, or scripted dice (the lean dice are all seeded).
-    """
-    if loaded.scenario.ruleset != "boothill" or loaded.script:
-        return None
-    fight = BootHillFight(loaded.scenario, loaded.side_of, SeededDice(seed),
-                          profile_of(loaded.scenario, tables_only), seed, record=False)
-    fight.run()
-    return fight
 
 
 def run_fight(loaded: LoadedScenario, seed: int | None = None, *, tables_only: bool = False,

@@ -261,6 +261,17 @@ class Ruleset:
         figure; None for any other event."""
         return None
 
+    def lean_ending(self, loaded: LoadedScenario, seed: int,
+                    tables_only: bool) -> tuple | None:
+        """The lean path of odds (optional): fight ``seed`` exactly as
+        ``narrator.engine.run_fight(loaded, seed, dice_fallback="seeded", tables_only=...)``
+        fights it (the same dice: ``narrator.dice.SeededDice``), with no event records, no
+        roll log and no hash, and say how it ended: ``(turns, seconds, standing sides, reason,
+        ((name, outcome), ...), ((shooter, shots), ...), ((shooter, hits), ...))``, what
+        ``narrator.batch.summarize`` reads off the full log (no conditions when no turn was
+        fought). None: no lean path (the core fights with the records)."""
+        return None
+
     def outcome(self, status: CharacterStatus) -> str:
         """How a character ended the fight, one of ``outcomes``, from his last status."""
         if status.condition != "active":

@@ -9,8 +9,9 @@ import pytest
 
 from narrator import batch
 from narrator.dice import SeededDice
-from narrator.engine import lean_fight, run_fight
-from narrator.npcs import generate, to_yaml
+from narrator import ruleset as registry
+from narrator.engine import run_fight
+from narrator.rulesets.boothill.generate import generate, to_yaml
 from narrator.rulesets.boothill.fight import BootHillFight, profile_of
 from narrator.scenario import load_scenario, load_scenario_text
 from tests.conftest import EXAMPLES, sizes
@@ -83,9 +84,9 @@ def test_lean_path_is_refused_where_it_would_differ() -> None:
     """Scripted dice (the lean dice are all seeded) and the Violence ruleset take the full
     engine; ``fight_summary`` still gives their summary."""
     luke = load_scenario(EXAMPLES / "luke-short.yaml")
-    assert luke.script and lean_fight(luke, 1) is None
+    assert luke.script and registry.get("boothill").lean_ending(luke, 1, False) is None
     bank = batch.odds_scenario(load_scenario(EXAMPLES / "bank-robbery.yaml"))
-    assert lean_fight(bank, 1) is None
+    assert registry.get("violence").lean_ending(bank, 1, False) is None
     assert batch.fight_summary(bank, 5) == batch.summarize(run_fight(bank, 5,
                                                                      dice_fallback="seeded"))
 

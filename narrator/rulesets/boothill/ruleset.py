@@ -107,6 +107,22 @@ class BootHill(Ruleset):
     def kernel(self) -> Kernel:
         return BootHillKernel()
 
+    def lean_ending(self, loaded: Any, seed: int, tables_only: bool) -> tuple | None:
+        """The engine with its records off (``BootHillFight(record=False)``, issue 17)."""
+        from narrator.dice import SeededDice
+        from narrator.rulesets.boothill.fight import BootHillFight, profile_of
+        if loaded.script:
+            return None
+        fight = BootHillFight(loaded.scenario, loaded.side_of, SeededDice(seed),
+                              profile_of(loaded.scenario, tables_only), seed, record=False)
+        fight.run()
+        turns, reason = fight.ending
+        conditions = () if turns == 0 else tuple(  # (no turn: no status block to read)
+            (f.name, f.condition if f.down else "wounded" if f.wounds else "unhurt")
+            for f in fight.fighters.values())
+        return (turns, fight.elapsed, tuple(fight.active_sides()), reason, conditions,
+                tuple(fight.shots_by.items()), tuple(fight.hits_by.items()))
+
     def state_entry(self, status: Any) -> dict[str, Any]:
         entry: dict[str, Any] = {"condition": status.condition, "at": None,
                                  "wound_points": status.wound_points}
