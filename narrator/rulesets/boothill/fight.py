@@ -220,9 +220,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 self.adjust(t, self.pending, announce=False)
             turn = self.sc.turns[i] if i < len(self.sc.turns) else NO_TURN
             intents = self.complete_intents(t, turn.intents)
-            kind = turn.kind
-            if kind == "auto":
-                kind = "shootout" if wants_shootout(self, intents) else "combat"
+            kind = self.kind_of(t, turn, intents)
             if kind == "shootout":
                 self.shootout_turn(t, intents)
             else:
@@ -291,6 +289,19 @@ class BootHillFight(ShootoutTurns, HandToHand):
                     self.emit(PassedOut(t, name, f.wound_points, f.capacity))
                 else:
                     self.edit_passed_out.append(name)
+
+    def kind_of(self, t: int, turn: Turn, intents: dict[str, Intent]) -> str:
+        """The kind turn ``t`` is fought as, its intents completed: the declared kind; for
+        ``auto``, a shootout turn when the intents ask for one (``wants_shootout``, 001
+        l.8-12) or when the tactics profiles planned this turn's intents for one
+        (``tactics.planned_kind``: enemies within 20 feet, or shootout actions carried over,
+        even if nobody ends up shooting), else a combat turn."""
+        if turn.kind != "auto":
+            return turn.kind
+        if wants_shootout(self, intents):
+            return "shootout"
+        from narrator.rulesets.boothill import tactics
+        return "shootout" if tactics.planned_kind(self, t) == "shootout" else "combat"
 
     def complete_intents(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
         """Declared intents, plus what each silent character's tactics profile decides

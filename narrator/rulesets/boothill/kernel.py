@@ -12,7 +12,7 @@ How it stays the same rules as the engine:
   draws and shootout queues, the last kind of turn); for each group one representative
   ``BootHillFight`` is set to that state and asked, with its own methods, for the intents
   (``complete_intents``: declared intents and the tactics profiles), the kind of turn
-  (``wants_shootout``), the fire order (``side_order``), shootout plans (``plan``), the static
+  (``kind_of``), the fire order (``side_order``), shootout plans (``plan``), the static
   part of a speed (``speed``), reloads and jams (``other_actions``), movement (``move``); and,
   for each distinct situation of a shot (shooter's wounds, target, rounds left, first shot of
   the fight), the prepared shot with its band and Table 1/2 chance to hit (``prepare``).
@@ -46,7 +46,7 @@ import numpy as np
 
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.fight import BootHillFight, profile_of
-from narrator.rulesets.boothill.shootout import WEAPON_SPEED_COUNTS, wants_shootout
+from narrator.rulesets.boothill.shootout import WEAPON_SPEED_COUNTS
 from narrator.rulesets.boothill.shot import COMBAT, SHOOTOUT, PlannedShot, shot_targets, targets_of
 from narrator.rulesets.boothill.state import JAM_SECONDS, Action, Cover, Wound
 from narrator.ruleset import Uncovered  # noqa: F401  (raised here; also imported from here)
@@ -491,9 +491,7 @@ class _Kernel:
         called = 0
         if mem is not None:
             called = sum(1 << k for k, s in enumerate(self.sides) if s in mem.called)
-        kind = declared.kind
-        if kind == "auto":
-            kind = "shootout" if wants_shootout(rep, intents) else "combat"
+        kind = rep.kind_of(t, declared, intents)
         iids = np.array([self._intent_id(intents.get(n)) for n in self.names], dtype=np.int64)
         plans = np.full((self.n, 4), -1, dtype=np.int64)
         if kind == "shootout":

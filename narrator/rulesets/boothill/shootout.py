@@ -63,21 +63,30 @@ def wants_shootout(fight: FightView, intents: dict[str, Intent]) -> bool:
     return False
 
 
+def start_cursor(fight: FightView, f: Fighter) -> int:
+    """The count from which ``f``'s actions follow one another in the shootout turn about to
+    begin, relative to its count 0 (what ``shootout_turn`` sets): 0 after a combat turn or at
+    the start of the fight; else his cursor carried from the last shootout turn, six counts
+    back, and not before count 0 when nothing of his is queued (an idle man's new action
+    starts with the turn; errata B13). Tactics plan their shot lists from it."""
+    if fight.last_kind != "shootout":
+        return 0
+    cursor = f.cursor - 6
+    return cursor if f.queue else max(cursor, 0)
+
+
 class ShootoutTurns:
     """Mixin for BootHillFight: the shootout turn (``self`` is the fight; this module never
     imports it)."""
 
     def shootout_turn(self: Any, t: int, intents: dict[str, Intent]) -> None:
         """One one-second shootout turn of six counts."""
-        if self.last_kind != "shootout":
-            self.count_base = 0
-            for f in self.fighters.values():
-                f.cursor = 0
+        fresh = self.last_kind != "shootout"
+        self.count_base = 0 if fresh else self.count_base + 6
+        for f in self.fighters.values():
+            f.cursor = start_cursor(self, f)  # kept relative to this turn's count 0
+            if fresh:
                 f.queue = []
-        else:
-            self.count_base += 6
-            for f in self.fighters.values():
-                f.cursor -= 6  # cursors are kept relative to this turn's count 0
         ranked, winner = self.begin_turn(t, "shootout", 1, intents)
         brawl = any(i.melee for i in intents.values())
         for side in (ranked if brawl else ()):  # a brawler moves into reach first (B19)
@@ -87,8 +96,6 @@ class ShootoutTurns:
                         and not f.down:
                     self.move(t, f, intent.move, "shootout")
         for f in self.fighters.values():
-            if not f.queue:
-                f.cursor = max(f.cursor, 0)  # idle: a new action starts with this turn
             f.shots_this_turn = 0
             intent = intents.get(f.name)
             if intent is None or f.down:

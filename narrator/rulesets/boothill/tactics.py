@@ -46,10 +46,9 @@ from dataclasses import dataclass, field
 
 from narrator.errors import ScenarioError
 from narrator.rulesets.boothill import tables
-from narrator.rulesets.boothill.shootout import TWENTY_FEET_YARDS, wants_shootout
 from narrator.rulesets.boothill.scenario import PROFILES as SCENARIO_PROFILES
 from narrator.rulesets.boothill.scenario import Intent, MoveIntent
-
+from narrator.rulesets.boothill.shootout import TWENTY_FEET_YARDS, start_cursor, wants_shootout
 from narrator.rulesets.boothill.state import Fighter, FightView, WeaponState
 
 
@@ -209,6 +208,15 @@ def turn_kind(fight: FightView, t: int) -> str:
     mem.plan_turn, mem.plan_kind = t, kind
     mem.targeted = {}
     return kind
+
+
+def planned_kind(fight: FightView, t: int) -> str | None:
+    """The kind of turn the profiles planned turn ``t``'s intents for (``turn_kind``), or None
+    when no profile decided anything this turn. The engine fights an ``auto`` turn as a
+    shootout turn when they planned one (``BootHillFight.kind_of``), so a turn is fought as
+    it was planned."""
+    mem = fight.__dict__.get("_tactics_memory")
+    return mem.plan_kind if mem is not None and mem.plan_turn == t else None
 
 
 # ---------------------------------------------------------------------- estimates
@@ -409,6 +417,19 @@ def _draw_counts(fight: FightView, f: Fighter, tolerance: float = 0.0) -> tuple[
     return ("fast", fast) if fast <= 3.0 + tolerance else ("normal", 3.0)
 
 
+def first_count(fight: FightView, f: Fighter, prof: Profile,
+                weapon: int) -> tuple[str | None, float]:
+    """The draw a shootout turn's plan needs (None: the gun is in hand) and the count his
+    first shot can start from: where the engine will start his actions
+    (``shootout.start_cursor``, the cursor carried from the last shootout turn moved six
+    counts back), plus the draw's expected counts (``_draw_counts``)."""
+    draw = None
+    start = 0.0
+    if not f.drawn or weapon != f.current_weapon:
+        draw, start = _draw_counts(fight, f, prof.draw_tolerance)
+    return draw, start + max(start_cursor(fight, f), 0)
+
+
 def _shot_list(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice,
                gait: str | None) -> tuple[list[str], str | None]:
     """The shootout shot list with the best weighted expected hits, and the draw.
@@ -417,11 +438,7 @@ def _shot_list(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice,
     off, accuracy: careful or steady shots (001 l.8-12)."""
     ws = f.weapons[ch.weapon]
     o = ch.target
-    draw = None
-    start = 0.0
-    if not f.drawn or ch.weapon != f.current_weapon:
-        draw, start = _draw_counts(fight, f, prof.draw_tolerance)
-    start += max(f.cursor, 0)
+    draw, start = first_count(fight, f, prof, ch.weapon)
     loaded = ws.loaded
     close = ch.yards <= TWENTY_FEET_YARDS
     best: tuple[float, list[str]] = (-1.0, ["hip"] if close else ["careful"])
