@@ -154,6 +154,12 @@ class Fighter:
 
     def __post_init__(self) -> None:
         self.name: str = self.c.name  # a plain attribute: read hundreds of times a fight
+        side = self.c.handedness
+        other = "left" if side == "right" else "right"
+        # the gun hand's arm and shoulder locations, and the other hand's (from handedness;
+        # plain attributes for the same reason)
+        self.gun_arm: tuple[str, str] = (f"{side}_arm", f"{side}_shoulder")
+        self.off_arm: tuple[str, str] = (f"{other}_arm", f"{other}_shoulder")
 
     @property
     def capacity(self) -> int:
@@ -182,16 +188,6 @@ class Fighter:
             return 0
         return sum(1 for w in self.wounds if w.severity == severity and w.location in locations)
 
-    @property
-    def gun_arm(self) -> tuple[str, str]:
-        """The gun hand's arm and shoulder locations (from handedness)."""
-        side = self.c.handedness
-        return (f"{side}_arm", f"{side}_shoulder")
-
-    @property
-    def off_arm(self) -> tuple[str, str]:
-        other = "left" if self.c.handedness == "right" else "right"
-        return (f"{other}_arm", f"{other}_shoulder")
 
 
 def make_weapon(spec: WeaponSpec) -> WeaponState:
