@@ -16,6 +16,8 @@ TWO = """
 title: Close quarters
 seed: 4
 max_turns: {turns}
+map:
+  barrel: {{at: [-5, 0], cover: {{locations: [legs, abdomen]}}}}
 sides:
   A:
     - name: Abe
@@ -69,18 +71,29 @@ def test_shot_list_counts_from_the_shifted_cursor() -> None:
     assert tactics.first_count(fight, abe, prof, 0) == ("normal", 3)
 
 
-def test_a_turn_planned_as_a_shootout_is_fought_as_one() -> None:
-    """Abe, with an empty gun, 4 yards from Bo: his profile plans a shootout turn (an enemy
-    within 20 feet) and reloads; nobody shoots. The turn is a shootout turn, so the reload
-    is one second of six (000 l.497): no round is loaded yet."""
+def test_a_turn_planned_as_a_shootout_is_planned_again_when_nobody_shoots() -> None:
+    """Abe, with an empty gun, 4 yards from Bo: his profile expects a shootout turn (an enemy
+    within 20 feet) and, planning for one, reloads where he stands (the barrel, 5 yards off,
+    is beyond one second's run). Nobody shoots, so the turn is a combat turn (001 l.8-12):
+    he plans again for it, and walks to the barrel (6 yards in a combat turn) as he
+    reloads."""
     ld, _ = _fight(loaded=0)
     log = run_fight(ld)
-    started = [e for e in log.events if e.kind == "turn_started"]
-    assert [e.turn_kind for e in started] == ["shootout"]
+    assert [e.turn_kind for e in log.events if e.kind == "turn_started"] == ["combat"]
     declared = [e for e in log.events if e.kind == "intent_declared" and e.character == "Abe"]
-    assert declared and declared[0].reload and declared[0].source == "tactics"
-    assert not [e for e in log.events if e.kind == "reloaded"]
-    assert not [e for e in log.events if e.kind == "shot_fired"]
+    assert len(declared) == 1 and declared[0].reload and declared[0].source == "tactics"
+    assert (declared[0].gait, declared[0].destination) == ("walking", "barrel")
+    moved = [e for e in log.events if e.kind == "moved" and e.character == "Abe"]
+    assert moved and moved[0].arrived and moved[0].destination == "barrel"
+    assert [e.loaded for e in log.events if e.kind == "reloaded"] == [3]  # Table 14: 3 a turn
+
+
+def test_a_shootout_plan_that_still_makes_one_is_fought_as_planned() -> None:
+    """With a loaded gun Abe shoots Bo from 4 yards: planned and fought as a shootout."""
+    ld, _ = _fight(loaded=6)
+    log = run_fight(ld)
+    assert [e.turn_kind for e in log.events if e.kind == "turn_started"] == ["shootout"]
+    assert [e for e in log.events if e.kind == "shot_fired" and e.shooter == "Abe"]
 
 
 def test_declared_turns_keep_their_kind() -> None:

@@ -219,7 +219,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
             if self.pending:  # the GM's edits first: tactics decide from the edited state
                 self.adjust(t, self.pending, announce=False)
             turn = self.sc.turns[i] if i < len(self.sc.turns) else NO_TURN
-            intents = self.complete_intents(t, turn.intents)
+            intents = self.complete_intents(t, turn.intents, turn.kind)
             kind = self.kind_of(t, turn, intents)
             if kind == "shootout":
                 self.shootout_turn(t, intents)
@@ -293,19 +293,42 @@ class BootHillFight(ShootoutTurns, HandToHand):
     def kind_of(self, t: int, turn: Turn, intents: dict[str, Intent]) -> str:
         """The kind turn ``t`` is fought as, its intents completed: the declared kind; for
         ``auto``, a shootout turn when the intents ask for one (``wants_shootout``, 001
-        l.8-12) or when the tactics profiles planned this turn's intents for one
-        (``tactics.planned_kind``: enemies within 20 feet, or shootout actions carried over,
-        even if nobody ends up shooting), else a combat turn."""
+        l.8-12) or when the tactics profiles planned this turn's intents for one and kept
+        that plan (``tactics.planned_kind``; see ``complete_intents``), else a combat turn.
+        So a turn is always fought as the profiles planned it."""
         if turn.kind != "auto":
             return turn.kind
         if wants_shootout(self, intents):
             return "shootout"
-        from narrator.rulesets.boothill import tactics
         return "shootout" if tactics.planned_kind(self, t) == "shootout" else "combat"
 
-    def complete_intents(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
+    def complete_intents(self, t: int, declared: dict[str, Intent],
+                         kind: str = "auto") -> dict[str, Intent]:
         """Declared intents, plus what each silent character's tactics profile decides
-        (``narrator.rulesets.boothill.tactics``). Declared intents always win."""
+        (``narrator.rulesets.boothill.tactics``). Declared intents always win.
+
+        The profiles plan for the kind of turn they expect (``tactics.turn_kind``); an
+        ``auto`` turn they planned as a shootout turn (an enemy within 20 feet) in which
+        nobody's intent makes it one (``wants_shootout``, 001 l.8-12) would be fought as a
+        combat turn, so they plan it again as a combat turn, and that plan is kept when it
+        makes no shootout turn either. Otherwise the shootout plan stands and the turn is
+        fought as planned (``kind_of``)."""
+        if not any(f.c.tactics and f.name not in declared and not f.down
+                   for f in self.fighters.values()):
+            return dict(declared)
+        before = tactics.snapshot(self)
+        out = self._decide(t, declared)
+        if kind == "auto" and tactics.planned_kind(self, t) == "shootout" \
+                and not wants_shootout(self, out):
+            after = tactics.snapshot(self)
+            tactics.restore(self, before, t, "combat")
+            again = self._decide(t, declared)
+            if not wants_shootout(self, again):
+                return again
+            tactics.restore(self, after, t, "shootout")
+        return out
+
+    def _decide(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
         out = dict(declared)
         for f in self.fighters.values():
             if f.name in out or f.down or not f.c.tactics:

@@ -482,7 +482,7 @@ class _Kernel:
         rep = self.rep
         self._set_rep(rep, i)
         declared = self.sc.turns[ti] if ti < len(self.sc.turns) else Turn()
-        intents = rep.complete_intents(t, declared.intents)
+        intents = rep.complete_intents(t, declared.intents, declared.kind)
         for intent in intents.values():
             reasons = _intent_reasons(intent)
             if reasons:

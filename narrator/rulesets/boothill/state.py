@@ -221,7 +221,8 @@ class PreparedShot:
 class FightView(Protocol):
     """What the tactics profiles and the shootout turn read of the fight (``BootHillFight`` is
     one): the scenario, the fighters by name, the sides in order, the house rules and the
-    profile in force, the last turn's kind, the landmarks gone, the shots fired so far."""
+    profile in force, the last turn's kind, the landmarks gone, the shots fired so far, the
+    (turn, name) of the intents the profiles made."""
 
     sc: Any
     fighters: dict[str, Fighter]
@@ -231,6 +232,7 @@ class FightView(Protocol):
     last_kind: str | None
     gone_landmarks: set[str]
     shots_fired: int
+    tactic_made: set[tuple[int, str]]
 
     def weapon_index(self, f: Fighter, ref: str) -> int | None: ...
 

@@ -219,6 +219,24 @@ def planned_kind(fight: FightView, t: int) -> str | None:
     return mem.plan_kind if mem is not None and mem.plan_turn == t else None
 
 
+def snapshot(fight: FightView) -> tuple:
+    """What deciding a turn changes in the profiles' memory (the sides called on to
+    surrender, the targets chosen this turn, the intents made), to plan a turn again."""
+    mem = _memory(fight)
+    return set(mem.called), dict(mem.targeted), set(fight.tactic_made)
+
+
+def restore(fight: FightView, saved: tuple, t: int, kind: str) -> None:
+    """Put back a ``snapshot`` and plan turn ``t`` as ``kind`` (a snapshot from before the
+    turn's decisions: nobody targeted yet)."""
+    mem = _memory(fight)
+    called, targeted, made = saved
+    mem.called = set(called)
+    mem.targeted = dict(targeted) if any(k == t for k, _ in made) else {}
+    mem.plan_turn, mem.plan_kind = t, kind
+    fight.tactic_made = set(made)
+
+
 # ---------------------------------------------------------------------- estimates
 _COVER_SHARE: dict[tuple[str, ...], float] = {}
 
