@@ -30,10 +30,13 @@ tries to break free.
 
 "Badly hurt" is wound points above half of STR (wound capacity). The kind of turn a profile
 wants follows the rules' own advice (001 l.8-12): a shootout turn when enemies stand within
-20 feet of each other (or shootout actions carry over), a combat turn otherwise. In a combat
-turn a profile fires one or two careful shots; in a shootout turn it picks the shot list
-(Table 5 counts adding up to at most 6) with the best expected hits, earlier shots weighted
-more, and the draw (fast or normal) that is expected to take fewer counts.
+20 feet of each other (or shootout actions carry over), a combat turn otherwise; when nobody's
+intent planned for a shootout turn makes one (nobody shoots), the turn is planned again as the
+combat turn the engine would fight (``BootHillFight.complete_intents``). In a combat turn a
+profile fires one or two careful shots; in a shootout turn it picks the shot list (Table 5
+counts adding up to at most 6) with the best expected hits, earlier shots weighted more,
+counted from where the engine will start the shooter (``shootout.start_cursor``), and the draw
+(fast or normal) that is expected to take fewer counts.
 
 May import: narrator.rulesets.boothill.*, narrator.errors.
 """
