@@ -107,20 +107,22 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every fight count")
     ap.add_argument("--repeat", type=int, default=2)
     args = ap.parse_args()
-    s = args.scale
+    def s(n: int) -> int:  # a fight count at this scale (at least 2)
+        return max(2, int(n * args.scale))
+
     print(f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.2f} on "
           f"{os.cpu_count()} CPUs; CPU seconds of this process")
     duel = load_scenario_text(to_yaml(generate([("posse", 1), ("rustlers", 1)], "street", 7)))
     bench("Generated one-on-one duel (street, seed 7), tactics to the end", duel,
-          int(1000 * s), int(20000 * s), args.repeat)
+          s(1000), s(20000), args.repeat)
     luke = load_scenario(EXAMPLES / "luke-short.yaml")
     luke = batch.odds_scenario(luke, tactics="aggressive", max_turns=20)
-    bench("Luke Short fought on by tactics (aggressive, 20 turns)", luke, int(2000 * s),
-          int(20000 * s), args.repeat)
+    bench("Luke Short fought on by tactics (aggressive, 20 turns)", luke, s(2000),
+          s(20000), args.repeat)
     bench("Four on four at 40 yards (tactics to the end)", load_scenario_text(FOUR_ON_FOUR),
-          int(150 * s), int(2000 * s), args.repeat)
+          s(150), s(2000), args.repeat)
     bench("Sixteen on sixteen at 40 yards (tactics to the end)", load_scenario_text(many(16)),
-          int(20 * s), int(200 * s), args.repeat)
+          s(20), s(200), args.repeat)
 
 
 if __name__ == "__main__":
