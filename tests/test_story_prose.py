@@ -48,7 +48,7 @@ def test_story_head_keeps_stat_lines_rulings_and_dice_in_blocks(fmt, name):
                    "dice log", "seconds into the fight", "combat turn", "shootout turn"):
         assert engine not in shown, engine
     assert "Characters and rulings" in text and "Dice" in text  # still there, in blocks
-    assert "dice log" in text
+    assert "fight hash" in text  # the footer, in its block
 
 
 def test_story_cast_names_each_side_in_words():
