@@ -55,6 +55,15 @@ def test_story_cast_names_each_side_in_words():
     text = render(_log("abilene-saloon.yaml"), "markdown", "story")
     assert "**Lawmen**: Sam McGee and Ben Jackson." in text
     assert '**Outlaws**: "Dirty Dan" Dan McGrew and Quentin "Cool Hand" Luke.' in text
+    # a side the scenario names in lower case is a label all the same; one named with its
+    # article keeps it, and "the living" are many
+    text = render(_log("graveyard.yaml"), "text", "story", options=Options(tense="past"))
+    assert "The living: Reverend Josiah Crane" in text and "The dead: Ike Haskell" in text
+    assert "the the " not in text and "the living held the field" in text
+    from narrator.render.inflection import is_plural, side_name
+    assert (side_name("the living"), side_name("posse"), side_name("Short")) == (
+        "the living", "the posse", "Short")
+    assert is_plural("the living") and not is_plural("the posse")
 
 
 @pytest.mark.parametrize("text, past", [

@@ -90,6 +90,9 @@ def is_plural(noun_phrase: str) -> bool:
         return False  # a proper name ("Short", "Lawmen" is called "the Lawmen")
     if last.lower() in ("men", "people", "folk", "police", "cattle", "brothers"):
         return True
+    if len(words) == 2 and words[0].lower() == "the" and last.lower() in (
+            "living", "dead", "damned", "quick", "wicked", "faithful", "lost", "undead"):
+        return True  # an adjective for a people: "the living hold the field"
     return bool(_engine().singular_noun(last.lower())) and not last.lower().endswith("ss")
 
 
@@ -117,7 +120,10 @@ def count(n: int, noun: str, words: bool = True) -> str:
 
 def side_name(side: str) -> str:
     """How a side is named in prose: "the rustlers", "the Lawmen", "the Shotgun Gang", a
-    person's name alone ("Short"). A lower-case, plural or several-word name takes "the"."""
+    person's name alone ("Short"). A lower-case, plural or several-word name takes "the";
+    a name that has its article already ("the living") keeps it."""
+    if side.lower().startswith("the "):
+        return side
     if side[:1].islower() or " " in side.strip() or is_plural("the " + side):
         return "the " + side
     return side
