@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from narrator.dice import Dice, fight_hash
 from narrator.events import (
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, OtherAction,
-    PlaceNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
+    PlaceNote, RulingNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
 )
 from narrator.scenario.models import idle_characters
 from narrator.rulesets.weird_west import rules as R
@@ -36,11 +36,31 @@ from narrator.rulesets.weird_west.rolls import (
 from narrator.rulesets.weird_west.scenario import (
     Action, Character, CoverSpec, Scenario, Turn, WeaponSpec, parse_trait, weapon_index,
 )
+from narrator.rulesets.weird_west import tables
+from narrator.rulesets.weird_west.scenario import house_of
 from narrator.rulesets.weird_west.tables import WeaponType, rules, weapons
 
-MELEE_YARDS = float(rules()["fightin"]["reach"])          # ruled: WN16
-COVER_YARDS = float(rules()["cover"]["landmark_yards"])   # ruled: WN19
 TWO_HANDED = ("rifle", "shotgun", "bow")
+
+
+def house_value(v: object) -> str:
+    """A house rule's value as the write-up and the profile show it: ``true``, ``-1``,
+    ``[2, 3]``, ``3d6``."""
+    if isinstance(v, bool):
+        return str(v).lower()
+    if isinstance(v, (tuple, list)):
+        return "[" + ", ".join(str(x) for x in v) + "]"
+    return str(v)
+
+
+def melee_yards() -> float:
+    """How near a fightin' attack must be, yards (ruled: WN16)."""
+    return float(rules()["fightin"]["reach"])
+
+
+def cover_yards() -> float:
+    """How near a landmark's cover a man stands to be behind it, yards (ruled: WN19)."""
+    return float(rules()["cover"]["landmark_yards"])
 
 
 def note(roll: TraitRoll, what: str) -> RollNote:
@@ -165,11 +185,19 @@ class WeirdWestFight:
         script: the scripted dice, for the deck's scripted cards.
         fallback: the dice fallback ("error" or "seeded").
         path: the scenario file, for located errors.
+        tables_only: fight by the data files as they are, the scenario's ``house_rules:``
+            (and ``options:``) left out (``--profile tables``).
     """
 
     def __init__(self, scenario: Scenario, dice: Dice, seed: int,
                  script: dict | None = None, fallback: str = "error",
-                 path: str | None = None) -> None:
+                 path: str | None = None, tables_only: bool = False) -> None:
+        self.house = None if tables_only else house_of(scenario)
+        with tables.house(self.house):
+            self._setup(scenario, dice, seed, script, fallback, path)
+
+    def _setup(self, scenario: Scenario, dice: Dice, seed: int, script: dict | None,
+               fallback: str, path: str | None) -> None:
         self.sc = scenario
         self.dice = dice
         self.seed = seed
@@ -177,12 +205,13 @@ class WeirdWestFight:
         self.sides = list(scenario.sides)
         self.deck = Deck(dice, {w: ps["cards"] for w, ps in (script or {}).items()
                                 if "cards" in ps}, fallback, path)
-        self.strict = scenario.options.melee_must_exceed
+        self.strict = bool(rules()["fightin"]["must_exceed"])   # W12 (or options:)
         self.fighters: dict[str, Fighter] = {}
         for order, (side, c) in enumerate(scenario.characters()):
             vig, spi = c.traits.of("vigor")[1], c.traits.of("spirit")[1]
             wind = 0 if c.undead else (c.wind or R.wind_max(vig, spi))
-            body = R_Body(wind_max=wind, size=c.size, undead=c.undead)
+            body = R_Body(wind_max=wind, size=c.size or rules()["wounds"]["size"],
+                          undead=c.undead)
             for limb in c.missing:
                 body.levels[limb] = 5
             pos = (float(c.at[0]), float(c.at[1]))
@@ -219,7 +248,7 @@ class WeirdWestFight:
             return
         f.cover, f.cover_name = None, None
         for key, lm in self.sc.map.items():
-            if lm.cover is not None and math.dist(f.pos, lm.at) <= COVER_YARDS + 1e-9:
+            if lm.cover is not None and math.dist(f.pos, lm.at) <= cover_yards() + 1e-9:
                 f.cover, f.cover_name = lm.cover, lm.cover.name or lm.name or key.replace("_", " ")
                 return
 
@@ -253,6 +282,11 @@ class WeirdWestFight:
             stop_after: stop after this round (reason "paused" if the fight would go on).
             adjustments: ``{turn: {name: {field: value}}}``: GM edits applied at its start.
         """
+        with tables.house(self.house):
+            return self._run(stop_after, adjustments)
+
+    def _run(self, stop_after: int | None,
+             adjustments: dict[int, dict[str, dict]] | None) -> FightLog:
         from narrator.turns import TurnLoop
 
         self.emit(self.started())
@@ -284,9 +318,14 @@ class WeirdWestFight:
         places = tuple(PlaceNote(k, lm.name or k.replace("_", " "), tuple(lm.at),
                                  ", ".join(lm.cover.covers) if lm.cover else "")
                        for k, lm in self.sc.map.items())
-        return FightStarted(self.sc.title, self.sc.description, "weird-west", "tables",
+        changes = self.house.changes if self.house else ()
+        notes = tuple(RulingNote(None, "house_rule", (k,), house_value(v),
+                                 house_value(tables.book_value(k))) for k, v in changes)
+        profile = ("house rules: " + ", ".join(f"{k}={house_value(v)}" for k, v in changes)
+                   if changes else "tables")
+        return FightStarted(self.sc.title, self.sc.description, "weird-west", profile,
                             self.seed, self.sc.light in ("dark", "near_dark", "pitch_dark"),
-                            tuple(self.sides), intros, (),
+                            tuple(self.sides), intros, notes,
                             tuple((k, lm.name or k.replace("_", " "))
                                   for k, lm in self.sc.map.items()), places)
 
@@ -303,7 +342,7 @@ class WeirdWestFight:
             guns = tuple(GunNote(w.name, w.wt.name, w.damage, w.wt.range, w.wt.rof, w.wt.shots,
                                  w.loaded, w.in_hand, w.wt.defense) for w in f.weapons)
             out.append(FighterNote(f.name, f.side, traits, tuple(apts), self.pace_of(f),
-                                   c.size, f.body.wind_max,
+                                   f.body.size, f.body.wind_max,
                                    tuple((k, v) for k, v in f.chips.items() if v), guns,
                                    c.undead, f.cover_name, f.prone, c.tactics))
         return WWRoster(tuple(out), self.sc.light)
@@ -380,7 +419,7 @@ class WeirdWestFight:
                     winded = f.body.lose_wind(lost)
                     bleeds.append(BleedNote(f.name, lost, f.body.wind, winded))
             left = sorted(f.cards_left())
-            if left and f.can_act:
+            if left and f.can_act and rules()["cards"]["sleeve"]:
                 f.sleeve = left[0]
                 sleeves.append((f.name, left[0].code))
                 left = left[1:]
@@ -675,7 +714,7 @@ class WeirdWestFight:
     def do_fight(self, t: int, f: Fighter, card: Card, a: Action) -> None:
         """004 l.86-101; W12, WN10, WN16."""
         target = self.fighters[a.fight]
-        if self.dist(f, target) > MELEE_YARDS + 1e-9:
+        if self.dist(f, target) > melee_yards() + 1e-9:
             self.simple(t, f, card, "fight", "too_far", target=target.name)
             return
         wt = self.melee_weapon(f, a.weapon)
@@ -772,7 +811,8 @@ class WeirdWestFight:
             loc = R.location_of(moved)
             side = None
             if R.needs_side(loc):
-                side_die = roll_die(self.dice, f.name, "side", 6, explode=False).total
+                side_die = roll_die(self.dice, f.name, "side", rules()["location"]["side_die"],
+                                    explode=False).total
                 side = R.side_of(side_die)
             moved = moved if moved != roll else None
         result = "hit"

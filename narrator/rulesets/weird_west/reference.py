@@ -36,6 +36,68 @@ def _cell(v: object) -> str:
     return _num(v)
 
 
+def _as_written(v: object) -> str:
+    """A value as a scenario writes it: ``true``, ``-4``, ``[3, 4]``."""
+    if isinstance(v, bool):
+        return str(v).lower()
+    if isinstance(v, list):
+        return "[" + ", ".join(str(x) for x in v) + "]"
+    return _num(v)
+
+
+def _bounds(section: str, key: str, value: object) -> str:
+    """What a house rule may set a number to, in words (``scenario._number_type``)."""
+    from narrator.rulesets.weird_west import scenario as S
+    if (section, key) in S.DIE_KEYS:
+        return "d" + ", d".join(str(d) for d in S.DIE_KEYS[section, key])
+    if isinstance(value, bool):
+        return "true, false"
+    if isinstance(value, list):
+        return "[n, d]: n 0-16, d 1-16"
+    low = 1 if (section, key) in S.AT_LEAST_ONE else -20 if value < 0 or (
+        section, key) in S.SIGNED else 0
+    high = S.AT_MOST.get((section, key), 0 if value < 0 else 20)
+    return f"{low} to {high}"
+
+
+def house_rules_rows() -> list[list[str]]:
+    """One row a house-rule key: the key as a scenario writes it, the book's value, what it
+    may be; the rules' numbers first (``rules.toml`` order), then the weapon fields."""
+    from narrator.rulesets.weird_west import scenario as S
+    rows = []
+    for section, keys in S.overridable().items():
+        for key, value in keys.items():
+            if isinstance(value, dict):
+                rows += [[f"{section}.{key}.{k}", _as_written(x), _bounds(section, key, x)]
+                         for k, x in value.items()]
+            else:
+                rows.append([f"{section}.{key}", _as_written(value),
+                             _bounds(section, key, value)])
+    rows += [["weapons.TYPE.range", "the row's", "1 to 1000 yards"],
+             ["weapons.TYPE.rof", "the row's", "1 to 10"],
+             ["weapons.TYPE.shots", "the row's", "1 to 100"],
+             ["weapons.TYPE.damage", "the row's", "NdM (3d6)"],
+             ["weapons.TYPE.defense", "the row's", "0 to 10"],
+             ["weapons.TYPE.action", "the row's", "single, double, lever, ..."]]
+    return rows
+
+
+def house_rules_section() -> Section:
+    return Section(
+        "house-rules", "House rules (house_rules:)", ["house rule", "the book", "may be"],
+        house_rules_rows(), "ruled: W15 (a scenario may change any number of the rules and any "
+        "weapon)",
+        note="Every number of the rules above (each with its source in its own table) and "
+             "every weapon field may be changed for one fight by the scenario's `house_rules:`, "
+             "section by section: `house_rules: {aiming: {max: 4}, shootin: {light: {dim: -1}}, "
+             "weapons: {colt_peacemaker: {range: 12, damage: 2d8}}}`. The write-up lists each "
+             "one in force with the book's value, and the fight hash in its footer changes "
+             "with them. `narrator run --profile tables` ignores them. Left out: what gives "
+             "the rules their shape (the trait dice, the deck, the d20 location table, the "
+             "die steps, the wound levels). `options: {melee_must_exceed: true}` is the same "
+             "as `house_rules: {fightin: {must_exceed: true}}`.", group="house-rules")
+
+
 def reference() -> Reference:
     """The whole Weird West reference, in the order ``docs/weird-west.md`` shows it."""
     data = tables._data("rulings.toml")
@@ -61,6 +123,7 @@ def reference() -> Reference:
         rows = [[_words(k), _cell(v)] for k, v in sec.items() if k != "source"]
         ref.sections.append(Section(key.replace("_", "-"), _words(key).capitalize(),
                                     ["number", "value"], rows, cite(sec["source"]), group="tables"))
+    ref.sections.append(house_rules_section())
     ref.sections.append(Section(
         "rulings", "Rulings", ["id", "ruling"],
         [[r["id"], f"{r['title']}. {_text(r['text'])} (Settles: {r['settles']}.)"]

@@ -339,7 +339,7 @@ def damage_dice(weapon: WeaponType, location: str, increments: int = 0,
         n = shotgun_dice(increments)
         if n is None:
             raise ValueError("out of the shotgun's reach")
-        out.append((n, 6))
+        out.append((n, rules()["shotgun"]["die"]))
     elif weapon.dice:
         out.append((weapon.dice, weapon.die))
     extra = extra_dice(location)

@@ -38,6 +38,15 @@ class WeirdWest(Ruleset):
                       "cards, Quickness, Pace, TNs and range increments, hit locations, cover, "
                       "called shots, aiming, fanning, two guns, vamoosing"}
     citations = ((r"ruled: (WN?\d+)", r"ruling \1"),)
+    field_help = {
+        ("Scenario", "house_rules"): "Numbers of the rules and weapon rows changed for this "
+                                     "fight, section by section: {aiming: {max: 4}, weapons: "
+                                     "{colt_peacemaker: {range: 12}}}; a key left out keeps "
+                                     "the book's value (narrator rules weird-west "
+                                     "house-rules).",
+        ("Character", "size"): "Size (W8): each full Size of damage is one wound; default "
+                               "the rules' 6 (wounds.size).",
+    }
 
     def validate(self, data: dict, loc8: Any) -> Any:
         from narrator.rulesets.weird_west.scenario import validate
@@ -66,7 +75,8 @@ class WeirdWest(Ruleset):
     def fight(self, loaded: Any, dice: Any, seed: int, tables_only: bool) -> Any:
         from narrator.rulesets.weird_west.fight import WeirdWestFight
         return WeirdWestFight(loaded.scenario, dice, seed, loaded.script,
-                              getattr(dice, "fallback", "error"), loaded.path)
+                              getattr(dice, "fallback", "error"), loaded.path,
+                              tables_only=tables_only)
 
     def load_events(self) -> None:
         from narrator.rulesets.weird_west import events  # noqa: F401  (registers on import)

@@ -10,6 +10,8 @@ Shape (see ``scenarios/examples/stagecoach.yaml``)::
 
     title, ruleset: weird-west, seed, description, light: day|dim|dark|near_dark|pitch_dark,
     options: {melee_must_exceed: false},
+    house_rules: {SECTION: {KEY: value}, weapons: {TYPE: {range, rof, shots, damage, defense,
+                  action}}}   (the numbers of data/rules.toml and weapons.toml, changed),
     map: {key: {at: [x, y], name, cover: {material: wood | armor: 2, covers: [legs, ...]}}},
     sides: {side: [{name, short, pronoun, traits: {deftness: 3d8, ...},
                     aptitudes: {shootin: {pistol: 3}, fightin: {brawlin: 2}, dodge: 2,
@@ -31,9 +33,12 @@ narrator.errors, narrator.rulesets.weird_west.*.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    AfterValidator, Field, ValidationError, create_model, field_validator, model_validator,
+)
 
 from narrator.dice import ScriptedValue
 from narrator.errors import ScenarioError
@@ -168,7 +173,7 @@ class Character(Model):
     traits: Traits = Traits()
     aptitudes: Aptitudes = Aptitudes()
     pace: int | None = Field(None, ge=1, le=30)
-    size: int = Field(6, ge=1, le=20)
+    size: int | None = Field(None, ge=1, le=20)   # None: the rules' Size (W8, 6)
     wind: int | None = Field(None, ge=1, le=60)
     chips: dict[Literal["white", "red", "blue"], Annotated[int, Field(ge=0, le=20)]] = {}
     weapons: list[WeaponSpec] = []
@@ -261,6 +266,128 @@ class Options(Model):
     melee_must_exceed: bool = False
 
 
+# ---------------------------------------------------------------------- house rules
+# What a scenario's ``house_rules:`` may change: every number (and true/false) of
+# ``data/rules.toml`` but those that give the rules their shape (the trait dice, the names of
+# the TNs, the deck, the d20 location table, the die steps, the wound levels and tracks), and
+# the fields of any weapon row of ``data/weapons.toml`` (``house_rules: {weapons: {TYPE:
+# {...}}}``). Errata W (intro): "every ruled number lives in the ruleset's data files with its
+# source, so a GM can override it in a scenario".
+FIXED = {"traits": None, "tn": None, "cards": ("ranks", "suits", "jokers"),
+         "location": ("die", "bands", "vitals", "prone_hit"), "cover": ("die_steps",),
+         "wounds": ("levels", "maimed", "guts", "tracks")}
+DIE_KEYS = {("shotgun", "die"): (4, 6, 8, 10, 12), ("wind", "die"): (4, 6, 8, 10, 12),
+            ("cover", "die"): (4, 6, 8, 10, 12, 20),
+            ("location", "side_die"): (4, 6, 8, 10, 12, 20)}
+AT_LEAST_ONE = {("roll", "raise_step"), ("wounds", "size"), ("quickness", "max_cards")}
+AT_MOST = {("cards", "sleeve"): 1}
+SIGNED = {("shootin", "light")}        # a modifier the book leaves at 0 (daylight) may go either way     # narrator keeps at most one card up a sleeve (WN11)
+Fraction2 = tuple[Annotated[int, Field(ge=0, le=16)], Annotated[int, Field(ge=1, le=16)]]
+
+
+def _number_type(section: str, key: str, value: object) -> Any:
+    """The pydantic type of one overridable number: a die where a die is meant, a bound
+    by the sign of the book's value (a penalty stays 0 or less, a count 0 or more)."""
+    if (section, key) in DIE_KEYS:
+        return Literal[DIE_KEYS[section, key]]   # type: ignore[valid-type]
+    if isinstance(value, bool):
+        return bool
+    if isinstance(value, list):
+        return Fraction2
+    low = 1 if (section, key) in AT_LEAST_ONE else -20 if value < 0 or (
+        section, key) in SIGNED else 0
+    high = AT_MOST.get((section, key), 0 if value < 0 else 20)
+    return Annotated[int, Field(ge=low, le=high)]
+
+
+def overridable(book: dict | None = None) -> dict[str, dict[str, object]]:
+    """The house-rule keys by section, with the book's value: ``{"aiming": {"per_action": 2,
+    "max": 6}, "shootin": {"light": {"day": 0, ...}, ...}, ...}`` (``FIXED`` left out)."""
+    out: dict[str, dict[str, object]] = {}
+    for section, sec in (book or tables.book_rules()).items():
+        fixed = FIXED.get(section, ())
+        if fixed is None:
+            continue
+        keys = {k: v for k, v in sec.items() if k != "source" and k not in fixed and (
+            isinstance(v, (bool, int)) or (isinstance(v, dict) and all(
+                isinstance(x, int) for x in v.values()))
+            or (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) for x in v)))}
+        if keys:
+            out[section] = keys
+    return out
+
+
+def _camel(name: str) -> str:
+    return "".join(p.capitalize() for p in name.split("_"))
+
+
+def _house_model() -> type[Model]:
+    sections: dict[str, Any] = {}
+    book = tables.book_rules()
+    for section, keys in overridable(book).items():
+        fields: dict[str, Any] = {}
+        for key, value in keys.items():
+            if isinstance(value, dict):
+                sub = create_model(
+                    f"House{_camel(section)}{_camel(key)}", __base__=Model,
+                    **{k: (_number_type(section, key, x) | None, Field(None, description=(
+                        f"{k.replace('_', ' ')}; the book: {x}"))) for k, x in value.items()})
+                fields[key] = (sub | None, Field(None, description=f"the book: {value}"))
+            else:
+                fields[key] = (_number_type(section, key, value) | None,
+                               Field(None, description=f"the book: {value}"))
+        model = create_model(f"House{_camel(section)}", __base__=Model, **fields)
+        model.__doc__ = book[section]["source"]
+        sections[section] = (model | None, Field(None, description=book[section]["source"]))
+    sections["weapons"] = (dict[str, WeaponRule], Field({}, description=(
+        "Weapon rows changed for everyone who carries one: {type: {range, rof, shots, damage, "
+        "defense, action}} (ruling W15).")))
+    model = create_model("HouseRules", __base__=Model, **sections)
+    model.__doc__ = ("House rules (W intro, W15): numbers of the rules and weapon rows changed "
+                     "for this fight; a key left out keeps the book's value.")
+    return model
+
+
+class WeaponRule(Model):
+    """A weapon row changed by a house rule (W15): any of these fields."""
+
+    range: int | None = Field(None, ge=1, le=1000)
+    rof: int | None = Field(None, ge=1, le=10)
+    shots: int | None = Field(None, ge=1, le=100)
+    damage: DamageDice | None = None
+    defense: int | None = Field(None, ge=0, le=10)
+    action: Literal["single", "double", "lever", "single_shot", "break", "none"] | None = None
+
+
+HouseRules = _house_model()
+
+
+def house_changes(h: Model) -> tuple[tuple[str, object], ...]:
+    """The house rules a scenario gives, as ``((dotted key, value), ...)`` in the model's
+    order (``tables.make_house`` takes them): ``(("aiming.max", 4),
+    ("weapons.colt_peacemaker.range", 12))``; the canonical weapon type, ``damage`` as
+    written."""
+    out: list[tuple[str, object]] = []
+    for section in type(h).model_fields:
+        value = getattr(h, section)
+        if section == "weapons":
+            for wtype, row in value.items():
+                for fld in tables.WEAPON_FIELDS:
+                    if getattr(row, fld) is not None:
+                        out.append((f"weapons.{wtype}.{fld}", getattr(row, fld)))
+            continue
+        if value is None:
+            continue
+        for key in type(value).model_fields:
+            v = getattr(value, key)
+            if isinstance(v, Model):
+                out += [(f"{section}.{key}.{k}", x) for k in type(v).model_fields
+                        if (x := getattr(v, k)) is not None]
+            elif v is not None:
+                out.append((f"{section}.{key}", v))
+    return tuple(out)
+
+
 class Scenario(Model):
     """A whole Weird West scenario (see the module docstring)."""
 
@@ -270,6 +397,7 @@ class Scenario(Model):
     description: str | None = Field(None, max_length=5000)
     light: Light = "day"
     options: Options = Options()
+    house_rules: HouseRules = HouseRules()  # type: ignore[valid-type]
     map: dict[str, Landmark] = {}
     sides: dict[str, Annotated[list[Character], AfterValidator(_has_characters)]]
     turns: list[Turn] = Field([], max_length=500)
@@ -324,7 +452,49 @@ def weapon_index(c: Character, value: str) -> int | None:
     return None
 
 
+def house_of(sc: Scenario) -> tables.House | None:
+    """The scenario's house rules applied to the data files (``tables.make_house``), or None
+    when it gives none. Weapon keys must be canonical (``validate`` makes them so)."""
+    changes = house_changes(sc.house_rules)
+    if sc.options.melee_must_exceed and not any(k == "fightin.must_exceed" for k, _ in changes):
+        changes += (("fightin.must_exceed", True),)
+    return _house(changes) if changes else None
+
+
+@lru_cache(maxsize=64)
+def _house(changes: tuple[tuple[str, object], ...]) -> tables.House:
+    return tables.make_house(changes)
+
+
+def _check_house(sc: Scenario, loc8: Any) -> None:
+    """House-rule weapon keys: a weapon type or alias (the nearest named when not), one row
+    once; made canonical."""
+    rows = sc.house_rules.weapons
+    keys = list(tables.weapons())
+    fixed: dict[str, WeaponRule] = {}
+    for key, row in rows.items():
+        wt = tables.weapons().get(key)
+        where = ("house_rules", "weapons", key)
+        if wt is None:
+            raise loc8.error(f"unknown weapon type {key!r}{_hint(key, keys)}", where, key=True)
+        if wt.type in fixed:
+            raise loc8.error(f"house rules for the {wt.name} are given twice", where, key=True)
+        if not wt.is_gun:
+            for fld in ("range", "rof", "shots"):
+                if getattr(row, fld) is not None:
+                    raise loc8.error(f"a {wt.name} is not a gun: it has no {fld}",
+                                     where + (fld,))
+        fixed[wt.type] = row
+    sc.house_rules.weapons = fixed
+
+
 def _check(loaded: loader.LoadedScenario, loc8: Any) -> None:
+    _check_house(loaded.scenario, loc8)
+    with tables.house(house_of(loaded.scenario)):
+        _check_rest(loaded, loc8)
+
+
+def _check_rest(loaded: loader.LoadedScenario, loc8: Any) -> None:
     sc = loaded.scenario
     names: dict[str, str] = {}
     chars: dict[str, Character] = {}

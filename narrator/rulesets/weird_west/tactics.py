@@ -30,6 +30,12 @@ from functools import lru_cache
 
 from narrator.rulesets.weird_west import rules as R
 from narrator.rulesets.weird_west.scenario import Action
+from narrator.rulesets.weird_west.tables import rules
+
+
+def melee_yards() -> float:
+    """How near a fightin' attack must be (ruled: WN16)."""
+    return float(rules()["fightin"]["reach"])
 
 AIM_BELOW = {"aggressive": 0.35, "gunslinger": 0.3, "cautious": 0.55, "coward": 0.55}
 FAN_YARDS = 10.0
@@ -133,13 +139,14 @@ def decide(fight, t: int, f) -> Action:
     budget = R.max_move(pace) - f.moved
     if profile == "undead" or (f.undead and not any(w.is_gun for w in f.weapons)):
         d = fight.dist(f, target)
-        if d <= 1.0 + 1e-9:
+        reach = melee_yards()
+        if d <= reach + 1e-9:
             return Action(fight=target.name)
-        step = min(budget, pace, max(0.0, d - 1.0))   # they walk (W19)
+        step = min(budget, pace, max(0.0, d - reach))   # they walk (W19)
         if step <= 1e-9:
             return Action(hold=True)
         dest = toward(f, target, step)
-        if math.dist(dest, target.pos) <= 1.0 + 1e-9:
+        if math.dist(dest, target.pos) <= reach + 1e-9:
             return Action(move=list(dest), fight=target.name)
         return Action(move=list(dest))
     jam = next((w for w in f.weapons if w.jammed), None)
@@ -158,7 +165,7 @@ def decide(fight, t: int, f) -> Action:
         if any(w.loaded < w.wt.shots for w in guns):
             g = next(w for w in guns if w.loaded < w.wt.shots)
             return Action(reload=g.key)
-        if fight.dist(f, target) <= 1.0 + 1e-9:
+        if fight.dist(f, target) <= melee_yards() + 1e-9:
             return Action(fight=target.name)
         return Action(move=list(toward(f, target, min(budget, pace))))
     quick = profile == "gunslinger" or f.c.aptitudes.quick_draw > 0
@@ -177,7 +184,8 @@ def decide(fight, t: int, f) -> Action:
         if f.prone:
             return Action(stand=True)
         return Action(move=list(toward(f, target, min(budget, pace))))
-    crowd = [g for g in foes if g is not target and fight.dist(g, target) <= 2.0]
+    crowd = [g for g in foes if g is not target
+             and fight.dist(g, target) <= rules()["fanning"]["follow_yards"] + 1e-9]
     free = not any(w is not gun for w in f.in_hand())
     level = f.c.aptitudes.shootin.get("pistol", 0)
     if (R.can_fan(gun.wt, free or not gun.in_hand, level) and gun.loaded >= 2
