@@ -23,6 +23,23 @@ from narrator.rulesets.boothill import generate as bh_generate
 SETTINGS = npcs.SETTINGS
 
 
+def violence_fights(n: int, start: int = 1) -> list[tuple[str, FightLog]]:
+    """``n`` generated Violence fights, sized and set like ``generated_fights``."""
+    from narrator.rulesets.violence import generate as v_generate
+
+    out = []
+    for i in range(start, start + n):
+        setting = SETTINGS[i % len(SETTINGS)]
+        size_a, size_b = 1 + i % 5, 1 + (i // 5) % 5
+        sides = [("deputies" if i % 2 else "townsmen", size_a), ("gang", size_b)]
+        if i % 4 == 0:
+            sides.append(("drifters", 1 + i % 3))
+        text = v_generate.to_yaml(v_generate.generate(sides, setting, seed=i, max_turns=8))
+        label = f"violence {setting} {'v'.join(str(k) for _, k in sides)} seed {i}"
+        out.append((label, run_fight(load_scenario_text(text, f"<generated violence {i}>"))))
+    return out
+
+
 def generated_fights(n: int, start: int = 1) -> list[tuple[str, FightLog]]:
     """``n`` generated Boot Hill fights: every setting, one-on-one to five-on-five, and every
     sixth one three-sided. Returns ``[(label, log)]``; the same ``n`` and ``start`` always give
@@ -91,7 +108,7 @@ def sentences(prose: str) -> list[str]:
     """Sentences, quoted speech kept inside its sentence."""
     out = []
     for para in prose.split("\n\n"):
-        for s in re.split(r"(?<=[.!?])[\"\u201d]?\s+(?=[A-Z\"\u201c])", para):
+        for s in re.split(r"(?<=[.!?])[\"\u201d]?\s+(?=[A-Z0-9\"\u201c])", para):
             s = s.strip()
             if s:
                 out.append(s)
@@ -108,7 +125,7 @@ CITE = re.compile(r"\(\d{3} l\.|\bl\.\s?\d+|\blines? \d+")
 QUOTE = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
 # present-tense forms a past-tense story must not use outside quoted speech
 PRESENT = re.compile(
-    r"\b(is|are|has|have|does|do|will|can|isn't|aren't|doesn't|won't|can't|hits|takes|goes|"
+    r"(?<!should )(?<!would )(?<!could )(?<!might )(?<!must )(?<!not )\b(is|are|has|have|does|do|will|can|isn't|aren't|doesn't|won't|can't|hits|takes|goes|"
     r"fires|misses|stays|keeps|falls|drops|runs|walks|shoots|knows|passes|dies|lies|comes|"
     r"gives|moves|turns|draws|breaks|reloads|seems|stops|clears)\b")
 COUNTED = re.compile(r"\b(\d+|no|one|two|three|four|five|six|seven|eight|nine|ten) (hits|shots)\b")
@@ -138,6 +155,29 @@ CHORUS = re.compile(r"\b(kept|keeps|keep) (running|loading|backing off|at the lo
                     r"\b(ran|runs) on\b|^Still \S+ (ran|runs)\b|\b(did|does) not stop running\b|"
                     r"\b(went|goes) on loading\b|\bpush(ed|es)? more rounds in\b")
 ENDING = re.compile(r"\bfield\b|settled|nobody (was|is) left|last one standing")
+# what the GM reader of the third round had to edit
+NOTHING_SAID = re.compile(r"\b(was|is) still (untouched|standing)\b")  # a miss told as no news
+HEARD = re.compile(r"\bhears? ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*)'s \w+ go by|\bheard ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*)'s \w+ go by")
+SOON = re.compile(r"not last long|only seconds left|dying fast|minutes left|bleeding out")
+DIGIT_START = re.compile(r"^\d")
+TWO_PLACES = re.compile(r"\b(in|through|across|high in|low in|square in|high on) the [a-z ]+? and "
+                        r"(in|through|across|high|low|square)\b[^.]*\bthe wound (is|was)\b")
+LONG_ARM = re.compile(r"\b(rifle|carbine|Winchester|Sharps|Henry|Spencer|Lee|Springfield|"
+                      r"shotgun|coach gun|scattergun|musket)\b[^.;]*\bin [\w\s\"'-]+?'s hands?\b|"
+                      r"\bin [\w\s\"'-]+?'s hands?\b[^.;]*\b(rifle|carbine|shotgun|coach gun)\b")
+THE_THE = re.compile(r"\b(the|a|an) \1\b", re.I)
+FUMBLE = re.compile(r"fumbl|slipped off the grip|caught on|hung up|found only leather|"
+                    r"a moment too late|would not come clear|it stuck")
+CLEAN_DRAW = re.compile(r"simply there|in a blur|Quick as a snake|before anyone else had moved|"
+                        r"clean and fast|cleared leather")
+KEPT = re.compile(r"stayed in the fight|fought on|kept (his|her|their) feet|did not go down|"
+                  r"kept going|stayed on (his|her|their) feet|stayed up")
+QUIT = re.compile(r"raised \w+ hands|gave up|had had enough|ran for it|\bbolted|\bfled\b|turned "
+                  r"tail|threw down|went down|passed out|blacked out|senseless|out cold|crumpled|"
+                  r"\bfell\b|threw up their hands|legs folded|dropped like")
+WHOLE = re.compile(r"sore but whole")
+DOCTOR = re.compile(r"needed a doctor|needs a doctor|did not live to see|dead before anyone|"
+                    r"never got up again|weeks? (of rest|in bed)|fit again|whole again")
 FOOTING = re.compile(r"shifts? (his|her|their) footing|shifted (his|her|their) footing")
 
 
@@ -169,6 +209,19 @@ class Count:
     time_of_day: int = 0
     chorus: int = 0
     ending_why: int = 0
+    lower_name: int = 0
+    says_nothing: int = 0
+    heard_first: int = 0
+    dying_time: int = 0
+    digit_start: int = 0
+    wound_count: int = 0
+    long_arm_hand: int = 0
+    double_article: int = 0
+    draw_order: int = 0
+    kept_then_quit: int = 0
+    came_to_whole: int = 0
+    told_twice: int = 0
+    bare_place: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -200,6 +253,104 @@ def fallen(log: FightLog) -> list[str]:
             if s.condition in ("dead", "dying"):
                 out.append(shorts.get(s.name, s.name))
     return out
+
+
+def dying_times(log: FightLog) -> dict[str, str]:
+    """Short name -> how soon a man dying at the end dies ("turns", "minutes", "hours"), from
+    his last mortal wound."""
+    shorts = _shorts(log)
+    out: dict[str, str] = {}
+    for e in log.events:
+        if e.kind == "wound_taken" and e.mortal is not None and e.mortal.outcome == "dying":
+            out[shorts.get(e.character, e.character)] = e.mortal.dying_time or ""
+    return {k: v for k, v in out.items() if k in fallen(log)}
+
+
+def wounded_at_end(log: FightLog) -> set[str]:
+    """Short names of everyone with a wound (not a bruise) in the last status block."""
+    status = [e for e in log.events if e.kind == "turn_ended"]
+    shorts = _shorts(log)
+    if not status:
+        return set()
+    return {shorts.get(s.name, s.name) for s in status[-1].status
+            if getattr(s, "wounds", ()) or getattr(s, "injuries", 0)
+            or getattr(s, "wound_points", 0)}
+
+
+def bare_places(log: FightLog) -> list[str]:
+    """Landmark names that are a bare lower-case map key ("livery"): prose must give them an
+    article."""
+    return [name for _, name in getattr(log.events[0], "landmarks", ())
+            if name[:1].islower() and not re.match(r"(the|a|an|his|her|their) ", name)
+            and "'s " not in name]
+
+
+def _third_round(sents: list[str], paras: list[list[str]], closing: str, log: FightLog | None,
+                 count: Count) -> None:
+    """The checks of the third GM reading (see the ``Count`` fields of the same names)."""
+    def bad(key: str, text: str) -> None:
+        setattr(count, key, getattr(count, key) + 1)
+        count.note(key, text)
+
+    body = [s for p in paras[:-1] for s in p]  # the closing paragraph may say "still standing"
+    for s in body:
+        if NOTHING_SAID.search(QUOTE.sub("", s)):
+            bad("says_nothing", s)
+    for s in sents:
+        plain = QUOTE.sub("", s)
+        if DIGIT_START.match(plain):
+            bad("digit_start", s)
+        if TWO_PLACES.search(plain):
+            bad("wound_count", s)
+        if LONG_ARM.search(plain):
+            bad("long_arm_hand", s)
+        if THE_THE.search(plain):
+            bad("double_article", s)
+    for para in paras:
+        for i, s in enumerate(para):
+            m = HEARD.search(s)
+            nxt = para[i + 1] if i + 1 < len(para) else ""
+            if m and nxt.startswith((m.group(1) or m.group(2)) + " "):
+                bad("heard_first", f"{s} / {nxt}")
+    if log is None:
+        return
+    shorts = [short for _, short in _names(log)]
+    words = {w for short in shorts for w in re.findall(r"[A-Z][\w-]+", short)}
+    for s in sents:
+        for w in words:
+            if re.search(rf": {w.lower()}(?:'s)? [a-z]", s) and w.lower() != w:
+                bad("lower_name", s)
+                break
+    for short, when in dying_times(log).items():
+        for s in sentences(closing):
+            if short in s and SOON.search(s) and when == "hours":
+                bad("dying_time", f"{short} ({when}): {s}")
+    hurt = wounded_at_end(log)
+    for s in sents:
+        if WHOLE.search(s) and any(h in s for h in hurt):
+            bad("came_to_whole", s)
+    for para in paras:
+        for i, s in enumerate(para):
+            for short in shorts:
+                if not re.search(rf"\b{re.escape(short)}\b", s):
+                    continue
+                if FUMBLE.search(s):
+                    later = " ".join(para[i + 1:])
+                    first = re.search(rf"\b{re.escape(short)}('s)? [^.]*?({CLEAN_DRAW.pattern})", later)
+                    if first:
+                        bad("draw_order", f"{s} / {later[:120]}")
+                if KEPT.search(s):
+                    nxt = " ".join(para[i + 1:i + 3])
+                    if re.search(rf"\b{re.escape(short)}\b[^.]*?({QUIT.pattern})", nxt):
+                        bad("kept_then_quit", f"{s} / {nxt[:120]}")
+    for short in shorts:
+        told = [s for s in sents if re.search(rf"\b{re.escape(short)}\b", s) and DOCTOR.search(s)]
+        if len(told) > 1:
+            bad("told_twice", " / ".join(told[:3]))
+    for name in bare_places(log):
+        for s in sents:
+            if re.search(rf"\b(behind|at|for|towards|into|in|by|from) {re.escape(name)}\b", s):
+                bad("bare_place", s)
 
 
 def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
@@ -246,6 +397,7 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
                     setattr(count, key, getattr(count, key) + 1)
                     count.note(key, s)
     closing = prose.rsplit("\n\n", 1)[-1]
+    _third_round(sents, [sentences(p) for p in prose.split("\n\n")], closing, log, count)
     if log is not None and not ENDING.search(closing):
         count.ending_why += 1
         count.note("ending_why", closing[:160])

@@ -17,14 +17,14 @@ from narrator.render import Options, render, render_posts
 from narrator.scenario import load_scenario, load_scenario_text
 
 from conftest import EXAMPLES
-from prose_lint import Count, check, generated_fights, sentences, story_prose
+from prose_lint import Count, check, generated_fights, sentences, story_prose, violence_fights
 
 FORMATS = ("markdown", "bbcode", "html", "text")
 
 
 @functools.lru_cache(maxsize=1)
 def _fights():
-    fights = generated_fights(100)
+    fights = generated_fights(100) + violence_fights(20)
     for path in sorted(EXAMPLES.glob("*.yaml")):
         fights.append((path.name, run_fight(load_scenario(path))))
     return fights
@@ -33,7 +33,10 @@ def _fights():
 def _assert_clean(c: Count, tense: str) -> None:
     for key in ("engine", "snake", "python", "coords", "cites", "they_agreement", "footing",
                 "dead_unnamed", "again_first", "catalogue", "shotgun_pop", "luck_place",
-                "verb_fit", "bad_prep", "own_cover", "time_of_day", "ending_why"):
+                "verb_fit", "bad_prep", "own_cover", "time_of_day", "ending_why",
+                "lower_name", "says_nothing", "heard_first", "dying_time", "digit_start",
+                "wound_count", "long_arm_hand", "double_article", "draw_order",
+                "kept_then_quit", "came_to_whole", "told_twice", "bare_place"):
         assert getattr(c, key) == 0, (key, c.examples.get(key))
     if tense == "past":
         assert c.present_in_past == 0, c.examples.get("present_in_past")
@@ -110,6 +113,36 @@ def test_the_lint_catches_what_it_is_for():
           "Al kept running.\n\nFor now the shooting was over.", "past", None, c)
     assert (c.again_first, c.catalogue, c.shotgun_pop, c.luck_place, c.verb_fit, c.bad_prep,
             c.own_cover, c.time_of_day, c.chorus, c.openings) == (1, 1, 1, 1, 2, 1, 1, 1, 1, 1)
+
+
+def test_the_lint_catches_the_third_reading():
+    """The faults of the third GM reading, one check each (prose-only checks first, then the
+    checks that read the fight's log)."""
+    c = Count()
+    check("Dan fired at Sam. Quentin's Colt barked, and Ben was still standing. "
+          "Sam heard Dan's bullet go by. Dan snapped a shot at Sam; it smacked into the wall. "
+          "18 shots fired, for four hits. The pattern caught Jack in the chest and through the "
+          "left shoulder; the wound was serious. The Winchester bucked in Amos's hand. "
+          "When it was over, the the living held the field.\n\nThe end.", "past", None, c)
+    assert (c.says_nothing, c.heard_first, c.digit_start, c.wound_count, c.long_arm_hand,
+            c.double_article) == (1, 1, 1, 1, 1, 1)
+    fights = {name: log for name, log in _fights()}
+    c = Count()
+    check("Sam threw himself aside, not fast enough: dutch fired. Pete fled.\n\n"
+          "Haskell was hurt, but stayed in the fight. Haskell raised his hands.\n\n"
+          "Lem was alive, just, and needed a doctor.\n\n"
+          "Jack lay dead. Lem was alive, barely, and needed a doctor. The field was theirs.",
+          "past", fights["bank-robbery.yaml"], c)
+    assert (c.lower_name, c.kept_then_quit, c.told_twice) == (1, 1, 1)
+    c = Count()
+    check("Pitts's hand slipped off the grip. Pitts's hand moved, and the Colt was simply "
+          "there.\n\nWhen it was over, Pitts came to, sore but whole.\n\nThe field was "
+          "theirs.", "past", fights["saloon-brawl.yaml"], c)
+    assert (c.draw_order, c.came_to_whole) == (1, 1)
+    c = Count()
+    check("Montana Jim went down.\n\nWhen it was over, the field was theirs. Montana Jim lay "
+          "bleeding and would not last long.", "past", fights["shotgun-gang.yaml"], c)
+    assert c.dying_time == 1
 
 
 THEY = """\

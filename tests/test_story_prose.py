@@ -83,6 +83,21 @@ def test_story_cast_names_each_side_in_words():
      "Two Texas Rangers rode round the corner and saw the Shotgun Gang, about 40 yards away."),
     ("Three of the posse and three of the rustlers face each other on the main street.",
      "Three of the posse and three of the rustlers faced each other on the main street."),
+    # nouns that lemminflect also knows as verbs stay nouns (the GM reader's third round)
+    ("The coach has stopped at a barricade of felled pines; the road agents rise from behind it.",
+     "The coach had stopped at a barricade of felled pines; the road agents rose from behind it."),
+    ("The Double-R hands were paid off at noon. By ten Red Mike has decided that Swede waters "
+     "the whiskey, and says so across the bar.",
+     "The Double-R hands were paid off at noon. By ten Red Mike had decided that Swede watered "
+     "the whiskey, and said so across the bar."),
+    ("Dusk at Carlisle, the gas lit and the Scotch express blowing off steam.",
+     "Dusk at Carlisle, the gas lit and the Scotch express blowing off steam."),
+    ("The street is empty, and it should not be. \"It should not be,\" Sam says.",
+     "The street was empty, and it should not have been. \"It should not be,\" Sam said."),
+    ("Two of the deputies and three of the gang face each other in the saloon.",
+     "Two of the deputies and three of the gang faced each other in the saloon."),
+    ("Curly reaches across the bar. Charlie whoops and eggs Red Mike on.",
+     "Curly reached across the bar. Charlie whooped and egged Red Mike on."),
 ])
 def test_the_scene_is_told_in_the_past_with_speech_left_alone(text, past):
     assert past_text(text) == past
@@ -217,7 +232,7 @@ def test_luck_saves_fit_where_the_shot_struck():
 @pytest.mark.parametrize("name, why", [
     ("abilene-saloon.yaml", r"The (GM called it there|scene ended there), two seconds in"),
     ("luke-short.yaml", r"(called it there|ended there), one second in"),
-    ("barroom-brawl.yaml", r"the Silver Dollar men held the field"),
+    ("barroom-brawl.yaml", r"the Silver Dollar men (held|had) the field"),
 ])
 def test_the_ending_says_why_it_ended_and_who_holds_the_field(name, why):
     text = render(_log(name), "text", "story", options=Options(tense="past"))

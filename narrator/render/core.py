@@ -6,7 +6,9 @@ cache: platformdirs.
 
 from __future__ import annotations
 
+import contextvars
 import functools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +53,7 @@ class _Inflection:
     side = staticmethod(inflection.side_name)
     plural = staticmethod(inflection.is_plural)
     join = staticmethod(inflection.join)
+    the = staticmethod(inflection.the)
     article = staticmethod(inflection.article)
 
 
@@ -86,9 +89,28 @@ def ucfirst(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: The first words of the characters' names in the fight being rendered (``lcfirst`` leaves
+#: them alone: "not fast enough: Dutch fired", never "dutch fired").
+_NAME_WORDS: contextvars.ContextVar[frozenset[str]] = contextvars.ContextVar(
+    "name_words", default=frozenset())
+
+
 def lcfirst(text: str) -> str:
-    """Lower-case the first letter only, leaving names alone ("in the chest")."""
+    """Lower-case the first letter only ("In the chest" -> "in the chest"), leaving a
+    character's name (or any word of it), "I" and a word in capitals alone."""
+    m = re.match(r"[\W_]*([\w'-]+)", text)
+    word = m.group(1) if m else ""
+    if word in _NAME_WORDS.get() or word == "I" or (len(word) > 1 and word.isupper()):
+        return text
+    word = word.split("'")[0]
+    if word in _NAME_WORDS.get():
+        return text
     return text[:1].lower() + text[1:]
+
+
+def mk_escape_free(name: str) -> str:
+    """A name as words, quotes dropped ('"Dutch" Henry Vogel' -> 'Dutch Henry Vogel')."""
+    return re.sub(r"[\"\u201c\u201d]", " ", name)
 
 
 def mod_label(m: Any) -> str:
@@ -159,6 +181,10 @@ def group(log: FightLog) -> dict[str, Any]:
     return {"started": started, "ended": ended, "turns": turns, "pre": pre}
 
 
+#: Moves: several men's moves in a row are told in one paragraph (never run on with a shot).
+_MOVES = frozenset({"moved", "relocated"})
+
+
 def _actor(e: Event) -> str | None:
     return getattr(e, ACTION_KINDS.get(e.kind, "character"), None)
 
@@ -213,7 +239,11 @@ def _paragraphs(beats: list[dict[str, Any]],
         count = getattr(b["ev"], "count", None)
         same_count = count is not None and getattr(paras[-1][-1]["ev"], "count", None) == count \
             if paras else False
-        if paras and who is not None and b["ev"].kind != "moved" and (
+        last = paras[-1][-1]["ev"].kind if paras else None
+        if paras and who is not None and b["ev"].kind in _MOVES and last in _MOVES \
+                and len(paras[-1]) < 4:  # men taking cover, one after another: one paragraph
+            paras[-1].append(b)
+        elif paras and who is not None and b["ev"].kind not in _MOVES and (
                 _actor(paras[-1][-1]["ev"]) == who or same_count
                 or b["ev"].kind == paras[-1][-1]["ev"].kind == "draw_made"):
             paras[-1].append(b)
@@ -335,6 +365,8 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
         raise ValueError(f"the log's ruleset {fight['started'].ruleset!r} is not installed")
     env = make_env(fmt, user_templates, fight["started"].ruleset)
     chars = {c.name: c for c in fight["started"].characters}
+    _NAME_WORDS.set(frozenset(w for c in chars.values() for x in (c.name, c.short)
+                              for w in re.findall(r"[\w'-]+", mk_escape_free(x))))
     places = dict(fight["started"].landmarks)
     phrases = Phrases(_phrase_table(env, fight["started"].ruleset), fight["started"].seed,
                       opts.tense)
@@ -351,7 +383,7 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     context = dict(fight=fight, n=narr, mode=mode, fmt=fmt, opts=opts, rule=mk.rule,
                    inflect=inflection_api,
                    scripted=scripted, src=lambda ref: source(ref, opts.cite),
-                   place=lambda k: places.get(k, k.replace("_", " ")),
+                   place=lambda k: inflection.the(places.get(k, k.replace("_", " "))),
                    block=lambda title, lines: mk.block(title, [x for x in lines if x], opts))
     turns = fight["turns"]
     if fmt == "html" or opts.text_maps:

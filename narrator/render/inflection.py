@@ -129,6 +129,21 @@ def side_name(side: str) -> str:
     return side
 
 
+_DETERMINERS = ("the ", "a ", "an ", "his ", "her ", "their ", "its ", "some ", "open ",
+                "cover")
+
+
+def the(place: str) -> str:
+    """A landmark's or cover's name as prose names it: a bare lower-case name (a map key
+    with no ``name:``, "livery") takes "the" ("the livery"); a name that has an article,
+    a possessive or a capital ("Isham's hardware store", "the bar", "Main Street") is left
+    as it is. Markup around the name is kept."""
+    plain = place.lstrip("*_[]<>/\\")
+    if not plain[:1].islower() or plain.lower().startswith(_DETERMINERS) or "'s " in plain:
+        return place
+    return place[:len(place) - len(plain)] + "the " + plain
+
+
 def join(items: list[str]) -> str:
     """"a", "a and b", "a, b and c"."""
     if len(items) <= 1:
@@ -172,9 +187,12 @@ def past_text(text: str) -> str:
     """
     from lemminflect import getAllLemmas, getInflection
 
+    text = _MODAL_BE.sub(lambda m: f"{m.group(1)}{m.group(2) or ''} have been", text) \
+        if "\"" not in text and "\u201c" not in text else _past_modals(text)
     out: list[str] = []
     prev = ""      # the word before, lower-case
     prev_raw = ""
+    prev2 = ""     # the word before that
     made = False   # a verb was made past in this sentence
     joined = False  # an "and" came before in this sentence
     for part in _QUOTED.split(text):
@@ -186,15 +204,22 @@ def past_text(text: str) -> str:
                 prev, prev_raw = part[1:-1].lower(), part[1:-1]
             continue
         tokens = _WORD.findall(part)
-        for tok in tokens:
+        for at, tok in enumerate(tokens):
             if not tok[:1].isalpha():
                 if re.search(r"[.!?]", tok):
                     made = joined = False
-                    prev, prev_raw = "", ""
+                    prev, prev_raw, prev2 = "", "", ""
+                elif tok.strip(" ,") == "-" and prev_raw[:1].isupper():
+                    pass  # a hyphenated name ("Double-R"): the name goes on
                 elif tok.strip(" ,"):  # a number, a hyphen: what follows is no verb
                     prev, prev_raw = "the", "the"
                 out.append(tok)
                 continue
+            after_raw = next((t for t in tokens[at + 1:] if t[:1].isalpha()), "")
+            after = after_raw.lower()
+            # a word followed by its object is a verb ("and eggs Red Mike on")
+            takes_object = after_raw[:1].isupper() or after in (
+                "him", "her", "them", "the", "a", "an", "his", "their", "it", "its")
             word = tok.lower()
             new = None
             if (tok[:1].isupper() and prev) or word in _NEVER_VERBS:
@@ -206,10 +231,18 @@ def past_text(text: str) -> str:
                 lemmas = getAllLemmas(word, "VERB").get("VERB", ())
                 for lemma in lemmas:
                     vbz = getInflection(lemma, "VBZ")
-                    if word.endswith("s") and word in vbz and prev not in ("and", "both", "all"):
+                    if word.endswith("s") and word in vbz and after not in _AUX_AFTER and (
+                            (prev not in ("and", "both", "all")
+                             and (prev_raw[:1].isupper() or not _modifier(prev)))
+                            or (prev == "and" and made
+                                and (not _nounish(word) or takes_object))):
                         new = getInflection(lemma, "VBD")[0]
-                    elif word == lemma and (prev in _PLURAL_SUBJECTS or _subject_like(prev_raw, joined)
-                                            or (prev == "and" and made)):
+                    elif word == lemma and after not in _AUX_AFTER and not after.endswith("ing") \
+                            and (prev in _PLURAL_SUBJECTS
+                                 or (_subject_like(prev_raw, joined) and not (
+                                     prev_raw[:1].isupper() and prev2 in ("the", "a", "an")
+                                     and not is_plural("the " + prev)))
+                                 or (prev == "and" and made)):
                         new = getInflection(lemma, "VBD")[0]
                     if new:
                         break
@@ -217,9 +250,44 @@ def past_text(text: str) -> str:
                 made = True
                 tok = new[:1].upper() + new[1:] if tok[:1].isupper() else new
             out.append(tok)
-            prev, prev_raw = word, tok
+            prev2, prev, prev_raw = prev, word, tok
             joined = joined or word == "and"
     return "".join(out)
+
+
+#: Words after which the word before them is a subject, not a verb ("the hands were paid").
+_AUX_AFTER = {"were", "was", "are", "is", "had", "has", "have", "would", "will", "could"}
+#: "should not be" in a present-tense description is "should not have been" in the past.
+_MODAL_BE = re.compile(r"\b(should|must|ought to)( not)? be\b")
+
+
+def _past_modals(text: str) -> str:
+    """``_MODAL_BE`` outside quoted speech."""
+    return "".join(part if part[:1] in ("\"", "\u201c") else _MODAL_BE.sub(
+        lambda m: f"{m.group(1)}{m.group(2) or ''} have been", part) for part in _QUOTED.split(text))
+
+
+@functools.lru_cache(maxsize=2048)
+def _modifier(word: str) -> bool:
+    """A word that modifies a noun after it, never a subject: an adjective or a verb's
+    participle with no noun reading ("felled pines", "loaded guns"); pronouns and names
+    are subjects."""
+    if not word or word in _PLURAL_SUBJECTS or word in ("he", "she", "it", "who", "that",
+                                                        "which", "one", "nobody", "everyone"):
+        return False
+    from lemminflect import getAllLemmas
+
+    known = getAllLemmas(word)
+    return bool(known) and "NOUN" not in known and "PROPN" not in known and (
+        "ADJ" in known or ("VERB" in known and word.endswith(("ed", "en"))))
+
+
+@functools.lru_cache(maxsize=2048)
+def _nounish(word: str) -> bool:
+    """Whether a word has a noun reading ("guns", "horses"; not "says")."""
+    from lemminflect import getAllLemmas
+
+    return "NOUN" in getAllLemmas(word)
 
 
 def _subject_like(word: str, joined: bool) -> bool:
@@ -230,6 +298,8 @@ def _subject_like(word: str, joined: bool) -> bool:
     if word[:1].isupper() and joined:
         return True
     word = word.lower()
+    if joined and _nounish(word) and not word.endswith("ing"):  # "... and three of the gang"
+        return True
     from lemminflect import getAllLemmas
 
     if not word.endswith("s") or word.endswith("ss") or getAllLemmas(word, "AUX"):

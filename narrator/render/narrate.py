@@ -47,6 +47,9 @@ QUIET_KINDS = {"shot_fired", "gun_fired", "suppression_laid", "moved", "relocate
                "location_rolled", "pellets_rolled", "action_refused", "action_blocked"}
 #: Kinds that are shots, for "nobody fired in the last turn" (other rulesets' shots end so).
 SHOT_KINDS = {"shot_fired", "gun_fired", "suppression_laid"}
+#: Weapon types (or Violence calibres) fired from the shoulder, not held in one hand.
+_LONGARM = re.compile(r"rifle|carbine|musket|shotgun|scattergun|coach|military|buffalo|sharps|"
+                      r"winchester|henry|spencer", re.I)
 #: Fewest turns a lull spans.
 LULL_TURNS = 2
 
@@ -148,6 +151,8 @@ class Scene:
         if self.indoors is not None:
             tags.add("in" if self.indoors else "out")
         tags.add(self.shot(weapon_type)[1])
+        if weapon_type and weapon_type != "default":  # "default": a ruleset does not say
+            tags.add("longarm" if _LONGARM.search(weapon_type) else "handgun")
         self._contexts[weapon_type] = frozenset(tags)
         return self._contexts[weapon_type]
 
@@ -184,6 +189,7 @@ class Narration:
         self.topic: str | None = None
         self.since: list[str] = []  # characters mentioned after the topic's last mention
         self.weapon_type: str | None = None
+        self.weapon_name: str | None = None
         self.moves: dict[int, dict[str, Any]] = {}
         self.end: dict[str, Any] = {}
         self.events: list[Event] = []
@@ -293,8 +299,8 @@ class Narration:
                     else inflection.count(a["shots"], "time")
             if a["place"]:
                 vps.append(self.phrases.pick("lull_cover" if a["cover"] else "lull_move", ctx))
-                fields["place"] = (self.markup.escape(
-                    places.get(a["place"], a["place"].replace("_", " "))), None)
+                fields["place"] = (inflection.the(self.markup.escape(
+                    places.get(a["place"], a["place"].replace("_", " ")))), None)
             elif a["fled"]:
                 vps.append(self.phrases.pick("lull_run_on", ctx))
             elif a["towards"]:
@@ -383,6 +389,9 @@ class Narration:
         if not found:
             return f"{name}: {self.markup.escape(text)}."
         v = inflection.verb(found[0], self.phrases.tense, False)
+        if rest and self.phrases.tense == "past":  # "whoops and eggs him on": both verbs
+            told = inflection.past_text(f"He {head} {rest}")
+            rest = told[len("He ") + len(v) + 1:] if told.startswith(f"He {v} ") else rest
         return f"{name} {v}{' ' + self.markup.escape(rest) if rest else ''}."
 
     def wound_groups(self, sub: list[Event]) -> list[dict[str, Any]]:
@@ -518,6 +527,65 @@ class Narration:
         self.last_miss[key] = turn
         return False
 
+    def previously(self, who: str, key: str, act: str) -> str | None:
+        """What ``who`` did the last time a ``key`` beat of his was told ("fumble" before a
+        draw that works: "at last he got it clear"); records ``act`` as the latest. Returns the
+        act before, or None the first time."""
+        slot = f"prev:{key}:{who}"
+        before = self.last_miss.get(slot)
+        self.last_miss[slot] = act
+        return before
+
+    def gives_up(self, who: str, turn: int, after: Event | None = None) -> bool:
+        """Whether ``who`` surrenders, flees or goes down in ``turn`` (after the event
+        ``after``, when given): a wound before that is not told as "he fought on", "he stayed
+        up"."""
+        seen = after is None
+        for e in self.events:
+            if e is after:
+                seen = True
+                continue
+            if not seen or getattr(e, "turn", None) != turn:
+                continue
+            k = e.kind
+            if getattr(e, "character", None) == who and (
+                    k in ("passed_out", "died", "knocked_out")
+                    or (k == "injury_rolled" and e.result == "down")
+                    or (k == "wound_taken" and e.mortal is not None
+                        and e.mortal.outcome in ("killed", "dying"))):
+                return True
+            if k == "morale_checked" and e.routed and who in e.members:
+                return True
+        return False
+
+    def out_already(self, who: str, ev: Event) -> bool:
+        """Whether ``who`` is knocked cold, passes out or is killed in ``ev``'s turn before
+        ``ev`` is done: earlier in the log, or (an event with a ``ready`` count, a draw)
+        on a count before it is ready. Such a draw is not told ("Red Mike drew his Colt"
+        after he was out cold)."""
+        turn = getattr(ev, "turn", None)
+        ready = getattr(ev, "ready", None)
+        after = False
+        count = 0
+        for e in self.events:
+            if e is ev:
+                if ready is None:
+                    return False
+                after = True
+                continue
+            if getattr(e, "turn", None) != turn:
+                continue
+            if e.kind == "count_resolved":
+                count = e.count
+                if after and count >= ready:
+                    return False
+            if getattr(e, "character", None) == who and (
+                    e.kind in ("passed_out", "died", "knocked_out")
+                    or (e.kind == "wound_taken" and e.mortal is not None
+                        and e.mortal.outcome in ("killed", "dying"))):
+                return True
+        return False
+
     def again(self, who: str, act: str) -> bool:
         """Whether ``act`` ("flee", "reload") is what ``who`` did the last time anything of
         his was told this way (a second flight is "keeps running", not the first told anew)."""
@@ -532,6 +600,7 @@ class Narration:
         self.topic = None
         self.sentence, self.before = [], []
         self.weapon_type = None
+        self.weapon_name = None
         self.since = []
         return ""
 
@@ -546,9 +615,12 @@ class Narration:
                        if o != who)
 
     # ------------------------------------------------------------------ phrases
-    def weapon(self, weapon_type: str | None) -> str:
-        """Set the weapon of the phrases that follow (for ``{shot}`` and phrase tags); ""."""
+    def weapon(self, weapon_type: str | None, name: str | None = None) -> str:
+        """Set the weapon of the phrases that follow (for ``{shot}`` and phrase tags): its
+        type (or calibre), and its name when the type does not say whether it is fired from
+        the shoulder (Violence's "Winchester carbine" of revolver calibre). Returns ""."""
         self.weapon_type = weapon_type
+        self.weapon_name = name
         return ""
 
     def wound_tags(self, w: Event) -> tuple[str, str]:
@@ -572,6 +644,8 @@ class Narration:
             KeyError: an unknown phrase group or a field the phrase needs and was not given.
         """
         context = self.scene.context(self.weapon_type)
+        if self.weapon_name and _LONGARM.search(self.weapon_name) and "handgun" in context:
+            context = (context - {"handgun"}) | {"longarm"}
         if ctx:
             context = context | frozenset(ctx)
         phrase = self.phrases.pick(group, context)
@@ -616,6 +690,12 @@ class Narration:
             phrase = lead + body
         noun, _ = self.scene.shot(self.weapon_type)
         extra.setdefault("barrel", "a barrel")  # a shotgun's phrases; callers may say which
+        for key in ("place", "cover"):  # a bare map key ("livery") is "the livery"
+            v = extra.get(key)
+            if isinstance(v, tuple) and isinstance(v[0], str):
+                extra[key] = (inflection.the(v[0]), v[1])
+            elif isinstance(v, str) and key == "place":
+                extra[key] = inflection.the(v)
         spot = extra.get("place", extra.get("cover"))
         if spot is not None:
             text = spot[0] if isinstance(spot, tuple) else spot
@@ -818,12 +898,16 @@ def ending(events: list[Event], started: Any) -> dict[str, Any]:
     the last status block and the shots."""
     status = [e for e in events if e.kind == "turn_ended"]
     last = {s.name: s for s in status[-1].status} if status else {}
-    out: dict[str, Any] = {k: [] for k in ("dead", "dying", "critical", "out", "wounded",
-                                            "fled", "surrendered", "running", "standing")}
+    out: dict[str, Any] = {k: [] for k in ("dead", "dying", "dying_soon", "dying_minutes",
+                                            "critical", "out", "wounded", "hurt", "fled",
+                                            "surrendered", "running", "standing")}
+    dying_time: dict[str, str] = {}  # the latest mortal wound's time to die, by name
+    heal: dict[str, int] = {}  # weeks of rest (Violence's healing_noted), by name
     shots = hits = cover_fire = 0
     fled: set[str] = set()
     surrendered: set[str] = set()
     after: dict[str, str] = {}
+    came_to: set[str] = set()  # knocked cold, came to after the fight (told then)
     struck: set[int] = set()  # shots (by their number) that put a wound in a man
     last_turn = status[-1].turn if status else 0
     quiet = True
@@ -838,10 +922,18 @@ def ending(events: list[Event], started: Any) -> dict[str, Any]:
         elif e.kind == "suppression_laid":
             shots += e.shots
             cover_fire += e.shots
+        elif e.kind == "suppression_tested" and e.shot:
+            hits += len(e.hitters) or 1  # covering fire that hit the man who showed himself
+        elif e.kind == "bruises_healed":
+            came_to.update(e.came_to)
         elif e.kind == "morale_checked" and e.routed:
             (surrendered if e.result == "surrender" else fled).update(e.members)
         elif e.kind == "after_fight_rolled":
             after[e.character] = e.result
+        elif e.kind == "healing_noted" and not getattr(e, "critical", False) and e.weeks:
+            heal[e.character] = e.weeks
+        if e.kind == "wound_taken" and e.mortal is not None and e.mortal.outcome == "dying":
+            dying_time[e.character] = getattr(e.mortal, "dying_time", "")
         if _is_shot(e.kind) and getattr(e, "turn", None) == last_turn:
             quiet = False
     moves = motions(events, started)
@@ -857,14 +949,19 @@ def ending(events: list[Event], started: Any) -> dict[str, Any]:
         cond = after.get(c.name, cond)
         hurt = bool(getattr(s, "wound_points", 0) or getattr(s, "wounds", ())
                     or getattr(s, "injuries", 0)) if s is not None else False
+        if hurt:
+            out["hurt"].append(c.name)
         if cond == "dead":
             out["dead"].append(c.name)
         elif cond == "dying":
-            out["dying"].append(c.name)
+            key = {"turns": "dying_soon", "minutes": "dying_minutes"}.get(
+                dying_time.get(c.name, ""), "dying")
+            out[key].append(c.name)
         elif cond in ("critically_injured", "critical"):
             out["critical"].append(c.name)
         elif cond in ("passed_out", "down", "subdued"):
-            out["out"].append(c.name)
+            if c.name not in came_to:
+                out["out"].append(c.name)
         elif c.name in surrendered or cond == "surrendered":
             out["surrendered"].append(c.name)
         elif c.name in fled or cond in ("fled", "routed"):
@@ -877,6 +974,9 @@ def ending(events: list[Event], started: Any) -> dict[str, Any]:
                 out["running"].append(c.name)
     out["shots"], out["hits"] = shots, hits + len(struck)
     out["cover_fire"] = cover_fire
+    # rest for the wounded who stayed (a man who fled took his wounds out of the story)
+    out["heal"] = [(n, w) for n, w in heal.items()
+                   if n not in out["fled"] and n not in out["dead"]]
     out["quiet"] = quiet
     out["turns"] = last_turn
     sides = {c.name: c.side for c in started.characters}

@@ -12,7 +12,8 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
   works for user phrase files.
 * A phrase may start with tags in angle brackets, ``<in>`` ``<out>`` (only indoors /
   outdoors), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that projectile), ``<slight>``
-  ``<grave>`` (a wound's severity), ``<head>`` ``<torso>`` ``<arm>`` ``<leg>`` (where it
+  ``<grave>`` (a wound's severity), ``<handgun>`` ``<longarm>`` (a pistol in the hand, a
+  rifle or shotgun at the shoulder), ``<head>`` ``<torso>`` ``<arm>`` ``<leg>`` (where it
   struck); see ``pick`` and ``TAG_KINDS``.
 
 May import: the standard library, narrator.render.inflection.
@@ -181,6 +182,7 @@ def _toml(text: str) -> dict[str, list[str]]:
 TAG_KINDS = (frozenset({"in", "out"}),                                   # the place
              frozenset({"bullet", "ball", "pellets", "arrow", "blade", "fist", "blow"}),  # what strikes
              frozenset({"slight", "grave"}),                              # a wound's severity
+             frozenset({"handgun", "longarm"}),                           # held in a hand or to the shoulder
              frozenset({"head", "torso", "arm", "leg"}))                  # where it struck
 
 
