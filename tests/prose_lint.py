@@ -63,6 +63,7 @@ def story_prose(text: str, fmt: str) -> str:
         text = text.split("<body>", 1)[-1]
         text = re.split(r"<hr>|<footer>", text)[0]
         text = re.sub(r"<details>.*?</details>", "\n", text, flags=re.S)
+        text = re.sub(r"<figure.*?</figure>", "\n", text, flags=re.S)  # the map (its scale)
         text = re.sub(r"<ul>.*?</ul>", "\n", text, flags=re.S)  # status blocks
         text = re.sub(r"<h2>", "\n\n<h2>", text)
         text = re.sub(r"</?(p|br|li|ul|h\d)[^>]*>", "\n\n", text)
@@ -108,7 +109,7 @@ def sentences(prose: str) -> list[str]:
     """Sentences, quoted speech kept inside its sentence."""
     out = []
     for para in prose.split("\n\n"):
-        for s in re.split(r"(?<=[.!?])[\"\u201d]?\s+(?=[A-Z0-9\"\u201c])", para):
+        for s in re.split(r"(?<=[.!?])(?<!No\.)[\"\u201d]?\s+(?=[A-Z0-9\"\u201c])", para):
             s = s.strip()
             if s:
                 out.append(s)

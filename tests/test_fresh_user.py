@@ -146,7 +146,7 @@ def test_a_shot_carried_past_count_6_comes_next_turn_and_the_story_says_so():
     assert any(line in story for line in (
         "The second runs out with a steady shot still to come from Cole.",
         "Cole still has a steady shot to come as the second runs out.",
-        "Cole has a steady shot yet to fire."))
+        "Cole has a steady shot yet to fire.", "Cole still has a steady shot to come."))
     teaching = render(log)
     assert ("Cole's remaining steady shot does not come this turn: it would come on count 9, "
             "after the turn's sixth count; it comes in the next shootout turn unless he "

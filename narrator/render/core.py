@@ -181,6 +181,9 @@ def group(log: FightLog) -> dict[str, Any]:
     return {"started": started, "ended": ended, "turns": turns, "pre": pre}
 
 
+#: Beats of these kinds by several men in a row share a paragraph (the draws; the shots
+#: still to come when a shootout turn ends).
+_TOGETHER = frozenset({"draw_made", "actions_unfinished"})
 #: Moves: several men's moves in a row are told in one paragraph (never run on with a shot).
 _MOVES = frozenset({"moved", "relocated"})
 
@@ -245,7 +248,7 @@ def _paragraphs(beats: list[dict[str, Any]],
             paras[-1].append(b)
         elif paras and who is not None and b["ev"].kind not in _MOVES and (
                 _actor(paras[-1][-1]["ev"]) == who or same_count
-                or b["ev"].kind == paras[-1][-1]["ev"].kind == "draw_made"):
+                or b["ev"].kind == paras[-1][-1]["ev"].kind in _TOGETHER):
             paras[-1].append(b)
         else:
             paras.append([b])
