@@ -380,3 +380,33 @@ class WWStatus(Event):
     kind: ClassVar[str] = "ww_status"
     turn: int
     status: tuple[WWStatusNote, ...]
+
+
+@event
+class WWDisarmed(Event):
+    """A called shot at a hand that hit what the hand holds (004 l.136; ruled: WN23): the
+    weapon is knocked out of it and lies at his feet; no damage to him. ``character`` the
+    shooter, ``target`` the man disarmed, ``hand`` "left" or "right"."""
+
+    kind: ClassVar[str] = "ww_disarmed"
+    turn: int
+    character: str
+    target: str
+    weapon: str
+    hand: str
+
+
+@event
+class WWGaveUp(Event):
+    """A character leaves the fight on his card (W18; ruled: WN24): ``how`` "fled" (he runs,
+    ``start`` to ``end``, and is gone) or "surrendered" (he throws down his weapons).
+    ``why``: "declared" (his intent), "wounds" or "wind" (his tactics: badly hurt)."""
+
+    kind: ClassVar[str] = "ww_gave_up"
+    turn: int
+    character: str
+    card: str
+    how: str
+    why: str
+    start: tuple[float, float]
+    end: tuple[float, float]

@@ -28,7 +28,8 @@ from narrator.rulesets.weird_west.cards import Card, Deck, call_order, cards_for
 from narrator.rulesets.weird_west.events import (
     BleedNote, DealNote, DiceNote, FighterNote, GunNote, RollNote, WWAimed, WWCardsDealt,
     WWCoverStruck, WWDamage, WWDrew, WWFought, WWHitLocated, WWMoved, WWReloaded, WWRoster,
-    WWRoundEnded, WWShot, WWSimple, WWStatus, WWStatusNote, WWStun, WWVamoosed,
+    WWDisarmed, WWGaveUp, WWRoundEnded, WWShot, WWSimple, WWStatus, WWStatusNote, WWStun,
+    WWVamoosed,
 )
 from narrator.rulesets.weird_west.rolls import (
     TraitRoll, aptitude_dice, dice_total, roll_damage, roll_die, roll_trait,
@@ -79,6 +80,7 @@ class Arms:
     loaded: int
     in_hand: bool
     jammed: bool = False
+    dropped: bool = False      # knocked from his hand or thrown down: picked up with an action
 
     @property
     def name(self) -> str:
@@ -221,6 +223,7 @@ class WeirdWestFight:
             self.place_cover(f, explicit=True)
             self.fighters[c.name] = f
         self.tactic_made: set[tuple[int, str]] = set()
+        self.by_tactics = False     # the card being played was decided by tactics
 
     # ------------------------------------------------------------------ helpers
     def emit(self, e: Event) -> None:
@@ -435,11 +438,13 @@ class WeirdWestFight:
         return [Modifier("wounds", p)] if p else []
 
     def next_action(self, t: int, f: Fighter, card: Card) -> Action:
+        self.by_tactics = False
         if f.plan:
             return f.plan.pop(0)
         if f.c.tactics:
             from narrator.rulesets.weird_west import tactics
             self.tactic_made.add((t, f.name))
+            self.by_tactics = True
             return tactics.decide(self, t, f)
         return Action(hold=True)
 
@@ -532,8 +537,13 @@ class WeirdWestFight:
     def do_draw(self, t: int, f: Fighter, card: Card, a: Action) -> None:
         arms = self.weapon(f, a.draw if isinstance(a.draw, str) else None, True) \
             or self.weapon(f, None, False)
+        if arms is not None and arms.in_hand:   # two of a kind: the one not yet in hand
+            arms = next((w for w in f.weapons if w.key == arms.key and not w.in_hand), arms)
         if arms is None:
             self.simple(t, f, card, "draw", "no_gun")
+            return
+        if arms.dropped:
+            self.pick_up(t, f, card, arms)
             return
         self.take_in_hand(f, arms)
         self.emit(WWDrew(t, f.name, arms.name, card.code, None, False))
@@ -543,6 +553,9 @@ class WeirdWestFight:
         this card draws it. True when he can use it on this card."""
         if arms.in_hand:
             return True
+        if arms.dropped:     # ruled: WN23: picking it up takes the card, quick draw or not
+            self.pick_up(t, f, card, arms)
+            return False
         if quick and f.c.aptitudes.quick_draw > 0:
             die, n, mods = self.aptitude(f, "deftness", f.c.aptitudes.quick_draw)
             r = roll_trait(self.dice, f.name, "quick_draw", die, n, mods + self.penalty_mods(f),
@@ -553,6 +566,50 @@ class WeirdWestFight:
         self.take_in_hand(f, arms)
         self.emit(WWDrew(t, f.name, arms.name, card.code, None, False))
         return False
+
+    def pick_up(self, t: int, f: Fighter, card: Card, arms: Arms) -> None:
+        """A weapon knocked from his hand (WN23) picked up from his feet: the card's action."""
+        arms.dropped = False
+        self.take_in_hand(f, arms)
+        self.simple(t, f, card, "pick_up", weapon=arms.name)
+
+    def why_give_up(self, f: Fighter) -> str:
+        """"declared", or what made his tactics give up ("wounds", "wind"; ruled: WN24)."""
+        if not self.by_tactics:
+            return "declared"
+        from narrator.rulesets.weird_west import tactics
+        return tactics.badly_hurt(self, f) or "declared"
+
+    def do_flee(self, t: int, f: Fighter, card: Card, a: Action, why: str = "") -> None:
+        """W18; ruled: WN24: he runs the rest of his move this round straight away from the
+        nearest enemy and is out of the fight; a man who cannot run (both legs maimed)
+        surrenders instead."""
+        why = why or self.why_give_up(f)
+        if f.body.maimed_legs() >= 2:
+            self.do_surrender(t, f, card, a, why)
+            return
+        start = f.pos
+        foe = min(self.enemies(f), key=lambda g: (self.dist(f, g), g.order), default=None)
+        budget = max(0.0, R.max_move(self.pace_of(f)) - f.moved)
+        if foe is not None and budget > 0:
+            d = self.dist(f, foe)
+            dx, dy = ((f.pos[0] - foe.pos[0]) / d, (f.pos[1] - foe.pos[1]) / d) if d > 1e-9 \
+                else (-1.0, 0.0)
+            f.pos = (round(f.pos[0] + dx * budget, 2), round(f.pos[1] + dy * budget, 2))
+            f.moved += budget
+        f.prone = False
+        f.body.condition = "fled"
+        f.fled = True
+        self.place_cover(f)
+        self.emit(WWGaveUp(t, f.name, card.code, "fled", why, start, f.pos))
+
+    def do_surrender(self, t: int, f: Fighter, card: Card, a: Action, why: str = "") -> None:
+        """W18; ruled: WN24: he throws down his weapons and is out of the fight."""
+        why = why or self.why_give_up(f)
+        for w in f.in_hand():
+            w.in_hand, w.dropped = False, True
+        f.body.condition = "surrendered"
+        self.emit(WWGaveUp(t, f.name, card.code, "surrendered", why, f.pos, f.pos))
 
     def do_reload(self, t: int, f: Fighter, card: Card, a: Action) -> None:
         arms = self.weapon(f, a.reload if isinstance(a.reload, str) else None, True)
@@ -585,8 +642,18 @@ class WeirdWestFight:
         die, n, unskilled = self.aptitude(f, "deftness", level)
         return roll_trait(self.dice, f.name, "shootin", die, n, unskilled + mods, tn)
 
+    def gone(self, t: int, f: Fighter, card: Card, what: str, target: Fighter) -> bool:
+        """A declared attack at a man who fled or surrendered (W18, ruled: WN24) is refused:
+        he is out of the fight. True when refused."""
+        if target.body.condition in ("fled", "surrendered"):
+            self.simple(t, f, card, what, "no_target", target=target.name)
+            return True
+        return False
+
     def do_shoot(self, t: int, f: Fighter, card: Card, a: Action) -> None:
         target = self.fighters[a.shoot]
+        if self.gone(t, f, card, "shoot", target):
+            return
         arms = self.weapon(f, a.weapon, True)
         if arms is None or not arms.is_gun:
             self.simple(t, f, card, "shoot", "no_gun", target=target.name)
@@ -647,6 +714,10 @@ class WeirdWestFight:
     def do_fan(self, t: int, f: Fighter, card: Card, a: Action) -> None:
         """004 l.146-162; W13, WN14."""
         targets = [self.fighters[n] for n in a.fan]
+        if self.gone(t, f, card, "fan", targets[0]):
+            return
+        targets = [targets[0]] + [g for g in targets[1:] if g.body.condition not in
+                                  ("fled", "surrendered")]
         arms = self.weapon(f, a.weapon, True)
         if arms is None or not arms.is_gun:
             self.simple(t, f, card, "fan", "no_gun", target=targets[0].name)
@@ -714,6 +785,8 @@ class WeirdWestFight:
     def do_fight(self, t: int, f: Fighter, card: Card, a: Action) -> None:
         """004 l.86-101; W12, WN10, WN16."""
         target = self.fighters[a.fight]
+        if self.gone(t, f, card, "fight", target):
+            return
         if self.dist(f, target) > melee_yards() + 1e-9:
             self.simple(t, f, card, "fight", "too_far", target=target.name)
             return
@@ -825,6 +898,8 @@ class WeirdWestFight:
                                side_die, loc, side, called, result))
         if result != "hit":
             return
+        if called in ("left_hand", "right_hand") and self.disarm(t, f, target, side):
+            return
         strength = f.trait("strength") if wt.strength else None
         groups = R.damage_dice(wt, loc, increments, strength)
         # cover (004 l.119-128; W9)
@@ -847,6 +922,28 @@ class WeirdWestFight:
                 rolled.append(DiceNote(die, tuple(d.faces for d in dice)))
         total_dmg = sum(sum(sum(fs) for fs in g.faces) for g in rolled)
         self.damage(t, f, target, wt, rolled, total_dmg, track)
+
+    def in_the_hand(self, f: Fighter, side: str) -> Arms | None:
+        """What his ``side`` hand holds (ruled: WN22): the first weapon in hand is in the
+        right hand, the second in the left; a two-handed weapon is in both."""
+        held = f.in_hand()
+        if held and held[0].two_handed:
+            return held[0]
+        if side == "right":
+            return held[0] if held else None
+        return held[1] if len(held) > 1 else None
+
+    def disarm(self, t: int, f: Fighter, target: Fighter, side: str) -> bool:
+        """004 l.136 ("shoot the gun out of someone's hand"); ruled: WN23: a called shot at a
+        hand that hits strikes what the hand holds: it is knocked from his hand to his feet
+        and he takes no damage. True when it did; a hand holding nothing takes the hit as
+        its arm (the caller rolls the damage)."""
+        arms = self.in_the_hand(target, side)
+        if arms is None:
+            return False
+        arms.in_hand, arms.dropped = False, True
+        self.emit(WWDisarmed(t, f.name, target.name, arms.name, side))
+        return True
 
     def damage(self, t: int, f: Fighter, target: Fighter, wt: WeaponType,
                rolled: list[DiceNote], total: int, track: str) -> None:

@@ -20,7 +20,7 @@ SHOT_KINDS = ("ww_shot",)
 
 
 class WeirdWest(Ruleset):
-    """The Weird West (source 004, ruled in W1-W20 and narrator's WN1-WN22): action cards,
+    """The Weird West (source 004, ruled in W1-W20 and narrator's WN1-WN24): action cards,
     exploding dice, raises, hit locations, Wind, vamoosing."""
 
     name = "weird-west"
@@ -33,7 +33,8 @@ class WeirdWest(Ruleset):
     derived = ("wounds", "cover")
     story_primary = frozenset({"ww_cards_dealt", "ww_moved", "ww_shot", "ww_fought",
                                "ww_aimed", "ww_drew", "ww_reloaded", "ww_simple",
-                               "ww_round_ended", "ww_status"})
+                               "ww_round_ended", "ww_status", "ww_gave_up",
+                               "ww_disarmed"})
     sources = {"004": "a Weird West combat chapter in the style of Deadlands Classic: action "
                       "cards, Quickness, Pace, TNs and range increments, hit locations, cover, "
                       "called shots, aiming, fanning, two guns, vamoosing"}

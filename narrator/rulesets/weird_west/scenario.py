@@ -190,7 +190,7 @@ class Character(Model):
 
 
 ACTIONS = ("shoot", "fan", "aim", "fight", "draw", "reload", "clear", "prone", "stand", "hold",
-           "other")
+           "flee", "surrender", "other")
 
 
 class Action(Model):
@@ -200,7 +200,9 @@ class Action(Model):
     004 l.146), ``aim`` (a target, 004 l.142), ``fight`` (a target within 1 yard; ``two_fisted``: two attacks,
     004 l.175-182),
     ``draw`` (a weapon), ``reload`` (true or a weapon), ``clear`` (a jam, W20), ``prone``,
-    ``stand``, ``hold`` (nothing; the card may go up his sleeve), ``other`` (free text).
+    ``stand``, ``hold`` (nothing; the card may go up his sleeve), ``flee`` (he runs from the
+    nearest enemy and is out of the fight, W18, ruled: WN24), ``surrender`` (he throws down his
+    weapons and is out), ``other`` (free text).
     ``quick_draw``: draw the weapon with the quick draw roll on the same card (W17)."""
 
     move: str | Point | None = None
@@ -214,6 +216,8 @@ class Action(Model):
     prone: bool = False
     stand: bool = False
     hold: bool = False
+    flee: bool = False
+    surrender: bool = False
     other: str | None = Field(None, max_length=300)
     weapon: str | None = None
     shots: int | None = Field(None, ge=1, le=6)

@@ -5,17 +5,33 @@ no declared action for. Profiles (``scenario.PROFILES``):
   when out of reach, aims when the chance to hit is poor (below 35%) and he holds another
   card, else shoots at the nearest enemy with the gun he is best with (reloading it when it is
   empty); fans a single-action revolver at a crowd (two or more enemies within 2 yards of
-  each other) or at anyone within 10 yards, when the fanning roll has a 40% chance or better.
-  A prone man stays down and shoots from the ground, and gets up only to close in.
+  each other) or at anyone within 10 yards, when the fanning roll has a 40% chance or better;
+  fires two pistols at once when the two shots' expected hits beat one gun's, and draws the
+  second when that gain over three cards pays for the card; picks up a gun shot from his
+  hand. A prone man stays down and shoots from the ground, and gets up
+  only to close in. Gives up (flees, or surrenders) at a critical wound or a quarter of his
+  Wind left.
 * ``cautious``: as aggressive, but first runs for a landmark with cover within his 2 x Pace
-  when he has none, and aims below a 55% chance.
+  when he has none, and aims below a 55% chance; gives up at a serious wound.
 * ``gunslinger``: as aggressive, with quick draws, and fans whenever he can.
-* ``coward``: runs for cover; once wounded (a heavy wound or worse) backs away from the
-  enemy; shoots only from cover.
-* ``undead`` (W19): walks at the nearest living enemy and fights him; never takes cover.
+* ``coward``: runs for cover; shoots only from cover; gives up at a heavy wound or half his
+  Wind gone.
+* ``undead``: the walking dead (W19): walks at the nearest living enemy and fights him; never takes cover,
+  never gives up.
 
 Against the walking dead (W19), whom only a maimed noggin stops, a shooter calls his shot at
 the noggin (-6) when that still has a 30% chance, else draws a bead first while he can.
+
+Two pistols (004 l.164-173): a shooter with a second loaded pistol fires both on one card
+(-2, the off hand -6) when the two shots' expected hits beat one gun's; he draws the second
+pistol (an action) when that gain, over three later cards, pays for the card spent drawing. A
+gun shot out of his hand (WN23) he picks up again.
+
+Everyone but the dead gives up when badly hurt (W18, ruled: WN24; the numbers are ``give_up``
+in the rules): the coward at a heavy wound (-2) or half his Wind gone, the cautious at a
+serious wound (-3), the aggressive and the gunslinger at a critical one (-4), or any of them
+with a quarter of his Wind left: he flees (his whole move away from the nearest enemy, and he
+is gone), or surrenders when an enemy is within a yard or he cannot run.
 
 Everyone vamooses against hits while he holds a card (``vamoose: false`` turns it off; the
 walking dead never do), and fate chips are spent by W16's rule (``rules.chip_to_spend``).
@@ -41,6 +57,7 @@ AIM_BELOW = {"aggressive": 0.35, "gunslinger": 0.3, "cautious": 0.55, "coward": 
 FAN_YARDS = 10.0
 FAN_AT_LEAST = 0.4
 HEADSHOT_AT_LEAST = 0.3
+DRAW_PAYS_IN = 3      # later cards over which drawing a second pistol must pay for itself
 
 
 @lru_cache(maxsize=4096)
@@ -75,13 +92,15 @@ def chance(count: int, die: int, modifier: int, tn: int) -> float:
     return sum(p for (ones, reached), p in dp.items() if reached and 2 * ones <= count)
 
 
-def shot_chance(fight, f, target, arms, aim: int = 0, called: str | None = None) -> float:
-    """The chance of a shot from here, with ``aim`` actions of aiming (and a called shot)."""
+def shot_chance(fight, f, target, arms, aim: int = 0, called: str | None = None,
+                hand: str | None = None) -> float:
+    """The chance of a shot from here, with ``aim`` actions of aiming (and a called shot;
+    ``hand`` "main" or "off" for two guns)."""
     yards = fight.dist(f, target)
     tn, inc = R.shootin_tn(yards, arms.wt.range)
     if arms.wt.is_shotgun and R.shotgun_dice(inc) is None:
         return 0.0
-    mods = fight.shoot_mods(f, target, arms, aim=aim, called=called)
+    mods = fight.shoot_mods(f, target, arms, aim=aim, called=called, hand=hand)
     level = f.c.aptitudes.shootin.get(arms.wt.concentration, 0)
     die, n, unskilled = fight.aptitude(f, "deftness", level)
     return chance(n, die, sum(m.value for m in mods + unskilled), tn)
@@ -94,6 +113,42 @@ def fan_chance(fight, f, target, arms) -> float:
     level = f.c.aptitudes.shootin.get(arms.wt.concentration, 0)
     die, n, unskilled = fight.aptitude(f, "deftness", level)
     return chance(n, die, sum(m.value for m in mods + unskilled), tn)
+
+
+def badly_hurt(fight, f) -> str | None:
+    """Why his profile gives up now (ruled: WN24, ``rules.toml`` ``give_up``): "wounds" (his
+    wound penalty at the profile's number or worse), "wind" (his Wind at its share of the
+    most or less), or None; never for the walking dead or a man without a profile."""
+    g = rules()["give_up"]
+    profile = f.c.tactics
+    if f.undead or profile not in g:
+        return None
+    if f.body.penalty <= g[profile]:
+        return "wounds"
+    num, den = g["coward_wind" if profile == "coward" else "wind"]
+    if f.body.wind * den <= f.body.wind_max * num:
+        return "wind"
+    return None
+
+
+def expected_hits(fight, f, target, arms, aim: int = 0, hand: str | None = None) -> float:
+    """Expected hits of one shoot action with ``arms``: its rate of fire (as many as are
+    loaded), the aim on the first shot only (WN17), ``hand`` "main"/"off" for two guns."""
+    shots = min(arms.wt.rof, arms.loaded)
+    if shots <= 0:
+        return 0.0
+    first = shot_chance(fight, f, target, arms, aim, hand=hand)
+    return first + (shots - 1) * (shot_chance(fight, f, target, arms, 0, hand=hand)
+                                  if aim else first)
+
+
+def second_pistol(f, gun):
+    """A second one-handed pistol he could fire with ``gun`` (004 l.164-173), loaded and
+    clear, or None."""
+    if gun.two_handed or gun.wt.concentration != "pistol":
+        return None
+    return next((w for w in f.weapons if w is not gun and w.is_gun and not w.two_handed
+                 and w.wt.concentration == "pistol" and w.loaded > 0 and not w.jammed), None)
 
 
 def nearest(fight, f, pool):
@@ -135,6 +190,11 @@ def decide(fight, t: int, f) -> Action:
     if not foes:
         return Action(hold=True)
     target = nearest(fight, f, foes)
+    if badly_hurt(fight, f):                     # ruled: WN24
+        close = any(fight.dist(f, g) <= melee_yards() + 1e-9 for g in foes)
+        if close or f.body.maimed_legs() >= 2:
+            return Action(surrender=True)
+        return Action(flee=True)
     pace = fight.pace_of(f)
     budget = R.max_move(pace) - f.moved
     if profile == "undead" or (f.undead and not any(w.is_gun for w in f.weapons)):
@@ -173,9 +233,6 @@ def decide(fight, t: int, f) -> Action:
         spot = cover_spot(fight, f)
         if spot is not None:
             return Action(move=spot)
-    if profile == "coward" and f.body.penalty <= -2:
-        if f.cover is None:
-            return Action(move=list(away(f, target, min(budget, 2 * pace))))
     if not gun.in_hand and not quick:
         return Action(draw=gun.key)
     p = shot_chance(fight, f, target, gun,
@@ -204,5 +261,14 @@ def decide(fight, t: int, f) -> Action:
             called = "noggin"
         elif aimed < 3 and f.hand and gun.in_hand and p >= AIM_BELOW.get(profile, 0.35):
             return Action(aim=target.name)
+    off = second_pistol(f, gun) if called is None and gun.in_hand else None
+    if off is not None:
+        one = expected_hits(fight, f, target, gun, aimed)
+        two = expected_hits(fight, f, target, gun, aimed, "main") + \
+            expected_hits(fight, f, target, off, 0, "off")
+        if off.in_hand and two > one:
+            return Action(shoot=target.name, weapon=gun.key, shots=gun.wt.rof, two_guns=True)
+        if not off.in_hand and DRAW_PAYS_IN * (two - one) > one:
+            return Action(draw=off.key)
     return Action(shoot=target.name, weapon=gun.key, shots=gun.wt.rof, called=called,
                   quick_draw=quick and not gun.in_hand)
