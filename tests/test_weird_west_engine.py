@@ -125,6 +125,8 @@ def test_seeded_tactics_fights_replay_and_the_out_never_act(seed):
                        weapons=[{"type": "double_barrel_shotgun"}])],
          "gang": [man("Bob", (25, 0), tactics="gunslinger", aptitudes={"shootin": {"pistol": 2}},
                       weapons=[{"type": "colt_peacemaker"}]),
+                  man("Dan", (22, -4), tactics="coward", aptitudes={"shootin": {"pistol": 1}},
+                      weapons=[{"type": "derringer"}]),
                   man("Zed", (20, 8), undead=True, tactics="undead",
                       aptitudes={"fightin": {"brawlin": 3}})]},
         turns=[], max_turns=10,
@@ -134,10 +136,12 @@ def test_seeded_tactics_fights_replay_and_the_out_never_act(seed):
     assert a.to_json() == b.to_json()
     out: set[str] = set()
     actors = ("ww_shot", "ww_fought", "ww_moved", "ww_aimed", "ww_drew", "ww_reloaded",
-              "ww_simple")
+              "ww_simple", "ww_gave_up")
     for e in a.events:
         if e.kind in actors:
             assert e.character not in out, (seed, e)
+        if e.kind == "ww_gave_up":      # fled or surrendered: out (W18, WN24)
+            out.add(e.character)
         if e.kind == "ww_damage" and (e.died or e.winded):
             out.add(e.target)
         if e.kind == "ww_round_ended":
@@ -279,3 +283,70 @@ def test_a_shotgun_does_not_reach_past_five_increments():
                bob={"at": [30, 0]})
     refused = of(log, "ww_simple")[0]
     assert refused.why == "out_of_reach" and not of(log, "ww_shot")
+
+
+# ---------------------------------------------------------------- more of 004's examples, fought
+def test_ronan_pace_8_moves_10_3_3_and_no_more_than_16_a_round_l34():
+    """004 l.34: Ronan, Pace 8, four cards (Quickness 1d6: 6 aces, 6 aces, 6 aces, 2 = 20: three
+    raises): 10 yards, 3, 3, then 5 more asked but the round's 16 are spent: he stays."""
+    ron = man("Ronan", (0, 0), pace=8, traits={"quickness": "1d6"})
+    sc = scenario({"a": [ron], "b": [man("Bob", (100, 0))]},
+                  [{"intents": {"Ronan": [{"move": [10, 0]}, {"move": [13, 0]}, {"move": [16, 0]},
+                                          {"move": [21, 0]}]}}],
+                  {"Ronan": {"cards": ["AS", "KS", "QS", "JS"], "quickness": [6, 6, 6, 2]}})
+    log = fight(sc)
+    moves = of(log, "ww_moved")
+    assert [(m.yards, m.running) for m in moves] == [(10, True), (3, False), (3, False)]
+    assert moves[-1].end == (16.0, 0.0)
+
+
+def test_ronan_running_12_yards_shoots_at_minus_4_l42():
+    """004 l.40-42: 12 yards on one action is more than Pace 8: the shot of that action is at
+    -4 (running); Ronan's d6 shows 6+3 = 9 - 4 = 5 against TN 5 at 8 yards: a hit."""
+    ron = man("Ronan", (0, 0), pace=8, traits={"deftness": "1d6"},
+              aptitudes={"shootin": {"pistol": 1}}, weapons=[{"type": "colt_peacemaker"}])
+    sc = scenario({"a": [ron], "b": [man("Bob", (20, 0), vamoose=False)]},
+                  [{"intents": {"Ronan": {"move": [12, 0], "shoot": "Bob"}}}],
+                  {"Ronan": {"cards": ["AS"], "shootin": [6, 3]}})
+    log = fight(sc)
+    assert of(log, "ww_moved")[0].running
+    shot = of(log, "ww_shot")[0]
+    assert [(m.name, m.value) for m in shot.roll.modifiers] == [("running", -4)]
+    assert (shot.roll.total, shot.tn, shot.hit) == (5, 5, True)
+
+
+def test_two_peacemakers_fire_once_each_at_minus_2_and_minus_6_l173():
+    """004 l.166-173: both Peacemakers in hand (the second drawn on the ace), one shot each on
+    the king: the main hand at -2, the off hand at -6, each its own roll (4d10: 9, 5, 3, 2 ->
+    9 - 2 = 7, a hit at TN 5; 8, 4, 3, 2 -> 8 - 6 = 2, a miss)."""
+    kid = man("Kid", (0, 0), traits={"deftness": "4d10", "quickness": "1d6"},
+              aptitudes={"shootin": {"pistol": 4}},
+              weapons=[{"type": "colt_peacemaker"}, {"type": "colt_peacemaker", "name": "left"}])
+    sc = scenario({"a": [kid], "b": [man("Bob", (5, 0), vamoose=False)]},
+                  [{"intents": {"Kid": [{"draw": "left"}, {"shoot": "Bob", "two_guns": True}]}}],
+                  {"Kid": {"cards": ["AS", "KS"], "quickness": [6, 4],
+                           "shootin": [9, 5, 3, 2, 8, 4, 3, 2]}})
+    log = fight(sc)
+    main, off = of(log, "ww_shot")
+    assert (main.hand, sum(m.value for m in main.roll.modifiers), main.roll.total, main.hit) == \
+        ("main", -2, 7, True)
+    assert (off.hand, sum(m.value for m in off.roll.modifiers), off.roll.total, off.hit) == \
+        ("off", -6, 2, False)
+    assert (main.weapon, off.weapon) == ("Colt Peacemaker", "left")
+
+
+def test_aiming_three_actions_then_firing_on_the_fourth_at_plus_6_l144():
+    """004 l.144: four cards, three spent aiming (+2, +4, +6), the shot on the fourth at +6:
+    a d6 showing 2 makes 8 against TN 5."""
+    ann = man("Ann", (0, 0), traits={"deftness": "1d6", "quickness": "1d6"},
+              aptitudes={"shootin": {"pistol": 1}}, weapons=[{"type": "colt_peacemaker"}])
+    sc = scenario({"a": [ann], "b": [man("Bob", (8, 0), vamoose=False)]},
+                  [{"intents": {"Ann": [{"aim": "Bob"}, {"aim": "Bob"}, {"aim": "Bob"},
+                                        {"shoot": "Bob"}]}}],
+                  {"Ann": {"cards": ["AS", "KS", "QS", "JS"], "quickness": [6, 6, 6, 2],
+                           "shootin": [2]}})
+    log = fight(sc)
+    assert [e.bonus for e in of(log, "ww_aimed")] == [2, 4, 6]
+    shot = of(log, "ww_shot")[0]
+    assert [(m.name, m.value) for m in shot.roll.modifiers] == [("aiming", 6)]
+    assert shot.roll.total == 8 and shot.hit

@@ -324,3 +324,26 @@ def test_a_disarmed_tactics_shooter_picks_his_gun_up():
     gun = f.fighters["Ann"].weapons[0]
     gun.in_hand, gun.dropped = False, True
     assert decide(f).draw == "colt_peacemaker"
+
+
+def test_a_jammed_gun_is_cleared_and_an_empty_one_reloaded():
+    """W20(a): a jam takes an action to clear; W4: reloading is 2 rounds an action."""
+    f = setup({"aptitudes": {"shootin": {"pistol": 2}}})
+    gun = f.fighters["Ann"].weapons[0]
+    gun.jammed = True
+    assert decide(f).clear
+    gun.jammed, gun.loaded = False, 0
+    assert decide(f).reload == "colt_peacemaker"
+
+
+def test_the_coward_runs_for_cover_first_and_aims_below_55():
+    """Ann the coward, pistol 1 on 1d6 at Bob 10 yards off: the wagon's cover 6 yards off
+    first; behind it, a 1/6 chance, below 55%, and another card: she aims."""
+    f = setup({"tactics": "coward", "traits": {"deftness": "1d6"},
+               "aptitudes": {"shootin": {"pistol": 1}}})
+    assert decide(f).move == "wagon"
+    ann = f.fighters["Ann"]
+    ann.pos = (0.0, 6.0)
+    f.place_cover(ann)
+    ann.hand = [object()]
+    assert decide(f).aim == "Bob"

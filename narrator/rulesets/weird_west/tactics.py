@@ -14,8 +14,8 @@ no declared action for. Profiles (``scenario.PROFILES``):
 * ``cautious``: as aggressive, but first runs for a landmark with cover within his 2 x Pace
   when he has none, and aims below a 55% chance; gives up at a serious wound.
 * ``gunslinger``: as aggressive, with quick draws, and fans whenever he can.
-* ``coward``: runs for cover; shoots only from cover; gives up at a heavy wound or half his
-  Wind gone.
+* ``coward``: runs for cover first, as cautious, and aims below a 55% chance; gives up at a
+  heavy wound or half his Wind gone.
 * ``undead``: the walking dead (W19): walks at the nearest living enemy and fights him; never takes cover,
   never gives up.
 
