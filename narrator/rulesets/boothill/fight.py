@@ -21,12 +21,12 @@ from narrator.events import (
 )
 from narrator.rulesets.boothill.events import (
     ActionRefused, BruisesHealed, CoverHit, Died, FootingChecked, InitiativeRolled, JamWorked,
-    Jumped, LocationRolled, MortalCheck, Moved, PassedOut, PelletsRolled, Reloaded,
+    HoldChanged, Jumped, LocationRolled, MortalCheck, Moved, PassedOut, PelletsRolled, Reloaded,
     ScatterChecked, ShotFired, SideRoll, SurprisedFromDarkness, TacticsChecked, TargetSwitched,
     WeaponPickedUp, WoundTaken,
 )
 from narrator.rulesets.boothill import hit, tables
-from narrator.rulesets.boothill.melee import HandToHand
+from narrator.rulesets.boothill.melee import HandToHand, reach_yards
 from narrator.rulesets.boothill.shootout import ShootoutTurns, wants_shootout
 from narrator.rulesets.boothill.shot import (
     COMBAT,
@@ -140,6 +140,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.tactic_made: set[tuple[int, str]] = set()
         self.pending: dict[str, dict] | None = None
         self.edit_passed_out: list[str] = []  # passed out by a GM's edit (``adjust``)
+        self.edit_released: list[tuple[str, str]] = []  # holds a GM's move ended (``adjust``)
         self.count_base = 0
         self.total_turns = 0  # the turns the fight may last (``run``)
         order = 0
@@ -263,13 +264,16 @@ class BootHillFight(ShootoutTurns, HandToHand):
 
         The rules then apply to the edited state: a man still up whose wound points now exceed
         his Strength passes out (000 l.433, errata B8), as a ``passed_out`` event after the
-        edits (a GM who means him to stay up lowers his wound points instead)."""
+        edits (a GM who means him to stay up lowers his wound points instead). A hold
+        (errata B19) whose two men an edit of ``at`` puts beyond reach (2 yards) is let go, as
+        a ``hold_changed`` "released" event."""
         self.edit_passed_out = []
+        self.edit_released = []
         for name, fields in changes.items():
             f = self.fighters[name]
             for key, value in fields.items():
                 if key == "at":
-                    f.pos = (float(value[0]), float(value[1]))
+                    self.place(f, value)
                 elif key == "condition":
                     f.condition = value
                 elif key == "wound_points":
@@ -289,6 +293,37 @@ class BootHillFight(ShootoutTurns, HandToHand):
                     self.emit(PassedOut(t, name, f.wound_points, f.capacity))
                 else:
                     self.edit_passed_out.append(name)
+        for f in self.fighters.values():
+            held = self.fighters[f.holding] if f.holding is not None else None
+            if held is not None and math.dist(f.pos, held.pos) > reach_yards() + 1e-9:
+                if announce:
+                    self.end_hold(t, f, "released", None)
+                else:
+                    f.holding = held.held_by = None
+                    self.edit_released.append((f.name, held.name))
+
+    def place(self, f: Fighter, point: tuple[float, float] | list[float]) -> None:
+        """Put ``f`` at ``point`` ([x, y] yards; a GM's edit of ``at``) as arriving there puts
+        him: on a standing landmark's own spot he is at it, in its cover and its darkness
+        (``take_landmark``); anywhere else in the open and out of the dark. What his old spot
+        gave him goes with it."""
+        f.pos = (float(point[0]), float(point[1]))
+        f.cover, f.landmark, f.in_darkness = None, None, False
+        for key, lm in self.sc.map.items():
+            if key not in self.gone_landmarks and (float(lm.at[0]), float(lm.at[1])) == f.pos:
+                self.take_landmark(f, key)
+                f.in_darkness = bool(lm.dark)
+                return
+
+    def take_landmark(self, f: Fighter, key: str) -> str | None:
+        """``f`` is at landmark ``key`` (arrived, or placed there): in its cover if it gives
+        any. Returns the cover's name, or None."""
+        lm = self.sc.map[key]
+        f.landmark = key
+        if lm.cover is None:
+            return None
+        f.cover = Cover.of(lm.cover, lm.name or key.replace("_", " "))
+        return f.cover.name
 
     def kind_of(self, t: int, turn: Turn, intents: dict[str, Intent]) -> str:
         """The kind turn ``t`` is fought as, its intents completed: the declared kind; for
@@ -443,6 +478,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
             for name in self.edit_passed_out:  # the rules on the edited state (``adjust``)
                 f = self.fighters[name]
                 self.emit(PassedOut(t, name, f.wound_points, f.capacity))
+            for holder, held in self.edit_released:
+                self.emit(HoldChanged(t, None, holder, held, "released"))
         if t > 1:
             self.tactics_retry(t)
         ranked, winner = self.initiative(t)
@@ -1158,11 +1195,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
             f.landmark = None
             f.in_darkness = bool(arrived and dest_name and self.sc.map[dest_name].dark)
         if arrived and dest_name and dest_name not in self.gone_landmarks:
-            lm = self.sc.map[dest_name]
-            f.landmark = dest_name
-            if lm.cover is not None:
-                f.cover = Cover.of(lm.cover, lm.name or dest_name.replace("_", " "))
-                took = f.cover.name
+            took = self.take_landmark(f, dest_name)
         dismounted = bool(mv.dismount and f.mounted)
         if dismounted:
             f.mounted = False

@@ -290,8 +290,7 @@ class GaslightFight:
             m = self.men[name]
             for key, value in fields.items():
                 if key == "at":
-                    m.pos = (float(value[0]), float(value[1]))
-                    m.cover, m.concealment, m.landmark = 0, 0, None
+                    self.place(m, value)
                 elif key == "condition":
                     m.condition = value
                 elif key in ("hp", "health"):
@@ -591,6 +590,17 @@ class GaslightFight:
             m.lost_first_half = True
         elif action == "full_round":
             m.lost_round = True
+
+    def place(self, m: Man, point: tuple[float, float] | list[float]) -> None:
+        """Put ``m`` at ``point`` ([x, y] yards; a GM's edit of ``at``) as a move puts him: on
+        a landmark's own spot he is at it, with its cover and concealment (GN17), anywhere
+        else in the open. What his old spot gave him goes with it."""
+        m.pos = (float(point[0]), float(point[1]))
+        m.cover, m.concealment, m.landmark = 0, 0, None
+        for key, lm in self.sc.map.items():
+            if (float(lm.at[0]), float(lm.at[1])) == m.pos:
+                m.cover, m.concealment, m.landmark = lm.cover, lm.concealment, key
+                return
 
     def move(self, t: int, m: Man, dest: str | tuple[float, float], mode: str | None,
              gait: str | None) -> None:

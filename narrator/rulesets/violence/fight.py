@@ -257,8 +257,7 @@ class ViolenceFight:
             f = self.fighters[name]
             for key, value in fields.items():
                 if key == "at":
-                    f.pos = (float(value[0]), float(value[1]))
-                    f.cover, f.landmark = False, None
+                    self.place(f, value)
                 elif key == "condition":
                     f.condition = value
                 elif key == "injuries":
@@ -357,6 +356,17 @@ class ViolenceFight:
         return None
 
     # ------------------------------------------------------------------ moving
+    def place(self, f: Fighter, point: tuple[float, float] | list[float]) -> None:
+        """Put ``f`` at ``point`` ([x, y] yards; a GM's edit of ``at``) as a move puts him: on
+        a landmark's own spot he is at it (in cover if it gives cover), anywhere else in the
+        open. What his old spot gave him goes with it."""
+        f.pos = (float(point[0]), float(point[1]))
+        f.cover, f.landmark = False, None
+        for key, lm in self.sc.map.items():
+            if (float(lm.at[0]), float(lm.at[1])) == f.pos:
+                f.cover, f.landmark = lm.cover, key
+                return
+
     def move(self, t: int, f: Fighter, dest: str | tuple[float, float]) -> None:
         """He reaches a landmark (in cover there if it gives cover) or a point (in the open);
         the source sets no pace, so a move takes the round."""
