@@ -14,8 +14,8 @@ Profiles (``PROFILES``):
   picks the nearest man and finishes the wounded; flees only when badly hurt *and* outnumbered.
 * ``cautious``: gets behind cover first, shoots the most dangerous enemy with the most accurate
   shot that is still quick enough; flees when badly hurt or outnumbered two to one.
-* ``coward``: hides, shoots at whoever is nearest, and runs at the first wound or when his side
-  is outnumbered.
+* ``coward``: hides (never behind cover that lies towards an enemy), shoots at whoever is
+  nearest, and runs at the first wound or when his side is outnumbered.
 * ``sniper``: keeps his distance behind solid cover, careful shots (with the sniping bonus for
   the first shot of the fight), the most dangerous target; fights from the hip only when
   someone comes within 20 feet.
@@ -483,9 +483,11 @@ def _shot_list(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice,
 
 
 def _nearest_cover(fight: FightView, f: Fighter, enemies: list[tuple[Fighter, float]],
-                   far: bool) -> tuple[str, float] | None:
-    """The landmark with cover worth moving to: near, not closer to the enemy than we are
-    (``far``: the one that keeps the most distance). None when there is none in reach."""
+                   far: bool, away: bool = False) -> tuple[str, float] | None:
+    """The landmark with cover worth moving to: near, not an enemy's own (one he is at), not
+    closer to the enemy than we are where that is within 20 feet of him (``away``: not
+    closer to any enemy at all, for a man in flight or one who never advances), ``far``: the
+    one that keeps the most distance. None when there is none in reach."""
     nearest_enemy = min(y for _, y in enemies)
     best = None
     best_score = math.inf
@@ -495,9 +497,13 @@ def _nearest_cover(fight: FightView, f: Fighter, enemies: list[tuple[Fighter, fl
         d = math.dist(f.pos, lm.at)
         if d > COVER_REACH or d < 1e-9:
             continue
+        if any(o.landmark == key for o, _ in enemies):
+            continue  # the enemy's own cover
         closest = min(math.dist(lm.at, o.pos) for o, _ in enemies)
         if closest < min(nearest_enemy, TWENTY_FEET_YARDS) - 1e-9:
             continue  # would walk into the enemy
+        if away and any(math.dist(lm.at, o.pos) < y - 1e-9 for o, y in enemies):
+            continue  # towards an enemy
         score = d - (closest if far else 0.0) * 0.5
         if score < best_score - 1e-12:
             best, best_score = (key, d), score
@@ -600,7 +606,8 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
             return _reload_intent(fight, f)  # out of their reach: he reloads
         gait = _gait(f, "run")
         step = _allowance(f, gait, kind)
-        cover = _nearest_cover(fight, f, enemies, far=True) if f.cover is None else None
+        cover = _nearest_cover(fight, f, enemies, far=True, away=True) \
+            if f.cover is None else None
         if cover is not None and cover[1] <= step:
             to: str | tuple[float, float] = cover[0]
         else:
@@ -750,7 +757,7 @@ def _cover_move(fight: FightView, f: Fighter, prof: Profile,
     only cover within one second's run is worth it."""
     if not prof.seeks_cover or f.cover is not None or f.prone:
         return None
-    cover = _nearest_cover(fight, f, enemies, far=prof.snipes)
+    cover = _nearest_cover(fight, f, enemies, far=prof.snipes, away=not prof.advance)
     if cover is None:
         return None
     key, d = cover
