@@ -28,6 +28,7 @@ from narrator.errors import ScenarioError
 from narrator.events import FightLog
 from narrator.ruleset import get as ruleset
 from narrator.scenario.loader import LoadedScenario, load_scenario_text
+from narrator.scenario.models import MAP_YARDS
 from narrator.scenario.saver import anchor_at, atomic_replace, record_turn
 
 def record_hash(turn: Any, scenario: Any, index: int, record: dict[str, Any]) -> str:
@@ -199,8 +200,9 @@ def _check_edit(loaded: LoadedScenario, name: str, key: str, value: Any, now: di
     if key == "condition" and (not isinstance(value, str) or value not in conditions):
         bad = f"must be one of {', '.join(conditions)}{_hint(str(value), list(conditions))}"
     elif key == "at" and not (isinstance(value, list) and len(value) == 2
-                              and all(_is_number(v) and abs(v) < 1e6 for v in value)):
-        bad = "must be [x, y] in yards (two finite numbers)"
+                              and all(_is_number(v) and abs(v) <= MAP_YARDS for v in value)):
+        bad = (f"must be [x, y] in yards (two finite numbers, each within {MAP_YARDS:,} of 0: "
+               f"the map)")
     elif key not in ("condition", "at", "loaded"):  # the ruleset's own fields
         bad = rs.check_edit(key, value)
     elif key == "loaded":

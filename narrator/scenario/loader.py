@@ -247,13 +247,21 @@ def _show(value: Any, depth: int = 0) -> str:
     return f"a {type(value).__name__}"
 
 
-def _pick(errors: list[Any]) -> Any:
+def _pick(errors: list[Any], loc8: _Locator | None = None) -> Any:
     """The error to report: the first, except that an unknown key beats a required key missing
-    beside it (a misspelt key is then reported as itself, with a suggestion)."""
+    beside it (a misspelt key is then reported as itself, with a suggestion), and that a value
+    of the right shape but out of bounds beats another union member's shape (``to: [0, 1e7]``
+    is off the map, not "expected text")."""
     first = errors[0]
     if first["type"] == "missing":
         for e in errors:
             if e["type"] == "extra_forbidden" and tuple(e["loc"][:-1]) == tuple(first["loc"][:-1]):
+                return e
+    if first["type"] in _TYPE_ERRORS and loc8 is not None:
+        at = _clean(tuple(first["loc"]), loc8)
+        for e in errors[1:]:
+            if e["type"] not in _TYPE_ERRORS and e["type"] not in ("missing", "extra_forbidden") \
+                    and _clean(tuple(e["loc"]), loc8)[:len(at)] == at:
                 return e
     return first
 
@@ -262,7 +270,7 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator, root: Any = None) -> S
     """The first of pydantic's errors as one located line (``root``: the model validated, for
     the nearest valid key)."""
     errors = exc.errors()
-    err = _pick(errors)
+    err = _pick(errors, loc8)
     # a validator that names the field at fault (models.Invalid): point at that field
     loc = tuple(err["loc"]) + tuple(getattr(err.get("ctx", {}).get("error"), "loc", ()))
     kind = err["type"]

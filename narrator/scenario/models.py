@@ -12,9 +12,25 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
-Coordinate = Annotated[float, Field(allow_inf_nan=False)]
+MAP_YARDS = 2000
+"""How far from ``[0, 0]`` a position may lie, each way, in yards: the map of a gunfight
+(more than three times the longest range of any ruleset's weapon: a Boot Hill buffalo rifle's
+extreme range is 600 yards). Positions, landmarks, moves and ``state:`` edits are held to it;
+two men may share a spot (a doorway), friends or enemies: every ruleset fights at distance 0
+(point blank, arm's length)."""
+
+
+def on_the_map(v: float) -> float:
+    """A coordinate within ``MAP_YARDS`` of 0 (the message names the limit)."""
+    if not -MAP_YARDS <= v <= MAP_YARDS:
+        raise ValueError(f"{v:g} yards is off the map: a position lies within {MAP_YARDS:,} "
+                         f"yards of [0, 0] each way")
+    return v
+
+
+Coordinate = Annotated[float, Field(allow_inf_nan=False), AfterValidator(on_the_map)]
 Point = tuple[Coordinate, Coordinate]
 
 
