@@ -396,6 +396,9 @@ def render(
         text = read_text(events, "the event log", limit=50_000_000)
     except NarratorError as exc:
         fail(exc.one_line())
+    if not text.strip():
+        fail(f"{events}:1:1: the event log is empty; render takes the event log that "
+             f"'narrator run --format json' writes")
     try:
         log = FightLog.from_json(text)
     except json.JSONDecodeError as exc:
@@ -407,7 +410,7 @@ def render(
             why = "its \"format\" is not narrator-log/1"
         elif not isinstance(exc, ValueError) or not why:
             why = f"{type(exc).__name__}: {why}" if why else type(exc).__name__
-        fail(f"{events}: not a narrator event log ({why}); render takes the event log that "
+        fail(f"{events}:1:1: not a narrator event log ({why}); render takes the event log that "
              f"'narrator run --format json' writes")
     try:
         posts, names = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense,
@@ -415,7 +418,7 @@ def render(
     except typer.Exit:
         raise
     except Exception as exc:  # a hand-edited log can break the templates' expectations
-        fail(f"{events}: not a valid narrator event log (it cannot be written up: "
+        fail(f"{events}:1:1: not a valid narrator event log (it cannot be written up: "
              f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
     emit_posts(posts, out, events.stem, fmt.value, force, names)
     if map_:

@@ -203,7 +203,7 @@ def test_bad_json_log_message(tmp_path):
     path.write_text('{"events": []}')
     r = runner.invoke(app, ["render", str(path)])
     assert r.exit_code == 2
-    assert r.stderr == (f"{path}: not a narrator event log (its \"format\" is not "
+    assert r.stderr == (f"{path}:1:1: not a narrator event log (its \"format\" is not "
                         f"narrator-log/1); render takes the event log that 'narrator run "
                         f"--format json' writes\n")
 

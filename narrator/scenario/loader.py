@@ -542,9 +542,12 @@ def read_text(path: str | Path, what: str = "the scenario", limit: int = MAX_BYT
     Refuses what is not a regular file (a FIFO would hang, ``/dev/zero`` never ends) without
     blocking on it, and a file larger than ``limit`` bytes.
 
+    Every error is one ``file:line:column: ...`` line like any other bad input: what is wrong
+    with the file as a whole (missing, a folder, unreadable, too large) is located at its
+    start, ``1:1``; text that is not UTF-8 at the first bad byte.
+
     Raises:
-        ScenarioError: unreadable, not a regular file, too large, or not UTF-8 (located at the
-            first bad byte's line and column).
+        ScenarioError: missing, unreadable, not a regular file, too large, or not UTF-8.
     """
     import os
     import stat as st
@@ -553,13 +556,15 @@ def read_text(path: str | Path, what: str = "the scenario", limit: int = MAX_BYT
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise ScenarioError(f"cannot read {what}: {exc.strerror or exc}", name) from None
+        raise ScenarioError(f"cannot read {what}: {_why(exc)}", name, 1, 1) from None
     try:
         info = os.fstat(fd)
         if not st.S_ISREG(info.st_mode):
-            raise ScenarioError(f"cannot read {what}: not a regular file", name)
+            raise ScenarioError(f"cannot read {what}: "
+                                f"{'it is a folder' if st.S_ISDIR(info.st_mode) else 'not a regular file'}",
+                                name, 1, 1)
         if info.st_size > limit:
-            raise ScenarioError(f"{what} is larger than {limit:,} bytes", name)
+            raise ScenarioError(f"{what} is larger than {limit:,} bytes", name, 1, 1)
         chunks, size = [], 0
         while True:
             chunk = os.read(fd, 1 << 16)
@@ -568,9 +573,9 @@ def read_text(path: str | Path, what: str = "the scenario", limit: int = MAX_BYT
             chunks.append(chunk)
             size += len(chunk)
             if size > limit:  # it grew while being read
-                raise ScenarioError(f"{what} is larger than {limit:,} bytes", name)
+                raise ScenarioError(f"{what} is larger than {limit:,} bytes", name, 1, 1)
     except OSError as exc:
-        raise ScenarioError(f"cannot read {what}: {exc.strerror or exc}", name) from None
+        raise ScenarioError(f"cannot read {what}: {_why(exc)}", name, 1, 1) from None
     finally:
         os.close(fd)
     raw = b"".join(chunks)
@@ -582,6 +587,12 @@ def read_text(path: str | Path, what: str = "the scenario", limit: int = MAX_BYT
         col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
         raise ScenarioError(f"{what} is not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
                             f"save it as UTF-8", name, line, col) from None
+
+
+def _why(exc: OSError) -> str:
+    """An OS error's reason as the rest of a message ("no such file or directory")."""
+    text = exc.strerror or str(exc)
+    return text[:1].lower() + text[1:]
 
 
 def load_scenario(path: str | Path) -> LoadedScenario:

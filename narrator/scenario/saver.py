@@ -521,6 +521,6 @@ def atomic_replace(path: Path, new_text: str, expected: bytes, backup: bool = Tr
         replace_checked(Path(path), new_text.encode("utf-8"), expected, backup)
     except Changed:
         raise ScenarioError("the scenario changed on disk since it was read; nothing was "
-                            "written (run the command again)", str(path)) from None
+                            "written (run the command again)", str(path), 1, 1) from None
     except OSError as exc:
-        raise ScenarioError(f"cannot write: {exc.strerror or exc}", str(path)) from None
+        raise ScenarioError(f"cannot write: {exc.strerror or exc}", str(path), 1, 1) from None
