@@ -126,6 +126,10 @@ MODIFIERS = [
      ("shooter_galloping", -4), 8),
     # Wounds: each light -1, each serious -4 (B3), wherever they are (001 l.23)
     ("light_wound", {}, wound("Ann", "left_leg", "light", 1), ("light_wound", -1), 11),
+    # ... a light wound of 0 points too: Table 12 makes a modified 0 light (B7), Table 2 counts
+    # light wounds, not their points (docs/boothill.md, B7)
+    ("light_wound_of_0_points", {}, wound("Ann", "left_leg", "light", 0), ("light_wound", -1),
+     11),
     ("serious_wound", {}, wound("Ann", "left_leg", "serious", 4), ("serious_wound", -4), 8),
     # Target size (001 l.25; a prone man is a small target, B3)
     ("size_very_large", dict(bo={"size": "very_large"}), None, ("size_very_large", 4), 16),
