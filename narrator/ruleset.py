@@ -161,9 +161,18 @@ class Ruleset:
     field_help: ClassVar[Mapping[tuple[str, str], str]] = {}
 
     # ------------------------------------------------------------------ the scenario
+    def scenario_module(self) -> Any:
+        """Its scenario module, ``f"{package}.scenario"`` by convention, imported on first use
+        (naming a ruleset imports nothing). It holds ``validate(data, loc8)``, the pydantic
+        models ``Scenario`` and ``Turn``, and, if the ruleset has them, ``PROFILES`` (tactics
+        profile names), ``PURPOSES`` (the dice purposes a scenario may script) and
+        ``weapon_table()`` (its weapon table). The methods below read it; a ruleset laid out
+        otherwise overrides them."""
+        return importlib.import_module(f"{self.package}.scenario")
+
     def validate(self, data: dict, loc8: Any) -> LoadedScenario:
         """Validate parsed scenario data naming this ruleset; every character reference made
-        canonical (full names).
+        canonical (full names): the scenario module's ``validate``.
 
         Args:
             data: the parsed YAML mapping (names already NFC and checked).
@@ -174,29 +183,34 @@ class Ruleset:
         Raises:
             ScenarioError: one located message.
         """
-        raise NotImplementedError
+        return self.scenario_module().validate(data, loc8)
 
     def scenario_model(self) -> type:
-        """Its scenario's pydantic model (the JSON Schema is made from it)."""
-        raise NotImplementedError
+        """Its scenario's pydantic model, the scenario module's ``Scenario`` (the JSON Schema
+        is made from it)."""
+        return self.scenario_module().Scenario
 
     def blank_turn(self) -> Any:
-        """A turn with nothing declared (its characters' tactics decide): the model of one
-        entry of ``turns:``."""
-        raise NotImplementedError
+        """A turn with nothing declared (its characters' tactics decide): the scenario
+        module's ``Turn()``, the model of one entry of ``turns:``."""
+        return self.scenario_module().Turn()
 
     def profiles(self) -> tuple[str, ...]:
-        """Its tactics profiles (``tactics:``, ``odds --tactics``)."""
-        return ()
+        """Its tactics profiles (``tactics:``, ``odds --tactics``): the scenario module's
+        ``PROFILES``, else none."""
+        return tuple(getattr(self.scenario_module(), "PROFILES", ()))
 
     def dice_purposes(self) -> tuple[str, ...]:
-        """The purposes a scenario may script dice for (``dice: {who: {purpose: [...]}}``)."""
-        return ()
+        """The purposes a scenario may script dice for (``dice: {who: {purpose: [...]}}``): the
+        scenario module's ``PURPOSES``, else none."""
+        return tuple(getattr(self.scenario_module(), "PURPOSES", ()))
 
     def weapons(self) -> Mapping[str, Any]:
         """Its weapon table: type -> a row with ``name``, ``type`` and ``aliases`` (the
-        names a ``state:`` edit of ``loaded:`` may use)."""
-        return {}
+        names a ``state:`` edit of ``loaded:`` may use): the scenario module's
+        ``weapon_table()``, else empty."""
+        table = getattr(self.scenario_module(), "weapon_table", None)
+        return table() if table is not None else {}
 
     # ------------------------------------------------------------------ the engine
     def fight(self, loaded: LoadedScenario, dice: ScriptedDice, seed: int,

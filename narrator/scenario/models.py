@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictInt, field_validator,
+                      model_validator)
 
 MAP_YARDS = 2000
 """How far from ``[0, 0]`` a position may lie, each way, in yards: the map of a gunfight
@@ -50,6 +51,30 @@ class Model(BaseModel):
     """Base: unknown keys are errors (the loader suggests the nearest valid key)."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class ScenarioBase(Model):
+    """What every ruleset's ``Scenario`` shares; the ruleset's model (a subclass) declares the
+    fields ``sides`` (side name -> its characters), ``turns`` and ``max_turns``.
+
+    Checks: at least two sides (``at_least_two_sides``, at ``sides``); some turns declared, or
+    ``max_turns``, and never fewer ``max_turns`` than declared turns (``check_turns``).
+    """
+
+    @field_validator("sides", check_fields=False)
+    @classmethod
+    def _two_sides(cls, sides: dict) -> dict:
+        return at_least_two_sides(sides)
+
+    @model_validator(mode="after")
+    def _turns(self) -> Any:
+        check_turns(len(self.turns), self.max_turns)  # type: ignore[attr-defined]
+        return self
+
+    def characters(self) -> list[tuple[str, Any]]:
+        """All ``(side, character)`` pairs in scenario order."""
+        return [(side, c) for side, chars in self.sides.items()  # type: ignore[attr-defined]
+                for c in chars]
 
 
 class Resolved(Model):

@@ -69,30 +69,6 @@ class BootHill(Ruleset):
         ("Character", "skills"): "Weapon and other skills (0-30); a missing skill counts 0.",
     }
 
-    def validate(self, data: dict, loc8: Any) -> Any:
-        from narrator.rulesets.boothill.scenario import validate
-        return validate(data, loc8)
-
-    def scenario_model(self) -> type:
-        from narrator.rulesets.boothill.scenario import Scenario
-        return Scenario
-
-    def blank_turn(self) -> Any:
-        from narrator.rulesets.boothill.scenario import Turn
-        return Turn()
-
-    def profiles(self) -> tuple[str, ...]:
-        from narrator.rulesets.boothill.scenario import PROFILES
-        return PROFILES
-
-    def dice_purposes(self) -> tuple[str, ...]:
-        from narrator.dice import PURPOSES
-        return PURPOSES
-
-    def weapons(self) -> Any:
-        from narrator.rulesets.boothill import tables
-        return tables.weapons()
-
     def fight(self, loaded: Any, dice: Any, seed: int, tables_only: bool) -> Any:
         from narrator.rulesets.boothill.fight import BootHillFight, profile_of
         return BootHillFight(loaded.scenario, loaded.side_of, dice,

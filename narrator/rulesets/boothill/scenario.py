@@ -14,12 +14,13 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from narrator.dice import PURPOSES
 from narrator.rulesets.boothill import tables
-from narrator.scenario.models import (Invalid, Model, Point, Resolved, at_least_two_sides,
-                                      check_turns, has_characters, landmark_position)
+from narrator.scenario.models import (
+    Invalid, Model, Point, Resolved, ScenarioBase, has_characters, landmark_position,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from narrator.scenario.loader import LoadedScenario
@@ -31,6 +32,7 @@ Band = Literal["point_blank", "short", "long", "extreme"]
 ShotType = Literal["careful", "steady", "hip", "fanned"]
 
 PROFILES = ("aggressive", "cautious", "coward", "sniper", "lawman")
+weapon_table = tables.weapons  # the weapon table, for Ruleset.weapons (state: edits of loaded:)
 """The tactics profiles a character may name (``tactics:``); ``tactics.PROFILE_TABLE`` defines
 each, in this order."""
 
@@ -356,7 +358,7 @@ class Ruling(Model):
         raise AssertionError
 
 
-class Scenario(Model):
+class Scenario(ScenarioBase):
     """A whole scenario file. ``sides`` maps side name to its characters (at least two sides)."""
 
     title: str = Field(min_length=1, max_length=200)
@@ -373,20 +375,6 @@ class Scenario(Model):
     dice_fallback: Literal["error", "seeded"] = "error"
     rulings: list[Ruling] = []
     state: dict[str, Any] | None = None
-
-    @model_validator(mode="after")
-    def _turns(self) -> Scenario:
-        check_turns(len(self.turns), self.max_turns)
-        return self
-
-    @field_validator("sides")
-    @classmethod
-    def _two_sides_at_least(cls, sides: dict[str, list[Character]]) -> dict[str, list[Character]]:
-        return at_least_two_sides(sides)
-
-    def characters(self) -> list[tuple[str, Character]]:
-        """All ``(side, character)`` pairs in scenario order."""
-        return [(side, c) for side, chars in self.sides.items() for c in chars]
 
 
 Turn.model_rebuild()

@@ -37,30 +37,6 @@ class Gaslight(Ruleset):
     citations = ((r"ruled: narrator (GN\d+)", r"narrator's Gaslight reading \1"),
                  (r"ruled: (G\d+)", r"narrator's Gaslight ruling \1"))
 
-    def validate(self, data: dict, loc8: Any) -> Any:
-        from narrator.rulesets.gaslight.scenario import validate
-        return validate(data, loc8)
-
-    def scenario_model(self) -> type:
-        from narrator.rulesets.gaslight.scenario import Scenario
-        return Scenario
-
-    def blank_turn(self) -> Any:
-        from narrator.rulesets.gaslight.scenario import Turn
-        return Turn()
-
-    def profiles(self) -> tuple[str, ...]:
-        from narrator.rulesets.gaslight.scenario import PROFILES
-        return PROFILES
-
-    def dice_purposes(self) -> tuple[str, ...]:
-        from narrator.rulesets.gaslight.tables import PURPOSES
-        return PURPOSES
-
-    def weapons(self) -> Any:
-        from narrator.rulesets.gaslight.weapons import weapon_rows
-        return weapon_rows()
-
     def fight(self, loaded: Any, dice: Any, seed: int, tables_only: bool) -> Any:
         from narrator.rulesets.gaslight.fight import GaslightFight
         return GaslightFight(loaded.scenario, dice, seed)

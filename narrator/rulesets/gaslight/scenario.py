@@ -34,18 +34,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from narrator.rulesets.gaslight import rules as R
 from narrator.rulesets.gaslight import weapons as W
 from narrator.rulesets.gaslight.tables import CARRIES, PURPOSES
 from narrator.scenario import loader
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, at_least_two_sides, check_turns, has_characters,
-    landmark_position,
+    Invalid, Model, Point, Resolved, ScenarioBase, has_characters, landmark_position,
 )
 
 PROFILES = ("aggressive", "cautious", "coward", "sniper", "lawman")
+weapon_table = W.weapon_rows  # the weapon table, for Ruleset.weapons (state: edits of loaded:)
 Mode = Literal["aimed", "snap", "rapid", "panic", "covering", "fanning", "point_blank"]
 Gait = Literal["walking_slowly", "walking_briskly", "running", "sprinting", "evading"]
 Percent = Literal[0, 25, 50, 75, 90]
@@ -250,7 +250,7 @@ class Turn(Model):
         return "round"
 
 
-class Scenario(Model):
+class Scenario(ScenarioBase):
     """A whole Gaslight scenario: title, seed, the light and weather, landmarks (yards, with
     cover and concealment percentages), the sides and their characters, the rounds' intents,
     scripted dice by character and purpose, and the play-by-post record."""
@@ -267,20 +267,6 @@ class Scenario(Model):
     dice: dict[str, dict[str, list[int]]] = {}
     dice_fallback: Literal["error", "seeded"] = "error"
     state: dict[str, Any] | None = None
-
-    @model_validator(mode="after")
-    def _turns(self) -> Scenario:
-        check_turns(len(self.turns), self.max_turns)
-        return self
-
-    @field_validator("sides")
-    @classmethod
-    def _two_sides(cls, sides: dict[str, list[Character]]) -> dict[str, list[Character]]:
-        return at_least_two_sides(sides)
-
-    def characters(self) -> list[tuple[str, Character]]:
-        """All ``(side, character)`` pairs in scenario order."""
-        return [(side, c) for side, chars in self.sides.items() for c in chars]
 
 
 # ---------------------------------------------------------------------- validation

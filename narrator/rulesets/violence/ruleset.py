@@ -49,30 +49,6 @@ class Violence(Ruleset):
         from narrator.rulesets.violence.fight import CONDITIONS
         return CONDITIONS
 
-    def validate(self, data: dict, loc8: Any) -> Any:
-        from narrator.rulesets.violence.scenario import validate
-        return validate(data, loc8)
-
-    def scenario_model(self) -> type:
-        from narrator.rulesets.violence.scenario import Scenario
-        return Scenario
-
-    def blank_turn(self) -> Any:
-        from narrator.rulesets.violence.scenario import Turn
-        return Turn()
-
-    def profiles(self) -> tuple[str, ...]:
-        from narrator.rulesets.violence.scenario import PROFILES
-        return PROFILES
-
-    def dice_purposes(self) -> tuple[str, ...]:
-        from narrator.rulesets.violence.scenario import PURPOSES
-        return PURPOSES
-
-    def weapons(self) -> Any:
-        from narrator.rulesets.violence import tables
-        return tables.weapons()
-
     def fight(self, loaded: Any, dice: Any, seed: int, tables_only: bool) -> Any:
         from narrator.rulesets.violence.fight import ViolenceFight, profile_of
         return ViolenceFight(loaded.scenario, dice, profile_of(loaded.scenario, tables_only),

@@ -27,14 +27,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, Field, ValidationError, model_validator
 
 from narrator.errors import ScenarioError
 from narrator.rulesets.violence import tables
 from narrator.scenario import loader
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, _has_characters, at_least_two_sides, check_turns,
-    landmark_position,
+    Invalid, Model, Point, Resolved, ScenarioBase, _has_characters, landmark_position,
 )
 
 PURPOSES = ("initiative", "to_hit", "target", "injury", "melee", "suppression", "suppressor",
@@ -45,6 +44,7 @@ combatant), ``suppression`` and ``suppressor`` (the suppressed target: the d6, a
 that pick who hits), ``morale`` (the group), ``after_fight`` (the character who is Down)."""
 
 PROFILES = ("aggressive", "cautious", "coward", "sniper", "lawman")
+weapon_table = tables.weapons  # the weapon table, for Ruleset.weapons (state: edits of loaded:)
 RollKind = Literal["shooting", "sniping", "melee"]
 Calibre = Literal["none", "revolver", "hunting", "military", "slug", "buckshot"]
 BandName = Literal["close", "medium", "long"]
@@ -211,7 +211,7 @@ class Ruling(Model):
         return "range_band"
 
 
-class Scenario(Model):
+class Scenario(ScenarioBase):
     """A whole Violence scenario (see the module docstring)."""
 
     title: str = Field(min_length=1, max_length=200)
@@ -228,20 +228,6 @@ class Scenario(Model):
     dice_fallback: Literal["error", "seeded"] = "error"
     rulings: list[Ruling] = []
     state: dict[str, Any] | None = None
-
-    @model_validator(mode="after")
-    def _turns(self) -> Scenario:
-        check_turns(len(self.turns), self.max_turns)
-        return self
-
-    @field_validator("sides")
-    @classmethod
-    def _two_sides(cls, sides: dict[str, list[Character]]) -> dict[str, list[Character]]:
-        return at_least_two_sides(sides)
-
-    def characters(self) -> list[tuple[str, Character]]:
-        """All ``(side, character)`` pairs in scenario order."""
-        return [(side, c) for side, chars in self.sides.items() for c in chars]
 
 
 # ---------------------------------------------------------------------- validation

@@ -49,30 +49,6 @@ class WeirdWest(Ruleset):
                                "the rules' 6 (wounds.size).",
     }
 
-    def validate(self, data: dict, loc8: Any) -> Any:
-        from narrator.rulesets.weird_west.scenario import validate
-        return validate(data, loc8)
-
-    def scenario_model(self) -> type:
-        from narrator.rulesets.weird_west.scenario import Scenario
-        return Scenario
-
-    def blank_turn(self) -> Any:
-        from narrator.rulesets.weird_west.scenario import Turn
-        return Turn()
-
-    def profiles(self) -> tuple[str, ...]:
-        from narrator.rulesets.weird_west.scenario import PROFILES
-        return PROFILES
-
-    def dice_purposes(self) -> tuple[str, ...]:
-        from narrator.rulesets.weird_west.rolls import PURPOSES
-        return PURPOSES
-
-    def weapons(self) -> Any:
-        from narrator.rulesets.weird_west import tables
-        return tables.weapons()
-
     def fight(self, loaded: Any, dice: Any, seed: int, tables_only: bool) -> Any:
         from narrator.rulesets.weird_west.fight import WeirdWestFight
         return WeirdWestFight(loaded.scenario, dice, seed, loaded.script,

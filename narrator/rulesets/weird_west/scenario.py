@@ -48,12 +48,12 @@ from narrator.rulesets.weird_west import tables
 from narrator.rulesets.weird_west.rolls import PURPOSES
 from narrator.scenario import loader
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, _has_characters, at_least_two_sides, check_turns,
-    landmark_position,
+    Invalid, Model, Point, Resolved, ScenarioBase, _has_characters, landmark_position,
 )
 
 RULESET = "weird-west"
 PROFILES = ("aggressive", "cautious", "coward", "gunslinger", "undead")
+weapon_table = tables.weapons  # the weapon table, for Ruleset.weapons (state: edits of loaded:)
 TRAIT_RE = re.compile(r"^([1-5])d(4|6|8|10|12)$")
 DICE_RE = re.compile(r"^([0-9]{1,2})d(4|6|8|10|12)$")
 DEFAULT_TRAIT = "2d6"   # ruled: WN18 (a trait the scenario leaves out)
@@ -392,7 +392,7 @@ def house_changes(h: Model) -> tuple[tuple[str, object], ...]:
     return tuple(out)
 
 
-class Scenario(Model):
+class Scenario(ScenarioBase):
     """A whole Weird West scenario (see the module docstring)."""
 
     title: str = Field(min_length=1, max_length=200)
@@ -409,20 +409,6 @@ class Scenario(Model):
     dice: dict[str, dict[str, list[int | str]]] = {}
     dice_fallback: Literal["error", "seeded"] = "error"
     state: dict[str, Any] | None = None
-
-    @model_validator(mode="after")
-    def _turns(self) -> Scenario:
-        check_turns(len(self.turns), self.max_turns)
-        return self
-
-    @field_validator("sides")
-    @classmethod
-    def _two_sides(cls, sides: dict[str, list[Character]]) -> dict[str, list[Character]]:
-        return at_least_two_sides(sides)
-
-    def characters(self) -> list[tuple[str, Character]]:
-        """All ``(side, character)`` pairs in scenario order."""
-        return [(side, c) for side, chars in self.sides.items() for c in chars]
 
 
 # ---------------------------------------------------------------------- validation

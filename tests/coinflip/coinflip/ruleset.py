@@ -24,25 +24,6 @@ class CoinFlip(Ruleset):
     derived = ("at", "loaded")
     story_primary = frozenset({"coin_flipped"})
 
-    def validate(self, data: dict, loc8: Any) -> Any:
-        from coinflip.scenario import validate
-        return validate(data, loc8)
-
-    def scenario_model(self) -> type:
-        from coinflip.scenario import Scenario
-        return Scenario
-
-    def blank_turn(self) -> Any:
-        from coinflip.scenario import Turn
-        return Turn()
-
-    def profiles(self) -> tuple[str, ...]:
-        from coinflip.scenario import PROFILES
-        return PROFILES
-
-    def dice_purposes(self) -> tuple[str, ...]:
-        return ("flip",)
-
     def fight(self, loaded: Any, dice: Any, seed: int, tables_only: bool) -> Any:
         from coinflip.fight import CoinFlipFight
         return CoinFlipFight(loaded, dice, seed)

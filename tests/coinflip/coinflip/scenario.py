@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field
 
 from narrator.scenario import loader
-from narrator.scenario.models import (Model, Point, Resolved, at_least_two_sides, check_turns)
+from narrator.scenario.models import (
+    Model, Point, Resolved, ScenarioBase,
+)
 
 PURPOSES = ("flip",)
 PROFILES = ("flipper",)
@@ -40,7 +42,7 @@ class Turn(Model):
         return "flip"
 
 
-class Scenario(Model):
+class Scenario(ScenarioBase):
     """A coin-flip duel."""
 
     title: str = Field(min_length=1, max_length=200)
@@ -53,20 +55,6 @@ class Scenario(Model):
     dice: dict[str, dict[str, list[int]]] = {}
     dice_fallback: Literal["error", "seeded"] = "seeded"
     state: Any = None
-
-    @field_validator("sides")
-    @classmethod
-    def _two_sides(cls, sides: dict) -> dict:
-        return at_least_two_sides(sides)
-
-    @model_validator(mode="after")
-    def _turns(self) -> Scenario:
-        check_turns(len(self.turns), self.max_turns)
-        return self
-
-    def characters(self) -> list[tuple[str, Fighter]]:
-        """All ``(side, character)`` pairs in scenario order."""
-        return [(side, c) for side, chars in self.sides.items() for c in chars]
 
 
 def check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
