@@ -179,6 +179,9 @@ QUIT = re.compile(r"raised \w+ hands|gave up|had had enough|ran for it|\bbolted|
 WHOLE = re.compile(r"sore but whole")
 DOCTOR = re.compile(r"needed a doctor|needs a doctor|did not live to see|dead before anyone|"
                     r"never got up again|weeks? (of rest|in bed)|fit again|whole again")
+# a map point written as numbers anywhere in a write-up (the rolls block too): "towards 7,0",
+# "to (15, 5)", "to [8.4, -0.9]"
+POINT = re.compile(r"\b(towards|to|at) [\[(]?-?\d+(\.\d+)?, ?-?\d+(\.\d+)?[\])]?")
 FOOTING = re.compile(r"shifts? (his|her|their) footing|shifted (his|her|their) footing")
 
 
@@ -223,6 +226,7 @@ class Count:
     came_to_whole: int = 0
     told_twice: int = 0
     bare_place: int = 0
+    weapon_repeat: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -348,6 +352,15 @@ def _third_round(sents: list[str], paras: list[list[str]], closing: str, log: Fi
         told = [s for s in sents if re.search(rf"\b{re.escape(short)}\b", s) and DOCTOR.search(s)]
         if len(told) > 1:
             bad("told_twice", " / ".join(told[:3]))
+    names = {w for short in shorts for w in re.findall(r"[A-Za-z]+", short)}
+    names |= {w for c in getattr(log.events[0], "characters", ()) for w in re.findall(
+        r"[A-Za-z]+", c.name)}
+    for para in paras:
+        seen = Counter(w for s in para for w in re.findall(r"(?<=[a-z,;] )[A-Z][a-z]+\b", s)
+                       if w not in names)
+        for w, k in seen.items():
+            if k >= 4:  # one weapon's name in every clause ("Schofield" four times)
+                bad("weapon_repeat", f"{k}x {w}: " + " ".join(para)[:160])
     for name in bare_places(log):
         for s in sents:
             if re.search(rf"\b(behind|at|for|towards|into|in|by|from) {re.escape(name)}\b", s):

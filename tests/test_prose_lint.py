@@ -36,7 +36,8 @@ def _assert_clean(c: Count, tense: str) -> None:
                 "verb_fit", "bad_prep", "own_cover", "time_of_day", "ending_why",
                 "lower_name", "says_nothing", "heard_first", "dying_time", "digit_start",
                 "wound_count", "long_arm_hand", "double_article", "draw_order",
-                "kept_then_quit", "came_to_whole", "told_twice", "bare_place"):
+                "kept_then_quit", "came_to_whole", "told_twice", "bare_place",
+                "weapon_repeat"):
         assert getattr(c, key) == 0, (key, c.examples.get(key))
     if tense == "past":
         assert c.present_in_past == 0, c.examples.get("present_in_past")
@@ -79,6 +80,20 @@ def test_story_prose_is_clean_in_every_format(fmt, tense):
         check(story_prose(text, fmt), tense, log, c)
     _assert_clean(c, tense)
     assert c.sentences > 1000
+
+
+def test_no_map_point_anywhere_in_a_write_up():
+    """Coordinates are the engine's: a tactics move in the rolls block says where in words
+    ("towards the open ground near the water trough"), never "towards 7,0"."""
+    from prose_lint import POINT
+    found = []
+    for label, log in _fights()[::2]:
+        if log.events[0].ruleset not in ("boothill", "violence"):
+            continue  # Weird West and Gaslight word their own rolls
+        for mode in ("story", "teaching"):
+            text = render(log, "markdown", mode)
+            found += [(label, m.group(0)) for m in POINT.finditer(text)]
+    assert not found, found[:5]
 
 
 def test_per_turn_posts_are_clean_too():
@@ -134,6 +149,11 @@ def test_the_lint_catches_the_third_reading():
           "Jack lay dead. Lem was alive, barely, and needed a doctor. The field was theirs.",
           "past", fights["bank-robbery.yaml"], c)
     assert (c.lower_name, c.kept_then_quit, c.told_twice) == (1, 1, 1)
+    c = Count()
+    check("Dutch's Schofield was empty now, and the Schofield clicked. He snapped rounds into his "
+          "Schofield; he emptied his Schofield at Haskell.\n\nThe field was theirs.", "past",
+          fights["bank-robbery.yaml"], c)
+    assert c.weapon_repeat == 1
     c = Count()
     check("Pitts's hand slipped off the grip. Pitts's hand moved, and the Colt was simply "
           "there.\n\nWhen it was over, Pitts came to, sore but whole.\n\nThe field was "

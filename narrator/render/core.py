@@ -302,6 +302,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
     mk = MARKUP[fmt]
     env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2,
                        signed=signed, yards=yards, ucfirst=ucfirst, lcfirst=lcfirst,
+                       the=inflection.the,
                        loc=lambda x: labels.LOCATION.get(x, x),
                        band=lambda x: labels.BAND.get(x, x),
                        sev=lambda x: labels.SEVERITY.get(x, x), mod=mod_label,
@@ -386,7 +387,7 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     context = dict(fight=fight, n=narr, mode=mode, fmt=fmt, opts=opts, rule=mk.rule,
                    inflect=inflection_api,
                    scripted=scripted, src=lambda ref: source(ref, opts.cite),
-                   place=lambda k: inflection.the(places.get(k, k.replace("_", " "))),
+                   place=lambda k: _place(k, places, fight["started"]),
                    block=lambda title, lines: mk.block(title, [x for x in lines if x], opts))
     turns = fight["turns"]
     if fmt == "html" or opts.text_maps:
@@ -428,6 +429,26 @@ def _add_maps(log: FightLog, fmt: str, turns: list[dict[str, Any]]) -> None:
             turn["map"] = f'<figure class="map">\n{body.strip()}\n</figure>'
         else:
             turn["map"] = code_block(fmt, maps.text_map(f, bounds))
+
+
+_POINT = re.compile(r"^\s*\[?\(?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)?\]?\s*$")
+
+
+def _place(key: str, places: dict[str, str], started: Any) -> str:
+    """A destination as a player reads it: a landmark's name ("the livery" for a bare key),
+    or, for a point of the map the tactics chose ("7,0"), where it is in words: "the open
+    ground near the water trough" (the nearest landmark within 10 yards), else "open
+    ground". Never coordinates."""
+    m = _POINT.match(key)
+    if m is None:
+        return inflection.the(places.get(key, key.replace("_", " ")))
+    import math
+
+    point = (float(m.group(1)), float(m.group(2)))
+    near = sorted((math.dist(point, tuple(p.at)), p.name) for p in getattr(started, "places", ()))
+    if near and near[0][0] <= 10:
+        return "the open ground near " + inflection.the(near[0][1])
+    return "open ground"
 
 
 def render(log: FightLog, fmt: str = "markdown", mode: str = "teaching",

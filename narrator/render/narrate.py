@@ -50,6 +50,9 @@ SHOT_KINDS = {"shot_fired", "gun_fired", "suppression_laid"}
 #: Weapon types (or Violence calibres) fired from the shoulder, not held in one hand.
 _LONGARM = re.compile(r"rifle|carbine|musket|shotgun|scattergun|coach|military|buffalo|sharps|"
                       r"winchester|henry|spencer", re.I)
+#: Makers whose name alone names the gun ("his Colt" for a Colt Peacemaker).
+_BRANDS = frozenset({"Colt", "Winchester", "Remington", "Sharps", "Henry", "Spencer", "Webley",
+                     "Springfield", "Smith", "Marlin", "Merwin", "Starr", "Adams", "Enfield"})
 #: Fewest turns a lull spans.
 LULL_TURNS = 2
 
@@ -190,6 +193,7 @@ class Narration:
         self.since: list[str] = []  # characters mentioned after the topic's last mention
         self.weapon_type: str | None = None
         self.weapon_name: str | None = None
+        self.guns_said: dict[str, int] = {}  # weapon names told in this paragraph, how often
         self.moves: dict[int, dict[str, Any]] = {}
         self.end: dict[str, Any] = {}
         self.events: list[Event] = []
@@ -601,6 +605,7 @@ class Narration:
         self.sentence, self.before = [], []
         self.weapon_type = None
         self.weapon_name = None
+        self.guns_said = {}
         self.since = []
         return ""
 
@@ -704,7 +709,9 @@ class Narration:
             extra.setdefault("into", {"in": "into", "by": "for"}.get(at, at))
             phrase = self._own(phrase, extra, a, b)
             body = phrase.lstrip("; ,")
-        if isinstance(extra.get("weapon"), str):
+        if isinstance(extra.get("weapon"), str) and "{weapon}" in phrase:
+            extra["weapon"] = self._gun_ref(self.scene.gun(extra["weapon"]))
+        elif isinstance(extra.get("weapon"), str):
             extra["weapon"] = self.scene.gun(extra["weapon"])
         fields["shot"] = noun
         fields["shots"] = inflection.plural(noun)
@@ -766,6 +773,48 @@ class Narration:
                     phrase = phrase[:slot] + tail
                 return phrase
         return phrase
+
+    def _gun_ref(self, gun: str) -> str:
+        """A weapon's name as a referring expression, within a paragraph: in full the first
+        time ("the double-barrel shotgun", "Dutch's Colt Peacemaker"), then its head noun or
+        brand ("shotgun", "Colt"), and from the third time a one-word brand is "gun"
+        ("Schofield", "Schofield", then "gun"), so no name runs through every clause."""
+        words = gun.split()
+        lead = []
+        while words and words[0].lower() in ("his", "her", "their", "the", "a", "an", "its"):
+            lead.append(words.pop(0))
+        if not words:
+            return gun
+        tail = words[-1]
+        if len(words) > 1 and tail[:1].islower() and tail.isalpha():
+            short = tail  # "double-barrel shotgun" -> "shotgun"
+        elif len(words) > 1 and (words[0] in _BRANDS or tail in _BRANDS):
+            # "Colt Peacemaker", "long-barrelled Colt" -> "Colt" (never "Bull Dog" -> "Bull")
+            short = words[0] if words[0] in _BRANDS else tail
+        else:
+            short = " ".join(words)
+        said = self.guns_said.get(short, 0)  # "Colt" and "long-barrelled Colt" count together
+        self.guns_said[short] = said + 1
+        firearm = self.scene.shot(self.weapon_type)[1] in ("bullet", "ball", "pellets")
+        if said == 0:
+            return gun
+        if said > 1 and short[:1].isupper() and firearm:
+            short = "gun"  # "Schofield", "Schofield", then "gun"
+        elif said == 1 and len(words) == 1:
+            return gun
+        return " ".join(lead + [short])
+
+    def own(self, who: str, text: str) -> str:
+        """A place or cover named for ``who`` told from his side: "Texas Jack's horse" is
+        "his horse" in a line about Texas Jack. ``text`` is escaped markup; returns it."""
+        c = self.chars.get(who)
+        if c is None:
+            return text
+        for x in (c.name, c.short, self.shorts.get(who, c.short)):
+            mine = self.markup.escape(x) + "'s "
+            if text.startswith(mine):
+                return self._pronouns(who)[2] + " " + text[len(mine):]
+        return text
 
     def realise(self, text: str, **fields: Any) -> str:
         """Realise literal template text with verb markers (``"When the smoke [clear]"``)."""
