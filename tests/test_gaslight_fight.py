@@ -433,3 +433,111 @@ def test_covering_trigger_shoots_waits_for_the_shot():
     log = fight(sc)
     shots = [(s.shooter, s.when) for s in of_kind(log, "gl_shot")]
     assert shots[:2] == [("Rudd", "end"), ("Ann", "covering")]
+
+
+# ---------------------------------------------------------------------- every covering trigger
+def _shots(log):
+    return [(s.shooter, s.when) for s in of_kind(log, "gl_shot")]
+
+
+def test_covering_trigger_moves_opens_the_fight():
+    """002 l.65, G5: Ann covers Bob (trigger: he moves) before anyone has fired; Bob's
+    declared move sets it off: her shot goes before initiative (no mode modifier, G18 h), then
+    her revolver's follow-ups at her initiative and the end (l.68); Bob's move comes after."""
+    sc = scenario([man("Ann")], [man("Bob", at=(10, 0), hp=200, con=18)],
+                  [{"intents": {"Ann": {"covers": {"target": "Bob", "when": "moves"}},
+                                "Bob": {"move": [12, 0]}}}],
+                  {"Ann": {"initiative": [1], "to_hit": [3, 3, 3]}, "Bob": {"initiative": [9]}})
+    log = fight(sc)
+    kinds = [e.kind for e in log.events if e.kind in ("gl_shot", "gl_initiative", "gl_moved")]
+    assert kinds == ["gl_shot", "gl_initiative", "gl_moved", "gl_shot", "gl_shot"]
+    assert of_kind(log, "gl_covering", what="triggered")[0].opening
+    assert _shots(log) == [("Ann", "covering"), ("Ann", "initiative"), ("Ann", "end")]
+    assert mods(of_kind(log, "gl_shot")[0]) == {"bab": 2, "dex": 1, "range": -2,
+                                                "target_stationary_mobile": 1}
+
+
+def test_covering_trigger_appears_during_the_round_comes_before_his_shot():
+    """002 l.63, l.69: round 2 (the fight is on), Ann covers Rudd (trigger: he appears). Rudd
+    acts first: he steps into view and fires one snap shot at Cal; the appearing comes first,
+    so Ann's covering shot goes before Rudd's; her follow-ups (l.68) at her initiative and the
+    end."""
+    sc = scenario([man("Ann"), man("Cal", at=(0, 5), hp=200, con=18)],
+                  [man("Rudd", at=(5, 0), hp=200, con=18)],
+                  [{"intents": {"Cal": {"shoot": "Rudd", "mode": "aimed"}}},
+                   {"intents": {"Ann": {"covers": {"target": "Rudd", "when": "appears"}},
+                                "Cal": {"other": "waits"},
+                                "Rudd": {"appears": True, "shoot": "Cal", "mode": "snap",
+                                         "shots": 1}}}],
+                  {"Cal": {"initiative": [10, 2], "to_hit": [2]},
+                   "Ann": {"initiative": [1, 1], "to_hit": [3, 3, 3]},
+                   "Rudd": {"initiative": [3, 9], "to_hit": [2]}})
+    log = fight(sc)
+    assert [x for x in _shots(log) if x[0] != "Cal"] == [
+        ("Ann", "covering"), ("Rudd", "initiative"), ("Ann", "initiative"), ("Ann", "end")]
+    trig = of_kind(log, "gl_covering", what="triggered")[0]
+    assert (trig.turn, trig.trigger, trig.opening) == (2, "appears", False)
+
+
+def test_covering_trigger_shoots_goes_off_on_the_first_shot_of_a_volley():
+    """002 l.69 ("IMMEDIATELY"), GN19: Rudd fires six snap shots at Cal, three at his
+    initiative; Ann, covering him (trigger: he shoots), fires right after his first shot,
+    before his second."""
+    sc = scenario([man("Ann"), man("Cal", at=(0, 5), hp=200, con=18)],
+                  [man("Rudd", at=(5, 0), hp=200, con=18)],
+                  [{"intents": {"Ann": {"covers": {"target": "Rudd", "when": "shoots"}},
+                                "Cal": {"other": "waits"},
+                                "Rudd": {"shoot": "Cal", "mode": "snap", "shots": 6}}}],
+                  {"Ann": {"initiative": [1], "to_hit": [2, 2, 2]}, "Cal": {"initiative": [2]},
+                   "Rudd": {"initiative": [9], "to_hit": [2] * 6}})
+    log = fight(sc)
+    assert _shots(log)[:3] == [("Rudd", "initiative"), ("Ann", "covering"),
+                               ("Rudd", "initiative")]
+
+
+def test_covered_man_who_shoots_his_coverer_sets_off_the_trigger_first():
+    """002 l.69-70, GN19: Ann covers Rudd (trigger: he shoots) and Rudd shoots at Ann. His
+    shot is the trigger and the attack at once; the trigger comes first: Ann fires her one
+    covering shot, and only then does the attack break off her covering, so her revolver's
+    follow-ups (l.68) never come. Rudd's second snap shot goes at the end of the round."""
+    sc = scenario([man("Ann", hp=200, con=18)], [man("Rudd", at=(5, 0), hp=200, con=18)],
+                  [{"intents": {"Ann": {"covers": {"target": "Rudd", "when": "shoots"}},
+                                "Rudd": {"shoot": "Ann", "mode": "snap", "shots": 2}}}],
+                  {"Ann": {"initiative": [1], "to_hit": [3]},
+                   "Rudd": {"initiative": [9], "to_hit": [2, 2]}})
+    log = fight(sc)
+    assert _shots(log) == [("Rudd", "initiative"), ("Ann", "covering"), ("Rudd", "end")]
+    assert [c.what for c in of_kind(log, "gl_covering")] == ["set", "triggered", "broken"]
+
+
+def test_covered_man_who_downs_his_coverer_gets_no_covering_shot():
+    """002 l.69-70: the same, but Rudd's shot hits Ann in the head (1d10 scripted 10, x1.5
+    critical: 15 to Health 12: dead): the trigger came first, but a dead woman fires
+    nothing."""
+    sc = scenario([man("Ann")], [man("Rudd", at=(5, 0), hp=200, con=18)],
+                  [{"intents": {"Ann": {"covers": {"target": "Rudd", "when": "shoots"}},
+                                "Rudd": {"shoot": "Ann", "mode": "snap", "shots": 2}}}],
+                  {"Ann": {"initiative": [1]},
+                   "Rudd": {"initiative": [9], "to_hit": [19], "location": [20],
+                            "damage": [10]}})
+    log = fight(sc)
+    assert _shots(log) == [("Rudd", "initiative")]
+    assert [c.what for c in of_kind(log, "gl_covering")] == ["set"]
+
+
+def test_covering_trigger_shoots_in_a_fast_draw_contest():
+    """002 l.69, l.99-110: Cal covers A (trigger: he shoots) while A and B settle it with a
+    fast draw. A wins (12 under 15 against B's failed 19) and fires on the draw; Cal's
+    covering shot follows at once, before B's shot."""
+    a = man("A", dex=14, skills={"quick_draw": 1})
+    b = man("B", at=(5, 0), dex=14, skills={"quick_draw": 1}, hp=200, con=18)
+    cal = man("Cal", at=(5, 3))
+    sc = scenario([a], [b, cal],
+                  [{"fast_draw": ["A", "B"],
+                    "intents": {"A": {"shoot": "B"}, "B": {"shoot": "A"},
+                                "Cal": {"covers": {"target": "A", "when": "shoots"}}}}],
+                  {"A": {"fast_draw": [12], "to_hit": [2]}, "B": {"fast_draw": [19],
+                                                                   "to_hit": [2]},
+                   "Cal": {"to_hit": [2]}})
+    log = fight(sc)
+    assert _shots(log)[:3] == [("A", "contest"), ("Cal", "covering"), ("B", "contest")]

@@ -455,19 +455,20 @@ class GaslightFight:
         else:
             plan = self.plans.get(m.name)
             if plan is not None and not m.lost_round:
-                before = sum(m.shots_this_round.values())
                 self.fire_many(t, m, plan.arm, plan.target, plan.mode, "end", plan.second,
                                plan.called, plan.two, hand=plan.arm.spec.hand, off=False)
                 if plan.off_arm is not None and plan.off_second:
                     self.fire_many(t, m, plan.off_arm, plan.off_target, plan.off_mode, "end",
                                    plan.off_second, None, plan.two, hand="off", off=True)
-                if sum(m.shots_this_round.values()) > before:  # 002 l.69: at once
-                    self.after_action(t, m, shot=True)
             if it.other and m.up:
                 self.emit(OtherAction(t, m.name, it.other))
 
     def first_half(self, t: int, m: Man, it: Intent, contest: bool) -> None:
         mode = it.mode or "snap"
+        if it.appears:  # 002 l.63, l.69: he shows himself before he does anything else
+            self.after_action(t, m, "appears")
+            if not m.up:
+                return
         arm = self.arm_for(m, it.weapon if isinstance(it.reload, bool) else it.reload)
         if m.prone and any(a.state == "dropped" for a in m.arms):
             # 002 l.135: standing and picking up the gun are each a move action: the round
@@ -549,24 +550,20 @@ class GaslightFight:
                 plan = Plan(arm, it.shoot, mode, first, second, it.called, two, off_arm,
                             oh.shoot, oh.mode, of, os_)
         self.plans[m.name] = plan
-        before = sum(m.shots_this_round.values())
         self.fire_many(t, m, arm, plan.target, mode, "initiative", plan.first, plan.called,
                        plan.two, hand=arm.spec.hand, off=False)
         if plan.off_arm is not None and plan.off_first:
             self.fire_many(t, m, plan.off_arm, plan.off_target, plan.off_mode, "initiative",
                            plan.off_first, None, plan.two, hand="off", off=True)
-        # a "shoots" trigger is his shot, not his turn (002 l.62): none fired, none set off
-        self.after_action(t, m, shot=sum(m.shots_this_round.values()) > before)
+        # a "shoots" trigger is his shot, not his turn (002 l.62): ``fire`` sets it off
 
-    def after_action(self, t: int, m: Man, shot: bool = False, moved: bool = False) -> None:
-        """Anyone covering ``m`` whose trigger his action set off fires at once (l.69)."""
-        it = self.intents.get(m.name)
+    def after_action(self, t: int, m: Man, when: str) -> None:
+        """Anyone covering ``m`` with the trigger ``when`` ("moves": he moved; "appears": he
+        steps into view, before he does anything else) fires at once (002 l.69). A "shoots"
+        trigger goes off in ``fire``, on the shot itself."""
         for c in self.men.values():
-            if c.covering is None or c.triggered or not c.up or c.covering[0] != m.name:
-                continue
-            when = c.covering[1]
-            if ((when == "shoots" and shot) or (when == "moves" and moved)
-                    or (when == "appears" and it is not None and it.appears)):
+            if (c.covering is not None and not c.triggered and c.up
+                    and c.covering == (m.name, when)):
                 self.covering_shot(t, c, opening=False)
 
     def draw(self, t: int, m: Man, arm: Arm, it: Intent) -> None:
@@ -636,7 +633,7 @@ class GaslightFight:
                           dest if isinstance(dest, str) and reached else None, m.cover,
                           m.concealment))
         if feet > 0:
-            self.after_action(t, m, moved=True)
+            self.after_action(t, m, "moves")
 
     def reload(self, t: int, m: Man, arm: Arm) -> None:
         """G16: two cartridges a full-round action (a move action with Rapid Reload); a muzzle
@@ -770,8 +767,12 @@ class GaslightFight:
         result = "fumble" if fumble else "hit" if hit else "miss"
         self.emit(GlShot(t, m.name, tm.name, arm.name, hand, mode, when, count, of, feet,
                          called, roll, mods, total, tm.ac, result, natural, arm.loaded))
+        # 002 l.69-70: a shot is a "shoots" trigger the moment it is fired; when the covered
+        # man shoots his coverer, the trigger comes first (her one shot is owed), and the
+        # attack then breaks her covering (no follow-ups)
+        owed = [c for c in self.men.values() if c.covering is not None and not c.triggered
+                and c.covering == (m.name, "shoots")]
         broke = tm.covering is not None and tm.up
-        tm.covering = None
         if hit:
             self.damage(t, m, arm, tm, mode, roll, called)
         go_on = True
@@ -790,8 +791,13 @@ class GaslightFight:
                 m.prone = True
                 arm.state = "dropped"
                 go_on = False
-        if broke and tm.up:  # 002 l.70: attacked, he stops covering
-            self.emit(GlCovering(t, tm.name, m.name, "attacked", "broken", False))
+        for c in owed:  # at once (l.69), before anything else happens
+            if c.up and c.covering is not None and not c.triggered:
+                self.covering_shot(t, c, opening=False)
+        if broke and tm.covering is not None:  # 002 l.70: attacked, he stops covering
+            tm.covering = None
+            if tm.up:
+                self.emit(GlCovering(t, tm.name, m.name, "attacked", "broken", False))
         return go_on and m.up
 
     def modifiers(self, m: Man, arm: Arm, tm: Man, mode: str, feet: float, called: str | None,
