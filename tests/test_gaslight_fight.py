@@ -541,3 +541,63 @@ def test_covering_trigger_shoots_in_a_fast_draw_contest():
                    "Cal": {"to_hit": [2]}})
     log = fight(sc)
     assert _shots(log)[:3] == [("A", "contest"), ("Cal", "covering"), ("B", "contest")]
+
+
+# ---------------------------------------------------------------------- a fast draw's mode
+FAST_DRAW_YAML = """\
+title: test
+ruleset: gaslight
+sides:
+  posse:
+    - {name: Ann, at: [0, 0], skills: {quick_draw: 2}}
+  gang:
+    - {name: Bob, at: [5, 0]}
+turns:
+  - fast_draw: [Ann, Bob]
+    intents:
+      Ann: {shoot: Bob, mode: aimed, called: chest}
+"""
+
+
+@pytest.mark.parametrize("intent,column,words", [
+    ("{shoot: Bob, mode: aimed, called: chest}", 31, "give mode: snap or leave mode out, not aimed"),
+    ("{shoot: Bob, mode: rapid}", 31, "not rapid"),
+    ("{shoot: Bob, mode: fanning}", 31, "not fanning"),
+    ("{covers: {target: Bob, when: moves}}", 21, "he cannot cover this round"),
+])
+def test_a_fast_draw_refuses_a_declared_mode_it_does_not_allow(intent, column, words):
+    """002 l.102: "The shots are Snap Shots, draw and fire, no Aimed Shots": a contestant's
+    aimed (and so called) shot, or any other mode, or covering fire, is refused where it is
+    declared: one line, file:line:column, instead of a silent snap shot."""
+    text = FAST_DRAW_YAML.replace("{shoot: Bob, mode: aimed, called: chest}", intent)
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario_text(text, "fd.yaml")
+    line = exc.value.one_line()
+    assert line.startswith(f"fd.yaml:11:{column}: Ann is in this round's fast-draw contest")
+    assert "002 l.102" in line and words in line and "\n" not in line
+
+
+def test_a_fast_draw_refuses_a_rapid_off_hand():
+    text = FAST_DRAW_YAML.replace(
+        "{shoot: Bob, mode: aimed, called: chest}",
+        "{shoot: Bob, off_hand: {shoot: Bob, mode: rapid}}").replace(
+        "{name: Ann, at: [0, 0], skills: {quick_draw: 2}}",
+        "{name: Ann, at: [0, 0], weapons: [{type: revolver}, {type: derringer, hand: off}]}")
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario_text(text, "fd.yaml")
+    assert exc.value.one_line().startswith("fd.yaml:11:")
+    assert "the off hand fires snap too, not rapid" in exc.value.one_line()
+
+
+def test_a_fast_draw_contestant_of_a_tactics_profile_fires_snap():
+    """002 l.102: a cautious man would fire aimed while unhurried, but in a fast-draw
+    contest his profile fires snap shots at the other man: the contest's shot, then the other
+    five of his revolver's six at the end of the round (002 l.50, GN18)."""
+    a = man("A", dex=14, skills={"quick_draw": 1}, tactics="cautious")
+    b = man("B", at=(5, 0), dex=14, skills={"quick_draw": 1}, hp=200, con=18)
+    sc = scenario([a], [b], [{"fast_draw": ["A", "B"], "intents": {"B": {"shoot": "A"}}}],
+                  {"A": {"fast_draw": [5], "initiative": [9], "to_hit": [2] * 6},
+                   "B": {"fast_draw": [19], "initiative": [1], "to_hit": [2]}})
+    log = fight(sc)
+    a_shots = [(s.when, s.mode) for s in of_kind(log, "gl_shot") if s.shooter == "A"]
+    assert a_shots == [("contest", "snap")] + [("end", "snap")] * 5

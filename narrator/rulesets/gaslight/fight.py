@@ -512,15 +512,16 @@ class GaslightFight:
         if arm.state in ("broken", "burst", "dropped"):
             return self.block(t, m, "shoot", "no_gun" if arm.state != "broken" else "broken",
                               it.shoot, arm.name)
-        loaded = arm.loaded
-        most = R.max_shots(mode, arm.gun.klass, loaded, arm.gun.barrels)
+        # the round's allowance counts from the load he began it with: a fast-draw contest's
+        # shot was his first of the round (002 l.50: a revolver's six include it)
+        before = m.shots_this_round.get(id(arm), 0)
+        most = R.max_shots(mode, arm.gun.klass, arm.loaded + before, arm.gun.barrels)
         if R.must_fire_all(mode, arm.gun.klass):
             n = most
         else:
             n = min(it.shots, most) if it.shots else (
                 1 if mode in ("aimed", "point_blank") else most)
-        if contest:
-            n = max(0, n - 1)  # the contest's shot was his first
+        n = max(0, n - before)
         if n == 0 and not contest:
             return self.block(t, m, "shoot", "empty", it.shoot, arm.name)
         first, second = R.split_shots(n, mode)

@@ -237,7 +237,9 @@ class Intent(Model):
 
 class Turn(Model):
     """One combat round (6 seconds, G3): intents by name, an optional fast-draw contest that
-    opens it (two names, 002 l.99-110), and conditions that differ from the scenario's."""
+    opens it (two names, 002 l.99-110; the two men's shots that round are snap shots, l.102,
+    so their intents may give no other mode, no called shot and no covering fire), and
+    conditions that differ from the scenario's."""
 
     intents: dict[str, Intent] = {}
     fast_draw: tuple[str, str] | None = None
@@ -366,6 +368,8 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
             if full in new:
                 raise loc8.error(f"two intents for {full} in turn {t + 1}", base, key=True)
             c = chars[full]
+            if turn.fast_draw is not None and full in turn.fast_draw:
+                _contestant(full, intent, loc8, base)
             if intent.shoot is not None:
                 intent.shoot = who(intent.shoot, base + ("shoot",))
                 _own(loaded, full, intent.shoot, intent.friendly_fire, loc8, base + ("shoot",))
@@ -436,6 +440,26 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
 
     loader.check_dice(loaded, loc8, names, PURPOSES, dice="d2, d6, d10, d12 or d20",
                       note=f" (Gaslight purposes: {', '.join(PURPOSES)})")
+
+
+def _contestant(full: str, intent: Intent, loc8: Any, base: tuple) -> None:
+    """002 l.102: in a fast-draw contest "the shots are Snap Shots, draw and fire, no Aimed
+    Shots": a contestant's declared mode, off-hand mode and covering fire must fit (a called
+    shot needs aimed fire, l.39, so none is possible either).
+
+    Raises:
+        ScenarioError: located at the declaration that does not fit.
+    """
+    why = (f"{full} is in this round's fast-draw contest, whose shots are snap shots, draw "
+           f"and fire, no aimed shots (002 l.102)")
+    if intent.covers is not None:
+        raise loc8.error(f"{why}: he cannot cover this round", base + ("covers",))
+    if intent.mode not in (None, "snap"):
+        raise loc8.error(f"{why}: give mode: snap or leave mode out, not {intent.mode}",
+                         base + ("mode",))
+    if intent.off_hand is not None and intent.off_hand.mode != "snap":
+        raise loc8.error(f"{why}: the off hand fires snap too, not {intent.off_hand.mode}",
+                         base + ("off_hand", "mode"))
 
 
 def _primary(c: Character) -> int:

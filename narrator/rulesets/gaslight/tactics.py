@@ -14,6 +14,9 @@ covering fire on a door or a man while the fight has not started (l.61-63).
 * ``lawman``: covers the nearest enemy (trigger: he shoots) while nobody has fired; then
   aimed shots while unhurried, snap shots once shot at.
 
+Whatever the profile, a man in the round's fast-draw contest fires snap shots at the other
+man (002 l.102).
+
 May import: narrator.rulesets.gaslight.* (the fight's state, read only).
 """
 
@@ -65,6 +68,11 @@ def decide(fight: Any, t: int, m: Any) -> Intent | None:
             return Intent(move=_away(m, foe, 40), gait="running") if profile == "coward" else None
         arm = others[0]
     weapon = arm.spec.name or arm.spec.type
+    turn = fight.sc.turns[t - 1] if t <= len(fight.sc.turns) else None
+    if turn is not None and turn.fast_draw is not None and m.name in turn.fast_draw:
+        # 002 l.102: a fast-draw contest's shots are snap shots, at the other man
+        other = next(n for n in turn.fast_draw if n != m.name)
+        return Intent(shoot=other, mode="snap", weapon=weapon)
     if arm.state == "ready" and arm.loaded == 0:
         return Intent(reload=weapon)
     feet = math.dist(m.pos, foe.pos) * FEET_PER_YARD
