@@ -386,8 +386,11 @@ def test_properties_of_tactics_fights(n):
     """Over many random tactics fights: no one acts while down (no shot, move, draw or reload
     by a man after he went down, but the loser's shot of a tie of tenths, l.110); the shots
     of one gun in one mode in one round never exceed what its class allows in that mode
-    (002 l.38-72, at its full load and with two barrels); hit points and Health never rise."""
+    (002 l.38-72, at its full load, with its barrels; both barrels at once count two rounds,
+    l.40); hit points and Health never rise."""
     from narrator.rulesets.gaslight import rules as R
+    from narrator.rulesets.gaslight.weapons import weapon_types
+    barrels = {row["name"]: row["barrels"] for row in weapon_types().values()}
     for seed in range(n):
         log = _random_fight(seed)
         roster = of_kind(log, "gl_roster")[0]
@@ -402,8 +405,9 @@ def test_properties_of_tactics_fights(n):
                 assert e.shooter not in down or e.when == "contest", (seed, e)
                 g = guns[(e.shooter, e.weapon)]
                 key = (e.turn, e.shooter, e.weapon, e.mode)
-                count[key] = count.get(key, 0) + 1
-                assert count[key] <= R.max_shots(e.mode, g.klass, g.capacity, 2), (seed, e)
+                count[key] = count.get(key, 0) + e.barrels
+                assert count[key] <= R.max_shots(e.mode, g.klass, g.capacity,
+                                                 barrels[g.name]), (seed, e)
             if e.kind == "gl_damage":
                 assert e.hp <= last[e.target][0] and e.health <= last[e.target][1], (seed, e)
                 last[e.target] = (e.hp, e.health)
@@ -601,3 +605,96 @@ def test_a_fast_draw_contestant_of_a_tactics_profile_fires_snap():
     log = fight(sc)
     a_shots = [(s.when, s.mode) for s in of_kind(log, "gl_shot") if s.shooter == "A"]
     assert a_shots == [("contest", "snap")] + [("end", "snap")] * 5
+
+
+# ---------------------------------------------------------------------- both barrels (l.40)
+def _gus(**kw):
+    return man("Gus", weapons=[{"type": "coach_gun", "carried": "ready", **kw}])
+
+
+def test_both_barrels_at_once_one_attack_double_damage():
+    """002 l.40, G18 d, GN20: Gus (DEX 12 +1, BAB 2) fires both barrels of his coach gun (12
+    bore, 2d8) at once, aimed, at Bob 5 yards off (15 ft: inside the 30 ft increment). One
+    roll: d20 10 + 2 + 1 + 4 (aimed) + 1 (Bob standing) = 18 against Bob's AC 11: a hit. The
+    upper right arm (x1): 2d8 5 + 6 = 11, x2 = 22: Bob's 30 hit points -> 8. Both rounds
+    spent; one shot, one damage roll."""
+    sc = scenario([_gus()], [man("Bob", at=(5, 0), hp=30, con=18)],
+                  [{"intents": {"Gus": {"shoot": "Bob", "mode": "aimed",
+                                        "both_barrels": True}}}],
+                  {"Gus": {"initiative": [9], "to_hit": [10], "location": [10],
+                           "damage": [5, 6]}, "Bob": {"initiative": [1]}})
+    log = fight(sc)
+    (shot,) = of_kind(log, "gl_shot")
+    assert (shot.barrels, shot.mode, shot.total, shot.result, shot.loaded) == (
+        2, "aimed", 18, "hit", 0)
+    assert mods(shot)["aimed"] == 4
+    (dmg,) = of_kind(log, "gl_damage")
+    assert (dmg.dice, dmg.amount, dmg.hp) == ((5, 6), 22, 8)
+    assert [(m.name, m.why) for m in dmg.multipliers] == [("both_barrels", "2")]
+    assert of_kind(log, "gl_volley")[0].barrels == 2
+
+
+def test_both_barrels_in_the_chest_make_two_and_a_half_times():
+    """G18 d: both barrels (x2) and the chest's impaling (x1.5) make x2.5: 11 -> 27."""
+    sc = scenario([_gus()], [man("Bob", at=(5, 0), hp=30, con=18)],
+                  [{"intents": {"Gus": {"shoot": "Bob", "mode": "aimed",
+                                        "both_barrels": True}}}],
+                  {"Gus": {"initiative": [9], "to_hit": [10], "location": [5],
+                           "damage": [5, 6]}, "Bob": {"initiative": [1]}})
+    (dmg,) = of_kind(fight(sc), "gl_damage")
+    assert (dmg.part, dmg.amount, dmg.hp) == ("chest", 27, 3)
+
+
+def test_both_barrels_with_one_loaded_fires_the_one():
+    """GN20: one barrel loaded: the both-barrels attack is refused (said so) and the one
+    barrel goes as an ordinary aimed shot."""
+    sc = scenario([_gus(loaded=1)], [man("Bob", at=(5, 0), hp=30, con=18)],
+                  [{"intents": {"Gus": {"shoot": "Bob", "mode": "aimed",
+                                        "both_barrels": True}}}],
+                  {"Gus": {"initiative": [9], "to_hit": [10], "location": [10],
+                           "damage": [5, 6]}, "Bob": {"initiative": [1]}})
+    log = fight(sc)
+    assert [(b.action, b.reason) for b in of_kind(log, "gl_blocked")] == [
+        ("both_barrels", "one_barrel")]
+    (shot,) = of_kind(log, "gl_shot")
+    assert (shot.barrels, shot.mode, shot.loaded) == (1, "aimed", 0)
+    assert of_kind(log, "gl_damage")[0].amount == 11
+
+
+def test_an_aimed_double_one_barrel_at_a_time_the_second_is_snap():
+    """002 l.40, GN20: a derringer (two barrels) aimed with shots: 2: the first barrel aimed
+    (+4) at initiative, the second a snap shot (no +4) at the end of the round."""
+    ann = man("Ann", weapons=[{"type": "derringer", "carried": "ready"}])
+    sc = scenario([ann], [man("Bob", at=(3, 0), hp=200, con=18)],
+                  [{"intents": {"Ann": {"shoot": "Bob", "mode": "aimed", "shots": 2}}}],
+                  {"Ann": {"initiative": [9], "to_hit": [2, 2]}, "Bob": {"initiative": [1]}})
+    shots = of_kind(fight(sc), "gl_shot")
+    assert [(s.mode, s.when, mods(s).get("aimed", 0)) for s in shots] == [
+        ("aimed", "initiative", 4), ("snap", "end", 0)]
+
+
+def test_tactics_that_aim_fire_both_barrels_of_a_loaded_double():
+    """GN20: a cautious man, unhurried, with a loaded coach gun fires both barrels at once."""
+    sc = scenario([man("Gus", tactics="cautious",
+                       weapons=[{"type": "coach_gun", "carried": "ready"}])],
+                  [man("Bob", at=(5, 0), hp=200, con=18)], [{}],
+                  {"Gus": {"initiative": [9], "to_hit": [2]}, "Bob": {"initiative": [1]}})
+    (shot,) = of_kind(fight(sc), "gl_shot")
+    assert (shot.shooter, shot.mode, shot.barrels) == ("Gus", "aimed", 2)
+
+
+@pytest.mark.parametrize("intent,weapons,message", [
+    ({"shoot": "Bob", "mode": "snap", "both_barrels": True}, None,
+     "both barrels at once is one aimed attack (002 l.40)"),
+    ({"shoot": "Bob", "mode": "aimed", "both_barrels": True}, None,
+     "Ann's Webley revolver has one barrel"),
+    ({"shoot": "Bob", "mode": "aimed", "shots": 2, "both_barrels": True},
+     [{"type": "coach_gun"}], "both barrels at once are one attack"),
+])
+def test_both_barrels_refused_where_it_cannot_be(intent, weapons, message):
+    kw = {"weapons": weapons} if weapons else {}
+    sc = scenario([man("Ann", **kw)], [man("Bob", at=(5, 0))],
+                  [{"intents": {"Ann": intent}}])
+    with pytest.raises(ScenarioError) as exc:
+        load(sc)
+    assert message in exc.value.one_line() and exc.value.line is not None

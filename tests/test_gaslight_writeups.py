@@ -43,11 +43,52 @@ TWO_GUNS = {
     "dice": {"Ann": {"off_hand": [15]}},
 }
 
+BOTH_BARRELS = {  # 002 l.40: both barrels at once (a hit, then a miss), one barrel loaded
+    "title": "both barrels", "ruleset": "gaslight", "seed": 3, "dice_fallback": "seeded",
+    "sides": {"a": [{"name": "Gus", "dex": 12, "bab": 2, "at": [0, 0],
+                     "weapons": [{"type": "coach_gun", "carried": "ready"}]},
+                    {"name": "Hal", "at": [0, 2],
+                     "weapons": [{"type": "coach_gun", "carried": "ready", "loaded": 1}]}],
+              "b": [{"name": "Bob", "hp": 60, "con": 18, "ac": 15, "at": [5, 0],
+                     "weapons": [{"type": "derringer", "carried": "ready"}]}]},
+    "turns": [{"intents": {"Gus": {"shoot": "Bob", "mode": "aimed", "both_barrels": True},
+                           "Hal": {"shoot": "Bob", "mode": "aimed", "both_barrels": True},
+                           "Bob": {"shoot": "Gus", "mode": "aimed", "shots": 2}}},
+              {"intents": {"Gus": {"reload": True}}},
+              {"intents": {"Gus": {"shoot": "Bob", "mode": "aimed", "both_barrels": True}}}],
+    "dice": {"Gus": {"initiative": [9, 9, 9], "to_hit": [10, 2], "location": [5],
+                     "damage": [5, 6]},
+             "Hal": {"initiative": [5, 5, 5], "to_hit": [2]},
+             "Bob": {"initiative": [1, 1, 1], "to_hit": [2, 2]}},
+}
+
 
 def _all_kinds_logs():
     logs = [fight(name) for name in GASLIGHT]
     logs.append(run_fight(load_scenario_text(json.dumps(TWO_GUNS))))
+    logs.append(run_fight(load_scenario_text(json.dumps(BOTH_BARRELS))))
     return logs
+
+
+def test_both_barrels_teaching_shows_the_arithmetic():
+    """002 l.40, G18 d: one roll, the damage doubled (and with impaling, x2.5)."""
+    log = run_fight(load_scenario_text(json.dumps(BOTH_BARRELS)))
+    text = render(log, "text", "teaching", options=Options(cite=True))
+    for line in (
+        "Gus fires both barrels at once (002 l.40), one attack, at Bob with his coach gun, "
+        "aimed fire, at his initiative:",
+        "Both barrels, 15 feet: d20 10 + 2 (base attack) + 1 (Dexterity) + 4 (aimed fire) + 1 "
+        "(target standing) = 18 against Armor Class 15: a hit.",
+        "Damage 2d8: (5 + 6) × 2.5 (impaling ×1.5 and both barrels ×2, together (002 l.40)), "
+        "rounded down = 27",
+        "Bob fires a shot at Gus with his derringer, snap shooting, at the end of the round",
+        "Hal's coach gun has only one barrel loaded: he fires it alone, an aimed shot "
+        "(002 l.40).",
+    ):
+        assert line in text, line
+    story = render(log, "text", "story")
+    assert "Hal: no both barrels (one barrel loaded: coach gun)." in story
+    assert sum(story.count(w) for w in ("both barrels", "Both barrels")) >= 2
 
 
 def test_the_gaslight_kinds_are_registered():

@@ -169,7 +169,8 @@ class GlCovering(Event):
 class GlVolley(Event):
     """A run of shots one man fires at one target at one moment of the round (``when`` as in
     ``GlShot``): ``shots`` declared for it (fewer may go off); the shots follow as
-    ``gl_shot`` events. Story mode tells the run as one beat."""
+    ``gl_shot`` events. Story mode tells the run as one beat. ``barrels`` 2: both barrels of
+    a double at once, one aimed attack (002 l.40)."""
 
     kind: ClassVar[str] = "gl_volley"
     turn: int
@@ -180,6 +181,7 @@ class GlVolley(Event):
     mode: str
     when: str
     shots: int
+    barrels: int = 1
 
 
 @event
@@ -188,7 +190,8 @@ class GlShot(Event):
     Armor Class. ``when``: "contest" (a fast draw's shot), "covering", "initiative" or "end"
     (the halves of the round, 002 l.12). ``result``: "hit", "miss" or "fumble" (a natural 1);
     ``natural``: "20", "1" or "". ``number``: this gun's shot this round (1-based); ``of``:
-    the shots of the volley it belongs to."""
+    the shots of the volley it belongs to. ``barrels`` 2: both barrels of a double fired at
+    once, one attack that spent two rounds and doubles the damage of a hit (002 l.40)."""
 
     kind: ClassVar[str] = "gl_shot"
     turn: int
@@ -209,6 +212,7 @@ class GlShot(Event):
     result: str
     natural: str
     loaded: int
+    barrels: int = 1
 
 
 @event
@@ -305,7 +309,8 @@ class GlBlocked(Event):
     """A declared action the rules do not allow now. ``reason`` is a stable code: "out"
     (unconscious or dead), "target_out", "empty", "jammed", "broken", "no_gun" (dropped or
     burst), "blinded", "out_of_range", "impossible" (pea soup), "not_point_blank",
-    "knocked_down", "drawing"."""
+    "knocked_down", "drawing", "one_barrel" (both barrels declared, one loaded: he fires
+    the one, GN20)."""
 
     kind: ClassVar[str] = "gl_blocked"
     turn: int

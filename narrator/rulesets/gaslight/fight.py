@@ -120,7 +120,9 @@ class Man:
 @dataclass
 class Plan:
     """What a man fires this round: the gun, target, mode, shots for each half, and the off
-    hand's likewise (with the two-gun numbers)."""
+    hand's likewise (with the two-gun numbers). ``barrels`` 2: both barrels of a double at
+    once, one aimed attack (002 l.40); ``second_mode``: the mode of the end-of-round shots
+    when it differs (an aimed double's second barrel is a snap shot, l.40)."""
 
     arm: Arm
     target: str
@@ -134,6 +136,8 @@ class Plan:
     off_mode: str | None = None
     off_first: int = 0
     off_second: int = 0
+    barrels: int = 1
+    second_mode: str | None = None
 
 
 class GaslightFight:
@@ -455,8 +459,9 @@ class GaslightFight:
         else:
             plan = self.plans.get(m.name)
             if plan is not None and not m.lost_round:
-                self.fire_many(t, m, plan.arm, plan.target, plan.mode, "end", plan.second,
-                               plan.called, plan.two, hand=plan.arm.spec.hand, off=False)
+                self.fire_many(t, m, plan.arm, plan.target, plan.second_mode or plan.mode,
+                               "end", plan.second, None if plan.second_mode else plan.called,
+                               plan.two, hand=plan.arm.spec.hand, off=False)
                 if plan.off_arm is not None and plan.off_second:
                     self.fire_many(t, m, plan.off_arm, plan.off_target, plan.off_mode, "end",
                                    plan.off_second, None, plan.two, hand="off", off=True)
@@ -522,6 +527,14 @@ class GaslightFight:
             n = min(it.shots, most) if it.shots else (
                 1 if mode in ("aimed", "point_blank") else most)
         n = max(0, n - before)
+        barrels, second_mode = 1, None
+        if it.both_barrels:
+            if arm.loaded >= 2:
+                barrels = 2  # 002 l.40: both barrels at once, one aimed attack
+            elif arm.loaded == 1:  # GN20: he fires the one, an ordinary aimed shot
+                self.block(t, m, "both_barrels", "one_barrel", it.shoot, arm.name)
+        elif mode == "aimed" and n == 2:
+            second_mode = R.second_barrel_mode()  # 002 l.40: the second barrel is a snap shot
         if n == 0 and not contest:
             return self.block(t, m, "shoot", "empty", it.shoot, arm.name)
         first, second = R.split_shots(n, mode)
@@ -529,7 +542,8 @@ class GaslightFight:
             first, second = 0, second
         if contest:
             first, second = 0, n  # the contest's shot took his first half
-        plan = Plan(arm, it.shoot, mode, first, second, it.called)
+        plan = Plan(arm, it.shoot, mode, first, second, it.called, barrels=barrels,
+                    second_mode=second_mode)
         if it.off_hand is not None:
             oh = it.off_hand
             off_arm = self.arm_for(m, oh.weapon) if oh.weapon else next(
@@ -549,10 +563,10 @@ class GaslightFight:
                 if m.lost_first_half:
                     of, os_ = 0, os_
                 plan = Plan(arm, it.shoot, mode, first, second, it.called, two, off_arm,
-                            oh.shoot, oh.mode, of, os_)
+                            oh.shoot, oh.mode, of, os_, barrels, second_mode)
         self.plans[m.name] = plan
         self.fire_many(t, m, arm, plan.target, mode, "initiative", plan.first, plan.called,
-                       plan.two, hand=arm.spec.hand, off=False)
+                       plan.two, hand=arm.spec.hand, off=False, barrels=plan.barrels)
         if plan.off_arm is not None and plan.off_first:
             self.fire_many(t, m, plan.off_arm, plan.off_target, plan.off_mode, "initiative",
                            plan.off_first, None, plan.two, hand="off", off=True)
@@ -684,10 +698,12 @@ class GaslightFight:
 
     # ------------------------------------------------------------------ shooting
     def fire_many(self, t: int, m: Man, arm: Arm, target: str, mode: str, when: str, n: int,
-                  called: str | None, two: R.TwoGuns | None, hand: str, off: bool) -> None:
+                  called: str | None, two: R.TwoGuns | None, hand: str, off: bool,
+                  barrels: int = 1) -> None:
+        """``n`` shots (``barrels`` 2: one attack with both barrels, 002 l.40) at ``target``."""
         if n <= 0 or not m.up or not self.ready(t, m, arm, target, mode):
             return
-        self.emit(GlVolley(t, m.name, target, arm.name, hand, mode, when, n))
+        self.emit(GlVolley(t, m.name, target, arm.name, hand, mode, when, n, barrels))
         for _ in range(n):
             if not m.up:
                 return
@@ -695,7 +711,7 @@ class GaslightFight:
             if not tm.up:
                 return self.block(t, m, "shoot", "target_out", target, tm.condition)
             if not self.fire(t, m, arm, tm, mode, when, called=called, two=two, hand=hand,
-                             off=off, of=n):
+                             off=off, of=n, barrels=barrels):
                 return
 
     def ready(self, t: int, m: Man, arm: Arm, target: str, mode: str) -> bool:
@@ -721,8 +737,10 @@ class GaslightFight:
 
     def fire(self, t: int, m: Man, arm: Arm, tm: Man, mode: str, when: str,
              called: str | None = None, two: R.TwoGuns | None = None, hand: str = "primary",
-             off: bool = False, forced: bool = False, of: int = 1) -> bool:
-        """One shot; returns False when he can fire no more with this gun this round."""
+             off: bool = False, forced: bool = False, of: int = 1, barrels: int = 1) -> bool:
+        """One shot (``barrels`` 2: both barrels of a double at once, one attack that spends
+        two rounds and doubles the damage of a hit, 002 l.40, G18 d, GN20); returns False
+        when he can fire no more with this gun this round."""
         if not m.up and not forced:
             return False
         if m.blinded:
@@ -758,7 +776,7 @@ class GaslightFight:
         total = roll + sum(x.value for x in mods)
         hit = R.hits(roll, total, tm.ac)
         fumble = R.fumbles(roll)
-        arm.loaded -= 1
+        arm.loaded -= barrels
         arm.fired += 1
         self.fired_any = True
         count = m.shots_this_round.get(id(arm), 0) + 1
@@ -767,7 +785,8 @@ class GaslightFight:
         natural = "20" if roll == 20 else "1" if roll == 1 else ""
         result = "fumble" if fumble else "hit" if hit else "miss"
         self.emit(GlShot(t, m.name, tm.name, arm.name, hand, mode, when, count, of, feet,
-                         called, roll, mods, total, tm.ac, result, natural, arm.loaded))
+                         called, roll, mods, total, tm.ac, result, natural, arm.loaded,
+                         barrels))
         # 002 l.69-70: a shot is a "shoots" trigger the moment it is fired; when the covered
         # man shoots his coverer, the trigger comes first (her one shot is owed), and the
         # attack then breaks her covering (no follow-ups)
@@ -775,7 +794,7 @@ class GaslightFight:
                 and c.covering == (m.name, "shoots")]
         broke = tm.covering is not None and tm.up
         if hit:
-            self.damage(t, m, arm, tm, mode, roll, called)
+            self.damage(t, m, arm, tm, mode, roll, called, barrels)
         go_on = True
         if fumble:
             go_on = self.malfunction(t, m, arm)
@@ -856,8 +875,9 @@ class GaslightFight:
         return tuple(mods)
 
     def damage(self, t: int, m: Man, arm: Arm, tm: Man, mode: str, roll: int,
-               called: str | None) -> None:
-        """G9, G10, G18 d-e: location, dice, multipliers, hit points then Health."""
+               called: str | None, barrels: int = 1) -> None:
+        """G9, G10, G18 d-e: location, dice, multipliers, hit points then Health; both
+        barrels at once roll the damage once and double it (002 l.40, G18 d)."""
         if called is not None:
             loc, lroll = R.location_named(called), None
         else:
@@ -869,6 +889,8 @@ class GaslightFight:
             mults.append(Modifier("impaling", 0, "table", str(loc.multiplier)))
         if mode == "point_blank" and roll == 20:
             mults.append(Modifier("point_blank_20", 0, "table", "2"))
+        if barrels == 2:
+            mults.append(Modifier("both_barrels", 0, "table", str(R.both_barrels_damage())))
         factors = tuple(Fraction(x.why) for x in mults)
         amount = R.damage_amount(dice, bonus, smokeless, factors)
         to_health = loc.critical or mode == "point_blank"

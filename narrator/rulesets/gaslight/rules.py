@@ -95,8 +95,8 @@ def max_shots(mode: str, weapon_class: str, loaded: int, barrels: int = 1) -> in
     """The most shots a weapon fires in one combat round in ``mode`` (002 l.38-72, G4-G6,
     G14), given ``loaded`` rounds in it at the start of the round.
 
-    * aimed, point blank: one (a double barrel may fire both barrels as one aimed attack,
-      ``both_barrels_damage``);
+    * aimed: one; a double barrel two, the second a snap shot (l.40, ``second_barrel_mode``),
+      or both barrels at once as one aimed attack (``both_barrels_damage``); point blank one;
     * snap: muzzle loader one; breech loader fires and loads twice (l.47), so what is loaded
       plus one reload of its barrels, at most two a barrel (a double barrel four, l.48);
       repeater four; revolver six or its full load (l.50);
@@ -116,6 +116,8 @@ def max_shots(mode: str, weapon_class: str, loaded: int, barrels: int = 1) -> in
         return min(loaded, 1 + len(covering_follow_ups(weapon_class)))
     if mode == "fanning" and weapon_class != "revolver":
         raise NotAllowed("only a single-action revolver can be fanned (002 l.408)")
+    if mode == "aimed" and barrels == 2:
+        return min(loaded, barrels)
     if mode == "snap" and weapon_class == "breech_loader":
         return min(loaded + barrels, 2 * barrels)
     if mode == "snap" and weapon_class == "revolver":
@@ -130,8 +132,15 @@ def must_fire_all(mode: str, weapon_class: str) -> bool:
 
 
 def both_barrels_damage() -> int:
-    """002 l.40, G4: both barrels fired at once as one aimed attack double the damage."""
+    """002 l.40, G4, G18 d: both barrels fired at once as one aimed attack double the damage
+    (the dice rolled once, then x2; with impaling x1.5 the two make x2.5)."""
     return rules()["mode"]["aimed"]["both_barrels_damage"]
+
+
+def second_barrel_mode() -> str:
+    """002 l.40: a double barrel fired aimed one barrel at a time: the second barrel is NOT an
+    aimed shot (recoil and smoke) but a snap shot: "snap"."""
+    return rules()["mode"]["aimed"]["second_barrel"]
 
 
 def split_shots(shots: int, mode: str) -> tuple[int, int]:

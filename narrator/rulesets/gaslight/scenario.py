@@ -185,7 +185,10 @@ class Intent(Model):
     ``quick`` tries Quick Draw (002 l.33-35); ``covers`` a target waiting for a trigger (G5,
     the round's only action); ``off_hand`` the second pistol's shot; ``reload`` (true or a
     weapon; G16); ``take_10`` on recoil checks where allowed (002 l.136); ``appears``: he
-    steps into view this round (a covering trigger).
+    steps into view this round (a covering trigger); ``both_barrels``: a double fires both
+    barrels at once, one aimed attack for double damage (002 l.40; with ``mode: aimed``; an
+    aimed double given ``shots: 2`` fires one barrel aimed and the second as a snap shot at
+    the end of the round instead).
     """
 
     shoot: str | None = None
@@ -201,6 +204,7 @@ class Intent(Model):
     reload: bool | str = False
     take_10: bool = False
     appears: bool = False
+    both_barrels: bool = False
     other: str | None = Field(None, max_length=300)
     friendly_fire: bool = False
 
@@ -217,6 +221,12 @@ class Intent(Model):
         if self.called is not None and (self.mode or "snap") != "aimed":
             raise Invalid("only an aimed shot may be called (002 l.39): add mode: aimed",
                           "called")
+        if self.both_barrels and (self.mode != "aimed" or self.shoot is None):
+            raise Invalid("both barrels at once is one aimed attack (002 l.40): add shoot: "
+                          "and mode: aimed", "both_barrels")
+        if self.both_barrels and self.shots not in (None, 1):
+            raise Invalid("both barrels at once are one attack (002 l.40): leave shots out",
+                          "shots")
         if self.reload and (self.shoot or self.covers):
             raise Invalid("reloading is a full-round action here; reload or shoot", "reload")
         if self.off_hand is not None and self.shoot is None:
@@ -404,6 +414,9 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                         R.called_shot_modifier(intent.called, True, mode, gun.form)
                     except R.NotAllowed as exc:
                         raise loc8.error(str(exc), base + ("called",)) from None
+                if intent.both_barrels and gun.barrels != 2:
+                    raise loc8.error(f"{full}'s {gun.name} has one barrel: both barrels at "
+                                     f"once needs a double (002 l.40)", base + ("both_barrels",))
                 if mode == "panic" and intent.move is None:
                     raise loc8.error("panic fire is fired running (002 l.57): give move:",
                                      base + ("mode",))

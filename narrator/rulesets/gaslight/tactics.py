@@ -8,9 +8,11 @@ single-action revolver within 20 feet (l.406-410), panic fire while running away
 covering fire on a door or a man while the fight has not started (l.61-63).
 
 * ``aggressive``: closes in; snap, rapid within 30 ft, fanning within 20 ft when he can.
-* ``cautious``: aimed while unhurried, then two snap shots; stays where he is.
+* ``cautious``: aimed while unhurried (both barrels at once with a loaded double, 002
+  l.40), then two snap shots; stays where he is.
 * ``coward``: as cautious until hurt; then runs from the nearest enemy, firing in panic.
-* ``sniper``: aimed shots only (a called shot at the chest with Sharp Shooter).
+* ``sniper``: aimed shots only (a called shot at the chest with Sharp Shooter; both barrels
+  of a loaded double at once).
 * ``lawman``: covers the nearest enemy (trigger: he shoots) while nobody has fired; then
   aimed shots while unhurried, snap shots once shot at.
 
@@ -90,8 +92,11 @@ def decide(fight: Any, t: int, m: Any) -> Intent | None:
     if profile == "sniper" or (profile in ("cautious", "coward", "lawman") and unhurried):
         called = "chest" if profile == "sniper" and m.c.skills.sharp_shooter \
             and not arm.gun.is_shotgun else None
+        # 002 l.40: a loaded double fires both barrels at once: one attack at +4 for double
+        # damage, as good a chance as the aimed barrel alone and twice the harm
+        both = arm.gun.barrels == 2 and arm.loaded >= 2
         return Intent(shoot=foe.name, mode="aimed", weapon=weapon, called=called,
-                      take_10=True)
+                      take_10=True, both_barrels=both)
     if profile in ("cautious", "coward", "lawman"):
         return Intent(shoot=foe.name, mode="snap", shots=2, weapon=weapon)
     # aggressive
