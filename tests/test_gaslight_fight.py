@@ -698,3 +698,72 @@ def test_both_barrels_refused_where_it_cannot_be(intent, weapons, message):
     with pytest.raises(ScenarioError) as exc:
         load(sc)
     assert message in exc.value.one_line() and exc.value.line is not None
+
+
+# ---------------------------------------------------------------------- covering a group
+def test_covering_a_group_the_first_to_move_takes_the_shot_and_the_follow_ups():
+    """002 l.62, l.67-69, GN21: round 2, Ann covers Rudd and Kitty together (trigger: either
+    moves). Kitty acts first and moves: Ann's covering shot goes at her at once; Rudd's move
+    later sets off nothing more; Ann's revolver follow-ups (l.68) go at Kitty, the original
+    target."""
+    sc = scenario([man("Ann"), man("Cal", at=(0, 5), hp=200, con=18)],
+                  [man("Rudd", at=(8, 0), hp=200, con=18),
+                   man("Kitty", at=(8, 2), hp=200, con=18)],
+                  [{"intents": {"Cal": {"shoot": "Rudd", "mode": "aimed"}}},
+                   {"intents": {"Ann": {"covers": {"target": ["Rudd", "Kitty"],
+                                                   "when": "moves"}},
+                                "Cal": {"other": "waits"},
+                                "Rudd": {"move": [9, 0]}, "Kitty": {"move": [9, 2]}}}],
+                  {"Cal": {"initiative": [10, 1], "to_hit": [2]},
+                   "Ann": {"initiative": [1, 2], "to_hit": [2, 2, 2]},
+                   "Rudd": {"initiative": [3, 4]}, "Kitty": {"initiative": [2, 9]}})
+    log = fight(sc)
+    setting = of_kind(log, "gl_covering", what="set")[0]
+    assert (setting.target, setting.group) == ("Rudd", ("Rudd", "Kitty"))
+    r2 = [(e.kind, getattr(e, "character", getattr(e, "shooter", "")),
+           getattr(e, "target", "")) for e in log.events
+          if getattr(e, "turn", 0) == 2 and e.kind in ("gl_moved", "gl_shot")]
+    assert r2 == [("gl_moved", "Kitty", ""), ("gl_shot", "Ann", "Kitty"),
+                  ("gl_moved", "Rudd", ""), ("gl_shot", "Ann", "Kitty"),
+                  ("gl_shot", "Ann", "Kitty")]
+    trig = of_kind(log, "gl_covering", what="triggered")
+    assert [(c.target, c.trigger) for c in trig] == [("Kitty", "moves")]
+
+
+def test_covering_a_group_at_the_opening_the_first_named_who_sets_it_off():
+    """002 l.65, GN21: before anyone has fired, Ann covers the doorway pair; both appear:
+    the covering shot goes before initiative at Rudd, the first named."""
+    sc = scenario([man("Ann")], [man("Kitty", at=(8, 2), hp=200, con=18),
+                                 man("Rudd", at=(8, 0), hp=200, con=18)],
+                  [{"intents": {"Ann": {"covers": {"target": ["Rudd", "Kitty"],
+                                                   "when": "appears"}},
+                                "Rudd": {"appears": True}, "Kitty": {"appears": True}}}],
+                  {"Ann": {"initiative": [1], "to_hit": [2, 2, 2]},
+                   "Rudd": {"initiative": [5]}, "Kitty": {"initiative": [9]}})
+    log = fight(sc)
+    first = [e.kind for e in log.events if e.kind in ("gl_shot", "gl_initiative")][:2]
+    assert first == ["gl_shot", "gl_initiative"]
+    assert {s.target for s in of_kind(log, "gl_shot")} == {"Rudd"}
+    assert len(of_kind(log, "gl_covering", what="triggered")) == 1
+
+
+@pytest.mark.parametrize("group,message", [
+    (["Rudd", "Kitty", "Rudd"], "names each man once"),
+    (["Rudd", "Kitty", "Nob", "Jem", "Sam"], "a small one (002 l.62): 1 to 4 men, not 5"),
+    (["Rudd", "Kity"], "did you mean 'Kitty'"),
+])
+def test_covering_a_group_refused_where_it_cannot_be(group, message):
+    gang = [man(n, at=(8, i)) for i, n in enumerate(("Rudd", "Kitty", "Nob", "Jem", "Sam"))]
+    sc = scenario([man("Ann"), man("Cal", at=(0, 5))], gang,
+                  [{"intents": {"Ann": {"covers": {"target": group, "when": "moves"}}}}])
+    with pytest.raises(ScenarioError) as exc:
+        load(sc)
+    assert message in exc.value.one_line() and exc.value.line is not None
+
+
+def test_covering_a_group_with_a_friend_in_it_is_warned_where_he_is_named():
+    gang = [man("Rudd", at=(8, 0))]
+    sc = scenario([man("Ann"), man("Cal", at=(0, 5))], gang,
+                  [{"intents": {"Ann": {"covers": {"target": ["Rudd", "Cal"]}}}}])
+    (w,) = load(sc).warnings
+    assert "Ann shoots at Cal, who is on his own side" in w.one_line() and w.line is not None

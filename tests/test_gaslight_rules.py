@@ -245,7 +245,8 @@ def test_shots_split_between_initiative_and_end():
 
 # ====================================================================== firing modes (G4-G6)
 @pytest.mark.parametrize("mode,cls,loaded,barrels,most", [
-    ("aimed", "revolver", 6, 1, 1), ("aimed", "breech_loader", 2, 2, 1),
+    ("aimed", "revolver", 6, 1, 1), ("aimed", "breech_loader", 2, 2, 2),
+    ("aimed", "breech_loader", 1, 2, 1), ("aimed", "breech_loader", 1, 1, 1),
     ("snap", "muzzle_loader", 1, 1, 1), ("snap", "breech_loader", 1, 1, 2),
     ("snap", "breech_loader", 0, 1, 1), ("snap", "breech_loader", 2, 2, 4),
     ("snap", "breech_loader", 1, 2, 3), ("snap", "repeater", 12, 1, 4),
@@ -259,7 +260,8 @@ def test_shots_split_between_initiative_and_end():
     ("point_blank", "revolver", 6, 1, 1), ("snap", "revolver", 0, 1, 0),
 ])
 def test_shots_by_mode_and_class(mode, cls, loaded, barrels, most):
-    """002 l.38-72, G4-G6, G14: the most shots a round (see ``max_shots``'s docstring)."""
+    """002 l.38-72, G4-G6, G14: the most shots a round (see ``max_shots``'s docstring); an
+    aimed double two rounds (both at once, or the second barrel as a snap shot, l.40)."""
     assert R.max_shots(mode, cls, loaded, barrels) == most
 
 
@@ -280,6 +282,8 @@ def test_mode_modifiers():
     assert R.mode_modifier("aimed", moving=True) == 0
     assert R.mode_modifier("rapid", moving=True) == -4
     assert R.both_barrels_damage() == 2
+    assert R.second_barrel_mode() == "snap"  # l.40: "The second barrel will be a Snap Shot"
+    assert R.covering_group_most() == 4  # l.62 "a small group", GN21
 
 
 def test_covering_follow_ups():

@@ -62,11 +62,38 @@ BOTH_BARRELS = {  # 002 l.40: both barrels at once (a hit, then a miss), one bar
              "Bob": {"initiative": [1, 1, 1], "to_hit": [2, 2]}},
 }
 
+GROUP_COVER = {  # 002 l.62, GN21: one man covers a small group
+    "title": "a covered pair", "ruleset": "gaslight", "seed": 4, "dice_fallback": "seeded",
+    "sides": {"police": [{"name": "Ann Hale", "short": "Ann", "pronoun": "she", "at": [0, 0],
+                          "weapons": [{"type": "webley_revolver", "carried": "ready"}]}],
+              "gang": [{"name": "Jem Rudd", "short": "Rudd", "at": [8, 0], "hp": 40,
+                        "con": 18},
+                       {"name": "Kitty Doyle", "short": "Kitty", "pronoun": "she",
+                        "at": [8, 2], "hp": 40, "con": 18}]},
+    "turns": [{"intents": {"Ann": {"covers": {"target": ["Rudd", "Kitty"],
+                                              "when": "appears"}},
+                           "Kitty": {"appears": True}}}],
+    "dice": {"Ann": {"initiative": [1], "to_hit": [2, 2, 2]},
+             "Rudd": {"initiative": [5]}, "Kitty": {"initiative": [9]}},
+}
+
+
+def test_covering_a_group_reads_plainly():
+    log = run_fight(load_scenario_text(json.dumps(GROUP_COVER)))
+    teaching = render(log, "text", "teaching", options=Options(cite=True))
+    assert ("Ann Hale covers Jem Rudd and Kitty Doyle: if any of them comes into view, she "
+            "fires on that one (002 l.61-64).") in teaching
+    assert "Kitty appears, and Ann's covering shot goes off at once, before anyone rolls " \
+           "initiative (002 l.65)." in teaching
+    story = render(log, "text", "story")
+    assert "Rudd and Kitty" in story and "Ann covers Rudd and Kitty (if appears)." in story
+
 
 def _all_kinds_logs():
     logs = [fight(name) for name in GASLIGHT]
     logs.append(run_fight(load_scenario_text(json.dumps(TWO_GUNS))))
     logs.append(run_fight(load_scenario_text(json.dumps(BOTH_BARRELS))))
+    logs.append(run_fight(load_scenario_text(json.dumps(GROUP_COVER))))
     return logs
 
 

@@ -153,7 +153,9 @@ class GlMoved(Event):
 class GlCovering(Event):
     """Covering fire (G5): ``what`` "set" (he covers the target, waiting for the trigger),
     "triggered" (the trigger happened: his shot follows; ``opening`` when it opens the fight,
-    before initiative) or "broken" (he was attacked and stops)."""
+    before initiative) or "broken" (he was attacked and stops). ``target``: the covered man
+    (for "triggered", the one who set it off); ``group``: every man of a covered group (002
+    l.62, GN21; empty when he covers one man)."""
 
     kind: ClassVar[str] = "gl_covering"
     turn: int
@@ -163,6 +165,7 @@ class GlCovering(Event):
     what: str
     opening: bool
     weapon: str = ""
+    group: tuple[str, ...] = ()
 
 
 @event

@@ -102,7 +102,8 @@ class Man:
     moved_feet: float = 0.0
     gait: str | None = None
     recoil_failed: int = 0
-    covering: tuple[str, str] | None = None
+    covering: tuple[tuple[str, ...], str] | None = None  # (the covered men, the trigger)
+    cover_target: str | None = None  # who set the trigger off (the follow-ups' target)
     triggered: bool = False
     lost_first_half: bool = False
     lost_round: bool = False
@@ -329,7 +330,7 @@ class GaslightFight:
         self.plans = {}
         for m in self.men.values():
             m.moved_feet, m.gait, m.recoil_failed = 0.0, None, 0
-            m.covering, m.triggered = None, False
+            m.covering, m.triggered, m.cover_target = None, False, None
             m.lost_first_half = m.lost_round = False
             m.shots_this_round = {}
             for a in m.arms:
@@ -339,15 +340,17 @@ class GaslightFight:
         for m in self.men.values():
             it = self.intents.get(m.name)
             if m.up and it is not None and it.covers is not None:
-                m.covering = (it.covers.target, it.covers.when)
+                group = it.covers.targets
+                m.covering = (group, it.covers.when)
                 arm = self.arm_for(m, it.weapon)
-                self.emit(GlCovering(t, m.name, it.covers.target, it.covers.when, "set", False,
-                                     arm.name))
+                self.emit(GlCovering(t, m.name, group[0], it.covers.when, "set", False,
+                                     arm.name, group if len(group) > 1 else ()))
         # 1. a trigger that opens the fight: the covering shot before anything else (l.65)
         if not self.fired_any:
             for m in self.men.values():
-                if m.covering and m.up and self.declared_trigger(m.covering):
-                    self.covering_shot(t, m, opening=True)
+                who = self.declared_trigger(m.covering) if m.covering and m.up else None
+                if who is not None:
+                    self.covering_shot(t, m, who, opening=True)
         # 2. a fast-draw contest
         contest: set[str] = set()
         if turn.fast_draw is not None and not self.over():
@@ -367,16 +370,19 @@ class GaslightFight:
         """At most one side has a man up: the round stops there."""
         return len(self.standing_sides()) <= 1
 
-    def declared_trigger(self, covering: tuple[str, str]) -> bool:
-        """Does the covered man's own intent this round set off the trigger (G5)?"""
-        target, when = covering
-        it = self.intents.get(target)
-        tm = self.men[target]
-        if it is None or not tm.up:
-            return False
-        # a shot is a trigger when it is fired (002 l.69); stepping out or moving can open
-        # the fight (l.65: "someone looks in the window")
-        return (when == "moves" and it.move is not None) or (when == "appears" and it.appears)
+    def declared_trigger(self, covering: tuple[tuple[str, ...], str]) -> str | None:
+        """The first covered man (in the order the covering names them, GN21) whose own
+        intent this round sets off the trigger (G5), or None."""
+        group, when = covering
+        for target in group:
+            it = self.intents.get(target)
+            if it is None or not self.men[target].up:
+                continue
+            # a shot is a trigger when it is fired (002 l.69); stepping out or moving can
+            # open the fight (l.65: "someone looks in the window")
+            if (when == "moves" and it.move is not None) or (when == "appears" and it.appears):
+                return target
+        return None
 
     def initiative(self, t: int) -> list[Man]:
         """G3: d10 + DEX modifier for everyone up (+1 for a man covering, 002 l.69)."""
@@ -474,6 +480,10 @@ class GaslightFight:
             self.after_action(t, m, "appears")
             if not m.up:
                 return
+        if not m.arms:  # an unarmed man only moves (shooting, covering, reloading refused)
+            if it.move is not None:
+                self.move(t, m, it.move, None, it.gait)
+            return
         arm = self.arm_for(m, it.weapon if isinstance(it.reload, bool) else it.reload)
         if m.prone and any(a.state == "dropped" for a in m.arms):
             # 002 l.135: standing and picking up the gun are each a move action: the round
@@ -578,8 +588,8 @@ class GaslightFight:
         trigger goes off in ``fire``, on the shot itself."""
         for c in self.men.values():
             if (c.covering is not None and not c.triggered and c.up
-                    and c.covering == (m.name, when)):
-                self.covering_shot(t, c, opening=False)
+                    and m.name in c.covering[0] and c.covering[1] == when):
+                self.covering_shot(t, c, m.name, opening=False)
 
     def draw(self, t: int, m: Man, arm: Arm, it: Intent) -> None:
         """002 l.23-35: the action drawing takes, and what it costs him this round (GN17): a
@@ -668,10 +678,11 @@ class GaslightFight:
                              R.reload_action(m.c.skills.rapid_reload), ""))
 
     # ------------------------------------------------------------------ covering fire
-    def covering_shot(self, t: int, m: Man, opening: bool) -> None:
-        """G5: the trigger happened: one shot at once (no mode modifier, G18 h)."""
-        target, when = m.covering
-        m.triggered = True
+    def covering_shot(self, t: int, m: Man, target: str, opening: bool) -> None:
+        """G5: ``target`` set the trigger off: one shot at him at once (no mode modifier,
+        G18 h); he is the original target of the follow-ups (002 l.67-68, GN21)."""
+        when = m.covering[1]
+        m.triggered, m.cover_target = True, target
         self.emit(GlCovering(t, m.name, target, when, "triggered", opening))
         arm = self.arm_for(m, (self.intents.get(m.name) or Intent()).weapon)
         if not arm.drawn:
@@ -690,7 +701,7 @@ class GaslightFight:
         follow = R.covering_follow_ups(arm.gun.klass)
         when = "initiative" if first_half else "end"
         if when in follow:
-            target = self.men[m.covering[0]]
+            target = self.men[m.cover_target]
             if target.up and self.ready(t, m, arm, target.name, "covering"):
                 self.emit(GlVolley(t, m.name, target.name, arm.name, arm.spec.hand, "covering",
                                    when, 1))
@@ -791,7 +802,7 @@ class GaslightFight:
         # man shoots his coverer, the trigger comes first (her one shot is owed), and the
         # attack then breaks her covering (no follow-ups)
         owed = [c for c in self.men.values() if c.covering is not None and not c.triggered
-                and c.covering == (m.name, "shoots")]
+                and m.name in c.covering[0] and c.covering[1] == "shoots"]
         broke = tm.covering is not None and tm.up
         if hit:
             self.damage(t, m, arm, tm, mode, roll, called, barrels)
@@ -813,7 +824,7 @@ class GaslightFight:
                 go_on = False
         for c in owed:  # at once (l.69), before anything else happens
             if c.up and c.covering is not None and not c.triggered:
-                self.covering_shot(t, c, opening=False)
+                self.covering_shot(t, c, m.name, opening=False)
         if broke and tm.covering is not None:  # 002 l.70: attacked, he stops covering
             tm.covering = None
             if tm.up:

@@ -116,7 +116,7 @@ def max_shots(mode: str, weapon_class: str, loaded: int, barrels: int = 1) -> in
         return min(loaded, 1 + len(covering_follow_ups(weapon_class)))
     if mode == "fanning" and weapon_class != "revolver":
         raise NotAllowed("only a single-action revolver can be fanned (002 l.408)")
-    if mode == "aimed" and barrels == 2:
+    if mode == "aimed" and barrels == 2 and weapon_class in ("breech_loader", "muzzle_loader"):
         return min(loaded, barrels)
     if mode == "snap" and weapon_class == "breech_loader":
         return min(loaded + barrels, 2 * barrels)
@@ -167,6 +167,12 @@ def covering_triggers() -> tuple[str, ...]:
     """G5: what a covering character waits for: the target ``moves``, ``shoots`` or
     ``appears``."""
     return tuple(rules()["mode"]["covering"]["triggers"])
+
+
+def covering_group_most() -> int:
+    """002 l.62, GN21: covering fire may watch "a small group of individuals": at most four
+    men."""
+    return rules()["mode"]["covering"]["group_most"]
 
 
 def is_point_blank(feet: float) -> bool:

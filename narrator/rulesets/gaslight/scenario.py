@@ -161,10 +161,29 @@ class Character(Model):
 
 
 class Covers(Model):
-    """Covering fire (G5): the target (a character) and the trigger."""
+    """Covering fire (G5): the target, a character or a small group of them (002 l.62: at
+    most four, GN21), and the trigger. Whichever of a group sets it off takes the covering
+    shot and its follow-ups (l.67-68)."""
 
-    target: str
+    target: str | list[str]
     when: Literal["moves", "shoots", "appears"] = "moves"
+
+    @field_validator("target")
+    @classmethod
+    def _group(cls, v: str | list[str]) -> str | list[str]:
+        if isinstance(v, list):
+            most = R.covering_group_most()
+            if not 1 <= len(v) <= most:
+                raise ValueError(f"a covered group is a small one (002 l.62): 1 to {most} "
+                                 f"men, not {len(v)}")
+            if len(set(v)) != len(v):
+                raise ValueError("a covered group names each man once")
+        return v
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The covered men, in the order given."""
+        return (self.target,) if isinstance(self.target, str) else tuple(self.target)
 
 
 class OffHand(Model):
@@ -384,9 +403,21 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                 intent.shoot = who(intent.shoot, base + ("shoot",))
                 _own(loaded, full, intent.shoot, intent.friendly_fire, loc8, base + ("shoot",))
             if intent.covers is not None:
-                intent.covers.target = who(intent.covers.target, base + ("covers", "target"))
-                _own(loaded, full, intent.covers.target, intent.friendly_fire, loc8,
-                     base + ("covers", "target"))
+                cv = intent.covers
+                if isinstance(cv.target, str):
+                    cv.target = who(cv.target, base + ("covers", "target"))
+                    _own(loaded, full, cv.target, intent.friendly_fire, loc8,
+                         base + ("covers", "target"))
+                else:
+                    fixed = []
+                    for k, name in enumerate(cv.target):
+                        tloc = base + ("covers", "target", k)
+                        fixed.append(who(name, tloc))
+                        _own(loaded, full, fixed[-1], intent.friendly_fire, loc8, tloc)
+                    if len(set(fixed)) != len(fixed):
+                        raise loc8.error("a covered group names each man once",
+                                         base + ("covers", "target"))
+                    cv.target = fixed
             guns = [w.name or w.type for w in c.weapons]
             if intent.weapon is not None and weapon_index(c, intent.weapon) is None:
                 raise loc8.error(f"{full} carries no {intent.weapon!r} (carries "
