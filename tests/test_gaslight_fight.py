@@ -767,3 +767,86 @@ def test_covering_a_group_with_a_friend_in_it_is_warned_where_he_is_named():
                   [{"intents": {"Ann": {"covers": {"target": ["Rudd", "Cal"]}}}}])
     (w,) = load(sc).warnings
     assert "Ann shoots at Cal, who is on his own side" in w.one_line() and w.line is not None
+
+
+# ---------------------------------------------------------------------- conveyances (GN22)
+def _one_shot(shooter: dict, target: dict, intent: dict, rolls=(10,)):
+    sc = scenario([shooter], [target], [{"intents": {shooter["name"]: intent}}],
+                  {shooter["name"]: {"initiative": [9], "to_hit": list(rolls)},
+                   target["name"]: {"initiative": [1]}})
+    return fight(sc)
+
+
+AIMED = {"shoot": "Bob", "mode": "aimed"}
+
+
+@pytest.mark.parametrize("aboard,aimed", [
+    ({"on": "carriage"}, 0), ({"on": "train"}, 0), ({"on": "boat"}, 0), ({"on": "horse"}, 0),
+    ({"on": "ship"}, 4), ({"on": "carriage", "moving": False}, 4), (None, 4),
+])
+def test_aimed_fire_aboard_a_moving_conveyance_loses_the_4(aboard, aimed):
+    """002 l.41: aiming precludes being moved, in a carriage or on a moving train: the shot
+    still goes, the +4 is lost; the deck of a ship (NOT a boat) is the exception; a carriage
+    standing still moves nobody."""
+    ann = man("Ann", **({"aboard": aboard} if aboard else {}))
+    log = _one_shot(ann, man("Bob", at=(5, 0), hp=200, con=18), AIMED)
+    (shot,) = of_kind(log, "gl_shot")
+    assert mods(shot).get("aimed", 0) == aimed
+    assert ("aimed_aboard" in mods(shot)) == (aimed == 0)
+    assert shot.mode == "aimed"
+
+
+def test_snap_shooting_from_a_moving_train_has_no_penalty():
+    """002 l.45: snap shooting "may be on a horse, riding in a carriage, train, etc.": no
+    penalty: d20 10 + 2 + 1 + 1 (Bob standing) = 14, as on foot."""
+    ann = man("Ann", aboard={"on": "train"})
+    log = _one_shot(ann, man("Bob", at=(5, 0), hp=200, con=18),
+                    {"shoot": "Bob", "mode": "snap", "shots": 1})
+    (shot,) = of_kind(log, "gl_shot")
+    assert shot.total == 14 and mods(shot) == {"bab": 2, "dex": 1,
+                                               "target_stationary_mobile": 1}
+
+
+@pytest.mark.parametrize("aboard,status,value", [
+    ({"on": "carriage"}, "running", -4), ({"on": "horse", "speed": "sprinting"}, "sprinting", -6),
+    ({"on": "ship"}, "stationary_mobile", 1), ({"on": "ship", "speed": "evading"}, "evading", -8),
+    ({"on": "train", "moving": False}, "stationary_mobile", 1),
+])
+def test_a_target_aboard_a_moving_conveyance_shows_at_its_speed(aboard, status, value):
+    """002 l.76-81, GN22: Bob rides; Ann's snap shot takes the status of the conveyance's speed
+    (running unless given; a ship's deck is stable: his own, unless pitching: evading -8)."""
+    bob = man("Bob", at=(5, 0), hp=200, con=18, aboard=aboard)
+    log = _one_shot(man("Ann"), bob, {"shoot": "Bob", "mode": "snap", "shots": 1})
+    assert mods(of_kind(log, "gl_shot")[0])[f"target_{status}"] == value
+
+
+def test_panic_fire_from_a_galloping_horse_needs_no_move_of_his_own():
+    """002 l.57, GN22: a man on a horse at a run is in full flight: panic fire (-8) with no
+    move: given; on foot the same intent is refused (it must be fired running)."""
+    ann = man("Ann", aboard={"on": "horse", "speed": "running"})
+    log = _one_shot(ann, man("Bob", at=(5, 0), hp=200, con=18),
+                    {"shoot": "Bob", "mode": "panic"}, rolls=[10] * 6)
+    shots = of_kind(log, "gl_shot")
+    assert len(shots) == 6 and mods(shots[0])["panic"] == -8
+    with pytest.raises(ScenarioError) as exc:
+        load(scenario([man("Ann")], [man("Bob", at=(5, 0))],
+                      [{"intents": {"Ann": {"shoot": "Bob", "mode": "panic"}}}]))
+    assert "panic fire is fired running" in exc.value.one_line()
+
+
+def test_an_intent_on_foot_overrides_the_characters_conveyance():
+    """GN22: Ann rides a carriage, but this round she has stepped down (aboard: false): her
+    aimed shot keeps its +4."""
+    ann = man("Ann", aboard={"on": "carriage"})
+    log = _one_shot(ann, man("Bob", at=(5, 0), hp=200, con=18), {**AIMED, "aboard": False})
+    assert mods(of_kind(log, "gl_shot")[0])["aimed"] == 4
+
+
+def test_a_moving_conveyance_carries_him_its_speed():
+    """GN22: aboard a carriage at a run (60 ft, 20 yards, a round) his aimed shot's move is
+    the carriage's, not the 15 ft of aimed fire on foot (GN17)."""
+    ann = man("Ann", aboard={"on": "carriage"})
+    log = _one_shot(ann, man("Bob", at=(30, 0), hp=200, con=18),
+                    {**AIMED, "move": [0, 30]})
+    (mv,) = of_kind(log, "gl_moved")
+    assert (mv.feet, mv.end, mv.gait) == (60.0, (0.0, 20.0), "running")

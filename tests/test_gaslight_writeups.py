@@ -88,12 +88,40 @@ def test_covering_a_group_reads_plainly():
     story = render(log, "text", "story")
     assert "Rudd and Kitty" in story and "Ann covers Rudd and Kitty (if appears)." in story
 
+ABOARD = {  # 002 l.41, l.45, GN22: shots from and at a moving carriage
+    "title": "the carriage", "ruleset": "gaslight", "seed": 5, "dice_fallback": "seeded",
+    "sides": {"a": [{"name": "Ann", "pronoun": "she", "dex": 12, "bab": 2, "at": [0, 0],
+                     "aboard": {"on": "carriage"},
+                     "weapons": [{"type": "webley_revolver", "carried": "ready"}]}],
+              "b": [{"name": "Bob", "hp": 60, "con": 18, "at": [5, 0],
+                     "weapons": [{"type": "revolver", "carried": "ready"}]}]},
+    "turns": [{"intents": {"Ann": {"shoot": "Bob", "mode": "aimed"},
+                           "Bob": {"shoot": "Ann", "mode": "snap", "shots": 1}}}],
+    "dice": {"Ann": {"initiative": [9], "to_hit": [10]},
+             "Bob": {"initiative": [1], "to_hit": [10]}},
+}
+
+
+def test_shots_from_and_at_a_conveyance_read_plainly():
+    log = run_fight(load_scenario_text(json.dumps(ABOARD)))
+    text = render(log, "text", "teaching", options=Options(cite=True))
+    for line in (
+        "aboard a moving carriage (a target running) (002 l.41, l.45)",
+        "d20 10 + 2 (base attack) + 1 (Dexterity) + 0 (aimed, but aboard a moving carriage: "
+        "no +4) + 1 (target standing) = 14",
+        "d20 10 − 4 (target running) = 6",
+    ):
+        assert line in text, line
+    story = render(log, "text", "story")
+    assert "aimed, but aboard a moving carriage: no +4" not in story.split("Rolls")[0]
+
 
 def _all_kinds_logs():
     logs = [fight(name) for name in GASLIGHT]
     logs.append(run_fight(load_scenario_text(json.dumps(TWO_GUNS))))
     logs.append(run_fight(load_scenario_text(json.dumps(BOTH_BARRELS))))
     logs.append(run_fight(load_scenario_text(json.dumps(GROUP_COVER))))
+    logs.append(run_fight(load_scenario_text(json.dumps(ABOARD))))
     return logs
 
 

@@ -41,7 +41,8 @@ class GunNote:
 @fast_init
 @dataclass(frozen=True)
 class FighterNote:
-    """One character as the roster shows it (G1)."""
+    """One character as the roster shows it (G1); ``aboard`` the conveyance he rides ("" on
+    foot), whether it moves and the speed he shows at as a target (GN22)."""
 
     name: str
     side: str
@@ -58,6 +59,9 @@ class FighterNote:
     cover: int
     concealment: int
     tactics: str | None
+    aboard: str = ""
+    aboard_moving: bool = False
+    aboard_speed: str = ""
 
 
 @event

@@ -104,6 +104,7 @@ class Man:
     recoil_failed: int = 0
     covering: tuple[tuple[str, ...], str] | None = None  # (the covered men, the trigger)
     cover_target: str | None = None  # who set the trigger off (the follow-ups' target)
+    aboard: object | None = None  # the conveyance he rides this round (GN22)
     triggered: bool = False
     lost_first_half: bool = False
     lost_round: bool = False
@@ -285,8 +286,16 @@ class GaslightFight:
             tuple(GunNote(a.name, a.gun.klass, a.gun.form, a.gun.calibre, a.gun.damage,
                           a.loaded, a.gun.capacity, a.spec.powder, a.spec.old, a.spec.familiar,
                           a.spec.carried, a.spec.hand, a.gun.single_action) for a in m.arms),
-            m.cover, m.concealment, m.c.tactics) for m in self.men.values())
+            m.cover, m.concealment, m.c.tactics, *self.ride_note(m.c.aboard))
+            for m in self.men.values())
         return GlRoster(fighters, self.condition_mods())
+
+    @staticmethod
+    def ride_note(ride: object | None) -> tuple[str, bool, str]:
+        """(conveyance, moving, the status he shows at) for the roster (GN22)."""
+        if ride is None:
+            return "", False, ""
+        return ride.on, ride.moving, R.aboard_status(ride, "") if ride.moving else ""
 
     def adjust(self, t: int, changes: dict[str, dict]) -> None:
         """A GM's hand edits of the state (``narrator next``): ``at``, ``condition``, ``hp``,
@@ -331,6 +340,8 @@ class GaslightFight:
         for m in self.men.values():
             m.moved_feet, m.gait, m.recoil_failed = 0.0, None, 0
             m.covering, m.triggered, m.cover_target = None, False, None
+            it = self.intents.get(m.name)
+            m.aboard = m.c.aboard if it is None or it.aboard is None else (it.aboard or None)
             m.lost_first_half = m.lost_round = False
             m.shots_this_round = {}
             for a in m.arms:
@@ -632,7 +643,10 @@ class GaslightFight:
             goal = tuple(float(v) for v in self.sc.map[dest].at)
         else:
             goal = (float(dest[0]), float(dest[1]))
-        most = move_feet(mode, gait)
+        ride = m.aboard if m.aboard is not None and m.aboard.moving else None
+        most = R.aboard_feet(ride) if ride is not None else move_feet(mode, gait)
+        if ride is not None:  # GN22: the conveyance carries him, at its speed
+            gait = R.aboard_speed(ride)
         start = m.pos
         want = math.dist(start, goal) * FEET_PER_YARD
         if want == 0 or most == 0:
@@ -652,7 +666,7 @@ class GaslightFight:
             m.cover, m.concealment, m.landmark = 0, 0, None
         m.moved_feet = feet
         m.gait = gait or (moving_status(feet) if feet else None)
-        if mode == "panic" and m.gait not in ("running", "sprinting"):
+        if mode == "panic" and m.gait not in ("running", "sprinting") and ride is None:
             m.gait = "running"
         self.emit(GlMoved(t, m.name, start, m.pos, m.gait or "still", round(feet, 1),
                           dest if isinstance(dest, str) and reached else None, m.cover,
@@ -843,9 +857,11 @@ class GaslightFight:
         if two is not None and off and two.off_includes_mode:
             mods.append(Modifier("off_hand_table", two.off, "table", mode))
         else:
-            moved = m.moved_feet > 0
+            moved = m.moved_feet > 0 or R.moved_aboard(m.aboard)
             mm = R.mode_modifier(mode, moved)
-            if mode == "aimed" and moved:
+            if mode == "aimed" and moved and m.moved_feet == 0:  # 002 l.41: being moved
+                mods.append(Modifier("aimed_aboard", 0, "table", m.aboard.on))
+            elif mode == "aimed" and moved:
                 mods.append(Modifier("aimed_moving", 0, "table", "the +4 lost"))
             elif mm:
                 mods.append(Modifier(mode, mm))
@@ -863,8 +879,11 @@ class GaslightFight:
             if rm:
                 mods.append(Modifier("range", rm, "table", "",
                                      R.full_increments(feet, arm.gun.increment)))
-        status = tm.gait if tm.moved_feet > 0 and tm.gait else (
-            "stationary_mobile" if tm.prone else tm.c.status)
+        own = "stationary_mobile" if tm.prone else tm.c.status
+        if tm.aboard is not None and tm.aboard.moving:  # GN22: he shows at its speed
+            status = R.aboard_status(tm.aboard, own)
+        else:
+            status = tm.gait if tm.moved_feet > 0 and tm.gait else own
         sv = R.status_modifier(status)
         mods.append(Modifier(f"target_{status}", sv))
         if tm.cover:

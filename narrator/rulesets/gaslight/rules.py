@@ -185,6 +185,46 @@ def point_blank_damage_multiplier(roll: int) -> int:
     return rules()["mode"]["point_blank"]["natural_20_damage"] if roll == 20 else 1
 
 
+# ---------------------------------------------------------------------- conveyances (GN22)
+def moved_aboard(ride: object | None) -> bool:
+    """002 l.41, GN22: is a man aboard ``ride`` (a scenario ``Conveyance`` or None) being
+    moved? A moving horse, carriage, train or boat moves him (aimed fire loses its +4); the
+    deck of a ship is "very large and relatively stable" and does not."""
+    if ride is None or not ride.moving:
+        return False
+    return ride.on not in rules()["conveyance"]["stable"]
+
+
+def aboard_status(ride: object | None, own: str) -> str:
+    """002 l.76-81, GN22: the target status of a man aboard ``ride``: its ``speed`` when it
+    moves (default running; on a ship's deck his ``own`` status unless a speed is given);
+    standing still, his own."""
+    if ride is None or not ride.moving:
+        return own
+    if ride.speed is not None:
+        return ride.speed
+    c = rules()["conveyance"]
+    return own if ride.on in c["stable"] else c["default_speed"]
+
+
+def aboard_speed(ride: object) -> str:
+    """GN22: the speed a moving conveyance goes at: its ``speed``, else running."""
+    return ride.speed or rules()["conveyance"]["default_speed"]
+
+
+def aboard_feet(ride: object) -> float:
+    """GN22: how far a moving conveyance carries him in a round, by its speed (GN17's
+    gaits: walking slowly 15 ft, briskly 30, running 60, sprinting 120, evading 60)."""
+    return rules()["conveyance"]["feet"][aboard_speed(ride)]
+
+
+def in_full_flight(ride: object | None) -> bool:
+    """002 l.57, GN22: a man aboard a conveyance moving at a run or a sprint is in full
+    flight: he may fire panic fire without a move of his own."""
+    return (ride is not None and ride.moving
+            and aboard_status(ride, "stationary_mobile") in ("running", "sprinting"))
+
+
 # ---------------------------------------------------------------------- circumstances (G7)
 def status_modifier(status: str) -> int:
     """002 l.74-81: stationary immobile +2 ... evading -8."""

@@ -83,6 +83,17 @@ class Landmark(Model):
     concealment: Percent = 0
 
 
+class Conveyance(Model):
+    """What a man rides (002 l.41, l.45): ``on`` a horse, carriage, train, boat or ship;
+    ``moving`` (default true); ``speed``: how he presents as a target while it moves, a row
+    of 002 l.76-81 (default running; on a ship his own status, the deck being stable, unless
+    given: a pitching deck is ``evading``). GN22."""
+
+    on: Literal["horse", "carriage", "train", "boat", "ship"]
+    moving: bool = True
+    speed: Gait | None = None
+
+
 class Skills(Model):
     """G1: quick-draw points (002 l.103), and the skills 002 names."""
 
@@ -128,7 +139,8 @@ class Character(Model):
     (``ac``; default 10 + DEX modifier + ``armour``), weight in pounds (recoil, G12),
     ``fighter`` (Sharp Shooter needs one, 002 l.121). ``cover``/``concealment``: percent, or
     the landmark he stands at; ``status``: how he presents as a target when he is not moving
-    (002 l.74-81; default stationary but mobile)."""
+    (002 l.74-81; default stationary but mobile); ``aboard``: the conveyance he rides for
+    the whole fight (002 l.41, l.45; an intent's ``aboard`` changes it for a round)."""
 
     name: str = Field(min_length=1, max_length=80)
     short: str | None = Field(None, min_length=1, max_length=60)
@@ -149,6 +161,7 @@ class Character(Model):
     concealment: Percent = 0
     status: Literal["stationary_immobile", "stationary_mobile", "walking_slowly"] = \
         "stationary_mobile"
+    aboard: Conveyance | None = None
     tactics: str | None = None
     notes: str | None = Field(None, max_length=500)
 
@@ -207,7 +220,8 @@ class Intent(Model):
     steps into view this round (a covering trigger); ``both_barrels``: a double fires both
     barrels at once, one aimed attack for double damage (002 l.40; with ``mode: aimed``; an
     aimed double given ``shots: 2`` fires one barrel aimed and the second as a snap shot at
-    the end of the round instead).
+    the end of the round instead); ``aboard``: the conveyance he rides this round (002 l.41,
+    l.45), or ``false`` on foot, when it differs from his character's ``aboard``.
     """
 
     shoot: str | None = None
@@ -224,6 +238,7 @@ class Intent(Model):
     take_10: bool = False
     appears: bool = False
     both_barrels: bool = False
+    aboard: Conveyance | Literal[False] | None = None
     other: str | None = Field(None, max_length=300)
     friendly_fire: bool = False
 
@@ -448,9 +463,11 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                 if intent.both_barrels and gun.barrels != 2:
                     raise loc8.error(f"{full}'s {gun.name} has one barrel: both barrels at "
                                      f"once needs a double (002 l.40)", base + ("both_barrels",))
-                if mode == "panic" and intent.move is None:
-                    raise loc8.error("panic fire is fired running (002 l.57): give move:",
-                                     base + ("mode",))
+                ride = c.aboard if intent.aboard is None else (intent.aboard or None)
+                if mode == "panic" and intent.move is None and not R.in_full_flight(ride):
+                    raise loc8.error("panic fire is fired running (002 l.57): give move:, or "
+                                     "ride a conveyance at a run (aboard: {on: horse, speed: "
+                                     "running})", base + ("mode",))
             if intent.off_hand is not None:
                 oh = intent.off_hand
                 oloc = base + ("off_hand",)
