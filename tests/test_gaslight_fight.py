@@ -850,3 +850,75 @@ def test_a_moving_conveyance_carries_him_its_speed():
                     {**AIMED, "move": [0, 30]})
     (mv,) = of_kind(log, "gl_moved")
     assert (mv.feet, mv.end, mv.gait) == (60.0, (0.0, 20.0), "running")
+
+
+# ---------------------------------------------------------------------- gun and blade (l.363)
+def _ann_blade(**kw):
+    return man("Ann", str=14, blade={"type": "knife", **kw})
+
+
+def test_a_shot_and_a_blow_in_one_round_take_the_two_hand_penalties():
+    """002 l.363, l.349, GN23: Ann (STR 14 +2, DEX 12 +1, BAB 2) fires her revolver and
+    strikes Bob (a yard off, 3 ft) with the knife in her off hand: the shot d20 10 + 2 + 1 + 1
+    (Bob standing) - 6 (primary hand) = 8; the blow d20 15 + 2 + 2 - 10 (off hand) = 9 against
+    Bob's AC 11: a miss. Then a second round, the blow alone: 15 + 2 + 2 = 19, a hit in the
+    chest: knife 1d4 3 + 2 = 5, x1.5 = 7: 30 hit points -> 23."""
+    sc = scenario([_ann_blade()], [man("Bob", at=(1, 0), hp=30, con=18)],
+                  [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1,
+                                        "strike": "Bob"}}},
+                   {"intents": {"Ann": {"strike": "Bob"}}}],
+                  {"Ann": {"initiative": [9, 9], "to_hit": [10, 15, 15], "location": [5],
+                           "damage": [3]},
+                   "Bob": {"initiative": [1, 1]}})
+    log = fight(sc)
+    (shot,) = of_kind(log, "gl_shot")
+    assert mods(shot)["gun_and_blade"] == -6 and shot.total == 8
+    b1, b2 = of_kind(log, "gl_blow")
+    assert (mods(b1), b1.total, b1.result) == ({"bab": 2, "str": 2, "gun_and_blade": -10}, 9,
+                                               "miss")
+    assert (mods(b2), b2.total, b2.result) == ({"bab": 2, "str": 2}, 19, "hit")
+    (dmg,) = of_kind(log, "gl_damage")
+    assert (dmg.part, dmg.dice, dmg.bonus, dmg.amount, dmg.hp) == ("chest", (3,), 2, 7, 23)
+
+
+def test_a_blade_in_the_primary_hand_the_shot_takes_minus_10():
+    """GN23: blade in the primary hand: the gun's shot (off hand) -10, the blow -6."""
+    sc = scenario([_ann_blade(hand="primary")], [man("Bob", at=(1, 0), hp=30, con=18)],
+                  [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1,
+                                        "strike": "Bob"}}}],
+                  {"Ann": {"initiative": [9], "to_hit": [2, 2]}, "Bob": {"initiative": [1]}})
+    log = fight(sc)
+    assert mods(of_kind(log, "gl_shot")[0])["gun_and_blade"] == -10
+    assert mods(of_kind(log, "gl_blow")[0])["gun_and_blade"] == -6
+
+
+def test_a_blow_beyond_reach_is_refused_and_a_weak_blow_does_at_least_1():
+    """GN23: 5 ft is a blow's reach (Bob 2 yards, 6 ft: refused, said so); STR 3 (-4) with
+    a knife's 1d4 of 2 does 1, not -2."""
+    sc = scenario([man("Ann", str=3, blade={"type": "knife"})],
+                  [man("Bob", at=(2, 0), hp=30, con=18), man("Cy", at=(1, 0), hp=30, con=18)],
+                  [{"intents": {"Ann": {"strike": "Bob"}}},
+                   {"intents": {"Ann": {"strike": "Cy"}}}],
+                  {"Ann": {"initiative": [9, 9], "to_hit": [20], "location": [10],
+                           "damage": [2]},
+                   "Bob": {"initiative": [1, 1]}, "Cy": {"initiative": [2, 2]}})
+    log = fight(sc)
+    assert [(b.reason, b.detail) for b in of_kind(log, "gl_blocked")] == [
+        ("out_of_reach", "6 ft")]
+    assert of_kind(log, "gl_damage")[0].amount == 1
+
+
+@pytest.mark.parametrize("intent,blade,message", [
+    ({"shoot": "Bob", "mode": "aimed", "strike": "Bob"}, {"type": "knife"},
+     "no Aimed Fire bonus while the blade strikes (002 l.363)"),
+    ({"strike": "Bob"}, None, "Ann carries no blade"),
+    ({"shoot": "Bob", "strike": "Bob", "off_hand": {"shoot": "Bob"}}, {"type": "knife"},
+     "a blow takes the hand without the gun"),
+    ({"strike": "Bobb"}, {"type": "knife"}, "did you mean 'Bob'"),
+])
+def test_a_blow_refused_where_it_cannot_be(intent, blade, message):
+    kw = {"blade": blade} if blade else {}
+    sc = scenario([man("Ann", **kw)], [man("Bob", at=(1, 0))], [{"intents": {"Ann": intent}}])
+    with pytest.raises(ScenarioError) as exc:
+        load(sc)
+    assert message in exc.value.one_line() and exc.value.line is not None

@@ -115,6 +115,38 @@ def test_shots_from_and_at_a_conveyance_read_plainly():
     story = render(log, "text", "story")
     assert "aimed, but aboard a moving carriage: no +4" not in story.split("Rolls")[0]
 
+BLADE = {  # 002 l.363, GN23: a revolver in one hand, a knife in the other
+    "title": "the knife", "ruleset": "gaslight", "seed": 6, "dice_fallback": "seeded",
+    "sides": {"a": [{"name": "Ann", "pronoun": "she", "str": 14, "dex": 12, "bab": 2,
+                     "at": [0, 0], "blade": {"type": "knife"},
+                     "weapons": [{"type": "webley_revolver", "carried": "ready"}]}],
+              "b": [{"name": "Bob", "hp": 30, "con": 18, "at": [1, 0]},
+                    {"name": "Cy", "hp": 30, "con": 18, "at": [9, 0],
+                     "blade": {"type": "sabre", "hand": "primary"}}]},
+    "turns": [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1,
+                                   "strike": "Bob"}, "Cy": {"strike": "Ann"}}},
+              {"intents": {"Ann": {"strike": "Bob"}}}],
+    "dice": {"Ann": {"initiative": [9, 9], "to_hit": [10, 15, 15], "location": [5],
+                     "damage": [3]},
+             "Bob": {"initiative": [1, 1]}, "Cy": {"initiative": [2, 2]}},
+}
+
+
+def test_a_gun_and_a_blade_read_plainly():
+    log = run_fight(load_scenario_text(json.dumps(BLADE)))
+    text = render(log, "text", "teaching", options=Options(cite=True))
+    for line in (
+        "Ann strikes at Bob with her knife (002 l.363): d20 15 + 2 (base attack) + 2 "
+        "(Strength) − 10 (a gun and a blade) = 9 against Armor Class 10: a miss.",
+        "− 6 (a gun and a blade) = 8 against Armor Class 10",
+        "Damage 1d4 + STR: (3 + 2) × 1.5 (impaling), rounded down = 7",
+        "Cy cannot reach Ann with a blade at 27 ft: a blow reaches 5 feet.",
+        "Webley revolver (revolver, .45, 1d10, 6/6, in hand), a knife in the off hand",
+    ):
+        assert line in text, line
+    story = render(log, "text", "story")
+    assert "knife" in story.split("Rolls")[1] and "Ann strikes at Bob (knife, 3.0 ft)" in story
+
 
 def _all_kinds_logs():
     logs = [fight(name) for name in GASLIGHT]
@@ -122,6 +154,7 @@ def _all_kinds_logs():
     logs.append(run_fight(load_scenario_text(json.dumps(BOTH_BARRELS))))
     logs.append(run_fight(load_scenario_text(json.dumps(GROUP_COVER))))
     logs.append(run_fight(load_scenario_text(json.dumps(ABOARD))))
+    logs.append(run_fight(load_scenario_text(json.dumps(BLADE))))
     return logs
 
 
@@ -147,7 +180,7 @@ def test_both_barrels_teaching_shows_the_arithmetic():
 
 
 def test_the_gaslight_kinds_are_registered():
-    assert len(KINDS) == 15
+    assert len(KINDS) == 16
     assert {"gl_shot", "gl_fast_draw", "gl_covering", "gl_recoil", "gl_malfunction"} <= KINDS
 
 

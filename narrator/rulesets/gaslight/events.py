@@ -62,6 +62,8 @@ class FighterNote:
     aboard: str = ""
     aboard_moving: bool = False
     aboard_speed: str = ""
+    blade: str = ""
+    blade_hand: str = ""
 
 
 @event
@@ -251,6 +253,27 @@ class GlDamage(Event):
 
 
 @event
+class GlBlow(Event):
+    """A blow with a blade (002 l.363, GN23): d20 + BAB + STR modifier + the named modifiers
+    (the two-hand penalty) against the target's Armor Class; ``result`` "hit" or "miss";
+    ``natural`` "20", "1" or "". A hit's damage follows as ``gl_damage``."""
+
+    kind: ClassVar[str] = "gl_blow"
+    turn: int
+    striker: str
+    target: str
+    weapon: str
+    hand: str
+    feet: float
+    roll: int
+    modifiers: tuple[Modifier, ...]
+    total: int
+    ac: int
+    result: str
+    natural: str
+
+
+@event
 class GlRecoil(Event):
     """A recoil check (002 l.134-136, G12): d20 (None: he took 10) + STR modifier against
     DC 10; ``result`` "held", "disrupted" (-4 to his later shots this round) or
@@ -316,7 +339,8 @@ class GlBlocked(Event):
     """A declared action the rules do not allow now. ``reason`` is a stable code: "out"
     (unconscious or dead), "target_out", "empty", "jammed", "broken", "no_gun" (dropped or
     burst), "blinded", "out_of_range", "impossible" (pea soup), "not_point_blank",
-    "knocked_down", "drawing", "one_barrel" (both barrels declared, one loaded: he fires
+    "knocked_down", "drawing", "out_of_reach" (a blow beyond 5 ft), "one_barrel" (both
+    barrels declared, one loaded: he fires
     the one, GN20)."""
 
     kind: ClassVar[str] = "gl_blocked"

@@ -31,7 +31,7 @@ from narrator.events import (
 from narrator.rulesets.gaslight import rolls
 from narrator.rulesets.gaslight import rules as R
 from narrator.rulesets.gaslight.events import (
-    FighterNote, GlBlocked, GlCovering, GlDamage, GlDown, GlDraw, GlFastDraw, GlInitiative,
+    FighterNote, GlBlocked, GlBlow, GlCovering, GlDamage, GlDown, GlDraw, GlFastDraw, GlInitiative,
     GlMalfunction, GlMoved, GlOffHand, GlRecoil, GlReloaded, GlRoster, GlShot, GlVolley,
     GunNote, InitiativeNote,
 )
@@ -105,6 +105,7 @@ class Man:
     covering: tuple[tuple[str, ...], str] | None = None  # (the covered men, the trigger)
     cover_target: str | None = None  # who set the trigger off (the follow-ups' target)
     aboard: object | None = None  # the conveyance he rides this round (GN22)
+    blade_penalty: int = 0  # the shot's penalty in a round he also strikes (002 l.363)
     triggered: bool = False
     lost_first_half: bool = False
     lost_round: bool = False
@@ -286,7 +287,9 @@ class GaslightFight:
             tuple(GunNote(a.name, a.gun.klass, a.gun.form, a.gun.calibre, a.gun.damage,
                           a.loaded, a.gun.capacity, a.spec.powder, a.spec.old, a.spec.familiar,
                           a.spec.carried, a.spec.hand, a.gun.single_action) for a in m.arms),
-            m.cover, m.concealment, m.c.tactics, *self.ride_note(m.c.aboard))
+            m.cover, m.concealment, m.c.tactics, *self.ride_note(m.c.aboard),
+            (m.c.blade.name or m.c.blade.type.replace("_", " ")) if m.c.blade else "",
+            m.c.blade.hand if m.c.blade else "")
             for m in self.men.values())
         return GlRoster(fighters, self.condition_mods())
 
@@ -340,6 +343,7 @@ class GaslightFight:
         for m in self.men.values():
             m.moved_feet, m.gait, m.recoil_failed = 0.0, None, 0
             m.covering, m.triggered, m.cover_target = None, False, None
+            m.blade_penalty = 0
             it = self.intents.get(m.name)
             m.aboard = m.c.aboard if it is None or it.aboard is None else (it.aboard or None)
             m.lost_first_half = m.lost_round = False
@@ -491,10 +495,10 @@ class GaslightFight:
             self.after_action(t, m, "appears")
             if not m.up:
                 return
-        if not m.arms:  # an unarmed man only moves (shooting, covering, reloading refused)
+        if not m.arms:  # no gun: he moves and strikes (shooting, covering, reloading refused)
             if it.move is not None:
                 self.move(t, m, it.move, None, it.gait)
-            return
+            return self.blow(t, m, it)
         arm = self.arm_for(m, it.weapon if isinstance(it.reload, bool) else it.reload)
         if m.prone and any(a.state == "dropped" for a in m.arms):
             # 002 l.135: standing and picking up the gun are each a move action: the round
@@ -529,9 +533,67 @@ class GaslightFight:
             return
         if it.move is not None:
             self.move(t, m, it.move, mode if it.shoot else None, it.gait)
-        if it.shoot is None:
+        if it.shoot is not None:
+            if it.strike is not None:  # 002 l.363: a gun in one hand, a blade in the other
+                m.blade_penalty = R.gun_and_blade(m.c.blade.hand)[0]
+            self.plan_and_fire(t, m, it, arm, mode, contest)
+        self.blow(t, m, it)
+
+    def blow(self, t: int, m: Man, it: Intent) -> None:
+        """002 l.363, GN23: a blow with his blade at his initiative: d20 + BAB + STR modifier
+        (-10 or -6 by hand when he shoots too) against AC, within 5 feet; a hit rolls the
+        blade's dice + STR modifier (at least 1) and a location as a bullet does."""
+        if it.strike is None or not m.up:
             return
-        self.plan_and_fire(t, m, it, arm, mode, contest)
+        tm = self.men[it.strike]
+        blade = m.c.blade
+        name = blade.name or blade.type.replace("_", " ")
+        if not tm.up:
+            return self.block(t, m, "strike", "target_out", tm.name, tm.condition)
+        feet = self.feet(m, tm)
+        if not R.in_reach(feet):
+            return self.block(t, m, "strike", "out_of_reach", tm.name, f"{feet:g} ft")
+        mods = [Modifier("bab", m.c.bab)] if m.c.bab else []
+        s = R.ability_modifier(m.c.str_)
+        if s:
+            mods.append(Modifier("str", s))
+        if it.shoot is not None:
+            mods.append(Modifier("gun_and_blade", R.gun_and_blade(blade.hand)[1]))
+        roll = rolls.roll_to_hit(self.dice, m.name)
+        total = roll + sum(x.value for x in mods)
+        hit = R.hits(roll, total, tm.ac)
+        natural = "20" if roll == 20 else "1" if roll == 1 else ""
+        self.emit(GlBlow(t, m.name, tm.name, name, blade.hand, feet, roll, tuple(mods), total,
+                         tm.ac, "hit" if hit else "miss", natural))
+        broke = tm.covering is not None
+        if hit:
+            lroll, loc = rolls.roll_location(self.dice, m.name)
+            expr = R.blade_damage(blade.type)
+            dice, _ = rolls.roll_dice(self.dice, m.name, "damage", expr)
+            base = R.melee_damage(dice, m.c.str_)
+            mults = ([Modifier("impaling", 0, "table", str(loc.multiplier))]
+                     if loc.multiplier != 1 else [])
+            amount = R.damage_amount((base,), 0, False, tuple(Fraction(x.why) for x in mults))
+            before = tm.condition
+            tm.hp, tm.health = R.apply_damage(tm.hp, tm.health, amount, loc.critical)
+            tm.condition = R.condition(tm.health, tm.c.con)
+            tm.wounds.append((loc.part, amount))
+            broll, blinded = None, False
+            if loc.blinding:
+                broll, blinded = rolls.roll_blinding(self.dice, m.name)
+                tm.blinded = tm.blinded or blinded
+            bonus = base - sum(dice)
+            self.emit(GlDamage(t, m.name, tm.name, lroll, loc.part, dice,
+                               f"{expr} + STR" if bonus else expr, bonus, False,
+                               tuple(mults), amount, loc.critical,
+                               "critical" if loc.critical else "", tm.hp, tm.health, tm.c.con,
+                               tm.condition, broll, blinded))
+            if tm.condition != before:
+                self.emit(GlDown(t, tm.name, tm.condition, tm.health, tm.c.con))
+        if broke and tm.covering is not None:  # 002 l.70: attacked, he stops covering
+            tm.covering = None
+            if tm.up:
+                self.emit(GlCovering(t, tm.name, m.name, "attacked", "broken", False))
 
     def plan_and_fire(self, t: int, m: Man, it: Intent, arm: Arm, mode: str,
                       contest: bool) -> None:
@@ -896,6 +958,8 @@ class GaslightFight:
             u = R.unfamiliar_modifier(arm.fired)
             if u:
                 mods.append(Modifier("unfamiliar", u, "table", "", arm.fired + 1))
+        if m.blade_penalty and not off:  # 002 l.363: the blade strikes this round too
+            mods.append(Modifier("gun_and_blade", m.blade_penalty))
         rp = R.recoil_penalty(m.recoil_failed)
         if rp:
             mods.append(Modifier("recoil", rp))

@@ -185,6 +185,31 @@ def point_blank_damage_multiplier(roll: int) -> int:
     return rules()["mode"]["point_blank"]["natural_20_damage"] if roll == 20 else 1
 
 
+# ---------------------------------------------------------------------- a blade (l.363, GN23)
+def blade_damage(kind: str) -> str:
+    """GN23: a blade's damage dice (knife 1d4, sword cane 1d6, sabre 1d8; 002 gives none)."""
+    return rules()["melee"]["blades"][kind]
+
+
+def in_reach(feet: float) -> bool:
+    """GN23: a blow reaches a man within 5 feet."""
+    return feet <= rules()["melee"]["reach_feet"]
+
+
+def gun_and_blade(blade_hand: str) -> tuple[int, int]:
+    """002 l.363, l.349, GN23: ``(the shot's penalty, the blow's penalty)`` when a man fires
+    the gun in one hand and strikes with the blade in the other in one round: the primary
+    hand -6, the off hand -10 (``blade_hand`` "off": the blow takes -10)."""
+    m = rules()["melee"]
+    return (m["primary"], m["off"]) if blade_hand == "off" else (m["off"], m["primary"])
+
+
+def melee_damage(dice: tuple[int, ...], strength: int) -> int:
+    """GN23: the blade's dice + the STR modifier (d20's melee damage), at least 1, before
+    the location's multiplier."""
+    return max(rules()["melee"]["least_damage"], sum(dice) + ability_modifier(strength))
+
+
 # ---------------------------------------------------------------------- conveyances (GN22)
 def moved_aboard(ride: object | None) -> bool:
     """002 l.41, GN22: is a man aboard ``ride`` (a scenario ``Conveyance`` or None) being

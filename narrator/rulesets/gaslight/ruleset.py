@@ -31,7 +31,7 @@ class Gaslight(Ruleset):
     editable = ("condition", "at", "hp", "health", "loaded", "prone")
     derived = ("cover",)
     story_primary = frozenset({"gl_initiative", "gl_fast_draw", "gl_draw", "gl_moved",
-                               "gl_covering", "gl_volley", "gl_reloaded", "gl_blocked",
+                               "gl_covering", "gl_volley", "gl_blow", "gl_reloaded", "gl_blocked",
                                "gl_off_hand"})
     sources = {"002": "a d20 firearms chapter of about 1890 (the gaslight era)"}
     citations = ((r"ruled: narrator (GN\d+)", r"narrator's Gaslight reading \1"),

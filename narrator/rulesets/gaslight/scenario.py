@@ -94,6 +94,16 @@ class Conveyance(Model):
     speed: Gait | None = None
 
 
+class Blade(Model):
+    """A blade in the hand without the gun (002 l.363, GN23): ``type`` knife, sword_cane or
+    sabre; ``name``; ``hand`` (off, the default: the blow takes -10 and the shot -6 in a
+    round of both; primary: the other way about)."""
+
+    type: Literal["knife", "sword_cane", "sabre"]
+    name: str | None = Field(None, max_length=60)
+    hand: Literal["off", "primary"] = "off"
+
+
 class Skills(Model):
     """G1: quick-draw points (002 l.103), and the skills 002 names."""
 
@@ -162,6 +172,7 @@ class Character(Model):
     status: Literal["stationary_immobile", "stationary_mobile", "walking_slowly"] = \
         "stationary_mobile"
     aboard: Conveyance | None = None
+    blade: Blade | None = None
     tactics: str | None = None
     notes: str | None = Field(None, max_length=500)
 
@@ -221,7 +232,9 @@ class Intent(Model):
     barrels at once, one aimed attack for double damage (002 l.40; with ``mode: aimed``; an
     aimed double given ``shots: 2`` fires one barrel aimed and the second as a snap shot at
     the end of the round instead); ``aboard``: the conveyance he rides this round (002 l.41,
-    l.45), or ``false`` on foot, when it differs from his character's ``aboard``.
+    l.45), or ``false`` on foot, when it differs from his character's ``aboard``;
+    ``strike``: a blow with his ``blade`` at a man within reach, at his initiative (with a
+    shot the same round: -6 and -10 by hand, and no aimed fire, 002 l.363, GN23).
     """
 
     shoot: str | None = None
@@ -239,6 +252,7 @@ class Intent(Model):
     appears: bool = False
     both_barrels: bool = False
     aboard: Conveyance | Literal[False] | None = None
+    strike: str | None = None
     other: str | None = Field(None, max_length=300)
     friendly_fire: bool = False
 
@@ -261,6 +275,13 @@ class Intent(Model):
         if self.both_barrels and self.shots not in (None, 1):
             raise Invalid("both barrels at once are one attack (002 l.40): leave shots out",
                           "shots")
+        if self.strike is not None and self.mode == "aimed" and self.shoot is not None:
+            raise Invalid("the gun gets no Aimed Fire bonus while the blade strikes (002 "
+                          "l.363): strike, or an aimed shot, not both", "strike")
+        if self.strike is not None and (self.off_hand is not None or self.covers is not None
+                                        or self.reload):
+            raise Invalid("a blow takes the hand without the gun: no off-hand gun, covering "
+                          "or reloading with it (002 l.363)", "strike")
         if self.reload and (self.shoot or self.covers):
             raise Invalid("reloading is a full-round action here; reload or shoot", "reload")
         if self.off_hand is not None and self.shoot is None:
@@ -274,6 +295,8 @@ class Intent(Model):
             return "cover"
         if self.shoot is not None:
             return "shoot"
+        if self.strike is not None:
+            return "strike"
         if self.reload:
             return "reload"
         return None
@@ -417,6 +440,12 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
             if intent.shoot is not None:
                 intent.shoot = who(intent.shoot, base + ("shoot",))
                 _own(loaded, full, intent.shoot, intent.friendly_fire, loc8, base + ("shoot",))
+            if intent.strike is not None:
+                if c.blade is None:
+                    raise loc8.error(f"{full} carries no blade (give the character blade: "
+                                     f"{{type: knife}})", base + ("strike",))
+                intent.strike = who(intent.strike, base + ("strike",))
+                _own(loaded, full, intent.strike, intent.friendly_fire, loc8, base + ("strike",))
             if intent.covers is not None:
                 cv = intent.covers
                 if isinstance(cv.target, str):
