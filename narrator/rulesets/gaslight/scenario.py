@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from narrator.rulesets.gaslight import rules as R
 from narrator.rulesets.gaslight import weapons as W
