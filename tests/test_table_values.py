@@ -143,3 +143,55 @@ def test_violence_weapons():
         assert (r["kind"], r["capacity"], r["calibre"], r["melee"]) == \
             source.VIOLENCE_WEAPONS[r["type"]], r["type"]
         assert "003 l." in r["source"], r["type"]
+
+
+# ------------------------------------------------------------- Boot Hill hand to hand (B19)
+
+# B19, typed from ../shared/errata.md: type -> (damage, bruise bonus, wound modifier, skill,
+# drawn); every blow average speed (ruled with B19, data source), Blades: knife -1, Bowie knife
+# 0, saber 0, tomahawk or axe +1; Brawling bruises: brass knuckles +1, club, chair or gun butt +2
+HAND_TO_HAND = {
+    "knife": ("wound", 0, -1, "blades", True),
+    "bowie_knife": ("wound", 0, 0, "blades", True),
+    "tomahawk": ("wound", 0, 1, "blades", True),
+    "axe": ("wound", 0, 1, "blades", True),
+    "saber": ("wound", 0, 0, "blades", True),
+    "club": ("bruise", 2, 0, "brawling", False),
+    "brass_knuckles": ("bruise", 1, 0, "brawling", False),
+    "gun_butt": ("bruise", 2, 0, "brawling", True),
+}
+HAND_TO_HAND_SECTIONS = {
+    "fists": {"name": "fists", "damage": "bruise", "bruise_bonus": 0, "skill": "brawling",
+              "speed": "average"},
+    "reach": {"yards": 2.0},                                  # within 2 yards
+    # two blows or grapples a combat turn; a blow 2 counts, a grapple 3
+    "timing": {"combat_turn_actions": 2, "blow_counts": 2, "grapple_counts": 3,
+               "default_blows_combat": 2, "default_blows_shootout": 1},
+    # +4 against a held man; a held man strikes at -4, breaks free at -2, fires a pistol at -4
+    "chance": {"against_held": 4, "held_strikes": -4, "held_breaks_free": -2,
+               "held_fires_pistol": -4},
+    # +1 bruise at STR 15 or more; a 6 on the d6 knocks him down
+    "bruise": {"strength_from": 15, "strength_bonus": 1, "knockdown_roll": 6},
+    "throw": {"bruise_modifier": -2},                         # d6 - 2 bruise points
+    "hold": {},
+}
+
+
+def test_hand_to_hand_weapons_b19():
+    rows = _read(BOOTHILL / "hand_to_hand.toml")["weapon"]
+    assert [r["type"] for r in rows] == list(HAND_TO_HAND)
+    for r in rows:
+        assert (r["damage"], r["bruise_bonus"], r["wound_modifier"], r["skill"],
+                r["drawn"]) == HAND_TO_HAND[r["type"]], r["type"]
+        assert r["speed"] == "average" and "B19" in r["source"], r["type"]
+
+
+@pytest.mark.parametrize("key", list(HAND_TO_HAND_SECTIONS))
+def test_hand_to_hand_section_b19(key):
+    section, src = _section(BOOTHILL / "hand_to_hand.toml", key)
+    assert section == HAND_TO_HAND_SECTIONS[key]
+    assert "B19" in src
+
+
+def test_hand_to_hand_file_has_no_other_sections():
+    assert set(_read(BOOTHILL / "hand_to_hand.toml")) == set(HAND_TO_HAND_SECTIONS) | {"weapon"}
