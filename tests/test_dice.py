@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from narrator.dice import ScriptedDice, ScriptedValue
+from narrator.dice import ScriptedDice, ScriptedValue, SeededDice
 from narrator.errors import DiceError
 
 
@@ -31,15 +31,30 @@ def test_the_seeded_streams_are_fixed():
         "B", "location", 20, 3, False)
 
 
+def test_the_lean_paths_seeded_dice_roll_the_same_fixed_streams_and_count_them():
+    """``SeededDice`` (the lean path's dice) roll what ``ScriptedDice`` with no script rolls:
+    the same values of seed 1877 as above, before the first turn and in turns 1 and 3, and
+    ``count`` is the number of dice rolled."""
+    d = SeededDice(1877)
+    assert d.seed == 1877 and d.count == 0 and d.rolls == ()
+    assert [d.roll("A", "to_hit", 20) for _ in range(8)] == [4, 4, 13, 3, 19, 1, 10, 8]
+    assert [d.roll("A", "severity", 6) for _ in range(5)] == [4, 3, 5, 1, 1]
+    d.start_turn(1)
+    assert [d.roll("A", "to_hit", 20) for _ in range(8)] == [7, 19, 2, 13, 15, 16, 3, 18]
+    d.start_turn(3)
+    assert [d.roll("B", "location", 20) for _ in range(4)] == [2, 17, 9, 13]
+    assert d.count == 25
+
+
 @pytest.mark.parametrize("sides", [6, 12, 20])
 def test_a_seeded_die_shows_every_face_from_1_to_its_sides_evenly(sides):
     """2,000 seeded rolls per face: every face 1..sides comes up, nothing else, each close to
     1/sides of the time (a die of 0..sides-1 or 2..sides+1 fails)."""
-    d = ScriptedDice({}, 5, "seeded")
-    n = 2000 * sides
-    counts = Counter(d.roll("A", "x", sides) for _ in range(n))
-    assert set(counts) == set(range(1, sides + 1))
-    assert all(abs(c - 2000) < 250 for c in counts.values()), counts
+    for d in (ScriptedDice({}, 5, "seeded"), SeededDice(5)):
+        n = 2000 * sides
+        counts = Counter(d.roll("A", "x", sides) for _ in range(n))
+        assert set(counts) == set(range(1, sides + 1))
+        assert all(abs(c - 2000) < 250 for c in counts.values()), counts
 
 
 def test_scripted_values_come_first_then_the_fallback():
