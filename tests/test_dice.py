@@ -143,3 +143,63 @@ def test_the_roll_log_hash_is_the_sha256_of_the_canonical_json():
         canonical_rolls_json(rolls).encode()).hexdigest() == (
         "38e0e92c98ad36e110d8dca727be0725d444eaca38e7dbb66a957b5054ec743f")
     assert dice_log_hash([]) == hashlib.sha256(b"[]").hexdigest()
+
+
+# ------------------------------------------------------------------ the write-up's fight hash
+
+DUEL = ("title: {t}\nseed: 3\nsides:\n"
+        "  a: [{{name: Cole, attributes: {{str: 10, coo: 12, obs: 10, sta: 10, luck: 10}}, "
+        "weapons: [{{type: colt}}], at: [0, 0]}}]\n"
+        "  b: [{{name: Dutch, attributes: {{str: 10, coo: 12, obs: 10, sta: 10, luck: 10}}, "
+        "weapons: [{{type: colt}}], at: [10, 0]}}]\n"
+        "turns:\n  - kind: combat\n    intents: {{Cole: {{shoot: Dutch}}}}\n")
+
+
+def _scenario(title: str = "A"):
+    from narrator.scenario import load_scenario_text
+    return load_scenario_text(DUEL.format(t=title)).scenario
+
+
+def test_the_setup_digest_is_each_scenarios_own_and_leaves_out_seed_state_and_records():
+    """``setup_digest``: SHA-256 of the scenario's JSON without ``seed``, ``state`` and each
+    turn's ``resolved``; two scenarios alive at once never share one (the cache is keyed by
+    the object), and a copy that differs only in what is left out has the same digest."""
+    import hashlib
+
+    from narrator.dice import setup_digest
+    from narrator.scenario.models import Resolved
+    a, b = _scenario("A"), _scenario("B")
+    da, db = setup_digest(a), setup_digest(b)
+    assert da != db and setup_digest(a) == da
+    assert setup_digest(_scenario("A")) == da  # the same content, another object
+    text = a.model_dump_json(exclude={"seed": True, "state": True,
+                                      "turns": {"__all__": {"resolved"}}})
+    assert da == hashlib.sha256(text.encode()).hexdigest()
+    assert '"seed"' not in text and '"state"' not in text and '"resolved"' not in text
+    assert setup_digest(a.model_copy(update={"seed": 99})) == da
+    assert setup_digest(a.model_copy(update={"state": {"characters": {"Cole": {}}}})) == da
+    turn = a.turns[0].model_copy(update={"resolved": Resolved(hash="0123456789ab")})
+    assert setup_digest(a.model_copy(update={"turns": [turn]})) == da
+    moved = a.model_copy(update={"title": "C"})
+    assert setup_digest(moved) != da
+
+
+def test_the_fight_hash_is_sha256_of_setup_profile_sorted_edits_and_dice_lines():
+    """``fight_hash`` = SHA-256 of the four lines setup digest, profile, the GM's edits as
+    sorted compact JSON (``{}`` for none; values JSON cannot show as ``str``), the dice hash."""
+    import hashlib
+    from fractions import Fraction
+
+    from narrator.dice import Roll, dice_log_hash, fight_hash, setup_digest
+    sc = _scenario()
+    rolls = [Roll("Cole", "to_hit", 20, 7, False, 1)]
+    edits = {"b": {"wound_points": Fraction(1, 3)}, "a": [1, 2]}
+    want = hashlib.sha256(
+        f'{setup_digest(sc)}\ntables\n{{"a":[1,2],"b":{{"wound_points":"1/3"}}}}\n'
+        f"{dice_log_hash(rolls)}".encode()).hexdigest()
+    assert fight_hash(sc, "tables", edits, rolls) == want
+    none = hashlib.sha256(
+        f"{setup_digest(sc)}\ntables\n{{}}\n{dice_log_hash(rolls)}".encode()).hexdigest()
+    assert fight_hash(sc, "tables", None, rolls) == none == fight_hash(sc, "tables", {}, rolls)
+    assert fight_hash(sc, "house rules", None, rolls) != none
+    assert fight_hash(sc, "tables", None, []) != none
