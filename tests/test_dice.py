@@ -203,3 +203,22 @@ def test_the_fight_hash_is_sha256_of_setup_profile_sorted_edits_and_dice_lines()
     assert fight_hash(sc, "tables", None, rolls) == none == fight_hash(sc, "tables", {}, rolls)
     assert fight_hash(sc, "house rules", None, rolls) != none
     assert fight_hash(sc, "tables", None, []) != none
+
+
+def test_a_collected_scenarios_digest_is_dropped_so_a_reused_id_gets_its_own():
+    """The digest cache is keyed by ``id(scenario)``: when the scenario is collected its entry
+    goes (a new scenario at the same address must not get the old one's digest)."""
+    import gc
+    import hashlib
+
+    from narrator import dice
+    for i in range(20):
+        sc = _scenario(f"T{i}")
+        key = id(sc)
+        text = sc.model_dump_json(exclude={"seed": True, "state": True,
+                                           "turns": {"__all__": {"resolved"}}})
+        assert dice.setup_digest(sc) == hashlib.sha256(text.encode()).hexdigest()
+        assert key in dice._SETUPS
+        del sc
+        gc.collect()
+        assert key not in dice._SETUPS
