@@ -112,6 +112,24 @@ def test_recorded_turns_replay_exactly_and_keep_the_script_position():
         (4, 14, True)]
 
 
+def test_a_replayed_turn_marks_each_of_its_scripted_values_and_names_the_roller():
+    """Two of the three recorded to_hit rolls of turn 1 came from the script: the first two
+    replay as scripted, the third as seeded, each with its roller and sides; rolls before the
+    first turn are turn 0."""
+    script = {"Ann": {"to_hit": sv(5, 6)}}
+    recorded = {1: ({"Ann": {"to_hit": [5, 6, 19]}, "Bo": {"location": [3]}},
+                    {"Ann": {"to_hit": 2}})}
+    d = ScriptedDice(script, 1, "error", "f.yaml", recorded)
+    first = d.roll("Bo", "tactics", 6)
+    d.start_turn(1)
+    assert [d.roll("Ann", "to_hit", 20) for _ in range(3)] + [d.roll("Bo", "location", 20)] \
+        == [5, 6, 19, 3]
+    assert [(r.who, r.purpose, r.sides, r.value, r.scripted, r.turn) for r in d.rolls] == [
+        ("Bo", "tactics", 6, first, False, 0), ("Ann", "to_hit", 20, 5, True, 1),
+        ("Ann", "to_hit", 20, 6, True, 1), ("Ann", "to_hit", 20, 19, False, 1),
+        ("Bo", "location", 20, 3, False, 1)]
+
+
 def test_a_recorded_turn_that_now_needs_other_rolls_is_refused():
     d = ScriptedDice({}, 1, "error", "f.yaml",
                      {1: ({"Ann": {"to_hit": [11]}}, {})})
