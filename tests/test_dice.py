@@ -76,6 +76,14 @@ def test_scripted_dice_running_out_point_at_the_last_value():
     assert "ran out after 3 roll(s)" in info.value.message
 
 
+def test_an_empty_scripted_list_runs_out_at_once_without_a_location():
+    d = ScriptedDice({"Ann": {"to_hit": []}}, 1, "error", "f.yaml")
+    with pytest.raises(DiceError) as info:
+        d.roll("Ann", "to_hit", 20)
+    assert (info.value.path, info.value.line, info.value.column) == ("f.yaml", None, None)
+    assert "scripted to_hit dice for Ann ran out after 0 roll(s)" in info.value.message
+
+
 @pytest.mark.parametrize("value, sides, ok", [(0, 20, False), (1, 20, True), (20, 20, True),
                                               (21, 20, False), (6, 6, True), (7, 6, False)])
 def test_a_scripted_value_the_die_cannot_show_is_a_located_error(value, sides, ok):
@@ -85,7 +93,7 @@ def test_a_scripted_value_the_die_cannot_show_is_a_located_error(value, sides, o
         return
     with pytest.raises(DiceError) as info:
         d.roll("Ann", "severity", sides)
-    assert (info.value.line, info.value.column) == (7, 10)
+    assert (info.value.path, info.value.line, info.value.column) == ("f.yaml", 7, 10)
     assert f"die {value} for Ann cannot come up on a d{sides}" in info.value.message
 
 
