@@ -322,3 +322,12 @@ def test_mutation_survivors_pinned():
     code = "```\nx = 1\n\n" + "\n".join(f"roll_{i} = {i}" for i in range(300)) + "\n```"
     messages = split_discord(code)
     assert len(messages[0]) > 1900  # the blank line in code is not a paragraph to stop at
+
+
+def test_a_fence_line_longer_than_a_message_after_a_paragraph_is_refused():
+    """A fence's opening line (its tag included) opens every message the fence spans, so one
+    longer than a message cannot be split (``split_messages`` raises ValueError): also when
+    the fence starts a line after the first message, where the scan starts mid-text."""
+    text = "intro\n\n```" + "x" * 60 + "\ncode\n```"
+    with pytest.raises(ValueError, match="limit of 50 characters is too small"):
+        split_discord(text, 50)
