@@ -96,6 +96,10 @@ RULES = {
     "quick_draw": ({"tn": 5}, "W17"),
     # W4: 2 rounds an action, a shotgun 2 shells
     "reload": ({"rounds": 2, "shells": 2}, "W4"),
+    # WN24: give up at a heavy wound (coward, -2), serious (cautious, -3), critical
+    # (aggressive and gunslinger, -4), or Wind at a quarter of its most (the coward a half)
+    "give_up": ({"coward": -2, "cautious": -3, "aggressive": -4, "gunslinger": -4,
+                 "wind": [1, 4], "coward_wind": [1, 2]}, "WN24"),
 }
 
 # W15 (range increment yards / rate of fire / shots / damage dice) and W12 (melee: Strength
