@@ -5,6 +5,8 @@ its results depend only on the seed (not on processes nor on a Dask cluster)."""
 from __future__ import annotations
 
 import math
+
+import numpy as np
 import sys
 from pathlib import Path
 
@@ -213,3 +215,58 @@ def test_something_met_mid_fight_sends_the_odds_to_the_engine(monkeypatch):
     o = batch.run_odds(ld, 100, 1)
     assert o.path == "engine (kernel does not cover: a gunsmithing roll)"
     assert o.tally == batch.run_odds(ld, 100, 1, path="engine").tally
+
+
+RIFLEMEN = """
+title: Two riflemen at the well
+seed: 3
+sides:
+  A:
+    - name: Amos
+      attributes: {str: 10, coo: 18, obs: 10, sta: 5, luck: 5}
+      skills: {rifle: 9}
+      weapons: [{type: breech_loading_rifle}]
+      at: [0, 0]
+  B:
+    - name: Bart
+      attributes: {str: 10, coo: 10, obs: 10, sta: 5, luck: 5}
+      weapons: [{type: breech_loading_rifle}]
+      at: [10, 0]
+turns:
+  - intents:
+      Amos: {shoot: Bart}
+"""
+
+
+def test_a_jam_on_a_20_still_hits_on_a_luck_check_at_a_chance_of_20():
+    """The engine's ``resolve`` (B4, B5): a 20 whose misfire roll (Table 10, breechloader row:
+    9 is a jam) is a jam, at a chance of 20 or more, is a hit when the Luck check (d20 <= 5)
+    is made; the gun is jammed for 18 seconds (000 l.407). The kernel followed only a 20
+    with no misfire to the Luck check."""
+    ld = batch.odds_scenario(load_scenario_text(RIFLEMEN))
+    ctx = kernel.KernelContext(ld.scenario, ld.side_of)
+    for luck_roll, hits in ((5, 1), (6, 0)):
+        k = kernel._Kernel(ctx, 1, np.random.default_rng(0))
+        script = iter([20, 9, luck_roll, 10, 1])   # to hit, misfire, Luck, location, severity
+        k.d = lambda sides, m, script=script: np.array(
+            [next(script) for _ in range(m)])
+        prep = np.array([[25, 1, 0, 0]])  # chance 25, short band, no shift
+        k.resolve(1, np.array([0]), 0, np.array([1]), 0,
+                  "careful", prep)
+        assert int(k.S[0, 0, kernel.C_HITS]) == hits
+        assert int(k.W[0, 0, 0, kernel.W_JAMMED]) == kernel.JAM_SECONDS
+        assert int(k.S[0, 0, kernel.C_SHOTS]) == 1
+
+
+def test_limited_spare_rounds_go_to_the_engine_visibly():
+    """The kernel keeps no count of spare rounds (a reload would draw on one shared count):
+    a scenario that limits them is fought by the engine, and odds say why."""
+    text = RIFLEMEN.replace("weapons: [{type: breech_loading_rifle}]\n      at: [0, 0]",
+                            "weapons: [{type: breech_loading_rifle, spare: 2}]\n"
+                            "      at: [0, 0]")
+    assert "spare: 2" in text
+    ld = batch.odds_scenario(load_scenario_text(text))
+    assert kernel.not_covered(ld.scenario) == ["limited spare rounds"]
+    o = batch.run_odds(ld, 20, 1)
+    assert o.path == "engine (kernel does not cover: limited spare rounds)"
+    assert kernel.not_covered(batch.odds_scenario(load_scenario_text(RIFLEMEN)).scenario) == []

@@ -107,6 +107,8 @@ def not_covered(scenario: Scenario, tables_only: bool = False) -> list[str]:
                and not isinstance(c.cover, str)]
     if any(cv.bolts_when_hit for cv in covers):
         reasons.append("living cover that bolts")
+    if any(w.spare is not None for _, c in scenario.characters() for w in c.weapons):
+        reasons.append("limited spare rounds")  # (the kernel keeps no count of them)
     for _, c in scenario.characters():
         if any(tables.weapons()[w.type].type == "scattergun" for w in c.weapons):
             reasons.append("scatterguns")
@@ -803,7 +805,9 @@ class _Kernel:
                 misfire[checks] = self.t.misfire[wt.misfire][self.d(20, int(checks.sum()))]
         misfire[(misfire == MIS_EXPLOSION) & (held == 1)] = MIS_NONE
         hit = np.zeros(m, dtype=bool)
-        luck_20 = r20 & (misfire == MIS_NONE) & (chance >= 20)
+        # a 20 that neither duds nor explodes (no misfire, or a jam) still hits at a chance
+        # of 20 or more when the Luck check is made (B4; the engine's ``resolve``)
+        luck_20 = r20 & ((misfire == MIS_NONE) | (misfire == MIS_JAM)) & (chance >= 20)
         luck_1 = (roll == 1) & (chance < 1)
         luck = luck_20 | luck_1
         if luck.any():
