@@ -1,0 +1,86 @@
+"""Every verb marker whose subject is plain text, not a field, agrees with it.
+
+A verb marker ``[lemma]`` agrees with the last field that may be its subject in its clause
+(narrator/render/phrases.py); where the subject is written out in the phrase itself ("The guns
+[fall] silent", "{a}'s fingers [close]"), no field is its subject and the verb came out
+singular ("The guns falls silent"). Such a phrase must force the number: ``[fall:pl]``. This
+test reads every phrase table (the shared one and each ruleset's) and finds verbs whose
+subject is a plural noun written in the phrase, by ``inflect`` (the library the realisation
+uses for nouns' number).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from narrator.render import inflection
+from narrator.render import phrases as P
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = [ROOT / "templates/common/phrases.toml",
+          *sorted((ROOT / "narrator/rulesets").glob("*/templates/phrases.toml"))]
+#: Words before a verb that are no plural subject although inflect can singularise them.
+NOT_SUBJECTS = {"them", "they", "us", "this", "its", "his", "has", "was", "is", "always",
+                "sometimes", "perhaps", "nobody", "yes", "alas", "thus", "series", "news"}
+
+
+def _phrases(table: dict, path: str = ""):
+    for key, value in table.items():
+        if isinstance(value, dict):
+            yield from _phrases(value, f"{path}{key}.")
+        elif isinstance(value, list):
+            yield from ((f"{path}{key}", p) for p in value if isinstance(p, str))
+
+
+def unforced_plural_subjects(phrase: str) -> list[str]:
+    """The plural nouns written in a phrase that a verb marker follows with no field as its
+    subject and no forced number (each a misagreement in the present tense)."""
+    engine = inflection._engine()
+    found: list[str] = []
+    subject: str | None = None
+    before = ""
+    for op in P._compile(P.tags_of(phrase)[1]):
+        if op[0] == "text":
+            before = op[1]
+        elif op[0] == "reset":
+            subject = None
+        elif op[0] == "field":
+            subject = op[1] if op[2] else subject
+            before = ""
+        elif op[0] == "verb":
+            words = re.findall(r"[A-Za-z']+", before)
+            if op[2] is None and subject is None and words:
+                word = words[-1].lower()
+                of_phrase = len(words) > 1 and words[-2].lower() == "of"
+                single = engine.singular_noun(word)
+                if single and single != word and word not in NOT_SUBJECTS and not of_phrase:
+                    found.append(words[-1])
+            before = ""
+    return found
+
+
+def test_the_check_sees_a_written_plural_subject():
+    assert unforced_plural_subjects("The guns [fall] silent {time} in.") == ["guns"]
+    assert unforced_plural_subjects("{a}'s fingers [close] on the grip.") == ["fingers"]
+    assert unforced_plural_subjects("The guns [fall:pl] silent {time} in.") == []
+    assert unforced_plural_subjects("{a} [draw] his gun.") == []
+    assert unforced_plural_subjects("Glass [break] somewhere behind {b}.") == []
+    assert unforced_plural_subjects("and one of them [find] its mark.") == []
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_written_plural_subject_forces_its_verb(table):
+    bad = [(group, phrase) for group, phrase in _phrases(tomllib.loads(table.read_text()))
+           if unforced_plural_subjects(phrase)]
+    assert bad == []
+
+
+def test_a_forced_plural_reads_in_both_tenses():
+    assert P.Phrases({"g": ["The guns [fall:pl] silent."]}, seed=1).fill(
+        "The guns [fall:pl] silent.", {}, set()) == "The guns fall silent."
+    assert P.Phrases({"g": ["x"]}, seed=1, tense="past").fill(
+        "The guns [fall:pl] silent.", {}, set()) == "The guns fell silent."
