@@ -23,10 +23,19 @@ SCENARIO = str(EXAMPLES / "shotgun-gang.yaml")
 _STARTED: list[subprocess.Popen] = []
 
 
+def _as_at_a_terminal() -> None:
+    """In the child, before narrator starts: Ctrl-C's default action, as a program started at
+    a terminal has it. A suite started in the background by a non-interactive shell (``cmd &``
+    in a script, as CI runners may do) inherits SIGINT ignored, and Python then installs no
+    KeyboardInterrupt handler, so the Ctrl-C tests would wait out their patience and fail."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(*args: str) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "narrator", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=ROOT, start_new_session=True,
-                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                            preexec_fn=_as_at_a_terminal)
     _STARTED.append(proc)
     return proc
 
