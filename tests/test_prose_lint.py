@@ -17,7 +17,8 @@ from narrator.render import Options, render, render_posts
 from narrator.scenario import load_scenario, load_scenario_text
 
 from conftest import EXAMPLES
-from prose_lint import Count, check, generated_fights, sentences, story_prose, violence_fights
+from prose_lint import (Count, check, generated_fights, ruleset_fights, sentences, story_prose,
+                        violence_fights)
 
 FORMATS = ("markdown", "bbcode", "html", "text")
 
@@ -224,3 +225,67 @@ def test_golden_story_past_tense_and_they(case, request):
         pytest.skip(f"golden {path.name} rewritten: read its diff")  # never a pass
     assert old is not None, f"missing golden {path.name}; run pytest --update-goldens"
     assert text == old
+
+
+#: The Weird West and Gaslight checks of the fourth GM reading (prose_lint._fourth_round).
+FOURTH = ("colon_cap", "two_colons", "dodge_first", "nameless_shot", "sting_wound",
+          "sev_then_luck", "first_card", "tally", "western")
+
+
+@functools.lru_cache(maxsize=1)
+def _wwgl_fights():
+    """30 generated Weird West and 30 Gaslight fights (every setting, one-on-one to
+    four-on-four) and the bundled examples of both."""
+    fights = ruleset_fights("weird-west", 30) + ruleset_fights("gaslight", 30)
+    for name in ("stagecoach", "graveyard", "fog-alley", "railway-platform"):
+        fights.append((name, run_fight(load_scenario(EXAMPLES / f"{name}.yaml"))))
+    return fights
+
+
+def test_the_weird_west_and_gaslight_fights_cover_settings_and_sizes():
+    labels = [label for label, _ in _wwgl_fights()]
+    for ruleset in ("weird-west", "gaslight"):
+        mine = [x for x in labels if x.startswith(ruleset + " ")]
+        assert len(mine) >= 30
+        for setting in ("street", "saloon", "corral", "canyon"):
+            assert any(f" {setting} " in x for x in mine)
+        assert any(" 1v1 " in x for x in mine) and any(" 4v4 " in x for x in mine)
+
+
+@pytest.mark.parametrize("tense", ("present", "past"))
+def test_weird_west_and_gaslight_story_prose_is_clean(tense):
+    """Every check of the lint over the Weird West and Gaslight fights, and the repeat rate
+    printed per ruleset."""
+    counts = {"weird-west": Count(), "gaslight": Count()}
+    for label, log in _wwgl_fights():
+        text = render(log, "markdown", "story", options=Options(tense=tense))
+        check(story_prose(text, "markdown"), tense, log, counts[log.events[0].ruleset])
+    for ruleset, c in counts.items():
+        _assert_clean(c, tense)
+        for key in FOURTH:
+            assert getattr(c, key) == 0, (ruleset, key, c.examples.get(key))
+        print(f"\n{ruleset} {tense}: {c.fights} fights, {c.sentences} sentences, {c.repeats} "
+              f"repeated sentences of six words or more: {c.repeats / c.fights:.2f} per fight")
+        assert c.sentences > 500
+
+
+def test_the_lint_catches_the_fourth_reading():
+    """The GM reader's worst Weird West lines of the fourth reading, each caught."""
+    fights = {name: log for name, log in _wwgl_fights()}
+    c = Count()
+    check("Dutch tried to get out of the way, too late: The barricade took all the sting out "
+          "of the bullet. Quaid fired, and the bullet found Dutch high in the body; Dutch "
+          "barely noticed it.\n\n"
+          "Shotgun Sam Pike threw himself aside, not fast enough: Dutch's aim was true: Sam was "
+          "hit across the skull; he was hanging on by a thread. Somehow the worst of it missed "
+          "Sam.\n\nThe bullet glanced off the coach. The bullet punched through the coach with nothing left in it, and Quaid "
+          "was hit in the ribs; a light wound.\n\n"
+          "The cards fell for Dutch Ketchum first.\n\nBilly Two Hats took careful aim at "
+          "Quaid.\n\nWhen it was over, the road agents held the field. Horace lay dead. In "
+          "all, 22 shots were fired, for five hits.", "past", fights["stagecoach"], c)
+    assert (c.colon_cap, c.two_colons, c.dodge_first, c.nameless_shot, c.sting_wound,
+            c.sev_then_luck, c.first_card, c.tally) == (1, 1, 2, 1, 1, 1, 1, 1)
+    c = Count()
+    check("Kitty's shot kicked up dust by Halloran. Halloran cleared leather.\n\nThe field "
+          "was theirs.", "past", fights["fog-alley"], c)
+    assert c.western == 2

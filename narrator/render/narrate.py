@@ -135,7 +135,9 @@ class Scene:
         catalogue name of the fight's ruleset takes its period word ("lever-action rifle" ->
         "Winchester"); a name like a catalogue key ("Colt .45 Peacemaker (cartridge)") the
         first brand in it ("Colt"), else itself without the parenthesis; a GM's own name
-        ("stolen Webley") is left as it is."""
+        ("stolen Webley") is left as it is, but for a possessive it opens with ("her left-hand
+        Peacemaker": the phrase says whose it is)."""
+        name = re.sub(r"^(his|her|their) (?=\S)", "", name)
         low = name.lower()
         if low in self.gun_names:
             return self.gun_names[low]
