@@ -256,6 +256,12 @@ class Count:
     first_card: int = 0
     tally: int = 0
     western: int = 0
+    fan_count: int = 0
+    refusal_told: int = 0
+    meta: int = 0
+    double_possessive: int = 0
+    spent_case: int = 0
+    hit_split: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -416,7 +422,7 @@ FIRST_CLAIM = re.compile(
     r"(?P<c>.+?) (?:moved|moves) first|(?P<d>.+?) (?:had|has) the jump this time|"
     r"(?P<e>.+?) (?:was|is) the quicker of the company|It (?:was|is) (?P<f>.+?) who stirr?e?d? first|"
     r"(?P<g>.+?) (?:had|has) the advantage of the moment)\.$")
-NOT_AN_ACT = re.compile(r"froze|freezes?|hung back|hangs? back|flat-footed|joker")
+NOT_AN_ACT = re.compile(r"froze|freezes?|hung back|hangs? back|flat-footed|joker|no card|slow to move")
 TALLY = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) "
                    r"shots? (?:were|was|are|is) fired, for (\d+|no|one|two|three|four|five|six|"
                    r"seven|eight|nine|ten|eleven|twelve) hits?\b")
@@ -424,6 +430,23 @@ TALLY = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|ele
 WESTERN = re.compile(r"\b(cleared leather|clears leather|threw lead|throws lead|hombre|varmint|"
                      r"six-gun|six-shooter|pardner|reckon|kicked up dust|kicks up dust|"
                      r"spurt of dirt|gravel)\b")
+#: a fanned string's hits counted in its lead, then told otherwise ("lead found its mark twice",
+#: then one of the two dodged); "once of them"
+FAN_COUNT = re.compile(r"found its mark (once|twice|\w+ times)|\b\w+ of them (struck|strikes) home|"
+                       r"\bonce of them\b")
+#: an action the rules refused, told as if it were a story
+REFUSAL_TOLD = re.compile(r"\b(could|can) do nothing with\b|\bbut \w+ (was|is) too far off\b|"
+                          r"\bfailed (him|her|them)\.$|\bfails (him|her|them)\.$")
+#: the table, not the story: the GM, the deck
+META = re.compile(r"\bthe GM\b|\bthe Marshal (called|calls|gathered|gathers)\b|\bdeck\b|"
+                  r"\bshuffled\b")
+DOUBLE_POSSESSIVE = re.compile(r"\b(his|her|their) (his|her|their)\b|'s (his|her|their)\b")
+#: a dry click told after a shot that fired (the gun is empty, the hammer fell on a live round)
+SPENT_CASE = re.compile(r"hammer (fell|falls) on a spent case")
+#: a hit told in two sentences: "X fired at Y, and the shot told. The shot took him in the arm."
+HIT_ALONE = re.compile(r"(\b(was|is) (hit|struck)|the shot (told|tells)|put a bullet into [^,;.]+)\.$")
+HIT_WHERE = re.compile(r"\b(hit|struck|took|takes|found|finds|clutched|clutches|laid open)\b.*"
+                       r"\b(arm|leg|hand|foot|chest|abdomen|head|face|groin|belly|ribs)\b")
 _WORDS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 
@@ -478,6 +501,7 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
     for para in paras:
         for i, s in enumerate(para):
             plain = QUOTE.sub("", s)
+            nxt = para[i + 1] if i + 1 < len(para) else ""
             for m in COLON_CAP.finditer(plain):
                 w = m.group(1)
                 if w not in names and w.split("'")[0] not in names and w != "I" \
@@ -490,11 +514,17 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                 bad("dodge_first", s)
             if STOPPED.search(plain) and WOUNDED.search(plain):
                 bad("sting_wound", s)
-            nxt = para[i + 1] if i + 1 < len(para) else ""
             if GRAVE_WORDS.search(plain) and LUCK_AFTER.search(nxt):
                 bad("sev_then_luck", f"{s} / {nxt}")
             if re.search(rf"({GRAVE_WORDS.pattern})[^.]*({LUCK_AFTER.pattern})", plain):
                 bad("sev_then_luck", s)
+            for key, rx in (("fan_count", FAN_COUNT), ("refusal_told", REFUSAL_TOLD),
+                            ("meta", META), ("double_possessive", DOUBLE_POSSESSIVE),
+                            ("spent_case", SPENT_CASE)):
+                if rx.search(plain):
+                    bad(key, s)
+            if HIT_ALONE.search(plain) and HIT_WHERE.search(QUOTE.sub("", nxt)):
+                bad("hit_split", f"{s} / {nxt}")
             if log is not None and para is not paras[-1] and SHOT_NOUN.search(plain) \
                     and not PRONOUN.search(plain) \
                     and not any(re.search(rf"\b{re.escape(x)}\b", plain) for x in names):

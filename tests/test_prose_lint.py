@@ -229,7 +229,8 @@ def test_golden_story_past_tense_and_they(case, request):
 
 #: The Weird West and Gaslight checks of the fourth GM reading (prose_lint._fourth_round).
 FOURTH = ("colon_cap", "two_colons", "dodge_first", "nameless_shot", "sting_wound",
-          "sev_then_luck", "first_card", "tally", "western")
+          "sev_then_luck", "first_card", "tally", "western", "fan_count", "refusal_told", "meta",
+          "double_possessive", "spent_case", "hit_split")
 
 
 @functools.lru_cache(maxsize=1)
@@ -264,9 +265,11 @@ def test_weird_west_and_gaslight_story_prose_is_clean(tense):
         _assert_clean(c, tense)
         for key in FOURTH:
             assert getattr(c, key) == 0, (ruleset, key, c.examples.get(key))
+        rate = c.repeats / c.fights
         print(f"\n{ruleset} {tense}: {c.fights} fights, {c.sentences} sentences, {c.repeats} "
-              f"repeated sentences of six words or more: {c.repeats / c.fights:.2f} per fight")
+              f"repeated sentences of six words or more: {rate:.2f} per fight")
         assert c.sentences > 500
+        assert rate <= 1.0, (ruleset, c.examples.get("repeats"))
 
 
 def test_the_lint_catches_the_fourth_reading():
@@ -289,3 +292,12 @@ def test_the_lint_catches_the_fourth_reading():
     check("Kitty's shot kicked up dust by Halloran. Halloran cleared leather.\n\nThe field "
           "was theirs.", "past", fights["fog-alley"], c)
     assert c.western == 2
+    c = Count()
+    check("Dutch's palm slapped the hammer six times, and lead found its mark twice. Quaid ducked "
+          "down behind cover, and the bullet whined away. Lucky could do nothing with their "
+          "left-hand Peacemaker. The black joker fell, and the deck was shuffled whole. Lucky had "
+          "her her Peacemaker out. Dutch fired; Dutch's hammer fell on a spent case.\n\n"
+          "Kitty fired at Halloran, and the shot told. The shot took him in the upper right "
+          "arm.\n\nThe field was theirs.", "past", fights["fog-alley"], c)
+    assert (c.fan_count, c.refusal_told, c.meta, c.double_possessive, c.spent_case,
+            c.hit_split) == (1, 1, 1, 1, 1, 1)

@@ -899,12 +899,17 @@ def _down_after(e: Event, down: set[str]) -> None:
         down.add(e.character)
     elif k == "morale_checked" and e.routed:
         down.update(e.members)
+    elif k == "gl_down" or (k == "ww_damage" and (e.died or e.winded)):
+        down.add(getattr(e, "character", None) or e.target)
+    elif k == "ww_gave_up":
+        down.add(e.character)
 
 
 def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     """How each move looks from the fight, keyed by ``id(event)`` of ``moved`` events:
     ``{"way": "towards"|"away"|"across", "enemy": name}`` relative to the nearest enemy on his
     feet (or, for a man who declared a blow or a grapple that turn, the man he means to hit),
+    and of a ruleset's own moves with a start and an end (``ww_moved``, ``gl_moved``),
     from positions followed through the log (start positions, then each move's end)."""
     pos = {c.name: tuple(c.at) for c in started.characters if getattr(c, "at", None)}
     sides = {c.name: c.side for c in started.characters}
@@ -917,7 +922,7 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
         elif e.kind == "intent_declared" and getattr(e, "melee_target", None) \
                 and getattr(e, "melee", None) in ("strike", "grapple"):
             closing[e.character] = e.melee_target
-        if e.kind == "moved":
+        if e.kind == "moved" or (e.kind.endswith("_moved") and hasattr(e, "start")):
             enemies = _active_enemies(pos, sides, down, e.character)
             target = closing.get(e.character)
             if target in pos and target not in down:  # he moves on the man he means to hit
