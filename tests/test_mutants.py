@@ -137,3 +137,28 @@ def test_the_saver_refuses_an_empty_scenario():
     for text in ("", "# only a comment\n"):
         with pytest.raises(ScenarioError, match="^the scenario is empty$"):
             _tree(text)
+
+
+def test_the_saver_refuses_a_splice_that_would_change_other_lines(monkeypatch):
+    """``record_turn`` reads its output back before anything is written (``saver._verify``):
+    the old data plus exactly the record and ``state:``. A splice that changed another line,
+    or left text that is no YAML, is refused ("nothing was written"); this net is what stands
+    between a layout the splicer gets wrong and a corrupted scenario file."""
+    from narrator.errors import ScenarioError
+    from narrator.scenario import saver
+
+    text = "a: 1\nturns:\n- intents: {}\n"
+    record = {"hash": "abc", "rolls": {"Ann": {"to_hit": [3]}}}
+    good = saver.record_turn(text, 0, record, {"turn": 1}, path="x.yaml")
+    assert good == ("a: 1\nturns:\n- intents: {}\n  resolved:\n    hash: abc\n    rolls:\n"
+                    "      Ann: {to_hit: [3]}\nstate:\n  turn: 1\n")
+    # a record for the turn after the last: one new `- intents: {}` entry carrying it
+    assert saver.record_turn(text, 1, {"hash": "abc", "rolls": {}}, {"turn": 2}) == (
+        "a: 1\nturns:\n- intents: {}\n- intents: {}\n  resolved:\n    hash: abc\n"
+        "    rolls: {}\nstate:\n  turn: 2\n")
+    for spliced, message in ((good.replace("a: 1", "a: 2"), "without changing other lines"),
+                             (good + "b: [\n", "cannot record the turn in this file's layout (")):
+        monkeypatch.setattr(saver, "_splice", lambda *args, s=spliced: s)
+        with pytest.raises(ScenarioError, match="nothing was written") as err:
+            saver.record_turn(text, 0, record, {"turn": 1}, path="x.yaml")
+        assert message in err.value.message and err.value.path == "x.yaml"
