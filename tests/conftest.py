@@ -52,6 +52,32 @@ def _fresh_memos():
     tactics._STATIC.clear()
     shootout._COUNTS.clear()
     shootout._SPEED_MODS.clear()
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        _clear_mutated_caches()
+
+
+# the modules mutmut mutates (pyproject [tool.mutmut] only_mutate)
+_MUTATED = ("narrator.rulesets.", "narrator.turns", "narrator.dice", "narrator.playbypost",
+            "narrator.scenario.saver", "narrator.render.discord")
+_MEMOS = ("_INTENTS", "_COVER_SHARE", "_SETUPS")
+
+
+def _clear_mutated_caches() -> None:
+    """Under ``mutmut run`` only (it sets MUTANT_UNDER_TEST): empty every ``functools`` cache
+    and memo of the mutated modules before each test. mutmut forks each mutant's test run
+    from a process whose caches its unmutated runs filled (the data tables, the saver's
+    scalars): a cached result would never reach the mutated code, and the mutant would
+    survive whatever the tests assert. Outside mutmut the caches stay (loading the data
+    tables for every test would slow the suite)."""
+    import sys
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(_MUTATED):
+            continue
+        for key, value in list(vars(module).items()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+            elif key in _MEMOS and isinstance(value, dict):
+                value.clear()
 
 
 @pytest.fixture(autouse=True, scope="session")
