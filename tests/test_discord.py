@@ -331,3 +331,52 @@ def test_a_fence_line_longer_than_a_message_after_a_paragraph_is_refused():
     text = "intro\n\n```" + "x" * 60 + "\ncode\n```"
     with pytest.raises(ValueError, match="limit of 50 characters is too small"):
         split_discord(text, 50)
+
+
+def test_a_block_too_long_for_one_message_fills_it_at_its_own_line_ends():
+    """A spoiler that cannot be whole in one message anyway starts right after the paragraph
+    before it, and the message is filled to the latest line end inside it that fits (not a
+    space inside a line), even when that is its first line end (``_fill_block``).
+    Limit 100: 'Para one.\\n\\n||' + five lines of 14-15 characters + '||' is 94."""
+    spoiler = "||" + "\n".join(f"spoiler line {i}" for i in range(12)) + "||"
+    lines = [f"spoiler line {i}" for i in range(12)]
+    assert split_discord("Para one.\n\n" + spoiler, 100) == [
+        "Para one.\n\n||" + "\n".join(lines[:5]) + "||",
+        "||" + "\n".join(lines[5:11]) + "||",
+        "||spoiler line 11||"]
+    words = " ".join(["word"] * 30)
+    assert split_discord("Para one.\n\n||First.\n" + words + "\nlast||", 100) == [
+        "Para one.\n\n||First.||", "||" + " ".join(["word"] * 19) + "||",
+        "||" + " ".join(["word"] * 11) + "\nlast||"]
+
+
+def test_inline_code_inside_a_spoiler_or_bold_is_not_cut():
+    """Inline code opens inside a spoiler or an emphasis span as anywhere: a space inside the
+    code is no cut (the cut falls before it), unless the code itself is too long."""
+    code = "`a b c d e f g h`"
+    words = "word " * 12
+    for limit in (70, 80):
+        assert split_discord("||" + words + code + " end||", limit) == [
+            "||" + words.rstrip() + "||", "||" + code + " end||"]
+    assert split_discord("**" + words + code + " end**", 75) == [
+        "**" + words + "`a b c d e`**", "**`f g h` end**"]  # in bold: every cut is in a span
+
+
+def test_inside_a_spoiler_a_blank_line_is_a_better_cut_than_a_later_line_end():
+    """Inside a spoiler, as outside, a blank line (paragraph) beats a line end that fits
+    later: 'line two' ends the first message at limits 40 to 50, though '||line one ...
+    line four||' (47 characters) would fit at 50."""
+    text = "||line one\nline two\n\nline three\nline four\n" + "x " * 40 + "||"
+    for limit in (40, 50):
+        assert split_discord(text, limit)[:2] == ["||line one\nline two||",
+                                                   "||line three\nline four||"]
+
+
+def test_a_code_line_longer_than_a_message_is_cut_at_its_space_when_that_fits():
+    """A line of code longer than a message is cut between characters, and the space inside
+    it is a place to cut too (kept at the start of the next message: code keeps every
+    character). Limit 48: '```\\n' + 40 a's + '\\n```' is 48."""
+    text = "```\nx = 1\n" + "a" * 40 + " " + "b" * 40 + "\n```"
+    assert split_discord(text, 48) == [
+        "```\nx = 1\n```", "```\n" + "a" * 40 + "\n```", "```\n " + "b" * 39 + "\n```",
+        "```\nb\n```"]

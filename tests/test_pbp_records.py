@@ -158,6 +158,7 @@ STATE_EDITS = {
     "true-is-not-a-number": ("wound_points: 2", "wound_points: true", "wound_points: must be a whole number"),
     "nan": ("at: [2, 3.3]", "at: [.nan, 3.3]", "at: must be [x, y] in yards"),
     "infinity": ("at: [2, 3.3]", "at: [2, .inf]", "at: must be [x, y] in yards"),
+    "true-is-not-a-yard": ("at: [2, 3.3]", "at: [true, 3.3]", "at: must be [x, y] in yards"),
     "six-shooter-holds-nine": ("loaded: {single-action revolver: 3}",
                                "loaded: {single-action revolver: 9}", "a whole number from 0 to 6"),
     "negative-rounds": ("loaded: {single-action revolver: 3}",
@@ -316,3 +317,111 @@ def test_a_violence_state_edit_of_injuries_is_a_whole_number_from_0_to_1000(tmp_
         line = text[:at].count("\n") + 1
         assert re.match(rf"{re.escape(str(path))}:{line}:\d+: state\.characters\..*\.injuries: "
                         "must be a whole number", out.stderr), out.stderr
+
+
+# ---------------------------------------------------------------------- --repost (in process)
+
+def test_repost_replays_the_records_up_to_the_turn_with_the_gm_edits(tmp_path, one_turn):
+    """``playbypost.repost(path, n)``: the log of turns 1..n replayed from their records, with
+    the GM's edits made before each (nothing rolled or written). Abilene, turn 1 resolved, the
+    GM sets Quentin's wound points to 5, turn 2 resolved: reposting turn 2 gives the log
+    ``next`` made (his 5 points at the start of turn 2, not the 2 he was left with); reposting
+    turn 1 stops after turn 1. A recorded die is what the replay uses: a record whose first
+    die is changed (and resealed with ``record_hash``) replays that die, not the seed's."""
+    from narrator.playbypost import record_hash, repost
+
+    path = edited(one_turn, tmp_path)
+    before = path.read_bytes()
+    done = resolve_next(path)
+    assert done.turn == 2
+    again = repost(path, 2)
+    assert [e.kind for e in again.events] == [e.kind for e in done.log.events]
+    assert [(r.who, r.purpose, r.value) for r in again.rolls] == [
+        (r.who, r.purpose, r.value) for r in done.log.rolls]
+    quentin = 'Quentin "Cool Hand" Luke'
+    started = [e for e in again.events if e.kind == "turn_started"]
+    assert [e.turn for e in started] == [1, 2]
+    first = repost(path, 1)
+    assert {e.turn for e in first.events if hasattr(e, "turn")} <= {0, 1}
+    assert [(r.who, r.purpose, r.value) for r in first.rolls] == [
+        (r.who, r.purpose, r.value) for r in again.rolls if r.turn <= 1]
+    assert max(r.turn for r in again.rolls) == 2
+    ended = [e for e in again.events if e.kind == "turn_ended"]
+    wp = {e.turn: {s.name: s.wound_points for s in e.status}[quentin] for e in ended}
+    assert wp[1] == 2 and wp[2] >= 5            # the GM's 5 carried into turn 2
+    assert path.read_bytes() != before          # (resolve_next wrote turn 2)
+
+    # a changed die, resealed: the replay rolls the record, not the seed
+    loaded = load_scenario(path)
+    sc = loaded.scenario
+    t1 = sc.turns[0]
+    rolls = {who: {p: list(v) for p, v in ps.items()} for who, ps in t1.resolved.rolls.items()}
+    who, purposes = next((w, ps) for w, ps in rolls.items() if "to_hit" in ps)
+    old = purposes["to_hit"][0]
+    purposes["to_hit"][0] = 1 if old != 1 else 2
+    record = {"rolls": rolls, "from_script": t1.resolved.from_script,
+              "adjusted": t1.resolved.adjusted}
+    text = path.read_text()
+    head, tail = text.split("      " + _flow_line(who, t1.resolved.rolls[who]), 1)
+    text = head + "      " + _flow_line(who, rolls[who]) + tail
+    text = text.replace(f"hash: {t1.resolved.hash}", f"hash: {record_hash(t1, sc, 1, record)}")
+    path.write_text(text)
+    forged = repost(path, 1)
+    assert [r.value for r in forged.rolls if (r.who, r.purpose) == (who, "to_hit")][0] == (
+        purposes["to_hit"][0])
+
+
+def _flow_line(who: str, dice: dict) -> str:
+    from narrator.scenario.saver import _flow, scalar
+    return f"{scalar(who)}: {_flow(dice)}"
+
+
+@pytest.mark.parametrize("resolved, asked, message", [
+    (0, 1, "--repost 1: no turn is resolved"),
+    (1, 2, "--repost 2: turn 1 is resolved"),
+    (1, 0, "--repost 0: turn 1 is resolved"),
+    (2, 3, "--repost 3: turns 1-2 are resolved"),
+])
+def test_repost_of_a_turn_not_resolved_is_refused(tmp_path, resolved, asked, message):
+    """``repost`` refuses a turn outside 1..the last resolved, saying which are resolved,
+    with the file's name."""
+    from narrator.errors import ScenarioError
+    from narrator.playbypost import repost
+
+    path = tmp_path / "abilene-saloon.yaml"
+    shutil.copy(EXAMPLES / "abilene-saloon.yaml", path)
+    for _ in range(resolved):
+        resolve_next(path)
+    with pytest.raises(ScenarioError) as err:
+        repost(path, asked)
+    assert (err.value.message, err.value.path) == (message, str(path))
+
+
+def test_a_gm_edit_of_one_guns_rounds_keeps_the_others():
+    """``state_with_edits``: an edit of ``loaded`` names only the guns it changes; the others
+    keep their replayed counts (shotgun-gang: Rickard Eriksson ends with 4 rounds in his
+    revolver and 0 in his shotgun; the GM loads the shotgun's 2). Other fields are replaced."""
+    from narrator.playbypost import state_of, state_with_edits
+
+    from conftest import fight
+    log = fight("shotgun-gang.yaml")
+    name = "Rickard Eriksson"
+    assert state_of(log)["characters"][name]["loaded"] == {
+        "single-action revolver": 4, "double-barrelled shotgun": 0}
+    state = state_with_edits(log, {name: {"loaded": {"double-barrelled shotgun": 2},
+                                          "wound_points": 3}})
+    assert state["characters"][name]["loaded"] == {
+        "single-action revolver": 4, "double-barrelled shotgun": 2}
+    assert state["characters"][name]["wound_points"] == 3
+
+
+def test_an_unknown_state_key_with_no_near_name_gets_no_hint(tmp_path, one_turn):
+    """A misspelt key close to a real one gets "did you mean" (``unknown-field`` above); one
+    close to none ends at the key."""
+    from narrator.errors import ScenarioError
+
+    path = tmp_path / "abilene-saloon.yaml"
+    path.write_text(one_turn.replace("state:\n  turn: 1\n", "state:\n  turn: 1\n  zzqx: 1\n"))
+    with pytest.raises(ScenarioError) as err:
+        resolve_next(path)
+    assert err.value.message == "state: unknown key 'zzqx'"
