@@ -296,7 +296,10 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
     options: dict[str, Any] = dict(undefined=StrictUndefined, trim_blocks=True,
                                    lstrip_blocks=True, keep_trailing_newline=True,
                                    autoescape=False, auto_reload=user_dir is not None,
-                                   optimized=False)
+                                   optimized=False,
+                                   # a plain dict for the loaded templates: ours are a fixed
+                                   # few, and Jinja's LRU cache takes a lock on every include
+                                   **({"cache_size": -1} if user_dir is None else {}))
     cache = bytecode_cache(kind, options, (fmt, ruleset)) if user_dir is None else None
     env = kind(loader=ChoiceLoader(search), bytecode_cache=cache, **options)
     mk = MARKUP[fmt]
@@ -323,21 +326,31 @@ def _phrase_table(env: SandboxedEnvironment, ruleset: str | None) -> dict[str, l
     ruleset's own file (``Ruleset.templates()``), read over ``common/phrases.toml``: its groups
     are added, or replace the common ones of the same name, and the rest stay (a ruleset words
     what it needs and keeps the shared endings). A user's file replaces the whole table."""
-    import tomllib
-
     source, filename, _ = env.loader.get_source(env, "phrases.toml")
-    table = tomllib.loads(source)
     rs = _ruleset(ruleset)
     own = rs.templates() if rs is not None else None
+    common = None
     if own is not None and filename and Path(filename).resolve() == (own / "phrases.toml").resolve():
         common = (template_dirs() / "common" / "phrases.toml").read_text("utf-8")
+    return _merged_table(source, common)
+
+
+@functools.lru_cache(maxsize=16)
+def _merged_table(source: str, common: str | None) -> dict[str, list[str]]:
+    """``source`` parsed, over ``common`` parsed when given (see ``_phrase_table``); parsed
+    once per text (the phrase table is read, never changed, by ``Phrases``)."""
+    import tomllib
+
+    table = tomllib.loads(source)
+    if common is not None:
         table = {**tomllib.loads(common), **table}
     return table
 
 
 def _tidy(text: str, fmt: str) -> str:
     import re
-    text = re.sub(r"[ \t]+\n", "\n", text)
+    # trailing blanks of every line (the last line's go with strip())
+    text = "\n".join(line.rstrip(" \t") for line in text.split("\n"))
     text = re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
     if fmt == "html":
         return text

@@ -6,6 +6,7 @@ May import: markupsafe (a jinja2 dependency), the standard library.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Callable
@@ -19,7 +20,15 @@ ZWSP = "\u200b"
 def md_escape(text: str) -> str:
     """Escape the Markdown (CommonMark and Discord) specials that can change inline text:
     backslash, backtick, emphasis, links, spoilers, quotes, headings and HTML."""
+    if type(text) is str:
+        return _md_escaped(text)
     return _MD_SPECIAL.sub(r"\\\1", str(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _md_escaped(text: str) -> str:
+    """``md_escape`` of a string, once per string (names and weapons come back often)."""
+    return _MD_SPECIAL.sub(r"\\\1", text)
 
 
 def bbcode_escape(text: str) -> str:

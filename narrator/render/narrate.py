@@ -199,6 +199,7 @@ class Narration:
         self.moves: dict[int, dict[str, Any]] = {}
         self.end: dict[str, Any] = {}
         self.events: list[Event] = []
+        self._index: tuple[list[Event] | None, int, dict[Any, list[Event]]] = (None, 0, {})
         self.last_said: list[str] = []
         self._lulls: dict[int, dict[int, dict[str, Any]]] = {}
         self._opening: tuple[str | None, str] = (None, "")
@@ -214,7 +215,7 @@ class Narration:
         self.events = events
         self.landmarks = list(started.landmarks)
         self.moves = motions(events, started)
-        self.end = ending(events, started)
+        self.end = ending(events, started, self.moves)
         return ""
 
     def lull(self, turn: dict[str, Any], turns: list[dict[str, Any]]) -> dict[str, Any]:
@@ -332,7 +333,7 @@ class Narration:
         """Whether a group that held its nerve in ``ev`` breaks later in the same round (the
         hold is then not told: "they stayed" and "they fled" in one round contradict)."""
         after = False
-        for e in self.events:
+        for e in self._turn(ev, getattr(ev, "turn", None)):
             if e is ev:
                 after = True
             elif after and e.kind == "morale_checked" and e.group == ev.group \
@@ -425,11 +426,28 @@ class Narration:
                     w.mortal is not None, rank.get(w.rolled_severity, 0)))
         return out
 
+    def _turn(self, ev: Event | None, turn: Any) -> list[Event]:
+        """The events of ``turn`` in log order, for a scan that also looks for ``ev``: all
+        the events when ``ev`` is of another turn (the scan then finds it where it is)."""
+        if ev is not None and getattr(ev, "turn", None) != turn:
+            return self.events
+        return self._by_turn().get(turn, [])
+
+    def _by_turn(self) -> dict[Any, list[Event]]:
+        """``self.events`` by turn, in log order (built again when the list is replaced)."""
+        events, size, index = self._index
+        if events is not self.events or size != len(self.events):
+            index = {}
+            for e in self.events:
+                index.setdefault(getattr(e, "turn", None), []).append(e)
+            self._index = (self.events, len(self.events), index)
+        return index
+
     def answered(self, caller: str, turn: int) -> bool:
         """Whether anyone on the other side fires in ``turn`` after ``caller``'s call."""
         side = self.chars[caller].side if caller in self.chars else None
-        for e in self.events:
-            if getattr(e, "turn", None) == turn and e.kind in ("shot_fired", "gun_fired") \
+        for e in self._by_turn().get(turn, ()):
+            if e.kind in ("shot_fired", "gun_fired") \
                     and self.chars.get(e.shooter) is not None \
                     and self.chars[e.shooter].side != side:
                 return True
@@ -501,9 +519,7 @@ class Narration:
         side_of = {n: c.side for n, c in self.chars.items()}
         acts: list[str] = []
         first = None
-        for e in self.events:
-            if getattr(e, "turn", None) != ev.turn:
-                continue
+        for e in self._by_turn().get(ev.turn, ()):
             if e.kind == "shot_fired" and first is None:
                 first = side_of.get(e.shooter)
             who = getattr(e, "shooter", None) if e.kind == "shot_fired" else (
@@ -547,7 +563,7 @@ class Narration:
         ``after``, when given): a wound before that is not told as "he fought on", "he stayed
         up"."""
         seen = after is None
-        for e in self.events:
+        for e in self._turn(after, turn):
             if e is after:
                 seen = True
                 continue
@@ -573,7 +589,7 @@ class Narration:
         ready = getattr(ev, "ready", None)
         after = False
         count = 0
-        for e in self.events:
+        for e in self._turn(ev, turn):
             if e is ev:
                 if ready is None:
                     return False
@@ -830,6 +846,7 @@ def _toml(text: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
+@functools.lru_cache(maxsize=4096)
 def _alike(x: str, y: str) -> bool:
     """Whether two short names are easily confused in prose ("Lewis" and "Louis", "Jim"
     and "Jem", "Sam" and "Sal"): difflib's similarity of 0.6 or more, or one the start of
@@ -942,7 +959,8 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     return out
 
 
-def ending(events: list[Event], started: Any) -> dict[str, Any]:
+def ending(events: list[Event], started: Any,
+           moves: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
     """What the closing paragraph tells: lists of names (``dead``, ``dying``, ``critical``
     (critically injured, alive: Violence), ``out`` (passed out, down), ``wounded`` (hurt,
     still on his feet), ``fled``, ``surrendered``, ``running`` (on his feet, his last move
@@ -992,7 +1010,8 @@ def ending(events: list[Event], started: Any) -> dict[str, Any]:
             dying_time[e.character] = getattr(e.mortal, "dying_time", "")
         if _is_shot(e.kind) and getattr(e, "turn", None) == last_turn:
             quiet = False
-    moves = motions(events, started)
+    if moves is None:  # ``motions`` of the same events, when the caller has them
+        moves = motions(events, started)
     last_way: dict[str, str] = {}
     for e in events:
         if e.kind == "moved":

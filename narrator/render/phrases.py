@@ -83,11 +83,7 @@ class Phrases:
         Raises:
             KeyError: an unknown group (a broken template or phrase file).
         """
-        options = [_tagged(p) for p in self.table[group]]
-        fitting = [i for i, (tags, _) in enumerate(options)
-                   if not tags or _fits(tags, context)]
-        if not fitting:
-            fitting = list(range(len(options)))
+        options, fitting = self._fitting(group, frozenset(context))
         used = self.used.setdefault(group, set())
         fresh = [i for i in fitting if i not in used]
         if not fresh:
@@ -97,6 +93,12 @@ class Phrases:
         self.last[group] = i
         used.add(i)
         return options[i][1]
+
+    def _fitting(self, group: str, context: frozenset[str]
+                 ) -> tuple[tuple[tuple[frozenset[str], str], ...], tuple[int, ...]]:
+        """The group's phrases as (tags, text) and the indices of those that fit ``context``
+        (all of them when none does)."""
+        return _fitting(tuple(self.table[group]), context)
 
     def fill(self, phrase: str, fields: dict[str, str], plural: set[str]) -> str:
         """Fill the fields and realise the verb markers (see the module docstring).
@@ -131,6 +133,15 @@ class Phrases:
                     sing, _, plur = op[1].partition("/")
                     out.append(plur if (plur and subject in plural) else sing)
         return "".join(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fitting(phrases: tuple[str, ...], context: frozenset[str]
+             ) -> tuple[tuple[tuple[frozenset[str], str], ...], tuple[int, ...]]:
+    """See ``Phrases._fitting``: worked out once per group's phrases and context."""
+    options = tuple(_tagged(p) for p in phrases)
+    fitting = tuple(i for i, (tags, _) in enumerate(options) if not tags or _fits(tags, context))
+    return options, fitting or tuple(range(len(options)))
 
 
 @functools.lru_cache(maxsize=2048)
