@@ -140,6 +140,9 @@ class Ruleset:
             others attach to the last beat: pellets, locations, wounds follow their shot).
         initiative_kinds: its event kinds that tell who acts first (story mode tells them
             before a call to surrender).
+        story_moves_first: its move kinds a story tells before the same man's first shot
+            of the turn (he fires on the move: "Quentin broke and ran for the end of the
+            bar", then his shots, never the run after the shots he fired running).
         sources: the rule texts its reference cites, by number ("003": "the ... rules").
         citations: ``(regex, replacement)`` pairs rewriting its data files' ``source``
             strings for readers (``errata Violence`` -> "narrator's Violence rulings").
@@ -156,6 +159,7 @@ class Ruleset:
     derived: ClassVar[tuple[str, ...]] = ("cover",)
     story_primary: ClassVar[frozenset[str]] = frozenset()
     initiative_kinds: ClassVar[frozenset[str]] = frozenset()
+    story_moves_first: ClassVar[frozenset[str]] = frozenset()
     sources: ClassVar[Mapping[str, str]] = {}
     citations: ClassVar[tuple[tuple[str, str], ...]] = ()
     field_help: ClassVar[Mapping[tuple[str, str], str]] = {}

@@ -203,6 +203,49 @@ DOCTOR = re.compile(r"needed a doctor|needs a doctor|did not live to see|dead be
 # "to (15, 5)", "to [8.4, -0.9]"
 POINT = re.compile(r"\b(towards|to|at) [\[(]?-?\d+(\.\d+)?, ?-?\d+(\.\d+)?[\])]?")
 FOOTING = re.compile(r"shifts? (his|her|their) footing|shifted (his|her|their) footing")
+# what the GM reader of the fourth round had to edit in Boot Hill and Violence prose
+PENDING = re.compile(r"yet to fire|\bstill (had|has|have) (a|an|one|two|three|four|five|six) "
+                     r"[\w -]+ to come\b|thought better of [\w -]+ left over|\bthinks better of "
+                     r"[\w -]+ left over")
+EMPTIED = re.compile(r"\bempt(ied|ies|y)\b")
+#: A plural cover called "it" (without the fight's landmarks: a plural noun before a past verb).
+PLURAL_IT = re.compile(r"\b[Tt]he ((?:[a-z]+ ){0,2}?[a-z]+s) [a-z]+ed\b[^.]*?\b(behind|into|through) "
+                       r"it\b")
+IT = re.compile(r"\b(behind|into|through) it\b")
+#: Engine words in a story-mode rolls block a player reads: a fast draw's "0 counts; ready
+#: on count 0", a house rule's YAML key in backticks, a tie-break or advantage as "9/14".
+ROLLS_JARGON = re.compile(r"\b0 counts?\b|ready on count 0\b|`[a-z_]+: [^`]*`|"
+                          r"advantage \d+/\d+|\b\d/\d conditions\b")
+#: Words that end a sentence's first clause before its last one ("..., and Halloran was hit").
+_LAST_CLAUSE = re.compile(r"(?:[;:]|,(?: and| but)?) ")
+
+
+def rolls_jargon(text: str) -> list[str]:
+    """Engine words (``ROLLS_JARGON``) anywhere in a story-mode write-up: the rolls block and
+    the cast's block of rulings included."""
+    return [m.group(0) for m in ROLLS_JARGON.finditer(text)]
+
+
+def skeleton(sentence: str, names: list[str]) -> str:
+    """A sentence with every character's name (longest first) put as "X": what is left is
+    the stock phrase ("X fed the Colt with hands that would not keep still.")."""
+    for name in sorted(names, key=len, reverse=True):
+        sentence = re.sub(rf"(?<![\w']){re.escape(name)}(?![\w])", "X", sentence)
+    return sentence
+
+
+def stock_count(prose: str, log: FightLog) -> tuple[int, str]:
+    """The most-used stock phrase of a fight (sentences of six words or more alike but for
+    the names): (times used, the phrase)."""
+    chars = getattr(log.events[0], "characters", ())
+    names = [w for c in chars for w in (c.name, c.short)] + list(_shorts(log).values())
+    names += [re.sub(r"[\"\u201c\u201d]", "", c.name).strip() for c in chars]
+    found = Counter(skeleton(s, names) for s in sentences(prose) if len(s.split()) >= 6)
+    if not found:
+        return 0, ""
+    phrase, k = found.most_common(1)[0]
+    return k, phrase
+
 
 
 @dataclass
@@ -262,11 +305,17 @@ class Count:
     double_possessive: int = 0
     spent_case: int = 0
     hit_split: int = 0
+    pending_run: int = 0
+    hit_twice: int = 0
+    emptied_twice: int = 0
+    plural_it: int = 0
+    name_repeat: int = 0
+    stock_most: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
         ex = self.examples.setdefault(key, [])
-        if len(ex) < 3:
+        if len(ex) < 12:
             ex.append(text)
 
 
@@ -563,6 +612,67 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                 bad("western", s)
 
 
+def _fourth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
+    """The checks of the fourth GM reading (see the ``Count`` fields of the same names)."""
+    def bad(key: str, text: str) -> None:
+        setattr(count, key, getattr(count, key) + 1)
+        count.note(key, text)
+
+    from narrator.render.inflection import is_plural
+    plural = [name for _, name in getattr(log.events[0], "landmarks", ())
+              if is_plural(name)] if log is not None else []
+    for para in paras:
+        run = 0
+        for i, s in enumerate(para):
+            run = run + 1 if PENDING.search(s) else 0
+            if run == 2:  # the shots still to come, a line a man: engine lines
+                bad("pending_run", " / ".join(para[i - 1:i + 2]))
+            if log is None:
+                m = PLURAL_IT.search(s)
+                if m and is_plural(m.group(1)) and not m.group(1).endswith(("ss", "us", "ous")):
+                    bad("plural_it", s)
+            elif any(name in s and IT.search(s[s.index(name):]) for name in plural):
+                bad("plural_it", s)
+            mine = set(re.findall(r"\b[A-Z][a-z]+\b", s)) - {"The", "That", "His", "Her", "Their"}
+            if i and EMPTIED.search(s) and any(
+                    EMPTIED.search(x) and mine & set(re.findall(r"\b[A-Z][a-z]+\b", x))
+                    for x in para[max(0, i - 2):i]):  # one man's gun emptied, told twice
+                bad("emptied_twice", " / ".join(para[max(0, i - 2):i + 1]))
+    if log is None:
+        shorts = sorted({w for p in paras for s in p
+                         for w in re.findall(r"^([A-Z][a-z]+)\b(?= was hit)", s)})
+    else:
+        shorts = [short for _, short in _names(log)]
+    for para in paras:
+        for i in range(1, len(para)):
+            before, s = para[i - 1], para[i]
+            for short in shorts:
+                n = re.escape(short)
+                if re.match(rf"{n} (was|is) hit\b[^;:,]*\.$", s) and re.search(
+                        rf"\b{n} (was|is) hit\b|\b(found|hit|struck|caught|took|into) {n}\b",
+                        before):
+                    bad("hit_twice", f"{before} / {s}")
+                    break
+    if log is None:
+        return
+    chars = {c.short: c for c in getattr(log.events[0], "characters", ())}
+    pronoun = {short: chars[c].pronoun if c in chars else "he" for c, short in _names(log)}
+    pronoun.update({short: getattr(c, "pronoun", "he") for short, c in chars.items()})
+    for para in paras:
+        for i in range(1, len(para)):
+            before, s = para[i - 1], para[i]
+            for short in shorts:
+                opens = rf"^{re.escape(short)}(?:'s)?\b"
+                if not (re.match(opens, s) and re.match(opens, before)):
+                    continue
+                others = [o for o in shorts if o != short and short not in o and o not in short
+                          and pronoun.get(o) == pronoun.get(short)
+                          and re.search(rf"\b{re.escape(o)}\b", before)]
+                if all(re.search(rf"\b{re.escape(o)}\b", s) for o in others):
+                    bad("name_repeat", f"{before} / {s}")  # "He" would have been clear
+                break
+
+
 def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     """Count the defects of one write-up's story prose into ``count``."""
     count.fights += 1
@@ -609,6 +719,12 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     closing = prose.rsplit("\n\n", 1)[-1]
     _third_round(sents, [sentences(p) for p in prose.split("\n\n")], closing, log, count)
     _fourth_round([sentences(p) for p in prose.split("\n\n")], log, count)
+    _fourth_round_bhv([sentences(p) for p in prose.split("\n\n")], log, count)
+    if log is not None:
+        k, phrase = stock_count(prose, log)
+        count.stock_most = max(count.stock_most, k)
+        if k == count.stock_most:
+            count.examples["stock_most"] = [f"{k}x {phrase}"]
     if log is not None and not ENDING.search(closing):
         count.ending_why += 1
         count.note("ending_why", closing[:160])

@@ -9,6 +9,7 @@ counts with examples."""
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 
@@ -38,7 +39,7 @@ def _assert_clean(c: Count, tense: str) -> None:
                 "lower_name", "says_nothing", "heard_first", "dying_time", "digit_start",
                 "wound_count", "long_arm_hand", "double_article", "draw_order",
                 "kept_then_quit", "came_to_whole", "told_twice", "bare_place",
-                "weapon_repeat"):
+                "weapon_repeat", "pending_run", "hit_twice", "emptied_twice", "plural_it"):
         assert getattr(c, key) == 0, (key, c.examples.get(key))
     if tense == "past":
         assert c.present_in_past == 0, c.examples.get("present_in_past")
@@ -65,8 +66,16 @@ def test_story_prose_in_markdown_is_clean_and_rarely_repeats(tense):
           f"sentences of six words or more: {rate:.2f} per fight; {c.openings} repeated "
           f"openings ({c.openings / c.fights:.2f} per fight); {c.chorus} running or loading "
           f"lines ({c.chorus / c.fights:.2f} per fight)")
+    print(f"{tense}: sentences opening on the name the sentence before opened on, where a "
+          f"pronoun was clear: {c.name_repeat} ({c.name_repeat / c.fights:.2f} per fight); "
+          f"the most-used stock phrase of a fight: {c.stock_most} times "
+          f"({c.examples.get('stock_most')})")
     assert c.sentences > 3000
     assert rate <= 1.0, c.examples.get("repeats")
+    assert c.name_repeat / c.fights <= 0.05, c.examples.get("name_repeat")
+    # a phrase is not used again while an unused one fits; over a long fight a stock phrase
+    # comes back a few times at most
+    assert c.stock_most <= 6, c.examples.get("stock_most")
     assert c.openings / c.fights <= 0.1, c.examples.get("openings")
     # lulls are told in one paragraph, a flight or a reload going on is said now and then
     assert c.chorus / c.fights <= 1.0, c.examples.get("chorus")
@@ -164,6 +173,65 @@ def test_the_lint_catches_the_third_reading():
     check("Montana Jim went down.\n\nWhen it was over, the field was theirs. Montana Jim lay "
           "bleeding and would not last long.", "past", fights["shotgun-gang.yaml"], c)
     assert c.dying_time == 1
+
+
+def test_the_lint_catches_the_fourth_reading():
+    """The Boot Hill and Violence faults of the fourth GM reading, on the reader's own lines:
+    a run of shots still to come told a man a line; a hit told twice; an emptied gun told
+    twice; a plural cover called "it"; a sentence opening on the name the sentence before
+    opened on where a pronoun was clear (read with the fight's characters); the rolls
+    block's engine words; the most-used stock phrase."""
+    from prose_lint import rolls_jargon, stock_count
+    c = Count()
+    check("Sam had a hipshot yet to fire. Ben still had a hipshot to come. Quentin had three "
+          "fanned shots yet to fire.\n\n"
+          "Rudd emptied the revolver at Halloran in a rattle of reports, and Halloran was hit. "
+          "Halloran was hit in the abdomen. That emptied Rudd's revolver.\n\n"
+          "Faro Jim's bullet found Curly. Curly was hit.\n\n"
+          "The fallen rocks shuddered under Arkansas Eli's bullet; Snake-Eye was safe behind "
+          "it.\n\nThe end.", "past", None, c)
+    assert (c.pending_run, c.hit_twice, c.emptied_twice, c.plural_it) == (1, 2, 1, 1)
+    c = Count()
+    check("Sam had a hipshot yet to fire. Quentin fired. The fallen rocks were hit, and Haskell "
+          "was safe behind them. Haskell was hit twice in the chest; it was bad.\n\nThe end.",
+          "past", None, c)
+    assert (c.pending_run, c.hit_twice, c.emptied_twice, c.plural_it) == (0, 0, 0, 0)
+    fights = {name: log for name, log in _fights()}
+    log = fights["abilene-saloon.yaml"]
+    c = Count()
+    check("Quentin's bullet kicked up gravel near Ben. Quentin's bullet slammed into Ben in the "
+          "left leg.\n\nSam fired at Dan. Sam turned on Quentin.\n\nThe field was theirs.",
+          "past", log, c)
+    assert c.name_repeat == 1  # not Sam's: "He turned on Quentin" could be Dan
+    assert rolls_jargon("Dan: fast draw 2 vs 4, success (0 counts; ready on count 0).\n"
+                        "- House rule `hipshot_formula: pooled`: a hipshot's chance\n"
+                        "Carl at Lem: advantage 9/14, kept 14; 2/3 conditions") == [
+        "0 counts", "ready on count 0", "`hipshot_formula: pooled`", "advantage 9/14",
+        "2/3 conditions"]
+    k, phrase = stock_count("Sam reloaded his Colt in a hurry. Ben reloaded his Colt in a hurry. "
+                            "Quentin reloaded his Colt in a hurry.", log)
+    assert (k, phrase) == (3, "X reloaded his Colt in a hurry.")
+
+
+def test_story_mode_rolls_blocks_are_in_words_a_player_reads():
+    from prose_lint import rolls_jargon
+    found = []
+    for label, log in _fights()[::4]:
+        if log.events[0].ruleset not in ("boothill", "violence"):
+            continue  # Weird West and Gaslight word their own rolls
+        found += [(label, x) for x in rolls_jargon(render(log, "markdown", "story"))]
+    assert not found, found[:5]
+
+
+def test_a_knife_wound_in_a_brawl_is_no_beating():
+    """Violence melee: the winner hurt by the loser's weapon is told by that weapon (003
+    l.44): Ned's Bowie knife cuts Carver."""
+    fights = {name: log for name, log in _fights()}
+    prose = story_prose(render(fights["barroom-brawl.yaml"], "markdown", "story",
+                               options=Options(tense="past")), "markdown")
+    assert "beating" not in prose
+    assert re.search(r"Carver (was cut before it was over|a gash of his own)|gash of his own",
+                     prose), prose[:400]
 
 
 THEY = """\

@@ -18,7 +18,7 @@ from narrator.events import Event, FightLog
 from narrator.render import inflection, labels
 from narrator.render.bytecode import bytecode_cache
 from narrator.render.markup import MARKUP, Options, bbcode_lists, code_block, html_blocks
-from narrator.render.narrate import ACTION_KINDS, SILENT, Narration, Scene
+from narrator.render.narrate import ACTION_KINDS, SILENT, Narration, Scene, _is_shot
 from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
                                      limits)
@@ -152,6 +152,7 @@ def group(log: FightLog) -> dict[str, Any]:
     rs = _ruleset(getattr(log.events[0], "ruleset", None)) if log.events else None
     primary = PRIMARY | rs.story_primary if rs is not None else PRIMARY
     first_kinds = INITIATIVE | rs.initiative_kinds if rs is not None else INITIATIVE
+    moves_first = rs.story_moves_first if rs is not None else frozenset()
     for e in log.events:
         if e.kind == "fight_started":
             started = e
@@ -173,7 +174,9 @@ def group(log: FightLog) -> dict[str, Any]:
     if started is None or ended is None:
         raise ValueError("the event log has no fight_started or fight_ended event")
     for turn in turns:
-        turn["paras"] = _paragraphs(turn["beats"], first_kinds)
+        turn["paras"] = _paragraphs(turn["beats"], first_kinds, moves_first)
+        # a paragraph of one beat that tells who acts first is the turn's banner line
+        turn["banners"] = [len(p) == 1 and p[0]["ev"].kind in first_kinds for p in turn["paras"]]
         # living cover bolts once, after the last ball or pellet of the shot that hit it:
         # the earlier cover hits of that shot are not told as bolting
         turn["bolt_early"] = [c for b in turn["beats"] for c in
@@ -214,16 +217,25 @@ def _plain_cover(b: dict[str, Any]) -> str | None:
     return covers[0].cover
 
 
-def _paragraphs(beats: list[dict[str, Any]],
-                first_kinds: frozenset[str] = frozenset()) -> list[list[dict[str, Any]]]:
+def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = frozenset(),
+                moves_first: frozenset[str] = frozenset()) -> list[list[dict[str, Any]]]:
     """Story beats in paragraphs: the engine's bookkeeping left out (SILENT), a call to
-    surrender told first, a run of plain misses (or of shots the same cover stopped) by one
-    shooter at one target told as one beat (``beat["run"]`` shots), and one character's consecutive actions in one paragraph."""
+    surrender told first, a man's move of ``moves_first`` kinds told before his first shot
+    of the turn, a run of plain misses (or of shots the same cover stopped) by one shooter
+    at one target told as one beat (``beat["run"]`` shots), and one character's consecutive
+    actions in one paragraph."""
     kept = [dict(b, run=1) for b in beats if b["ev"].kind not in SILENT]
     calls = [b for b in kept if _is_call(b)]
     if calls:
         first = [b for b in kept if b["ev"].kind in first_kinds]
         kept = first + calls + [b for b in kept if b not in calls and b not in first]
+    for b in [b for b in kept if b["ev"].kind in moves_first]:
+        who = _actor(b["ev"])
+        shot = next((i for i, x in enumerate(kept) if x is not b and _actor(x["ev"]) == who
+                     and _is_shot(x["ev"].kind)), None)
+        if shot is not None and shot < kept.index(b):
+            kept.remove(b)
+            kept.insert(shot, b)
     merged: list[dict[str, Any]] = []
     for b in kept:
         prev = merged[-1] if merged else None

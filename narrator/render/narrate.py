@@ -55,6 +55,13 @@ _BRANDS = frozenset({"Colt", "Winchester", "Remington", "Sharps", "Henry", "Spen
                      "Springfield", "Smith", "Marlin", "Merwin", "Starr", "Adams", "Enfield"})
 #: Fewest turns a lull spans.
 LULL_TURNS = 2
+#: Most sentences and words of a paragraph that short ones are joined into (``Narration.flow``).
+FLOW_SENTENCES = 5
+FLOW_WORDS = 90
+#: A capitalised word inside a sentence (a name, a gun's brand).
+_MID_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
+#: Where a sentence of story prose ends (quoted speech kept inside it).
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"\u201d]?\s+(?=[A-Z\"\u201c*_\\\[])")
 
 
 def _is_shot(kind: str) -> bool:
@@ -207,6 +214,8 @@ class Narration:
         if not bold:  # story mode: men whose short names sound alike go by other names
             self.shorts.update(distinct_shorts(chars))
         self.landmarks: list[tuple[str, str]] = []
+        self.opened: str | None = None  # the character the last sentence opened on
+        self._names: frozenset[str] | None = None  # the words of the characters' names
         self.sentence: list[str] = []  # characters named or referred to in this sentence
         self.before: list[str] = []    # ... and in the sentence before it
 
@@ -308,8 +317,9 @@ class Narration:
                 vps.append(self.phrases.pick("lull_cover" if a["cover"] else "lull_move", ctx))
                 fields["place"] = (inflection.the(self.markup.escape(
                     places.get(a["place"], a["place"].replace("_", " ")))), None)
-            elif a["fled"]:
-                vps.append(self.phrases.pick("lull_run_on", ctx))
+            elif a["fled"]:  # "kept running" only for a man told running before
+                vps.append(self.phrases.pick(
+                    "lull_run_on" if self.again(who, "flee") else "lull_flee_on", ctx))
             elif a["towards"]:
                 vps.append(self.phrases.pick("lull_close", ctx))
                 fields["whom"] = self.name(a["towards"])
@@ -320,8 +330,12 @@ class Narration:
             clauses.append(self._realise("{a} " + inflection.join(vps), who, None, fields))
         if len(loaders) > 1:
             clauses.append(self.say("lull_reloaders", who=self.names(loaders)))
-        if runners:
-            clauses.append(self.say("lull_run", who=self.names(runners)))
+        on = [w for w in runners if self.again(w, "flee")]
+        new = [w for w in runners if w not in on]
+        if new:
+            clauses.append(self.say("lull_flee", who=self.names(new)))
+        if on:
+            clauses.append(self.say("lull_run", who=self.names(on)))
         fired = any(a["shots"] for a in acts.values())
         opening = self.say("lull_open" if fired else "lull_open_still",
                            time=(time, not time.startswith("one ")))
@@ -442,6 +456,17 @@ class Narration:
                 index.setdefault(getattr(e, "turn", None), []).append(e)
             self._index = (self.events, len(self.events), index)
         return index
+
+    def unfinished(self, ev: Event) -> list[str]:
+        """The characters whose declared actions of ``ev``'s turn end the same way as
+        ``ev``'s (``actions_unfinished``, the same ``why``), to be told in one sentence: the
+        list the first time it is asked for in that turn, ``[]`` after."""
+        key = f"unfinished:{ev.turn}:{ev.why}"
+        if key in self.seen:
+            return []
+        self.seen.add(key)
+        return [e.character for e in self._by_turn().get(ev.turn, ())
+                if e.kind == ev.kind and e.why == ev.why]
 
     def answered(self, caller: str, turn: int) -> bool:
         """Whether anyone on the other side fires in ``turn`` after ``caller``'s call."""
@@ -578,6 +603,9 @@ class Narration:
                 return True
             if k == "morale_checked" and e.routed and who in e.members:
                 return True
+            if k == "moved" and e.character == who and self.motion(e).get("way") == "away" \
+                    and getattr(e, "destination", None) is None:
+                return True  # he runs from the enemy: not "he stayed in the fight"
         return False
 
     def out_already(self, who: str, ev: Event) -> bool:
@@ -619,7 +647,7 @@ class Narration:
     def paragraph(self) -> str:
         """Start a new paragraph: the next phrase names its character again (and no weapon is
         in hand until a shot sets one). Returns ""."""
-        self.topic = None
+        self.topic = self.opened = None
         self.sentence, self.before = [], []
         self.weapon_type = None
         self.weapon_name = None
@@ -627,15 +655,19 @@ class Narration:
         self.since = []
         return ""
 
-    def _can_pronoun(self, who: str) -> bool:
+    def _can_pronoun(self, who: str, named: str | None = None) -> bool:
         """A pronoun for ``who`` at the start of a sentence: he is the topic, and nobody else
         of his pronoun was mentioned since, nor in the sentence before (so "he" after "Ben
-        shot Quentin; a light wound." is never Quentin's)."""
-        if who != self.topic or who not in self.chars:
+        shot Quentin; a light wound." is never Quentin's). ``named``: the other character of
+        the phrase when it names him further on ("{a}'s bullet slammed into {b}") and ``who``
+        opened the sentence before (the topic or not: "Ira's bullet tore into John; the
+        wound was serious. He tried for John again"): he may have been mentioned, since
+        "His bullet slammed into Arthur" cannot be Arthur's."""
+        if who not in self.chars or (who != self.topic and named is None):
             return False
         mine = self.chars[who].pronoun
         return not any(self.chars[o].pronoun == mine for o in self.since + self.before
-                       if o != who)
+                       if o != who and o != named)
 
     # ------------------------------------------------------------------ phrases
     def weapon(self, weapon_type: str | None, name: str | None = None) -> str:
@@ -705,7 +737,13 @@ class Narration:
         # referring expression for the character the phrase opens on
         opener = next((k for k, w in (("a", a), ("b", b))
                        if w is not None and body.startswith("{" + k + "}")), None)
-        if opener is not None and self._can_pronoun(a if opener == "a" else b):
+        other = (b if opener == "a" else a) if opener is not None else None
+        named = other if other is not None and self.opened == (
+            a if opener == "a" else b) and ("{" + ("b" if opener == "a" else "a") + "}") in body \
+            else None
+        if not lead and (a is not None or b is not None):  # not a piece ("in the chest")
+            self.opened = (a if opener == "a" else b) if opener is not None else None
+        if opener is not None and self._can_pronoun(a if opener == "a" else b, named):
             if body.startswith("{" + opener + "}'s"):
                 body = "{" + opener + "_his}" + body[len(opener) + 4:]
             else:
@@ -743,6 +781,9 @@ class Narration:
                     plural.add(k)
             else:
                 fields[k] = v
+        for key in ("cover", "place"):  # "the fallen rocks ... behind them"
+            if key in fields:
+                fields[key + "_it"] = "them" if key in plural else "it"
         # names are filled lazily so "first mention in full" follows the sentence order
         for key in order:
             who = a if key == "a" else b
@@ -833,6 +874,97 @@ class Narration:
             if text.startswith(mine):
                 return self._pronouns(who)[2] + " " + text[len(mine):]
         return text
+
+    def flow(self, paragraphs: list[str], banners: list[bool] | None = None) -> list[str]:
+        """A turn's story paragraphs with runs of short ones joined (aggregation): a
+        paragraph joins the one before while together they are at most ``FLOW_SENTENCES``
+        sentences and ``FLOW_WORDS`` words, and the joined sentences do not open alike
+        (their first three words); a banner (one emphasised line: who had the jump) stays
+        a line of its own (``banners``: which of ``paragraphs`` are banners). One man's
+        single shot, a reload, a move, each a one-line paragraph, read as a run of engine
+        lines; joined they read as a fight."""
+        out: list[str] = []
+        sizes: list[tuple[int, int]] = []
+        banner: list[bool] = []
+        for text, own in zip(paragraphs, banners or [False] * len(paragraphs)):
+            text = text.strip()
+            if not text:
+                continue
+            said = _SENTENCE_END.split(text)
+            size = (len(said), len(text.split()))
+            if out and not banner[-1] and not own:  # a banner stays a line of its own
+                last = _SENTENCE_END.split(out[-1])[-1]
+                n, w = sizes[-1]
+                if n + size[0] <= FLOW_SENTENCES and w + size[1] <= FLOW_WORDS \
+                        and last.split()[:3] != said[0].split()[:3] \
+                        and not self._gun_heavy(f"{out[-1]} {text}"):
+                    out[-1] = f"{out[-1]} {self._carry(last, text)}"
+                    sizes[-1] = (n + size[0], w + size[1])
+                    continue
+            out.append(text)
+            sizes.append(size)
+            banner.append(own)
+        return out
+
+    def _gun_heavy(self, text: str) -> bool:
+        """Whether a paragraph names one gun (a capitalised word that is nobody's name,
+        inside a sentence: "Colt") four times or more: joined from paragraphs that each
+        named it afresh ("Louis's Colt barked ... Cimarron's Colt roared ... his Colt")."""
+        names = self._name_words()
+        seen: dict[str, int] = {}
+        for w in _MID_CAPITAL.findall(text):
+            if w not in names:
+                seen[w] = seen.get(w, 0) + 1
+                if seen[w] >= 4:
+                    return True
+        return False
+
+    def _name_words(self) -> frozenset[str]:
+        if self._names is None:
+            self._names = frozenset(w for who, c in self.chars.items()
+                                    for x in (c.name, c.short, self.shorts.get(who, c.short))
+                                    for w in re.findall(r"[A-Za-z]+", x))
+        return self._names
+
+    def _carry(self, last: str, text: str) -> str:
+        """``text``, a paragraph joined after the sentence ``last``, opening on a pronoun
+        where it opens on the name ``last`` opened on ("Martha turned on Edwin. She ran for
+        the fallen rocks"), by the rule of ``_can_pronoun``: every other character of his
+        pronoun in ``last`` is named again in ``text``'s first sentence. "they" is left
+        named (the verb after it was made to agree with a name)."""
+        first = _SENTENCE_END.split(text)[0]
+
+        def spoken(who: str) -> list[str]:
+            c = self.chars[who]
+            return sorted({self.markup.escape(self.shorts.get(who, c.short)),
+                           self.markup.escape(c.name)}, key=len, reverse=True)
+
+        def opener(sentence: str) -> tuple[str, str] | None:
+            for who in self.chars:
+                for name in spoken(who):
+                    if sentence.startswith((name + " ", name + "'s ")):
+                        return who, name
+            return None
+
+        last = re.sub(r"^(?:[*_\W]|\[/?\w+\]|</?\w+>)+", "", last)  # an emphasised line
+        mine, theirs = opener(first), opener(last)
+        if mine is None or theirs is None or mine[0] != theirs[0]:
+            return text
+        who, name = mine
+        c = self.chars[who]
+        if c.pronoun == "they":
+            return text
+        rest, before = first[len(name):], last[len(theirs[1]):]
+        for other, o in self.chars.items():
+            if other == who or o.pronoun != c.pronoun:
+                continue
+            said = [re.compile(rf"(?<![\w']){re.escape(x)}(?![\w])") for x in spoken(other)]
+            if any(x.search(before) for x in said) and not any(x.search(rest) for x in said):
+                return text
+        he, _, his, _ = _PRONOUNS[c.pronoun]
+        if rest.startswith("'s "):
+            return his.capitalize() + text[len(name) + 2:]
+        return he.capitalize() + text[len(name):]
 
     def realise(self, text: str, **fields: Any) -> str:
         """Realise literal template text with verb markers (``"When the smoke [clear]"``)."""

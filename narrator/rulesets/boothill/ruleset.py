@@ -57,6 +57,9 @@ class BootHill(Ruleset):
                                "weapon_picked_up", "blow_struck", "hold_changed",
                                "bruises_healed"})
     initiative_kinds = frozenset({"initiative_rolled"})
+    # Table 3: movement is resolved after fire, but a man who moves in a turn fires on the
+    # move (Table 2's "shooting while walking/running"): the story tells the move first
+    story_moves_first = frozenset({"moved"})
     field_help = {
         ("Intent", "strike"): "Hand to hand: strike this character (within 2 yards).",
         ("Intent", "blows"): "Blows of a strike: 1 or 2 in a combat turn, up to 3 in a "
