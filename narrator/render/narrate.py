@@ -215,6 +215,7 @@ class Narration:
             self.shorts.update(distinct_shorts(chars))
         self.landmarks: list[tuple[str, str]] = []
         self.opened: str | None = None  # the character the last sentence opened on
+        self._folded: set[int] = set()  # beats told in a sentence with others (``fold``)
         self._names: frozenset[str] | None = None  # the words of the characters' names
         self.sentence: list[str] = []  # characters named or referred to in this sentence
         self.before: list[str] = []    # ... and in the sentence before it
@@ -457,6 +458,43 @@ class Narration:
             self._index = (self.events, len(self.events), index)
         return index
 
+    def fold(self, ev: Event, events: list[Event]) -> list[Event]:
+        """A run of like beats told in one sentence (aggregation): ``events`` are the beats of
+        ``ev``'s kind that may be told together (the template says which: plain draws of a
+        paragraph); returns them the first time one of them is asked about, ``[]`` after
+        (they are told), ``[ev]`` when ``ev`` is not among them."""
+        if id(ev) in self._folded:
+            return []
+        if ev not in events:
+            return [ev]
+        self._folded.update(id(e) for e in events)
+        return list(events)
+
+    def spent_turn(self, ev: Event) -> list[str]:
+        """The characters who spent ``ev``'s turn doing only what ``ev`` did (its kind:
+        reloading), in log order: nobody of them fired, struck, drew or moved that turn.
+        Told in one sentence ("Robert, Lee and Joe reloaded.") the first time asked, ``[]``
+        after; ``[ev.character]`` alone is told as before."""
+        key = f"spent:{ev.turn}:{ev.kind}"
+        if key in self.seen:
+            return [] if ev.character in self.last_miss.get(key, ()) else [ev.character]
+        busy = {getattr(e, ACTION_KINDS.get(e.kind, "character"), None)
+                for e in self._by_turn().get(ev.turn, ())
+                if e.kind in ACTION_KINDS or e.kind in ("moved", "relocated")}
+        who = []
+        for e in self._by_turn().get(ev.turn, ()):
+            if e.kind == ev.kind and e.character not in busy and e.character not in who:
+                who.append(e.character)
+        if ev.character not in who:
+            return [ev.character]
+        self.seen.add(key)
+        self.last_miss[key] = tuple(who)
+        return who
+
+    def sides(self, people: list[str]) -> int:
+        """How many sides ``people`` are of."""
+        return len({self.chars[w].side for w in people if w in self.chars})
+
     def unfinished(self, ev: Event) -> list[str]:
         """The characters whose declared actions of ``ev``'s turn end the same way as
         ``ev``'s (``actions_unfinished``, the same ``why``), to be told in one sentence: the
@@ -573,6 +611,10 @@ class Narration:
             return True
         self.last_miss[key] = turn
         return False
+
+    def last_act(self, who: str, key: str) -> str | None:
+        """What ``previously`` last recorded for ``who`` and ``key``, recording nothing."""
+        return self.last_miss.get(f"prev:{key}:{who}")
 
     def previously(self, who: str, key: str, act: str) -> str | None:
         """What ``who`` did the last time a ``key`` beat of his was told ("fumble" before a

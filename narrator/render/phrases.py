@@ -14,7 +14,8 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
   outdoors), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that projectile), ``<slight>``
   ``<grave>`` (a wound's severity), ``<handgun>`` ``<longarm>`` (a pistol in the hand, a
   rifle or shotgun at the shoulder), ``<head>`` ``<torso>`` ``<arm>`` ``<leg>`` (where it
-  struck); see ``pick`` and ``TAG_KINDS``.
+  struck); ``<rare>``: a phrase a reader remembers ("Glass broke somewhere behind him"),
+  used once a fight while other phrases of its group fit; see ``pick`` and ``TAG_KINDS``.
 
 May import: the standard library, narrator.render.inflection.
 """
@@ -64,6 +65,7 @@ class Phrases:
         self.tense = tense
         self.last: dict[str, int] = {}
         self.used: dict[str, set[int]] = {}
+        self.rare: dict[str, set[int]] = {}  # <rare> phrases used, by group
 
     @classmethod
     def from_toml(cls, text: str, seed: int, tense: str = "present") -> Phrases:
@@ -78,20 +80,25 @@ class Phrases:
         """A phrase of ``group`` (tags stripped) that fits ``context`` (e.g. ``{"in",
         "bullet"}``): a phrase tagged ``<out>`` is skipped indoors, ``<pellets>`` unless the
         shot is a shotgun's. Within a fight an unused fitting phrase is taken first, at
-        random among them; when all are used, any but the last one.
+        random among them; when all are used, any but the last one; a ``<rare>`` phrase
+        only once while another fits.
 
         Raises:
             KeyError: an unknown group (a broken template or phrase file).
         """
         options, fitting = self._fitting(group, frozenset(context))
         used = self.used.setdefault(group, set())
-        fresh = [i for i in fitting if i not in used]
+        spent = self.rare.get(group, ())
+        fresh = [i for i in fitting if i not in used and i not in spent]
         if not fresh:
             used.difference_update(fitting)
-            fresh = [i for i in fitting if i != self.last.get(group)] or fitting
+            fresh = [i for i in fitting if i != self.last.get(group) and i not in spent] \
+                or [i for i in fitting if i != self.last.get(group)] or fitting
         i = fresh[int(self.rng.random() * len(fresh))]
         self.last[group] = i
         used.add(i)
+        if "rare" in options[i][0]:  # a phrase a reader remembers: once a fight
+            self.rare.setdefault(group, set()).add(i)
         return options[i][1]
 
     def _fitting(self, group: str, context: frozenset[str]
@@ -140,7 +147,8 @@ def _fitting(phrases: tuple[str, ...], context: frozenset[str]
              ) -> tuple[tuple[tuple[frozenset[str], str], ...], tuple[int, ...]]:
     """See ``Phrases._fitting``: worked out once per group's phrases and context."""
     options = tuple(_tagged(p) for p in phrases)
-    fitting = tuple(i for i, (tags, _) in enumerate(options) if not tags or _fits(tags, context))
+    fitting = tuple(i for i, (tags, _) in enumerate(options)
+                    if not tags or _fits(tags - {"rare"}, context))
     return options, fitting or tuple(range(len(options)))
 
 
