@@ -143,6 +143,15 @@ class Ruleset:
         story_moves_first: its move kinds a story tells before the same man's first shot
             of the turn (he fires on the move: "Quentin broke and ran for the end of the
             bar", then his shots, never the run after the shots he fired running).
+        story_actors: kind -> the field naming the man whose action an event is
+            ("shooter"; ``character`` when not given): his consecutive beats share a
+            paragraph.
+        story_silent: kinds with nothing to tell a reader (in the rolls block only).
+        story_quiet: kinds a quiet turn may hold (misses, moves, reloads, bookkeeping): a
+            run of quiet turns is told as a lull, in one paragraph (see ``story_news``).
+        story_shots: its shot kinds. story_moves: its move kinds. story_chores: kinds of a
+            man busy without shooting (reloading, running).
+        story_together: kinds whose beats by several men in a row share a paragraph.
         sources: the rule texts its reference cites, by number ("003": "the ... rules").
         citations: ``(regex, replacement)`` pairs rewriting its data files' ``source``
             strings for readers (``errata Violence`` -> "narrator's Violence rulings").
@@ -160,6 +169,13 @@ class Ruleset:
     story_primary: ClassVar[frozenset[str]] = frozenset()
     initiative_kinds: ClassVar[frozenset[str]] = frozenset()
     story_moves_first: ClassVar[frozenset[str]] = frozenset()
+    story_actors: ClassVar[Mapping[str, str]] = {}
+    story_silent: ClassVar[frozenset[str]] = frozenset()
+    story_quiet: ClassVar[frozenset[str]] = frozenset()
+    story_shots: ClassVar[frozenset[str]] = frozenset()
+    story_moves: ClassVar[frozenset[str]] = frozenset()
+    story_chores: ClassVar[frozenset[str]] = frozenset()
+    story_together: ClassVar[frozenset[str]] = frozenset()
     sources: ClassVar[Mapping[str, str]] = {}
     citations: ClassVar[tuple[tuple[str, str], ...]] = ()
     field_help: ClassVar[Mapping[tuple[str, str], str]] = {}
@@ -234,6 +250,19 @@ class Ruleset:
         return None
 
     # ------------------------------------------------------------------ the write-up
+    def story_news(self, event: Any) -> bool:
+        """Whether an event of a ``story_quiet`` kind is news all the same (a shot that hit,
+        a horse hit as cover): its turn is then told beat by beat."""
+        return False
+
+    def labels(self) -> Any:
+        """Its words for its rules' terms, as a module of dicts (``LOCATION``, ``BAND``,
+        ``SEVERITY``, ``CONDITION``, ``GAIT``, ``MODIFIER``, ``SHOT``, ``SKILL``, ...): the
+        ``labels`` its templates read and the source of the renderer's ``loc``, ``band``,
+        ``sev``, ``mod``, ``shot_list`` and ``wounds`` filters. None: the shared
+        ``narrator.render.labels`` (numbers in words only)."""
+        return None
+
     def templates(self) -> Path | None:
         """A folder of templates searched before ``common/`` (its own event kinds'
         ``events/``, ``story/``, ``rolls/`` templates, its versions of shared ones, and its

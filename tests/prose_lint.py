@@ -612,6 +612,17 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                 bad("western", s)
 
 
+def _who(sentence: str, log: FightLog | None) -> set[str]:
+    """The characters a sentence names: by the fight's short names, or (no log) its
+    capitalised words but for pronouns, articles and guns' makes."""
+    if log is not None:
+        return {short for _, short in _names(log)
+                if re.search(rf"(?<![\w']){re.escape(short)}(?![\w])", sentence)}
+    return set(re.findall(r"\b[A-Z][a-z]+\b", sentence)) - {
+        "The", "That", "This", "His", "Her", "Their", "He", "She", "They", "It", "A", "An",
+        "Colt", "Winchester", "Remington", "Sharps", "Henry", "Webley", "Peacemaker"}
+
+
 def _fourth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
     """The checks of the fourth GM reading (see the ``Count`` fields of the same names)."""
     def bad(key: str, text: str) -> None:
@@ -633,9 +644,8 @@ def _fourth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count
                     bad("plural_it", s)
             elif any(name in s and IT.search(s[s.index(name):]) for name in plural):
                 bad("plural_it", s)
-            mine = set(re.findall(r"\b[A-Z][a-z]+\b", s)) - {"The", "That", "His", "Her", "Their"}
             if i and EMPTIED.search(s) and any(
-                    EMPTIED.search(x) and mine & set(re.findall(r"\b[A-Z][a-z]+\b", x))
+                    EMPTIED.search(x) and _who(s, log) & _who(x, log)
                     for x in para[max(0, i - 2):i]):  # one man's gun emptied, told twice
                 bad("emptied_twice", " / ".join(para[max(0, i - 2):i + 1]))
     if log is None:

@@ -175,7 +175,7 @@ def test_the_lint_catches_the_third_reading():
     assert c.dying_time == 1
 
 
-def test_the_lint_catches_the_fourth_reading():
+def test_the_lint_catches_the_boot_hill_and_violence_fourth_reading():
     """The Boot Hill and Violence faults of the fourth GM reading, on the reader's own lines:
     a run of shots still to come told a man a line; a hit told twice; an emptied gun told
     twice; a plural cover called "it"; a sentence opening on the name the sentence before

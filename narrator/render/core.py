@@ -18,7 +18,7 @@ from narrator.events import Event, FightLog
 from narrator.render import inflection, labels
 from narrator.render.bytecode import bytecode_cache
 from narrator.render.markup import MARKUP, Options, bbcode_lists, code_block, html_blocks
-from narrator.render.narrate import ACTION_KINDS, SILENT, Narration, Scene, _is_shot
+from narrator.render.narrate import Kinds, Narration, Scene
 from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
                                      limits)
@@ -113,9 +113,17 @@ def mk_escape_free(name: str) -> str:
     return re.sub(r"[\"\u201c\u201d]", " ", name)
 
 
-def mod_label(m: Any) -> str:
-    """A modifier's name for prose, with its count ("two light wounds")."""
-    base = labels.MODIFIER.get(m.name, m.name.replace("_", " "))
+def _terms(words: Any, name: str) -> dict[str, Any]:
+    """A ruleset's labels dict ``name`` (``Ruleset.labels``), empty when it has none."""
+    return getattr(words, name, None) or {}
+
+
+def mod_label(m: Any, words: Any = None) -> str:
+    """A modifier's name for prose, with its count ("two light wounds"), from the
+    ruleset's ``MODIFIER`` labels (``words``; the shared labels by default)."""
+    if words is None:
+        words = labels
+    base = _terms(words, "MODIFIER").get(m.name, m.name.replace("_", " "))
     if getattr(m, "times", 1) > 1:
         n = labels.NUMBER.get(m.times, str(m.times))
         if m.name in ("light_wound", "serious_wound"):
@@ -124,19 +132,23 @@ def mod_label(m: Any) -> str:
     return base
 
 
-def shot_list(types: tuple[str, ...] | list[str]) -> str:
-    """``(fanned, fanned, hip)`` -> "two fanned shots, then a hipshot"."""
+def shot_list(types: tuple[str, ...] | list[str], words: Any = None) -> str:
+    """``(fanned, fanned, hip)`` -> "two fanned shots, then a hipshot" (the shot types' names
+    from the ruleset's ``SHOT`` labels, ``words``; the shared labels by default)."""
+    if words is None:
+        words = labels
     runs: list[list] = []
     for t in types:
         if runs and runs[-1][0] == t:
             runs[-1][1] += 1
         else:
             runs.append([t, 1])
-    words = []
+    names = _terms(words, "SHOT")
+    told = []
     for t, k in runs:
-        name = labels.SHOT.get(t, t)
-        words.append(f"a {name}" if k == 1 else f"{labels.NUMBER.get(k, k)} {name}s")
-    return ", then ".join(words)
+        name = names.get(t, t)
+        told.append(f"a {name}" if k == 1 else f"{labels.NUMBER.get(k, k)} {name}s")
+    return ", then ".join(told)
 
 
 def group(log: FightLog) -> dict[str, Any]:
@@ -153,6 +165,7 @@ def group(log: FightLog) -> dict[str, Any]:
     primary = PRIMARY | rs.story_primary if rs is not None else PRIMARY
     first_kinds = INITIATIVE | rs.initiative_kinds if rs is not None else INITIATIVE
     moves_first = rs.story_moves_first if rs is not None else frozenset()
+    kinds = Kinds.of(rs)
     for e in log.events:
         if e.kind == "fight_started":
             started = e
@@ -174,7 +187,7 @@ def group(log: FightLog) -> dict[str, Any]:
     if started is None or ended is None:
         raise ValueError("the event log has no fight_started or fight_ended event")
     for turn in turns:
-        turn["paras"] = _paragraphs(turn["beats"], first_kinds, moves_first)
+        turn["paras"] = _paragraphs(turn["beats"], first_kinds, moves_first, kinds)
         # a paragraph of one beat that tells who acts first is the turn's banner line
         turn["banners"] = [len(p) == 1 and p[0]["ev"].kind in first_kinds for p in turn["paras"]]
         # living cover bolts once, after the last ball or pellet of the shot that hit it:
@@ -184,15 +197,6 @@ def group(log: FightLog) -> dict[str, Any]:
     return {"started": started, "ended": ended, "turns": turns, "pre": pre}
 
 
-#: Beats of these kinds by several men in a row share a paragraph (the draws; the shots
-#: still to come when a shootout turn ends).
-_TOGETHER = frozenset({"draw_made", "actions_unfinished"})
-#: Moves: several men's moves in a row are told in one paragraph (never run on with a shot).
-_MOVES = frozenset({"moved", "relocated"})
-
-
-def _actor(e: Event) -> str | None:
-    return getattr(e, ACTION_KINDS.get(e.kind, "character"), None)
 
 
 def _is_call(b: dict[str, Any]) -> bool:
@@ -218,13 +222,18 @@ def _plain_cover(b: dict[str, Any]) -> str | None:
 
 
 def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = frozenset(),
-                moves_first: frozenset[str] = frozenset()) -> list[list[dict[str, Any]]]:
+                moves_first: frozenset[str] = frozenset(),
+                kinds: Kinds | None = None) -> list[list[dict[str, Any]]]:
     """Story beats in paragraphs: the engine's bookkeeping left out (SILENT), a call to
     surrender told first, a man's move of ``moves_first`` kinds told before his first shot
     of the turn, a run of plain misses (or of shots the same cover stopped) by one shooter
     at one target told as one beat (``beat["run"]`` shots), and one character's consecutive
-    actions in one paragraph."""
-    kept = [dict(b, run=1) for b in beats if b["ev"].kind not in SILENT]
+    actions in one paragraph; several men's moves in a row (``Kinds.moves``), or beats of a
+    ``Kinds.together`` kind (the draws), in one paragraph."""
+    kinds = kinds or Kinds()
+    _actor = kinds.actor
+    _MOVES, _TOGETHER = kinds.moves, kinds.together
+    kept = [dict(b, run=1) for b in beats if b["ev"].kind not in kinds.silent]
     calls = [b for b in kept if _is_call(b)]
     if calls:
         first = [b for b in kept if b["ev"].kind in first_kinds]
@@ -232,7 +241,7 @@ def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = froze
     for b in [b for b in kept if b["ev"].kind in moves_first]:
         who = _actor(b["ev"])
         shot = next((i for i, x in enumerate(kept) if x is not b and _actor(x["ev"]) == who
-                     and _is_shot(x["ev"].kind)), None)
+                     and kinds.is_shot(x["ev"].kind)), None)
         if shot is not None and shot < kept.index(b):
             kept.remove(b)
             kept.insert(shot, b)
@@ -315,17 +324,28 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
     cache = bytecode_cache(kind, options, (fmt, ruleset)) if user_dir is None else None
     env = kind(loader=ChoiceLoader(search), bytecode_cache=cache, **options)
     mk = MARKUP[fmt]
+    words = _labels(ruleset)
+    location = _terms(words, "LOCATION")
     env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2,
                        signed=signed, yards=yards, ucfirst=ucfirst, lcfirst=lcfirst,
                        the=inflection.the,
-                       loc=lambda x: labels.LOCATION.get(x, x),
-                       band=lambda x: labels.BAND.get(x, x),
-                       sev=lambda x: labels.SEVERITY.get(x, x), mod=mod_label,
-                       shot_list=shot_list, side=inflection.side_name, and_join=inflection.join,
+                       loc=lambda x: location.get(x, x),
+                       band=lambda x: _terms(words, "BAND").get(x, x),
+                       sev=lambda x: _terms(words, "SEVERITY").get(x, x),
+                       mod=lambda m: mod_label(m, words),
+                       shot_list=lambda ts: shot_list(ts, words), side=inflection.side_name,
+                       and_join=inflection.join,
                        gm_distance=gm_distance, uncite=uncite, shown=shown_modifiers,
-                       wounds=lambda ws: wound_groups(ws, lambda x: labels.LOCATION.get(x, x)))
-    env.globals.update(labels=labels, number=lambda n: labels.NUMBER.get(n, str(n)))
+                       wounds=lambda ws: wound_groups(ws, lambda x: location.get(x, x)))
+    env.globals.update(labels=words, number=lambda n: labels.NUMBER.get(n, str(n)))
     return env if user_dir is None else bound(env)
+
+
+def _labels(ruleset: str | None) -> Any:
+    """The ruleset's words for its terms (``Ruleset.labels``), else the shared labels."""
+    rs = _ruleset(ruleset)
+    words = rs.labels() if rs is not None else None
+    return words if words is not None else labels
 
 
 def _phrase_text(env: Environment, name: str = "phrases.toml") -> str:
@@ -400,7 +420,8 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     phrases = Phrases(_phrase_table(env, fight["started"].ruleset), fight["started"].seed,
                       opts.tense)
     scene = Scene.from_toml(_phrase_text(env, "vocabulary.toml"), fight["started"])
-    narr = Narration(chars, MARKUP[fmt], phrases, bold=mode == "teaching", scene=scene)
+    narr = Narration(chars, MARKUP[fmt], phrases, bold=mode == "teaching", scene=scene,
+                     kinds=Kinds.of(_ruleset(fight["started"].ruleset)))
     mk = MARKUP[fmt]
     by_purpose: dict[str, int] = {}
     for r in log.rolls:

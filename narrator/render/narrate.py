@@ -1,14 +1,17 @@
 """The narrative stage of story mode, between the event log and the templates: content
 selection, aggregation into beats, referring expressions, lexical choice; realisation is done
 by ``phrases`` (tense and agreement by ``inflection``). Ruleset-independent: a ruleset supplies
-vocabulary (``vocabulary.toml``: projectiles by weapon, words for indoors and outdoors) and
-its phrases; events are read through the fields every ruleset's events share (``character``,
-``shooter``, ``target``, ``turn``) and a few kinds the narrator knows by name.
+vocabulary (``vocabulary.toml``: projectiles by weapon, words for indoors and outdoors), its
+phrases and its kinds' meanings (``Kinds``: whose action, shots, moves, what a quiet turn
+holds); events are read through the fields every ruleset's events share (``character``,
+``shooter``, ``target``, ``turn``). ``ending`` and ``motions`` still read a few kinds by name
+(wounds, falls, flights, the after-fight).
 
 Templates realise beats with ``n.say(group, a=..., b=...)`` and never decide.
 
 May import: the standard library, narrator.events, narrator.render.phrases,
-narrator.render.inflection, narrator.render.markup.
+narrator.render.inflection, narrator.render.markup, narrator.ruleset (lazily: a ruleset's
+kinds, ``Kinds.named``).
 """
 
 from __future__ import annotations
@@ -27,26 +30,60 @@ from narrator.render.phrases import Phrases
 
 _PRONOUNS = {"he": ("he", "him", "his", "himself"), "she": ("she", "her", "her", "herself"),
              "they": ("they", "them", "their", "themselves")}
-#: Beats of these kinds are one character's action: consecutive ones by the same character
-#: are told in one paragraph.
-ACTION_KINDS = {"shot_fired": "shooter", "gun_fired": "shooter", "draw_made": "character",
-                "blow_struck": "attacker", "hold_changed": "holder"}
-#: Story beats with nothing to tell a reader (their facts are in the rolls block).
-SILENT = {"actions_lost", "state_adjusted", "tactics_checked",
-          "intent_declared", "count_resolved"}
+#: The shared kinds' meanings for the story (a ruleset adds its own: ``Kinds.of``). Story
+#: beats with nothing to tell a reader (their facts are in the rolls block):
+SILENT = frozenset({"state_adjusted", "intent_declared"})
+#: Events a quiet turn may hold (see ``Kinds.quiet``):
+QUIET_KINDS = frozenset({"intent_declared", "state_adjusted"})
 
 
-#: Events a quiet turn may hold: misses, shots that cover stopped, moves, reloads, jams and
-#: the bookkeeping around them. A turn with any other event (a wound, a fall, a draw, what
-#: the GM wrote, an event of a ruleset the narrator does not know) is told beat by beat; a
-#: run of quiet turns is a lull, told in one paragraph.
-QUIET_KINDS = {"shot_fired", "gun_fired", "suppression_laid", "moved", "relocated", "reloaded",
-               "weapon_reloaded", "jam_worked", "target_switched", "initiative_rolled",
-               "round_initiative", "intent_declared", "count_resolved", "counts_planned",
-               "actions_unfinished", "tactics_checked", "state_adjusted", "cover_hit",
-               "location_rolled", "pellets_rolled", "action_refused", "action_blocked"}
-#: Kinds that are shots, for "nobody fired in the last turn" (other rulesets' shots end so).
-SHOT_KINDS = {"shot_fired", "gun_fired", "suppression_laid"}
+@dataclass(frozen=True)
+class Kinds:
+    """What the story needs to know of a ruleset's event kinds (its ``story_*`` attributes,
+    over the shared kinds): ``actors`` (kind -> the field naming the man whose action it
+    is: his consecutive beats share a paragraph), ``silent`` (beats with nothing to tell a
+    reader), ``quiet`` (events a quiet turn may hold: misses, moves, reloads, bookkeeping; a
+    run of quiet turns is a lull, told in one paragraph), ``shots``, ``moves``, ``chores``
+    (a man busy without shooting: reloading, running), ``together`` (beats of several men in
+    a row that share a paragraph), and ``news`` (an event of a quiet kind that is news: a
+    shot that hit, a horse hit as cover)."""
+
+    actors: dict[str, str] = field(default_factory=dict)
+    silent: frozenset[str] = SILENT
+    quiet: frozenset[str] = QUIET_KINDS
+    shots: frozenset[str] = frozenset()
+    moves: frozenset[str] = frozenset()
+    chores: frozenset[str] = frozenset()
+    together: frozenset[str] = frozenset()
+    news: Any = None
+
+    @classmethod
+    def of(cls, ruleset: Any) -> Kinds:
+        """The kinds of a registered ruleset (None: the shared ones only)."""
+        if ruleset is None:
+            return cls()
+        return cls(dict(ruleset.story_actors), SILENT | ruleset.story_silent,
+                   QUIET_KINDS | ruleset.story_quiet, frozenset(ruleset.story_shots),
+                   frozenset(ruleset.story_moves), frozenset(ruleset.story_chores),
+                   frozenset(ruleset.story_together), ruleset.story_news)
+
+    @classmethod
+    def named(cls, name: str | None) -> Kinds:
+        """The kinds of the registered ruleset of that name (the shared ones when none)."""
+        from narrator import ruleset as registry
+
+        try:
+            return cls.of(registry.get(name)) if isinstance(name, str) else cls()
+        except registry.UnknownRuleset:
+            return cls()
+
+    def is_shot(self, kind: str) -> bool:
+        """Whether an event of ``kind`` is a shot."""
+        return kind in self.shots
+
+    def actor(self, e: Event) -> str | None:
+        """The man whose action ``e`` is (``character`` unless ``actors`` names a field)."""
+        return getattr(e, self.actors.get(e.kind, "character"), None)
 #: Weapon types (or Violence calibres) fired from the shoulder, not held in one hand.
 _LONGARM = re.compile(r"rifle|carbine|musket|shotgun|scattergun|coach|military|buffalo|sharps|"
                       r"winchester|henry|spencer", re.I)
@@ -58,39 +95,35 @@ LULL_TURNS = 2
 #: Most sentences and words of a paragraph that short ones are joined into (``Narration.flow``).
 FLOW_SENTENCES = 5
 FLOW_WORDS = 90
+#: A phrase that tells a gun emptied: said once a paragraph for a man.
+_EMPTIES = re.compile(r"\bempt|\[empty\]")
 #: A capitalised word inside a sentence (a name, a gun's brand).
 _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
 #: Where a sentence of story prose ends (quoted speech kept inside it).
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"\u201d]?\s+(?=[A-Z\"\u201c*_\\\[])")
 
 
-def _is_shot(kind: str) -> bool:
-    return kind in SHOT_KINDS or kind.endswith(("_shot", "_volley", "_covering"))
-
-
-def quiet(turn: dict[str, Any]) -> bool:
-    """Whether nothing in a turn needs telling beat by beat: only ``QUIET_KINDS`` events, no
-    shot that hit a man (a shot a living cover took is news too), nobody mounting or
-    dismounting."""
+def quiet(turn: dict[str, Any], kinds: Kinds | None = None) -> bool:
+    """Whether nothing in a turn needs telling beat by beat: only quiet events
+    (``Kinds.quiet``), none of them news (``Kinds.news``: a shot that hit a man, a living
+    cover hit, a man mounting or dismounting)."""
+    kinds = kinds or Kinds()
     for e in turn["events"]:
-        if e.kind not in QUIET_KINDS:
+        if e.kind not in kinds.quiet:
             return False
-        if e.kind == "cover_hit" and e.alive:
-            return False
-        if e.kind == "gun_fired" and e.result == "hit":
-            return False
-        if e.kind == "moved" and (e.mounted or e.dismounted):
+        if kinds.news is not None and kinds.news(e):
             return False
     return True
 
 
-def _chorus(turn: dict[str, Any]) -> bool:
+def _chorus(turn: dict[str, Any], kinds: Kinds | None = None) -> bool:
     """A single quiet turn worth folding into a sentence: no shot fired, three men or more
-    busy (reloading, running)."""
-    if any(e.kind in ("shot_fired", "gun_fired", "suppression_laid") for e in turn["events"]):
+    busy (``Kinds.chores``: reloading, running)."""
+    kinds = kinds or Kinds()
+    if any(e.kind in kinds.shots for e in turn["events"]):
         return False
     return len({getattr(e, "character", None) for e in turn["events"]
-                if e.kind in ("moved", "reloaded", "weapon_reloaded", "jam_worked")}) >= 3
+                if e.kind in kinds.chores}) >= 3
 
 
 @dataclass
@@ -190,12 +223,14 @@ class Narration:
     """
 
     def __init__(self, chars: dict[str, Any], markup: Markup, phrases: Phrases,
-                 bold: bool = True, scene: Scene | None = None) -> None:
+                 bold: bool = True, scene: Scene | None = None,
+                 kinds: Kinds | None = None) -> None:
         self.chars = chars
         self.markup = markup
         self.phrases = phrases
         self.bold = bold
         self.scene = scene or Scene()
+        self.kinds = kinds or Kinds()
         self.seen: set[str] = set()
         self.last_miss: dict[str, int] = {}
         self.topic: str | None = None
@@ -216,6 +251,7 @@ class Narration:
         self.landmarks: list[tuple[str, str]] = []
         self.opened: str | None = None  # the character the last sentence opened on
         self._folded: set[int] = set()  # beats told in a sentence with others (``fold``)
+        self._emptied: set[str] = set()  # men whose gun was told emptied in this paragraph
         self._names: frozenset[str] | None = None  # the words of the characters' names
         self.sentence: list[str] = []  # characters named or referred to in this sentence
         self.before: list[str] = []    # ... and in the sentence before it
@@ -225,7 +261,7 @@ class Narration:
         self.events = events
         self.landmarks = list(started.landmarks)
         self.moves = motions(events, started)
-        self.end = ending(events, started, self.moves)
+        self.end = ending(events, started, self.moves, self.kinds)
         return ""
 
     def lull(self, turn: dict[str, Any], turns: list[dict[str, Any]]) -> dict[str, Any]:
@@ -238,10 +274,10 @@ class Narration:
             found: dict[int, dict[str, Any]] = {}
             run: list[dict[str, Any]] = []
             for t in turns + [None]:
-                if t is not None and quiet(t):
+                if t is not None and quiet(t, self.kinds):
                     run.append(t)
                     continue
-                if len(run) >= LULL_TURNS or (len(run) == 1 and _chorus(run[0])):
+                if len(run) >= LULL_TURNS or (len(run) == 1 and _chorus(run[0], self.kinds)):
                     for r in run[:-1]:
                         found[id(r)] = {"skip": True}
                     found[id(run[-1])] = {"first": run[0]["start"].turn,
@@ -478,9 +514,8 @@ class Narration:
         key = f"spent:{ev.turn}:{ev.kind}"
         if key in self.seen:
             return [] if ev.character in self.last_miss.get(key, ()) else [ev.character]
-        busy = {getattr(e, ACTION_KINDS.get(e.kind, "character"), None)
-                for e in self._by_turn().get(ev.turn, ())
-                if e.kind in ACTION_KINDS or e.kind in ("moved", "relocated")}
+        busy = {self.kinds.actor(e) for e in self._by_turn().get(ev.turn, ())
+                if e.kind in self.kinds.actors or e.kind in self.kinds.moves}
         who = []
         for e in self._by_turn().get(ev.turn, ()):
             if e.kind == ev.kind and e.character not in busy and e.character not in who:
@@ -690,6 +725,7 @@ class Narration:
         """Start a new paragraph: the next phrase names its character again (and no weapon is
         in hand until a shot sets one). Returns ""."""
         self.topic = self.opened = None
+        self._emptied = set()
         self.sentence, self.before = [], []
         self.weapon_type = None
         self.weapon_name = None
@@ -755,6 +791,10 @@ class Narration:
             phrase = self.phrases.pick(group, context)
         if not phrase.startswith(("; ", ",")):
             self._opening = (a, phrase.split("[", 1)[0].strip())
+        if a is not None and _EMPTIES.search(phrase):
+            if a in self._emptied:  # "Louis emptied his Colt at John ... Louis's Colt was empty"
+                return ""
+            self._emptied.add(a)
         return self._realise(phrase, a, b, extra)
 
     def _realise(self, phrase: str, a: str | None, b: str | None,
@@ -823,6 +863,9 @@ class Narration:
                     plural.add(k)
             else:
                 fields[k] = v
+        for key in plural:  # a plural name's possessive: "the deputies'", never "deputies's"
+            if "{" + key + "}'s" in phrase and fields.get(key, "").endswith("s"):
+                phrase = phrase.replace("{" + key + "}'s", "{" + key + "}'")
         for key in ("cover", "place"):  # "the fallen rocks ... behind them"
             if key in fields:
                 fields[key + "_it"] = "them" if key in plural else "it"
@@ -1133,8 +1176,8 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     return out
 
 
-def ending(events: list[Event], started: Any,
-           moves: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] | None = None,
+           kinds: Kinds | None = None) -> dict[str, Any]:
     """What the closing paragraph tells: lists of names (``dead``, ``dying``, ``critical``
     (critically injured, alive: Violence), ``out`` (passed out, down), ``wounded`` (hurt,
     still on his feet), ``fled``, ``surrendered``, ``running`` (on his feet, his last move
@@ -1182,8 +1225,9 @@ def ending(events: list[Event], started: Any,
             heal[e.character] = e.weeks
         if e.kind == "wound_taken" and e.mortal is not None and e.mortal.outcome == "dying":
             dying_time[e.character] = getattr(e.mortal, "dying_time", "")
-        if _is_shot(e.kind) and getattr(e, "turn", None) == last_turn:
+        if kinds.is_shot(e.kind) and getattr(e, "turn", None) == last_turn:
             quiet = False
+    kinds = kinds or Kinds.named(getattr(started, "ruleset", None))
     if moves is None:  # ``motions`` of the same events, when the caller has them
         moves = motions(events, started)
     last_way: dict[str, str] = {}

@@ -60,6 +60,22 @@ class BootHill(Ruleset):
     # Table 3: movement is resolved after fire, but a man who moves in a turn fires on the
     # move (Table 2's "shooting while walking/running"): the story tells the move first
     story_moves_first = frozenset({"moved"})
+    story_actors = {"shot_fired": "shooter", "draw_made": "character",
+                    "blow_struck": "attacker", "hold_changed": "holder"}
+    story_silent = frozenset({"actions_lost", "tactics_checked", "count_resolved"})
+    story_quiet = frozenset({"shot_fired", "moved", "reloaded", "jam_worked", "target_switched",
+                             "initiative_rolled", "count_resolved", "counts_planned",
+                             "actions_unfinished", "tactics_checked", "cover_hit",
+                             "location_rolled", "pellets_rolled", "action_refused"})
+    story_shots = frozenset({"shot_fired"})
+    story_moves = frozenset({"moved"})
+    story_chores = frozenset({"moved", "reloaded", "jam_worked"})
+    story_together = frozenset({"draw_made", "actions_unfinished"})
+
+    def story_news(self, event: Any) -> bool:
+        # a horse hit as cover (B9), a man mounting or dismounting
+        return (event.kind == "cover_hit" and event.alive) or (
+            event.kind == "moved" and (event.mounted or event.dismounted))
     field_help = {
         ("Intent", "strike"): "Hand to hand: strike this character (within 2 yards).",
         ("Intent", "blows"): "Blows of a strike: 1 or 2 in a combat turn, up to 3 in a "
@@ -79,6 +95,11 @@ class BootHill(Ruleset):
 
     def load_events(self) -> None:
         from narrator.rulesets.boothill import events  # noqa: F401  (registers on import)
+
+    def labels(self) -> Any:
+        from narrator.rulesets.boothill import labels
+
+        return labels
 
     def templates(self) -> Path:
         return Path(__file__).resolve().parent / "templates"

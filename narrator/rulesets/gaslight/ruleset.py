@@ -33,6 +33,7 @@ class Gaslight(Ruleset):
     story_primary = frozenset({"gl_initiative", "gl_fast_draw", "gl_draw", "gl_moved",
                                "gl_covering", "gl_volley", "gl_blow", "gl_reloaded", "gl_blocked",
                                "gl_off_hand"})
+    story_shots = frozenset({"gl_shot", "gl_volley", "gl_covering"})
     sources = {"002": "a d20 firearms chapter of about 1890 (the gaslight era)"}
     citations = ((r"ruled: narrator (GN\d+)", r"narrator's Gaslight reading \1"),
                  (r"ruled: (G\d+)", r"narrator's Gaslight ruling \1"))

@@ -34,6 +34,15 @@ class Violence(Ruleset):
                                "relocated", "action_blocked", "morale_checked",
                                "after_fight_rolled", "healing_noted"})
     initiative_kinds = frozenset({"round_initiative"})
+    story_actors = {"gun_fired": "shooter"}
+    story_quiet = frozenset({"gun_fired", "suppression_laid", "relocated", "weapon_reloaded",
+                             "round_initiative", "action_blocked"})
+    story_shots = frozenset({"gun_fired", "suppression_laid"})
+    story_moves = frozenset({"relocated"})
+    story_chores = frozenset({"weapon_reloaded"})
+
+    def story_news(self, event: Any) -> bool:
+        return event.kind == "gun_fired" and event.result == "hit"  # a man hit
     sources = {"003": "the Violence rules: a minimal d20 gunfight ruleset"}
     citations = ((r"errata Violence", "narrator's Violence rulings"),)
     field_help = {

@@ -35,6 +35,7 @@ class WeirdWest(Ruleset):
                                "ww_aimed", "ww_drew", "ww_reloaded", "ww_simple",
                                "ww_round_ended", "ww_status", "ww_gave_up",
                                "ww_disarmed"})
+    story_shots = frozenset({"ww_shot"})
     sources = {"004": "a Weird West combat chapter in the style of Deadlands Classic: action "
                       "cards, Quickness, Pace, TNs and range increments, hit locations, cover, "
                       "called shots, aiming, fanning, two guns, vamoosing"}
