@@ -678,6 +678,10 @@ def _fourth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count
                 others = [o for o in shorts if o != short and short not in o and o not in short
                           and pronoun.get(o) == pronoun.get(short)
                           and re.search(rf"\b{re.escape(o)}\b", before)]
+                he = {"he": "he|him", "she": "she|her", "they": "they|them"}.get(
+                    pronoun.get(short, "he"), "he|him")
+                if others and re.search(rf"[;,:] [^;]*\b({he})\b", before):
+                    continue  # "...; he staggered." was the other man: a name is kinder
                 if all(re.search(rf"\b{re.escape(o)}\b", s) for o in others):
                     bad("name_repeat", f"{before} / {s}")  # "He" would have been clear
                 break

@@ -255,6 +255,8 @@ class Narration:
         self._names: frozenset[str] | None = None  # the words of the characters' names
         self.sentence: list[str] = []  # characters named or referred to in this sentence
         self.before: list[str] = []    # ... and in the sentence before it
+        self.saying_he: set[str] = set()  # characters this sentence calls "he", "him"
+        self.said_he: set[str] = set()    # ... and the sentence before it
 
     def story(self, events: list[Event], started: Any) -> str:
         """Read the whole fight first (story mode): how each move looks, how it ends."""
@@ -743,6 +745,9 @@ class Narration:
         "His bullet slammed into Arthur" cannot be Arthur's."""
         if who not in self.chars or (who != self.topic and named is None):
             return False
+        if named is not None and named in self.said_he \
+                and self.chars[named].pronoun == self.chars[who].pronoun:
+            return False  # "..., and he staggered. He fired at John": two men, one "he"
         mine = self.chars[who].pronoun
         return not any(self.chars[o].pronoun == mine for o in self.since + self.before
                        if o != who and o != named)
@@ -804,6 +809,7 @@ class Narration:
         lead = phrase[:len(phrase) - len(body)]
         if not lead:  # a new sentence
             self.before, self.sentence = self.sentence, []
+            self.said_he, self.saying_he = self.saying_he, set()
         fields: dict[str, str] = {}
         plural: set[str] = set()
         order = sorted((k for k, w in (("a", a), ("b", b)) if w is not None),
@@ -876,6 +882,9 @@ class Narration:
                 fields[key] = self.name(who)
             else:
                 self._mention(who)
+        for key, who in (("a", a), ("b", b)):
+            if who is not None and re.search(r"\{" + key + r"_(he|him|self)\}", phrase):
+                self.saying_he.add(who)
         text = self.phrases.fill(phrase, fields, plural)
         self.last_said = [a if k == "a" else b for k in order]
         if order:
