@@ -1,6 +1,6 @@
 """Words the renderer needs whatever the ruleset: numbers in words. A ruleset's words for its
 own terms (locations, modifiers, conditions...) are its own (``Ruleset.labels``: Boot Hill's
-are ``narrator.rulesets.boothill.labels``); templates see them as ``labels``, and the
+are in its package); templates see them as ``labels``, and the
 renderer's ``loc``, ``band``, ``sev``, ``mod``, ``shot_list`` and ``wounds`` filters read them,
 each falling back to the term itself.
 
