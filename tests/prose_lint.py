@@ -496,6 +496,8 @@ SPENT_CASE = re.compile(r"hammer (fell|falls) on a spent case")
 HIT_ALONE = re.compile(r"(\b(was|is) (hit|struck)|the shot (told|tells)|put a bullet into [^,;.]+)\.$")
 HIT_WHERE = re.compile(r"\b(hit|struck|took|takes|found|finds|clutched|clutches|laid open)\b.*"
                        r"\b(arm|leg|hand|foot|chest|abdomen|head|face|groin|belly|ribs)\b")
+#: Where a hit struck, already told in its sentence (then the next one is another hit).
+_PART = re.compile(r"\b(arm|leg|hand|foot|chest|abdomen|head|face|groin|belly|ribs)\b")
 _WORDS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 
@@ -572,7 +574,9 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                             ("spent_case", SPENT_CASE)):
                 if rx.search(plain):
                     bad(key, s)
-            if HIT_ALONE.search(plain) and HIT_WHERE.search(QUOTE.sub("", nxt)):
+            told = _who(nxt, log)  # the next sentence, if it names anyone, names the same man
+            if HIT_ALONE.search(plain) and HIT_WHERE.search(QUOTE.sub("", nxt)) and (
+                    not told or told & _who(s, log)) and not _PART.search(plain):
                 bad("hit_split", f"{s} / {nxt}")
             if log is not None and para is not paras[-1] and SHOT_NOUN.search(plain) \
                     and not PRONOUN.search(plain) \
