@@ -351,17 +351,21 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if not any(f.c.tactics and f.name not in declared and not f.down
                    for f in self.fighters.values()):
             return dict(declared)
-        before = tactics.snapshot(self)
-        out = self._decide(t, declared)
-        if kind == "auto" and tactics.planned_kind(self, t) == "shootout" \
-                and not wants_shootout(self, out):
-            after = tactics.snapshot(self)
-            tactics.restore(self, before, t, "combat")
-            again = self._decide(t, declared)
-            if not wants_shootout(self, again):
-                return again
-            tactics.restore(self, after, t, "shootout")
-        return out
+        tactics.begin_planning(self)  # (nothing changes the state until end_planning)
+        try:
+            before = tactics.snapshot(self)
+            out = self._decide(t, declared)
+            if kind == "auto" and tactics.planned_kind(self, t) == "shootout" \
+                    and not wants_shootout(self, out):
+                after = tactics.snapshot(self)
+                tactics.restore(self, before, t, "combat")
+                again = self._decide(t, declared)
+                if not wants_shootout(self, again):
+                    return again
+                tactics.restore(self, after, t, "shootout")
+            return out
+        finally:
+            tactics.end_planning(self)
 
     def _decide(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
         out = dict(declared)

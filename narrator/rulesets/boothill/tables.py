@@ -204,6 +204,12 @@ def range_band(w: WeaponType, yards: float, shot_type: str = "careful") -> str |
     return None
 
 
+def band_limits(w: WeaponType, shot_type: str = "careful") -> tuple[float, int, int, int]:
+    """(point blank, short, long, extreme) upper bounds in yards of ``w``'s bands for a shot
+    of ``shot_type``, as ``range_band`` reads them (Table 14, errata B1)."""
+    return _band_limits(w.short, w.long, w.extreme, shot_type in ("hip", "fanned"))
+
+
 @cache
 def _band_limits(short: int, long_: int, extreme: int, hip: bool) -> tuple[float, int, int, int]:
     """(point blank, short, long, extreme) upper bounds in yards, for ``range_band``."""

@@ -274,8 +274,21 @@ def chance(fight: FightView, f: Fighter, ws: WeaponState, o: Fighter, shot_type:
     the shooter's gait and wounds, a wrong hand, the target's size and prone, shotgun bonus,
     night. The target's movement is unknown when deciding and is left out.
     """
+    me = facts(fight, f)
+    return _estimate(_static(fight, f, ws.wt, shot_type), band, ws.wt.kind,
+                     me.wound_long if ws.wt.kind == "long_arm" else me.wound_other,
+                     GAIT_MODIFIER.get(gait, 0), me.luck_p, facts(fight, o))
+
+
+BAND_MODIFIER = {"short": 0, "long": -2, "extreme": -5}  # Table 2
+POINT_BLANK_MODIFIER = {"pistol": 4, "long_arm": -2}      # Table 2 (others: 0)
+GAIT_MODIFIER = {"walking": -2, "running": -4, "trotting": -4, "galloping": -4}  # Table 2
+_STATIC: dict[tuple, int] = {}
+
+
+def _static(fight: FightView, f: Fighter, wt: tables.WeaponType, shot_type: str) -> int:
+    """``_static_chance`` for ``f`` firing a ``wt`` (memoised)."""
     house = fight.house
-    wt = ws.wt
     key = (f.c.attributes.coo, getattr(f.c.skills, wt.skill), shot_type,
            house.hipshot_formula, house.shotgun_bonus, wt.type, fight.sc.night)
     c = _STATIC.get(key)
@@ -283,38 +296,7 @@ def chance(fight: FightView, f: Fighter, ws: WeaponState, o: Fighter, shot_type:
         if len(_STATIC) >= 20_000:
             _STATIC.clear()
         c = _STATIC[key] = _static_chance(*key)
-    if band == "point_blank":
-        c += 4 if wt.kind == "pistol" else (-2 if wt.kind == "long_arm" else 0)
-    else:
-        c += BAND_MODIFIER[band]
-    if f.wounds:
-        c += house.light_wound_penalty * f.count("light") - 4 * f.count("serious")
-        gun = f.wounds_at(f.gun_arm, "serious") > 0
-        off = f.wounds_at(f.off_arm, "serious") > 0
-        if (wt.kind == "long_arm" and gun != off) or (wt.kind != "long_arm" and gun and not off):
-            c -= 2
-    if gait == "walking":
-        c -= 2
-    elif gait in ("running", "trotting", "galloping"):
-        c -= 4
-    size = o.c.size
-    if o.prone and size == "normal":
-        size = "small"
-    if size != "normal":
-        c += tables.hit_modifier(f"size_{size}")
-    if o.c.obscured:
-        c -= 2
-    if c < 1:
-        p = f.c.attributes.luck / 400
-    else:
-        p = min(c, 19) / 20
-    if o.cover is not None:
-        p *= 1.0 - cover_share(o.cover.locations)
-    return p
-
-
-BAND_MODIFIER = {"short": 0, "long": -2, "extreme": -5}  # Table 2
-_STATIC: dict[tuple, int] = {}
+    return c
 
 
 def _static_chance(coo: int, skill: int, shot_type: str, hipshot_formula: str,
@@ -329,18 +311,153 @@ def _static_chance(coo: int, skill: int, shot_type: str, hipshot_formula: str,
     return c
 
 
+def _estimate(static: int, band: str, kind: str, wound_mod: int, gait_mod: int,
+              luck_p: float, target: Facts) -> float:
+    """``chance`` from its parts: the static chance (``_static``), the band's and the gait's
+    Table 2 modifiers, the shooter's wound modifier for the gun's kind (``Facts``), the
+    shooter's Luck share (a chance below 1 hits on a 1 and a Luck check) and the target."""
+    c = static + (POINT_BLANK_MODIFIER.get(kind, 0) if band == "point_blank"
+                  else BAND_MODIFIER[band]) + wound_mod + gait_mod + target.size_mod
+    p = luck_p if c < 1 else min(c, 19) / 20
+    if target.keep is not None:
+        p *= target.keep
+    return p
+
+
+@dataclass(slots=True)
+class Gun:
+    """A usable weapon as tactics weigh it: its index, state, careful-shot static chance
+    (``_static``), the shooter's wound modifier for its kind, its point-blank modifier and
+    its Table 14 band limits for a careful shot (``tables.band_limits``)."""
+
+    i: int
+    ws: WeaponState
+    static: int
+    wound_mod: int
+    pb_mod: int
+    limits: tuple[float, int, int, int]
+
+
+@dataclass(slots=True)
+class Facts:
+    """What tactics read of one fighter, for the estimates (``chance``, ``reach``):
+    as a shooter, his Table 2 wound modifiers (a long arm; any other gun), his Luck share
+    (Luck/400: a 1 on the d20, then the Luck check) and his usable guns (``guns``, built on
+    first use); as a target, the Table 2 size modifier (prone: small) with the obscured -2,
+    and the share of Table 11 locations his cover leaves open (None: no cover)."""
+
+    wound_long: int
+    wound_other: int
+    luck_p: float
+    size_mod: int
+    keep: float | None
+    guns: list[Gun] | None = None
+
+
+def _facts(fight: FightView, f: Fighter) -> Facts:
+    wound_long = wound_other = 0
+    if f.wounds:
+        base = fight.house.light_wound_penalty * f.count("light") - 4 * f.count("serious")
+        gun = f.wounds_at(f.gun_arm, "serious") > 0
+        off = f.wounds_at(f.off_arm, "serious") > 0
+        wound_long = base - 2 if gun != off else base
+        wound_other = base - 2 if gun and not off else base
+    size = f.c.size
+    if f.prone and size == "normal":
+        size = "small"
+    size_mod = tables.hit_modifier(f"size_{size}") if size != "normal" else 0
+    if f.c.obscured:
+        size_mod -= 2
+    keep = 1.0 - cover_share(f.cover.locations) if f.cover is not None else None
+    return Facts(wound_long, wound_other, f.c.attributes.luck / 400, size_mod, keep)
+
+
+def facts(fight: FightView, f: Fighter) -> Facts:
+    """``f``'s ``Facts``: computed once per planning (``begin_planning``: the state does not
+    change while the profiles decide), else afresh."""
+    plan = fight.__dict__.get("_tactics_plan")
+    if plan is None:
+        return _facts(fight, f)
+    got = plan.facts.get(f.order)
+    if got is None:
+        got = plan.facts[f.order] = _facts(fight, f)
+    return got
+
+
+def guns(fight: FightView, f: Fighter) -> list[Gun]:
+    """``f``'s usable weapons (``usable``), in his order, as ``Gun``s."""
+    me = facts(fight, f)
+    if me.guns is None:
+        out = []
+        for i, ws in enumerate(f.weapons):
+            if ws.loaded > 0 and not ws.jammed_seconds and not ws.useless:
+                wt = ws.wt
+                out.append(Gun(i, ws, _static(fight, f, wt, "careful"),
+                               me.wound_long if wt.kind == "long_arm" else me.wound_other,
+                               POINT_BLANK_MODIFIER.get(wt.kind, 0),
+                               tables.band_limits(wt, "careful")))
+        me.guns = out
+    return me.guns
+
+
+@dataclass
+class _Planning:
+    """The profiles' working memory while one turn's intents are decided (the state is fixed
+    meanwhile): each fighter's ``Facts``, by order, and each pair's ``reach``."""
+
+    facts: dict[int, Facts] = field(default_factory=dict)
+    reach: dict[tuple[int, int], float] = field(default_factory=dict)
+
+
+def begin_planning(fight: FightView) -> None:
+    """The engine is about to ask the profiles for a turn's intents (``decide``) and will
+    change nothing until ``end_planning``: estimates are kept for the whole planning."""
+    fight.__dict__["_tactics_plan"] = _Planning()
+
+
+def end_planning(fight: FightView) -> None:
+    """The planning is over: the state may change; estimates are made afresh."""
+    fight.__dict__.pop("_tactics_plan", None)
+
+
+def _careful(fight: FightView, t: int, f: Fighter, o: Fighter, g: Gun, yards: float,
+             rulings: bool) -> str | None:
+    """``band_of`` for a careful shot with gun ``g``."""
+    if rulings:
+        return fight.band_for(t, f, o, g.ws, "careful", yards)[0]
+    pb, short, long_, extreme = g.limits
+    if yards <= pb:
+        return "point_blank"
+    if yards <= short:
+        return "short"
+    if yards <= long_:
+        return "long"
+    if yards <= extreme:
+        return "extreme"
+    return None
+
+
 def reach(fight: FightView, t: int, f: Fighter, o: Fighter, yards: float) -> float:
     """How likely ``f`` is to hit ``o`` with a careful shot from his best usable weapon."""
+    plan = fight.__dict__.get("_tactics_plan")
+    if plan is not None:
+        key = (f.order, o.order)
+        got = plan.reach.get(key)
+        if got is not None and yards == math.dist(f.pos, o.pos):
+            return got
     best = 0.0
-    for ws in f.weapons:
-        if not usable(ws):
-            continue
-        band = band_of(fight, t, f, o, ws, "careful", yards)
+    rulings = bool(fight.profile.rulings)
+    me = facts(fight, f)
+    them = facts(fight, o)
+    for g in guns(fight, f):
+        band = _careful(fight, t, f, o, g, yards, rulings)
         if band is None:
             continue
-        p = chance(fight, f, ws, o, "careful", band)
+        p = _estimate(g.static, band, g.ws.wt.kind, g.wound_mod, 0, me.luck_p, them)
         if p > best:
             best = p
+    if plan is not None and yards == math.dist(f.pos, o.pos):
+        plan.reach[(f.order, o.order)] = best
     return best
 
 
@@ -380,17 +497,24 @@ def _choose(fight: FightView, t: int, f: Fighter, prof: Profile,
             mem: _Memory) -> _Choice | None:
     """The best (target, weapon) pair for careful shots, by the profile's target weights; a
     target his friends already shoot at this turn is worth a little less (fire is spread)."""
-    guns = [i for i, ws in enumerate(f.weapons) if usable(ws) and _addressable(fight, f, i)]
-    if not guns:
+    mine = [g for g in guns(fight, f) if _addressable(fight, f, g.i)]
+    if not mine:
         return None
+    rulings = bool(fight.profile.rulings)
+    me = facts(fight, f)
+    gait_mod = GAIT_MODIFIER.get(gait, 0)
+    night = fight.sc.night
+    obs = f.c.attributes.obs
+    current = f.current_weapon
+    shootout = kind == "shootout"
     best: _Choice | None = None
     for o, yards in enemies:
-        if not visible(fight, f, o, yards):
+        if night and yards > obs and not o.c.lit:  # (``visible``)
             continue
+        them = facts(fight, o)
         value = None
-        for i in guns:
-            ws = f.weapons[i]
-            band = band_of(fight, t, f, o, ws, "careful", yards)
+        for g in mine:
+            band = _careful(fight, t, f, o, g, yards, rulings)
             if band is None:
                 continue
             if value is None:  # what the target is worth, the same whatever gun shoots him
@@ -398,10 +522,12 @@ def _choose(fight: FightView, t: int, f: Fighter, prof: Profile,
                          + prof.danger * reach(fight, t, o, f, yards)
                          + prof.wounded * o.wound_points / o.capacity)
                 value /= 1.0 + 0.35 * mem.targeted.get((f.side, o.name), 0)
-            p = chance(fight, f, ws, o, "careful", band, gait)
-            p_eff = p * EXPECTED_PELLETS[band] if ws.wt.is_shotgun else p
-            worth = value * 0.85 if (i != f.current_weapon and kind == "shootout") else value
+            p = _estimate(g.static, band, g.ws.wt.kind, g.wound_mod + gait_mod, 0, me.luck_p,
+                          them)
+            p_eff = p * EXPECTED_PELLETS[band] if g.ws.wt.is_shotgun else p
+            worth = value * 0.85 if (g.i != current and shootout) else value
             score = p_eff * max(worth, 0.05)  # (a new gun must be drawn first: 0.85)
+            i = g.i
             if best is None or score > best.score + 1e-12 or (
                     abs(score - best.score) <= 1e-12
                     and (i, o.order) < (best.weapon, best.target.order)):
