@@ -10,6 +10,7 @@ May import: narrator.events, narrator.dice, narrator.errors, narrator.rulesets.b
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -66,6 +67,12 @@ SKILL_NAMES = tuple(Skills.model_fields)
 
 
 MAX_INITIATIVE_ROUNDS = 50
+
+# The lean path's decisions, by scenario object (``BootHillFight._decisions``): Monte Carlo
+# odds fight one scenario thousands of times, and the profiles meet the same states again
+# and again (every fight's first turn, for a start). Dropped when the scenario is collected.
+_DECISIONS: dict[int, dict] = {}
+_DECISIONS_MAX = 50_000
 
 
 @dataclass(frozen=True)
@@ -186,6 +193,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         """A side's characters in fire (and declaration) order: a fire_order ruling first,
         then highest COO first, scenario order breaking ties (errata B12)."""
         members = self._members[side]
+        if not self._rulings_by_kind:
+            return members
         for r in self.rulings(t, "fire_order"):
             if r.fire_order.side == side:
                 ranked = [self.fighters[n] for n in r.fire_order.order]
@@ -193,8 +202,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
         return members
 
     def active_sides(self) -> list[str]:
-        return [s for s in self.sides
-                if any(not f.down for f in self.fighters.values() if f.side == s)]
+        """The sides with a man still up, in the scenario's order."""
+        up = {f.side for f in self.fighters.values() if not f.down}
+        return [s for s in self.sides if s in up]
 
     # ------------------------------------------------------------------ the fight
     def run(self, stop_after: int | None = None,
@@ -235,10 +245,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if not self.record:
             return FightLog((), ())
         rolls = list(self.dice.rolls)
-        self.emit(FightEnded(loop.turns, self.elapsed, loop.reason, tuple(self.active_sides()),
-                             len(rolls), sum(1 for r in rolls if r.scripted),
-                             fight_hash(self.sc, self.events[0].profile, adjustments, rolls),
-                             idle_characters(self.sc)))
+        if self.record:
+            self.emit(FightEnded(loop.turns, self.elapsed, loop.reason, tuple(self.active_sides()),
+                                 len(rolls), sum(1 for r in rolls if r.scripted),
+                                 fight_hash(self.sc, self.events[0].profile, adjustments, rolls),
+                                 idle_characters(self.sc)))
         return FightLog(tuple(self.events), tuple(rolls))
 
     def heal_bruises(self) -> None:
@@ -251,8 +262,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
         for f in bruised:
             if f.condition == "passed_out" and f.wound_points <= f.capacity:
                 came_to.append(f.name)
-        self.emit(BruisesHealed(tuple((f.name, f.bruise_points) for f in bruised),
-                                tuple(came_to)))
+        if self.record:
+            self.emit(BruisesHealed(tuple((f.name, f.bruise_points) for f in bruised),
+                                    tuple(came_to)))
         for f in bruised:
             f.bruise_points = 0
 
@@ -285,12 +297,14 @@ class BootHillFight(ShootoutTurns, HandToHand):
                         if ws.name in value:
                             ws.loaded = int(value[ws.name])
                 if announce:
-                    self.emit(StateAdjusted(t, name, key, _shown(value)))
+                    if self.record:
+                        self.emit(StateAdjusted(t, name, key, _shown(value)))
             if f.condition == "active" and f.wound_points > f.capacity:
                 f.condition = "passed_out"
                 f.mounted = False  # a rider who goes down falls from the saddle
                 if announce:
-                    self.emit(PassedOut(t, name, f.wound_points, f.capacity))
+                    if self.record:
+                        self.emit(PassedOut(t, name, f.wound_points, f.capacity))
                 else:
                     self.edit_passed_out.append(name)
         for f in self.fighters.values():
@@ -351,6 +365,96 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if not any(f.c.tactics and f.name not in declared and not f.down
                    for f in self.fighters.values()):
             return dict(declared)
+        key = memo = None
+        if not self.record and not self.pending and self._own_turn(t, declared, kind):
+            memo = self._decisions()
+            key = self._decision_key(t)
+            if key is not None:
+                hit = memo.get(key)
+                if hit is not None:
+                    return self._decided(t, hit)
+        out = self._plan(t, declared, kind)
+        if key is not None:
+            if len(memo) >= _DECISIONS_MAX:
+                memo.clear()
+            mem = tactics.memory_of(self)
+            memo[key] = (dict(out), tuple(n for k, n in self.tactic_made if k == t),
+                         tuple(mem.called), mem.plan_kind, tuple(mem.targeted.items()))
+        return out
+
+    def _own_turn(self, t: int, declared: dict[str, Intent], kind: str) -> bool:
+        """``declared`` and ``kind`` are the scenario's own for turn ``t`` (as ``run`` passes
+        them), or a turn past the declared ones with nothing declared."""
+        turns = self.sc.turns
+        if t <= len(turns):
+            return declared is turns[t - 1].intents and kind == turns[t - 1].kind
+        return not declared and kind == "auto"
+
+    def _decisions(self) -> dict:
+        """The lean path's decisions already made for this scenario and profile."""
+        memo = self.__dict__.get("_memo")
+        if memo is not None:
+            return memo
+        by_scenario = _DECISIONS.get(id(self.sc))
+        if by_scenario is None:
+            by_scenario = _DECISIONS[id(self.sc)] = {}
+            weakref.finalize(self.sc, _DECISIONS.pop, id(self.sc), None)
+        profile = self.profile
+        which = True if (profile.house is self.sc.house_rules
+                         and profile.rulings == tuple(self.sc.rulings)) else repr(profile)
+        memo = by_scenario.get(which)
+        if memo is None:
+            memo = by_scenario[which] = {}
+        self.__dict__["_memo"] = memo
+        return memo
+
+    def _decision_key(self, t: int) -> tuple | None:
+        """Everything the profiles' decisions for turn ``t`` (``_plan``) read of the state, or
+        None when the memory of this turn's planning is already in use (planned before).
+
+        The turn, where it matters (a declared turn, or rulings for given turns); the last
+        kind of turn, whether a shot has been fired, the sides called on to surrender, the
+        landmarks gone; and per fighter: condition, position, wound points, wounds (light and
+        serious, serious in either arm: what the estimates read), cover and landmark,
+        prone, mounted, holds, weapon in hand and drawn, shootout cursor and whether actions
+        are queued, and each weapon's rounds, spare rounds, jam, use, where it lies."""
+        mem = tactics.memory_of(self, create=False)
+        if mem is not None and mem.plan_turn == t:
+            return None
+        if any(k == t for k, _ in self.tactic_made):
+            return None
+        sc = self.sc
+        turn = t if t <= len(sc.turns) or any(r.turn is not None for r in sc.rulings) else 0
+        parts: list = [turn, self.last_kind, self.shots_fired == 0,
+                       tuple(sorted(mem.called)) if mem is not None else (),
+                       tuple(sorted(self.gone_landmarks)) if self.gone_landmarks else ()]
+        for f in self.fighters.values():
+            cover = f.cover
+            parts.append((
+                f.condition, f.pos, f.wound_points,
+                (f.count("light"), f.count("serious"), f.wounds_at(f.gun_arm, "serious"),
+                 f.wounds_at(f.off_arm, "serious")) if f.wounds else None,
+                (cover.name, cover.kind, cover.locations) if cover is not None else None,
+                f.landmark, f.prone, f.mounted, f.held_by, f.holding, f.current_weapon,
+                f.drawn, f.cursor, bool(f.queue), f.in_darkness,
+                tuple((ws.spec.name, ws.wt.type, ws.loaded, ws.jammed_seconds, ws.useless,
+                       ws.spare, ws.lying_at, ws.gone) for ws in f.weapons)))
+        return tuple(parts)
+
+    def _decided(self, t: int, hit: tuple) -> dict[str, Intent]:
+        """A decision of ``_decisions`` put back: the intents, the intents the profiles made,
+        their memory after deciding (sides called on, the kind planned, targets chosen)."""
+        out, made, called, plan_kind, targeted = hit
+        mem = tactics.memory_of(self)
+        mem.called = set(called)
+        mem.plan_turn, mem.plan_kind = t, plan_kind
+        mem.targeted = dict(targeted)
+        for name in made:
+            self.tactic_made.add((t, name))
+        return dict(out)
+
+    def _plan(self, t: int, declared: dict[str, Intent], kind: str) -> dict[str, Intent]:
+        """``complete_intents``' planning, worked out."""
         tactics.begin_planning(self)  # (nothing changes the state until end_planning)
         try:
             before = tactics.snapshot(self)
@@ -421,7 +525,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 self.tactics_bonus[f.side] = 1
             else:
                 self.tactics_failed.append(f.name)
-            self.emit(TacticsChecked(f.name, f.side, skill, r, ok))
+            if self.record:
+                self.emit(TacticsChecked(f.name, f.side, skill, r, ok))
 
     def tactics_retry(self, t: int) -> None:
         """At the start of each later turn a character whose Tactics check failed tries again
@@ -437,12 +542,27 @@ class BootHillFight(ShootoutTurns, HandToHand):
             if ok:
                 self.tactics_bonus[f.side] = 1
                 self.tactics_failed.remove(name)
-            self.emit(TacticsChecked(f.name, f.side, skill, r, ok, t))
+            if self.record:
+                self.emit(TacticsChecked(f.name, f.side, skill, r, ok, t))
 
     def initiative(self, t: int) -> tuple[list[str], str]:
         """Roll (or take the ruling's) initiative. Returns (sides by initiative, best first;
         the winner)."""
         ruled = self.rulings(t, "initiative")
+        if not ruled and not self.record:  # (the same dice, no records of them)
+            sides = self.sides
+            bonus = self.tactics_bonus
+            totals = [self.roll(s, "initiative", 6) + bonus[s] for s in sides]
+            n = 1
+            while len(set(totals)) != len(totals) and n < MAX_INITIATIVE_ROUNDS:
+                totals = [self.roll(s, "initiative", 6) for s in sides]
+                n += 1
+            if len(sides) == 2:
+                ranked = list(sides) if totals[0] >= totals[1] else [sides[1], sides[0]]
+            else:
+                order = sorted(range(len(sides)), key=lambda k: (totals[k], -k), reverse=True)
+                ranked = [sides[k] for k in order]
+            return ranked, ranked[0]
         if ruled:
             values = ruled[0].initiative
             rounds = [tuple(SideRoll(s, values[s], 0, values[s]) for s in self.sides)]
@@ -478,12 +598,15 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if self.pending:  # applied before the tactics chose; shown now, after the turn's start
             for name, fields in self.pending.items():
                 for key, value in fields.items():
-                    self.emit(StateAdjusted(t, name, key, _shown(value)))
+                    if self.record:
+                        self.emit(StateAdjusted(t, name, key, _shown(value)))
             for name in self.edit_passed_out:  # the rules on the edited state (``adjust``)
                 f = self.fighters[name]
-                self.emit(PassedOut(t, name, f.wound_points, f.capacity))
+                if self.record:
+                    self.emit(PassedOut(t, name, f.wound_points, f.capacity))
             for holder, held in self.edit_released:
-                self.emit(HoldChanged(t, None, holder, held, "released"))
+                if self.record:
+                    self.emit(HoldChanged(t, None, holder, held, "released"))
         if t > 1:
             self.tactics_retry(t)
         ranked, winner = self.initiative(t)
@@ -513,7 +636,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                         theirs is not None and theirs.surprised == "completely"):
                     continue
                 self.dark_surprised.add(name)
-                self.emit(SurprisedFromDarkness(t, name, f.name))
+                if self.record:
+                    self.emit(SurprisedFromDarkness(t, name, f.name))
 
     def combat_turn(self, t: int, intents: dict[str, Intent]) -> None:
         """One six-second combat turn (000 l.36-43). Shootout actions carried over from the
@@ -523,7 +647,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
             for f in self.fighters.values():
                 if f.queue and not f.down:
                     f.cursor -= 6  # counted from this turn, as a shootout turn would
-                    self.emit(self.unfinished(t, f, "combat_turn"))
+                    if self.record:
+                        self.emit(self.unfinished(t, f, "combat_turn"))
                 f.queue = []
         for f in self.fighters.values():
             f.reload_streak = 0  # six *consecutive* shootout turns make a reload (000 l.497)
@@ -584,14 +709,15 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 blows = intent.blows
             else:
                 weapon = None
-        self.emit(IntentDeclared(
-            t, f.name, f.side, targets, weapon, mv.gait if mv else None, dest,
-            bool(mv and mv.mount), bool(mv and mv.dismount), bool(mv and mv.stand_up),
-            bool(mv and mv.drop_prone), reload, intent.clear_jam, intent.two_guns,
-            intent.sniping, intent.other,
-            "tactics" if (t, f.name) in self.tactic_made else "declared", intent.draw,
-            tuple(intent.shots) if isinstance(intent.shots, list) else (), melee,
-            melee_target, blows or 0))
+        if self.record:
+            self.emit(IntentDeclared(
+                t, f.name, f.side, targets, weapon, mv.gait if mv else None, dest,
+                bool(mv and mv.mount), bool(mv and mv.dismount), bool(mv and mv.stand_up),
+                bool(mv and mv.drop_prone), reload, intent.clear_jam, intent.two_guns,
+                intent.sniping, intent.other,
+                "tactics" if (t, f.name) in self.tactic_made else "declared", intent.draw,
+                tuple(intent.shots) if isinstance(intent.shots, list) else (), melee,
+                melee_target, blows or 0))
 
     def weapon_index(self, f: Fighter, value: str | None) -> int:
         """Index of the weapon an intent names (None: the weapon in hand)."""
@@ -604,7 +730,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
 
     def refuse(self, t: int, f: Fighter, action: str, reason: str, target: str | None = None,
                detail: str = "", count: int | None = None) -> None:
-        self.emit(ActionRefused(t, count, f.name, action, reason, target, detail))
+        if self.record:
+            self.emit(ActionRefused(t, count, f.name, action, reason, target, detail))
 
     def fire(self, t: int, f: Fighter, intent: Intent, intents: dict[str, Intent]) -> None:
         """A character's one or two careful shots in a combat turn, one after the other, wounds
@@ -708,8 +835,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
                           if o.side != f.side and not o.down
                           and self.can_reach(t, f, o, ws, planned.shot_type)]
             new = tactics.most_dangerous(self, t, f, candidates)
-        self.emit(TargetSwitched(t, count, f.name, old, new.name if new else None,
-                                 kind.switch_counts))
+        if self.record:
+            self.emit(TargetSwitched(t, count, f.name, old, new.name if new else None,
+                                     kind.switch_counts))
         if new is None:
             return None
         for s in queued:
@@ -728,6 +856,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
     def band_for(self, t: int, shooter: Fighter, target: Fighter, ws, shot_type: str,
                  yards: float) -> tuple[str | None, str | None]:
         """The band of a shot: a GM ruling's, else Table 14's (None: out of range)."""
+        if "range_band" not in self._rulings_by_kind:
+            return tables.range_band(ws.wt, yards, shot_type), None
         mine = {shooter.name, shooter.side}
         theirs = {target.name, target.side}
         for r in self.rulings(t, "range_band"):
@@ -796,25 +926,22 @@ class BootHillFight(ShootoutTurns, HandToHand):
         theirs = intents.get(target.name)
         cancelled = tuple((r.cancel_modifier.modifier, r.why or "GM ruling")
                           for r in self.rulings(t, "cancel_modifier")
-                          if r.cancel_modifier.character == f.name)
-        sit = hit.ShotSituation(
-            shot_type=shot_type, band=band, band_ruling=band_why,
-            shooter_gait=mine.move.gait if mine and mine.move else None,
-            target_gait=theirs.move.gait if theirs and theirs.move and not target.down
+                          if r.cancel_modifier.character == f.name) \
+            if "cancel_modifier" in self._rulings_by_kind else ()
+        house = self.house
+        parts, base, mods, chance = hit.prepared_chance(
+            f, target, ws, shot_type, band, band_why,
+            mine.move.gait if mine and mine.move else None,
+            theirs.move.gait if theirs and theirs.move and not target.down
             and target.held_by is None else None,  # a held man cannot move (B19)
-            target_dropping_prone=bool(theirs and theirs.move and theirs.move.drop_prone
-                                       and target.held_by is None),
-            off_hand=planned.off_hand, two_guns=planned.two_guns,
-            sniping=planned.sniping and self.shots_fired == 0, night=self.sc.night,
-            light_wound_penalty=self.house.light_wound_penalty,
-            shotgun_bonus=self.house.shotgun_bonus,
-            pooled_hipshot=self.house.hipshot_formula == "pooled", cancelled=cancelled)
-        parts = hit.base_parts(f, ws, sit)
-        mods = hit.modifiers(f, target, ws, sit)
+            bool(theirs and theirs.move and theirs.move.drop_prone and target.held_by is None),
+            planned.off_hand, planned.two_guns, planned.sniping and self.shots_fired == 0,
+            self.sc.night, house.light_wound_penalty, house.shotgun_bonus,
+            house.hipshot_formula == "pooled", cancelled)
         if f.held_by is not None:  # a held man fires a pistol at -4 (errata B19)
             mods = mods + (Modifier("held_fires",
                                     tables.hand_to_hand()["chance"]["held_fires_pistol"]),)
-        base, chance = hit.chance(parts, mods)
+            base, chance = hit.chance(parts, mods)
         aim = (mine.aim if mine and mine.aim else None) or f.c.aim
         return PreparedShot(t, f, target, ws, shot_type, number, yards, band, band_why, parts,
                             base, mods, chance, count, aim)
@@ -896,7 +1023,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if ws.wt.is_shotgun:
             r = self.roll(f.name, "pellets", 6)
             n = tables.pellets(band, r)
-            self.emit(PelletsRolled(t, f.name, target.name, band, r, n))
+            if self.record:
+                self.emit(PelletsRolled(t, f.name, target.name, band, r, n))
         bolted: Cover | None = None
         for _ in range(n):
             if target.condition in ("dead",):
@@ -935,8 +1063,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 lr = self.roll(target.name, "sporadic_cover", 20)
                 if lr <= luck:
                     return self.strike_cover(t, f, target, ws, covered, loc, lr, luck)
-                self.emit(CoverHit(t, f.name, target.name, covered.name, loc, lr, luck, False,
-                                   False, None, None, None, False))
+                if self.record:
+                    self.emit(CoverHit(t, f.name, target.name, covered.name, loc, lr, luck, False,
+                                       False, None, None, None, False))
             if covered.kind == "light":
                 reduction = [Modifier("light_cover", -covered.reduction, "table", covered.name)]
         extra = reduction
@@ -954,8 +1083,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
                          + ws.wt.wound_modifier)
             sev = tables.severity(sev_total)
         bolts = cover.alive and cover.bolts_when_hit and sev not in (None, "scratch")
-        self.emit(CoverHit(t, f.name, target.name, cover.name, loc, luck_roll, luck, True,
-                           cover.alive, sev_roll, sev_total, sev, bolts))
+        if self.record:
+            self.emit(CoverHit(t, f.name, target.name, cover.name, loc, luck_roll, luck, True,
+                               cover.alive, sev_roll, sev_total, sev, bolts))
         return cover if bolts else None
 
     def cover_bolts(self, target: Fighter, cover: Cover) -> None:
@@ -999,8 +1129,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
                                  rolled, mortal, sev, wp, target.wound_points, target.capacity))
         if target.condition == "active" and target.hurt_points > target.capacity:
             target.condition = "passed_out"  # bruise points count too (errata B19)
-            self.emit(PassedOut(t, target.name, target.wound_points, target.capacity,
-                                target.bruise_points))
+            if self.record:
+                self.emit(PassedOut(t, target.name, target.wound_points, target.capacity,
+                                    target.bruise_points))
         if target.down:
             target.mounted = False  # a rider who goes down falls from the saddle
 
@@ -1040,7 +1171,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
             need = chance // 2
             r = self.roll(f.name, "scatter", 20)
             ok = r <= need
-            self.emit(ScatterChecked(t, f.name, other.name, d, need, r, ok))
+            if self.record:
+                self.emit(ScatterChecked(t, f.name, other.name, d, need, r, ok))
             if ok:
                 self.resolve_hit(t, f, other, ws, shot_type, band, aim)
 
@@ -1053,7 +1185,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if intent.clear_jam:
             self.work_jam(t, f, COMBAT)
         if intent.other:
-            self.emit(OtherAction(t, f.name, intent.other))
+            if self.record:
+                self.emit(OtherAction(t, f.name, intent.other))
 
     def work_jam(self, t: int, f: Fighter, kind: TurnKind) -> None:
         """A turn spent clearing a jam: 18 seconds of work in all, in turns of either kind
@@ -1072,7 +1205,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
             if gr <= f.c.skills.gunsmithing:
                 ws.jammed_seconds -= GUNSMITH_SECONDS
         ws.jammed_seconds = max(0, ws.jammed_seconds - kind.seconds)
-        self.emit(JamWorked(t, f.name, ws.name, gr, ws.jammed_seconds))
+        if self.record:
+            self.emit(JamWorked(t, f.name, ws.name, gr, ws.jammed_seconds))
         return None
 
     def reload(self, t: int, f: Fighter, idx: int) -> None:
@@ -1084,9 +1218,12 @@ class BootHillFight(ShootoutTurns, HandToHand):
             return self.refuse(t, f, "reload", "full", None, ws.name)
         if ws.spare is not None and ws.spare <= 0:
             return self.refuse(t, f, "reload", "no_spare_rounds", None, ws.name)
-        ws.reload_progress += rate
-        rounds = math.floor(ws.reload_progress)
-        ws.reload_progress -= rounds
+        if rate.denominator == 1 and not ws.reload_progress:
+            rounds = rate.numerator  # (the same as below: nothing left in progress)
+        else:
+            ws.reload_progress += rate
+            rounds = math.floor(ws.reload_progress)
+            ws.reload_progress -= rounds
         rounds = min(rounds, ws.capacity - ws.loaded)
         if ws.spare is not None:
             rounds = min(rounds, ws.spare)
@@ -1094,7 +1231,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         ws.loaded += rounds
         if ws.loaded >= ws.capacity:
             ws.reload_progress = Fraction(0)
-        self.emit(Reloaded(t, f.name, ws.name, str(rate), rounds, ws.loaded, ws.capacity))
+        if self.record:
+            self.emit(Reloaded(t, f.name, ws.name, str(rate), rounds, ws.loaded, ws.capacity))
         return None
 
     # ------------------------------------------------------------------ movement
@@ -1141,7 +1279,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if mv.terrible_footing and on_foot_after and gait in footing and not stopped:
             roll = self.roll(f.name, "coordination", 20)
             ok = roll <= f.c.attributes.coo
-            self.emit(FootingChecked(t, f.name, gait, f.c.attributes.coo, roll, ok))
+            if self.record:
+                self.emit(FootingChecked(t, f.name, gait, f.c.attributes.coo, roll, ok))
             stopped = fell = not ok
         if mv.terrible_footing:
             halvings.append(Modifier("terrible_footing", 0))
@@ -1245,11 +1384,13 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 points = data["hurt_wound_points"]
                 f.wounds.append(Wound(location, "light", points))
                 f.wound_points += points
-        self.emit(Jumped(t, f.name, feet, coo, roll, luck, luck_roll, outcome, location, points,
-                         f.wound_points, f.capacity))
+        if self.record:
+            self.emit(Jumped(t, f.name, feet, coo, roll, luck, luck_roll, outcome, location,
+                             points, f.wound_points, f.capacity))
         if f.condition == "active" and f.hurt_points > f.capacity:
             f.condition = "passed_out"
-            self.emit(PassedOut(t, f.name, f.wound_points, f.capacity, f.bruise_points))
+            if self.record:
+                self.emit(PassedOut(t, f.name, f.wound_points, f.capacity, f.bruise_points))
         return ok
 
     def pick_ups(self, t: int, ranked: list[str], intents: dict[str, Intent]) -> None:
@@ -1258,6 +1399,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         character who reaches it", whoever threw it): his own first, else the nearest. One
         another man threw becomes his (``WeaponPickedUp.owner``); the thrower has it no more.
         ``pick_up: NAME`` names the weapon (his own, by type or name, or anyone's by name)."""
+        if not any(i.pick_up for i in intents.values()):
+            return
         reach = tables.combat()["thrown_weapons"]["pick_up_reach"]
         for side in ranked:
             for f in self.side_order(side, t):
@@ -1284,7 +1427,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 ws.lying_at = None
                 if o is f:
                     ws.loaded = ws.capacity
-                    self.emit(WeaponPickedUp(t, f.name, ws.name, at))
+                    if self.record:
+                        self.emit(WeaponPickedUp(t, f.name, ws.name, at))
                     continue
                 ws.gone = True  # the thrower's no more
                 taken = WeaponState(ws.spec, ws.wt, ws.capacity, ws.capacity, ws.spare)
@@ -1292,7 +1436,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                     taken.spec = ws.spec.model_copy(update={"name": f"{o.c.short or o.name}'s "
                                                                     f"{ws.name}"})
                 f.weapons.append(taken)
-                self.emit(WeaponPickedUp(t, f.name, taken.name, at, o.name))
+                if self.record:
+                    self.emit(WeaponPickedUp(t, f.name, taken.name, at, o.name))
 
     def _names(self, f: Fighter, o: Fighter, ws: WeaponState, named: str) -> bool:
         """Whether ``pick_up: named`` of ``f`` names ``o``'s weapon ``ws``: his own by type or
@@ -1306,7 +1451,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         for f in self.fighters.values():
             if f.condition == "dying" and f.dies_after_turn is not None and f.dies_after_turn <= t:
                 f.condition = "dead"
-                self.emit(Died(t, f.name))
+                if self.record:
+                    self.emit(Died(t, f.name))
         self.holds_after(t, None)
         if self.record:
             self.emit(TurnEnded(t, tuple(self.status(f) for f in self.fighters.values())))

@@ -208,3 +208,52 @@ def chance(parts: tuple[Modifier, ...], mods: tuple[Modifier, ...]) -> tuple[int
     """(base chance, final chance) from the base parts and modifiers."""
     base = sum(p.value for p in parts)
     return base, base + sum(x.value for x in mods)
+
+
+_PREPARED: dict[tuple, tuple] = {}
+
+
+def prepared_chance(shooter: Fighter, target: Fighter, weapon: WeaponState, shot_type: str,
+                    band: str, band_ruling: str | None, shooter_gait: str | None,
+                    target_gait: str | None, target_dropping_prone: bool, off_hand: bool,
+                    two_guns: bool, sniping: bool, night: bool, light_wound_penalty: int,
+                    shotgun_bonus: bool, pooled_hipshot: bool,
+                    cancelled: tuple[tuple[str, str], ...]
+                    ) -> tuple[tuple[Modifier, ...], int, tuple[Modifier, ...], int]:
+    """``(base_parts, base chance, modifiers, chance)`` of a shot in the situation the
+    arguments describe (the fields of ``ShotSituation``): ``base_parts``, ``modifiers`` and
+    ``chance`` at once, memoised on everything they read (the shooter's COO and skills, his
+    wounds as the Table 2 modifiers count them, the wrong hand, the target's size, prone and
+    obscured), so a shot whose situation came before costs one lookup."""
+    c = shooter.c
+    skills = c.skills
+    wt = weapon.wt
+    if shooter.wounds:
+        light, serious = shooter.count("light"), shooter.count("serious")
+        gun = shooter.wounds_at(shooter.gun_arm, "serious") > 0
+        off = shooter.wounds_at(shooter.off_arm, "serious") > 0
+        if wt.kind == "long_arm":
+            wrong = (gun != off) or off_hand
+        else:
+            wrong = True if gun and not off else False if off and not gun else off_hand
+    else:
+        light = serious = 0
+        wrong = off_hand  # (``wrong_hand`` with no serious wound)
+    tc = target.c
+    key = (shot_type, band, band_ruling, shooter_gait, target_gait, target_dropping_prone,
+           off_hand, two_guns, sniping, night, light_wound_penalty, shotgun_bonus,
+           pooled_hipshot, cancelled, c.attributes.coo, wt.skill, getattr(skills, wt.skill),
+           skills.pistol, wt.kind, wt.type, light, serious, wrong, tc.size, target.prone,
+           bool(getattr(tc, "obscured", False)))
+    got = _PREPARED.get(key)
+    if got is None:
+        sit = ShotSituation(shot_type, band, band_ruling, shooter_gait, target_gait,
+                            target_dropping_prone, off_hand, two_guns, sniping, night,
+                            light_wound_penalty, shotgun_bonus, pooled_hipshot, cancelled)
+        parts = base_parts(shooter, weapon, sit)
+        mods = modifiers(shooter, target, weapon, sit)
+        base, final = chance(parts, mods)
+        if len(_PREPARED) >= _CACHE_MAX:
+            _PREPARED.clear()
+        got = _PREPARED[key] = (parts, base, mods, final)
+    return got

@@ -336,16 +336,18 @@ class HandToHand:
         else:
             result = "hit" if roll <= chance else "miss"
         wt = p.weapon
-        self.emit(BlowStruck(t, p.count, f.name, target.name, p.action, p.weapon_name, wt.type,
-                             wt.damage, p.number, p.yards, p.parts, p.base, p.mods, chance,
-                             roll, luck_roll, luck, result))
+        if self.record:
+            self.emit(BlowStruck(t, p.count, f.name, target.name, p.action, p.weapon_name, wt.type,
+                                 wt.damage, p.number, p.yards, p.parts, p.base, p.mods, chance,
+                                 roll, luck_roll, luck, result))
         if result != "hit":
             return result
         if p.action == "grapple":
             if target.held_by is None and not target.down:
                 target.held_by, f.holding = f.name, target.name
                 self.hold_taken = True
-                self.emit(HoldChanged(t, p.count, f.name, target.name, "taken"))
+                if self.record:
+                    self.emit(HoldChanged(t, p.count, f.name, target.name, "taken"))
         elif p.action == "break_free":
             self.end_hold(t, target, "broken", p.count)
         elif wt.damage == "bruise":
@@ -373,14 +375,16 @@ class HandToHand:
         if knocked or cause == "throw":
             target.prone = True
             target.mounted = False
-        self.emit(BruiseTaken(t, count, target.name, f.name, weapon_name, cause, d6, mods,
-                              points, target.bruise_points, target.wound_points,
-                              target.capacity, knocked, target.prone))
+        if self.record:
+            self.emit(BruiseTaken(t, count, target.name, f.name, weapon_name, cause, d6, mods,
+                                  points, target.bruise_points, target.wound_points,
+                                  target.capacity, knocked, target.prone))
         if target.condition == "active" and target.hurt_points > target.capacity:
             target.condition = "passed_out"
             target.mounted = False
-            self.emit(KnockedOut(t, target.name, target.bruise_points, target.wound_points,
-                                 target.capacity))
+            if self.record:
+                self.emit(KnockedOut(t, target.name, target.bruise_points, target.wound_points,
+                                     target.capacity))
 
     def blade_wound(self: Any, t: int, f: Fighter, target: Fighter, wt: WeaponType,
                     aim: str) -> None:
@@ -394,8 +398,9 @@ class HandToHand:
         total = max(1, min(20, roll + shift))
         loc = tables.location(total)
         num, den = tables.wounds()["location_modifiers"]["careful"]["short"]
-        self.emit(LocationRolled(t, f.name, target.name, roll, aim, shift, "blades", skill,
-                                 f"{num}/{den}" if num else "0", total, loc, None, None))
+        if self.record:
+            self.emit(LocationRolled(t, f.name, target.name, roll, aim, shift, "blades", skill,
+                                     f"{num}/{den}" if num else "0", total, loc, None, None))
         extra = [Modifier("weapon", wt.wound_modifier)] if wt.wound_modifier else []
         self.wound(t, target, f.name, "blade", loc, extra, f.name)
 
@@ -420,7 +425,8 @@ class HandToHand:
         held = self.fighters[holder.holding]
         holder.holding = None
         held.held_by = None
-        self.emit(HoldChanged(t, count, holder.name, held.name, change))
+        if self.record:
+            self.emit(HoldChanged(t, count, holder.name, held.name, change))
 
     def holds_after(self: Any, t: int, count: int | None) -> None:
         """A hold ends when either man goes down (errata B19, ruled)."""
@@ -440,5 +446,6 @@ class HandToHand:
         """A held man cannot move (errata B19): emit the refusal. Returns True if held."""
         if f.held_by is None:
             return False
-        self.emit(ActionRefused(t, count, f.name, action, "held", f.held_by, ""))
+        if self.record:
+            self.emit(ActionRefused(t, count, f.name, action, "held", f.held_by, ""))
         return True

@@ -38,7 +38,7 @@ TWENTY_FEET_YARDS = 20 / 3
 # Table 6 speed modifiers): a shootout turn asks them on every count. Bounded; emptied by the
 # tests (conftest) like the other memos.
 _COUNTS: dict[tuple, int] = {}
-_SPEED_MODS: dict[tuple, tuple[Modifier, ...]] = {}
+_SPEED_MODS: dict[tuple, tuple[tuple[Modifier, ...], int]] = {}  # (modifiers, their sum)
 _MEMO_MAX = 20_000
 
 
@@ -108,7 +108,8 @@ class ShootoutTurns:
                     first is not None and again is not None and first.kind == again.kind
                     and first.shot_type == again.shot_type
                     and (first.target == again.target or self.fighters[first.target].down)):
-                self.emit(carried)  # declaring anew gives up what was carried (B13, l.197)
+                if self.record:
+                    self.emit(carried)  # declaring anew gives up what was carried (B13, l.197)
         self.start_draws(t, 0)
         if self.record:
             self.emit_schedule(t)
@@ -209,16 +210,18 @@ class ShootoutTurns:
                         if again == "fast" and skill <= 0:
                             again = "normal"
                         f.queue.insert(0, Action("draw", draw=again, redraw=action.redraw))
-                    self.emit(DrawMade(t, f.name, "fast", ws.name, skill, roll, luck_roll, ok,
-                                       counts, start, f.cursor))
+                    if self.record:
+                        self.emit(DrawMade(t, f.name, "fast", ws.name, skill, roll, luck_roll, ok,
+                                           counts, start, f.cursor))
                 else:
                     counts = tables.combat()["shootout_actions"]["normal_draw"]
                     f.cursor = start + counts
                     f.drawn = True
                     f.fresh_draw = True
                     f.fd_speed = None
-                    self.emit(DrawMade(t, f.name, "normal", ws.name, skill, None, None, True,
-                                       counts, start, f.cursor))
+                    if self.record:
+                        self.emit(DrawMade(t, f.name, "normal", ws.name, skill, None, None, True,
+                                           counts, start, f.cursor))
 
     def action_counts(self: Any, f: Fighter, action: Action) -> int:
         """Table 5 counts of an action (errata B13; the weapon_speed_counts house rule): the
@@ -280,12 +283,20 @@ class ShootoutTurns:
                     fresh = False
                     cocked = False
         if plan:
-            self.emit(CountsPlanned(t, tuple(plan)))
+            if self.record:
+                self.emit(CountsPlanned(t, tuple(plan)))
 
     def speed(self: Any, f: Fighter, action: Action,
               intents: dict[str, Intent]) -> SpeedNote:
         """Speed on a count (Table 6, errata B14): the base (COO, or a fresh fast draw's roll)
         and the modifiers of ``_speed_modifiers`` (memoized on what they read)."""
+        base_name, base, mods, total = self.speed_parts(f, action, intents)
+        return SpeedNote(f.name, action.shot_type or action.kind, action.target, base_name, base,
+                         mods, total)
+
+    def speed_parts(self: Any, f: Fighter, action: Action, intents: dict[str, Intent]
+                    ) -> tuple[str, int, tuple[Modifier, ...], int]:
+        """``speed``'s base name and value, modifiers and speed (no note made)."""
         if f.fresh_draw and f.fd_speed is not None and action.kind == "shot":
             base_name, base = "fast_draw_roll", f.fd_speed
         else:
@@ -297,13 +308,13 @@ class ShootoutTurns:
             cls = self.blow_weapon(f, action.weapon_ref)[0].speed
         key = (gait, f.count("light"), f.count("serious"), f.name in self.dark_surprised,
                intent.surprised if intent else None, bool(intent and intent.two_guns), cls)
-        mods = _SPEED_MODS.get(key)
-        if mods is None:
+        got = _SPEED_MODS.get(key)
+        if got is None:
             if len(_SPEED_MODS) >= _MEMO_MAX:
                 _SPEED_MODS.clear()
-            mods = _SPEED_MODS[key] = _speed_modifiers(*key)
-        return SpeedNote(f.name, action.shot_type or action.kind, action.target, base_name, base,
-                         mods, base + sum(m.value for m in mods))
+            mods = _speed_modifiers(*key)
+            got = _SPEED_MODS[key] = (mods, sum(m.value for m in mods))
+        return base_name, base, got[0], base + got[1]
 
     def switch(self: Any, t: int, c: int, f: Fighter, action: Action) -> bool:
         """The shot's target is down: turn on another (``BootHillFight.retarget``, the same rule
@@ -339,17 +350,22 @@ class ShootoutTurns:
                 self.switch(t, c, f, action)  # the switch pushes the shot one count later
                 continue
             if action.switch_from is not None:  # a declared change of target (Table 5)
-                self.emit(TargetSwitched(t, c, f.name, action.switch_from, action.target,
-                                         SHOOTOUT.switch_counts, False))
+                if self.record:
+                    self.emit(TargetSwitched(t, c, f.name, action.switch_from, action.target,
+                                             SHOOTOUT.switch_counts, False))
                 action.switch_from = None
             due.append((f, action))
         if not due:
             return
-        notes = {f.name: self.speed(f, a, intents) for f, a in due}
-        due.sort(key=lambda fa: (-notes[fa[0].name].speed, fa[0].order))
+        if self.record:
+            notes = {f.name: self.speed(f, a, intents) for f, a in due}
+            speeds = {name: note.speed for name, note in notes.items()}
+        else:
+            speeds = {f.name: self.speed_parts(f, a, intents)[3] for f, a in due}
+        due.sort(key=lambda fa: (-speeds[fa[0].name], fa[0].order))
         groups: list[list[tuple[Fighter, Action]]] = []
         for fa in due:
-            if groups and notes[groups[-1][0][0].name].speed == notes[fa[0].name].speed:
+            if groups and speeds[groups[-1][0][0].name] == speeds[fa[0].name]:
                 groups[-1].append(fa)
             else:
                 groups.append([fa])
@@ -399,12 +415,14 @@ class ShootoutTurns:
                     self.resolve(p)
             for f, _, _ in ready:
                 if f.down and f.queue:
-                    self.emit(ActionsLost(t, c, f.name, len(f.queue), f.condition))
+                    if self.record:
+                        self.emit(ActionsLost(t, c, f.name, len(f.queue), f.condition))
                     f.queue = []
         # anyone struck down this count by a faster shooter loses what he had left
         for f in self.fighters.values():
             if f.down and f.queue:
-                self.emit(ActionsLost(t, c, f.name, len(f.queue), f.condition))
+                if self.record:
+                    self.emit(ActionsLost(t, c, f.name, len(f.queue), f.condition))
                 f.queue = []
 
     def next_shot_number(self: Any, f: Fighter) -> int:
@@ -429,7 +447,8 @@ class ShootoutTurns:
         if intent.clear_jam:
             self.work_jam(t, f, SHOOTOUT)
         if intent.other:
-            self.emit(OtherAction(t, f.name, intent.other))
+            if self.record:
+                self.emit(OtherAction(t, f.name, intent.other))
 
 
 def _speed_modifiers(gait: str | None, light: int, serious: int, dark_surprised: bool,

@@ -181,6 +181,15 @@ def _memory(fight: FightView) -> _Memory:
     return mem
 
 
+def memory_of(fight: FightView, create: bool = True) -> _Memory | None:
+    """The profiles' memory of ``fight`` (the sides called on to surrender, the turn planned
+    and its kind, the targets chosen this turn); None when it has none yet and not
+    ``create``."""
+    if not create:
+        return fight.__dict__.get("_tactics_memory")
+    return _memory(fight)
+
+
 def turn_kind(fight: FightView, t: int) -> str:
     """The kind of turn ``t`` will be, as far as tactics can tell: the declared kind; else a
     shootout when the declared intents ask for one, when shootout actions carry over, or when
