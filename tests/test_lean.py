@@ -41,14 +41,50 @@ def _same(ld, seeds, tables_only: bool = False) -> None:
 
 @pytest.mark.parametrize("name", EXAMPLE_NAMES)
 def test_every_bundled_scenario_fights_the_same_fights(name: str) -> None:
+    """Every bundled scenario, as declared and (Boot Hill) fought on by tactics: 200 seeds
+    each, so that the lean path meets states its decisions were kept for (every fight's first
+    turn at least), and 10 more with the tables only (a profile of its own)."""
     for ld in _odds_variants(name):
-        _same(ld, range(40))
-        _same(ld, range(40, 50), tables_only=True)
+        _same(ld, range(200 if ld.scenario.ruleset == "boothill" else 40))
+        _same(ld, range(200, 210), tables_only=True)
 
 
-@pytest.mark.parametrize("n", sizes(60, 3000))
+@pytest.mark.parametrize("n", sizes(1000, 5000))
 def test_generated_duel_trial_by_trial(n: int) -> None:
     _same(_generated([("posse", 1), ("rustlers", 1)], "street", 7), range(n))
+
+
+def test_kept_decisions_are_the_ones_planned() -> None:
+    """The lean path plans a state it met before from its memo (``_decision_key``): on a
+    four-on-four, a duel and Luke Short fought on, the memo is used (every fight's first turn,
+    and later ones), and each decision it gives back equals the one planned afresh from the
+    same state, with the profiles' memory after it."""
+    from narrator.rulesets.boothill import fight as engine
+    found = []
+
+    def check(self, t, hit):
+        out = self._plan(t, self.sc.turns[t - 1].intents if t <= len(self.sc.turns) else {},
+                         self.sc.turns[t - 1].kind if t <= len(self.sc.turns) else "auto")
+        mem = engine.tactics.memory_of(self)
+        kept_out, kept_made, kept_called, kept_kind, kept_targeted = hit
+        assert out == kept_out and mem.plan_kind == kept_kind
+        assert {n for k, n in self.tactic_made if k == t} == set(kept_made)
+        assert mem.called == set(kept_called) and mem.targeted == dict(kept_targeted)
+        found.append(t)
+        return decided(self, t, hit)
+
+    decided = engine.BootHillFight._decided
+    engine.BootHillFight._decided = check
+    try:
+        for ld, n in ((_generated([("a", 4), ("b", 4)], "canyon", 14), 60),
+                      (_generated([("posse", 1), ("rustlers", 1)], "street", 7), 300),
+                      (batch.odds_scenario(load_scenario(EXAMPLES / "luke-short.yaml"),
+                                           tactics="cautious", max_turns=10), 300)):
+            found.clear()
+            _same(ld, range(n))
+            assert found.count(1) == n - 1 and len(found) > n  # later turns too
+    finally:
+        engine.BootHillFight._decided = decided
 
 
 @pytest.mark.parametrize("n", sizes(8, 300))

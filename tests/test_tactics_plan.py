@@ -102,3 +102,33 @@ def test_declared_turns_keep_their_kind() -> None:
                                                                   ""))
     started = [e for e in run_fight(ld).events if e.kind == "turn_started"]
     assert [e.turn_kind for e in started] == ["combat"]
+
+
+def test_a_shot_list_is_scored_from_the_shifted_cursor() -> None:
+    """Abe (aggressive: haste 0.08 a count, his gun in hand) 30 yards from Bo, in a shootout
+    turn after a shootout turn whose actions took him to count 9: the engine starts him on
+    count 3 of this turn (9 - 6). From count 3 two steady shots (3 counts each, Table 5) end
+    on counts 6 and 9 and are worth more than one careful shot (6 counts) ending on 9; read
+    from count 9, as before the fix, every shot would end past count 12 and the one careful
+    shot would look better."""
+    ld = load_scenario_text(TWO.format(turns=1, loaded=6).replace("at: [4, 0]", "at: [30, 0]")
+                            .replace("tactics: cautious", "tactics: aggressive"))
+    fight = BootHillFight(ld.scenario, ld.side_of, SeededDice(4), profile_of(ld.scenario), 4)
+    abe, bo = fight.fighters["Abe"], fight.fighters["Bo"]
+    abe.drawn = True
+    abe.cursor = 9
+    fight.last_kind = "shootout"
+    prof = tactics.PROFILE_TABLE["aggressive"]
+    ws = abe.weapons[0]
+    band = tactics.band_of(fight, 1, abe, bo, ws, "careful", 30.0)
+    assert band == "extreme"  # (Table 14: a single-action revolver, 30 yards)
+
+    def value(shot: str, n: int, start: int) -> float:
+        p = tactics.chance(fight, abe, ws, bo, shot, band)
+        counts = {"careful": 6, "steady": 3}[shot]
+        return sum(p * max(0.1, 1.0 - 0.08 * (start + k * counts)) for k in range(1, n + 1))
+
+    assert value("steady", 2, 3) > value("careful", 1, 3)
+    assert value("careful", 1, 9) > value("steady", 2, 9)
+    choice = tactics._Choice(bo, 0, band, 0.0, 0.0, 30.0)
+    assert tactics._shot_list(fight, 1, abe, prof, choice, None) == (["steady", "steady"], None)

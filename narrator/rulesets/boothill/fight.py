@@ -73,6 +73,8 @@ MAX_INITIATIVE_ROUNDS = 50
 # and again (every fight's first turn, for a start). Dropped when the scenario is collected.
 _DECISIONS: dict[int, dict] = {}
 _DECISIONS_MAX = 50_000
+_MEMO_TRIAL = 64  # a turn whose states were found in the memo less than one time in 8 over
+                  # this many fights is planned without looking (the key costs time too)
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 cover=cover, landmark=landmark, drawn=c.drawn, in_darkness=bool(dark))
             order += 1
         # Lookups the turn loop makes again and again, computed once (same results).
+        self._weapon_at: dict[tuple[str, str, int], int] = {}  # weapon_index's answers
         self._rulings_by_kind: dict[str, list[Ruling]] = {}
         for r in profile.rulings:
             self._rulings_by_kind.setdefault(r.kind, []).append(r)
@@ -368,15 +371,19 @@ class BootHillFight(ShootoutTurns, HandToHand):
         key = memo = None
         if not self.record and not self.pending and self._own_turn(t, declared, kind):
             memo = self._decisions()
-            key = self._decision_key(t)
+            tries = memo.setdefault(t, [0, 0])  # (turn t planned, found in the memo)
+            if tries[0] < _MEMO_TRIAL or tries[1] * 8 >= tries[0]:  # (else: rarely met)
+                key = self._decision_key(t)
             if key is not None:
+                tries[0] += 1
                 hit = memo.get(key)
                 if hit is not None:
+                    tries[1] += 1
                     return self._decided(t, hit)
         out = self._plan(t, declared, kind)
         if key is not None:
             if len(memo) >= _DECISIONS_MAX:
-                memo.clear()
+                memo.clear()  # (the counts of tries too: they are tried again)
             mem = tactics.memory_of(self)
             memo[key] = (dict(out), tuple(n for k, n in self.tactic_made if k == t),
                          tuple(mem.called), mem.plan_kind, tuple(mem.targeted.items()))
@@ -430,10 +437,14 @@ class BootHillFight(ShootoutTurns, HandToHand):
                        tuple(sorted(self.gone_landmarks)) if self.gone_landmarks else ()]
         for f in self.fighters.values():
             cover = f.cover
+            wounds = None
+            if f.wounds:
+                gun_arm, off_arm = f.gun_arm, f.off_arm
+                wounds = tuple(sorted(
+                    (w.severity, w.severity == "serious" and w.location in gun_arm,
+                     w.severity == "serious" and w.location in off_arm) for w in f.wounds))
             parts.append((
-                f.condition, f.pos, f.wound_points,
-                (f.count("light"), f.count("serious"), f.wounds_at(f.gun_arm, "serious"),
-                 f.wounds_at(f.off_arm, "serious")) if f.wounds else None,
+                f.condition, f.pos, f.wound_points, wounds,
                 (cover.name, cover.kind, cover.locations) if cover is not None else None,
                 f.landmark, f.prone, f.mounted, f.held_by, f.holding, f.current_weapon,
                 f.drawn, f.cursor, bool(f.queue), f.in_darkness,
@@ -723,8 +734,14 @@ class BootHillFight(ShootoutTurns, HandToHand):
         """Index of the weapon an intent names (None: the weapon in hand)."""
         if value is None:
             return f.current_weapon
-        for i, w in enumerate(f.weapons):
+        weapons = f.weapons
+        key = (f.name, value, len(weapons))  # (weapons are only ever added, at the end)
+        i = self._weapon_at.get(key)
+        if i is not None:
+            return i
+        for i, w in enumerate(weapons):
             if value in (w.spec.name, w.spec.type, w.wt.type) or value in w.wt.aliases:
+                self._weapon_at[key] = i
                 return i
         raise AssertionError(f"loader let through unknown weapon {value!r}")
 

@@ -180,13 +180,13 @@ class Fighter:
         """Number of wounds of a severity ("light" includes Luck-saved mortal wounds)."""
         if not self.wounds:
             return 0
-        return sum(1 for w in self.wounds if w.severity == severity)
+        return len([w for w in self.wounds if w.severity == severity])
 
     def wounds_at(self, locations: tuple[str, ...], severity: str) -> int:
         """Number of wounds of ``severity`` in any of ``locations``."""
         if not self.wounds:
             return 0
-        return sum(1 for w in self.wounds if w.severity == severity and w.location in locations)
+        return len([w for w in self.wounds if w.severity == severity and w.location in locations])
 
 
 
