@@ -28,7 +28,7 @@ from narrator.rulesets.boothill.events import (
 )
 from narrator.rulesets.boothill import hit, tables
 from narrator.rulesets.boothill.melee import HandToHand, reach_yards
-from narrator.rulesets.boothill.shootout import ShootoutTurns, wants_shootout
+from narrator.rulesets.boothill.shootout import ShootoutTurns, start_cursor, wants_shootout
 from narrator.rulesets.boothill.shot import (
     COMBAT,
     PlannedShot,
@@ -421,10 +421,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
 
         The turn, where it matters (a declared turn, or rulings for given turns); the last
         kind of turn, whether a shot has been fired, the sides called on to surrender, the
-        landmarks gone; and per fighter: condition, position, wound points, wounds (light and
-        serious, serious in either arm: what the estimates read), cover and landmark,
-        prone, mounted, holds, weapon in hand and drawn, shootout cursor and whether actions
-        are queued, and each weapon's rounds, spare rounds, jam, use, where it lies."""
+        landmarks gone; per man down, where his thrown weapons lie; per man up: position,
+        wound points, wounds (light and serious, serious in either arm: what the estimates
+        read), cover and landmark, prone, mounted, holds, weapon in hand and drawn, after a
+        shootout turn where his actions start (``start_cursor``) and whether any are queued,
+        and each weapon's rounds, spare rounds, jam, use, where it lies."""
         mem = tactics.memory_of(self, create=False)
         if mem is not None and mem.plan_turn == t:
             return None
@@ -435,7 +436,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
         parts: list = [turn, self.last_kind, self.shots_fired == 0,
                        tuple(sorted(mem.called)) if mem is not None else (),
                        tuple(sorted(self.gone_landmarks)) if self.gone_landmarks else ()]
+        shootout = self.last_kind == "shootout"
         for f in self.fighters.values():
+            if f.down:  # (the profiles read only the thrown weapons lying about of a man down)
+                parts.append(tuple((ws.lying_at, ws.gone) for ws in f.weapons))
+                continue
             cover = f.cover
             wounds = None
             if f.wounds:
@@ -444,10 +449,13 @@ class BootHillFight(ShootoutTurns, HandToHand):
                     (w.severity, w.severity == "serious" and w.location in gun_arm,
                      w.severity == "serious" and w.location in off_arm) for w in f.wounds))
             parts.append((
-                f.condition, f.pos, f.wound_points, wounds,
+                f.pos, f.wound_points, wounds,
                 (cover.name, cover.kind, cover.locations) if cover is not None else None,
                 f.landmark, f.prone, f.mounted, f.held_by, f.holding, f.current_weapon,
-                f.drawn, f.cursor, bool(f.queue), f.in_darkness,
+                f.drawn, f.in_darkness,
+                # the cursor and queue count only after a shootout turn (start_cursor, the
+                # carried actions of turn_kind and wants_shootout)
+                (max(start_cursor(self, f), 0), bool(f.queue)) if shootout else None,
                 tuple((ws.spec.name, ws.wt.type, ws.loaded, ws.jammed_seconds, ws.useless,
                        ws.spare, ws.lying_at, ws.gone) for ws in f.weapons)))
         return tuple(parts)
