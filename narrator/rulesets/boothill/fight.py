@@ -170,6 +170,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
             order += 1
         # Lookups the turn loop makes again and again, computed once (same results).
         self._weapon_at: dict[tuple[str, str, int], int] = {}  # weapon_index's answers
+        self._tacticians = [f for f in self.fighters.values() if f.c.tactics]
         self._rulings_by_kind: dict[str, list[Ruling]] = {}
         for r in profile.rulings:
             self._rulings_by_kind.setdefault(r.kind, []).append(r)
@@ -365,8 +366,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         combat turn, so they plan it again as a combat turn, and that plan is kept when it
         makes no shootout turn either. Otherwise the shootout plan stands and the turn is
         fought as planned (``kind_of``)."""
-        if not any(f.c.tactics and f.name not in declared and not f.down
-                   for f in self.fighters.values()):
+        if not any(f.name not in declared and not f.down for f in self._tacticians):
             return dict(declared)
         key = memo = None
         if not self.record and not self.pending and self._own_turn(t, declared, kind):

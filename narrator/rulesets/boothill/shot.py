@@ -143,5 +143,8 @@ def too_many(intent: Intent, kind: TurnKind) -> str | None:
     or None."""
     if kind.max_shots is None or intent.two_guns:
         return None
+    if isinstance(intent.shots, int) and intent.shots <= kind.max_shots \
+            and isinstance(intent.shoot, str):
+        return None  # (one target, few enough shots: the common case, no list made)
     pairs = shot_targets(intent)
     return pairs[kind.max_shots][1] if len(pairs) > kind.max_shots else None
