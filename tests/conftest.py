@@ -46,9 +46,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def _fresh_memos():
     """Empty the engine's memo tables before each test, so a test computes its own chances
     (a memo filled by an earlier test would hide a change to the code from mutation runs)."""
-    from narrator.rulesets.boothill import hit, shootout, tactics
+    from narrator.rulesets.boothill import fight, hit, shootout, tactics
     hit._BASE.clear()
     hit._MODS.clear()
+    hit._PREPARED.clear()
+    fight._DECISIONS.clear()
     tactics._STATIC.clear()
     shootout._COUNTS.clear()
     shootout._SPEED_MODS.clear()
