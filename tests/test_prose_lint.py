@@ -369,3 +369,45 @@ def test_the_lint_catches_the_fourth_reading():
           "arm.\n\nThe field was theirs.", "past", fights["fog-alley"], c)
     assert (c.fan_count, c.refusal_told, c.meta, c.double_possessive, c.spent_case,
             c.hit_split) == (1, 1, 1, 1, 1, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", ("weird-west", "gaslight"))
+def test_many_more_weird_west_and_gaslight_fights_are_clean(ruleset):
+    """120 more generated fights of each (seeds after the default run's), both tenses."""
+    fights = ruleset_fights(ruleset, 120, start=101)
+    for tense in ("present", "past"):
+        c = Count()
+        for _, log in fights:
+            text = render(log, "markdown", "story", options=Options(tense=tense))
+            check(story_prose(text, "markdown"), tense, log, c)
+        _assert_clean(c, tense)
+        for key in FOURTH:
+            assert getattr(c, key) == 0, (key, c.examples.get(key))
+        rate = c.repeats / c.fights
+        print(f"\n{ruleset} {tense}: {c.fights} fights, {rate:.2f} repeated sentences a fight")
+        assert rate <= 1.0, c.examples.get("repeats")
+
+
+@pytest.mark.parametrize("case", ("stagecoach.past", "fog-alley.past", "graveyard-they.past",
+                                  "graveyard-they.present"))
+def test_golden_weird_west_and_gaslight_story_past_tense_and_they(case, request):
+    """Goldens of Weird West and Gaslight story prose in the past tense and with a character
+    who is ``they`` (Lucky of the graveyard example)."""
+    name, tense = case.split(".")
+    if name == "graveyard-they":
+        text = (EXAMPLES / "graveyard.yaml").read_text(encoding="utf-8")
+        text = text.replace('Marsh\n      short: Lucky\n      pronoun: she',
+                            'Marsh\n      short: Lucky\n      pronoun: they', 1)
+        assert "pronoun: they" in text
+        log = run_fight(load_scenario_text(text, "graveyard-they.yaml"))
+    else:
+        log = run_fight(load_scenario(EXAMPLES / f"{name}.yaml"))
+    text = render(log, "markdown", "story", options=Options(tense=tense))
+    path = GOLDENS / f"{name}.story.{tense}.md"
+    old = path.read_text(encoding="utf-8") if path.exists() else None
+    if request.config.getoption("--update-goldens") and text != old:
+        path.write_text(text, encoding="utf-8")
+        pytest.skip(f"golden {path.name} rewritten: read its diff")  # never a pass
+    assert old is not None, f"missing golden {path.name}; run pytest --update-goldens"
+    assert text == old
