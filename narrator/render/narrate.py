@@ -245,6 +245,7 @@ class Narration:
         self.last_said: list[str] = []
         self._lulls: dict[int, dict[int, dict[str, Any]]] = {}
         self._opening: tuple[str | None, str] = (None, "")
+        self._said: tuple[str, str | None, str | None] = ("", None, None)
         self.shorts = {n: c.short for n, c in chars.items()}
         if not bold:  # story mode: men whose short names sound alike go by other names
             self.shorts.update(distinct_shorts(chars))
@@ -787,6 +788,7 @@ class Narration:
         if ctx:
             context = context | frozenset(ctx)
         phrase = self.phrases.pick(group, context)
+        first = phrase
         # no two sentences in a row open the same way ("Seth's bullet ..." twice)
         for _ in range(3):
             opening = (a, phrase.split("[", 1)[0].strip())
@@ -794,6 +796,9 @@ class Narration:
                     or len(self.phrases.table.get(group, ())) < 2:
                 break
             phrase = self.phrases.pick(group, context)
+        if (phrase, a, b) == self._said and first != phrase:
+            phrase = first  # the tries came back to the very sentence said last
+        self._said = (phrase, a, b)
         if not phrase.startswith(("; ", ",")):
             self._opening = (a, phrase.split("[", 1)[0].strip())
         if a is not None and _EMPTIES.search(phrase):
