@@ -311,6 +311,7 @@ class Count:
     plural_it: int = 0
     name_repeat: int = 0
     stock_most: int = 0
+    long_arm_fist: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -498,6 +499,9 @@ HIT_WHERE = re.compile(r"\b(hit|struck|took|takes|found|finds|clutched|clutches|
                        r"\b(arm|leg|hand|foot|chest|abdomen|head|face|groin|belly|ribs)\b")
 #: Where a hit struck, already told in its sentence (then the next one is another hit).
 _PART = re.compile(r"\b(arm|leg|hand|foot|chest|abdomen|head|face|groin|belly|ribs)\b")
+#: a rifle or a shotgun held like a pistol ("Michael's Winchester jumped in his fist")
+LONG_FIST = re.compile(r"\b(Winchester|rifle|carbine|shotgun|Martini|Lee-Metford|coach gun|"
+                       r"Sharps)\b[^.;]*\bin (his|her|their) fist\b")
 _WORDS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 
@@ -571,7 +575,7 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                 bad("sev_then_luck", s)
             for key, rx in (("fan_count", FAN_COUNT), ("refusal_told", REFUSAL_TOLD),
                             ("meta", META), ("double_possessive", DOUBLE_POSSESSIVE),
-                            ("spent_case", SPENT_CASE)):
+                            ("spent_case", SPENT_CASE), ("long_arm_fist", LONG_FIST)):
                 if rx.search(plain):
                     bad(key, s)
             told = _who(nxt, log)  # the next sentence, if it names anyone, names the same man
