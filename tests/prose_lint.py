@@ -312,6 +312,7 @@ class Count:
     name_repeat: int = 0
     stock_most: int = 0
     long_arm_fist: int = 0
+    two_semicolons: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -565,6 +566,8 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                     break
             if plain.count(":") > 1:
                 bad("two_colons", s)
+            if plain.count(";") > 1:
+                bad("two_semicolons", s)
             if DODGE_FIRST.search(plain):
                 bad("dodge_first", s)
             if STOPPED.search(plain) and WOUNDED.search(plain):

@@ -298,7 +298,8 @@ def test_golden_story_past_tense_and_they(case, request):
 #: The Weird West and Gaslight checks of the fourth GM reading (prose_lint._fourth_round).
 FOURTH = ("colon_cap", "two_colons", "dodge_first", "nameless_shot", "sting_wound",
           "sev_then_luck", "first_card", "tally", "western", "fan_count", "refusal_told", "meta",
-          "double_possessive", "spent_case", "hit_split", "long_arm_fist")
+          "double_possessive", "spent_case", "hit_split", "long_arm_fist",
+          "two_semicolons")
 
 
 @functools.lru_cache(maxsize=1)
@@ -366,10 +367,11 @@ def test_the_lint_catches_the_fourth_reading():
           "left-hand Peacemaker. The black joker fell, and the deck was shuffled whole. Lucky had "
           "her her Peacemaker out. Dutch fired; Dutch's hammer fell on a spent case.\n\n"
           "Kitty fired at Halloran, and the shot told. The shot took him in the upper right "
-          "arm. Michael's Winchester jumped in his fist.\n\nThe field was theirs.", "past",
+          "arm. Michael's Winchester jumped in his fist. Crane cut loose with the shotgun; "
+          "buckshot took Ike in the arm; he kept coming.\n\nThe field was theirs.", "past",
           fights["fog-alley"], c)
     assert (c.fan_count, c.refusal_told, c.meta, c.double_possessive, c.spent_case,
-            c.hit_split, c.long_arm_fist) == (1, 1, 1, 1, 1, 1, 1)
+            c.hit_split, c.long_arm_fist, c.two_semicolons) == (1, 1, 1, 1, 1, 1, 1, 1)
 
 
 @pytest.mark.slow
