@@ -103,6 +103,10 @@ def test_violence_injury_and_after_fight_modifiers_name_count_and_source():
     ('back\\slash "q" \x07', '"back\\\\slash \\"q\\" \\u0007"'),
     ("x\x1f", '"x\\u001f"'), ("del\x7f", '"del\\u007f"'), ("nel\x85", '"nel\\u0085"'),
     ("\x9f", '"\\u009f"'), ("ls\u2028", '"ls\\u2028"'),
+    ("X\x07", '"X\\u0007"'),                                  # only quote and backslash escaped
+    ("nb\xa0sp\x07", '"nb\xa0sp\\u0007"'),                    # U+00A0 prints in YAML: kept
+    ("\ud800", '"\\ud800"'), ("\udfff", '"\\udfff"'),         # surrogates: escaped
+    ("\ue000\x07", '"\ue000\\u0007"'),                       # U+E000 prints in YAML: kept
 ])
 def test_the_saver_writes_each_text_as_a_scalar_that_reads_back(text, written):
     """``saver.scalar`` (names and words in the records and ``state:``): plain when that reads
@@ -162,3 +166,40 @@ def test_the_saver_refuses_a_splice_that_would_change_other_lines(monkeypatch):
         with pytest.raises(ScenarioError, match="nothing was written") as err:
             saver.record_turn(text, 0, record, {"turn": 1}, path="x.yaml")
         assert message in err.value.message and err.value.path == "x.yaml"
+
+
+# ------------------------------------------------------------ handedness (001 l.23-27)
+
+@pytest.mark.parametrize("hand, gun, off", [
+    ("right", ("right_arm", "right_shoulder"), ("left_arm", "left_shoulder")),
+    ("left", ("left_arm", "left_shoulder"), ("right_arm", "right_shoulder")),
+])
+def test_the_gun_arm_and_the_off_arm_follow_handedness(hand, gun, off):
+    """``Fighter.gun_arm`` / ``off_arm`` (the arm and shoulder of each hand, from the
+    character's handedness): a left-handed man's off arm is his right. 001 l.23-27 through
+    ``hit.wrong_hand``: a serious wound in the gun arm makes him fire with the other hand
+    (wrong hand), one in the off arm leaves the gun hand (no penalty)."""
+    from test_tables import make_fighter
+
+    f = make_fighter(handedness=hand)
+    assert (f.gun_arm, f.off_arm) == (gun, off)
+    sit = hit.ShotSituation("careful", "short")
+    for location, wrong in ((gun[0], True), (off[0], False), (off[1], False)):
+        w = make_fighter(handedness=hand, wounds=[(location, "serious")])
+        assert hit.wrong_hand(w, w.weapons[0], sit) is wrong, location
+
+
+def test_the_saver_keeps_the_gms_comments_in_state_byte_for_byte():
+    """``saver._with_comments``: when ``state:`` is rewritten, a comment ending a line stays
+    on that key's line as written (trailing spaces and all), a whole-line comment stays before
+    the key after it."""
+    from narrator.scenario import saver
+
+    text = ("a: 1\nturns:\n- intents: {}\n- intents: {}\nstate:\n"
+            "  turn: 1   # after turn one XX  \n  # the men\n  characters:\n"
+            "    Ann: {wound_points: 2}\n")
+    out = saver.record_turn(text, 1, {"hash": "abc", "rolls": {}},
+                            {"turn": 2, "characters": {"Ann": {"wound_points": 3}}})
+    assert out == ("a: 1\nturns:\n- intents: {}\n- intents: {}\n  resolved:\n    hash: abc\n"
+                   "    rolls: {}\nstate:\n  turn: 2  # after turn one XX  \n  # the men\n"
+                   "  characters:\n    Ann:\n      wound_points: 3\n")
