@@ -533,3 +533,42 @@ def test_a_held_man_cannot_drop_prone_or_evade():
     assert blow.chance == 16 and blow.result == "hit"
     ann = next(s for s in of(log, "turn_ended")[-1].status if s.name == "Ann")
     assert not ann.prone
+
+
+def test_a_natural_20_at_a_chance_of_20_calls_for_a_luck_check_on_a_d20():
+    """B4 for blows (B19: 1 and 20 as shots): Ann, COO 17 + Brawling 3 = 20, punches Bo
+    standing next to her; a natural 20 at a chance of 20 or more is a Luck check: d20 3 <=
+    Luck 5, a hit (bruise d6 2). The Luck die is a d20 (the roll log's sides)."""
+    ann = person(coo=17, skills="{brawling: 3}")
+    log = fight(brawl(ann, person(at="[1, 0]"), [("combat", "{strike: Bo, blows: 1}", "")],
+                      """
+                      Ann: {to_hit: [20], luck: [3], bruise: [2]}
+                      """))
+    (blow,) = of(log, "blow_struck")
+    assert (blow.chance, blow.roll, blow.result) == (20, 20, "hit")
+    assert [(r.purpose, r.sides, r.value) for r in log.rolls if r.who == "Ann"
+            and r.purpose != "initiative"] == [("to_hit", 20, 20), ("luck", 20, 3),
+                                                ("bruise", 6, 2)]
+
+
+def test_a_gm_ruling_cancels_a_hand_to_hand_modifier_by_name():
+    """``cancel_modifier`` works on blows as on shots: Ann, COO 12 + Brawling 3 = 15, punches
+    Bo 1 yard off, who evades (target evading, Table 2, -5 on a blow as on a shot); a ruling
+    says his evading does not count against her: the modifier is listed at 0 from the
+    ruling, with its why, and the chance stays 15; roll 15 hits (bruise d6 4)."""
+    ann = person(coo=12, skills="{brawling: 3}", at="[0, 0]")
+    text = brawl(ann, person(at="[1, 0]"),
+                 [("combat", "{strike: Bo, blows: 1}", "{move: {gait: evading}}")],
+                 """
+                 Ann: {to_hit: [15], bruise: [4]}
+                 """).rstrip() + """
+        rulings:
+          - turn: 1
+            cancel_modifier: {character: Ann, modifier: target_evading}
+            why: he is cornered
+        """
+    log = fight(text)
+    (blow,) = of(log, "blow_struck")
+    assert [(m.name, m.value, m.source, m.why) for m in blow.modifiers] == [
+        ("target_evading", 0, "ruling", "he is cornered")]
+    assert (blow.chance, blow.roll, blow.result) == (15, 15, "hit")
