@@ -553,7 +553,7 @@ def test_a_natural_20_at_a_chance_of_20_calls_for_a_luck_check_on_a_d20():
 
 def test_a_gm_ruling_cancels_a_hand_to_hand_modifier_by_name():
     """``cancel_modifier`` works on blows as on shots: Ann, COO 12 + Brawling 3 = 15, punches
-    Bo 1 yard off, who evades (target evading, Table 2, -5 on a blow as on a shot); a ruling
+    Bo 1 yard off, who evades (target evading, Table 2, -4); a ruling
     says his evading does not count against her: the modifier is listed at 0 from the
     ruling, with its why, and the chance stays 15; roll 15 hits (bruise d6 4)."""
     ann = person(coo=12, skills="{brawling: 3}", at="[0, 0]")
@@ -572,3 +572,48 @@ def test_a_gm_ruling_cancels_a_hand_to_hand_modifier_by_name():
     assert [(m.name, m.value, m.source, m.why) for m in blow.modifiers] == [
         ("target_evading", 0, "ruling", "he is cornered")]
     assert (blow.chance, blow.roll, blow.result) == (15, 15, "hit")
+
+
+def test_a_blows_declared_aim_overrides_the_characters():
+    """The knife blow of ``test_knife_mortal_wound_luck_and_strength_checks``, but Ann's
+    character aims at the limbs and her intent at the vitals: the intent's aim counts, the
+    location d20 17 is shifted +2 (Blades 2) to 19, the head."""
+    ann = person(skills="{blades: 2}", weapons="[{type: knife}]", extra=", aim: limbs")
+    log = fight(brawl(ann, person(at="[1.5, 0]"),
+                      [("combat", "{strike: Bo, blows: 1, aim: vitals}", "")],
+                      """
+                      Ann: {to_hit: [3], location: [17], severity: [6]}
+                      Bo: {luck: [12], strength: [4]}
+                      """))
+    (loc,) = of(log, "location_rolled")
+    assert (loc.aim, loc.shift) == ("vitals", 2)
+    assert of(log, "wound_taken")[0].location == "head"
+
+
+def test_a_natural_1_below_a_chance_of_1_calls_for_a_luck_check():
+    """B4 for blows: Ann, COO 3 + Brawling 0 = 3, punches Bo, who evades (target evading
+    -4, Table 2): chance -1. A natural 1 below a chance of 1 is a Luck check: d20 2 <= Luck
+    5, a hit (bruise d6 1)."""
+    log = fight(brawl(person(coo=3), person(at="[1, 0]"),
+                      [("combat", "{strike: Bo, blows: 1}", "{move: {gait: evading}}")],
+                      """
+                      Ann: {to_hit: [1], luck: [2], bruise: [1]}
+                      """))
+    (blow,) = of(log, "blow_struck")
+    assert (blow.chance, blow.roll, blow.result) == (-1, 1, "hit")
+    assert [(r.purpose, r.sides, r.value) for r in log.rolls if r.who == "Ann"] == [
+        ("to_hit", 20, 1), ("luck", 20, 2), ("bruise", 6, 1)]
+
+
+def test_a_hold_ends_in_the_turn_the_held_man_goes_down():
+    """Ann, COO 10 + Brawling 4 = 14, holds Bo (turn 1, roll 7); turn 2 she strikes him, +4
+    against a held man: 18, rolls 5, bruise d6 4 > Bo's STR 3: he is knocked cold, and the
+    hold ends that turn (B19, ruled: a hold ends when either man goes down)."""
+    log = fight(brawl(person(skills="{brawling: 4}"), person(str_=3, at="[1, 0]"),
+                      [("combat", "{grapple: Bo}", ""), ("combat", "{strike: Bo, blows: 1}", "")],
+                      """
+                      Ann: {to_hit: [7, 5], bruise: [4]}
+                      """))
+    assert [(h.turn, h.holder, h.held, h.change) for h in of(log, "hold_changed")] == [
+        (1, "Ann", "Bo", "taken"), (2, "Ann", "Bo", "ended")]
+    assert [(k.turn, k.character) for k in of(log, "knocked_out")] == [(2, "Bo")]
