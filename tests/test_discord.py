@@ -380,3 +380,16 @@ def test_a_code_line_longer_than_a_message_is_cut_at_its_space_when_that_fits():
     assert split_discord(text, 48) == [
         "```\nx = 1\n```", "```\n" + "a" * 40 + "\n```", "```\n " + "b" * 39 + "\n```",
         "```\nb\n```"]
+
+
+def test_a_fence_is_never_left_empty_at_the_end_of_a_message():
+    """A code line longer than a message right after a fence's opening line: the message
+    before does not end with an empty code block (the opening line, its closing and nothing
+    between; Discord shows an empty box); the fence starts in the message its code starts in,
+    the long line cut between characters. Limit 48."""
+    assert split_discord("Intro.\n\n```python\n" + "a" * 60 + "\nx\n```", 48) == [
+        "Intro.", "```python\n" + "a" * 34 + "\n```", "```python\n" + "a" * 26 + "\nx\n```"]
+    assert split_discord("```\n" + "a" * 40 + " " + "b" * 40 + "\n```", 48) == [
+        "```\n" + "a" * 40 + "\n```", "```\n " + "b" * 39 + "\n```", "```\nb\n```"]
+    crlf = split_discord("Intro.\r\n\r\n```python\r\n" + "a" * 60 + "\r\nx\r\n```", 48)
+    assert crlf[0] == "Intro." and crlf[1].startswith("```python\r\naaa")

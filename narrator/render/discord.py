@@ -201,6 +201,15 @@ def _fill_block(cuts: list[_Cut], best: int, fitting: set[int], limit: int,
     return inside
 
 
+def _empty_fence(text: str, start: int, cut: _Cut) -> bool:
+    """The message from ``start`` to ``cut`` would end with a fence's opening line and no
+    code after it: an empty code block, and the fence opened again in the next message."""
+    if not cut.stack or cut.stack[-1].kind != "fence":
+        return False
+    line = cut.stack[-1].opener[:-1]  # the opening line, without its break
+    return cut.begin - len(line) >= start and text.startswith(line, cut.begin - len(line))
+
+
 def split_messages(text: str, limit: int = LIMIT) -> list[Message]:
     """The messages of ``text``, each at most ``limit`` characters when written out.
 
@@ -231,7 +240,8 @@ def split_messages(text: str, limit: int = LIMIT) -> list[Message]:
         k = ci
         while k < len(cuts) and len(opening) + cuts[k].begin - start <= limit:
             cut = cuts[k]
-            if len(opening) + cut.begin - start + len(_closing(cut.stack)) <= limit:
+            if len(opening) + cut.begin - start + len(_closing(cut.stack)) <= limit and (
+                    not _empty_fence(text, start, cut)):
                 fitting.add(k)
                 if best is None or cut.kind <= best.kind:
                     best, at = cut, k
