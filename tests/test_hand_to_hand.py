@@ -617,3 +617,22 @@ def test_a_hold_ends_in_the_turn_the_held_man_goes_down():
     assert [(h.turn, h.holder, h.held, h.change) for h in of(log, "hold_changed")] == [
         (1, "Ann", "Bo", "taken"), (2, "Ann", "Bo", "ended")]
     assert [(k.turn, k.character) for k in of(log, "knocked_out")] == [(2, "Bo")]
+
+
+def test_in_a_shootout_turn_a_brawler_moves_into_reach_before_the_counts():
+    """B19: a brawler's move comes first in a shootout turn too. Bo stands 3 yards off; Ann
+    walks towards him (1 yard in a one-second turn, Table 3) and punches on count 2 from 2
+    yards, within reach (COO 10 + Brawling 3 = 13, walking -2: 11), roll 4, a hit, bruise
+    d6 2: the move is made before the blow's count, or the blow would be out of reach."""
+    log = fight(brawl(person(skills="{brawling: 3}"), person(at="[3, 0]"),
+                      [("shootout", "{strike: Bo, move: {gait: walking, to: [2, 0]}}", "")],
+                      """
+                      Ann: {to_hit: [4], bruise: [2]}
+                      """))
+    (moved,) = of(log, "moved")
+    assert (moved.allowance, moved.end) == (1.0, (1.0, 0.0))
+    (blow,) = of(log, "blow_struck")
+    assert (blow.count, blow.distance, blow.chance, blow.result) == (2, 2.0, 11, "hit")
+    kinds = [e.kind for e in log.events]
+    assert kinds.index("moved") < kinds.index("blow_struck")
+    assert of(log, "action_refused") == []

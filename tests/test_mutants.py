@@ -203,3 +203,16 @@ def test_the_saver_keeps_the_gms_comments_in_state_byte_for_byte():
     assert out == ("a: 1\nturns:\n- intents: {}\n- intents: {}\n  resolved:\n    hash: abc\n"
                    "    rolls: {}\nstate:\n  turn: 2  # after turn one XX  \n  # the men\n"
                    "  characters:\n    Ann:\n      wound_points: 3\n")
+
+
+def test_the_saver_leaves_an_empty_turn_where_redo_drops_a_turn_that_was_only_its_record():
+    """``--redo`` (``drop_from``) discards the records of the later turns; a turn entry that
+    held nothing but its record keeps its place as ``- intents: {}`` (not an empty entry,
+    which would read back as null)."""
+    from narrator.scenario import saver
+
+    text = ("a: 1\nturns:\n- intents: {}\n  resolved:\n    hash: old\n"
+            "- resolved:\n    hash: two\n")
+    assert saver.record_turn(text, 0, {"hash": "new"}, {"turn": 1}, drop_from=0) == (
+        "a: 1\nturns:\n- intents: {}\n  resolved:\n    hash: new\n- intents: {}\n"
+        "state:\n  turn: 1\n")

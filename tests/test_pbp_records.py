@@ -161,6 +161,8 @@ STATE_EDITS = {
     "true-is-not-a-yard": ("at: [2, 3.3]", "at: [true, 3.3]", "at: must be [x, y] in yards"),
     "six-shooter-holds-nine": ("loaded: {single-action revolver: 3}",
                                "loaded: {single-action revolver: 9}", "a whole number from 0 to 6"),
+    "loaded-not-a-mapping": ("loaded: {single-action revolver: 3}", "loaded: 3",
+                             "loaded: must map weapon names (single-action revolver) to rounds"),
     "negative-rounds": ("loaded: {single-action revolver: 3}",
                         "loaded: {single-action revolver: -1}", "a whole number from 0 to 6"),
     "unknown-gun": ("loaded: {single-action revolver: 3}", "loaded: {gatling_gun: 3}",
