@@ -196,13 +196,13 @@ def test_the_saver_keeps_the_gms_comments_in_state_byte_for_byte():
     from narrator.scenario import saver
 
     text = ("a: 1\nturns:\n- intents: {}\n- intents: {}\nstate:\n"
-            "  turn: 1   # after turn one XX  \n  # the men\n  characters:\n"
+            "  turn: 1   # after turn one XX  \n  # the men\n  characters: # who X\n"
             "    Ann: {wound_points: 2}\n")
     out = saver.record_turn(text, 1, {"hash": "abc", "rolls": {}},
                             {"turn": 2, "characters": {"Ann": {"wound_points": 3}}})
     assert out == ("a: 1\nturns:\n- intents: {}\n- intents: {}\n  resolved:\n    hash: abc\n"
                    "    rolls: {}\nstate:\n  turn: 2  # after turn one XX  \n  # the men\n"
-                   "  characters:\n    Ann:\n      wound_points: 3\n")
+                   "  characters:  # who X\n    Ann:\n      wound_points: 3\n")
 
 
 def test_the_saver_leaves_an_empty_turn_where_redo_drops_a_turn_that_was_only_its_record():
