@@ -154,12 +154,13 @@ def fail(message: str, code: int = 2) -> None:
 
 
 def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
-               force: bool, names: Optional[list[str]] = None) -> list[tuple[Path, str]]:
+               force: bool, names: Optional[list[str]] = None,
+               inputs: tuple[tuple[Path, str], ...] = ()) -> list[tuple[Path, str]]:
     """Where each post will go (nothing written yet): one file for a single post, else
     ``<stem>-<name>.<ext>`` files in the folder ``out``, ``names`` being each post's part of
     the name (``render_or_fail``'s: ``turn03``, ``turn03-02``...; default ``01``, ``02``...).
-    Fails (exit 2) when a target exists without ``force``, is not a regular file, or its folder
-    is missing."""
+    Fails (exit 2) when its folder is missing or a target cannot be written (see
+    ``check_targets``)."""
     if out is None:
         return []
     if names is None:
@@ -169,66 +170,104 @@ def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
         if not out.parent.is_dir():
             fail(f"{out}: the folder {out.parent} does not exist")
     else:
+        if out.exists() and not out.is_dir():  # a file where the posts' folder should be
+            check_targets([(out, "")], True, inputs)
+            fail(f"{out}: exists and is not a folder; the {len(posts)} posts go into a folder "
+                 f"(--out a folder, or one post without --per-turn and --discord)")
         targets = [(out / f"{stem}-{name}.{EXT[fmt]}", p) for name, p in zip(names, posts)]
+    return check_targets(targets, force, inputs)
+
+
+def plan_maps(log, out: Optional[Path], posts: list[tuple[Path, str]], stem: str,
+              only_turn: Optional[int] = None) -> list[tuple[Path, str]]:
+    """``--map``: each turn's picture as ``<stem>-turnNN.svg`` (nothing written yet) in the
+    folder the posts go to (the folder of ``--out``, or ``--out`` itself when it is a folder),
+    else in the current folder."""
+    from narrator.render.maps import turn_svgs
+
+    folder = posts[0][0].parent if posts else (out if out is not None else Path("."))
+    return [(folder / f"{stem}-turn{t:02d}.svg", text) for t, text in turn_svgs(log)
+            if only_turn is None or t == only_turn]
+
+
+def check_targets(targets: list[tuple[Path, str]], force: bool,
+                  inputs: tuple[tuple[Path, str], ...] = ()) -> list[tuple[Path, str]]:
+    """Check every output of a command before any is written or printed; fails (one line,
+    exit 2) when a target is one of the command's ``inputs`` (``(path, what)``: the scenario,
+    the event log...; refused even with ``force``, whatever the path's spelling, link or hard
+    link), when two targets are one file, when a target exists and is not a regular file, or
+    when one exists and ``force`` is not given.
+
+    Returns:
+        ``targets``, unchanged."""
+    from narrator.files import same_file
+
+    seen: dict[str, Path] = {}
     for path, _ in targets:
+        for source, what in inputs:
+            if same_file(path, source):
+                fail(f"{path}:1:1: this is the {what} being read ({source}); an output never "
+                     f"replaces its input, even with --force: write it elsewhere")
+        key = os.path.realpath(path)
+        if key in seen:
+            fail(f"{path}: two of the outputs (write-up, posts, maps) would be this one file")
+        seen[key] = path
         if path.exists() and not path.is_file():
             fail(f"{path}: exists and is not a regular file")
     if not force:
         existing = [str(p) for p, _ in targets if p.exists()]
         if existing:
-            fail(f"{existing[0]}: exists; use --force to overwrite")
+            more = f" (and {len(existing) - 1} more)" if len(existing) > 1 else ""
+            fail(f"{existing[0]}: exists{more}; use --force to overwrite")
     return targets
 
 
 def write_files(files: list[tuple[Path, str]]) -> None:
-    """Write each ``(path, text)`` whole (atomic); a failure is one line naming the file, exit 2."""
-    for path, text in files:
-        try:
-            write_atomic(path, text)
-        except OSError as exc:
-            fail(f"{path}: cannot write: {exc.strerror or exc}")
+    """Write every ``(path, text)``, all or none (``files.write_all``); a failure is one line
+    naming the file, exit 2."""
+    from narrator.files import write_all
+
+    try:
+        write_all(files)
+    except OSError as exc:
+        fail(f"{exc.filename or files[0][0]}: cannot write: {exc.strerror or exc}")
 
 
-def emit_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str, force: bool,
-               names: Optional[list[str]] = None) -> None:
-    """Print posts to stdout (separated by a marker line), or write them (see ``plan_posts``).
-    Everything is rendered and checked before anything is written."""
-    targets = plan_posts(posts, out, stem, fmt, force, names)
-    if out is None:
-        if len(posts) == 1:
-            sys.stdout.write(posts[0])
-            return
-        for i, post in enumerate(posts, 1):
-            if i > 1:
-                sys.stdout.write(f"\n\u2702 \u2500\u2500 post {i} of {len(posts)} \u2500\u2500\n\n")
-            sys.stdout.write(post)
-        return
-    if targets and targets[0][0].parent != out.parent:
+def emit_posts(posts: list[str], out: Optional[Path], targets: list[tuple[Path, str]],
+               maps: Optional[list[tuple[Path, str]]] = None) -> None:
+    """Write the posts' ``targets`` and the ``maps`` together (all or none), or, with no
+    ``out``, write the maps and then print the posts to stdout (separated by a marker line).
+    Every target was checked beforehand (``plan_posts``, ``check_targets``)."""
+    maps = maps or []
+    if out is not None and targets and targets[0][0].parent != out.parent:
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             fail(f"{out}: cannot create the folder: {exc.strerror or exc}")
-    write_files(targets)
+    write_files(targets + maps)
+    if maps:
+        typer.echo(f"maps: {maps[0][0]}" + (f" ... {maps[-1][0].name}" if len(maps) > 1
+                                            else ""), err=True)
+    if out is not None:
+        return
+    if len(posts) == 1:
+        sys.stdout.write(posts[0])
+        return
+    for i, post in enumerate(posts, 1):
+        if i > 1:
+            sys.stdout.write(f"\n\u2702 \u2500\u2500 post {i} of {len(posts)} \u2500\u2500\n\n")
+        sys.stdout.write(post)
 
 
-def write_maps(log, out: Optional[Path], stem: str, force: bool,
-               only_turn: Optional[int] = None) -> None:
-    """``--map``: each turn's picture as ``<stem>-turnNN.svg`` in the folder of ``--out`` (the
-    folder itself when it is one), else in the current folder. Nothing is overwritten without
-    ``force``; every file is checked before any is written."""
-    from narrator.render.maps import turn_svgs
-
-    folder = out if out is not None and out.is_dir() else (out.parent if out is not None
-                                                           else Path("."))
-    files = [(folder / f"{stem}-turn{t:02d}.svg", text) for t, text in turn_svgs(log)
-             if only_turn is None or t == only_turn]
-    for path, _ in files:
-        if path.exists() and not force:
-            fail(f"{path}: exists; use --force to overwrite")
-    write_files(files)
-    if files:
-        typer.echo(f"maps: {files[0][0]}" + (f" ... {files[-1][0].name}" if len(files) > 1
-                                              else ""), err=True)
+def plan_and_emit(log, posts: list[str], out: Optional[Path], stem: str, fmt: str,
+                  force: bool, names: Optional[list[str]], map_: bool,
+                  inputs: tuple[tuple[Path, str], ...]) -> None:
+    """``run`` and ``render``: plan the posts and (``--map``) the pictures, check them all,
+    then write them all (or print the posts)."""
+    targets = plan_posts(posts, out, stem, fmt, force, names, inputs)
+    maps = plan_maps(log, out, targets, stem) if map_ else []
+    check_targets(targets + maps, force, inputs)
+    emit_posts(posts, out, targets, maps)
 
 
 def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_turn: bool,
@@ -356,9 +395,8 @@ def run(
         fail(exc.one_line())
     posts, names = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
                                   spoiler_tag, ooc_tag, map_, cite)
-    emit_posts(posts, out, scenario.stem, fmt.value, force, names)
-    if map_:
-        write_maps(log, out, scenario.stem, force)
+    plan_and_emit(log, posts, out, scenario.stem, fmt.value, force, names, map_,
+                  ((scenario, "scenario"),))
     if seed is None and dice_fallback is None and profile is ProfileChoice.scenario:
         from narrator.lint import warnings  # the fight as the scenario has it: its dice
 
@@ -420,9 +458,8 @@ def render(
     except Exception as exc:  # a hand-edited log can break the templates' expectations
         fail(f"{events}:1:1: not a valid narrator event log (it cannot be written up: "
              f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
-    emit_posts(posts, out, events.stem, fmt.value, force, names)
-    if map_:
-        write_maps(log, out, events.stem, force)
+    plan_and_emit(log, posts, out, events.stem, fmt.value, force, names, map_,
+                  ((events, "event log"),))
 
 
 @app.command(name="next")
@@ -464,7 +501,9 @@ def next_turn(
         post = [posts[repost - 1]]
         if discord:
             post = discord_messages(post[0])
-        emit_posts(post, out, f"{scenario.stem}-turn{repost:02d}", fmt.value, force)
+        targets = plan_posts(post, out, f"{scenario.stem}-turn{repost:02d}", fmt.value, force,
+                             inputs=_scenario_inputs(scenario))
+        emit_posts(post, out, targets)
         return
     try:
         with lock_scenario(scenario):
@@ -475,17 +514,22 @@ def next_turn(
             if discord:
                 post = discord_messages(post[0])
             stem = f"{scenario.stem}-turn{done.turn:02d}"
-            targets = plan_posts(post, out, stem, fmt.value, force)
-            # the post goes out first, the record last: a turn is never recorded without its
-            # post; if the record cannot be written, the post is taken back (a file) or
-            # declared void (standard output), and the turn can simply be resolved again
+            inputs = _scenario_inputs(scenario)
+            targets = plan_posts(post, out, stem, fmt.value, force, inputs=inputs)
+            maps = (plan_maps(done.log, out, targets, scenario.stem, only_turn=done.turn)
+                    if map_ else [])
+            check_targets(targets + maps, force, inputs)
+            # the post (and its picture) go out first, the record last: a turn is never
+            # recorded without its post; if the record cannot be written, the post is taken
+            # back (a file) or declared void (standard output), and the turn can simply be
+            # resolved again
             with deferred_signals():
                 try:
-                    emit_posts(post, out, stem, fmt.value, force)
+                    emit_posts(post, out, targets, maps)
                     flush_stdout()
                     commit_next(scenario, done)
                 except (NarratorError, OSError) as exc:
-                    for path, _ in targets:
+                    for path, _ in targets + maps:
                         path.unlink(missing_ok=True)
                     msg = exc.one_line() if isinstance(exc, NarratorError) else (
                         f"{scenario}: cannot write the post: {exc.strerror or exc}")
@@ -493,8 +537,6 @@ def next_turn(
                     fail(f"{msg}; turn {done.turn} was not recorded{void}")
     except NarratorError as exc:
         fail(exc.one_line())
-    if map_:
-        write_maps(done.log, out, scenario.stem, force, only_turn=done.turn)
     end = done.log.events[-1]
     note = ""
     if end.reason == "side_down":
@@ -502,6 +544,13 @@ def next_turn(
     elif done.finished:
         note = "; that was the last turn (add a turn, or raise max_turns, to go on)"
     typer.echo(f"{scenario}: turn {done.turn} resolved and recorded{note}", err=True)
+
+
+def _scenario_inputs(scenario: Path) -> tuple[tuple[Path, str], ...]:
+    """What ``next`` reads and rewrites, which no output of it may land on: the scenario and
+    its backup."""
+    return ((scenario, "scenario"),
+            (scenario.with_name(scenario.name + ".bak"), "scenario's backup"))
 
 
 def flush_stdout() -> None:
@@ -756,6 +805,8 @@ def batch(
         jobs = nb.plan_batch(list(scenarios), loaded, bases, runs, out, fmt.value)
     except ValueError as exc:
         fail(str(exc))
+    check_targets([(j.out, "") for j in jobs], True,
+                  tuple((p, "scenario") for p in scenarios))
     existing = nb.existing_outputs(jobs)
     if existing and not force:
         more = f" (and {len(existing) - 1} more)" if len(existing) > 1 else ""
@@ -843,8 +894,7 @@ def odds(
                  "write an .svg chart instead")
         if chart.suffix.lower() != ".svg":
             fail(f"{chart}: the chart must be an .svg file")
-        if chart.exists() and not force:
-            fail(f"{chart}: exists; use --force to overwrite")
+        check_targets([(chart, "")], force, ((scenario, "scenario"),))
         if not chart.parent.is_dir():  # before the trials, not after
             fail(f"{chart}: the folder {chart.parent} does not exist")
     try:

@@ -1,7 +1,8 @@
 """Writing files whole or not at all; replacing a file only if it is still what was read.
 
 * ``write_atomic``: a temporary file in the same folder, flushed, renamed over the target,
-  the folder flushed too.
+  the folder flushed too. ``write_all``: several files, all staged first, so a failure leaves
+  none of them written.
 * ``replace_checked``: compare-and-swap for ``narrator next``: the new file is swapped in with
   one atomic exchange of names (``renameat2(RENAME_EXCHANGE)`` on Linux), then the file that
   was swapped out is compared with what was read; if it differs (an editor saved meanwhile)
@@ -114,6 +115,50 @@ def write_atomic(path: Path | str, data: str | bytes, follow: bool = True) -> No
         Path(tmp).unlink(missing_ok=True)
         raise
     fsync_dir(path.parent)
+
+
+def write_all(files: list[tuple[Path | str, str | bytes]]) -> None:
+    """Write several files all or none: every one first goes to a temporary file in its
+    folder (flushed to disk), and only when all are written are they renamed over their
+    targets, one after the other (each rename atomic, as in ``write_atomic``). A failure while
+    writing the temporary files (a missing or read-only folder, a full disk, a target that is
+    read-only or not a regular file) leaves every target as it was. Links are followed, as in
+    ``write_atomic``; existing files keep their permissions.
+
+    Raises:
+        OSError: the first file that cannot be written (its ``filename`` set to its path).
+    """
+    staged: list[tuple[str, Path]] = []
+    try:
+        for target, data in files:
+            path = Path(os.path.realpath(target))
+            try:
+                info = _check_writable(path)
+                blob = data.encode("utf-8") if isinstance(data, str) else data
+                mode = stat.S_IMODE(info.st_mode) if info else _mode_for_new_file()
+                staged.append((_write_temp(path.parent, path.name, blob, mode), path))
+            except OSError as exc:
+                if exc.filename is None:
+                    exc.filename = str(target)
+                raise
+        for tmp, path in staged:
+            os.replace(tmp, path)
+        for folder in {path.parent for _, path in staged}:
+            fsync_dir(folder)
+    finally:
+        for tmp, _ in staged:
+            with contextlib.suppress(OSError):
+                Path(tmp).unlink()
+
+
+def same_file(a: Path | str, b: Path | str) -> bool:
+    """Whether two paths name one file: the same path however written (relative, through
+    ``..`` or a symbolic link) or the same file under two names (a hard link). A path that does
+    not exist yet is the same as another only when both resolve to one place."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 # ---------------------------------------------------------------------- compare-and-swap

@@ -143,7 +143,8 @@ def test_cli_map_writes_one_svg_per_turn(tmp_path):
     out.unlink()
     r = runner.invoke(app, ["run", str(EXAMPLES / "shotgun-gang.yaml"), "--out", str(out),
                             "--map"])
-    assert r.exit_code == 2 and "shotgun-gang-turn01.svg: exists; use --force" in r.stderr
+    assert r.exit_code == 2 and "shotgun-gang-turn01.svg: exists (and 4 more); use --force" in r.stderr
+    assert not out.exists() and r.stdout == ""  # the write-up is not written before the maps fail
 
 
 def test_a_log_without_places_still_renders():

@@ -1,0 +1,216 @@
+"""Defects a second fresh user found, each reproduced with its siblings (other commands,
+formats and rulesets): outputs checked all together before anything is written or printed,
+an output never replacing an input, ..."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES
+from typer.testing import CliRunner
+
+from narrator.cli import app
+
+runner = CliRunner()
+
+
+def _copy(tmp_path: Path, name: str = "shotgun-gang.yaml", as_: str = "x.yaml") -> Path:
+    path = tmp_path / as_
+    shutil.copyfile(EXAMPLES / name, path)
+    return path
+
+
+def _events(tmp_path: Path) -> Path:
+    log = tmp_path / "ev.json"
+    r = runner.invoke(app, ["run", str(EXAMPLES / "shotgun-gang.yaml"), "-f", "json",
+                            "-o", str(log)])
+    assert r.exit_code == 0, r.stderr
+    return log
+
+
+def _listing(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+# ------------------------------------------------ 1. every output checked before any is written
+@pytest.mark.parametrize("extra", [[], ["--per-turn"], ["--discord"], ["--per-turn", "--discord"],
+                                   ["-f", "html"], ["-f", "bbcode", "-m", "story"]])
+@pytest.mark.parametrize("where", ["file", "stdout", "folder"])
+def test_run_and_render_write_nothing_when_a_map_exists(tmp_path, monkeypatch, extra, where):
+    monkeypatch.chdir(tmp_path)
+    scenario = _copy(tmp_path)
+    log = _events(tmp_path)
+    (tmp_path / "out").mkdir()
+    for command, source in (("run", scenario), ("render", log)):
+        stem = source.stem
+        if where == "file" and "--per-turn" not in extra and "--discord" not in extra:
+            out = ["-o", "w.txt"]
+            svg = tmp_path / f"{stem}-turn03.svg"
+        elif where == "stdout":
+            out = []
+            svg = tmp_path / f"{stem}-turn03.svg"
+        else:
+            out = ["-o", "out"]
+            svg = tmp_path / "out" / f"{stem}-turn03.svg"
+        svg.write_text("mine")
+        before = _listing(tmp_path) | {f"out/{k}": v for k, v in _listing(tmp_path / "out").items()}
+        r = runner.invoke(app, [command, str(source), "--map", *out, *extra])
+        assert r.exit_code == 2, (command, r.stderr)
+        assert r.stderr == f"{svg.relative_to(tmp_path) if where != 'folder' else 'out/' + svg.name}" \
+            ": exists; use --force to overwrite\n"
+        assert r.stdout == ""
+        after = _listing(tmp_path) | {f"out/{k}": v for k, v in _listing(tmp_path / "out").items()}
+        assert after == before
+        r = runner.invoke(app, [command, str(source), "--map", *out, *extra, "--force"])
+        assert r.exit_code == 0, r.stderr
+        assert svg.read_text().startswith("<?xml") or svg.read_text().startswith("<svg")
+        svg.unlink()
+        for p in [*tmp_path.glob("w.txt"), *(tmp_path / "out").iterdir()]:
+            p.unlink()
+        for p in tmp_path.glob("*.svg"):
+            p.unlink()
+
+
+def test_next_writes_and_prints_nothing_when_its_map_exists(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    scenario = _copy(tmp_path)
+    text = scenario.read_bytes()
+    svg = tmp_path / "x-turn01.svg"
+    svg.write_text("mine")
+    for out in ([], ["-o", "post.md"]):
+        r = runner.invoke(app, ["next", str(scenario), "--map", *out])
+        assert r.exit_code == 2 and r.stderr == "x-turn01.svg: exists; use --force to overwrite\n"
+        assert r.stdout == "" and scenario.read_bytes() == text  # nothing recorded
+        assert not (tmp_path / "post.md").exists() and svg.read_text() == "mine"
+    r = runner.invoke(app, ["next", str(scenario), "--map", "--force", "-o", "post.md"])
+    assert r.exit_code == 0, r.stderr
+    assert svg.read_text() != "mine" and (tmp_path / "post.md").is_file()
+    assert "resolved:" in scenario.read_text()
+
+
+def test_next_with_an_existing_post_file_records_nothing_and_writes_no_map(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    scenario = _copy(tmp_path)
+    text = scenario.read_bytes()
+    (tmp_path / "post.md").write_text("mine")
+    r = runner.invoke(app, ["next", str(scenario), "--map", "-o", "post.md"])
+    assert r.exit_code == 2 and r.stderr == "post.md: exists; use --force to overwrite\n"
+    assert scenario.read_bytes() == text and not list(tmp_path.glob("*.svg"))
+
+
+def test_a_failed_write_leaves_none_of_the_outputs(tmp_path, monkeypatch):
+    """The files are staged and renamed together: a write that fails half-way (here the
+    third file) leaves no file of the command behind, and the one it was to replace intact."""
+    import narrator.files as files
+
+    monkeypatch.chdir(tmp_path)
+    scenario = _copy(tmp_path)
+    real = files._write_temp
+    calls = []
+
+    def third_fails(folder, name, blob, mode, owner=None):
+        calls.append(name)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        return real(folder, name, blob, mode, owner)
+
+    monkeypatch.setattr(files, "_write_temp", third_fails)
+    r = runner.invoke(app, ["run", str(scenario), "--map", "-o", "w.md"])
+    assert r.exit_code == 2 and "cannot write: No space left on device" in r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.yaml"]
+
+
+def test_batch_and_odds_check_their_outputs_first(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    scenario = _copy(tmp_path, "luke-short.yaml")
+    (tmp_path / "outputs").mkdir()
+    (tmp_path / "outputs" / "x-1888.md").write_text("mine")
+    r = runner.invoke(app, ["batch", str(scenario), "--runs", "3", "--workers", "1"])
+    assert r.exit_code == 2 and r.stderr == "outputs/x-1888.md: exists; use --force to overwrite\n"
+    assert sorted(p.name for p in (tmp_path / "outputs").iterdir()) == ["x-1888.md"]
+    (tmp_path / "c.svg").write_text("mine")
+    r = runner.invoke(app, ["odds", str(scenario), "-n", "10", "--chart", "c.svg"])
+    assert r.exit_code == 2 and r.stderr == "c.svg: exists; use --force to overwrite\n"
+    assert r.stdout == ""
+
+
+# ------------------------------------------------------------- 2. an output is never an input
+INPUT_MESSAGE = ("{out}:1:1: this is the {what} being read ({src}); an output never replaces "
+                 "its input, even with --force: write it elsewhere\n")
+
+
+@pytest.mark.parametrize("spelling", ["same", "relative", "symlink", "hardlink"])
+@pytest.mark.parametrize("command", ["run", "next", "render"])
+def test_an_output_on_its_input_is_refused_even_with_force(tmp_path, monkeypatch, command,
+                                                            spelling):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    source = _events(tmp_path) if command == "render" else _copy(tmp_path)
+    what = "event log" if command == "render" else "scenario"
+    text = source.read_bytes()
+    out = {"same": source.name, "relative": f"sub/../{source.name}",
+           "symlink": "link", "hardlink": "hard"}[spelling]
+    if spelling == "symlink":
+        os.symlink(source.name, tmp_path / "link")
+    elif spelling == "hardlink":
+        os.link(source, tmp_path / "hard")
+    for extra in ([], ["--map"], ["--discord"]):
+        r = runner.invoke(app, [command, source.name, "-o", out, "--force", *extra])
+        assert r.exit_code == 2, r.stderr
+        assert r.stderr == INPUT_MESSAGE.format(out=out, what=what, src=source.name)
+        assert source.read_bytes() == text and r.stdout == ""
+        assert not list(tmp_path.glob("*.svg"))
+
+
+def test_a_post_or_map_landing_on_the_input_is_refused(tmp_path, monkeypatch):
+    """Per-turn posts, Discord messages and maps are named by the command; one that is a link
+    to the input (or the input's backup, for next) is refused like --out on it."""
+    monkeypatch.chdir(tmp_path)
+    scenario = _copy(tmp_path)
+    text = scenario.read_bytes()
+    os.symlink("x.yaml", tmp_path / "x-turn02.svg")
+    r = runner.invoke(app, ["run", "x.yaml", "--map", "--force"])
+    assert r.exit_code == 2
+    assert r.stderr == INPUT_MESSAGE.format(out="x-turn02.svg", what="scenario", src="x.yaml")
+    (tmp_path / "x-turn02.svg").unlink()
+    (tmp_path / "posts").mkdir()
+    os.symlink("../x.yaml", tmp_path / "posts" / "x-turn04.md")
+    os.symlink("../x.yaml", tmp_path / "posts" / "x-turn03-01.md")
+    for extra, name in ((["--per-turn"], "x-turn04.md"),
+                        (["--per-turn", "--discord"], "x-turn03-01.md")):
+        r = runner.invoke(app, ["run", "x.yaml", "-o", "posts", "--force", *extra])
+        assert r.exit_code == 2
+        assert r.stderr == INPUT_MESSAGE.format(out=f"posts/{name}", what="scenario",
+                                                src="x.yaml")
+    assert scenario.read_bytes() == text
+    r = runner.invoke(app, ["next", "x.yaml", "-o", "x.yaml.bak", "--force"])
+    assert r.exit_code == 2 and r.stderr == INPUT_MESSAGE.format(
+        out="x.yaml.bak", what="scenario's backup", src="x.yaml.bak")
+    os.symlink("x.yaml", tmp_path / "x-turn01.svg")
+    r = runner.invoke(app, ["next", "x.yaml", "--map", "--force"])
+    assert r.exit_code == 2 and r.stderr.startswith("x-turn01.svg:1:1: this is the scenario")
+    assert scenario.read_bytes() == text and not (tmp_path / "x.yaml.bak").exists()
+    r = runner.invoke(app, ["next", "x.yaml", "--repost", "1", "-o", "x.yaml", "--force"])
+    assert r.exit_code == 2
+
+
+def test_batch_and_odds_refuse_to_write_on_a_scenario(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "outputs").mkdir()
+    first = _copy(tmp_path, "luke-short.yaml", "a.yaml")
+    second = _copy(tmp_path, "luke-short.yaml", "outputs/a-1887.md")  # a scenario, oddly named
+    text = second.read_bytes()
+    r = runner.invoke(app, ["batch", str(first), "outputs/a-1887.md", "--runs", "1",
+                            "--force", "--workers", "1"])
+    assert r.exit_code == 2
+    assert r.stderr == INPUT_MESSAGE.format(out="outputs/a-1887.md", what="scenario",
+                                            src="outputs/a-1887.md")
+    assert second.read_bytes() == text
+    os.symlink("a.yaml", tmp_path / "chart.svg")
+    r = runner.invoke(app, ["odds", "a.yaml", "-n", "10", "--chart", "chart.svg", "--force"])
+    assert r.exit_code == 2 and r.stderr == INPUT_MESSAGE.format(
+        out="chart.svg", what="scenario", src="a.yaml")
+    assert first.read_bytes() == text
