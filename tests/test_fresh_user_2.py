@@ -5,6 +5,7 @@ an output never replacing an input, ..."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -214,3 +215,109 @@ def test_batch_and_odds_refuse_to_write_on_a_scenario(tmp_path, monkeypatch):
     assert r.exit_code == 2 and r.stderr == INPUT_MESSAGE.format(
         out="chart.svg", what="scenario", src="a.yaml")
     assert first.read_bytes() == text
+
+
+# --------------------------------------------- 5. numbers and flags are typed, never coerced
+def _values(node, path=()):
+    """Every scalar of a YAML tree with its path."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _values(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _values(v, path + (i,))
+    else:
+        yield path, node
+
+
+def _wrong_types(value, path=()):
+    """Values of another type that a lax model would have coerced into ``value``'s (not a
+    decimal for a whole number: some of those fields take decimals, ``weight: 190``)."""
+    if isinstance(value, bool):
+        return [1 if value else 0, "true" if value else "false"]
+    if isinstance(value, int):
+        return [str(value), True]
+    if isinstance(value, float):
+        return [str(value), True]
+    return []
+
+
+@pytest.mark.parametrize("name", ["shotgun-gang.yaml", "bank-robbery.yaml", "graveyard.yaml",
+                                  "fog-alley.yaml"])
+def test_every_number_and_flag_of_a_scenario_refuses_a_wrong_type(name):
+    """Each ruleset's example: every field holding a number or a flag (one of each field,
+    wherever it stands) given a string, a flag or a number instead is refused, located at it
+    (``str: "13"``, ``shots: true``, ``cock: 1``, ``seed: "7"``...). A lax model took them."""
+    import copy
+    import io
+    import re
+
+    from ruamel.yaml import YAML
+
+    from narrator.errors import NarratorError
+    from narrator.scenario import load_scenario_text
+
+    data = YAML(typ="safe").load((EXAMPLES / name).read_text(encoding="utf-8"))
+    seen, tried = set(), 0
+    for path, value in _values(data):
+        if path[0] == "dice" and tried:  # scripted dice: one of them is enough
+            continue
+        shape = tuple("#" if isinstance(p, int) else p for p in path)
+        if path[0] == "sides":
+            shape = shape[2:]  # the same field of every character
+        if shape in seen or not _wrong_types(value, path):
+            continue
+        seen.add(shape)
+        for wrong in _wrong_types(value, path):
+            changed = copy.deepcopy(data)
+            node = changed
+            for p in path[:-1]:
+                node = node[p]
+            node[path[-1]] = wrong
+            buf = io.StringIO()
+            YAML().dump(changed, buf)
+            with pytest.raises(NarratorError) as err:
+                load_scenario_text(buf.getvalue(), "m.yaml")
+            message = err.value.one_line()
+            assert re.match(r"m\.yaml:\d+:\d+: ", message), message
+            tried += 1
+    assert tried > 30
+
+
+@pytest.mark.parametrize("ruleset", ["boothill", "violence", "weird-west", "gaslight"])
+def test_whole_numbers_are_taken_where_decimals_go(ruleset, tmp_path):
+    """Strict, but not pedantic: ``at: [12, 4]`` (YAML integers for decimal coordinates) loads
+    in every ruleset, as does ``at: [12.5, 4]``; ``at: [12, "4"]`` does not."""
+    from narrator.errors import NarratorError
+    from narrator.scenario import load_scenario_text
+    from narrator.schema import skeleton
+
+    text = skeleton(ruleset)
+    at = re.search(r"at: \[(-?[\d.]+), (-?[\d.]+)\]", text)
+    assert at, text
+    loaded = load_scenario_text(text.replace(at.group(0), "at: [12, 4]", 1), "s.yaml")
+    assert (12.0, 4.0) in [tuple(c.at) for _, c in loaded.scenario.characters()] + [
+        tuple(lm.at) for lm in getattr(loaded.scenario, "map", {}).values()]
+    load_scenario_text(text.replace(at.group(0), "at: [12.5, 4]", 1), "s.yaml")
+    with pytest.raises(NarratorError, match=r"s\.yaml:\d+:\d+: .*at\[1\]: expected a number"):
+        load_scenario_text(text.replace(at.group(0), 'at: [12, "4"]', 1), "s.yaml")
+
+
+@pytest.mark.parametrize("before, after, where, expected", [
+    ("str: 13,", 'str: "13",', "attributes.str", "expected a whole number"),
+    ("str: 13,", "str: 13.0,", "attributes.str", "expected a whole number"),
+    ("str: 13,", "str: 13.5,", "attributes.str", "expected a whole number"),
+    ("shots: [hip]}", "shots: true}", "intents.Jim.shots", "expected a whole number or a list"),
+    ("draw: fast, shots", "draw: fast, cock: 1, shots", "intents.Jim.cock", "expected true or false"),
+    ("seed: 1887", 'seed: "1887"', "seed", "expected a whole number"),
+])
+def test_the_fresh_users_wrong_types_are_refused(before, after, where, expected):
+    from narrator.errors import NarratorError
+    from narrator.scenario import load_scenario_text
+
+    text = (EXAMPLES / "luke-short.yaml").read_text(encoding="utf-8")
+    assert before in text
+    with pytest.raises(NarratorError) as err:
+        load_scenario_text(text.replace(before, after, 1), "l.yaml")
+    assert re.fullmatch(rf"l\.yaml:\d+:\d+: \S*{re.escape(where)}: {expected}",
+                        err.value.one_line()), err.value.one_line()

@@ -32,7 +32,15 @@ def on_the_map(v: float) -> float:
 
 
 Coordinate = Annotated[float, Field(allow_inf_nan=False), AfterValidator(on_the_map)]
-Point = tuple[Coordinate, Coordinate]
+Point = Annotated[tuple[Coordinate, Coordinate], Field(strict=False)]
+"""``[x, y]``: a YAML list taken as a pair (the models are strict, and a strict tuple takes no
+list); each coordinate still a number (an int is taken as a float, ``"12"`` and ``true`` are
+refused)."""
+
+
+def pair(item: Any) -> Any:
+    """``tuple[item, item]`` that takes a YAML list, its items as strict as the model."""
+    return Annotated[tuple[item, item], Field(strict=False)]
 
 
 class Invalid(ValueError):
@@ -48,9 +56,13 @@ class Invalid(ValueError):
 
 
 class Model(BaseModel):
-    """Base: unknown keys are errors (the loader suggests the nearest valid key)."""
+    """Base: unknown keys are errors (the loader suggests the nearest valid key); strict
+    (pydantic's strict mode): a number is a number and a flag ``true``/``false``, never
+    ``"13"`` for 13, ``true`` for 1, ``1`` for true or ``13.0`` for 13 (an integer is still
+    taken where a decimal number goes: ``at: [12, 4]``). Pairs such as ``at`` are declared
+    with ``pair``/``Point``, which take a YAML list."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
 
 class ScenarioBase(Model):

@@ -19,7 +19,7 @@ from pydantic import AfterValidator, Field, model_validator
 from narrator.dice import PURPOSES
 from narrator.rulesets.boothill import tables
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, ScenarioBase, has_characters, landmark_position,
+    Invalid, Model, Point, Resolved, pair, ScenarioBase, has_characters, landmark_position,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -307,7 +307,7 @@ class HouseRules(Model):
 class RangeBandRuling(Model):
     """GM ruling: the band between two characters (or sides) is fixed (errata B1)."""
 
-    between: tuple[str, str]
+    between: pair(str)
     band: Band
 
 

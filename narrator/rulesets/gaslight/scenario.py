@@ -41,7 +41,7 @@ from narrator.rulesets.gaslight import weapons as W
 from narrator.rulesets.gaslight.tables import CARRIES, PURPOSES
 from narrator.scenario import loader
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, ScenarioBase, has_characters, landmark_position,
+    Invalid, Model, Point, Resolved, pair, ScenarioBase, has_characters, landmark_position,
 )
 
 PROFILES = ("aggressive", "cautious", "coward", "sniper", "lawman")
@@ -309,7 +309,7 @@ class Turn(Model):
     conditions that differ from the scenario's."""
 
     intents: dict[str, Intent] = {}
-    fast_draw: tuple[str, str] | None = None
+    fast_draw: pair(str) | None = None
     conditions: Conditions | None = None
     resolved: Resolved | None = None
 

@@ -33,7 +33,7 @@ from narrator.errors import ScenarioError
 from narrator.rulesets.violence import tables
 from narrator.scenario import loader
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, ScenarioBase, _has_characters, landmark_position,
+    Invalid, Model, Point, Resolved, pair, ScenarioBase, _has_characters, landmark_position,
 )
 
 PURPOSES = ("initiative", "to_hit", "target", "injury", "melee", "suppression", "suppressor",
@@ -195,7 +195,7 @@ class RangeBandRuling(Model):
     """GM ruling: the band between two characters (or sides) is fixed ("unless the scenario
     says otherwise", errata Violence)."""
 
-    between: tuple[str, str]
+    between: pair(str)
     band: BandName
 
 

@@ -286,7 +286,8 @@ DIE_KEYS = {("shotgun", "die"): (4, 6, 8, 10, 12), ("wind", "die"): (4, 6, 8, 10
 AT_LEAST_ONE = {("roll", "raise_step"), ("wounds", "size"), ("quickness", "max_cards")}
 AT_MOST = {("cards", "sleeve"): 1}
 SIGNED = {("shootin", "light")}        # a modifier the book leaves at 0 (daylight) may go either way     # narrator keeps at most one card up a sleeve (WN11)
-Fraction2 = tuple[Annotated[int, Field(ge=0, le=16)], Annotated[int, Field(ge=1, le=16)]]
+Fraction2 = Annotated[tuple[Annotated[int, Field(ge=0, le=16)], Annotated[int, Field(ge=1, le=16)]],
+                      Field(strict=False)]  # a YAML list, as a pair (Point)
 
 
 def _number_type(section: str, key: str, value: object) -> Any:
