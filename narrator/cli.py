@@ -284,6 +284,9 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
 
     if templates is not None and not templates.is_dir():
         fail(f"{templates}: --templates must be a folder")
+    if templates is not None:
+        for line in unknown_templates(templates):
+            typer.echo(shown_path(line), err=True)
     if discord and fmt is not Format.markdown:
         fail("--discord needs --format markdown")
     if tense is Tense.past and mode is Mode.teaching:
@@ -317,6 +320,63 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
     if len(names) != len(messages):
         names = [f"{i:02d}" for i in range(1, len(messages) + 1)]
     return messages, names
+
+
+TEMPLATE_FOLDERS = ("markdown", "bbcode", "html", "text", "common")
+MAX_TEMPLATE_FILES = 2000  # files of a --templates folder looked at for unknown names
+
+
+def unknown_templates(folder: Path) -> list[str]:
+    """Warnings (one line each) for the files of a ``--templates`` folder that override none of
+    ours: a misspelt name (``markdown/postt.j2``) or a folder other than ``markdown``,
+    ``bbcode``, ``html``, ``text`` and ``common``, each with the nearest valid name. Such a
+    file is still found by a template of the user's that includes or imports it, so it is
+    warned about, not refused. Hidden files (``.post.j2.swp``) are skipped; links are not
+    followed into folders; at most ``MAX_TEMPLATE_FILES`` files are looked at."""
+    from narrator import ruleset as registry
+    from narrator.render.core import template_dirs
+    from narrator.scenario.loader import nearest
+
+    ours = template_dirs()
+    roots = [ours / f for f in TEMPLATE_FOLDERS]
+    for name in registry.names():
+        try:
+            own = registry.get(name).templates()
+        except Exception:  # noqa: BLE001 - a broken third-party ruleset names nothing
+            own = None
+        if own is not None:
+            roots.append(own)
+    valid: set[str] = set()
+    for root in roots:
+        for base, _, files in os.walk(root):
+            valid |= {(Path(base) / f).relative_to(root).as_posix() for f in files
+                      if not f.startswith(".") and f != "__pycache__"}
+    choices = sorted(valid)
+    out: list[str] = []
+    seen = 0
+    for top in sorted(folder.iterdir()):
+        if top.name.startswith("."):
+            continue
+        if top.name not in TEMPLATE_FOLDERS or not top.is_dir():
+            near = nearest(top.name, list(TEMPLATE_FOLDERS))
+            hint = f"; did you mean {near!r}?" if near else ""
+            out.append(f"{top}: --templates: overrides nothing (templates go in the folders "
+                       f"{', '.join(TEMPLATE_FOLDERS)}){hint}")
+            continue
+        for base, dirs, files in os.walk(top):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for f in sorted(files):
+                seen += 1
+                if seen > MAX_TEMPLATE_FILES:
+                    return out
+                rel = (Path(base) / f).relative_to(top).as_posix()
+                if f.startswith(".") or rel in valid:
+                    continue
+                near = nearest(rel, choices)
+                hint = f"; did you mean {top.name}/{near}?" if near else ""
+                out.append(f"{Path(base) / f}: --templates: overrides none of narrator's "
+                           f"templates{hint} (used only if one of yours includes it)")
+    return out
 
 
 def template_error(exc: BaseException, templates: Path) -> str:

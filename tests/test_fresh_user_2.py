@@ -321,3 +321,124 @@ def test_the_fresh_users_wrong_types_are_refused(before, after, where, expected)
         load_scenario_text(text.replace(before, after, 1), "l.yaml")
     assert re.fullmatch(rf"l\.yaml:\d+:\d+: \S*{re.escape(where)}: {expected}",
                         err.value.one_line()), err.value.one_line()
+
+
+# ------------------------------------------------------------------- 8. plain words, plain numbers
+@pytest.mark.parametrize("before, after, message", [
+    ("at: [0, 5]", "at: [0, 5, 6]",
+     "sides.Courtright[0].at: expected [x, y] in yards: two numbers (got [0, 5, 6])"),
+    ("at: [0, 5]", "at: [0]", "sides.Courtright[0].at: expected [x, y] in yards: two numbers (got [0])"),
+    ("at: [0, 5]", "at: []", "sides.Courtright[0].at: expected [x, y] in yards: two numbers (got [])"),
+    ("shots: [hip]}", "shots: [hip], move: {gait: running, to: [1]}}",
+     "turns[0].intents.Jim.move.to: expected [x, y] in yards: two numbers (got [1])"),
+    ("str: 13,", "str: 0,", "sides.Short[0].attributes.str: should be at least 1 (got 0)"),
+    ("str: 13,", "str: 31,", "sides.Short[0].attributes.str: should be at most 30 (got 31)"),
+    ("attributes: {str: 13, ", "attributes: {", "sides.Short[0].attributes.str: is required"),
+    ("short: Luke", "short: " + "L" * 70,
+     "sides.Short[0].short: should be at most 60 characters long (this one has 70)"),
+    ("weapons: [{type: single_action_revolver}]\n      at: [0, 0]",
+     "weapons: []\n      at: [0, 0]", "sides.Short[0].weapons: needs at least one item (got [])"),
+    ("at: [0, 5]", "at: [0, 1e8]", "sides.Courtright[0].at[1]: 100,000,000 yards is off the map: "
+     "a position lies within 2,000 yards of [0, 0] each way"),
+    ("at: [0, 5]", "at: [-2000.5, 5]", "sides.Courtright[0].at[0]: -2,000.5 yards is off the "
+     "map: a position lies within 2,000 yards of [0, 0] each way"),
+    ("seed: 1887", "seed: -1", "seed: should be at least 0 (got -1)"),
+])
+def test_pydantic_words_never_reach_the_user(before, after, message):
+    from narrator.errors import NarratorError
+    from narrator.scenario import load_scenario_text
+
+    text = (EXAMPLES / "luke-short.yaml").read_text(encoding="utf-8")
+    assert before in text
+    with pytest.raises(NarratorError) as err:
+        load_scenario_text(text.replace(before, after, 1), "l.yaml")
+    line = err.value.one_line()
+    assert re.fullmatch(r"l\.yaml:\d+:\d+: " + re.escape(message), line), line
+
+
+@pytest.mark.parametrize("name", ["shotgun-gang.yaml", "bank-robbery.yaml", "graveyard.yaml",
+                                  "fog-alley.yaml"])
+def test_no_pydantic_phrase_in_any_rulesets_bounds_messages(name):
+    """Each ruleset's example with its first number set far out of bounds (each way), its
+    first character's weapons emptied or name made too long: the messages are in plain words.
+"""
+    import io
+
+    from ruamel.yaml import YAML
+
+    from narrator.errors import NarratorError
+    from narrator.scenario import load_scenario_text
+
+    data = YAML(typ="safe").load((EXAMPLES / name).read_text(encoding="utf-8"))
+    side = next(iter(data["sides"]))
+    person = data["sides"][side][0]
+    numbers = [(k, v) for k, v in _values(data) if isinstance(v, int)
+               and not isinstance(v, bool) and not {"at", "to", "dice", "seed"} & set(k)]
+    lines = []
+    for change in ("big", "small", "long", "empty"):
+        changed = YAML(typ="safe").load((EXAMPLES / name).read_text(encoding="utf-8"))
+        target = changed["sides"][side][0]
+        if change in ("big", "small"):
+            node = changed
+            path = numbers[0][0]
+            for p in path[:-1]:
+                node = node[p]
+            node[path[-1]] = 10**9 if change == "big" else -(10**9)
+        elif change == "long":
+            target["name"] = "N" * 300
+        else:
+            target["weapons"] = []
+        buf = io.StringIO()
+        YAML().dump(changed, buf)
+        try:
+            load_scenario_text(buf.getvalue(), "m.yaml")
+        except NarratorError as err:
+            lines.append(err.one_line())
+        else:
+            assert change == "empty", change  # (a Weird West character may carry nothing)
+    assert len(lines) >= 3
+    for line in lines:
+        assert re.match(r"m\.yaml:\d+:\d+: ", line), line
+        for phrase in ("after validation", "Input should", "input should", "String should",
+                       "List should", "tuple should", "list should", "e+0"):
+            assert phrase not in line, line
+
+
+def test_unknown_template_files_are_warned_about_with_the_nearest_name(tmp_path):
+    tpl = tmp_path / "tpl"
+    for folder in ("markdown", "common/story", "mardown", "html"):
+        (tpl / folder).mkdir(parents=True)
+    for name in ("markdown/postt.j2", "common/story/fight_endd.j2", "common/phrase.toml",
+                 "readme.txt", "mardown/post.j2", "markdown/.post.j2.swp"):
+        (tpl / name).write_text("x")
+    (tpl / "markdown" / "footer.j2").write_text(
+        (EXAMPLES.parent.parent / "templates" / "markdown" / "footer.j2").read_text())
+    (tpl / "html" / "page.j2").write_text(
+        (EXAMPLES.parent.parent / "templates" / "html" / "page.j2").read_text())
+    expected = [
+        f"{tpl}/common/phrase.toml: --templates: overrides none of narrator's templates; did "
+        "you mean common/phrases.toml? (used only if one of yours includes it)",
+        f"{tpl}/common/story/fight_endd.j2: --templates: overrides none of narrator's "
+        "templates; did you mean common/story/fight_ended.j2? (used only if one of yours "
+        "includes it)",
+        f"{tpl}/mardown: --templates: overrides nothing (templates go in the folders markdown, "
+        "bbcode, html, text, common); did you mean 'markdown'?",
+        f"{tpl}/markdown/postt.j2: --templates: overrides none of narrator's templates; did you "
+        "mean markdown/post.j2? (used only if one of yours includes it)",
+        f"{tpl}/readme.txt: --templates: overrides nothing (templates go in the folders "
+        "markdown, bbcode, html, text, common)",
+    ]
+    luke = str(EXAMPLES / "luke-short.yaml")
+    r = runner.invoke(app, ["run", luke, "--templates", str(tpl)])
+    assert r.exit_code == 0 and r.stderr.splitlines() == expected, r.stderr
+    log = _events(tmp_path)
+    for command in (["render", str(log)], ["render", str(log), "-f", "html", "-m", "story"]):
+        r = runner.invoke(app, [*command, "--templates", str(tpl)])
+        assert r.exit_code == 0 and r.stderr.splitlines() == expected, r.stderr
+    # a ruleset's own template names are valid too (a Violence event's template)
+    ours = EXAMPLES.parent.parent / "narrator" / "rulesets" / "violence" / "templates"
+    own = next(p for p in sorted(ours.rglob("*.j2")))
+    (tpl / "common" / own.relative_to(ours)).parent.mkdir(parents=True, exist_ok=True)
+    (tpl / "common" / own.relative_to(ours)).write_text(own.read_text())
+    r = runner.invoke(app, ["run", luke, "--templates", str(tpl)])
+    assert r.stderr.splitlines() == expected

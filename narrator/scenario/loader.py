@@ -260,8 +260,10 @@ def _pick(errors: list[Any], loc8: _Locator | None = None) -> Any:
     if first["type"] in _TYPE_ERRORS and loc8 is not None:
         at = _clean(tuple(first["loc"]), loc8)
         for e in errors[1:]:
-            if e["type"] not in _TYPE_ERRORS and e["type"] not in ("missing", "extra_forbidden") \
-                    and _clean(tuple(e["loc"]), loc8)[:len(at)] == at:
+            inner = _clean(tuple(e["loc"]), loc8)
+            if e["type"] not in _TYPE_ERRORS and e["type"] != "extra_forbidden" \
+                    and (e["type"] != "missing" or len(inner) > len(at)) \
+                    and inner[:len(at)] == at:
                 return e
     return first
 
@@ -278,7 +280,12 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator, root: Any = None) -> S
         bad = str(loc[-1])
         return loc8.error(f"unknown key {bad!r}{key_hint(bad, model_fields_at(loc, root), loc)}",
                           loc, key=True)
+    if kind == "missing" and loc and isinstance(loc[-1], int) \
+            and _clean(loc[:-1], loc8)[-1:] in (("at",), ("to",)):
+        loc = loc[:-1]  # [x] for [x, y]: the position is at fault, not its missing y
     where = _dotted(_clean(loc, loc8))
+    if kind == "missing" and loc and loc[-1] in _UNION_TAGS and not where.endswith(loc[-1]):
+        where = _dotted(_clean(loc[:-1], loc8) + (loc[-1],))  # a key named like a type: str
     if kind == "literal_error":
         expected = err.get("ctx", {}).get("expected", "")
         got = err.get("input")
@@ -302,10 +309,55 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator, root: Any = None) -> S
             msg = "expected [x, y] in yards, or a landmark of map:"
     elif kind == "value_error":
         msg = err["msg"].removeprefix("Value error, ")
-    elif kind in ("greater_than_equal", "less_than_equal", "too_short", "too_long",
-                  "greater_than", "less_than"):
-        msg = f"{err['msg'].lower()} (got {_show(err.get('input'))})"
+    elif kind != "missing" or _clean(loc, loc8)[-1:] in (("at",), ("to",)):
+        msg = plain_words(err, pair=_clean(loc, loc8)[-1:] in (("at",), ("to",)))
     return loc8.error(f"{where}: {msg}" if where else msg, loc)
+
+
+def plain_words(err: dict, pair: bool = False) -> str:
+    """One pydantic error (an item of ``ValidationError.errors()``) in the words of a
+    scenario's author, never pydantic's own ("tuple should have at most 2 items after
+    validation", "Input should be greater than or equal to 1"): bounds as "at least 1",
+    lengths as items or characters, the value given in brackets. ``pair``: the field is a
+    position, ``[x, y]``."""
+    kind, ctx, got = err["type"], err.get("ctx") or {}, err.get("input")
+    shown = f" (got {_show(got)})" if got is not None else ""
+    if kind in ("too_short", "too_long") and pair:
+        return f"expected [x, y] in yards: two numbers{shown}"
+    if kind == "missing" and pair:
+        return f"expected [x, y] in yards: two numbers{shown}"
+    bounds = {"greater_than_equal": ("ge", "at least {}"), "less_than_equal": ("le", "at most {}"),
+              "greater_than": ("gt", "more than {}"), "less_than": ("lt", "less than {}")}
+    if kind in bounds:
+        key, words = bounds[kind]
+        return f"should be {words.format(_number(ctx.get(key)))}{shown}"
+    if kind in ("too_short", "too_long"):
+        n = ctx.get("min_length" if kind == "too_short" else "max_length")
+        items = "item" if n == 1 else "items"
+        if kind == "too_short" and n == 1:
+            return f"needs at least one item{shown}"
+        return (f"should have {'at least' if kind == 'too_short' else 'at most'} {n} {items}, "
+                f"not {ctx.get('actual_length', len(got) if hasattr(got, '__len__') else '?')}"
+                + (f"{shown}" if kind == "too_short" else ""))
+    if kind == "string_too_short":
+        return ("should not be empty" if ctx.get("min_length") == 1
+                else f"should be at least {ctx.get('min_length')} characters long")
+    if kind == "string_too_long":
+        length = f" (this one has {len(got)})" if isinstance(got, str) else ""
+        return f"should be at most {ctx.get('max_length')} characters long{length}"
+    if kind == "string_pattern_mismatch":
+        return f"{_show(got)} is not in the form expected here"
+    if kind == "enum":
+        return f"{_show(got)} is not one of {ctx.get('expected', '')}"
+    text = " ".join(str(err.get("msg", "")).split())
+    text = text.replace(" after validation", "").replace("Input should", "should")
+    return text[:1].lower() + text[1:] + shown if text else "is not valid"
+
+
+def _number(value: Any) -> str:
+    """A bound or a value as plain words print it: ``2,000``, ``0.5``, never ``1e+08``."""
+    from narrator.scenario.models import plain_number
+    return plain_number(value) if isinstance(value, (int, float)) else str(value)
 
 
 _UNION_TAGS = ("str", "int", "bool", "float", "tuple", "list", "dict", "none")

@@ -26,9 +26,19 @@ two men may share a spot (a doorway), friends or enemies: every ruleset fights a
 def on_the_map(v: float) -> float:
     """A coordinate within ``MAP_YARDS`` of 0 (the message names the limit)."""
     if not -MAP_YARDS <= v <= MAP_YARDS:
-        raise ValueError(f"{v:g} yards is off the map: a position lies within {MAP_YARDS:,} "
-                         f"yards of [0, 0] each way")
+        raise ValueError(f"{plain_number(v)} yards is off the map: a position lies within "
+                         f"{MAP_YARDS:,} yards of [0, 0] each way")
     return v
+
+
+def plain_number(value: float) -> str:
+    """A number as a person writes it: thousands separated, no exponent, at most two
+    decimals (``100,000,000``, ``12.5``); not-a-number and infinities as Python names them."""
+    if value != value or value in (float("inf"), float("-inf")):
+        return str(value)
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
 
 
 Coordinate = Annotated[float, Field(allow_inf_nan=False), AfterValidator(on_the_map)]
