@@ -284,14 +284,15 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
 
     if templates is not None and not templates.is_dir():
         fail(f"{templates}: --templates must be a folder")
-    if templates is not None:
-        for line in unknown_templates(templates):
-            typer.echo(shown_path(line), err=True)
     if discord and fmt is not Format.markdown:
         fail("--discord needs --format markdown")
     if tense is Tense.past and mode is Mode.teaching:
         fail("--tense past is for story mode (--mode story); teaching mode explains each roll "
              "in the present, as the rulebook's examples do")
+    refuse_idle_options(fmt, mode, block)
+    if templates is not None:
+        for line in unknown_templates(templates):
+            typer.echo(shown_path(line), err=True)
     for tag in (spoiler_tag, ooc_tag):
         if not tag.isalnum():
             fail(f"tag name {tag!r}: letters and digits only")
@@ -379,6 +380,62 @@ def unknown_templates(folder: Path) -> list[str]:
     return out
 
 
+def given(name: str) -> bool:
+    """Whether the running command's option ``name`` (its parameter's name: ``block``,
+    ``spoiler_tag``...) was given on the command line (or by environment), not left at its
+    default."""
+    try:  # typer's own copy of click (typer >= 0.17), else click
+        from typer._click.core import ParameterSource
+        from typer._click.globals import get_current_context
+    except ImportError:  # pragma: no cover - older typer
+        from click import get_current_context
+        from click.core import ParameterSource
+
+    ctx = get_current_context(silent=True)
+    if ctx is None:
+        return False
+    return ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE,
+                                              ParameterSource.ENVIRONMENT)
+
+
+def refuse_idle_options(fmt: Format, mode: Mode, block: Block) -> None:
+    """Refuse (one line, exit 2) a write-up option given where it does nothing: any option of
+    the prose with ``--format json`` (the event log is the same whatever they say); ``--block``
+    in teaching mode (no rolls block); ``--spoiler-tag`` and ``--ooc-tag`` but with BBCode in
+    story mode, with the block they name."""
+    if fmt is Format.json:
+        for name, option in (("mode", "--mode"), ("tense", "--tense"), ("block", "--block"),
+                             ("spoiler_tag", "--spoiler-tag"), ("ooc_tag", "--ooc-tag"),
+                             ("cite", "--cite"), ("per_turn", "--per-turn"),
+                             ("templates", "--templates")):
+            if given(name):
+                fail(f"{option} does nothing with --format json: the event log is the same "
+                     f"whatever the write-up's options")
+    if given("block") and mode is Mode.teaching:
+        fail("--block is for story mode (--mode story); teaching mode puts the rolls in the "
+             "prose, not in a block")
+    for name, option, kind in (("spoiler_tag", "--spoiler-tag", "spoiler"),
+                               ("ooc_tag", "--ooc-tag", "ooc")):
+        if not given(name):
+            continue
+        if fmt is not Format.bbcode:
+            fail(f"{option} names a BBCode tag: it needs --format bbcode (markdown, html and "
+                 f"text have their own {kind} blocks)")
+        if mode is not Mode.story:
+            fail(f"{option} names the tag of story mode's rolls block: it needs --mode story")
+        if block.value != kind:
+            fail(f"{option} names the tag of the {kind} block: it needs --block {kind} (the "
+                 f"rolls go in a{'n' if block.value == 'ooc' else ''} {block.value} block)")
+
+
+def refuse_idle_force(*writes: tuple[str, bool]) -> None:
+    """``--force`` given to a command that writes no file this time: refused (one line, exit
+    2), naming the options that would write one (``writes``: each option and whether given)."""
+    if given("force") and not any(on for _, on in writes):
+        options = " or ".join(name for name, _ in writes)
+        fail(f"--force overwrites output files; without {options} nothing is written to a file")
+
+
 def template_error(exc: BaseException, templates: Path) -> str:
     """One line for an error raised while rendering user templates: ``FILE:LINE: message``,
     the file and line of the innermost template frame (a syntax error carries its own)."""
@@ -443,6 +500,7 @@ def run(
 ) -> None:
     """Fight a scenario to its end and write it up (every roll shown)."""
     out = out_path(out)
+    refuse_idle_force(("--out", out is not None), ("--map", map_))
     from narrator.engine import run_fight
     from narrator.errors import NarratorError
     from narrator.scenario import load_scenario
@@ -483,6 +541,7 @@ def render(
 ) -> None:
     """Write up a saved fight again, in another format or mode, without rolling a die."""
     out = out_path(out)
+    refuse_idle_force(("--out", out is not None), ("--map", map_))
     import json
 
     from narrator.events import FightLog
@@ -551,6 +610,8 @@ def next_turn(
         fail("next writes a post; use 'narrator run --format json' for the event log")
     if redo is not None and repost is not None:
         fail("--redo and --repost: choose one")
+    refuse_idle_force(("--out", out is not None),  # a repost's --map draws no SVG
+                      *((("--map", map_),) if repost is None else ()))
     if repost is not None:
         try:
             log = replay_turn(scenario, repost)
@@ -780,6 +841,7 @@ def generate(
     --setting corral --seed 7 --out raid.yaml
     """
     out = out_path(out)
+    refuse_idle_force(("--out", out is not None))
     from narrator import npcs
     from narrator.errors import NarratorError
     from narrator.scenario import load_scenario_text
@@ -944,6 +1006,9 @@ def odds(
     tactics, not of one scripted fight.
     """
     chart = out_path(chart, "--chart")
+    refuse_idle_force(("--chart", chart is not None))
+    if scheduler is not None and workers is not None:
+        fail("--workers does nothing with --scheduler: the cluster's workers do the fighting")
     from narrator import batch as nb
     from narrator.errors import NarratorError
     from narrator.scenario import load_scenario
@@ -1089,6 +1154,7 @@ def new(
     """Write a commented starting scenario that runs as it is: two sides of one character each,
     a landmark with cover, one declared turn. Edit it into your own fight."""
     out = out_path(out)
+    refuse_idle_force(("--out", out is not None))
     from narrator.schema import skeleton
 
     text = skeleton(ruleset)

@@ -442,3 +442,95 @@ def test_unknown_template_files_are_warned_about_with_the_nearest_name(tmp_path)
     (tpl / "common" / own.relative_to(ours)).write_text(own.read_text())
     r = runner.invoke(app, ["run", luke, "--templates", str(tpl)])
     assert r.stderr.splitlines() == expected
+
+
+# ------------------------------------------------------- 4. an option that does nothing is refused
+JSON_IDLE = "{} does nothing with --format json: the event log is the same whatever the " \
+            "write-up's options"
+IDLE = [
+    (["-f", "json", "-m", "story"], JSON_IDLE.format("--mode")),
+    (["-f", "json", "-m", "teaching"], JSON_IDLE.format("--mode")),
+    (["-f", "json", "--tense", "present"], JSON_IDLE.format("--tense")),
+    (["-f", "json", "--block", "ooc"], JSON_IDLE.format("--block")),
+    (["-f", "json", "--spoiler-tag", "sp"], JSON_IDLE.format("--spoiler-tag")),
+    (["-f", "json", "--ooc-tag", "oo"], JSON_IDLE.format("--ooc-tag")),
+    (["-f", "json", "--cite"], JSON_IDLE.format("--cite")),
+    (["-f", "json", "--per-turn"], JSON_IDLE.format("--per-turn")),
+    (["-f", "json", "--templates", "."], JSON_IDLE.format("--templates")),
+    (["--block", "ooc", "-m", "teaching"], "--block is for story mode (--mode story); teaching "
+     "mode puts the rolls in the prose, not in a block"),
+    (["--block", "spoiler"], "--block is for story mode (--mode story); teaching mode puts the "
+     "rolls in the prose, not in a block"),
+    (["--tense", "past", "-m", "teaching"], "--tense past is for story mode (--mode story); "
+     "teaching mode explains each roll in the present, as the rulebook's examples do"),
+    (["-m", "story", "--spoiler-tag", "sp"], "--spoiler-tag names a BBCode tag: it needs "
+     "--format bbcode (markdown, html and text have their own spoiler blocks)"),
+    (["-f", "html", "-m", "story", "--ooc-tag", "oo", "--block", "ooc"], "--ooc-tag names a "
+     "BBCode tag: it needs --format bbcode (markdown, html and text have their own ooc blocks)"),
+    (["-f", "bbcode", "--spoiler-tag", "sp"], "--spoiler-tag names the tag of story mode's "
+     "rolls block: it needs --mode story"),
+    (["-f", "bbcode", "-m", "story", "--ooc-tag", "oo"], "--ooc-tag names the tag of the ooc "
+     "block: it needs --block ooc (the rolls go in a spoiler block)"),
+    (["-f", "bbcode", "-m", "story", "--block", "ooc", "--spoiler-tag", "sp"], "--spoiler-tag "
+     "names the tag of the spoiler block: it needs --block spoiler (the rolls go in an ooc "
+     "block)"),
+    (["--force"], "--force overwrites output files; without --out or --map nothing is written "
+     "to a file"),
+]
+
+
+@pytest.mark.parametrize("args, message", IDLE, ids=[" ".join(a) for a, _ in IDLE])
+@pytest.mark.parametrize("command", ["run", "render", "next"])
+def test_an_option_that_does_nothing_is_refused(tmp_path, monkeypatch, command, args, message):
+    monkeypatch.chdir(tmp_path)
+    source = _events(tmp_path) if command == "render" else _copy(tmp_path)
+    text = source.read_bytes()
+    if command == "next" and "--per-turn" in args:
+        args = [a for a in args if a != "--per-turn"] + ["--cite"]  # next's posts are per turn
+    if command == "next" and "json" in args:
+        message = "next writes a post; use 'narrator run --format json' for the event log"
+    before = sorted(p.name for p in tmp_path.iterdir())
+    r = runner.invoke(app, [command, source.name, *args])
+    assert r.exit_code == 2 and r.stderr == message + "\n" and r.stdout == ""
+    assert source.read_bytes() == text and sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize("args", [
+    ["-f", "bbcode", "-m", "story", "--block", "ooc", "--ooc-tag", "oo"],
+    ["-f", "bbcode", "-m", "story", "--spoiler-tag", "sp"],
+    ["-m", "story", "--block", "ooc", "--tense", "past"],
+    ["-m", "teaching", "--tense", "present", "--cite"],
+    ["-f", "json", "--map"],
+    ["--map", "--force"],
+])
+def test_options_that_do_something_are_taken(tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    log = _events(tmp_path)
+    r = runner.invoke(app, ["render", log.name, *args])
+    assert r.exit_code == 0, r.stderr
+    if "oo" in args:
+        assert "[oo=" in r.stdout
+    if "sp" in args:
+        assert "[sp=" in r.stdout
+
+
+def test_force_without_a_file_to_write_is_refused_by_every_command(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    scenario = _copy(tmp_path, "luke-short.yaml")
+    for args, options in ((["new"], "--out"),
+                          (["generate", "--sides", "a:1", "b:1", "--seed", "1"], "--out"),
+                          (["odds", "x.yaml", "-n", "5"], "--chart"),
+                          (["next", "x.yaml", "--repost", "1", "--map"], "--out"),
+                          (["run", "x.yaml"], "--out or --map"),
+                          (["next", "x.yaml"], "--out or --map")):
+        r = runner.invoke(app, [*args, "--force"])
+        assert r.exit_code == 2, args
+        assert r.stderr == (f"--force overwrites output files; without {options} nothing is "
+                            f"written to a file\n"), args
+        assert r.stdout == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.yaml"]
+    assert scenario.read_text() == (EXAMPLES / "luke-short.yaml").read_text()
+    r = runner.invoke(app, ["odds", "x.yaml", "-n", "5", "--workers", "2", "--scheduler",
+                            "tcp://127.0.0.1:9"])
+    assert r.exit_code == 2 and r.stderr == ("--workers does nothing with --scheduler: the "
+                                             "cluster's workers do the fighting\n")
