@@ -382,7 +382,12 @@ def resolve_next(path: Path, redo: int | None = None, write: bool = True) -> Nex
     drop_from = None
     if redo is not None:
         if not 1 <= redo <= done + 1:
-            raise ScenarioError(f"--redo {redo}: turns 1-{done + 1} can be redone", str(path))
+            # only resolved turns are listed: each of them can be redone (the next one is
+            # resolved by next without --redo, when the fight goes on)
+            what = ("no turn is resolved yet, so none can be redone ('narrator next' resolves "
+                    "turn 1)" if done == 0 else "only turn 1 is resolved and can be redone"
+                    if done == 1 else f"turns 1-{done} are resolved and can be redone")
+            raise ScenarioError(f"--redo {redo}: {what}", str(path))
         drop_from = redo - 1 if redo <= done else None
     upto = done if redo is None else redo - 1
     n, before, edits = replay(loaded, upto)   # the records are checked first

@@ -534,3 +534,25 @@ def test_force_without_a_file_to_write_is_refused_by_every_command(tmp_path, mon
                             "tcp://127.0.0.1:9"])
     assert r.exit_code == 2 and r.stderr == ("--workers does nothing with --scheduler: the "
                                              "cluster's workers do the fighting\n")
+
+
+# --------------------------------------------- 6. --redo lists only turns that can be redone
+@pytest.mark.parametrize("name", ["shotgun-gang.yaml", "bank-robbery.yaml"])
+def test_redo_out_of_range_lists_only_resolved_turns_and_each_can_be_redone(tmp_path, name):
+    scenario = _copy(tmp_path, name)
+    r = runner.invoke(app, ["next", str(scenario), "--redo", "2"])
+    assert r.exit_code == 2 and r.stderr == (
+        f"{scenario}: --redo 2: no turn is resolved yet, so none can be redone ('narrator next' "
+        f"resolves turn 1)\n")
+    for turn in (1, 2):
+        assert runner.invoke(app, ["next", str(scenario)]).exit_code == 0
+        r = runner.invoke(app, ["next", str(scenario), "--redo", "99"])
+        listed = ("only turn 1 is resolved and can be redone" if turn == 1
+                  else "turns 1-2 are resolved and can be redone")
+        assert r.exit_code == 2 and r.stderr == f"{scenario}: --redo 99: {listed}\n"
+    resolved = scenario.read_bytes()
+    for turn in (1, 2):  # every turn listed can be redone
+        scenario.write_bytes(resolved)
+        r = runner.invoke(app, ["next", str(scenario), "--redo", str(turn)])
+        assert r.exit_code == 0, r.stderr
+        assert r.stderr.startswith(f"{scenario}: turn {turn} resolved and recorded")
