@@ -590,8 +590,8 @@ def test_a_thrown_knife_out_of_reach_is_not_picked_up():
 
 
 @pytest.mark.parametrize("intent, message", [
-    ("{move: {gait: running, jump: 0}}", "turns[0].intents.Ann.move.jump: input should be "
-                                         "greater than or equal to 1 (got 0)"),
+    ("{move: {gait: running, jump: 0}}", "turns[0].intents.Ann.move.jump: should be at "
+                                         "least 1 (got 0)"),
     ("{move: {gait: running, jump: 8, jump_down: true}}", "declare jump (feet"),
     ("{pick_up: true}", "nobody carries a thrown weapon for Ann to pick up"),
 ])

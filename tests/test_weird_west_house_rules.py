@@ -210,12 +210,12 @@ def test_profile_tables_ignores_the_house_rules(tmp_path):
      "a knife is not a gun: it has no range"),
     ({"weapons": {"peacemaker": {"range": 1}, "colt_peacemaker": {"rof": 2}}},
      "house_rules.weapons.colt_peacemaker", "given twice"),
-    ({"aiming": {"max": -2}}, "house_rules.aiming.max", "greater than or equal to 0"),
+    ({"aiming": {"max": -2}}, "house_rules.aiming.max", "should be at least 0"),
     ({"shootin": {"light": {"dim": 2}}}, "house_rules.shootin.light.dim",
-     "less than or equal to 0"),
+     "should be at most 0"),
     ({"location": {"side_die": 7}}, "house_rules.location.side_die", "is not one of 4, 6"),
     ({"location": {"bands": []}}, "house_rules.location.bands", "unknown key 'bands'"),
-    ({"roll": {"raise_step": 0}}, "house_rules.roll.raise_step", "greater than or equal to 1"),
+    ({"roll": {"raise_step": 0}}, "house_rules.roll.raise_step", "should be at least 1"),
 ])
 def test_a_bad_house_rule_is_one_located_line(house, where, words):
     sc = duel([{"hold": True}], house)

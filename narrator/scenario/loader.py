@@ -309,7 +309,8 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator, root: Any = None) -> S
             msg = "expected [x, y] in yards, or a landmark of map:"
     elif kind == "value_error":
         msg = err["msg"].removeprefix("Value error, ")
-    elif kind != "missing" or _clean(loc, loc8)[-1:] in (("at",), ("to",)):
+    elif kind not in _FRIENDLY or (kind == "missing"
+                                   and _clean(loc, loc8)[-1:] in (("at",), ("to",))):
         msg = plain_words(err, pair=_clean(loc, loc8)[-1:] in (("at",), ("to",)))
     return loc8.error(f"{where}: {msg}" if where else msg, loc)
 
