@@ -556,3 +556,57 @@ def test_redo_out_of_range_lists_only_resolved_turns_and_each_can_be_redone(tmp_
         r = runner.invoke(app, ["next", str(scenario), "--redo", str(turn)])
         assert r.exit_code == 0, r.stderr
         assert r.stderr.startswith(f"{scenario}: turn {turn} resolved and recorded")
+
+
+# ------------------------------- 3. a man who must draw first is declared with the draw he makes
+def _duel(jim: str, jim_skills: str = "{pistol: 5, fast_draw: 3}", kind: str = "shootout",
+          drawn: bool = False) -> str:
+    text = (EXAMPLES / "luke-short.yaml").read_text(encoding="utf-8")
+    text = text.replace("Jim: {shoot: Luke, draw: fast, shots: [hip]}", f"Jim: {jim}")
+    text = text.replace("skills: {pistol: 5, fast_draw: 3}", f"skills: {jim_skills}")
+    text = text.replace("  - kind: shootout\n", f"  - kind: {kind}\n")
+    if kind == "combat":
+        text = text.replace("Luke: {shoot: Jim, draw: fast, shots: [hip]}", "Luke: {shoot: Jim}")
+    if drawn:
+        text = text.replace("      at: [0, 5]\n", "      at: [0, 5]\n      drawn: true\n")
+    return text.replace("  Jim: {fast_draw: [15]}\n", "")
+
+
+@pytest.mark.parametrize("jim, skills, drawn, kind, said, made", [
+    ("{shoot: Luke, shots: [hip]}", "{pistol: 5, fast_draw: 3}", False, "shootout",
+     "fast draw; a hipshot at Luke", "fast"),
+    ("{shoot: Luke, shots: 2}", "{pistol: 5, fast_draw: 3}", False, "shootout",
+     "fast draw; shoots at Luke twice", "fast"),
+    ("{shoot: Luke, shots: [hip]}", "{pistol: 5}", False, "shootout",
+     "normal draw; a hipshot at Luke", "normal"),
+    ("{shoot: Luke, draw: fast, shots: [hip]}", "{pistol: 5}", False, "shootout",
+     "normal draw; a hipshot at Luke", "normal"),  # no Fast Draw skill: a normal draw (l.221)
+    ("{shoot: Luke, draw: normal, shots: [hip]}", "{pistol: 5, fast_draw: 3}", False,
+     "shootout", "normal draw; a hipshot at Luke", "normal"),
+    ("{shoot: Luke, shots: [hip]}", "{pistol: 5, fast_draw: 3}", True, "shootout",
+     ": a hipshot at Luke", None),                      # the gun in hand: no draw
+    ("{shoot: Luke}", "{pistol: 5, fast_draw: 3}", False, "combat",
+     ": shoots at Luke", None),                         # a combat turn's draw costs nothing
+])
+def test_the_declaration_names_the_draw_the_engine_makes(jim, skills, drawn, kind, said, made):
+    """000 l.211-221, Table 5, B13: in a shootout turn a man whose gun is not in hand draws
+    before he shoots; with no ``draw:`` he fast-draws if he has the skill (failures cost 2
+    counts each and he draws again, B18(f)), normally if not. The declaration line, in
+    teaching prose and in story mode's rolls block, names that draw, the same one the engine
+    then rolls."""
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario_text
+
+    log = run_fight(load_scenario_text(_duel(jim, skills, kind, drawn), "d.yaml"))
+    declared = [e for e in log.events if e.kind == "intent_declared"
+                and e.character.endswith("Courtright")]
+    draws = [e for e in log.events if e.kind == "draw_made" and e.character.endswith("Courtright")]
+    assert declared[0].draw == made
+    assert (draws[0].draw if draws else None) == made
+    teaching = render(log, "markdown", "teaching")
+    line = next(x for x in teaching.splitlines() if x.startswith('- **"Long Haired" Jim'))
+    assert said in line and ("draw" in line) == (made is not None), line
+    story = render(log, "markdown", "story")
+    line = next(x for x in story.splitlines() if x.startswith("- Jim:"))
+    assert said in line and ("draw" in line) == (made is not None), line

@@ -636,7 +636,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 if f.down:  # a dead (dying, unconscious) man's intents: refused, visibly
                     self.refuse(t, f, "act", "down", None, f.condition)
                 elif self.record:
-                    self.declare(t, f, intents[f.name])
+                    self.declare(t, f, intents[f.name], kind)
         self.surprise_from_darkness(t, intents)
         return ranked, winner
 
@@ -702,7 +702,12 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.elapsed += 6
         self.end_turn(t)
 
-    def declare(self, t: int, f: Fighter, intent: Intent) -> None:
+    def declare(self, t: int, f: Fighter, intent: Intent, kind: str = "") -> None:
+        """Record a character's declaration (``IntentDeclared``). In a shootout turn, a man who
+        shoots with a gun not in hand draws first (000 l.211-221, Table 5, errata B13): the
+        declaration names the draw he makes, the one declared or, when none is, the default
+        (fast with the Fast Draw skill, normal without it: a man without the skill always
+        draws normally, 000 l.221), so the write-up never hides the draw that costs counts."""
         targets: tuple[str, ...] = ()
         if intent.shoot is not None:
             targets = tuple(tgt for _, tgt in shot_targets(intent))
@@ -728,13 +733,19 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 blows = intent.blows
             else:
                 weapon = None
+        draw = intent.draw
+        if kind == "shootout" and melee is None and intent.shoot is not None and (
+                not f.drawn or self.weapon_index(f, intent.weapon) != f.current_weapon):
+            draw = intent.draw or "fast"  # as ShootoutMixin.plan draws
+            if f.c.skills.fast_draw <= 0:
+                draw = "normal"
         if self.record:
             self.emit(IntentDeclared(
                 t, f.name, f.side, targets, weapon, mv.gait if mv else None, dest,
                 bool(mv and mv.mount), bool(mv and mv.dismount), bool(mv and mv.stand_up),
                 bool(mv and mv.drop_prone), reload, intent.clear_jam, intent.two_guns,
                 intent.sniping, intent.other,
-                "tactics" if (t, f.name) in self.tactic_made else "declared", intent.draw,
+                "tactics" if (t, f.name) in self.tactic_made else "declared", draw,
                 tuple(intent.shots) if isinstance(intent.shots, list) else (), melee,
                 melee_target, blows or 0))
 

@@ -207,8 +207,9 @@ class Intent(Model):
     to 6 at most, 001 l.16), the listed targets taking the shots in order (the last one what
     is left), each change of target costing a count (Table 5). A shooter whose target goes down
     turns on the next target listed, else the most dangerous enemy in reach. ``draw``: fast or
-    normal (default fast with the Fast Draw skill); ``redraw``: the draw after a failed fast
-    draw (default fast). ``weapon``: type or name of a carried weapon (default: the first).
+    normal (default fast with the Fast Draw skill, normal without it); in a shootout turn a man
+    whose gun is not in hand draws before his first shot, and the write-up's declaration names
+    that draw; ``redraw``: the draw after a failed fast draw (default fast). ``weapon``: type or name of a carried weapon (default: the first).
     ``reload``: true or a weapon. ``pick_up``: true or a thrown weapon: he picks up a thrown
     weapon lying where he stands after his move, his own or another man's (which becomes his;
     errata B18(i)); it is his action for the turn.
