@@ -610,3 +610,74 @@ def test_the_declaration_names_the_draw_the_engine_makes(jim, skills, drawn, kin
     story = render(log, "markdown", "story")
     line = next(x for x in story.splitlines() if x.startswith("- Jim:"))
     assert said in line and ("draw" in line) == (made is not None), line
+
+
+# ------------------------------- 7. check warns of a blow that cannot land; the reason told once
+def _brawl(line: str, hale_moves: str = "") -> str:
+    text = (EXAMPLES / "saloon-brawl.yaml").read_text(encoding="utf-8")
+    old = "      Hale: {move: {gait: walking, to: card_table}}\n"
+    assert old in text
+    return text.replace(old, f"      Hale: {line}\n" + hale_moves, 1)
+
+
+@pytest.mark.parametrize("line, extra, warned", [
+    ("{strike: Charlie}", "", "strike"),
+    ("{grapple: Charlie}", "", "grapple"),
+    ("{strike: Charlie, weapon: fists, blows: 1}", "", "strike"),
+    ("{strike: Charlie, move: {gait: running, to: [2, 4]}}", "", None),  # he moves into reach
+    ("{strike: Swede}", "", "strike"),  # Swede stands at the bar, 12.7 yards from the doors
+])
+def test_check_warns_of_a_blow_out_of_reach_in_the_first_turn(tmp_path, line, extra, warned):
+    from narrator.scenario import load_scenario_text
+
+    text = _brawl(line, extra)
+    loaded = load_scenario_text(text, "b.yaml")
+    reach = [w.one_line() for w in loaded.warnings if "out of reach" in w.one_line()]
+    if warned is None:
+        assert reach == []
+        return
+    row = next(i for i, x in enumerate(text.splitlines(), 1) if x.startswith(f"      Hale: {line}"))
+    column = text.splitlines()[row - 1].index(warned + ": ") + len(warned) + 3  # its value
+    target = "Charlie Pitts" if "Charlie" in line else "Swede Larsen"
+    assert len(reach) == 1 and re.fullmatch(
+        rf"b\.yaml:{row}:{column}: warning: Deputy Tom Hale cannot {warned} {target}: "
+        r"\d+\.\d yards apart at the start and neither moves in turn 1, out of reach \(a blow "
+        r"or grapple reaches 2 yards, ruling B19\); give Deputy Tom Hale a move: into reach "
+        r"first", reach[0]), reach
+    path = tmp_path / "b.yaml"
+    path.write_text(text)
+    r = runner.invoke(app, ["check", str(path)])
+    assert r.exit_code == 0 and reach[0].replace("b.yaml", str(path)) in r.stderr.splitlines()
+
+
+def test_no_reach_warning_when_the_target_moves_nor_for_the_examples():
+    from narrator.scenario import load_scenario_text
+
+    text = (EXAMPLES / "saloon-brawl.yaml").read_text(encoding="utf-8")
+    text = text.replace("      Hale: {move: {gait: walking, to: card_table}}\n",
+                        "      Hale: {strike: Charlie}\n", 1)
+    moved = text.replace("      Charlie: {other: whoops and eggs Red Mike on}\n",
+                         "      Charlie: {move: {gait: walking, to: batwing_doors}}\n", 1)
+    assert moved != text
+    assert not [w for w in load_scenario_text(moved, "b.yaml").warnings
+                if "out of reach" in w.one_line()]
+    for name in ("saloon-brawl.yaml", "shotgun-gang.yaml", "abilene-saloon.yaml"):
+        # the examples' blows are all within reach (Red Mike 1.5 yards from Swede)
+        loaded = load_scenario_text((EXAMPLES / name).read_text(encoding="utf-8"), name)
+        assert not [w for w in loaded.warnings if "out of reach" in w.one_line()]
+
+
+def test_a_refused_blow_gives_its_reason_once_in_teaching_and_story():
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario_text
+
+    log = run_fight(load_scenario_text(_brawl("{strike: Charlie}"), "b.yaml"))
+    refused = [e for e in log.events if e.kind == "action_refused" and e.reason == "out_of_reach"]
+    assert [(e.turn, e.character, e.target, e.detail) for e in refused] == [
+        (1, "Deputy Tom Hale", "Charlie Pitts", "9.2 yards")]
+    teaching = [x for x in render(log, "markdown", "teaching").splitlines() if "out of reach" in x]
+    assert teaching == ["**Hale** cannot strike at Charlie: Charlie is out of reach: a blow or "
+                        "grapple reaches 2 yards (ruling B19) (9.2 yards)."]
+    story = [x for x in render(log, "markdown", "story").splitlines() if "out of reach" in x]
+    assert story == ["Hale cannot strike: out of reach (9.2 yards)."]

@@ -362,12 +362,12 @@ def test_reach_is_refused_at_three_yards_with_a_clear_line():
     log = fight(brawl(person(), person(at="[3, 0]"), [("combat", "{strike: Bo}", "")], ""))
     r = of(log, "action_refused", character="Ann")
     assert [(x.action, x.reason, x.target, x.detail) for x in r] == [
-        ("strike", "out_of_reach", "Bo", "3.0 yards; a blow reaches 2")]
+        ("strike", "out_of_reach", "Bo", "3.0 yards")]
     assert not of(log, "blow_struck")
     from narrator.render import render
     text = render(log, "text", "teaching")
-    assert "Ann cannot strike at Bo: Bo is out of reach: a blow or grapple reaches 2 yards" \
-        in text and "(3.0 yards; a blow reaches 2)" in text
+    assert "Ann cannot strike at Bo: Bo is out of reach: a blow or grapple reaches 2 yards " \
+        "(ruling B19) (3.0 yards)." in text and text.count("reaches") == 1  # the reason once
 
 
 def test_reach_two_yards_is_enough():

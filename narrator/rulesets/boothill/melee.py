@@ -240,7 +240,7 @@ class HandToHand:
         reach = reach_yards()
         if kind != "break_free" and yards > reach + 1e-9:
             self.refuse(t, f, action, "out_of_reach", target.name,
-                        f"{yards:.1f} yards; a blow reaches {reach:g}", count)
+                        f"{yards:.1f} yards", count)  # the reach: the reason's own words
             return None
         if kind == "grapple":
             if f.held_by is not None:

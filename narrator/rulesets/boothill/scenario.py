@@ -446,6 +446,7 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
                                      f"{_hint(c.tactics, list(PROFILES))} (profiles: "
                                      f"{', '.join(PROFILES)})", ("sides", side, i, "tactics"))
 
+    keys: dict[tuple[int, str], str] = {}  # (turn index, full name) -> the intent's key
     for t, turn in enumerate(sc.turns):
         new: dict[str, Any] = {}
         for key, intent in turn.intents.items():
@@ -502,7 +503,10 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
                                  base + ("move", "gait"))
             _check_shots(turn.kind, c, intent, loc8, base)
             new[full] = intent
+            keys[(t, full)] = key
         turn.intents = new
+    if sc.turns and sc.state is None:
+        _reach_warnings(loaded, keys, loc8)
 
     side_names = list(sc.sides)
     for r, ruling in enumerate(sc.rulings):
@@ -567,6 +571,42 @@ def resolve_weapon_index(c: Character, value: str, fail: Any) -> int:
             return i
     choices = [w.name or w.type for w in c.weapons]
     raise fail(f"{c.name} carries no {value!r} (carries {', '.join(choices)}){_hint(value, choices)}")
+
+
+def _reach_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
+                    loc8: Any) -> None:
+    """Warn (``loaded.warnings``, located at the intent's ``strike:`` or ``grapple:``) of a
+    blow or grapple declared in the first turn at a man out of reach where the setup settles
+    it: neither man moves that turn, and they stand more than 2 yards apart (errata B19), so
+    the engine can only refuse it. Later turns depend on the fight, and are not judged."""
+    import math
+
+    from narrator.rulesets.boothill.melee import reach_yards
+
+    sc = loaded.scenario
+    if sc.turns[0].resolved is not None:
+        return
+    intents = sc.turns[0].intents
+    where = {c.name: landmark_position(c.at, sc.map) for _, c in sc.characters()}
+    for full, intent in intents.items():
+        target = intent.strike or intent.grapple
+        if target is None or intent.move is not None:
+            continue
+        theirs = intents.get(target)
+        if theirs is not None and theirs.move is not None:
+            continue
+        a, b = where.get(full), where.get(target)
+        if a is None or b is None:
+            continue
+        yards = math.dist(a, b)
+        if yards <= reach_yards() + 1e-9:
+            continue
+        what = "strike" if intent.strike is not None else "grapple"
+        loaded.warnings.append(loc8.error(
+            f"warning: {full} cannot {what} {target}: {yards:.1f} yards apart at the start "
+            f"and neither moves in turn 1, out of reach (a blow or grapple reaches "
+            f"{reach_yards():g} yards, ruling B19); give {full} a move: into reach first",
+            ("turns", 0, "intents", keys[(0, full)], what)))
 
 
 def _check_melee(kind: str, full: str, c: Character, intent: Any, who: Any,
