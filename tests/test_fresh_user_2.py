@@ -681,3 +681,22 @@ def test_a_refused_blow_gives_its_reason_once_in_teaching_and_story():
                         "grapple reaches 2 yards (ruling B19) (9.2 yards)."]
     story = [x for x in render(log, "markdown", "story").splitlines() if "out of reach" in x]
     assert story == ["Hale cannot strike: out of reach (9.2 yards)."]
+
+
+@pytest.mark.parametrize("ruleset", ["boothill", "violence", "weird-west", "gaslight"])
+def test_the_rulings_block_names_a_side_as_the_cast_line_does(tmp_path, ruleset):
+    """A lower-case side key ("kesslers") heads its characters' stat lines capitalised, as the
+    cast line names it, in every ruleset and mode."""
+    path = tmp_path / "k.yaml"
+    r = runner.invoke(app, ["generate", "--sides", "posse:1", "kesslers:1", "--seed", "3",
+                            "--ruleset", ruleset, "-o", str(path), "--max-turns", "2"])
+    if r.exit_code == 2 and "has no generator" in r.stderr:
+        pytest.skip(f"{ruleset} has no generator")
+    assert r.exit_code == 0, r.stderr
+    for mode in ("teaching", "story"):
+        r = runner.invoke(app, ["run", str(path), "-m", mode])
+        assert r.exit_code == 0, r.stderr
+        lines = r.stdout.splitlines()
+        assert "**kesslers**" not in r.stdout and "**posse**" not in r.stdout
+        assert any(x.startswith("**Kesslers**") for x in lines), (mode, r.stdout[:2000])
+        assert any(x.startswith("**Posse**") for x in lines)
