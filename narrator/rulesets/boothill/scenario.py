@@ -581,8 +581,7 @@ def _reach_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
     the engine can only refuse it. Later turns depend on the fight, and are not judged."""
     import math
 
-    from narrator.rulesets.boothill.melee import reach_yards
-
+    reach = float(tables.hand_to_hand()["reach"]["yards"])  # as melee.reach_yards (B19)
     sc = loaded.scenario
     if sc.turns[0].resolved is not None:
         return
@@ -599,13 +598,13 @@ def _reach_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
         if a is None or b is None:
             continue
         yards = math.dist(a, b)
-        if yards <= reach_yards() + 1e-9:
+        if yards <= reach + 1e-9:
             continue
         what = "strike" if intent.strike is not None else "grapple"
         loaded.warnings.append(loc8.error(
             f"warning: {full} cannot {what} {target}: {yards:.1f} yards apart at the start "
             f"and neither moves in turn 1, out of reach (a blow or grapple reaches "
-            f"{reach_yards():g} yards, ruling B19); give {full} a move: into reach first",
+            f"{reach:g} yards, ruling B19); give {full} a move: into reach first",
             ("turns", 0, "intents", keys[(0, full)], what)))
 
 
