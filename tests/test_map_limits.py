@@ -64,7 +64,7 @@ def test_a_move_off_the_map_names_the_map_not_another_shape(tmp_path):
     assert "to: trough" in sk
     code, err = _check(tmp_path, sk.replace("to: trough", "to: [0, 1e7]"))
     assert code == 2 and LINE.match(err)
-    assert "move.to[1]: 1e+07 yards is off the map" in err
+    assert "move.to[1]: 10,000,000 yards is off the map" in err
     code, err = _check(tmp_path, sk.replace("to: trough", "to: [0, .nan]"))
     assert code == 2 and "move.to[1]: expected a finite number" in err
 
