@@ -332,8 +332,9 @@ def unknown_templates(folder: Path) -> list[str]:
     ours: a misspelt name (``markdown/postt.j2``) or a folder other than ``markdown``,
     ``bbcode``, ``html``, ``text`` and ``common``, each with the nearest valid name. Such a
     file is still found by a template of the user's that includes or imports it, so it is
-    warned about, not refused. Hidden files (``.post.j2.swp``) are skipped; links are not
-    followed into folders; at most ``MAX_TEMPLATE_FILES`` files are looked at."""
+    warned about, not refused. Hidden files (``.post.j2.swp``) and links to folders are
+    skipped (never followed: they may lead outside the folder, which the loader refuses to
+    read); at most ``MAX_TEMPLATE_FILES`` files are looked at."""
     from narrator import ruleset as registry
     from narrator.render.core import template_dirs
     from narrator.scenario.loader import nearest
@@ -356,7 +357,7 @@ def unknown_templates(folder: Path) -> list[str]:
     out: list[str] = []
     seen = 0
     for top in sorted(folder.iterdir()):
-        if top.name.startswith("."):
+        if top.name.startswith(".") or top.is_symlink():  # a link is not followed (sandbox.py)
             continue
         if top.name not in TEMPLATE_FOLDERS or not top.is_dir():
             near = nearest(top.name, list(TEMPLATE_FOLDERS))
