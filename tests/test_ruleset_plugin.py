@@ -49,8 +49,10 @@ def narrator(site: Path, *args: str, cwd: Path | None = None) -> subprocess.Comp
 def test_every_format_and_mode_writes_the_duel(site):
     texts = {}
     for fmt in FORMATS:
-        for mode in ("teaching", "story"):
-            r = narrator(site, "run", DUEL, "--format", fmt, "--mode", mode)
+        for mode in ("teaching",) if fmt == "json" else ("teaching", "story"):
+            # the event log has no mode: --mode with --format json is refused
+            r = narrator(site, "run", DUEL, "--format", fmt,
+                         *(("--mode", mode) if fmt != "json" else ()))
             assert r.returncode == 0, (fmt, mode, r.stderr)
             texts[fmt, mode] = r.stdout
     md = texts["markdown", "teaching"]
