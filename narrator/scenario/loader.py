@@ -280,9 +280,11 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator, root: Any = None) -> S
         bad = str(loc[-1])
         return loc8.error(f"unknown key {bad!r}{key_hint(bad, model_fields_at(loc, root), loc)}",
                           loc, key=True)
+    short_pair = False
     if kind == "missing" and loc and isinstance(loc[-1], int) \
             and _clean(loc[:-1], loc8)[-1:] in (("at",), ("to",)):
         loc = loc[:-1]  # [x] for [x, y]: the position is at fault, not its missing y
+        short_pair = True
     where = _dotted(_clean(loc, loc8))
     if kind == "missing" and loc and loc[-1] in _UNION_TAGS and not where.endswith(loc[-1]):
         where = _dotted(_clean(loc[:-1], loc8) + (loc[-1],))  # a key named like a type: str
@@ -309,8 +311,7 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator, root: Any = None) -> S
             msg = "expected [x, y] in yards, or a landmark of map:"
     elif kind == "value_error":
         msg = err["msg"].removeprefix("Value error, ")
-    elif kind not in _FRIENDLY or (kind == "missing"
-                                   and _clean(loc, loc8)[-1:] in (("at",), ("to",))):
+    elif kind not in _FRIENDLY or short_pair:
         msg = plain_words(err, pair=_clean(loc, loc8)[-1:] in (("at",), ("to",)))
     return loc8.error(f"{where}: {msg}" if where else msg, loc)
 
