@@ -82,6 +82,9 @@ _ZERO = Fraction(0)
 CACHE_BYTES = 300_000_000  # about how much the decision cache of one scenario may hold
 
 
+_NO_TURN = Turn()   # a turn past the declared ones: nothing declared (never changed)
+
+
 class _NoDice:
     """The representative fights decide; they never roll. A roll means a rule the kernel does
     not vectorise (a window's Coordination check, a gunsmith's roll)."""
@@ -329,42 +332,50 @@ class _Kernel:
         return list(w)
 
     def _read_fighter(self, i: int, j: int, f) -> None:
-        """Set the representative's fighter ``f`` to fighter ``j``'s state in fight ``i``."""
+        """Set the representative's fighter ``f`` to fighter ``j``'s state in fight ``i``.
+
+        What a state sets is worked out once per distinct state of the fighter (his row of
+        ``S``, position and weapons) and kept: then one ``__dict__.update`` per object."""
+        key = ("fighter", j, self.S[i, j, :N_KEYED].tobytes(), self.P[i, j].tobytes(),
+               self.W[i, j].tobytes())
+        st = self.cache.get(key)
+        if st is None:
+            st = self.cache[key] = self._fighter_state(i, j, f)
+        attrs, wounds, queue, weapons = st
+        f.__dict__.update(attrs)
+        f.wounds = list(wounds)
+        f.queue = [Action(kind, shot_type, draw=draw, extra=extra, volley=[
+            PlannedShot(shot_type, target, gun, listed=listed)] if target else [])
+            for kind, shot_type, draw, extra, target, gun, listed in queue]
+        for ws, wd in zip(f.weapons, weapons, strict=False):
+            ws.__dict__.update(wd)
+
+    def _fighter_state(self, i: int, j: int, f) -> tuple:
+        """What ``_read_fighter`` sets: (plain attributes, wounds, queued actions as tuples,
+        each weapon's attributes)."""
         row = self.S[i, j].tolist()
-        f.condition = CONDITIONS[row[C_COND]]
-        f.wound_points = row[C_WP]
-        f.wounds = self._wounds(j, f, tuple(row[C_LIGHT:C_RL_S + 1])) \
-            if row[C_LIGHT] or row[C_SERIOUS] else []
-        f.dies_after_turn = None
-        f.pos = tuple(self.P[i, j].tolist())
-        f.cover = self.covers[row[C_COVER]]
-        f.landmark = self.landmarks[row[C_LANDMARK]]
-        f.prone = bool(row[C_PRONE])
-        f.mounted = bool(row[C_MOUNTED])
-        f.current_weapon = row[C_CUR_W]
-        f.drawn = bool(row[C_DRAWN])
-        f.cursor = row[C_CURSOR]
+        attrs = dict(
+            condition=CONDITIONS[row[C_COND]], wound_points=row[C_WP], dies_after_turn=None,
+            pos=tuple(self.P[i, j].tolist()), cover=self.covers[row[C_COVER]],
+            landmark=self.landmarks[row[C_LANDMARK]], prone=bool(row[C_PRONE]),
+            mounted=bool(row[C_MOUNTED]), current_weapon=row[C_CUR_W], drawn=bool(row[C_DRAWN]),
+            cursor=row[C_CURSOR], fresh_draw=False, fd_speed=None, cocked=False,
+            reload_streak=row[C_STREAK])
+        wounds = tuple(self._wounds(j, f, tuple(row[C_LIGHT:C_RL_S + 1]))) \
+            if row[C_LIGHT] or row[C_SERIOUS] else ()
         queue = []
         if row[C_PLAN]:
             plan = self.plans[row[C_PLAN]]
             for k, a in enumerate(plan[row[C_QI]:]):
-                volley = []
-                if a.kind == "shot":
-                    volley = [PlannedShot(a.shot_type, self.names[row[C_QTARGET]],
-                                          f.current_weapon, listed=a.volley[0].listed)]
-                queue.append(Action(a.kind, a.shot_type, draw=a.draw,
-                                    extra=row[C_QEXTRA] if k == 0 else 0, volley=volley))
-        f.queue = queue
-        f.fresh_draw = False
-        f.fd_speed = None
-        f.cocked = False
-        f.reload_streak = row[C_STREAK]
-        for ws, (loaded, jammed, useless, tried, progress) in zip(
-                f.weapons, self.W[i, j].tolist(), strict=False):
-            ws.loaded, ws.jammed_seconds = loaded, jammed
-            ws.useless, ws.gunsmith_tried = bool(useless), bool(tried)
-            ws.reload_progress = Fraction(progress, PROGRESS_DENOMINATOR) if progress else \
-                _ZERO
+                target = self.names[row[C_QTARGET]] if a.kind == "shot" else None
+                queue.append((a.kind, a.shot_type, a.draw, row[C_QEXTRA] if k == 0 else 0,
+                              target, row[C_CUR_W], a.volley[0].listed if target else ()))
+        weapons = [dict(loaded=loaded, jammed_seconds=jammed, useless=bool(useless),
+                        gunsmith_tried=bool(tried),
+                        reload_progress=Fraction(progress, PROGRESS_DENOMINATOR) if progress
+                        else _ZERO)
+                   for loaded, jammed, useless, tried, progress in self.W[i, j].tolist()]
+        return attrs, wounds, tuple(queue), weapons
 
     def _set_rep(self, rep: BootHillFight, i: int) -> None:
         """The representative fight set to fight ``i``'s state (all fighters)."""
@@ -402,7 +413,7 @@ class _Kernel:
         per = np.concatenate([s[:, :, self.DECISION_COLS], queued[:, :, None],
                               self.W[idx][:, :, :, :W_GS_TRIED].reshape(m, self.n, -1)],
                              axis=2).astype(np.float64)
-        per = np.concatenate([per, self.P[idx]], axis=2) * up[:, :, None]
+        per = np.where(up[:, :, None], np.concatenate([per, self.P[idx] + 0.0], axis=2), 0.0)
         parts = [(~up).astype(np.float64), per.reshape(m, -1),
                  (self.F[idx, F_FIRED] > 0)[:, None].astype(np.float64),
                  self.F[idx, F_LAST_KIND:F_CALLED + 1].astype(np.float64)]
@@ -453,37 +464,38 @@ class _Kernel:
                 self.cache.clear()   # (ids in the registries stay valid)
             uniq, first, inv = self._distinct(keys)
             when = t if (t <= len(sc.turns) or self.t_rulings) else 0
-            kinds = np.empty(len(uniq), dtype=np.int64)
-            called = np.empty(len(uniq), dtype=np.int64)
-            iids = np.empty((len(uniq), self.n), dtype=np.int64)
-            plans = np.empty((len(uniq), self.n, 4), dtype=np.int64)
+            raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
+            cache, hits = self.cache, []
             for u in range(len(uniq)):
-                ck = (when, uniq[u].tobytes())
-                hit = self.cache.get(ck)
+                ck = (when, raw[u * width:(u + 1) * width])
+                hit = cache.get(ck)
                 if hit is None:
-                    hit = self.cache[ck] = self.decide(t, ti, int(live[first[u]]))
-                kinds[u], called[u], iids[u], plans[u] = hit
-            self.F[live, F_CALLED] = called[inv]
-            self.IID[live] = iids[inv]
-            kind = kinds[inv]
+                    hit = cache[ck] = self.decide(t, ti, int(live[first[u]]))
+                hits.append(hit)
+            out = np.stack(hits)[inv]   # per fight: kind, called, intent ids, plans
+            n = self.n
+            self.F[live, F_CALLED] = out[:, 1]
+            self.IID[live] = out[:, 2:2 + n]
+            kind = out[:, 0]
             shoot = kind == KIND_SHOOTOUT
             if shoot.any():
-                self.shootout_turn(t, live[shoot], plans[inv][shoot])
+                self.shootout_turn(t, live[shoot], out[shoot, 2 + n:].reshape(-1, n, 4))
             if (~shoot).any():
                 self.combat_turn(t, live[~shoot])
             self.end_turn(t, live, kind)
 
-    def decide(self, t: int, ti: int, i: int) -> tuple[int, int, np.ndarray, np.ndarray]:
-        """The engine's decisions for fight ``i``'s state at the start of turn ``t``: the kind
-        of turn, the sides whose lawmen have called for surrender, each fighter's intent
-        (registry id, 0: none) and new shootout plan (plan, target, weapon, drawn; -1: none).
+    def decide(self, t: int, ti: int, i: int) -> np.ndarray:
+        """The engine's decisions for fight ``i``'s state at the start of turn ``t``, as one
+        row: the kind of turn, the sides whose lawmen have called for surrender (a bit per
+        side), each fighter's intent (registry id, 0: none), then each fighter's new shootout
+        plan (plan, target, weapon, drawn; -1: none).
 
         Raises:
             Uncovered: an intent uses something the kernel does not cover.
         """
         rep = self.rep
         self._set_rep(rep, i)
-        declared = self.sc.turns[ti] if ti < len(self.sc.turns) else Turn()
+        declared = self.sc.turns[ti] if ti < len(self.sc.turns) else _NO_TURN
         intents = rep.complete_intents(t, declared.intents, declared.kind)
         for intent in intents.values():
             reasons = _intent_reasons(intent)
@@ -494,8 +506,9 @@ class _Kernel:
         if mem is not None:
             called = sum(1 << k for k, s in enumerate(self.sides) if s in mem.called)
         kind = rep.kind_of(t, declared, intents)
-        iids = np.array([self._intent_id(intents.get(n)) for n in self.names], dtype=np.int64)
-        plans = np.full((self.n, 4), -1, dtype=np.int64)
+        row = [KIND_SHOOTOUT if kind == "shootout" else KIND_COMBAT, called]
+        row += [self._intent_id(intents.get(n)) for n in self.names]
+        plans = [-1] * (4 * self.n)
         if kind == "shootout":
             for j, f in enumerate(self.fighters_of(rep)):
                 intent = intents.get(f.name)
@@ -503,9 +516,10 @@ class _Kernel:
                     continue
                 actions = rep.plan(t, f, intent)
                 shot = next((a for a in actions if a.kind == "shot"), None)
-                plans[j] = (self._plan_id(actions), self.index[shot.target] if shot else 0,
-                            f.current_weapon, f.drawn)
-        return (KIND_SHOOTOUT if kind == "shootout" else KIND_COMBAT), called, iids, plans
+                plans[4 * j:4 * j + 4] = (self._plan_id(actions),
+                                          self.index[shot.target] if shot else 0,
+                                          f.current_weapon, int(f.drawn))
+        return np.array(row + plans, dtype=np.int64)
 
     def _intent_id(self, intent: Intent | None) -> int:
         """The registry id of an intent (the registry keeps it alive, so ids stay unique)."""
@@ -517,10 +531,26 @@ class _Kernel:
             self.ireg.append(intent)
         return k
 
-    def per_intent(self, j: int, iids: np.ndarray, fn) -> np.ndarray:
-        """``fn(j, intent)`` (a number) for each fight's intent id in ``iids``."""
-        u, inv = np.unique(iids, return_inverse=True)
-        return np.array([fn(j, self.ireg[x]) for x in u], dtype=np.int64)[inv.reshape(-1)]
+    def per_intent(self, j: int, iids: np.ndarray, fn, name: str, none: int = 0) -> np.ndarray:
+        """``fn(j, intent)`` (a number; ``none`` for no intent) for each fight's intent id in
+        ``iids``. ``name`` names the property ``fn`` computes (the same every call): its values
+        are kept in a lookup array over the intent registry (an intent never changes), each
+        computed the first time one of fighter ``j``'s fights has that intent."""
+        key = ("per_intent", name, j)
+        got = self.cache.get(key)
+        size = len(self.ireg)
+        if got is None or len(got[0]) < size:
+            values, known = np.zeros(size, dtype=np.int64), np.zeros(size, dtype=bool)
+            values[0], known[0] = none, True
+            if got is not None:
+                values[:len(got[0])], known[:len(got[0])] = got
+            got = self.cache[key] = (values, known)
+        values, known = got
+        if not known[iids].all():
+            for x in np.unique(iids[~known[iids]]).tolist():
+                values[x] = fn(j, self.ireg[x])
+                known[x] = True
+        return values[iids]
 
     def end_turn(self, t: int, idx: np.ndarray, kind: np.ndarray) -> None:
         """Other actions, movement, the clock, the dying die, sides down (``end_turn``)."""
@@ -530,7 +560,8 @@ class _Kernel:
                 continue
             iids = self.IID[up, j]
             kd = kind[np.searchsorted(idx, up)]
-            busy = self.per_intent(j, iids, lambda j, it: bool(it and (it.reload or it.clear_jam)))
+            busy = self.per_intent(j, iids, lambda j, it: bool(it.reload or it.clear_jam),
+                                   "busy")
             reset = up[(busy == 0) & (kd == KIND_SHOOTOUT)]
             self.S[reset, j, C_STREAK] = 0
             for k in (KIND_COMBAT, KIND_SHOOTOUT):
@@ -541,8 +572,8 @@ class _Kernel:
             up = idx[self.S[idx, j, C_COND] == ACTIVE]
             if not len(up):
                 continue
-            moves = self.per_intent(j, self.IID[up, j],
-                                    lambda j, it: bool(it and it.move is not None))
+            moves = self.per_intent(j, self.IID[up, j], lambda j, it: it.move is not None,
+                                    "moves")
             kd = kind[np.searchsorted(idx, up)]
             for k in (KIND_COMBAT, KIND_SHOOTOUT):
                 sel = (moves == 1) & (kd == k)
@@ -563,10 +594,21 @@ class _Kernel:
         ended = sides_up.sum(axis=1) <= 1
         self.F[idx[ended], F_DONE] = 1
 
-    def _distinct(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(distinct rows, index of each one's first fight, which distinct row each fight has)."""
-        uniq, first, inv = np.unique(rows, axis=0, return_index=True, return_inverse=True)
-        return uniq, first, inv.reshape(-1)
+    @staticmethod
+    def _distinct(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(distinct rows, index of each one's first fight, which distinct row each fight has).
+
+        Rows are compared as bytes (each row viewed as one opaque value: a single sort
+        comparing memory, much faster than ``np.unique(axis=0)``'s column by column sort),
+        so the distinct rows come in byte order; nothing random depends on that order. A
+        float column must hold no -0.0 (it would differ from 0.0)."""
+        rows = np.ascontiguousarray(rows)
+        if rows.shape[1] == 0:
+            return rows[:1], np.zeros(min(1, len(rows)), dtype=np.intp), \
+                np.zeros(len(rows), dtype=np.intp)
+        v = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).reshape(-1)
+        _, first, inv = np.unique(v, return_index=True, return_inverse=True)
+        return rows[first], first, inv.reshape(-1)
 
     def other_actions(self, t: int, up: np.ndarray, j: int, kind: int) -> None:
         """Reloading and clearing jams: the representative's ``other_actions`` (or
@@ -604,7 +646,7 @@ class _Kernel:
         (wounds, position, cover), copied to the fights."""
         f = self.rep.fighters[self.names[j]]
         rows = np.concatenate([self.S[up, j][:, self.MOVE_COLS].astype(np.float64),
-                               self.P[up, j], self.IID[up, j][:, None]], axis=1)
+                               self.P[up, j] + 0.0, self.IID[up, j][:, None]], axis=1)
         uniq, first, inv = self._distinct(rows)
         for u in range(len(uniq)):
             ck = ("move", j, kind, uniq[u].tobytes())
@@ -670,6 +712,8 @@ class _Kernel:
     def _shot_target(self, n: int):
         """The target of careful shot ``n`` (1 or 2) of an intent, -1 for none (000 l.39-40)."""
         def fn(j: int, it: Intent) -> int:
+            if it.shoot is None:
+                return -1
             seq = shot_targets(it)
             return self.index[seq[n - 1][1]] if len(seq) >= n else -1
         return fn
@@ -680,20 +724,22 @@ class _Kernel:
         if not len(idx):
             return
         iids = self.IID[idx, j]
-        go = self.per_intent(j, iids, self._fires) == 1
+        go = self.per_intent(j, iids, self._fires, "fires") == 1
         idx, iids = idx[go], iids[go]
         if not len(idx):
             return
         named = self.per_intent(j, iids, lambda j, it: -1 if it.weapon is None
+                                or it.shoot is None
                                 else self.rep.weapon_index(self.rep.fighters[self.names[j]],
-                                                           it.weapon))
+                                                           it.weapon), "weapon", -1)
         self.S[idx[named >= 0], j, C_CUR_W] = named[named >= 0]
         self.S[idx, j, C_DRAWN] = 1
         off = self.per_intent(j, iids, lambda j, it: bool(it.hand and it.hand
-                                                          != self.fighters[j].c.handedness))
-        snipe = self.per_intent(j, iids, lambda j, it: bool(it.sniping))
-        k1 = self.per_intent(j, iids, self._shot_target(1))
-        k2 = self.per_intent(j, iids, self._shot_target(2))
+                                                          != self.fighters[j].c.handedness),
+                              "off hand")
+        snipe = self.per_intent(j, iids, lambda j, it: bool(it.sniping), "sniping")
+        k1 = self.per_intent(j, iids, self._shot_target(1), "target 1", -1)
+        k2 = self.per_intent(j, iids, self._shot_target(2), "target 2", -1)
         for n, k in ((1, k1), (2, k2)):
             live = (k >= 0) & (self.S[idx, j, C_COND] == ACTIVE)
             gone = live & (self.S[idx, np.maximum(k, 0), C_COND] != ACTIVE)
