@@ -8,7 +8,9 @@ with its records (``summarize(run_fight(...))``, what a write-up pays), of the l
 engine with its records off, what ``odds --path engine`` runs), of the kernel (cold: a fresh
 process's first chunk; warm: a second chunk reusing the decisions already cached) and of a
 bare Python loop drawing as many d20s as an engine fight rolls; each as a multiple of the
-bare loop's time per fight, and the lean path as a multiple of the engine's speed.
+bare loop's time per fight, and the lean path as a multiple of the engine's speed; then how
+many of the engine's decisions the kernel still takes per fight (once per distinct state not
+met before), what each costs and what share of the kernel's time they are.
 
 Timings are CPU seconds of this process (best of ``--repeat``), so other load on the machine
 disturbs them less than wall-clock time would; the load average is printed too.
@@ -33,7 +35,7 @@ from common import EXAMPLES, FOUR_ON_FOUR, GUNMAN, row  # noqa: E402
 from narrator import batch  # noqa: E402
 from narrator.engine import run_fight  # noqa: E402
 from narrator.rulesets.boothill.generate import generate, to_yaml  # noqa: E402
-from narrator.rulesets.boothill.kernel import KernelContext, run_kernel  # noqa: E402
+from narrator.rulesets.boothill.kernel import KernelContext, _Kernel, run_kernel  # noqa: E402,E501
 from narrator.scenario import load_scenario, load_scenario_text  # noqa: E402
 
 
@@ -73,6 +75,7 @@ def bench(label: str, ld, engine_n: int, kernel_n: int, repeat: int) -> None:
                                              kernel_n, 1, 0, batch.Tally), 1)
     run_kernel(ctx, kernel_n, 1, 0, batch.Tally)
     warm = kernel_n / cpu(lambda: run_kernel(ctx, kernel_n, 2, kernel_n, batch.Tally), repeat)
+    decided = decisions(ctx, kernel_n)
     bare = bare_seconds(round(dice))
     print(f"\n{label} (load average {load:.2f} before, {os.getloadavg()[0]:.2f} after)")
     row("turns / dice per engine fight", f"{turns:.1f} / {dice:.0f}")
@@ -84,6 +87,37 @@ def bench(label: str, ld, engine_n: int, kernel_n: int, repeat: int) -> None:
             f"{1 / rate / bare:,.1f} x bare loop" + (
                 f"; {lean / engine:.2f} x the engine's speed" if rate is lean else ""))
     row("bare loop drawing the same dice", f"{1 / bare:,.0f} loops/s/core", "1.0 x")
+    calls, seconds, total = decided
+    row("kernel: the engine's decisions (warm, 3rd run)", f"{calls / kernel_n:.2f} a fight",
+        f"{1e6 * seconds / max(calls, 1):,.0f} us each; {seconds / total:.0%} of the kernel's "
+        f"time; the rest alone: {kernel_n / max(total - seconds, 1e-9):,.0f} fights/s/core")
+
+
+def decisions(ctx: KernelContext, n: int) -> tuple[int, float, float]:
+    """(engine decisions taken, their CPU seconds, all CPU seconds) in a third kernel run of
+    ``n`` fights on warm caches: the decisions (``_Kernel.decide``: the engine's tactics, kind
+    of turn and plans, once per distinct state not met before) are what the kernel cannot
+    vectorise."""
+    calls, spent = 0, 0.0
+    decide = _Kernel.decide
+
+    def timed(self, *a):
+        nonlocal calls, spent
+        t = time.process_time()
+        try:
+            return decide(self, *a)
+        finally:
+            calls += 1
+            spent += time.process_time() - t
+
+    _Kernel.decide = timed
+    try:
+        t = time.process_time()
+        run_kernel(ctx, n, 3, 2 * n, batch.Tally)
+        total = time.process_time() - t
+    finally:
+        _Kernel.decide = decide
+    return calls, spent, total
 
 
 def many(n: int) -> str:

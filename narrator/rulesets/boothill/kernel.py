@@ -510,15 +510,22 @@ class _Kernel:
         row += [self._intent_id(intents.get(n)) for n in self.names]
         plans = [-1] * (4 * self.n)
         if kind == "shootout":
+            when = t if (t <= len(self.sc.turns) or self.t_rulings) else 0
             for j, f in enumerate(self.fighters_of(rep)):
                 intent = intents.get(f.name)
                 if intent is None or f.down:
                     continue
-                actions = rep.plan(t, f, intent)
-                shot = next((a for a in actions if a.kind == "shot"), None)
-                plans[4 * j:4 * j + 4] = (self._plan_id(actions),
-                                          self.index[shot.target] if shot else 0,
-                                          f.current_weapon, int(f.drawn))
+                # the plan reads the intent and the planner's own state only: kept per both
+                ck = ("plan", when, j, row[2 + j], self.S[i, j, :N_KEYED].tobytes(),
+                      self.P[i, j].tobytes(), self.W[i, j].tobytes())
+                got = self.cache.get(ck)
+                if got is None:
+                    actions = rep.plan(t, f, intent)
+                    shot = next((a for a in actions if a.kind == "shot"), None)
+                    got = self.cache[ck] = (self._plan_id(actions),
+                                            self.index[shot.target] if shot else 0,
+                                            f.current_weapon, int(f.drawn))
+                plans[4 * j:4 * j + 4] = got
         return np.array(row + plans, dtype=np.int64)
 
     def _intent_id(self, intent: Intent | None) -> int:
@@ -1154,14 +1161,19 @@ class _Kernel:
     def retarget_one(self, t: int, i: int, j: int, old: int, shot_type: str, gun: int,
                      kind, listed: tuple[str, ...] | None = None) -> int:
         """``BootHillFight.retarget`` in fight ``i``: the next target listed who is up and in
-        reach, else the most dangerous enemy in reach (-1: nobody)."""
+        reach, else the most dangerous enemy in reach (-1: nobody). When every other man is
+        down (the usual end of a fight) that is nobody, without asking the engine."""
+        if listed is None:
+            it = self.ireg[int(self.IID[i, j])]
+            listed = tuple(targets_of(it)) if it is not None else ()
+        cond = self.S[i, :, C_COND].tolist()
+        if all(c != ACTIVE for k, c in enumerate(cond) if k != j) \
+                and self.names[j] not in listed:
+            return -1
         probe = self.probe
         self._set_rep(probe, i)
         f = self.fighters_of(probe)[j]
         f.current_weapon = gun
-        if listed is None:
-            it = self.ireg[int(self.IID[i, j])]
-            listed = tuple(targets_of(it)) if it is not None else ()
         planned = PlannedShot(shot_type, self.names[old], gun, listed=listed)
         new = probe.retarget(t, f, self.names[old], planned, kind, None, [])
         probe.events.clear()
