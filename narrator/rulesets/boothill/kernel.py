@@ -538,24 +538,31 @@ class _Kernel:
             self.ireg.append(intent)
         return k
 
-    def per_intent(self, j: int, iids: np.ndarray, fn, name: str, none: int = 0) -> np.ndarray:
+    def per_intent(self, j: int, iids: np.ndarray, fn, name: str, none: int = 0, *,
+                   size: int | None = None) -> np.ndarray:
         """``fn(j, intent)`` (a number; ``none`` for no intent) for each fight's intent id in
         ``iids``. ``name`` names the property ``fn`` computes (the same every call): its values
         are kept in a lookup array over the intent registry (an intent never changes), each
-        computed the first time one of fighter ``j``'s fights has that intent."""
+        computed the first time one of fighter ``j``'s fights has that intent.
+
+        With ``size``, ``iids`` are codes into a table of that size (growing with the
+        registry) and ``fn(j, code)`` is called with the code itself (none for code 0 is
+        not assumed)."""
         key = ("per_intent", name, j)
         got = self.cache.get(key)
-        size = len(self.ireg)
+        coded = size is not None
+        size = len(self.ireg) if size is None else size
         if got is None or len(got[0]) < size:
             values, known = np.zeros(size, dtype=np.int64), np.zeros(size, dtype=bool)
-            values[0], known[0] = none, True
+            if not coded:
+                values[0], known[0] = none, True
             if got is not None:
                 values[:len(got[0])], known[:len(got[0])] = got
             got = self.cache[key] = (values, known)
         values, known = got
         if not known[iids].all():
             for x in np.unique(iids[~known[iids]]).tolist():
-                values[x] = fn(j, self.ireg[x])
+                values[x] = fn(j, x if coded else self.ireg[x])
                 known[x] = True
         return values[iids]
 
@@ -1111,10 +1118,10 @@ class _Kernel:
             ii = idx[due]
             base = np.where((s[ii, j, C_FRESH] == 1) & (s[ii, j, C_FD_SPEED] >= 0),
                             s[ii, j, C_FD_SPEED], self.coo[j])
-            pairs = np.stack([s[ii, j, C_CUR_W], self.IID[ii, j]], axis=1)
-            u, inv = np.unique(pairs, axis=0, return_inverse=True)
-            static = np.array([self.static_speed(j, int(g), int(i)) for g, i in u])
-            speed[due, j] = (base + static[inv.reshape(-1)]
+            code = self.IID[ii, j] * self.nw + s[ii, j, C_CUR_W]
+            static = self.per_intent(j, code, lambda j, c: self.static_speed(
+                j, c % self.nw, c // self.nw), "static speed", size=len(self.ireg) * self.nw)
+            speed[due, j] = (base + static
                              + s[ii, j, C_LIGHT] * sm["light_wound"]
                              + s[ii, j, C_SERIOUS] * sm["serious_wound"])
         while True:
