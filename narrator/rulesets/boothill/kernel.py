@@ -331,13 +331,21 @@ class _Kernel:
             w = self.cache[key] = tuple(w)
         return list(w)
 
-    def _read_fighter(self, i: int, j: int, f) -> None:
-        """Set the representative's fighter ``f`` to fighter ``j``'s state in fight ``i``.
+    def _state_bytes(self, i: int) -> tuple[bytes, int]:
+        """Each fighter's state in fight ``i`` (his keyed columns of ``S``, position and
+        weapons) as bytes, all fighters in one string, and the length of one fighter's."""
+        rows = np.concatenate([self.S[i, :, :N_KEYED], self.P[i].view(np.int64),
+                               self.W[i].reshape(self.n, -1)], axis=1)
+        return rows.tobytes(), rows.shape[1] * 8
+
+    def _read_fighter(self, i: int, j: int, f, state: tuple[bytes, int] | None = None) -> None:
+        """Set the representative's fighter ``f`` to fighter ``j``'s state in fight ``i``
+        (``state``: ``_state_bytes(i)`` when the caller has it).
 
         What a state sets is worked out once per distinct state of the fighter (his row of
         ``S``, position and weapons) and kept: then one ``__dict__.update`` per object."""
-        key = ("fighter", j, self.S[i, j, :N_KEYED].tobytes(), self.P[i, j].tobytes(),
-               self.W[i, j].tobytes())
+        raw, width = state if state is not None else self._state_bytes(i)
+        key = ("fighter", j, raw[j * width:(j + 1) * width])
         st = self.cache.get(key)
         if st is None:
             st = self.cache[key] = self._fighter_state(i, j, f)
@@ -377,10 +385,12 @@ class _Kernel:
                    for loaded, jammed, useless, tried, progress in self.W[i, j].tolist()]
         return attrs, wounds, tuple(queue), weapons
 
-    def _set_rep(self, rep: BootHillFight, i: int) -> None:
-        """The representative fight set to fight ``i``'s state (all fighters)."""
+    def _set_rep(self, rep: BootHillFight, i: int) -> tuple[bytes, int]:
+        """The representative fight set to fight ``i``'s state (all fighters); returns the
+        fighters' states as bytes (``_state_bytes``)."""
+        state = self._state_bytes(i)
         for j, f in enumerate(self.fighters_of(rep)):
-            self._read_fighter(i, j, f)
+            self._read_fighter(i, j, f, state)
         rep.shots_fired = int(self.F[i, F_FIRED])
         kind = self.F[i, F_LAST_KIND]
         rep.last_kind = (None, "combat", "shootout")[kind]
@@ -392,6 +402,7 @@ class _Kernel:
             from narrator.rulesets.boothill import tactics
             tactics._memory(rep).called.update(
                 s for k, s in enumerate(self.sides) if called >> k & 1)
+        return state
 
     @staticmethod
     def fighters_of(rep: BootHillFight) -> list:
@@ -494,7 +505,7 @@ class _Kernel:
             Uncovered: an intent uses something the kernel does not cover.
         """
         rep = self.rep
-        self._set_rep(rep, i)
+        raw, width = self._set_rep(rep, i)
         declared = self.sc.turns[ti] if ti < len(self.sc.turns) else _NO_TURN
         intents = rep.complete_intents(t, declared.intents, declared.kind)
         for intent in intents.values():
@@ -516,8 +527,7 @@ class _Kernel:
                 if intent is None or f.down:
                     continue
                 # the plan reads the intent and the planner's own state only: kept per both
-                ck = ("plan", when, j, row[2 + j], self.S[i, j, :N_KEYED].tobytes(),
-                      self.P[i, j].tobytes(), self.W[i, j].tobytes())
+                ck = ("plan", when, j, row[2 + j], raw[j * width:(j + 1) * width])
                 got = self.cache.get(ck)
                 if got is None:
                     actions = rep.plan(t, f, intent)
@@ -811,9 +821,10 @@ class _Kernel:
             if res is None:
                 i = int(idx[firsts[g]])
                 kk, gg = int(combos[g, 0]), int(combos[g, 1])
-                self._read_fighter(i, j, pf[j])
+                state = self._state_bytes(i)
+                self._read_fighter(i, j, pf[j], state)
                 if kk != j:
-                    self._read_fighter(i, kk, pf[kk])
+                    self._read_fighter(i, kk, pf[kk], state)
                 probe.shots_fired = 0 if combos[g, 16] else 1
                 intents = {}
                 for who, iid in ((kk, combos[g, 13]), (j, combos[g, 12])):
