@@ -191,8 +191,15 @@ def range_band(w: WeaponType, yards: float, shot_type: str = "careful") -> str |
     Returns:
         "point_blank", "short", "long", "extreme", or None (out of range).
     """
-    pb, short, long_, extreme = _band_limits(w.short, w.long, w.extreme,
-                                             shot_type in ("hip", "fanned"))
+    return band_within(_band_limits(w.short, w.long, w.extreme, shot_type in ("hip", "fanned")),
+                       yards)
+
+
+def band_within(limits: tuple[float, float, float, float], yards: float) -> str | None:
+    """The range band of ``yards`` given the band limits (point blank, short, long, extreme; in
+    yards, as ``band_limits`` gives them): each band includes its own limit (Table 1, 000).
+    Returns "point_blank", "short", "long", "extreme", or None (beyond extreme range)."""
+    pb, short, long_, extreme = limits
     if yards <= pb:
         return "point_blank"
     if yards <= short:

@@ -434,16 +434,7 @@ def _careful(fight: FightView, t: int, f: Fighter, o: Fighter, g: Gun, yards: fl
     """``band_of`` for a careful shot with gun ``g``."""
     if rulings:
         return fight.band_for(t, f, o, g.ws, "careful", yards)[0]
-    pb, short, long_, extreme = g.limits
-    if yards <= pb:
-        return "point_blank"
-    if yards <= short:
-        return "short"
-    if yards <= long_:
-        return "long"
-    if yards <= extreme:
-        return "extreme"
-    return None
+    return tables.band_within(g.limits, yards)
 
 
 def reach(fight: FightView, t: int, f: Fighter, o: Fighter, yards: float) -> float:
