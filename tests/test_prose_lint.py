@@ -277,6 +277,17 @@ def test_they_agrees_in_both_tenses(tense):
 GOLDENS = EXAMPLES.parent.parent / "tests" / "goldens"
 
 
+def _check_golden(path, text, request):
+    """Assert ``text`` equals the golden at ``path``; with --update-goldens rewrite a changed
+    golden and skip (never a pass), as test_writeups does."""
+    old = path.read_text(encoding="utf-8") if path.exists() else None
+    if request.config.getoption("--update-goldens") and text != old:
+        path.write_text(text, encoding="utf-8")
+        pytest.skip(f"golden {path.name} rewritten: read its diff")  # never a pass
+    assert old is not None, f"missing golden {path.name}; run pytest --update-goldens"
+    assert text == old
+
+
 @pytest.mark.parametrize("case", ("abilene-saloon.past", "shotgun-gang.past",
                                   "bank-robbery.past", "they.present", "they.past"))
 def test_golden_story_past_tense_and_they(case, request):
@@ -286,13 +297,7 @@ def test_golden_story_past_tense_and_they(case, request):
     else:
         log = run_fight(load_scenario(EXAMPLES / f"{name}.yaml"))
     text = render(log, "markdown", "story", options=Options(tense=tense))
-    path = GOLDENS / f"{name}.story.{tense}.md"
-    old = path.read_text(encoding="utf-8") if path.exists() else None
-    if request.config.getoption("--update-goldens") and text != old:
-        path.write_text(text, encoding="utf-8")
-        pytest.skip(f"golden {path.name} rewritten: read its diff")  # never a pass
-    assert old is not None, f"missing golden {path.name}; run pytest --update-goldens"
-    assert text == old
+    _check_golden(GOLDENS / f"{name}.story.{tense}.md", text, request)
 
 
 #: The Weird West and Gaslight checks of the fourth GM reading (prose_lint._fourth_round).
@@ -407,10 +412,4 @@ def test_golden_weird_west_and_gaslight_story_past_tense_and_they(case, request)
     else:
         log = run_fight(load_scenario(EXAMPLES / f"{name}.yaml"))
     text = render(log, "markdown", "story", options=Options(tense=tense))
-    path = GOLDENS / f"{name}.story.{tense}.md"
-    old = path.read_text(encoding="utf-8") if path.exists() else None
-    if request.config.getoption("--update-goldens") and text != old:
-        path.write_text(text, encoding="utf-8")
-        pytest.skip(f"golden {path.name} rewritten: read its diff")  # never a pass
-    assert old is not None, f"missing golden {path.name}; run pytest --update-goldens"
-    assert text == old
+    _check_golden(GOLDENS / f"{name}.story.{tense}.md", text, request)
