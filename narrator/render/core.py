@@ -23,6 +23,7 @@ from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
                                      limits)
 from narrator.render.teaching import gm_distance, shown_modifiers, source, uncite, wound_groups
+from narrator.render.trusted import TrustedEnvironment
 
 FORMATS = ("markdown", "bbcode", "html", "text", "json")
 MODES = ("teaching", "story")
@@ -307,10 +308,11 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
     if own is not None and own.is_dir():
         search += [FileSystemLoader(str(own))]
     search += [FileSystemLoader(str(ours / "common"))]
-    # our own templates are trusted and do not change while the process runs: a plain
-    # environment (the sandbox's attribute checks were half the rendering time) that never
-    # re-reads a template's file; a user's templates run sandboxed and bounded (sandbox.py)
-    kind = Environment if user_dir is None else BoundedEnvironment
+    # our own templates are trusted and do not change while the process runs: Jinja's
+    # environment with two of its paths shortened (trusted.py; the sandbox's attribute checks
+    # were half the rendering time) that never re-reads a template's file; a user's
+    # templates run sandboxed and bounded (sandbox.py)
+    kind = TrustedEnvironment if user_dir is None else BoundedEnvironment
     # optimized=False: Jinja's optimizer would fold a filter of a constant into the compiled
     # code with this environment's filters, and a cached template would carry them into
     # another format's environment (the bytecode cache, narrator/render/bytecode.py).

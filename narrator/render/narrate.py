@@ -97,6 +97,8 @@ FLOW_SENTENCES = 5
 FLOW_WORDS = 90
 #: A phrase that tells a gun emptied: said once a paragraph for a man.
 _EMPTIES = re.compile(r"\bempt|\[empty\]")
+#: The phrase fields of a character's pronouns, in ``_PRONOUNS`` order.
+_PRONOUN_FIELDS = {k: (k + "_he", k + "_him", k + "_his", k + "_self") for k in ("a", "b")}
 #: A capitalised word inside a sentence (a name, a gun's brand).
 _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
 #: Where a sentence of story prose ends (quoted speech kept inside it).
@@ -801,7 +803,7 @@ class Narration:
         self._said = (phrase, a, b)
         if not phrase.startswith(("; ", ",")):
             self._opening = (a, phrase.split("[", 1)[0].strip())
-        if a is not None and _EMPTIES.search(phrase):
+        if a is not None and _empties(phrase):
             if a in self._emptied:  # "Louis emptied his Colt at John ... Louis's Colt was empty"
                 return ""
             self._emptied.add(a)
@@ -817,16 +819,18 @@ class Narration:
             self.said_he, self.saying_he = self.saying_he, set()
         fields: dict[str, str] = {}
         plural: set[str] = set()
-        order = sorted((k for k, w in (("a", a), ("b", b)) if w is not None),
-                       key=lambda k: _first_at(phrase, k))
+        if a is not None and b is not None:  # in the order the phrase names them
+            order = ["a", "b"] if _first_at(phrase, "a") <= _first_at(phrase, "b") \
+                else ["b", "a"]
+        else:
+            order = ["a"] if a is not None else ["b"] if b is not None else []
         for key, who in (("a", a), ("b", b)):
             if who is None:
                 continue
-            he, him, his, self_ = self._pronouns(who)
-            fields.update({f"{key}_he": he, f"{key}_him": him, f"{key}_his": his,
-                           f"{key}_self": self_})
-            if he == "they":
-                plural.add(f"{key}_he")
+            forms = self._pronouns(who)
+            fields.update(zip(_PRONOUN_FIELDS[key], forms))
+            if forms[0] == "they":
+                plural.add(key + "_he")
         # referring expression for the character the phrase opens on
         opener = next((k for k, w in (("a", a), ("b", b))
                        if w is not None and body.startswith("{" + k + "}")), None)
@@ -888,7 +892,7 @@ class Narration:
             else:
                 self._mention(who)
         for key, who in (("a", a), ("b", b)):
-            if who is not None and re.search(r"\{" + key + r"_(he|him|self)\}", phrase):
+            if who is not None and _says_he(phrase, key):
                 self.saying_he.add(who)
         text = self.phrases.fill(phrase, fields, plural)
         self.last_said = [a if k == "a" else b for k in order]
@@ -1114,7 +1118,12 @@ def distinct_shorts(chars: dict[str, Any]) -> dict[str, str]:
     return out
 
 
+# The phrase helpers below are pure functions of a phrase's text, and a fight's phrases are a
+# few hundred: each is worked out once (rendering time, benchmarks/bench_render.py).
+@functools.lru_cache(maxsize=4096)
 def _first_at(phrase: str, key: str) -> int:
+    """Where the phrase first names the character ``key`` (``{a}`` or ``{a_he}``...), else its
+    length."""
     for probe in ("{" + key + "}", "{" + key + "_"):
         i = phrase.find(probe)
         if i >= 0:
@@ -1122,6 +1131,19 @@ def _first_at(phrase: str, key: str) -> int:
     return len(phrase)
 
 
+@functools.lru_cache(maxsize=4096)
+def _says_he(phrase: str, key: str) -> bool:
+    """Whether the phrase calls the character ``key`` "he", "him" or "himself"."""
+    return re.search(r"\{" + key + r"_(he|him|self)\}", phrase) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _empties(phrase: str) -> bool:
+    """Whether the phrase tells a gun emptied."""
+    return _EMPTIES.search(phrase) is not None
+
+
+@functools.lru_cache(maxsize=4096)
 def _plain(text: str) -> str:
     return re.sub(r"[*_\[\]<>/\\]|\bb\]", "", text)
 

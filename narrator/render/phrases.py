@@ -26,6 +26,7 @@ import functools
 import random
 import re
 import tomllib
+from typing import Any
 
 from narrator.render import inflection
 
@@ -66,6 +67,7 @@ class Phrases:
         self.last: dict[str, int] = {}
         self.used: dict[str, set[int]] = {}
         self.rare: dict[str, set[int]] = {}  # <rare> phrases used, by group
+        self._fits: dict[tuple[str, frozenset[str]], Any] = {}
 
     @classmethod
     def from_toml(cls, text: str, seed: int, tense: str = "present") -> Phrases:
@@ -105,7 +107,11 @@ class Phrases:
                  ) -> tuple[tuple[tuple[frozenset[str], str], ...], tuple[int, ...]]:
         """The group's phrases as (tags, text) and the indices of those that fit ``context``
         (all of them when none does)."""
-        return _fitting(tuple(self.table[group]), context)
+        key = (group, context)
+        fits = self._fits.get(key)
+        if fits is None:  # once per group and context in a fight (rendering time)
+            fits = self._fits[key] = _fitting(tuple(self.table[group]), context)
+        return fits
 
     def fill(self, phrase: str, fields: dict[str, str], plural: set[str]) -> str:
         """Fill the fields and realise the verb markers (see the module docstring).

@@ -1,0 +1,77 @@
+"""The Jinja environment of our own templates: Jinja's semantics, two of its paths shortened.
+
+A write-up makes thousands of attribute lookups and calls from the templates (a 4-on-4 story
+about 7,700 lookups and 1,400 calls), and two of Jinja's general paths cost more than the work
+they lead to (``benchmarks/bench_render.py``):
+
+* ``ev.kind`` on a plain ``dict`` (the renderer's turns, beats and wound groups): Jinja tries
+  ``getattr`` first, which fails by raising ``AttributeError``, and then the item. A plain
+  dict has no attribute but its class's methods, so for any other name the item is looked up
+  at once: the same value, or the same undefined when there is none.
+* ``context.call`` of a built-in method (``lines.append(...)``) or of a method
+  (``n.say(...)``): Jinja looks for a ``pass_context`` mark on the callable and on its
+  ``__call__`` (two failed lookups). A built-in method can carry no such mark; a bound
+  method's is its function's, looked up once per function. Either is then called at once.
+
+User templates (``--templates``) run in the sandbox instead (``sandbox.py``), which keeps
+Jinja's own paths and adds its checks.
+
+May import: jinja2, the standard library.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+from jinja2 import Environment
+from jinja2.runtime import Context
+
+#: The attributes a plain dict has (its class's methods): looked up as Jinja does.
+_DICT_ATTRS = frozenset(dir(dict))
+#: Functions seen as methods with no ``pass_context``/``pass_environment`` mark: such a bound
+#: method's mark is its function's, and our functions are not marked after they are made.
+_PLAIN: set[Any] = set()
+
+
+class TrustedContext(Context):
+    """Jinja's ``Context`` with built-in and unmarked methods called directly (see the module
+    docstring)."""
+
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's)
+        if type(__obj) is types.BuiltinMethodType or (
+                type(__obj) is types.MethodType and __obj.__func__ in _PLAIN):
+            kwargs.pop("_block_vars", None)
+            kwargs.pop("_loop_vars", None)
+            try:
+                return __obj(*args, **kwargs)
+            except StopIteration:
+                return __self.environment.undefined(
+                    "value was undefined because a callable raised a StopIteration exception")
+        if type(__obj) is types.MethodType and not hasattr(__obj.__func__, "jinja_pass_arg"):
+            if len(_PLAIN) > 4096:  # methods of classes made on the fly: no growing without end
+                _PLAIN.clear()
+            _PLAIN.add(__obj.__func__)
+        return Context.call(__self, __obj, *args, **kwargs)
+
+
+class TrustedEnvironment(Environment):
+    """Jinja's ``Environment`` with a plain dict's items looked up first (see the module
+    docstring); its contexts are ``TrustedContext``."""
+
+    context_class = TrustedContext
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRS:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        try:  # Jinja's own path (Environment.getattr), inline
+            return getattr(obj, attribute)
+        except AttributeError:
+            pass
+        try:
+            return obj[attribute]
+        except (TypeError, LookupError, AttributeError):
+            return self.undefined(obj=obj, name=attribute)

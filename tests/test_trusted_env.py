@@ -1,0 +1,65 @@
+"""The environment of our own templates (narrator/render/trusted.py) keeps Jinja's semantics
+on the two paths it shortens: a plain dict's items and attributes, and calls of built-in
+methods, unmarked methods and methods marked ``pass_context``/``pass_environment``."""
+
+from __future__ import annotations
+
+import pytest
+from jinja2 import Environment, StrictUndefined, UndefinedError, pass_context, pass_environment
+
+from narrator.render.trusted import TrustedEnvironment
+
+
+class Helper:
+    def plain(self, x: int) -> int:
+        return x * 2
+
+    @pass_context
+    def ctx(self, context, key: str) -> str:
+        return f"{key}={context[key]}"
+
+    @pass_environment
+    def env(self, environment, x: int) -> str:
+        return f"{type(environment).__name__}:{x}"
+
+
+TEMPLATES = {
+    "item": "{{ d.kind }}",
+    "dict method": "{{ d.items()|list|length }}",
+    "dict get": "{{ d.get('kind') }}-{{ d.get('nothing', 'none') }}",
+    "key named like a method": "{{ d['items'] }}",
+    "attribute": "{{ o.real }}",
+    "list append": "{% set xs = [] %}{% set _ = xs.append(d.kind) %}{{ xs }}",
+    "plain method": "{{ h.plain(21) }}",
+    "pass_context method": "{% set key = 'v' %}{{ h.ctx('v') }}",
+    "pass_environment method": "{{ h.env(3) }}",
+    "loop calls": "{% for i in range(3) %}{{ h.plain(i) }}{{ h.ctx('v') }}{% endfor %}",
+}
+VARS = {"d": {"kind": "shot_fired", "items": "spurs"}, "o": 3 + 4j, "h": Helper(), "v": 7}
+
+
+@pytest.mark.parametrize("name", list(TEMPLATES))
+def test_same_output_as_jinja(name: str) -> None:
+    ours = TrustedEnvironment(undefined=StrictUndefined).from_string(TEMPLATES[name])
+    theirs = Environment(undefined=StrictUndefined).from_string(TEMPLATES[name])
+    out = ours.render(**VARS)
+    assert out == theirs.render(**VARS).replace("Environment:", "TrustedEnvironment:")
+    twice = ours.render(**VARS)  # the second call takes the remembered path
+    assert twice == out
+
+
+def test_values() -> None:
+    env = TrustedEnvironment(undefined=StrictUndefined)
+    assert env.from_string(TEMPLATES["item"]).render(**VARS) == "shot_fired"
+    assert env.from_string(TEMPLATES["key named like a method"]).render(**VARS) == "spurs"
+    assert env.from_string(TEMPLATES["pass_context method"]).render(**VARS) == "v=7"
+    assert env.from_string(TEMPLATES["pass_environment method"]).render(**VARS) == \
+        "TrustedEnvironment:3"
+    assert env.from_string(TEMPLATES["loop calls"]).render(**VARS) == "0v=72v=74v=7"
+
+
+def test_missing_item_is_undefined() -> None:
+    env = TrustedEnvironment(undefined=StrictUndefined)
+    with pytest.raises(UndefinedError, match="has no attribute 'wounds'"):
+        env.from_string("{{ d.wounds }}").render(**VARS)
+    assert TrustedEnvironment().from_string("[{{ d.wounds }}]").render(**VARS) == "[]"
