@@ -238,12 +238,15 @@ def is_law(side: str) -> bool:
 
 def _name(fake, dice: Dice, taken: set[str]) -> tuple[str, str, str]:
     """(full name, short name, pronoun): a period first name, a Faker surname, sometimes a
-    nickname ("Jake "Two-Gun" Harlan" or ""Arkansas Dave" David Coriggan")."""
+    nickname ("Jake "Two-Gun" Harlan" or ""Arkansas Dave" David Coriggan"). ``taken`` holds
+    the scenario's names so far and is updated: no nickname twice in a scenario, nor a full or
+    short name, and (while other names can be found) no first name or surname twice."""
     for tries in range(200):
         she = dice.chance(0.08)
         first = fake.random_element(FIRST_FEMALE if she else FIRST_MALE)
         last = fake.last_name()
         style = dice.d(10)
+        nick = None
         if style <= 5:
             full, short = f"{first} {last}", first
         elif style <= 8:
@@ -257,9 +260,15 @@ def _name(fake, dice: Dice, taken: set[str]) -> tuple[str, str, str]:
             short = f"{first} {last}" if full != f"{first} {last}" else last
         if full in taken or short in taken:
             continue
+        if nick is not None and f"nick:{nick}" in taken:
+            continue  # one "Slim" a fight: two men of one nickname read as one man
+        if f"last:{last}" in taken and tries < 150:
+            continue  # nor two Browns
         if f"first:{first}" in taken and tries < 150:
             continue  # no two men called by the same first name in the prose
-        taken.update((full, short, f"first:{first}"))
+        taken.update((full, short, f"first:{first}", f"last:{last}"))
+        if nick is not None:
+            taken.add(f"nick:{nick}")
         return full, short, "she" if she else "he"
     raise RuntimeError("could not find an unused name")  # pragma: no cover
 

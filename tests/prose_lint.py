@@ -164,6 +164,11 @@ POPGUN = re.compile(r"\bsnap(s|ped)? a shot\b|\bbark(s|ed)?\b")
 TORSO_THINGS = re.compile(r"pocket watch|tobacco tin|Bible|deck of cards|silver dollar|"
                           r"gunbelt buckle|cartridge belt|\brib\b")
 TORSO = re.compile(r"\b(chest|belly|gut|stomach)\b")
+#: a Luck save's thing in the wrong half of the torso: a buckle at the chest, a Bible at the belly
+CHEST_THINGS = re.compile(r"Bible|breast pocket|shirt pocket|\brib\b")
+BELLY_THINGS = re.compile(r"gunbelt buckle|cartridge belt|money belt|furrow across")
+CHEST = re.compile(r"\bchest\b")
+BELLY = re.compile(r"\b(belly|gut|stomach|abdomen)\b")
 DOUBLED = re.compile(r"\bdoubl(e|es|ed) over\b")
 SLIGHT = re.compile(r"\b(tag|tags|tagged|nick|nicks|nicked)\b")
 GRAVE = re.compile(r"mortal|killing|serious|bad wound|bad one|\bdead\b|dying|killed|"
@@ -313,6 +318,9 @@ class Count:
     stock_most: int = 0
     long_arm_fist: int = 0
     two_semicolons: int = 0
+    flee_named: int = 0
+    jam_told_miss: int = 0
+    timing: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -698,6 +706,68 @@ def _fourth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count
                 break
 
 
+# what the GM reader of the fifth round had to edit in Boot Hill and Violence prose
+#: a flight from a named man ("he ran from Arkansas Hiram"): he must have shot or struck at him
+FLED_FROM = re.compile(r"\b(?:ran|runs|run) from ([A-Z][\w'\"-]*(?: [A-Z][\w'\"-]*)*)|"
+                       r"\baway from ([A-Z][\w'\"-]*(?: [A-Z][\w'\"-]*)*)|"
+                       r"\bbetween (?:himself|herself|themselves|themself) and "
+                       r"([A-Z][\w'\"-]*(?: [A-Z][\w'\"-]*)*)|"
+                       r"\bgave ground before ([A-Z][\w'\"-]*(?: [A-Z][\w'\"-]*)*)|"
+                       r"\bgives ground before ([A-Z][\w'\"-]*(?: [A-Z][\w'\"-]*)*)")
+#: a jam told alone after the shot it ended, told as a miss ("His bullet went wide of Isaac.
+#: Levi's Winchester carbine jammed.")
+JAM_ALONE = re.compile(r"^(?:[A-Z][\w'\" -]*'s [\w -]+ (?:jammed|jams)|A spent case (?:stuck|sticks) "
+                       r"fast in [A-Z][\w'\" -]*'s [\w -]+)\.$")
+#: shootout timing told in story prose ("still had shots to come as the second ran out")
+TIMING = re.compile(r"\bthe second (?:ran|runs) out\b|\bfrom the last second\b|"
+                    r"\bas the second\b|\bleft over from the last\b|\bshots? (?:still )?to come\b")
+
+
+def _fifth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
+    """The checks of the fifth GM reading (see the ``Count`` fields of the same names): a
+    flight told as from a man who never shot or struck at the runner (with the log); a jam
+    told as a lone sentence after a shot told as a miss; shootout timing in the prose."""
+    def bad(key: str, text: str) -> None:
+        setattr(count, key, getattr(count, key) + 1)
+        count.note(key, text)
+
+    threats: set[tuple[str, str]] = set()
+    by_short: dict[str, str] = {}
+    if log is not None:
+        shorts = _shorts(log)
+        by_short = {v: k for k, v in shorts.items()}
+        for c in getattr(log.events[0], "characters", ()):
+            by_short.setdefault(c.name, c.name)
+        for e in log.events:
+            if e.kind == "shot_fired":
+                threats.add((e.shooter, e.target))
+            elif e.kind == "blow_struck":
+                threats.add((e.attacker, e.target))
+    for para in paras:
+        for i, s in enumerate(para):
+            plain = QUOTE.sub("", s)
+            if TIMING.search(plain):
+                bad("timing", s)
+            if i and JAM_ALONE.match(plain) and not _PART.search(para[i - 1]):
+                bad("jam_told_miss", f"{para[i - 1]} / {s}")
+            if log is None:
+                continue
+            for m in FLED_FROM.finditer(plain):
+                foe = by_short.get(next(g for g in m.groups() if g))
+                if foe is None:
+                    continue
+                runner = None
+                for text in (plain[:m.start()], para[i - 1] if i else ""):
+                    at = {short: text.find(short) for short in by_short
+                          if by_short[short] != foe
+                          and re.search(rf"(?<![\w']){re.escape(short)}(?![\w])", text)}
+                    if at:
+                        runner = by_short[min(at, key=lambda x: (at[x], -len(x)))]
+                        break
+                if runner is not None and (foe, runner) not in threats:
+                    bad("flee_named", s)
+
+
 def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     """Count the defects of one write-up's story prose into ``count``."""
     count.fights += 1
@@ -730,8 +800,12 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
             for key, bad in (
                     ("catalogue", CATALOGUE.search(plain)),
                     ("shotgun_pop", SHOTGUN.search(plain) and POPGUN.search(plain)),
-                    ("luck_place", TORSO_THINGS.search(plain)
-                     and not TORSO.search(plain + before)),
+                    ("luck_place", (TORSO_THINGS.search(plain)
+                                    and not TORSO.search(plain + before))
+                     or (BELLY_THINGS.search(plain) and CHEST.search(plain + before)
+                         and not BELLY.search(before))
+                     or (CHEST_THINGS.search(plain) and BELLY.search(plain + before)
+                         and not CHEST.search(before))),
                     ("verb_fit", (DOUBLED.search(plain) and not TORSO.search(plain))
                      or (SLIGHT.search(plain) and GRAVE.search(plain))),
                     ("bad_prep", BAD_PREP.search(plain)),
@@ -745,6 +819,7 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     _third_round(sents, [sentences(p) for p in prose.split("\n\n")], closing, log, count)
     _fourth_round([sentences(p) for p in prose.split("\n\n")], log, count)
     _fourth_round_bhv([sentences(p) for p in prose.split("\n\n")], log, count)
+    _fifth_round_bhv([sentences(p) for p in prose.split("\n\n")], log, count)
     if log is not None:
         k, phrase = stock_count(prose, log)
         count.stock_most = max(count.stock_most, k)

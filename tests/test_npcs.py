@@ -78,6 +78,35 @@ def test_names_look_western_and_come_from_faker():
     assert firsts & set(npcs.FIRST_MALE + npcs.FIRST_FEMALE)
 
 
+def _nickname(full: str) -> str | None:
+    """The nickname in a generated name ('David "Slim" Davis', '"Slim Zeke" Brown'): the
+    longest of npcs.NICKNAMES the quoted part opens with."""
+    m = re.search(r'"([^"]+)"', full)
+    if not m:
+        return None
+    return max((k for k in npcs.NICKNAMES if m.group(1) == k or m.group(1).startswith(k + " ")),
+               key=len, default=None)
+
+
+def test_no_nickname_nor_surname_twice_in_a_scenario():
+    """Issue 10: seed 11's canyon fight had a David "Slim" Davis and a "Slim Zeke" Brown,
+    told apart by nobody. Over 60 scenarios of eight to twelve men: no nickname twice, no
+    full name, short name or surname twice."""
+    sk = bh_generate.generate([("posse", 3), ("rustlers", 3), ("drifters", 2)], "canyon", 11)
+    nicks = [_nickname(c.name) for m in sk.sides.values() for c in m]
+    assert nicks.count("Slim") <= 1
+    for seed in range(60):
+        sides = [("posse", 4), ("rustlers", 4)] + ([("drifters", 4)] if seed % 2 else [])
+        sk = bh_generate.generate(sides, npcs.SETTINGS[seed % 4], seed)
+        people = [c for m in sk.sides.values() for c in m]
+        nicks = [n for n in (_nickname(c.name) for c in people) if n]
+        assert len(nicks) == len(set(nicks)), (seed, nicks)
+        for key in (lambda c: c.name, lambda c: c.short,
+                    lambda c: c.name.replace('"', "").split()[-1]):
+            got = [key(c) for c in people]
+            assert len(got) == len(set(got)), (seed, got)
+
+
 def test_law_sides_get_lawmen():
     sk = bh_generate.generate([("posse", 4), ("rustlers", 4)], "corral", 5)
     assert sk.sides["posse"][0].tactics == "lawman"

@@ -690,6 +690,30 @@ class Narration:
                 return True  # he runs from the enemy: not "he stayed in the fight"
         return False
 
+    def threat(self, who: str, nearest: str | None, ev: Event) -> str | None:
+        """The enemy a flight of ``who`` (the move ``ev``) may be told as being from: a man who
+        shot at him or struck at him before ``ev``, still on his feet; ``nearest`` (the
+        nearest enemy, ``motion``'s) when he is one of them, else the last of them to do it;
+        None when nobody did (then he runs "for it", from nobody named)."""
+        foes: list[str] = []
+        down: set[str] = set()
+        for turn in sorted(t for t in self._by_turn() if isinstance(t, int)
+                           and t <= getattr(ev, "turn", 0)):
+            for e in self._by_turn()[turn]:
+                if e is ev:
+                    break
+                by = getattr(e, "shooter", None) if e.kind == "shot_fired" else \
+                    getattr(e, "attacker", None) if e.kind == "blow_struck" else None
+                if by is not None and getattr(e, "target", None) == who:
+                    if by in foes:
+                        foes.remove(by)
+                    foes.append(by)
+                _down_after(e, down)
+        foes = [f for f in foes if f not in down]
+        if nearest in foes:
+            return nearest
+        return foes[-1] if foes else None
+
     def out_already(self, who: str, ev: Event) -> bool:
         """Whether ``who`` is knocked cold, passes out or is killed in ``ev``'s turn before
         ``ev`` is done: earlier in the log, or (an event with a ``ready`` count, a draw)
@@ -764,15 +788,18 @@ class Narration:
         self.weapon_name = name
         return ""
 
-    def wound_tags(self, w: Event) -> tuple[str, str]:
+    def wound_tags(self, w: Event) -> tuple[str, ...]:
         """The phrase tags of a wound: where it struck (``head``, ``torso``, ``arm``,
-        ``leg``) and how bad it is (``slight``: a scratch, a light wound or a mortal wound a
-        Luck check saved; ``grave``: serious or mortal)."""
+        ``leg``; a torso wound also ``chest`` or ``belly``, so a Luck save at the chest is a
+        Bible in a breast pocket and one in the abdomen a gunbelt buckle) and how bad it is
+        (``slight``: a scratch, a light wound or a mortal wound a Luck check saved;
+        ``grave``: serious or mortal)."""
         loc = w.location
-        where = "head" if loc == "head" else "torso" if loc in ("chest", "abdomen") else \
-            "leg" if loc.endswith("leg") else "arm"
         mortal = w.mortal is not None and not getattr(w.mortal, "saved", False)
-        return where, "grave" if mortal or w.severity in ("serious", "mortal") else "slight"
+        grave = "grave" if mortal or w.severity in ("serious", "mortal") else "slight"
+        if loc in ("chest", "abdomen"):
+            return "torso", "chest" if loc == "chest" else "belly", grave
+        return "head" if loc == "head" else "leg" if loc.endswith("leg") else "arm", grave
 
     def say(self, group: str, a: str | None = None, b: str | None = None,
             ctx: tuple[str, ...] | list[str] = (), **extra: Any) -> str:

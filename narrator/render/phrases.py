@@ -14,7 +14,7 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
   outdoors), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that projectile), ``<slight>``
   ``<grave>`` (a wound's severity), ``<handgun>`` ``<longarm>`` (a pistol in the hand, a
   rifle or shotgun at the shoulder), ``<head>`` ``<torso>`` ``<arm>`` ``<leg>`` (where it
-  struck); ``<rare>``: a phrase a reader remembers ("Glass broke somewhere behind him"),
+  struck; ``<chest>`` and ``<belly>``, the halves of the torso, fit only there); ``<rare>``: a phrase a reader remembers ("Glass broke somewhere behind him"),
   used once a fight while other phrases of its group fit; see ``pick`` and ``TAG_KINDS``.
 
 May import: the standard library, narrator.render.inflection.
@@ -68,6 +68,8 @@ class Phrases:
         self.used: dict[str, set[int]] = {}
         self.rare: dict[str, set[int]] = {}  # <rare> phrases used, by group
         self._fits: dict[tuple[str, frozenset[str]], Any] = {}
+        self.when: dict[str, dict[int, int]] = {}  # when each phrase was last used, by group
+        self.clock = 0
 
     @classmethod
     def from_toml(cls, text: str, seed: int, tense: str = "present") -> Phrases:
@@ -82,8 +84,9 @@ class Phrases:
         """A phrase of ``group`` (tags stripped) that fits ``context`` (e.g. ``{"in",
         "bullet"}``): a phrase tagged ``<out>`` is skipped indoors, ``<pellets>`` unless the
         shot is a shotgun's. Within a fight an unused fitting phrase is taken first, at
-        random among them; when all are used, any but the last one; a ``<rare>`` phrase
-        only once while another fits.
+        random among them; when all are used, any but the last one; either way from the
+        less recently used half (a phrase of the turn before does not come back while an
+        older one fits); a ``<rare>`` phrase only once while another fits.
 
         Raises:
             KeyError: an unknown group (a broken template or phrase file).
@@ -96,8 +99,15 @@ class Phrases:
             used.difference_update(fitting)
             fresh = [i for i in fitting if i != self.last.get(group) and i not in spent] \
                 or [i for i in fitting if i != self.last.get(group)] or fitting
+        when = self.when.setdefault(group, {})
+        if len(fresh) > 2 and when:  # the older half: nothing said a moment ago comes back
+            ages = sorted(when.get(i, -1) for i in fresh)
+            median = ages[(len(ages) - 1) // 2]
+            fresh = [i for i in fresh if when.get(i, -1) <= median]
         i = fresh[int(self.rng.random() * len(fresh))]
         self.last[group] = i
+        self.clock += 1
+        when[i] = self.clock
         used.add(i)
         if "rare" in options[i][0]:  # a phrase a reader remembers: once a fight
             self.rare.setdefault(group, set()).add(i)
@@ -208,7 +218,7 @@ TAG_KINDS = (frozenset({"in", "out"}),                                   # the p
              frozenset({"bullet", "ball", "pellets", "arrow", "blade", "fist", "blow"}),  # what strikes
              frozenset({"slight", "grave"}),                              # a wound's severity
              frozenset({"handgun", "longarm"}),                           # held in a hand or to the shoulder
-             frozenset({"head", "torso", "arm", "leg"}))                  # where it struck
+             frozenset({"head", "torso", "chest", "belly", "arm", "leg"}))  # where it struck
 
 
 def _fits(tags: set[str] | frozenset[str], context: set[str] | frozenset[str]) -> bool:
