@@ -14,11 +14,11 @@ import hashlib
 import json
 import random
 import weakref
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any, Protocol
 
 from narrator.errors import DiceError
-from narrator.frozen import fast_init
+from narrator.frozen import record
 
 PURPOSES = (
     "initiative", "tactics", "to_hit", "luck", "misfire", "location", "severity",
@@ -27,8 +27,7 @@ PURPOSES = (
 )
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class Roll:
     """One die roll as it happened.
 
@@ -49,7 +48,7 @@ class Roll:
     turn: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class ScriptedValue:
     """A scripted die result and where the scenario wrote it (for located errors)."""
 

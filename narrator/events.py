@@ -18,11 +18,11 @@ import dataclasses
 import json
 import types
 import typing
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar
 
 from narrator.dice import Roll
-from narrator.frozen import fast_init
+from narrator.frozen import record
 
 REGISTRY: dict[str, type[Event]] = {}
 
@@ -34,14 +34,14 @@ def sparse(default: Any) -> Any:
 
 
 def event(cls: type) -> type:
-    """Class decorator: make a frozen dataclass and register it under its ``kind``."""
-    cls = fast_init(dataclass(frozen=True)(cls))
+    """Class decorator: make a frozen dataclass (``narrator.frozen.record``) and register it
+    under its ``kind``."""
+    cls = record(cls)
     REGISTRY[cls.kind] = cls
     return cls
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class Modifier:
     """A named term of a sum: ``name`` (a Table 2 key or "coo", "pistol", ...), its value, and
     ``source`` ("table", "house rule", or "ruling"), with the ruling's reason in ``why``."""
@@ -53,8 +53,7 @@ class Modifier:
     times: int = 1
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class CharacterIntro:
     """Who fights: full and short name, side, pronoun, attributes and skills, weapons."""
 
@@ -74,8 +73,7 @@ class CharacterIntro:
     cover: str | None
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class PlaceNote:
     """A landmark of the map, for the picture of the fight: its key, display name, position
     ``at`` in yards, and ``cover``: what it covers ("legs, abdomen"; "cover" for a Violence
@@ -87,8 +85,7 @@ class PlaceNote:
     cover: str
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class RulingNote:
     """A GM ruling or house rule in force, for the write-up's preamble.
 
@@ -103,8 +100,7 @@ class RulingNote:
     why: str
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class WoundNote:
     """A wound as the status block shows it."""
 
@@ -113,8 +109,7 @@ class WoundNote:
     wound_points: int
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class WeaponNote:
     """A weapon as the status block shows it: rounds loaded of capacity, and its state."""
 
@@ -124,8 +119,7 @@ class WeaponNote:
     state: str
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class CharacterStatus:
     """One character at the end of a turn. ``condition``: active, passed_out, dying, dead."""
 
@@ -262,8 +256,7 @@ class FightEnded(Event):
     idle: tuple[str, ...] = ()  # held still all fight: no intent in any turn, no tactics
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class FightLog:
     """A fight: its events in order and every die rolled."""
 

@@ -11,15 +11,13 @@ May import: narrator.events, narrator.frozen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from narrator.events import Event, Modifier, event, sparse
-from narrator.frozen import fast_init
+from narrator.frozen import record
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class SideRoll:
     """One side's initiative die (d6) with the Tactics bonus (never on rerolls)."""
 
@@ -29,8 +27,7 @@ class SideRoll:
     total: int
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class MortalCheck:
     """A mortal wound's Luck check and, if it failed, the Strength check (errata B8).
 
@@ -210,8 +207,7 @@ class ShotFired(Event):
     rounds_left: int
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class SpeedNote:
     """One character's speed on a count (errata B14): the base (COO, or the fast-draw roll
     for the first shot after a fast draw) plus the named Table 6 modifiers."""
@@ -286,7 +282,7 @@ class ActionsLost(Event):
     condition: str
 
 
-@dataclass(frozen=True)
+@record
 class PlannedAction:
     """One declared action of a shootout turn's count schedule (Table 5, errata B13): what it
     costs and the count it comes on if nothing intervenes (a target down, the shooter down).

@@ -7,10 +7,8 @@ May import: narrator.events (Modifier), narrator.frozen, narrator.rulesets.booth
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from narrator.events import Modifier
-from narrator.frozen import fast_init
+from narrator.frozen import record
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.state import Fighter, WeaponState
 
@@ -20,8 +18,7 @@ SHOOTER_GAIT = {"walking": "shooter_walking", "running": "shooter_running",
                 "trotting": "shooter_trotting", "galloping": "shooter_galloping"}
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class ShotSituation:
     """Everything about a shot besides the two fighters.
 

@@ -11,15 +11,13 @@ May import: narrator.events, narrator.frozen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from narrator.events import Event, Modifier, event
-from narrator.frozen import fast_init
+from narrator.frozen import record
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class GunNote:
     """A carried gun as the roster shows it."""
 
@@ -38,8 +36,7 @@ class GunNote:
     single_action: bool
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class FighterNote:
     """One character as the roster shows it (G1); ``aboard`` the conveyance he rides ("" on
     foot), whether it moves and the speed he shows at as a target (GN22)."""
@@ -75,8 +72,7 @@ class GlRoster(Event):
     conditions: tuple[Modifier, ...]
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class InitiativeNote:
     """One man's initiative: his d10s (the first, then tie rerolls), modifier and total."""
 

@@ -11,15 +11,13 @@ May import: narrator.events, narrator.frozen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from narrator.events import Event, Modifier, event
-from narrator.frozen import fast_init
+from narrator.frozen import record
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class TagNote:
     """A tag (errata Violence): its name and the rolls it adds +2 to."""
 
@@ -27,8 +25,7 @@ class TagNote:
     applies_to: tuple[str, ...]
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class ArmsNote:
     """A carried weapon as the roster shows it. ``capacity`` 0 for melee weapons."""
 
@@ -43,8 +40,7 @@ class ArmsNote:
     tags: tuple[TagNote, ...]
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class FighterNote:
     """One character as the roster shows it."""
 
@@ -60,8 +56,7 @@ class FighterNote:
     tactics: str | None
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class GroupNote:
     """A group (003 l.5, 11, 74): who is in it, whether it rolls initiative as one, its morale
     rating (None: no morale checks, e.g. player characters), leader, and how it routs."""
@@ -87,8 +82,7 @@ class RosterListed(Event):
     medium: float
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class UnitRoll:
     """One initiative unit's d20s: the first roll, then any rerolls of a tie (errata).
     ``unit``: a character's name or a group's key; ``label``: the group's name (None for a
@@ -116,8 +110,7 @@ class RoundInitiative(Event):
     order: tuple[str, ...]
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class SnipeNote:
     """The three conditions of a snipe (003 l.32) and what they allowed.
 
@@ -193,8 +186,7 @@ class InjuryRolled(Event):
     injuries: int
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class MeleeSide:
     """One combatant's half of a melee exchange: the d12, the named modifiers, the total, the
     weapon, and what he announced ("subdue" or "kill")."""

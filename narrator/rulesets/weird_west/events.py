@@ -10,15 +10,13 @@ May import: narrator.events, narrator.frozen, narrator.rulesets.weird_west.rolls
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from narrator.events import Event, Modifier, event
-from narrator.frozen import fast_init
+from narrator.frozen import record
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class RollNote:
     """A trait or aptitude roll as it happened (W2).
 
@@ -47,8 +45,7 @@ class RollNote:
     raises: int
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class DiceNote:
     """Summed dice (damage, Wind): ``count`` d``die``, each die's faces."""
 
@@ -57,8 +54,7 @@ class DiceNote:
     label: str = ""
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class GunNote:
     name: str
     type_name: str
@@ -71,8 +67,7 @@ class GunNote:
     defense: int = 0
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class FighterNote:
     """One character as the roster shows him (W1, W5, W8, W16, W19)."""
 
@@ -100,8 +95,7 @@ class WWRoster(Event):
     light: str
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class DealNote:
     """One character's Quickness roll and the cards it dealt him (W3)."""
 
@@ -332,8 +326,7 @@ class WWSimple(Event):
     target: str = ""
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class BleedNote:
     character: str
     lost: int
@@ -352,8 +345,7 @@ class WWRoundEnded(Event):
     reshuffle: bool
 
 
-@fast_init
-@dataclass(frozen=True)
+@record
 class WWStatusNote:
     """One character at the end of a round: condition, wound levels by track (0-5), Wind,
     chips, guns loaded."""
