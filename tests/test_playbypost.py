@@ -98,12 +98,20 @@ def test_editing_a_resolved_turn_is_refused_until_redo(tmp_path):
     path.write_text(text)
     out = runner.invoke(app, ["next", str(path)])
     assert out.exit_code == 2
-    assert f"{path}:84:5: turn 1 (its intents, its recorded rolls, or the setup: sides, map, " \
+    # the error points at turn 1's record (its `resolved:` key, line 85 of the file as
+    # bundled, after its comments)
+    line = 1 + path.read_text().splitlines().index("    resolved:")
+    assert line == 85
+    assert f"{path}:{line}:5: turn 1 (its intents, its recorded rolls, or the setup: sides, map, " \
         "rulings, dice) was changed after it was resolved" in out.stderr
     assert "--redo 1" in out.stderr
     out = runner.invoke(app, ["check", str(path)])  # check refuses what next refuses
     assert out.exit_code == 2
-    assert f"{path}:84:5: turn 1 " in out.stderr and "--redo 1" in out.stderr
+    # the error points at turn 1's record (its `resolved:` key, line 85 of the file as
+    # bundled, after its comments)
+    line = 1 + path.read_text().splitlines().index("    resolved:")
+    assert line == 85
+    assert f"{path}:{line}:5: turn 1 " in out.stderr and "--redo 1" in out.stderr
     out = runner.invoke(app, ["next", str(path), "--redo", "1", "--mode", "story"])
     assert out.exit_code == 0, out.stderr
     sc = load_scenario(path).scenario
