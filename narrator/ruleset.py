@@ -255,6 +255,13 @@ class Ruleset:
         a horse hit as cover): its turn is then told beat by beat."""
         return False
 
+    def story_beat(self, event: Any, beats: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The story beat, of ``beats`` (its turn's so far), that ``event`` belongs to when
+        not the usual one (a beat of its own for a ``story_primary`` kind, else the beat the
+        event before went to): a shot of a volley another event broke into, a load between
+        snap shots. None: the usual."""
+        return None
+
     def labels(self) -> Any:
         """Its words for its rules' terms, as a module of dicts (``LOCATION``, ``BAND``,
         ``SEVERITY``, ``CONDITION``, ``GAIT``, ``MODIFIER``, ``SHOT``, ``SKILL``, ...): the

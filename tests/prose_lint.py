@@ -321,6 +321,10 @@ class Count:
     flee_named: int = 0
     jam_told_miss: int = 0
     timing: int = 0
+    jargon: int = 0
+    winded_head: int = 0
+    first_after_shot: int = 0
+    fired_empty: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -477,10 +481,21 @@ GRAVE_WORDS = re.compile(r"hanging on by a thread|terrible wound|badly hurt|heav
                          r"serious wound|hurt bad|staggered|reeled")
 LUCK_AFTER = re.compile(r"worst of it missed|not as bad as it looked|no harm|luck held")
 FIRST_CLAIM = re.compile(
-    r"^(?:The cards fell for (?P<a>.+?) first|(?P<b>.+?) (?:was|is) quickest off the mark|"
+    r"^(?:The cards (?:fell|fall) for (?P<a>.+?) first|(?P<b>.+?) (?:was|is) quickest off the mark|"
     r"(?P<c>.+?) (?:moved|moves) first|(?P<d>.+?) (?:had|has) the jump this time|"
     r"(?P<e>.+?) (?:was|is) the quicker of the company|It (?:was|is) (?P<f>.+?) who stirr?e?d? first|"
-    r"(?P<g>.+?) (?:had|has) the advantage of the moment)\.$")
+    r"(?P<g>.+?) (?:had|has) the advantage of the moment|(?P<h>.+?) (?:was|is) (?:the )?first to "
+    r"(?:act|move)|(?P<i>.+?) (?:was|is) the readier man|The high card (?:went|goes) to (?P<j>.+?)|"
+    r"(?P<k>.+?) (?:got|gets) the drop on the rest|It (?:was|is) (?P<l>.+?) who (?:made|makes) "
+    r"the first move)\.$")
+#: the claims that say who won the initiative or holds the high card (not only who acted
+#: first): true only of the winner (``speed_claims``)
+SPEED_CLAIM = re.compile(
+    r"^(?:The cards (?:fell|fall) for (?P<a>.+?) first|(?P<b>.+?) (?:was|is) quickest off the "
+    r"mark|(?P<d>.+?) (?:had|has) the jump this time|(?P<e>.+?) (?:was|is) the quicker of the "
+    r"company|(?P<g>.+?) (?:had|has) the advantage of the moment|(?P<i>.+?) (?:was|is) the "
+    r"readier man|The high card (?:went|goes) to (?P<j>.+?)|(?P<k>.+?) (?:got|gets) the drop on "
+    r"the rest)\.$")
 NOT_AN_ACT = re.compile(r"froze|freezes?|hung back|hangs? back|flat-footed|joker|no card|slow to move")
 TALLY = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) "
                    r"shots? (?:were|was|are|is) fired, for (\d+|no|one|two|three|four|five|six|"
@@ -511,6 +526,30 @@ _PART = re.compile(r"\b(arm|leg|hand|foot|chest|abdomen|head|face|groin|belly|ri
 #: a rifle or a shotgun held like a pistol ("Michael's Winchester jumped in his fist")
 LONG_FIST = re.compile(r"\b(Winchester|rifle|carbine|shotgun|Martini|Lee-Metford|coach gun|"
                        r"Sharps)\b[^.;]*\bin (his|her|their) fist\b")
+#: the rules' words for hit locations in Weird West story prose (the rolls block keeps them)
+JARGON = re.compile(r"\b(noggin|gizzards?)\b")
+#: a head wound, then "winded" words for the man out of Wind (the story tells a head wound)
+HEAD_WOUND = re.compile(r"\b(head|skull|noggin)\b")
+WINDED_WORDS = re.compile(r"\bwinded\b|all the breath|\bgasping\b|, spent\b")
+#: a shot told (a claim to act first after it is false: another man already acted)
+SHOT_TOLD = re.compile(r"\b(fired|fires|shot|bullet|charge)\b")
+#: a man's gun told empty ("X's Webley was spent", "That emptied X's Colt")
+EMPTY_TOLD = re.compile(r"^(?:That (?:emptied|empties|was the last \w+ in|is the last \w+ in) "
+                        r"(?P<a>[^.;]+?)'s\b|(?P<b>[^.;]+?)'s [^.;]*\b(?:was|is) (?:empty|spent|"
+                        r"shot dry)\b|(?P<c>[^.;]+?) (?:had|has) (?:nothing left in|emptied|"
+                        r"fired the \w+ dry|fired \w+ last))")
+#: what ends an empty gun's story: a load, a draw, a gun picked up
+RELOAD_TOLD = re.compile(r"\b(loads?|loaded|reloads?|reloaded|thumbs?|thumbed|feeds?|fed|"
+                         r"pushe?s?|pushed|slips?|slipped|thrusts?|shells|cartridges|rounds into|"
+                         r"draws?|drew|pulls?|pulled|fumbled? for|fumbles for|grip of|snatche?s?|snatched|picks? up|picked up|"
+                         r"recovers?|recovered|regains?|regained|clears?|cleared|out|in hand)\b")
+#: a gun named (a man with two guns fires the other when one is empty)
+GUN_NOUN = re.compile(r"\b(shotgun|rifle|carbine|revolver|pistol|derringer|Colt|Winchester|"
+                      r"Webley|Peacemaker|Bull Dog|coach gun|scattergun|Sharps|Remington|"
+                      r"Schofield|Lightning|Army|Navy|Henry|Spencer|Martini|Enfield)\b", re.I)
+FIRE_TOLD = re.compile(r"\b(fired|fires|fire|let fly|lets fly|cut loose|cuts loose|"
+                       r"went off|goes off|roared|roars|boomed|booms|cracked|cracks)\b|"
+                       r"'s (shot|bullet|charge|buckshot|pattern|volley|two shots)\b")
 _WORDS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 
@@ -597,8 +636,37 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                     and not PRONOUN.search(plain) \
                     and not any(re.search(rf"\b{re.escape(x)}\b", plain) for x in names):
                 bad("nameless_shot", s)
+            if JARGON.search(plain):
+                bad("jargon", s)
+            if HEAD_WOUND.search(plain) and (WINDED_WORDS.search(QUOTE.sub("", nxt))
+                                             or WINDED_WORDS.search(plain)):
+                bad("winded_head", f"{s} / {nxt}")
+            if i and FIRST_CLAIM.match(s) and any(SHOT_TOLD.search(x) for x in para[:i]):
+                bad("first_after_shot", " / ".join(para[:i + 1]))
     if log is None:
         return
+    empty: dict[str, str] = {}  # a man whose gun was told empty, and the sentence
+    for para in paras:
+        subject = None  # the man a sentence opens on ("He ..." opens on the one before's)
+        for s in para:
+            m = EMPTY_TOLD.match(s)
+            opens = next((x for x in sorted(shorts, key=len, reverse=True)
+                          if re.match(rf"{re.escape(x)}('s)?\b", s)), None)
+            if opens is None and not re.match(r"(He|She|They|His|Her|Their)\b", s):
+                subject = None
+            subject = opens or subject
+            if subject in empty and not m:
+                guns = {g.lower() for g in GUN_NOUN.findall(s)}
+                if RELOAD_TOLD.search(s):
+                    empty.pop(subject)
+                elif guns and not guns & {g.lower() for g in GUN_NOUN.findall(empty[subject])}:
+                    pass  # his other gun ("Brazos had emptied his Colt ... His shotgun boomed")
+                elif FIRE_TOLD.search(s):
+                    bad("fired_empty", f"{empty.pop(subject)} / ... / {s}")
+            who = next((g for g in m.groups() if g), None) if m else None
+            if who in shorts:
+                empty[who] = s
+                subject = who  # "That emptied Brazos's Colt. He thumbed fresh rounds in"
     ruleset = getattr(log.events[0], "ruleset", "")
     flat = [s for p in paras for s in p]
     for i, s in enumerate(flat):
@@ -629,6 +697,36 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
         for s in flat:
             if WESTERN.search(QUOTE.sub("", s)):
                 bad("western", s)
+
+
+def speed_claims(text: str, log: FightLog) -> list[str]:
+    """Claims that a man won the round's initiative or held its high card (``SPEED_CLAIM``)
+    in a Markdown story write-up of a Weird West or Gaslight fight that are false by the log:
+    he is not first in the round's ``gl_initiative`` order or ``ww_cards_dealt`` order, or a
+    shot was told before the claim in that round. Returns the bad sentences with the round."""
+    winner: dict[int, str] = {}
+    for e in log.events:
+        if e.kind == "gl_initiative" and e.order:
+            winner[e.turn] = e.order[0]
+        elif e.kind == "ww_cards_dealt" and e.order:
+            winner[e.turn] = e.order[0][1]
+    chars = {c.name: c for c in getattr(log.events[0], "characters", ())}
+    shorts = _shorts(log)
+    bad = []
+    parts = re.split(r"^## Round (\d+)\s*$", text, flags=re.M)
+    for turn, body in zip(parts[1::2], parts[2::2]):
+        prose = story_prose("## Round 1\n\n" + body.split("||", 1)[0], "markdown")
+        said = sentences(prose)
+        for i, s in enumerate(said):
+            m = SPEED_CLAIM.match(s)
+            if not m:
+                continue
+            who = next(g for g in m.groups() if g)
+            first = winner.get(int(turn))
+            names = {first, shorts.get(first), getattr(chars.get(first), "short", None)}
+            if who not in names or any(SHOT_TOLD.search(x) for x in said[:i]):
+                bad.append(f"round {turn}: {s} (first: {first})")
+    return bad
 
 
 def _who(sentence: str, log: FightLog | None) -> set[str]:

@@ -344,7 +344,7 @@ def test_golden_story_past_tense_and_they(case, request):
 FOURTH = ("colon_cap", "two_colons", "dodge_first", "nameless_shot", "sting_wound",
           "sev_then_luck", "first_card", "tally", "western", "fan_count", "refusal_told", "meta",
           "double_possessive", "spent_case", "hit_split", "long_arm_fist",
-          "two_semicolons")
+          "two_semicolons", "jargon", "winded_head", "first_after_shot", "fired_empty")
 
 
 @functools.lru_cache(maxsize=1)
@@ -371,10 +371,14 @@ def test_the_weird_west_and_gaslight_fights_cover_settings_and_sizes():
 def test_weird_west_and_gaslight_story_prose_is_clean(tense):
     """Every check of the lint over the Weird West and Gaslight fights, and the repeat rate
     printed per ruleset."""
+    from prose_lint import speed_claims
     counts = {"weird-west": Count(), "gaslight": Count()}
+    claims = []
     for label, log in _wwgl_fights():
         text = render(log, "markdown", "story", options=Options(tense=tense))
         check(story_prose(text, "markdown"), tense, log, counts[log.events[0].ruleset])
+        claims += [f"{label}: {x}" for x in speed_claims(text, log)]
+    assert not claims, claims[:5]  # "the quicker of the company" only of the winner
     for ruleset, c in counts.items():
         _assert_clean(c, tense, fifth=False)
         for key in FOURTH:
@@ -417,6 +421,62 @@ def test_the_lint_catches_the_fourth_reading():
           fights["fog-alley"], c)
     assert (c.fan_count, c.refusal_told, c.meta, c.double_possessive, c.spent_case,
             c.hit_split, c.long_arm_fist, c.two_semicolons) == (1, 1, 1, 1, 1, 1, 1, 1)
+
+
+def test_the_lint_catches_the_fifth_reading():
+    """The GM reader's Weird West and Gaslight lines of the fifth reading, each caught: a
+    claim to act first after another man's shot; a shot from a gun told empty, its reload
+    never told; the rules' "noggin" for a hit location; a head wound told as "winded"; the
+    initiative claimed for a man who did not win it."""
+    from prose_lint import speed_claims
+    fights = {name: log for name, log in _wwgl_fights()}
+    c = Count()
+    check("Halloran fired before Rudd was fairly in view; the shot struck the wall beside him. "
+          "Kitty Doyle was first to act.\n\nClegg fired two shots at Halloran; neither found "
+          "him. Clegg's sawn-off shotgun was spent.\n\nClegg was the readier man. He crossed "
+          "to the doorway of No. 13. Kitty regained her feet and her stolen Webley.\n\nClegg "
+          "fired; the shot whined away into the gloom. That was the last cartridge in Clegg's "
+          "sawn-off shotgun.\n\nThe field was theirs.", "past", fights["fog-alley"], c)
+    assert (c.first_after_shot, c.fired_empty) == (1, 1)
+    c = Count()
+    check("Halloran fired before Rudd was fairly in view; the shot struck the wall beside him. "
+          "Kitty Doyle's shot struck sparks.\n\nClegg's shotgun was spent. He broke it open "
+          "and thumbed in fresh cartridges. Clegg fired; the shot whined away.\n\nThe field "
+          "was theirs.", "past", fights["fog-alley"], c)
+    assert (c.first_after_shot, c.fired_empty) == (0, 0)
+    c = Count()
+    check("Another of Dutch's bullets caught Shotgun Sam Pike in the noggin before he could get "
+          "out of the way; luck blunted it, but it was still a terrible wound. Sam collapsed, "
+          "spent.\n\nHis bullet slammed into Billy across the skull; a serious wound. Billy "
+          "folded up in the dirt, too winded to rise.\n\nCole's shot took Quaid in the ribs. "
+          "Quaid sagged to the ground, all the breath gone out of him.\n\nThe field was "
+          "theirs.", "past", fights["stagecoach"], c)
+    assert (c.jargon, c.winded_head) == (1, 2)
+    text = ("## Round 3\n\nRudd was the quicker of the company. He reloaded with shaking "
+            "fingers.\n\n||**Rolls, round 3**||\n\n## Round 5\n\nHalloran had the advantage of "
+            "the moment. His shot took Kitty in the right foot.\n\n||rolls||\n")
+    assert speed_claims(text, fights["fog-alley"]) == [
+        "round 3: Rudd was the quicker of the company. (first: Constable Albert Pike)"]
+
+
+def test_every_gaslight_shot_is_in_its_volleys_beat():
+    """Every shot of a volley is told in its volley's story beat (Gaslight.story_beat), and
+    so is a breech loader's load between snap shots (002 l.47-48): never in the beat of an
+    event the engine logged inside the volley (fog-alley's round 2 told neither Clegg's
+    load nor his first shot; a watcher who gave up covering took the rest of the volley)."""
+    from narrator.render.core import group
+    loads = 0
+    for label, log in _wwgl_fights():
+        if log.events[0].ruleset != "gaslight":
+            continue
+        for turn in group(log)["turns"]:
+            for b in turn["beats"]:
+                shots = [s for s in b["sub"] if s.kind == "gl_shot"]
+                assert not shots or b["ev"].kind == "gl_volley", (label, b["ev"])
+                assert all(s.shooter == b["ev"].shooter for s in shots), (label, b["ev"])
+                assert not (b["ev"].kind == "gl_reloaded" and b["ev"].action == "snap"), label
+                loads += any(s.kind == "gl_reloaded" for s in b["sub"])
+    assert loads >= 2  # the sample has snap loads (fog-alley's Clegg among them)
 
 
 @pytest.mark.slow

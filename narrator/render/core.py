@@ -157,7 +157,8 @@ def group(log: FightLog) -> dict[str, Any]:
     ``turns`` (each ``start``, ``events``, ``beats`` for story mode, ``status``), ``ended``.
 
     A beat is a primary event with the events that follow from it (pellets, locations,
-    cover, wounds, passing out): ``{"ev": event, "sub": [events]}``.
+    cover, wounds, passing out; where the ruleset says, ``Ruleset.story_beat``, the rest of
+    a volley another event broke into): ``{"ev": event, "sub": [events]}``.
     """
     started = ended = None
     turns: list[dict[str, Any]] = []
@@ -167,6 +168,8 @@ def group(log: FightLog) -> dict[str, Any]:
     first_kinds = INITIATIVE | rs.initiative_kinds if rs is not None else INITIATIVE
     moves_first = rs.story_moves_first if rs is not None else frozenset()
     kinds = Kinds.of(rs)
+    place = rs.story_beat if rs is not None else None
+    beat: dict[str, Any] | None = None  # the beat the last event went to
     for e in log.events:
         if e.kind == "fight_started":
             started = e
@@ -174,15 +177,21 @@ def group(log: FightLog) -> dict[str, Any]:
             ended = e
         elif e.kind == "turn_started":
             turns.append({"start": e, "events": [], "beats": [], "status": None, "map": None})
+            beat = None
         elif e.kind == "turn_ended":
             turns[-1]["status"] = e
         elif turns:
             turn = turns[-1]
             turn["events"].append(e)
-            if e.kind in primary or not turn["beats"]:
-                turn["beats"].append({"ev": e, "sub": []})
+            home = place(e, turn["beats"]) if place is not None and beat is not None else None
+            if home is not None:
+                beat = home
+                home["sub"].append(e)
+            elif e.kind in primary or beat is None:
+                beat = {"ev": e, "sub": []}
+                turn["beats"].append(beat)
             else:
-                turn["beats"][-1]["sub"].append(e)
+                beat["sub"].append(e)
         else:
             pre.append(e)
     if started is None or ended is None:

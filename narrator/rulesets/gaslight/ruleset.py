@@ -38,6 +38,27 @@ class Gaslight(Ruleset):
     citations = ((r"ruled: narrator (GN\d+)", r"narrator's Gaslight reading \1"),
                  (r"ruled: (G\d+)", r"narrator's Gaslight ruling \1"))
 
+    def story_beat(self, event: Any, beats: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """A volley is told in one beat with everything the engine logged inside it: a shot
+        goes to its shooter's volley (a covering shot set off by the first shot, or the
+        watcher giving up his watch, came between), and so does a breech loader's load
+        between snap shots (002 l.47-48); a watcher who stops covering because he is
+        attacked (002 l.70) goes to the attack's beat. None for the rest (the usual)."""
+        kind = event.kind
+        if kind == "gl_shot":
+            who, kinds = event.shooter, ("gl_volley",)
+        elif kind == "gl_reloaded" and event.action == "snap":
+            who, kinds = event.character, ("gl_volley",)
+        elif kind == "gl_covering" and event.what == "broken":
+            who, kinds = event.target, ("gl_volley", "gl_blow")
+        else:
+            return None
+        for b in reversed(beats):
+            ev = b["ev"]
+            if ev.kind in kinds and (ev.shooter if ev.kind == "gl_volley" else ev.striker) == who:
+                return b
+        return None
+
     def fight(self, loaded: Any, dice: Any, seed: int, tables_only: bool) -> Any:
         from narrator.rulesets.gaslight.fight import GaslightFight
         return GaslightFight(loaded.scenario, dice, seed)
