@@ -30,6 +30,15 @@ def of_kind(log, kind: str, **match) -> list:
             and all(getattr(e, k) == v for k, v in match.items())]
 
 
+def per_module(fixture_name: str, config: pytest.Config) -> str:
+    """The scope of a fixture that fights (or resolves) a scenario once for a test module:
+    the module, except under ``mutmut run`` (MUTANT_UNDER_TEST set), where each test makes its
+    own. mutmut records which tests reach each function and checks a mutant against those
+    only; a module-scoped fixture's work is recorded for the first test that asks for it, so
+    the module's other tests would never be run against the mutants of what it reached."""
+    return "function" if os.environ.get("MUTANT_UNDER_TEST") else "module"
+
+
 def sizes(quick: int, full: int) -> list:
     """Parameters for a sized test: the quick size in the default run, the full size under
     the ``slow`` marker (``pytest -m slow``; CI runs both)."""

@@ -216,3 +216,242 @@ def test_the_saver_leaves_an_empty_turn_where_redo_drops_a_turn_that_was_only_it
     assert saver.record_turn(text, 0, {"hash": "new"}, {"turn": 1}, drop_from=0) == (
         "a: 1\nturns:\n- intents: {}\n  resolved:\n    hash: new\n- intents: {}\n"
         "state:\n  turn: 1\n")
+
+
+# ------------------------------------------------------------ shootout turns (B13-B15, Table 5)
+
+def _shootout_text(sides: dict[str, list[str]], turns: list[tuple[str, dict[str, str]]],
+                   dice: str = "", house: str = "", seeded: bool = False) -> str:
+    """A scenario: ``sides`` (side -> the characters' flow mappings without braces) through
+    ``turns`` ((kind, {name: intent})); the Posse wins initiative every turn (a ruling). The
+    rolls come from ``dice``; the others are an error unless ``seeded``."""
+    lines = ["title: shootout", "seed: 7", "sides:"]
+    for side, men in sides.items():
+        lines += [f"  {side}:"] + [f"    - {{{m}}}" for m in men]
+    lines.append("turns:")
+    for kind, intents in turns:
+        lines += [f"  - kind: {kind}", "    intents:"]
+        lines += [f"      {who}: {it}" for who, it in intents.items()]
+    lines.append("rulings:")
+    lines += [f"  - {{turn: {n}, initiative: {{Posse: 2, Gang: 1}}, why: test}}"
+              for n in range(1, len(turns) + 1)]
+    if house:
+        lines.append(f"house_rules: {house}")
+    lines.append(f"dice_fallback: {'seeded' if seeded else 'error'}")
+    if dice.strip():
+        lines.append("dice:" + "".join(f"\n  {d}" for d in dice.strip().splitlines()))
+    return "\n".join(lines) + "\n"
+
+
+def _shootout(sides: dict[str, list[str]], turns: list[tuple[str, dict[str, str]]],
+              dice: str = "", house: str = ""):
+    """Fight ``_shootout_text``; every roll must come from ``dice``."""
+    from test_rules_edges import fight
+    return fight(_shootout_text(sides, turns, dice, house))
+
+
+def _man(name: str, **kw) -> str:
+    from test_rules_edges import person
+    return f"name: {name}, " + person(**kw)
+
+
+def _plan(log, turn: int = 1):
+    from test_rules_edges import of
+    (planned,) = of(log, "counts_planned", turn=turn)
+    return [(p.character, p.action, p.shot_type, p.start, p.due,
+             [(m.name, m.value, m.source) for m in p.counts]) for p in planned.plan]
+
+
+def test_weapon_speed_counts_fall_on_the_first_shot_after_the_draw_not_on_the_cock():
+    """House rule ``weapon_speed_counts`` (a weapon's speed class costs counts before its
+    first shot; the single-action revolver is fast: 1 count). Ann's fast draw (Fast Draw 8,
+    roll 1) succeeds on count 0; she cocks (Table 5: 1 count, count 1) and fires a hipshot
+    (2, - 1 for the cocked gun, + 1 for the fast gun): count 3. The cock is no shot: the
+    weapon's counts are not charged to it."""
+    log = _shootout({"Posse": [_man("Ann", skills="{pistol: 2, fast_draw: 8}")],
+                     "Gang": [_man("Bo", at="[3, 0]")]},
+                    [("shootout", {"Ann": "{shoot: Bo, draw: fast, cock: true, shots: [hip]}"})],
+                    "Ann: {fast_draw: [1], to_hit: [19]}", house="{weapon_speed_counts: true}")
+    assert _plan(log) == [
+        ("Ann", "cock", None, 0, 1, [("cock", 1, "table")]),
+        ("Ann", "shot", "hip", 1, 3, [("hip", 2, "table"), ("cocked", -1, "table"),
+                                      ("weapon_fast", 1, "house rule")])]
+    from test_rules_edges import of
+    assert [s.count for s in of(log, "shot_fired")] == [3]
+
+
+def test_the_count_schedule_lists_everyone_up_after_a_man_down():
+    """Turn 1 (combat): Bo kills Ann (roll 4 <= 12; location 19, head; d6 5 + 1 = 6, mortal;
+    Luck 20 > 5, Strength 20 > 10: killed). Turn 2 (shootout): Ann, first of the fighters,
+    is down; Cy and Bo, guns in hand, each plan a hipshot due on count 2 (Table 5: 2 counts),
+    and both are in the schedule."""
+    log = _shootout({"Posse": [_man("Ann", extra=", drawn: true"),
+                               _man("Cy", at="[0, 2]", extra=", drawn: true")],
+                     "Gang": [_man("Bo", at="[8, 0]", extra=", drawn: true")]},
+                    [("combat", {"Bo": "{shoot: Ann}"}),
+                     ("shootout", {"Cy": "{shoot: Bo, shots: [hip]}",
+                                   "Bo": "{shoot: Cy, shots: [hip]}"})],
+                    "Bo: {to_hit: [4, 19], location: [19], severity: [5]}\n"
+                    "Ann: {luck: [20], strength: [20]}\nCy: {to_hit: [19]}")
+    assert _plan(log, 2) == [("Cy", "shot", "hip", 0, 2, [("hip", 2, "table")]),
+                             ("Bo", "shot", "hip", 0, 2, [("hip", 2, "table")])]
+
+
+def test_a_weapon_changed_in_a_shootout_turn_is_drawn_first():
+    """Ann has her revolver in hand and declares her derringer: the derringer is drawn (a
+    normal draw, Table 5: 3 counts, 000 l.211, B13) and her hipshot (2 counts) comes on
+    count 5."""
+    from test_rules_edges import of
+    log = _shootout({"Posse": [_man("Ann", weapons="[{type: single_action_revolver}, "
+                                                   "{type: derringer}]", extra=", drawn: true")],
+                     "Gang": [_man("Bo", at="[2, 0]")]},
+                    [("shootout", {"Ann": "{shoot: Bo, weapon: derringer, shots: [hip]}"})],
+                    "Ann: {to_hit: [19]}")
+    assert [(d.draw, d.weapon, d.counts, d.ready) for d in of(log, "draw_made")] == [
+        ("normal", "derringer", 3, 3)]
+    assert [(s.weapon_type, s.count) for s in of(log, "shot_fired")] == [("derringer", 5)]
+
+
+def test_a_blow_at_a_man_shot_down_first_is_refused_on_its_count():
+    """Shootout turn: Ann strikes at Bo, 1 yard off (a blow: 2 counts, B19); Cy fans at Bo
+    (1 count): roll 1 hits on count 1, head, d6 5 + 1 = 6 mortal, Luck 20 and Strength 20
+    fail: Bo is killed. On count 2 Ann's blow finds him down: refused (B15), on turn 1,
+    count 2."""
+    from test_rules_edges import of
+    log = _shootout({"Posse": [_man("Ann", coo=12, skills="{brawling: 2}"),
+                               _man("Cy", at="[0, 3]", extra=", drawn: true")],
+                     "Gang": [_man("Bo", at="[1, 0]")]},
+                    [("shootout", {"Ann": "{strike: Bo}",
+                                   "Cy": "{shoot: Bo, shots: [fanned]}"})],
+                    "Cy: {to_hit: [1], location: [19], severity: [5]}\n"
+                    "Bo: {luck: [20], strength: [20]}")
+    assert [(r.turn, r.count, r.character, r.action, r.reason, r.target, r.detail)
+            for r in of(log, "action_refused")] == [
+        (1, 2, "Ann", "strike", "target_down", "Bo", "dead")]
+    assert of(log, "blow_struck") == []
+
+
+def test_two_men_who_kill_each_other_at_the_same_moment_lose_their_next_shots():
+    """B14: Ann and Bo, both speed 11 (COO 10, fast revolver +1), fire their first hipshots
+    together on count 2: each rolls 1 (chance 4), head, d6 5 + 1 = 6, mortal; Luck 20 and
+    Strength 20 fail: both killed. B15: each loses his second hipshot, on turn 1, count 2."""
+    from test_rules_edges import of
+    killed = "to_hit: [1], location: [19], severity: [5], luck: [20], strength: [20]"
+    log = _shootout({"Posse": [_man("Ann", extra=", drawn: true")],
+                     "Gang": [_man("Bo", at="[3, 0]", extra=", drawn: true")]},
+                    [("shootout", {"Ann": "{shoot: Bo, shots: [hip, hip]}",
+                                   "Bo": "{shoot: Ann, shots: [hip, hip]}"})],
+                    f"Ann: {{{killed}}}\nBo: {{{killed}}}")
+    (c2,) = of(log, "count_resolved")
+    assert (c2.turn, c2.count, c2.groups) == (1, 2, (("Ann", "Bo"),))
+    assert [(e.turn, e.count, e.character, e.actions, e.condition)
+            for e in of(log, "actions_lost")] == [(1, 2, "Ann", 1, "dead"), (1, 2, "Bo", 1, "dead")]
+
+
+def test_a_shootout_fought_with_its_records_off_ends_as_with_them():
+    """``batch.fight_summary`` fights an unscripted scenario by the lean path (the engine with
+    its records off, which orders each count by speed without notes): the same ending, shots
+    and hits as the recorded fight, seed by seed, over several shootout turns."""
+    from narrator import batch
+    from narrator.engine import run_fight
+    from narrator.scenario import load_scenario_text
+
+    ld = load_scenario_text(_shootout_text(
+        {"Posse": [_man("Ann", skills="{pistol: 3, fast_draw: 6}")],
+         "Gang": [_man("Bo", at="[5, 0]"), _man("Cy", at="[6, 2]")]},
+        [("shootout", {"Ann": "{shoot: [Bo, Cy], draw: fast, shots: [hip, hip]}",
+                       "Bo": "{shoot: Ann, shots: [hip]}",
+                       "Cy": "{shoot: Ann, shots: [steady]}"})] * 3, seeded=True))
+    for seed in range(1, 9):
+        full = batch.summarize(run_fight(ld, seed, dice_fallback="seeded"))
+        assert batch.fight_summary(ld, seed) == full, seed
+
+
+def test_a_free_text_action_in_a_shootout_turn_is_told_as_declared():
+    """A shootout turn's free-text action (``other``) is the GM's to tell: it is recorded on
+    its turn, under its character, word for word."""
+    from test_rules_edges import of
+    log = _shootout({"Posse": [_man("Ann")], "Gang": [_man("Bo", at="[8, 0]")]},
+                    [("shootout", {"Ann": "{other: tips over a table}"})])
+    assert [(e.turn, e.character, e.text) for e in of(log, "other_action")] == [
+        (1, "Ann", "tips over a table")]
+
+
+def test_a_shot_carried_into_the_next_shootout_turn_and_declared_again_is_kept():
+    """Ann draws normally (Table 5: 3 counts) and declares two steady shots (3 each): the
+    first on count 6, the second due on count 9, past the turn: carried (B13, "counts past 6
+    carry into the next shootout turn"), due on the next turn's count 3. In turn 2 she
+    declares the same steady shot at Bo: it is the one carried, not given up (no
+    "redeclared"), and it goes off on count 3."""
+    from test_rules_edges import of
+    log = _shootout({"Posse": [_man("Ann")], "Gang": [_man("Bo", at="[8, 0]")]},
+                    [("shootout", {"Ann": "{shoot: Bo, shots: [steady, steady]}"}),
+                     ("shootout", {"Ann": "{shoot: Bo, shots: [steady]}"})],
+                    "Ann: {to_hit: [19, 19]}")
+    assert [(e.turn, e.character, e.actions, e.due, e.why)
+            for e in of(log, "actions_unfinished")] == [(1, "Ann", ("steady",), 9, "carried")]
+    assert [(s.turn, s.count) for s in of(log, "shot_fired")] == [(1, 6), (2, 3)]
+
+
+def test_a_draw_carried_into_the_next_shootout_turn_and_declared_again_is_kept():
+    """Ann (Fast Draw 2) fast-draws: rolls 15, 15, 15, 15 fail (B13: 2 counts each, then she
+    draws again, fast as declared), the last from count 6 to 8: her draw and hipshot are
+    carried, the draw due at once (count 8). Declaring the same in turn 2 keeps them (no
+    "redeclared"): the carried draw begins on count 2, rolls 1 (success, 0 counts) and the
+    hipshot (2 counts) goes off on count 4."""
+    from test_rules_edges import of
+    decl = "{shoot: Bo, draw: fast, shots: [hip]}"
+    log = _shootout({"Posse": [_man("Ann", skills="{pistol: 2, fast_draw: 2}")],
+                     "Gang": [_man("Bo", at="[8, 0]")]},
+                    [("shootout", {"Ann": decl}), ("shootout", {"Ann": decl})],
+                    "Ann: {fast_draw: [15, 15, 15, 15, 1], to_hit: [19]}")
+    assert [(e.turn, e.actions, e.due, e.why) for e in of(log, "actions_unfinished")] == [
+        (1, ("draw", "hip"), 8, "carried")]
+    assert [(d.turn, d.roll, d.start, d.ready) for d in of(log, "draw_made")] == [
+        (1, 15, 0, 2), (1, 15, 2, 4), (1, 15, 4, 6), (1, 15, 6, 8), (2, 1, 2, 2)]
+    assert [(s.turn, s.count) for s in of(log, "shot_fired")] == [(2, 4)]
+
+
+# ------------------------------------------------------------ Table 2 modifiers, every field
+
+def test_without_the_shotgun_bonus_the_shotgun_is_listed_at_0_as_a_house_rule():
+    """House rule ``shotgun_bonus: false`` (the combat example, 000 l.635): Ann's shotgun shot
+    at Bo, 8 yards (short, Table 14 shotgun 10/40/110): COO 10 + Rifle 2 = 12; the range
+    modifier is the table's (short 0), the shotgun's +2 is listed at 0 with the house rule
+    that removes it."""
+    from test_rules_edges import of
+    log = _shootout({"Posse": [_man("Ann", skills="{rifle: 2}", weapons="[{type: shotgun}]")],
+                     "Gang": [_man("Bo", at="[8, 0]")]},
+                    [("combat", {"Ann": "{shoot: Bo}"})], "Ann: {to_hit: [19]}",
+                    house="{shotgun_bonus: false}")
+    (shot,) = of(log, "shot_fired")
+    assert [(m.name, m.value, m.source, m.why, m.times) for m in shot.base + shot.modifiers] == [
+        ("coo", 10, "table", "", 1), ("rifle", 2, "table", "", 1),
+        ("short", 0, "table", "", 1), ("shotgun", 0, "house rule", "shotgun_bonus: false", 1)]
+    assert shot.chance == 12
+
+
+def test_an_obscured_target_and_a_clear_one_at_the_same_range_have_their_own_chances():
+    """Table 2: obscured -2. Ann (COO 10 + Pistol 2 = 12) shoots at Bo, obscured, 8 yards off
+    (short): 10; next turn at Cy, not obscured, 8 yards off: 12. Everything else about the two
+    shots is the same, so the memo of prepared chances must tell them apart by the target's
+    being obscured."""
+    from test_rules_edges import of
+    log = _shootout({"Posse": [_man("Ann")],
+                     "Gang": [_man("Bo", at="[8, 0]", extra=", obscured: true"),
+                              _man("Cy", at="[0, 8]")]},
+                    [("combat", {"Ann": "{shoot: Bo}"}), ("combat", {"Ann": "{shoot: Cy}"})],
+                    "Ann: {to_hit: [19, 19]}")
+    assert [(s.target, [(m.name, m.value, m.source) for m in s.modifiers], s.chance)
+            for s in of(log, "shot_fired")] == [
+        ("Bo", [("short", 0, "table"), ("obscured", -2, "table")], 10),
+        ("Cy", [("short", 0, "table")], 12)]
+
+
+@pytest.mark.parametrize("shot_type, limits", [
+    ("careful", (2.0, 10, 20, 60)), ("steady", (2.0, 10, 20, 60)),
+    ("hip", (2.0, 6, 12, 36)), ("fanned", (2.0, 6, 12, 36))])
+def test_band_limits_of_a_revolver_by_shot_type(shot_type, limits):
+    """``tables.band_limits``: Table 14, single-action revolver 10/20/60, point blank 2 yards
+    (001); hipshots and fanned shots take the tighter Any Hipshot row 6/12/36 (B1)."""
+    assert tables.band_limits(tables.weapons()["single_action_revolver"], shot_type) == limits

@@ -19,12 +19,12 @@ from narrator.cli import app
 from narrator.playbypost import resolve_next
 from narrator.scenario import load_scenario
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, per_module
 
 runner = CliRunner()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=per_module)
 def two_turns(tmp_path_factory) -> str:
     """Abilene with both turns resolved (the text)."""
     path = tmp_path_factory.mktemp("ab") / "abilene-saloon.yaml"
@@ -34,7 +34,7 @@ def two_turns(tmp_path_factory) -> str:
     return path.read_text()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=per_module)
 def one_turn(tmp_path_factory) -> str:
     path = tmp_path_factory.mktemp("ab1") / "abilene-saloon.yaml"
     shutil.copy(EXAMPLES / "abilene-saloon.yaml", path)

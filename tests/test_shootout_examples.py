@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import fight, of_kind
+from conftest import fight, of_kind, per_module
 
 SAM, BEN = "Sam McGee", "Ben Jackson"
 DAN, QUENTIN = '"Dirty Dan" Dan McGrew', 'Quentin "Cool Hand" Luke'
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=per_module)
 def log():
     return fight("abilene-saloon.yaml")
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import fight, of_kind
+from conftest import fight, of_kind, per_module
 
 NAMES = {"Jim": "Montana Jim Galland", "Jack": 'John "Texas Jack" Johnson',
          "Stanshaw": "Martin Stanshaw", "Dave": '"Arkansas Dave" David Coriggan',
          "Eriksson": "Rickard Eriksson"}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=per_module)
 def log():
     return fight("shotgun-gang.yaml")
 

@@ -19,7 +19,7 @@ from narrator.playbypost import resolve_next, state_of
 from narrator.render import render, render_posts
 from narrator.scenario import load_scenario, load_scenario_text
 
-from conftest import EXAMPLES, fight, of_kind
+from conftest import EXAMPLES, fight, of_kind, per_module
 
 runner = CliRunner()
 JACK, LEM, DUTCH, PETE = "Jack Cutler", "Lem Cutler", '"Dutch" Henry Vogel', "Pete Ramsey"
@@ -29,12 +29,12 @@ CURLY, NED, HOB = '"Curly" Bill Tate', "Ned Shay", "Hob Mullins"
 SWEDE, CARVER, FARO = 'Lars "Big Swede" Lindqvist', "Deputy Will Carver", '"Faro" Jim Bell'
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=per_module)
 def robbery():
     return fight("bank-robbery.yaml")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=per_module)
 def brawl():
     return fight("barroom-brawl.yaml")
 
