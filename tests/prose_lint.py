@@ -325,6 +325,8 @@ class Count:
     winded_head: int = 0
     first_after_shot: int = 0
     fired_empty: int = 0
+    down_then_kept: int = 0
+    knuckle_club: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -821,17 +823,39 @@ TIMING = re.compile(r"\bthe second (?:ran|runs) out\b|\bfrom the last second\b|"
                     r"\bas the second\b|\bleft over from the last\b|\bshots? (?:still )?to come\b")
 
 
+#: brass knuckles told with a club's words ("clubbed Louis with the brass knuckles")
+KNUCKLE_CLUB = re.compile(r"\bclub(?:s|bed)?\b[^.;]*\bknuckles\b|\b(?:brings?|brought) the "
+                          r"(?:brass )?knuckles down\b|\b(?:lays?|laid) the (?:brass )?knuckles "
+                          r"across\b|\bknuckles (?:crack|cracks|cracked) against\b")
+#: the men who go down at some time in a fight (passed out, knocked cold, dying, dead)
+_DOWN_KINDS = ("passed_out", "knocked_out", "died")
+
+
+def _went_down(log: FightLog) -> set[str]:
+    shorts = _shorts(log)
+    out = set()
+    for e in log.events:
+        if e.kind in _DOWN_KINDS or (e.kind == "wound_taken" and e.mortal is not None
+                                     and e.mortal.outcome in ("killed", "dying")):
+            out.add(shorts.get(e.character, e.character))
+    return out
+
+
 def _fifth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
     """The checks of the fifth GM reading (see the ``Count`` fields of the same names): a
     flight told as from a man who never shot or struck at the runner (with the log); a jam
-    told as a lone sentence after a shot told as a miss; shootout timing in the prose."""
+    told as a lone sentence after a shot told as a miss; shootout timing in the prose; brass
+    knuckles told with a club's words; a man told going down, then keeping his feet (a shot
+    of the same count hitting him as he fell, with the log)."""
     def bad(key: str, text: str) -> None:
         setattr(count, key, getattr(count, key) + 1)
         count.note(key, text)
 
     threats: set[tuple[str, str]] = set()
     by_short: dict[str, str] = {}
+    downs: set[str] = set()
     if log is not None:
+        downs = _went_down(log)
         shorts = _shorts(log)
         by_short = {v: k for k, v in shorts.items()}
         for c in getattr(log.events[0], "characters", ()):
@@ -848,8 +872,19 @@ def _fifth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count)
                 bad("timing", s)
             if i and JAM_ALONE.match(plain) and not _PART.search(para[i - 1]):
                 bad("jam_told_miss", f"{para[i - 1]} / {s}")
+            if KNUCKLE_CLUB.search(plain):
+                bad("knuckle_club", s)
             if log is None:
                 continue
+            if QUIT.search(plain):  # he went down (or gave up): nothing of him keeping his feet
+                named = [x for x in downs if re.search(rf"(?<![\w']){re.escape(x)}(?![\w])", plain)]
+                if not named and i and re.match(r"(He|She|They)\b", plain):
+                    named = [x for x in downs
+                             if re.search(rf"(?<![\w']){re.escape(x)}(?![\w])", para[i - 1])]
+                for later in para[i + 1:i + 3]:
+                    if KEPT.search(later) and any(
+                            re.search(rf"(?<![\w']){re.escape(x)}(?![\w])", later) for x in named):
+                        bad("down_then_kept", f"{s} / {later}")
             for m in FLED_FROM.finditer(plain):
                 foe = by_short.get(next(g for g in m.groups() if g))
                 if foe is None:

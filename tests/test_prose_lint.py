@@ -33,7 +33,7 @@ def _fights():
 
 
 #: The Boot Hill and Violence checks of the fifth GM reading (prose_lint._fifth_round_bhv).
-FIFTH_BHV = ("flee_named", "jam_told_miss", "timing")
+FIFTH_BHV = ("flee_named", "jam_told_miss", "timing", "down_then_kept", "knuckle_club")
 
 
 def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:
@@ -251,6 +251,33 @@ def test_the_lint_catches_the_boot_hill_and_violence_fifth_reading():
           "Sam never got a hipshot off: the fight ended first.\n\n"
           "The field was theirs.", "past", log, c)
     assert (c.luck_place, c.flee_named, c.jam_told_miss, c.timing) == (0, 0, 0, 0)
+
+
+def test_the_lint_catches_a_falling_man_kept_up_and_knuckles_swung_as_a_club():
+    """Fifth reading: a shot of the same count hitting a man who went down a moment before,
+    told as if he "stayed on his feet" (generated saloon fight, seed 217, turn 7); brass
+    knuckles told with a club's words."""
+    from prose_lint import generated_fights
+    label, log = generated_fights(1, start=217)[0]
+    c = Count()
+    check("Ida slashed Herman low in the stomach; a bad wound. He folded up and lay senseless. "
+          "Jim tagged Herman in the gut; a light wound, and he stayed on his feet.\n\n"
+          "Snake-Eye David clubbed Josephine with the brass knuckles. Ned brought the knuckles "
+          "down on Clay.\n\nThe field was theirs.", "past", log, c)
+    assert (c.down_then_kept, c.knuckle_club) == (1, 2)
+    c = Count()
+    check("Ida slashed Herman low in the stomach; a bad wound. He folded up and lay senseless. "
+          "Jim fired in the same instant and hit the falling Herman in the gut; a flesh "
+          "wound.\n\nSnake-Eye David's brass knuckles caught Josephine on the jaw.\n\n"
+          "The field was theirs.", "past", log, c)
+    assert (c.down_then_kept, c.knuckle_club) == (0, 0)
+    prose = story_prose(render(log, "markdown", "story", options=Options(tense="past")),
+                        "markdown")
+    assert "the falling Herman" in prose or "Herman was already falling" in prose \
+        or "As Herman went down" in prose, prose[-900:]
+    c = Count()
+    check(prose, "past", log, c)
+    assert c.down_then_kept == 0, c.examples.get("down_then_kept")
 
 
 def test_story_mode_rolls_blocks_are_in_words_a_player_reads():

@@ -690,6 +690,18 @@ class Narration:
                 return True  # he runs from the enemy: not "he stayed in the fight"
         return False
 
+    def down_before(self, who: str, ev: Event) -> bool:
+        """Whether ``who`` went down (passed out, knocked cold, dying or dead) earlier in
+        ``ev``'s turn than ``ev``: a shot of the same count that still hits him is told as
+        hitting a falling man, never as one who "stayed on his feet"."""
+        down: set[str] = set()
+        for e in self._turn(ev, getattr(ev, "turn", None)):
+            if e is ev:
+                return who in down
+            if getattr(e, "turn", None) == getattr(ev, "turn", None):
+                _down_after(e, down)
+        return False
+
     def threat(self, who: str, nearest: str | None, ev: Event) -> str | None:
         """The enemy a flight of ``who`` (the move ``ev``) may be told as being from: a man who
         shot at him or struck at him before ``ev``, still on his feet; ``nearest`` (the
