@@ -9,18 +9,19 @@ the tactics profiles from the tactics modules' docstrings. Every section carries
 Each ruleset builds its own reference (``Ruleset.reference``) from the helpers here; this
 module knows the rulesets only through the registry (``narrator.ruleset``).
 
-May import: narrator.ruleset (the registry); rich (lazily, for ``print_sections``).
+May import: narrator.cache, narrator.ruleset (the registry); rich (lazily, for ``print_sections``).
 """
 
 from __future__ import annotations
 
 import re
 import sys
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
+
+from narrator.cache import toml_loads
 
 _RENAME = (
     (re.compile(r"(\d{3})_[0-9a-f]{16}\.txt"), r"\1"),
@@ -100,7 +101,7 @@ TOPIC_HELP = {
 @cache
 def _toml(package: str, name: str) -> dict:
     text = resources.files(package).joinpath("data").joinpath(name).read_text("utf-8")
-    return tomllib.loads(text)
+    return toml_loads(text)
 
 
 def _text(s: str) -> str:

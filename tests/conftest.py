@@ -11,8 +11,8 @@ import pytest
 from narrator.engine import run_fight
 from narrator.scenario import load_scenario
 
-# The compiled-template cache of the test run (and of the commands it starts) goes to a folder
-# of its own, never into the user's cache folder.
+# The caches of the test run and of the commands it starts (compiled templates, parsed tables)
+# go to a folder of their own, never into the user's cache folder.
 os.environ.setdefault("NARRATOR_CACHE_DIR", tempfile.mkdtemp(prefix="narrator-test-cache-"))
 
 ROOT = Path(__file__).resolve().parent.parent

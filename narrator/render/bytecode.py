@@ -3,10 +3,9 @@
 Compiling our templates is most of the cost of a short ``narrator run`` (about 20 templates,
 a few hundred milliseconds); Jinja's ``FileSystemBytecodeCache`` stores each template's
 compiled code so that the next process loads it instead. The folder is
-``platformdirs.user_cache_dir("narrator")/jinja-<key>`` (``~/.cache/narrator/...`` on Linux),
-or ``$NARRATOR_CACHE_DIR/jinja-<key>``; ``NARRATOR_CACHE_DIR=`` (empty) turns the cache off.
-We use platformdirs (rather than our own XDG code) because it knows every platform's
-convention.
+``jinja-<key>`` in narrator's cache folder (``narrator.cache.cache_root``:
+``~/.cache/narrator`` on Linux, or ``$NARRATOR_CACHE_DIR``; ``NARRATOR_CACHE_DIR=`` (empty)
+turns the cache off).
 
 What keeps a cached template right:
 
@@ -25,19 +24,18 @@ What keeps a cached template right:
 The compiled code is the same whether it came from the cache or not, so the write-ups are
 byte-identical either way.
 
-May import: jinja2, platformdirs (both lazily where it matters), the standard library.
+May import: jinja2 (lazily where it matters), narrator.cache, the standard library.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from pathlib import Path
 from typing import Any
 
 from jinja2.bccache import Bucket, FileSystemBytecodeCache
 
-ENV_VAR = "NARRATOR_CACHE_DIR"
+from narrator.cache import ENV_VAR, cache_root  # noqa: F401 - ENV_VAR: the switch, named here too
 
 
 class SafeBytecodeCache(FileSystemBytecodeCache):
@@ -54,17 +52,6 @@ class SafeBytecodeCache(FileSystemBytecodeCache):
             super().dump_bytecode(bucket)
         except OSError:
             pass
-
-
-def cache_root() -> Path | None:
-    """The folder the caches go under: ``$NARRATOR_CACHE_DIR`` if set (empty: None, no
-    cache), else the platform's user cache folder for narrator."""
-    value = os.environ.get(ENV_VAR)
-    if value is not None:
-        return Path(value) if value.strip() else None
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("narrator", appauthor=False))
 
 
 def bytecode_cache(kind: type, options: dict[str, Any],

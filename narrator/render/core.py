@@ -1,7 +1,7 @@
 """The Jinja environment, the fight grouped for templates, and the ``render`` entry points.
 
-May import: jinja2, narrator.events, narrator.render.*, narrator.ruleset (the registry); the bytecode
-cache: platformdirs.
+May import: jinja2, narrator.cache, narrator.events, narrator.render.*, narrator.ruleset (the
+registry).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 
+from narrator.cache import toml_loads
 from narrator.events import Event, FightLog
 from narrator.render import inflection, labels
 from narrator.render.bytecode import bytecode_cache
@@ -381,12 +382,11 @@ def _phrase_table(env: SandboxedEnvironment, ruleset: str | None) -> dict[str, l
 @functools.lru_cache(maxsize=16)
 def _merged_table(source: str, common: str | None) -> dict[str, list[str]]:
     """``source`` parsed, over ``common`` parsed when given (see ``_phrase_table``); parsed
-    once per text (the phrase table is read, never changed, by ``Phrases``)."""
-    import tomllib
-
-    table = tomllib.loads(source)
+    once per text (the phrase table is read, never changed, by ``Phrases``), and kept parsed
+    between runs (``narrator.cache.toml_loads``)."""
+    table = toml_loads(source)
     if common is not None:
-        table = {**tomllib.loads(common), **table}
+        table = {**toml_loads(common), **table}
     return table
 
 

@@ -4,16 +4,17 @@ Every value here comes from ``../shared/sources/000_f05c5ef385f1db5a.txt`` (Tabl
 ``001_415c40fca5e431da.txt``, as ruled in ``../shared/errata.md``; each data-file section and
 weapon row names its source table. Nothing here rolls dice.
 
-May import: the standard library only.
+May import: the standard library, narrator.cache (the parsed tables kept between runs).
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from importlib import resources
+
+from narrator.cache import toml_loads
 
 BANDS = ("point_blank", "short", "long", "extreme")
 LOCATIONS = ("left_leg", "right_leg", "left_arm", "right_arm", "left_shoulder",
@@ -27,7 +28,7 @@ SEVERITIES = ("scratch", "light", "serious", "mortal")
 @cache
 def _data(name: str) -> dict:
     text = resources.files("narrator.rulesets.boothill").joinpath("data").joinpath(name).read_text("utf-8")
-    return tomllib.loads(text)
+    return toml_loads(text)
 
 
 def combat() -> dict:

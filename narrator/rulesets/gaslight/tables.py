@@ -5,14 +5,15 @@ Every value comes from ``../shared/sources/002_66698b187d861f04.txt`` or is rule
 are silent are marked "ruled: narrator GN<n>" and listed in ``data/rulings.toml``. Each data
 section names its source. Nothing here rolls dice.
 
-May import: the standard library only.
+May import: the standard library, narrator.cache (the parsed tables kept between runs).
 """
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from importlib import resources
+
+from narrator.cache import toml_loads
 
 #: Weapon classes of 002 l.14-22 (the mechanism: shots a round and reloading).
 CLASSES = ("muzzle_loader", "breech_loader", "repeater", "revolver")
@@ -39,11 +40,11 @@ PURPOSES = ("initiative", "to_hit", "damage", "location", "blinding", "malfuncti
 def rules() -> dict:
     """Every section of ``data/rules.toml`` (a dict of dicts, each with its ``source``)."""
     files = resources.files("narrator.rulesets.gaslight").joinpath("data")
-    return tomllib.loads(files.joinpath("rules.toml").read_text("utf-8"))
+    return toml_loads(files.joinpath("rules.toml").read_text("utf-8"))
 
 
 @cache
 def rulings() -> dict:
     """``data/rulings.toml``: G1-G18 as narrator applies them and the GN readings."""
     files = resources.files("narrator.rulesets.gaslight").joinpath("data")
-    return tomllib.loads(files.joinpath("rulings.toml").read_text("utf-8"))
+    return toml_loads(files.joinpath("rulings.toml").read_text("utf-8"))

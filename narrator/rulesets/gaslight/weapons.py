@@ -1,17 +1,17 @@
 """Gaslight guns: the rows of ``data/weapons.toml`` and a scenario's overrides, made into the
 numbers the rules use (range increment, damage dice, recoil row, fast-draw adjustment).
 
-May import: narrator.rulesets.gaslight.rules, .tables.
+May import: narrator.cache, narrator.rulesets.gaslight.rules, .tables.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from narrator.cache import toml_loads
 from narrator.rulesets.gaslight import rules as R
 from narrator.rulesets.gaslight.tables import CLASSES, FORMS
 
@@ -20,7 +20,7 @@ from narrator.rulesets.gaslight.tables import CLASSES, FORMS
 def _rows() -> dict[str, dict]:
     text = resources.files("narrator.rulesets.gaslight").joinpath("data").joinpath(
         "weapons.toml").read_text("utf-8")
-    return {row["type"]: row for row in tomllib.loads(text)["weapon"]}
+    return {row["type"]: row for row in toml_loads(text)["weapon"]}
 
 
 def weapon_types() -> dict[str, dict]:

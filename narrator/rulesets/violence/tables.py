@@ -4,15 +4,16 @@ Every value comes from ``../shared/sources/003_32799f579e8f48cd.txt`` as ruled i
 ``../shared/errata.md`` (section "Violence"); each data section and weapon row names its
 source. Nothing here rolls dice.
 
-May import: the standard library only.
+May import: the standard library, narrator.cache (the parsed tables kept between runs).
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+
+from narrator.cache import toml_loads
 
 CALIBRES = ("none", "revolver", "hunting", "military", "slug", "buckshot")
 BANDS = ("close", "medium", "long")
@@ -22,7 +23,7 @@ ROLL_KINDS = ("shooting", "sniping", "melee")
 @cache
 def _data(name: str) -> dict:
     files = resources.files("narrator.rulesets.violence").joinpath("data")
-    return tomllib.loads(files.joinpath(name).read_text("utf-8"))
+    return toml_loads(files.joinpath(name).read_text("utf-8"))
 
 
 def rules() -> dict:

@@ -5,20 +5,21 @@ Every value comes from ``../shared/sources/004_c023a3ad1c834a19.txt`` ("004 l.N"
 (``data/rulings.toml``, "ruled: WN<n>"); each data section and weapon row names its source.
 Nothing here rolls dice.
 
-May import: the standard library only.
+May import: the standard library, narrator.cache (the parsed tables kept between runs).
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
-import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+
+from narrator.cache import toml_loads
 
 KINDS = ("gun", "shotgun", "bow", "melee", "unarmed")
 DIE_TYPES = (4, 6, 8, 10, 12)
@@ -27,7 +28,7 @@ DIE_TYPES = (4, 6, 8, 10, 12)
 @cache
 def _data(name: str) -> dict:
     files = resources.files("narrator.rulesets.weird_west").joinpath("data")
-    return tomllib.loads(files.joinpath(name).read_text("utf-8"))
+    return toml_loads(files.joinpath(name).read_text("utf-8"))
 
 
 def rules() -> dict:
