@@ -148,8 +148,9 @@ def test_a_gap_is_located_at_the_later_record(tmp_path, two_turns):
     path.write_text(text)
     out = runner.invoke(app, ["next", str(path)])
     assert out.exit_code == 2
-    assert out.stderr.startswith(f"{path}:{line_of(text, 'resolved:')}:5: turn 2 is resolved "
-                                 f"but turn 1 is not; run narrator next --redo 1")
+    assert out.stderr == (f"{path}:{line_of(text, 'resolved:')}:5: turn 2 is resolved but "
+                          f"turn 1 is not; run narrator next --redo 1 to resolve turn 1 again "
+                          f"(later records are discarded)\n")
 
 
 WP = 'Quentin "Cool Hand" Luke:\n      condition: active\n      at: [2, 3.3]\n      wound_points: 2'
@@ -205,6 +206,35 @@ def test_bad_state_names_and_turns(tmp_path, one_turn, old, new, words):
     out = runner.invoke(app, ["next", str(path)])
     assert out.exit_code == 2 and words in out.stderr, out.stderr
     assert re.match(rf"{re.escape(str(path))}:{text[:at].count(chr(10)) + 1}:\d+: ", out.stderr)
+
+
+def test_a_character_in_state_that_is_not_a_mapping_is_located_at_his_name(tmp_path,
+                                                                          one_turn):
+    """``state.characters.<name>`` must map his fields; ``Sam McGee: 3`` is one located line
+    at the name (the line and column of ``Sam McGee``)."""
+    start = one_turn.index("    Sam McGee:\n", one_turn.index("\nstate:"))
+    end = one_turn.index("    Ben Jackson:\n", start)
+    text = one_turn[:start] + "    Sam McGee: 3\n" + one_turn[end:]
+    path = tmp_path / "abilene-saloon.yaml"
+    path.write_text(text)
+    out = runner.invoke(app, ["next", str(path)])
+    assert out.exit_code == 2
+    assert out.stderr == (f"{path}:{text[:start].count(chr(10)) + 1}:5: "
+                          f"state.characters.Sam McGee: expected a mapping\n")
+    assert path.read_text() == text
+
+
+def test_a_state_before_any_turn_is_resolved_is_refused(tmp_path):
+    """``state:`` is what ``narrator next`` wrote after the last resolved turn; with no turn
+    resolved there is none to edit: one located line at ``state:``, nothing written."""
+    text = (EXAMPLES / "luke-short.yaml").read_text() + "state:\n  turn: 0\n"
+    path = tmp_path / "luke-short.yaml"
+    path.write_text(text)
+    out = runner.invoke(app, ["next", str(path)])
+    assert out.exit_code == 2
+    assert out.stderr == (f"{path}:{line_of(text, 'state:')}:1: state: no turn is resolved "
+                          f"yet, so there is no state to edit (delete state:)\n")
+    assert path.read_text() == text
 
 
 def edited(one_turn: str, tmp_path: Path) -> Path:
