@@ -63,3 +63,17 @@ def test_missing_item_is_undefined() -> None:
     with pytest.raises(UndefinedError, match="has no attribute 'wounds'"):
         env.from_string("{{ d.wounds }}").render(**VARS)
     assert TrustedEnvironment().from_string("[{{ d.wounds }}]").render(**VARS) == "[]"
+
+
+def test_imports_and_includes_see_globals_and_context() -> None:
+    from jinja2 import DictLoader
+    files = {"m.j2": "{% macro f() %}{{ g }}-{{ x }}{% endmacro %}",
+             "t.j2": "{% import 'm.j2' as m with context %}{{ m.f() }}"
+                     "{% for i in [1, 2] %}{% include 'i.j2' %}{% endfor %}",
+             "i.j2": "[{{ g }}{{ x }}{{ i }}]"}
+    outs = []
+    for kind in (TrustedEnvironment, Environment):
+        env = kind(loader=DictLoader(files), undefined=StrictUndefined)
+        env.globals["g"] = "G"
+        outs.append([env.get_template("t.j2").render(x=n) for n in (1, 2)])
+    assert outs[0] == outs[1] == ["G-1[G11][G12]", "G-2[G21][G22]"]

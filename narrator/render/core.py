@@ -456,12 +456,15 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     else:
         parts = [{"head": True, "turns": turns, "tail": ended, "index": 1, "total": 1}]
     posts = []
-    with limits(user_templates is not None):  # user templates: bounded CPU time and memory
+    # user templates: bounded CPU time, memory and output; ours are joined as Jinja's render
+    # joins them (a write-up's length is bounded by its fight)
+    output = bounded_output if user_templates is not None else "".join
+    with limits(user_templates is not None):
         template = env.get_template("post.j2")
         for part in parts:
-            body = bounded_output(template.generate(part=part, **context))
+            body = output(template.generate(part=part, **context))
             if fmt == "html":
-                body = bounded_output(env.get_template("page.j2").generate(
+                body = output(env.get_template("page.j2").generate(
                     content=html_blocks(_tidy(body, fmt)), part=part, **context))
             elif fmt == "bbcode":
                 body = bbcode_lists(body)

@@ -8,6 +8,8 @@ they lead to (``benchmarks/bench_render.py``):
   ``getattr`` first, which fails by raising ``AttributeError``, and then the item. A plain
   dict has no attribute but its class's methods, so for any other name the item is looked up
   at once: the same value, or the same undefined when there is none.
+* a new context per ``{% include %}`` (hundreds a write-up) lists the names of the template's
+  globals afresh, though they do not change: listed once per template.
 * ``context.call`` of a built-in method (``lines.append(...)``) or of a method
   (``n.say(...)``): Jinja looks for a ``pass_context`` mark on the callable and on its
   ``__call__`` (two failed lookups). A built-in method can carry no such mark; a bound
@@ -34,9 +36,35 @@ _DICT_ATTRS = frozenset(dir(dict))
 _PLAIN: set[Any] = set()
 
 
+def _globals_keys(globals: Any) -> frozenset[str]:
+    """``set(globals)`` of a template's globals (a ``ChainMap`` of its own and the
+    environment's), worked out once per mapping and size: our environments' globals are set
+    before any template is loaded and not changed after (``core._build_env``)."""
+    maps = getattr(globals, "maps", None)
+    if maps is None:
+        return frozenset(globals)
+    key = (id(globals), tuple(len(m) for m in maps))
+    hit = _KEYS.get(key)
+    if hit is None or hit[0] is not globals:
+        if len(_KEYS) > 4096:
+            _KEYS.clear()
+        hit = _KEYS[key] = (globals, frozenset(globals))
+    return hit[1]
+
+
+_KEYS: dict[tuple[int, tuple[int, ...]], tuple[Any, frozenset[str]]] = {}
+
+
 class TrustedContext(Context):
-    """Jinja's ``Context`` with built-in and unmarked methods called directly (see the module
-    docstring)."""
+    """Jinja's ``Context`` with built-in and unmarked methods called directly, and the names
+    of the template's globals (read only by ``{% import %}``) worked out once per template
+    (see the module docstring)."""
+
+    def __init__(self, environment: Any, parent: dict[str, Any], name: str | None,
+                 blocks: dict[str, Any], globals: Any = None) -> None:
+        Context.__init__(self, environment, parent, name, blocks)
+        if globals is not None:
+            self.globals_keys = _globals_keys(globals)  # type: ignore[assignment]
 
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's)
         if type(__obj) is types.BuiltinMethodType or (
