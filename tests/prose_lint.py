@@ -327,6 +327,7 @@ class Count:
     fired_empty: int = 0
     down_then_kept: int = 0
     knuckle_club: int = 0
+    tally_tense: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -489,7 +490,8 @@ FIRST_CLAIM = re.compile(
     r"(?P<g>.+?) (?:had|has) the advantage of the moment|(?P<h>.+?) (?:was|is) (?:the )?first to "
     r"(?:act|move)|(?P<i>.+?) (?:was|is) the readier man|The high card (?:went|goes) to (?P<j>.+?)|"
     r"(?P<k>.+?) (?:got|gets) the drop on the rest|It (?:was|is) (?P<l>.+?) who (?:made|makes) "
-    r"the first move)\.$")
+    r"the first move|(?P<m>.+?) (?:was|is) the first to stir|(?P<n>.+?) (?:made|makes) the first "
+    r"move)\.$")
 #: the claims that say who won the initiative or holds the high card (not only who acted
 #: first): true only of the winner (``speed_claims``)
 SPEED_CLAIM = re.compile(
@@ -498,10 +500,14 @@ SPEED_CLAIM = re.compile(
     r"company|(?P<g>.+?) (?:had|has) the advantage of the moment|(?P<i>.+?) (?:was|is) the "
     r"readier man|The high card (?:went|goes) to (?P<j>.+?)|(?P<k>.+?) (?:got|gets) the drop on "
     r"the rest)\.$")
-NOT_AN_ACT = re.compile(r"froze|freezes?|hung back|hangs? back|flat-footed|joker|no card|slow to move")
+NOT_AN_ACT = re.compile(r"froze|freezes?|hung back|hangs? back|flat-footed|joker|no card|slow to move|"
+                        r"too slow this round|getting a move in")
 TALLY = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) "
-                   r"shots? (?:were|was|are|is) fired, for (\d+|no|one|two|three|four|five|six|"
-                   r"seven|eight|nine|ten|eleven|twelve) hits?\b")
+                   r"shots? (?:were|was|are|is|have been|has been|had been) fired, for (\d+|no|"
+                   r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) hits?\b")
+#: the closing tally in the present as if each shot went off as it is told ("22 shots are
+#: fired, for six hits"): the count of a fight told in the present is of shots that have been
+TALLY_NOW = re.compile(r"\bshots? (?:are|is) fired, for\b")
 #: the American West in a London story (Gaslight keeps a late-Victorian voice)
 WESTERN = re.compile(r"\b(cleared leather|clears leather|threw lead|throws lead|hombre|varmint|"
                      r"six-gun|six-shooter|pardner|reckon|kicked up dust|kicks up dust|"
@@ -653,7 +659,7 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
         for s in para:
             m = EMPTY_TOLD.match(s)
             opens = next((x for x in sorted(shorts, key=len, reverse=True)
-                          if re.match(rf"{re.escape(x)}('s)?\b", s)), None)
+                          if re.match(rf"(?:It (?:was|is) )?{re.escape(x)}('s)?\b", s)), None)
             if opens is None and not re.match(r"(He|She|They|His|Her|Their)\b", s):
                 subject = None
             subject = opens or subject
@@ -913,6 +919,11 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
             if hits:
                 setattr(count, key, getattr(count, key) + hits)
                 count.note(key, s)
+    if tense == "present":
+        for s in sents:
+            if TALLY_NOW.search(s):
+                count.tally_tense += 1
+                count.note("tally_tense", s)
     if tense == "past":
         for s in sents:
             hits = PRESENT.findall(COUNTED.sub("", QUOTE.sub("", s)))

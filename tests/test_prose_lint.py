@@ -371,7 +371,8 @@ def test_golden_story_past_tense_and_they(case, request):
 FOURTH = ("colon_cap", "two_colons", "dodge_first", "nameless_shot", "sting_wound",
           "sev_then_luck", "first_card", "tally", "western", "fan_count", "refusal_told", "meta",
           "double_possessive", "spent_case", "hit_split", "long_arm_fist",
-          "two_semicolons", "jargon", "winded_head", "first_after_shot", "fired_empty")
+          "two_semicolons", "jargon", "winded_head", "first_after_shot", "fired_empty",
+          "tally_tense")
 
 
 @functools.lru_cache(maxsize=1)
@@ -414,7 +415,9 @@ def test_weird_west_and_gaslight_story_prose_is_clean(tense):
         print(f"\n{ruleset} {tense}: {c.fights} fights, {c.sentences} sentences, {c.repeats} "
               f"repeated sentences of six words or more: {rate:.2f} per fight")
         assert c.sentences > 500
-        assert rate <= 1.0, (ruleset, c.examples.get("repeats"))
+        # Boot Hill's level (0.35 a fight); Weird West was at 0.66, Gaslight at 0.41, before
+        # their stock sentences had alternatives
+        assert rate <= 0.35, (ruleset, c.examples.get("repeats"))
 
 
 def test_the_lint_catches_the_fourth_reading():
@@ -454,7 +457,8 @@ def test_the_lint_catches_the_fifth_reading():
     """The GM reader's Weird West and Gaslight lines of the fifth reading, each caught: a
     claim to act first after another man's shot; a shot from a gun told empty, its reload
     never told; the rules' "noggin" for a hit location; a head wound told as "winded"; the
-    initiative claimed for a man who did not win it."""
+    initiative claimed for a man who did not win it; the present tense's closing tally "22
+    shots are fired" (they have been)."""
     from prose_lint import speed_claims
     fights = {name: log for name, log in _wwgl_fights()}
     c = Count()
@@ -482,6 +486,12 @@ def test_the_lint_catches_the_fifth_reading():
     text = ("## Round 3\n\nRudd was the quicker of the company. He reloaded with shaking "
             "fingers.\n\n||**Rolls, round 3**||\n\n## Round 5\n\nHalloran had the advantage of "
             "the moment. His shot took Kitty in the right foot.\n\n||rolls||\n")
+    c = Count()
+    check("Dutch fired.\n\nThe smoke thins. In all, 22 shots are fired, for six hits.", "present",
+          fights["stagecoach"], c)
+    check("Dutch fires.\n\nThe smoke thins. In all, 22 shots have been fired, for six hits.",
+          "present", fights["stagecoach"], c)
+    assert (c.tally_tense, c.tally) == (1, 0)
     assert speed_claims(text, fights["fog-alley"]) == [
         "round 3: Rudd was the quicker of the company. (first: Constable Albert Pike)"]
 

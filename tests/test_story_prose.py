@@ -59,7 +59,7 @@ def test_story_cast_names_each_side_in_words():
     # article keeps it, and "the living" are many
     text = render(_log("graveyard.yaml"), "text", "story", options=Options(tense="past"))
     assert "The living: Reverend Josiah Crane" in text and "The dead: Ike Haskell" in text
-    assert "the the " not in text and "the living held the field" in text
+    assert "the the " not in text and re.search(r"\bthe living (held|had) the field", text)
     from narrator.render.inflection import is_plural, side_name
     assert (side_name("the living"), side_name("posse"), side_name("Short")) == (
         "the living", "the posse", "Short")
@@ -179,6 +179,21 @@ def test_a_pronoun_opens_a_sentence_only_when_the_sentence_before_named_no_other
     n.say("sev", b="Quentin")
     assert n.say("x", a="Quentin") == "Quentin's next shot was no better."
     assert n.say("x", a="Quentin") == "His next shot was no better."
+
+
+def test_joined_paragraphs_carry_the_pronoun_of_the_man_the_round_opened_on():
+    """"It was Clegg who stirred first." opens on Clegg: the paragraphs joined after it open
+    on "He", each (the last sentence as written, not as carried, decides the next)."""
+    chars = {n: NS(name=n, short=n, pronoun="he", side=s)
+             for n, s in (("Clegg", "a"), ("Halloran", "b"))}
+    n = _narration(chars)
+    assert n.flow(["It was Clegg who stirred first.", "Clegg made for the doorway.",
+                   "Clegg loaded the shotgun afresh."]) == [
+        "It was Clegg who stirred first. He made for the doorway. He loaded the shotgun afresh."]
+    assert n.flow(["It was Clegg who stirred first.", "Halloran fired at Clegg.",
+                   "Clegg loaded the shotgun afresh."]) == [
+        "It was Clegg who stirred first. Halloran fired at Clegg. Clegg loaded the shotgun "
+        "afresh."]
 
 
 def test_alike_short_names_are_told_apart():

@@ -38,6 +38,16 @@ INITIATIVE: frozenset[str] = frozenset()
 (``Ruleset.initiative_kinds``)."""
 
 
+def _story_beat(rs: Any) -> Any:
+    """A ruleset's own placing of events in story beats (``Ruleset.story_beat``), or None
+    where it keeps the base class's (then no call is made for each event)."""
+    from narrator.ruleset import Ruleset
+
+    if rs is None or type(rs).story_beat is Ruleset.story_beat:
+        return None
+    return rs.story_beat
+
+
 def _ruleset(name: str | None):
     """The registered ruleset of that name, or None (a log may name anything)."""
     from narrator import ruleset as registry
@@ -169,7 +179,7 @@ def group(log: FightLog) -> dict[str, Any]:
     first_kinds = INITIATIVE | rs.initiative_kinds if rs is not None else INITIATIVE
     moves_first = rs.story_moves_first if rs is not None else frozenset()
     kinds = Kinds.of(rs)
-    place = rs.story_beat if rs is not None else None
+    place = _story_beat(rs)
     beat: dict[str, Any] | None = None  # the beat the last event went to
     for e in log.events:
         if e.kind == "fight_started":

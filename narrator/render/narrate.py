@@ -1028,6 +1028,7 @@ class Narration:
         out: list[str] = []
         sizes: list[tuple[int, int]] = []
         banner: list[bool] = []
+        told = ""  # the last sentence of out[-1] as written, before a name became "He"
         for text, own in zip(paragraphs, banners or [False] * len(paragraphs)):
             text = text.strip()
             if not text:
@@ -1040,9 +1041,11 @@ class Narration:
                 if n + size[0] <= FLOW_SENTENCES and w + size[1] <= FLOW_WORDS \
                         and last.split()[:3] != said[0].split()[:3] \
                         and not self._gun_heavy(f"{out[-1]} {text}"):
-                    out[-1] = f"{out[-1]} {self._carry(last, text)}"
+                    out[-1] = f"{out[-1]} {self._carry(told, text)}"
                     sizes[-1] = (n + size[0], w + size[1])
+                    told = said[-1]
                     continue
+            told = said[-1]
             out.append(text)
             sizes.append(size)
             banner.append(own)
@@ -1089,6 +1092,8 @@ class Narration:
             return None
 
         last = re.sub(r"^(?:[*_\W]|\[/?\w+\]|</?\w+>)+", "", last)  # an emphasised line
+        if last.startswith(("It was ", "It is ")):  # "It was Clegg who stirred first."
+            last = last.split(" ", 2)[2]
         mine, theirs = opener(first), opener(last)
         if mine is None or theirs is None or mine[0] != theirs[0]:
             return text
