@@ -20,13 +20,14 @@ else: the messages' bodies, in order, are the text.
 The scanner is ours, not a Markdown library's: Discord's spoiler syntax is not CommonMark,
 and a cut needs character positions, which markdown-it-py's inline tokens do not carry.
 
-May import: the standard library.
+May import: the standard library, narrator.frozen.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from narrator.frozen import record
 
 LIMIT = 2000
 
@@ -37,7 +38,7 @@ _SENTENCE_END = re.compile(r"[.!?][\"')\]”’]*$")
 _HEADING = re.compile(r"(?:\|\||> ?)*(?:#{1,6}\s.*|\*\*[^*]+\*\*:?|.*:)\s*$")  # match()
 
 
-@dataclass(frozen=True)
+@record
 class Open:
     """One construct open at a position: ``kind`` is spoiler, fence, strong, em or code;
     ``opener`` the text that opens it again (a fence's opener keeps its language tag)."""
@@ -52,7 +53,7 @@ class Open:
                                                        "em": "*", "code": "`"}[self.kind]
 
 
-@dataclass(frozen=True)
+@record
 class Message:
     """One Discord message: ``opening`` (constructs reopened from the previous message),
     ``body`` (a slice of the text), ``closing`` (constructs left open, closed here)."""
@@ -65,7 +66,7 @@ class Message:
         return self.opening + self.body + self.closing
 
 
-@dataclass(frozen=True)
+@record
 class _Cut:
     begin: int  # the body before the cut ends here
     end: int  # the next body starts here (text[begin:end] is the dropped whitespace)

@@ -1,17 +1,18 @@
 """Per-format markup: escaping of user text, emphasis, headings, the mechanics block, and the
 final layout pass (HTML paragraphs). Templates never spell markup themselves.
 
-May import: markupsafe (a jinja2 dependency), the standard library.
+May import: markupsafe (a jinja2 dependency), narrator.frozen, the standard library.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from typing import Callable
 
 from markupsafe import escape as html_escape
+
+from narrator.frozen import record
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|>~<#])")
 ZWSP = "\u200b"
@@ -42,7 +43,7 @@ def html_text(text: str) -> str:
     return str(html_escape(str(text)))
 
 
-@dataclass(frozen=True)
+@record
 class Options:
     """Rendering options a GM may set.
 
@@ -65,7 +66,7 @@ class Options:
     cite: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Markup:
     """How one format spells things. ``block(title, lines, opts)`` wraps the mechanics."""
 

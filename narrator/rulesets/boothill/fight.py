@@ -3,7 +3,7 @@
 Pure: a LoadedScenario and dice in, a FightLog out. No prose, no files, no printing.
 Sequence of a combat turn: 000 l.36-43 (errata B11-B12). Shots: errata B1-B10.
 
-May import: narrator.events, narrator.dice, narrator.errors, narrator.rulesets.boothill.*
+May import: narrator.events, narrator.dice, narrator.errors, narrator.frozen, narrator.rulesets.boothill.*
 (its scenario's shapes, tables, rules).
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import weakref
-from dataclasses import dataclass
 from fractions import Fraction
 
 from narrator.dice import Dice, fight_hash
@@ -20,6 +19,7 @@ from narrator.events import (
     Modifier, OtherAction, PlaceNote, RulingNote, StateAdjusted, TurnEnded, TurnStarted,
     WeaponNote, WoundNote,
 )
+from narrator.frozen import record
 from narrator.rulesets.boothill.events import (
     ActionRefused, BruisesHealed, CoverHit, Died, FootingChecked, InitiativeRolled, JamWorked,
     HoldChanged, Jumped, LocationRolled, MortalCheck, Moved, PassedOut, PelletsRolled, Reloaded,
@@ -77,7 +77,7 @@ _MEMO_TRIAL = 64  # a turn whose states were found in the memo less than one tim
                   # this many fights is planned without looking (the key costs time too)
 
 
-@dataclass(frozen=True)
+@record
 class Profile:
     """Which departures from the tables are in force.
 

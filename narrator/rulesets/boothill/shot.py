@@ -7,18 +7,20 @@ by the same functions in a combat turn and a shootout turn. What differs between
 kinds of turn is data, in ``TurnKind``: the seconds a turn lasts, the shot types allowed, the
 counts a switch of target costs, whether a crawling man may stop and shoot, the most shots.
 
-May import: narrator.rulesets.boothill.tables, narrator.rulesets.boothill.scenario (shapes).
+May import: narrator.frozen, narrator.rulesets.boothill.tables, narrator.rulesets.boothill.scenario
+(shapes).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from narrator.frozen import record
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.scenario import Intent
 
 
-@dataclass(frozen=True)
+@record
 class TurnKind:
     """What a kind of turn changes about a shot; everything else is the same in both.
 

@@ -4,17 +4,18 @@ Every value here comes from ``../shared/sources/000_f05c5ef385f1db5a.txt`` (Tabl
 ``001_415c40fca5e431da.txt``, as ruled in ``../shared/errata.md``; each data-file section and
 weapon row names its source table. Nothing here rolls dice.
 
-May import: the standard library, narrator.cache (the parsed tables kept between runs).
+May import: the standard library, narrator.cache (the parsed tables kept between runs),
+narrator.frozen.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from importlib import resources
 
 from narrator.cache import toml_loads
+from narrator.frozen import record
 
 BANDS = ("point_blank", "short", "long", "extreme")
 LOCATIONS = ("left_leg", "right_leg", "left_arm", "right_arm", "left_shoulder",
@@ -41,7 +42,7 @@ def wounds() -> dict:
     return _data("tables_wounds.toml")
 
 
-@dataclass(frozen=True)
+@record
 class WeaponType:
     """One row of Table 14 (000_f05c5ef385f1db5a.txt), with the errata's additions.
 

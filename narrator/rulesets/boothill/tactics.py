@@ -38,7 +38,7 @@ counts adding up to at most 6) with the best expected hits, earlier shots weight
 counted from where the engine will start the shooter (``shootout.start_cursor``), and the draw
 (fast or normal) that is expected to take fewer counts.
 
-May import: narrator.rulesets.boothill.*, narrator.errors.
+May import: narrator.rulesets.boothill.*, narrator.errors, narrator.frozen.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ import math
 from dataclasses import dataclass, field
 
 from narrator.errors import ScenarioError
+from narrator.frozen import record
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.scenario import PROFILES as SCENARIO_PROFILES
 from narrator.rulesets.boothill.scenario import Intent, MoveIntent
@@ -55,7 +56,7 @@ from narrator.rulesets.boothill.shootout import TWENTY_FEET_YARDS, start_cursor,
 from narrator.rulesets.boothill.state import Fighter, FightView, WeaponState
 
 
-@dataclass(frozen=True)
+@record
 class Profile:
     """The knobs of one tactics profile.
 
