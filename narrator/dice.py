@@ -213,13 +213,14 @@ _SETUPS: dict[int, str] = {}  # id(scenario) -> setup digest, dropped when it is
 def setup_digest(scenario: Any) -> str:
     """SHA-256 (hex) of a scenario's content as a fight starts from it: its pydantic JSON
     (``model_dump_json``) without what is not setup: the scenario's own ``seed`` (the dice
-    carry what the seed gave), ``state`` and each turn's ``resolved`` (play-by-post records of
-    the dice and the outcome). Computed once per scenario object (the same object is fought
+    carry what the seed gave), ``state``, ``side_names`` (how the write-up names the sides)
+    and each turn's ``resolved`` (play-by-post records of the dice and the outcome). Computed once per scenario object (the same object is fought
     many times by ``odds`` and ``batch``; nothing changes a scenario once it is fought)."""
     key = id(scenario)
     digest = _SETUPS.get(key)
     if digest is None:
         text = scenario.model_dump_json(exclude={"seed": True, "state": True,
+                                                 "side_names": True,
                                                  "turns": {"__all__": {"resolved"}}})
         digest = _SETUPS[key] = hashlib.sha256(text.encode()).hexdigest()
         weakref.finalize(scenario, _SETUPS.pop, key, None)

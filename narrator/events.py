@@ -165,6 +165,7 @@ class FightStarted(Event):
     rulings: tuple[RulingNote, ...]
     landmarks: tuple[tuple[str, str], ...]
     places: tuple[PlaceNote, ...] = ()   # landmarks with positions (logs before 0.2: none)
+    side_names: tuple[tuple[str, str], ...] = sparse(())  # the scenario's side_names: (key, name)
 
 
 @event

@@ -40,7 +40,7 @@ def record_hash(turn: Any, scenario: Any, index: int, record: dict[str, Any]) ->
     setup = None
     if scenario is not None:
         setup = scenario.model_dump(mode="json", exclude={"turns", "state", "description",
-                                                           "title", "max_turns"})
+                                                           "title", "max_turns", "side_names"})
     blob = json.dumps({"turn": index, "kind": turn.kind,
                        "intents": {k: _dumped(v) for k, v in turn.intents.items()},
                        "setup": setup,

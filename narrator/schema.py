@@ -40,6 +40,10 @@ FIELD_HELP = {
     ("Scenario", "map"): "Landmarks by key: destinations (move: {to: KEY}) that may give cover. "
                          "Positions are [x, y] in yards.",
     ("Scenario", "sides"): "Side name -> its characters; at least two sides.",
+    ("Scenario", "side_names"): "Side name -> how the write-up names that side in prose, status "
+                                "lines and initiative lines (\"the Lassiter boys\"); a side left "
+                                "out goes by its key (\"lassiters\" with a Jim Lassiter among "
+                                "its men: \"the Lassiters\").",
     ("Scenario", "turns"): "Declared turns in order, each with every character's intent.",
     ("Scenario", "max_turns"): "Fight this many turns at most; turns beyond the declared ones "
                                "are decided by the characters' tactics profiles.",

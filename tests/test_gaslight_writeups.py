@@ -266,7 +266,7 @@ def test_story_mode_rolls_block_and_status():
     assert "Fast draw: Lassiter 23→19, d20 12 (by 7); Crowe 18→14, d20 13 (by 1): Lassiter " \
            "first (margin)." in text
     assert "[b]Status after round 1[/b]" in text
-    assert "Lassiter (lassiters): on his feet; hit points 4/16, Health 14/14" in text
+    assert "Lassiter (Lassiters): on his feet; hit points 4/16, Health 14/14" in text
     assert "gaslight (as ruled)" in text
 
 

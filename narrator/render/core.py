@@ -63,6 +63,7 @@ class _Inflection:
 
     count = staticmethod(inflection.count)
     side = staticmethod(inflection.side_name)
+    side_label = staticmethod(inflection.side_label)
     plural = staticmethod(inflection.is_plural)
     join = staticmethod(inflection.join)
     the = staticmethod(inflection.the)
@@ -356,6 +357,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
                        sev=lambda x: _terms(words, "SEVERITY").get(x, x),
                        mod=lambda m: mod_label(m, words),
                        shot_list=lambda ts: shot_list(ts, words), side=inflection.side_name,
+                       side_label=inflection.side_label,
                        and_join=inflection.join,
                        gm_distance=gm_distance, uncite=uncite, shown=shown_modifiers,
                        wounds=lambda ws: wound_groups(ws, lambda x: location.get(x, x)))
@@ -437,6 +439,11 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     chars = {c.name: c for c in fight["started"].characters}
     _NAME_WORDS.set(frozenset(w for c in chars.values() for x in (c.name, c.short)
                               for w in re.findall(r"[\w'-]+", mk_escape_free(x))))
+    members: dict[str, list[str]] = {}
+    for c in chars.values():
+        members.setdefault(c.side, []).append(c.name)
+    inflection.set_side_names(inflection.display_names(
+        fight["started"].sides, members, dict(getattr(fight["started"], "side_names", ()))))
     places = dict(fight["started"].landmarks)
     phrases = Phrases(_phrase_table(env, fight["started"].ruleset), fight["started"].seed,
                       opts.tense)

@@ -18,6 +18,7 @@ May import: the standard library, inflect, lemminflect.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import re
 from typing import Any
@@ -118,11 +119,71 @@ def count(n: int, noun: str, words: bool = True) -> str:
     return f"{num} {noun if n == 1 else eng.plural_noun(noun)}"
 
 
+#: The fight's sides' display names (side key -> name), for ``side_name`` and ``side_label``:
+#: set for each write-up (``set_side_names``) from the scenario's ``side_names`` and the defaults
+#: ``display_names`` works out.
+_SIDE_NAMES: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar(
+    "side_names", default={})
+
+
+def display_names(sides: tuple[str, ...] | list[str], members: dict[str, list[str]],
+                  given: dict[str, str] | None = None) -> dict[str, str]:
+    """Each side's display name, by key: the scenario's own (``given``: its ``side_names``)
+    as written; else the key with a word that is the plural (or the singular) of a member's
+    name capitalised ("lassiters" with a Jim Lassiter: "Lassiters"; "kessler gang" with a
+    Kessler: "Kessler gang") and underscores as spaces ("bank_robbers": "bank robbers");
+    a key that needs neither is left out (it is its own name).
+
+    Args:
+        sides: the side keys in scenario order.
+        members: side key -> its characters' full names.
+        given: the scenario's ``side_names`` (side key -> name).
+    """
+    given = given or {}
+    out: dict[str, str] = {}
+    for side in sides:
+        if side in given:
+            out[side] = given[side]
+            continue
+        names = {w.lower() for n in members.get(side, ()) for w in re.findall(r"[A-Za-z][\w'-]*", n)}
+        words = side.replace("_", " ").split(" ")
+        for i, w in enumerate(words):
+            low = w.lower()
+            if not low or not low.isalpha() or w[:1].isupper():
+                continue
+            single = _engine().singular_noun(low) or low
+            if low in names or single in names:
+                words[i] = w[:1].upper() + w[1:]
+        shown = " ".join(words)
+        if shown != side:
+            out[side] = shown
+    return out
+
+
+def set_side_names(names: dict[str, str]) -> None:
+    """The display names ``side_name`` and ``side_label`` use from now on in this context
+    (one write-up: ``render_posts`` sets them from the fight's start)."""
+    _SIDE_NAMES.set(dict(names))
+
+
+def side_label(side: str, names: dict[str, str] | None = None) -> str:
+    """A side as a label (the cast's heading, a status line's "(posse)", the initiative dice,
+    a map's legend): its display name without a leading "the" ("Kessler boys" for "the
+    Kessler boys"), else its key. ``names``: the display names (default: the write-up's,
+    ``set_side_names``)."""
+    name = (_SIDE_NAMES.get() if names is None else names).get(side)
+    if name is None:
+        return side
+    return name[4:] if name.lower().startswith("the ") and len(name) > 4 else name
+
+
 def side_name(side: str) -> str:
     """How a side is named in prose: "the rustlers", "the Lawmen", "the Shotgun Gang", a
-    person's name alone ("Short"). A lower-case, plural or several-word name takes "the";
-    a name that has its article already ("the living") keeps it."""
-    if side.lower().startswith("the "):
+    person's name alone ("Short"); by its display name (``side_label``: "the Lassiters" for
+    the key "lassiters"). A lower-case, plural or several-word name takes "the"; a name that
+    has its article already ("the living") or a possessive ("Crowe's riders") takes none."""
+    side = _SIDE_NAMES.get().get(side, side)
+    if side.lower().startswith("the ") or "'s " in side:  # "Crowe's riders": no article
         return side
     if side[:1].islower() or " " in side.strip() or is_plural("the " + side):
         return "the " + side

@@ -10,7 +10,7 @@ Positions are yards (x to the right, y downwards, as the scenario's ``at: [x, y]
 are placed so that no two overlap (``_Labels``), in a monospace font whose width is known:
 each character is ``CHAR_W`` x font size wide.
 
-May import: drawsvg, narrator.events (the log's event classes).
+May import: drawsvg, narrator.events (the log's event classes), narrator.render.inflection (side names).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import drawsvg as draw
 
 from narrator.events import FightLog
+from narrator.render import inflection
 
 SIDE_COLOURS = ("#1f5fa8", "#b3261e", "#2e7d32", "#8e44ad", "#c77c02", "#00838f")
 FONT = "DejaVu Sans Mono, Menlo, Consolas, monospace"
@@ -57,6 +58,11 @@ class Frame:
     people: list[Person] = field(default_factory=list)
     moves: list[tuple[str, tuple[float, float], tuple[float, float]]] = field(default_factory=list)
     shots: list[tuple[str, str, bool, int]] = field(default_factory=list)
+    side_names: dict[str, str] = field(default_factory=dict)  # key -> display name (legend)
+
+    def side(self, key: str) -> str:
+        """A side's name in the legend (``inflection.side_label`` of its display name)."""
+        return inflection.side_label(key, self.side_names)
 
 
 def _state(condition: str, prone: bool) -> str:
@@ -74,12 +80,17 @@ def frames(log: FightLog) -> list[Frame]:
     label = {c.name: c.short or c.name for c in started.characters}
     where = {c.name: tuple(c.at) for c in started.characters}
     places = [(p.name, tuple(p.at), p.cover) for p in getattr(started, "places", ())]
+    members: dict[str, list[str]] = {}
+    for c in started.characters:
+        members.setdefault(c.side, []).append(c.name)
+    names = inflection.display_names(started.sides, members,
+                                     dict(getattr(started, "side_names", ())))
     out: list[Frame] = []
     frame: Frame | None = None
     shots: dict[tuple[str, str, bool], int] = {}
     for e in log.events:
         if e.kind == "turn_started":
-            frame = Frame(e.turn, tuple(started.sides), list(places))
+            frame = Frame(e.turn, tuple(started.sides), list(places), side_names=names)
             shots = {}
         elif frame is None:
             continue
@@ -288,7 +299,7 @@ def _legend(d: draw.Drawing, frame: Frame, bounds: Bounds,
     d.append(draw.Text(f"{yards} yards", 10, x + w / 2, top + 16, text_anchor="middle",
                        font_family=FONT, fill="#2b2118"))
     x = max(x + w, x + len(f"{yards} yards") * 10 * CHAR_W) + 24
-    items: list[tuple[str, str]] = [(sd, colour[sd]) for sd in frame.sides]
+    items: list[tuple[str, str]] = [(frame.side(sd), colour[sd]) for sd in frame.sides]
     for name, c in items:
         d.append(draw.Circle(x + 5, top - 4, 5, fill=c, stroke="#222"))
         d.append(draw.Text(name, 10, x + 14, top, font_family=FONT, fill="#2b2118"))
@@ -347,7 +358,7 @@ def text_map(frame: Frame, bounds: Bounds, cols: int = 48, rows: int = 14) -> st
     lines = [f"Turn {frame.turn} (one column = {yards:.1f} yards)"]
     lines += ["".join(row) for row in grid]
     for sd, members in legend.items():
-        keys.append(f"{sd}: {'; '.join(members)}")
+        keys.append(f"{frame.side(sd)}: {'; '.join(members)}")
     for k, (r, c) in enumerate(spots):  # a man standing on a landmark hides its mark
         if grid[r][c].isalpha():
             marks[k] += f", under {grid[r][c]}"

@@ -821,8 +821,9 @@ def _load(text: str, path: str, pure: bool) -> LoadedScenario:
 def validate_model(model: Any, data: dict, loc8: _Locator,
                    check: Any = None) -> LoadedScenario:
     """The common part of a ruleset's ``validate``: ``data`` through the pydantic ``model``
-    (its errors as one located line, with the nearest valid key), then ``check(loaded, data,
-    loc8)``, the ruleset's cross-checks (names, references), if given.
+    (its errors as one located line, with the nearest valid key), ``side_names:`` against the
+    sides, then ``check(loaded, data, loc8)``, the ruleset's cross-checks (names,
+    references), if given.
 
     Raises:
         ScenarioError: located at the offending key or value.
@@ -831,11 +832,27 @@ def validate_model(model: Any, data: dict, loc8: _Locator,
         scenario = model.model_validate(data)
     except ValidationError as exc:
         raise _pydantic_error(exc, loc8, model) from None
+    side_names(scenario, loc8)
     loaded = LoadedScenario(scenario, loc8.path)
     loaded.locate = loc8.where
     if check is not None:
         check(loaded, data, loc8)
     return loaded
+
+
+def side_names(scenario: Any, loc8: _Locator) -> None:
+    """Every key of a scenario's ``side_names:`` is one of its sides (every ruleset's
+    ``validate`` calls this after the model).
+
+    Raises:
+        ScenarioError: located at the key that names no side.
+    """
+    from narrator.scenario.models import Invalid, check_side_names
+
+    try:
+        check_side_names(getattr(scenario, "side_names", None) or {}, scenario.sides)
+    except Invalid as exc:
+        raise loc8.error(str(exc), exc.loc, key=True) from None
 
 
 TARGET_KEYS = ("shoot", "snipe", "suppress", "melee", "strike", "grapple")

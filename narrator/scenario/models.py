@@ -146,6 +146,29 @@ def check_turns(declared: int, max_turns: int | None) -> None:
                       "max_turns")
 
 
+#: ``side_names:``, a scenario's optional top-level mapping of side key -> the name prose and
+#: status lines give that side ("the Lassiter boys"); declared by each ruleset's ``Scenario``
+#: after ``sides``, checked against them when a file is loaded (``check_side_names``, called by
+#: ``loader.validate_model``, so the error points at the key).
+SideNames = dict[str, Annotated[str, Field(min_length=1, max_length=100)]]
+
+
+def check_side_names(names: dict[str, str], sides: dict) -> None:
+    """Shared by every ruleset's scenario: each key of ``side_names`` is a side of ``sides``.
+
+    Raises:
+        Invalid: located at the unknown key of ``side_names``.
+    """
+    from narrator.scenario.loader import nearest
+
+    for key in names:
+        if key not in sides:
+            near = nearest(key, list(sides))
+            hint = f"; did you mean {near!r}?" if near else \
+                f" (the sides are {', '.join(repr(s) for s in sides)})"
+            raise Invalid(f"no side called {key!r}{hint}", "side_names", key)
+
+
 def at_least_two_sides(sides: dict) -> dict:
     """Shared by every ruleset's scenario: a fight needs at least two sides.
 

@@ -530,7 +530,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                             tuple((k, lm.name or k.replace("_", " ")) for k, lm in self.sc.map.items()),
                             tuple(PlaceNote(k, lm.name or k.replace("_", " "), tuple(lm.at),
                                             ", ".join(lm.cover.locations) if lm.cover else "")
-                                  for k, lm in self.sc.map.items()))
+                                  for k, lm in self.sc.map.items()),
+                            side_names=tuple(self.sc.side_names.items()))
 
     def tactics(self) -> None:
         """Tactics checks at the start of the fight: any success gives the side +1 (B11)."""

@@ -19,7 +19,8 @@ from pydantic import AfterValidator, Field, model_validator
 from narrator.dice import PURPOSES
 from narrator.rulesets.boothill import tables
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, pair, ScenarioBase, has_characters, landmark_position,
+    Invalid, Model, Point, Resolved, SideNames,
+    pair, ScenarioBase, has_characters, landmark_position,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -370,6 +371,7 @@ class Scenario(ScenarioBase):
     night: bool = False
     map: dict[str, Landmark] = {}
     sides: dict[str, Annotated[list[Character], AfterValidator(has_characters)]]
+    side_names: SideNames = {}
     turns: list[Turn] = Field([], max_length=500)
     max_turns: int | None = Field(None, ge=1, le=500)
     dice: dict[str, dict[str, list[int]]] = {}

@@ -240,7 +240,8 @@ class GaslightFight:
                             tuple((k, lm.name or k.replace("_", " ")) for k, lm in self.sc.map.items()),
                             tuple(PlaceNote(k, lm.name or k.replace("_", " "), tuple(lm.at),
                                             self.cover_words(lm.cover, lm.concealment))
-                                  for k, lm in self.sc.map.items()))
+                                  for k, lm in self.sc.map.items()),
+                            side_names=tuple(self.sc.side_names.items()))
 
     @staticmethod
     def skill_list(c: Character) -> list[tuple[str, int]]:

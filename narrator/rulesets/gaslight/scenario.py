@@ -41,7 +41,8 @@ from narrator.rulesets.gaslight import weapons as W
 from narrator.rulesets.gaslight.tables import CARRIES, PURPOSES
 from narrator.scenario import loader
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, pair, ScenarioBase, has_characters, landmark_position,
+    Invalid, Model, Point, Resolved, SideNames,
+    pair, ScenarioBase, has_characters, landmark_position,
 )
 
 PROFILES = ("aggressive", "cautious", "coward", "sniper", "lawman")
@@ -331,6 +332,7 @@ class Scenario(ScenarioBase):
     conditions: Conditions = Conditions()
     map: dict[str, Landmark] = {}
     sides: dict[str, Annotated[list[Character], AfterValidator(has_characters)]]
+    side_names: SideNames = {}
     turns: list[Turn] = Field([], max_length=500)
     max_turns: int | None = Field(None, ge=1, le=500)
     dice: dict[str, dict[str, list[int]]] = {}

@@ -208,7 +208,8 @@ class ViolenceFight:
                                   for k, lm in self.sc.map.items()),
                             tuple(PlaceNote(k, lm.name or k.replace("_", " "), tuple(lm.at),
                                             "cover" if lm.cover else "")
-                                  for k, lm in self.sc.map.items()))
+                                  for k, lm in self.sc.map.items()),
+                            side_names=tuple(self.sc.side_names.items()))
 
     def roster(self) -> RosterListed:
         def tag_notes(tags: list[Tag]) -> tuple[TagNote, ...]:

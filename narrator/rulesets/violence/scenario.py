@@ -33,7 +33,8 @@ from narrator.errors import ScenarioError
 from narrator.rulesets.violence import tables
 from narrator.scenario import loader
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, pair, ScenarioBase, _has_characters, landmark_position,
+    Invalid, Model, Point, Resolved, SideNames,
+    pair, ScenarioBase, _has_characters, landmark_position,
 )
 
 PURPOSES = ("initiative", "to_hit", "target", "injury", "melee", "suppression", "suppressor",
@@ -222,6 +223,7 @@ class Scenario(ScenarioBase):
     map: dict[str, Landmark] = {}
     groups: dict[str, Group] = {}
     sides: dict[str, Annotated[list[Character], AfterValidator(_has_characters)]]
+    side_names: SideNames = {}
     turns: list[Turn] = Field([], max_length=500)
     max_turns: int | None = Field(None, ge=1, le=500)
     dice: dict[str, dict[str, list[int]]] = {}
@@ -272,6 +274,7 @@ def validate(data: dict, loc8: Any) -> loader.LoadedScenario:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
         raise (_unknown_key(exc, loc8) or loader._pydantic_error(exc, loc8, Scenario)) from None
+    loader.side_names(scenario, loc8)
     loaded = loader.LoadedScenario(scenario, loc8.path)
     _check(loaded, data, loc8)
     return loaded

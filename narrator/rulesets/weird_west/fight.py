@@ -330,7 +330,8 @@ class WeirdWestFight:
                             self.seed, self.sc.light in ("dark", "near_dark", "pitch_dark"),
                             tuple(self.sides), intros, notes,
                             tuple((k, lm.name or k.replace("_", " "))
-                                  for k, lm in self.sc.map.items()), places)
+                                  for k, lm in self.sc.map.items()), places,
+                            side_names=tuple(self.sc.side_names.items()))
 
     def roster(self) -> WWRoster:
         out = []

@@ -48,7 +48,8 @@ from narrator.rulesets.weird_west import tables
 from narrator.rulesets.weird_west.rolls import PURPOSES
 from narrator.scenario import loader
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, ScenarioBase, _has_characters, landmark_position,
+    Invalid, Model, Point, Resolved, SideNames,
+    ScenarioBase, _has_characters, landmark_position,
 )
 
 RULESET = "weird-west"
@@ -405,6 +406,7 @@ class Scenario(ScenarioBase):
     house_rules: HouseRules = HouseRules()  # type: ignore[valid-type]
     map: dict[str, Landmark] = {}
     sides: dict[str, Annotated[list[Character], AfterValidator(_has_characters)]]
+    side_names: SideNames = {}
     turns: list[Turn] = Field([], max_length=500)
     max_turns: int | None = Field(None, ge=1, le=500)
     dice: dict[str, dict[str, list[int | str]]] = {}
