@@ -103,3 +103,4 @@ def test_side_names_reach_the_log_only_when_given():
     assert '"side_names"' in log.to_json()
     plain = BOOT_HILL.replace("side_names: {kesslers: the Kessler boys}\n", "")
     assert '"side_names"' not in run_fight(load_scenario_text(plain)).to_json()
+

@@ -247,3 +247,25 @@ def test_a_schedule_carried_from_the_last_turn_starts_no_earlier_than_count_1():
     fired = [e.count for e in log.events
              if e.kind == "shot_fired" and e.turn == 2 and e.shooter == "Sam McGee"]
     assert fired[:1] == [1]
+
+
+def test_teaching_lines_name_the_man_a_rush_closes_on_and_end_the_call():
+    """Fifth reading, teaching mode: a tactics move at an enemy was declared as "runs towards
+    open ground"; the lawman's call for surrender had no full stop. The reader's generated
+    canyon fight (seed 11): Walter rushes Charlie in turns 5 to 7."""
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.rulesets.boothill import generate as bh_generate
+    from narrator.scenario import load_scenario_text
+    text = bh_generate.to_yaml(bh_generate.generate(
+        [("posse", 3), ("rustlers", 3), ("drifters", 2)], "canyon", seed=11))
+    log = run_fight(load_scenario_text(text, "<canyon seed 11>"))
+    teaching = render(log, "markdown", "teaching")
+    assert "- **Walter**: runs towards Charlie (tactics)." in teaching
+    assert "**Walter** runs towards Charlie: 24 yards of 24." in teaching
+    assert "Walter**: runs towards open ground" not in teaching
+    assert ("**Levi**: calls on the rustlers and the drifters to throw down their guns and "
+            "surrender.\n") in teaching
+    story = render(log, "markdown", "story")
+    assert "Levi: calls on the rustlers and the drifters to throw down their guns and " \
+           "surrender.\n" in story  # the rolls block

@@ -357,7 +357,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
                        sev=lambda x: _terms(words, "SEVERITY").get(x, x),
                        mod=lambda m: mod_label(m, words),
                        shot_list=lambda ts: shot_list(ts, words), side=inflection.side_name,
-                       side_label=inflection.side_label,
+                       side_label=inflection.side_label, sided=inflection.sided,
                        and_join=inflection.join,
                        gm_distance=gm_distance, uncite=uncite, shown=shown_modifiers,
                        wounds=lambda ws: wound_groups(ws, lambda x: location.get(x, x)))
@@ -458,6 +458,8 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     scripted = ", ".join(f"{p.replace('_', ' ')} {k}" for p, k in by_purpose.items())
     if mode == "story":
         narr.story(list(log.events), fight["started"])
+    else:
+        narr.events = list(log.events)  # read by the rolls' and teaching lines' look-ups
     context = dict(fight=fight, n=narr, mode=mode, fmt=fmt, opts=opts, rule=mk.rule,
                    inflect=inflection_api,
                    scripted=scripted, src=lambda ref: source(ref, opts.cite),

@@ -166,6 +166,16 @@ def set_side_names(names: dict[str, str]) -> None:
     _SIDE_NAMES.set(dict(names))
 
 
+def sided(text: str) -> str:
+    """Free text of the log ("calls on the rustlers and the kesslers to throw down their
+    guns") with each side that has a display name ("the kesslers") named by it ("the
+    Kessler boys")."""
+    for key in _SIDE_NAMES.get():
+        if key in text:
+            text = re.sub(rf"\bthe {re.escape(key)}\b", lambda _m, k=key: side_name(k), text)
+    return text
+
+
 def side_label(side: str, names: dict[str, str] | None = None) -> str:
     """A side as a label (the cast's heading, a status line's "(posse)", the initiative dice,
     a map's legend): its display name without a leading "the" ("Kessler boys" for "the

@@ -101,6 +101,8 @@ _EMPTIES = re.compile(r"\bempt|\[empty\]")
 _PRONOUN_FIELDS = {k: (k + "_he", k + "_him", k + "_his", k + "_self") for k in ("a", "b")}
 #: A capitalised word inside a sentence (a name, a gun's brand).
 _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
+#: A map point written as a destination ("7,0", "8.4,-0.9"): a tactics move's target.
+_POINT = re.compile(r"^\s*\[?\(?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)?\]?\s*$")
 #: Where a sentence of story prose ends (quoted speech kept inside it).
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"\u201d]?\s+(?=[A-Z\"\u201c*_\\\[])")
 
@@ -255,6 +257,7 @@ class Narration:
         self.opened: str | None = None  # the character the last sentence opened on
         self._folded: set[int] = set()  # beats told in a sentence with others (``fold``)
         self._emptied: set[str] = set()  # men whose gun was told emptied in this paragraph
+        self._starts: dict[Any, tuple[dict[str, tuple[float, float]], set[str]]] | None = None
         self._names: frozenset[str] | None = None  # the words of the characters' names
         self.sentence: list[str] = []  # characters named or referred to in this sentence
         self.before: list[str] = []    # ... and in the sentence before it
@@ -689,6 +692,64 @@ class Narration:
                     and getattr(e, "destination", None) is None:
                 return True  # he runs from the enemy: not "he stayed in the fight"
         return False
+
+    def heading(self, ev: Event) -> str | None:
+        """The enemy a move (``moved``) or declared move (``intent_declared``) to a point of
+        the map closes on: the enemy on his feet nearest the mover at the start of the turn,
+        when the point is within 3 yards of him or the move brings the mover nearer him by
+        more than a third of its length (as ``motions`` reads a move "towards" him); else
+        None (a landmark's name, or "open ground", says where). "Runs towards Dutch", never
+        "runs towards open ground" for a man who rushes Dutch."""
+        dest = getattr(ev, "destination", None)
+        if dest and _POINT.match(dest):
+            x, y = (float(v) for v in _POINT.match(dest).groups())
+        elif not dest and ev.kind == "moved" and getattr(ev, "end", None) is not None:
+            x, y = ev.end  # a tactics move recorded without its point: where it ended
+        else:
+            return None
+        at, down, sides = self._turn_start(getattr(ev, "turn", None))
+        if ev.kind == "moved":  # the men down by the time he moves, earlier in the turn
+            down = set(down)
+            for e in self._turn(ev, getattr(ev, "turn", None)):
+                if e is ev:
+                    break
+                _down_after(e, down)
+        start = tuple(getattr(ev, "start", None) or at.get(ev.character, (x, y)))
+        mine = sides.get(ev.character)
+        best = None
+        for who, pos in at.items():
+            if who in down or sides.get(who) == mine or who == ev.character:
+                continue
+            d = math.dist(start, pos)
+            if best is None or d < best[0]:
+                best = (d, who, pos)
+        if best is None:
+            return None
+        before, who, pos = best
+        after = math.dist((x, y), pos)
+        return who if after <= 3 or after < before - math.dist(start, (x, y)) / 3 else None
+
+    def _turn_start(self, turn: Any) -> tuple[dict[str, tuple[float, float]], set[str],
+                                              dict[str, str]]:
+        """(positions, men down, sides) at the start of ``turn``, read from the log once (the
+        characters' start, then each turn's status and the falls before it)."""
+        if self._starts is None:
+            starts: dict[Any, tuple[dict[str, tuple[float, float]], set[str]]] = {}
+            first = self.events[0] if self.events else None
+            pos = {c.name: tuple(c.at) for c in getattr(first, "characters", ())
+                   if getattr(c, "at", None)}
+            down: set[str] = set()
+            for e in self.events:
+                if e.kind == "turn_started":
+                    starts[e.turn] = (dict(pos), set(down))
+                elif e.kind == "turn_ended":
+                    for st in getattr(e, "status", ()):
+                        if getattr(st, "at", None):
+                            pos[st.name] = tuple(st.at)
+                _down_after(e, down)
+            self._starts = starts
+        at, down = self._starts.get(turn, ({}, set()))
+        return at, down, {n: c.side for n, c in self.chars.items()}
 
     def down_before(self, who: str, ev: Event) -> bool:
         """Whether ``who`` went down (passed out, knocked cold, dying or dead) earlier in
