@@ -76,11 +76,13 @@ def test_story_prose_in_markdown_is_clean_and_rarely_repeats(tense):
           f"the most-used stock phrase of a fight: {c.stock_most} times "
           f"({c.examples.get('stock_most')})")
     assert c.sentences > 3000
-    assert rate <= 1.0, c.examples.get("repeats")
+    # the issue asks for at most one a fight; phrase choice from the less recently used half
+    # and more alternatives (fifth reading) keep it well under (0.35 before, 0.13 after)
+    assert rate <= 0.4, c.examples.get("repeats")
     assert c.name_repeat / c.fights <= 0.05, c.examples.get("name_repeat")
     # a phrase is not used again while an unused one fits; over a long fight a stock phrase
     # comes back a few times at most
-    assert c.stock_most <= 6, c.examples.get("stock_most")
+    assert c.stock_most <= 5, c.examples.get("stock_most")
     assert c.openings / c.fights <= 0.1, c.examples.get("openings")
     # lulls are told in one paragraph, a flight or a reload going on is said now and then
     assert c.chorus / c.fights <= 1.0, c.examples.get("chorus")

@@ -258,6 +258,8 @@ class Narration:
         self._folded: set[int] = set()  # beats told in a sentence with others (``fold``)
         self._emptied: set[str] = set()  # men whose gun was told emptied in this paragraph
         self._starts: dict[Any, tuple[dict[str, tuple[float, float]], set[str]]] | None = None
+        self._downs: tuple[list[Event], dict[int, frozenset[str]]] | None = None
+        self._sides: dict[str, str] = {}
         self._names: frozenset[str] | None = None  # the words of the characters' names
         self.sentence: list[str] = []  # characters named or referred to in this sentence
         self.before: list[str] = []    # ... and in the sentence before it
@@ -709,11 +711,7 @@ class Narration:
             return None
         at, down, sides = self._turn_start(getattr(ev, "turn", None))
         if ev.kind == "moved":  # the men down by the time he moves, earlier in the turn
-            down = set(down)
-            for e in self._turn(ev, getattr(ev, "turn", None)):
-                if e is ev:
-                    break
-                _down_after(e, down)
+            down = down | self._down_at().get(id(ev), frozenset())
         start = tuple(getattr(ev, "start", None) or at.get(ev.character, (x, y)))
         mine = sides.get(ev.character)
         best = None
@@ -748,20 +746,31 @@ class Narration:
                             pos[st.name] = tuple(st.at)
                 _down_after(e, down)
             self._starts = starts
+            self._sides = {n: c.side for n, c in self.chars.items()}
         at, down = self._starts.get(turn, ({}, set()))
-        return at, down, {n: c.side for n, c in self.chars.items()}
+        return at, down, self._sides
 
     def down_before(self, who: str, ev: Event) -> bool:
         """Whether ``who`` went down (passed out, knocked cold, dying or dead) earlier in
         ``ev``'s turn than ``ev``: a shot of the same count that still hits him is told as
         hitting a falling man, never as one who "stayed on his feet"."""
-        down: set[str] = set()
-        for e in self._turn(ev, getattr(ev, "turn", None)):
-            if e is ev:
-                return who in down
-            if getattr(e, "turn", None) == getattr(ev, "turn", None):
+        return who in self._down_at().get(id(ev), ())
+
+    def _down_at(self) -> dict[int, frozenset[str]]:
+        """For each shot and move of the log (by ``id``): the men who went down earlier in its
+        turn, from one pass over the events (``down_before``, ``heading``)."""
+        if self._downs is None or self._downs[0] is not self.events:
+            at: dict[int, frozenset[str]] = {}
+            down: set[str] = set()
+            turn = None
+            for e in self.events:
+                if getattr(e, "turn", turn) != turn:
+                    turn, down = e.turn, set()
+                if e.kind in ("shot_fired", "moved"):
+                    at[id(e)] = frozenset(down)
                 _down_after(e, down)
-        return False
+            self._downs = (self.events, at)
+        return self._downs[1]
 
     def threat(self, who: str, nearest: str | None, ev: Event) -> str | None:
         """The enemy a flight of ``who`` (the move ``ev``) may be told as being from: a man who
