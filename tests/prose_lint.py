@@ -328,6 +328,7 @@ class Count:
     down_then_kept: int = 0
     knuckle_club: int = 0
     tally_tense: int = 0
+    ww_spent_case: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -705,6 +706,10 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
         for s in flat:
             if WESTERN.search(QUOTE.sub("", s)):
                 bad("western", s)
+    if ruleset == "weird-west":  # a bust jams the gun before the round fires (W20a)
+        for s in flat:
+            if re.search(r"\bspent case\b", s):
+                bad("ww_spent_case", s)
 
 
 def speed_claims(text: str, log: FightLog) -> list[str]:

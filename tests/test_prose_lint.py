@@ -374,7 +374,7 @@ FOURTH = ("colon_cap", "two_colons", "dodge_first", "nameless_shot", "sting_woun
           "sev_then_luck", "first_card", "tally", "western", "fan_count", "refusal_told", "meta",
           "double_possessive", "spent_case", "hit_split", "long_arm_fist",
           "two_semicolons", "jargon", "winded_head", "first_after_shot", "fired_empty",
-          "tally_tense")
+          "tally_tense", "ww_spent_case")
 
 
 @functools.lru_cache(maxsize=1)
@@ -420,6 +420,9 @@ def test_weird_west_and_gaslight_story_prose_is_clean(tense):
         # Boot Hill's level (0.35 a fight); Weird West was at 0.66, Gaslight at 0.41, before
         # their stock sentences had alternatives
         assert rate <= 0.35, (ruleset, c.examples.get("repeats"))
+        # "He" where it is clear (Weird West was at 0.28: a shot's unnamed target counted
+        # as named, so "Richard's buckshot ... Richard sent the buckshot")
+        assert c.name_repeat / c.fights <= 0.05, (ruleset, c.examples.get("name_repeat"))
 
 
 def test_the_lint_catches_the_fourth_reading():
@@ -485,6 +488,10 @@ def test_the_lint_catches_the_fifth_reading():
           "Quaid sagged to the ground, all the breath gone out of him.\n\nThe field was "
           "theirs.", "past", fights["stagecoach"], c)
     assert (c.jargon, c.winded_head) == (1, 2)
+    c = Count()
+    check("Longhair had the jump this time. A spent case stuck fast in Longhair's Colt "
+          "Peacemaker.\n\nThe field was theirs.", "past", fights["stagecoach"], c)
+    assert c.ww_spent_case == 1  # W20a: the bust jams the gun before the round fires
     text = ("## Round 3\n\nRudd was the quicker of the company. He reloaded with shaking "
             "fingers.\n\n||**Rolls, round 3**||\n\n## Round 5\n\nHalloran had the advantage of "
             "the moment. His shot took Kitty in the right foot.\n\n||rolls||\n")

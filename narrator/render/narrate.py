@@ -998,7 +998,7 @@ class Narration:
             who = a if key == "a" else b
             if "{" + key + "}" in phrase:
                 fields[key] = self.name(who)
-            else:
+            elif _refers(phrase, key):  # "his", "him": he is in the sentence, unnamed
                 self._mention(who)
         for key, who in (("a", a), ("b", b)):
             if who is not None and _says_he(phrase, key):
@@ -1008,7 +1008,8 @@ class Narration:
         if order:
             first = a if order[0] == "a" else b
             if self.topic != first:
-                self.since = [w for w in (a, b) if w is not None and w != first]
+                self.since = [w for w in (a, b) if w is not None and w != first
+                              and w in self.sentence]  # named or "him": not an unsaid {b}
             self.topic = first
         return text[:1].upper() + text[1:] if text[:1].islower() else text
 
@@ -1246,6 +1247,12 @@ def _first_at(phrase: str, key: str) -> int:
 
 
 @functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096)
+def _refers(phrase: str, key: str) -> bool:
+    """Whether the phrase refers to the character ``key`` by a pronoun field."""
+    return re.search(r"\{" + key + r"_(he|him|his|self)\}", phrase) is not None
+
+
 def _says_he(phrase: str, key: str) -> bool:
     """Whether the phrase calls the character ``key`` "he", "him" or "himself"."""
     return re.search(r"\{" + key + r"_(he|him|self)\}", phrase) is not None
