@@ -455,3 +455,45 @@ def test_band_limits_of_a_revolver_by_shot_type(shot_type, limits):
     """``tables.band_limits``: Table 14, single-action revolver 10/20/60, point blank 2 yards
     (001); hipshots and fanned shots take the tighter Any Hipshot row 6/12/36 (B1)."""
     assert tables.band_limits(tables.weapons()["single_action_revolver"], shot_type) == limits
+
+
+# ------------------------------------------------------------ Weird West and Gaslight rules
+
+def test_weird_west_aiming_is_a_table_term_counted_by_its_actions():
+    """004 l.142-144: +2 an action spent aiming, at most +6; the term names the table as its
+    source and the actions it took."""
+    from narrator.events import Modifier
+    from narrator.rulesets.weird_west import rules as ww
+    assert ww.aim_modifier(2) == Modifier("aiming", 4, "table", "", 2)
+    assert ww.aim_modifier(4) == Modifier("aiming", 6, "table", "", 4)
+
+
+@pytest.mark.parametrize("roll, raises, shifted", [
+    (6, 1, 6), (6, 2, 4), (8, 2, 8), (8, 3, 11), (16, 1, 16), (16, 2, 14), (18, 3, 18),
+    (18, 4, 14), (10, 1, 11), (12, 1, 12)])
+def test_weird_west_aiming_at_a_limb_moves_the_roll_only_as_far_as_the_raises(roll, raises,
+                                                                               shifted):
+    """W7, limbs: each raise moves the location roll one step, to the nearest arm or leg roll
+    (legs 1-4, arms 11-14, 004 location table); a roll farther than the raises reach stays
+    where it fell; a limb stays."""
+    from narrator.rulesets.weird_west import rules as ww
+    assert ww.shift_location(roll, raises, "limbs") == shifted
+
+
+def test_weird_west_rules_name_what_they_refuse():
+    """The internal refusals of the Weird West rules say what was wrong: a Strength weapon
+    (fists, W12) without the wielder's Strength; a light level not in W6's list."""
+    from narrator.rulesets.weird_west import rules as ww
+    from narrator.rulesets.weird_west import tables as wt
+    with pytest.raises(ValueError, match="^fists needs the wielder's Strength$"):
+        ww.damage_dice(wt.weapons()["fists"], "arms")
+    with pytest.raises(ValueError, match="^unknown light 'dusk'$"):
+        ww.shootin_modifiers(light="dusk")
+
+
+@pytest.mark.parametrize("calibre, cartridge", [(".577", "carbine"), ("8mm", "pistol")])
+def test_gaslight_a_cartridge_g9_has_no_dice_for_is_named(calibre, cartridge):
+    """G9: the table has no .577 carbine and no 8mm pistol cartridge (blank cells)."""
+    from narrator.rulesets.gaslight import rules as gl
+    with pytest.raises(ValueError, match=f"^there is no {calibre} {cartridge} cartridge \\(G9\\)$"):
+        gl.damage_dice(calibre, cartridge)
