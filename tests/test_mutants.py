@@ -497,3 +497,89 @@ def test_gaslight_a_cartridge_g9_has_no_dice_for_is_named(calibre, cartridge):
     from narrator.rulesets.gaslight import rules as gl
     with pytest.raises(ValueError, match=f"^there is no {calibre} {cartridge} cartridge \\(G9\\)$"):
         gl.damage_dice(calibre, cartridge)
+
+
+# ------------------------------------------------------------ the Boot Hill engine (fight.py)
+
+def test_a_target_down_turns_the_shot_on_the_next_target_listed_before_the_most_dangerous():
+    """B15 (``retarget``): Bo is down; Ann listed Bo then Dee: both her careful shots go to
+    Dee (COO 8, 10 yards: short, 12), the next target she listed, not to Cy (COO 15, Pistol 4),
+    the most dangerous enemy in reach."""
+    from test_one_path import BO, fight, flow, of, scenario
+    text = scenario("combat", cy={"attributes": "{str: 10, coo: 15, obs: 10, sta: 10, luck: 5}",
+                                  "skills": "{pistol: 4}"},
+                    ann_intent="{shoot: [Bo, Dee]}", ann_dice="to_hit: [19, 19]")
+    text = text.replace("  Gang:\n", "  Gang:\n    - " + flow(
+        BO, name="Dee", at="[10, 0]",
+        attributes="{str: 10, coo: 8, obs: 10, sta: 10, luck: 5}") + "\n")
+    log = fight(text, lambda fs: setattr(fs["Bo"], "condition", "dead"))
+    assert [(s.old, s.new) for s in of(log, "target_switched")] == [("Bo", "Dee")]
+    assert [(s.target, s.chance) for s in of(log, "shot_fired")] == [("Dee", 12), ("Dee", 12)]
+
+
+def test_a_crawl_short_of_its_point_ends_a_third_of_a_yard_on():
+    """Table 7: crawling is 1 foot (1/3 yard) a shootout turn. Ann crawls toward [0.9, 0]:
+    she gets a third of a yard along the line, to [0.33, 0]; standing already, she did not
+    stand up (nor is she prone)."""
+    from test_one_path import fight, of, scenario
+    log = fight(scenario("shootout", ann_intent="{move: {gait: crawling, to: [0.9, 0]}}",
+                         ann_dice=""))
+    (move,) = of(log, "moved")
+    assert (move.distance, move.start, move.end, move.arrived, move.prone, move.stood_up) == (
+        0.33, (0.0, 0.0), (0.33, 0.0), False, False, False)
+
+
+def test_another_mans_thrown_knife_picked_up_is_named_for_him_beside_ones_own():
+    """B18(i): Bo (Throwing 2) throws his knife at Ann, 1 yard off: 19 misses; it lies at her
+    feet. Turn 2 she picks it up: it is Bo's now hers (``owner`` Bo), named "Bo's thrown knife"
+    beside her own thrown knife."""
+    from test_one_path import fight, many_turns, of, scenario, turns_of
+    text = scenario("combat", ann={"skills": "{throwing: 2}",
+                                   "weapons": "[{type: thrown_knife}]"},
+                    bo={"at": "[1, 0]", "skills": "{throwing: 2}",
+                        "weapons": "[{type: thrown_knife}]"},
+                    ann_intent="{other: waits}", bo_intent="{shoot: Ann}", ann_dice="",
+                    extra_dice="  Bo: {to_hit: [19]}\n")
+    log = fight(many_turns(text, turns_of("combat", 1, "{pick_up: true}"), 2))
+    assert [(p.turn, p.character, p.weapon, p.at, p.owner)
+            for p in of(log, "weapon_picked_up")] == [
+        (2, "Ann", "Bo's thrown knife", (0.0, 0.0), "Bo")]
+
+
+def test_a_shot_beyond_extreme_range_is_refused_with_the_yards_and_the_reach():
+    """B1: beyond extreme range the shot is refused, not rolled: Bo 61 yards off, the
+    single-action revolver reaches 60 (Table 14)."""
+    from test_one_path import fight, of, scenario
+    log = fight(scenario("combat", bo={"at": "[61, 0]"}, ann_dice=""))
+    assert [(r.turn, r.character, r.action, r.reason, r.target, r.detail)
+            for r in of(log, "action_refused")] == [
+        (1, "Ann", "shoot", "out_of_range", "Bo", "61.0 yards; single-action revolver reaches 60")]
+
+
+def test_the_cast_lists_each_mans_weapons_and_a_strike_names_its_weapon():
+    """The cast (``fight_started``'s characters) lists each man's weapons by name; a declared
+    strike names the weapon it is made with (B19): Ann's Bowie knife (her two blows of the
+    combat turn roll 19 and 19, misses)."""
+    from test_one_path import fight, of, scenario
+    log = fight(scenario("combat", ann={"weapons": "[{type: single_action_revolver}, "
+                                                   "{type: bowie_knife}]"},
+                         bo={"at": "[1, 0]"}, ann_intent="{strike: Bo, weapon: bowie_knife}",
+                         ann_dice="to_hit: [19, 19]"))
+    (started,) = of(log, "fight_started")
+    assert [(c.name, c.weapons) for c in started.characters] == [
+        ("Ann", ("single-action revolver", "Bowie knife")), ("Bo", ("single-action revolver",))]
+    (declared,) = of(log, "intent_declared", character="Ann")
+    assert declared.weapon == "Bowie knife"
+
+
+def test_the_location_roll_names_the_skill_that_may_shift_it():
+    """Table 13: a careful shot at short range may shift the location roll by the whole
+    weapon skill (Pistol 2, 1/1). Ann aims at the vitals: her roll 12 (abdomen) is shifted
+    2 to 14 (still the abdomen, Table 11 11-14; her aim goes as far as the skill allows);
+    severity d6 1: light."""
+    from test_one_path import fight, of, scenario
+    log = fight(scenario("combat", ann={"aim": "vitals"},
+                         ann_dice="to_hit: [4], location: [12], severity: [1]"))
+    (loc,) = of(log, "location_rolled")
+    assert (loc.roll, loc.aim, loc.skill_name, loc.skill, loc.fraction) == (
+        12, "vitals", "pistol", 2, "1/1")
