@@ -583,3 +583,24 @@ def test_the_location_roll_names_the_skill_that_may_shift_it():
     (loc,) = of(log, "location_rolled")
     assert (loc.roll, loc.aim, loc.skill_name, loc.skill, loc.fraction) == (
         12, "vitals", "pistol", 2, "1/1")
+
+
+def test_unscripted_fights_by_tactics_end_the_same_with_records_off():
+    """The lean path (``batch.fight_summary``: records off, initiative rolled without notes,
+    decisions memoised by the fighters' states, wounds included) fights a three-man fight
+    by tactics exactly as the recorded engine does, seed by seed: same ending, shots and
+    hits."""
+    from narrator import batch
+    from narrator.engine import run_fight
+    from narrator.scenario import load_scenario_text
+
+    text = _shootout_text({"Posse": [_man("Ann", skills="{pistol: 3}", luck=12),
+                                     _man("Cy", at="[0, 3]", luck=12)],
+                           "Gang": [_man("Bo", at="[12, 0]", luck=12)]},
+                          [("combat", {})], seeded=True)
+    text = text.replace("    intents:\n", "    intents: {}\n").split("rulings:")[0] + \
+        "max_turns: 8\ndice_fallback: seeded\n"
+    ld = batch.odds_scenario(load_scenario_text(text), tactics="aggressive", max_turns=8)
+    for seed in range(1, 13):
+        full = batch.summarize(run_fight(ld, seed, dice_fallback="seeded"))
+        assert batch.fight_summary(ld, seed) == full, seed
