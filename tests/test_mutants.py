@@ -604,3 +604,58 @@ def test_unscripted_fights_by_tactics_end_the_same_with_records_off():
     for seed in range(1, 13):
         full = batch.summarize(run_fight(ld, seed, dice_fallback="seeded"))
         assert batch.fight_summary(ld, seed) == full, seed
+
+
+# ------------------------------------------------------------ the Violence engine (fight.py)
+
+def test_violence_suppression_injuries_take_this_rounds_range_ruling():
+    """003 l.52: a suppressor who hits rolls an injury with his gun's calibre term for the
+    band (003 l.20-22: a revolver +2, named with its band). Bob is 20 yards from S0 (medium,
+    Violence bands close <= 10, medium <= 50), but a GM ruling for round 1 puts them at long
+    range: the suppression injury of round 1 is at long range. A Violence turn is a round."""
+    from test_violence_rules import fight, man, scenario
+    from conftest import of_kind
+    dice = {"Bob": {"initiative": [1], "suppression": [1], "to_hit": [1, 1]},
+            "S0": {"initiative": [20], "injury": [1]}}
+    sc = scenario({"A": [man("S0")], "B": [man("Bob", at=(20, 0), cover=True)]},
+                  [{"intents": {"S0": {"suppress": "Bob", "shots": 2}, "Bob": {"shoot": "S0"}}}],
+                  dice, rulings=[{"turn": 1, "range_band": {"between": ["S0", "Bob"],
+                                                              "band": "long"}, "why": "dust"}])
+    log = fight(sc)
+    (inj,) = [i for i in of_kind(log, "injury_rolled") if i.cause == "suppression"]
+    assert [(m.name, m.value, m.why) for m in inj.modifiers] == [("calibre_revolver", 2, "long")]
+    assert of_kind(log, "turn_started")[0].turn_kind == "round"
+
+
+def test_violence_a_sniper_is_past_his_first_target_after_one_snipe():
+    """003 l.32-34: the first target of a sniper is hit automatically when all three
+    conditions hold; after one snipe he is past his first target (``first_target`` False), and
+    the regular rules' shot of a snipe that falls back to them is one declared shot. Ann,
+    hidden at long range, snipes Bob (automatic), then Cy (first_target False)."""
+    from test_violence_rules import duel, fight, man, scenario
+    from conftest import of_kind
+    ann = {"name": "Ann", "at": [0, 0], "hidden": True, "weapons": [{"type": "bolt_action_rifle"}]}
+    sc = scenario({"A": [ann], "B": [man("Bob", at=(60, 0)), man("Cy", at=(60, 5))]},
+                  [{"intents": {"Ann": {"snipe": "Bob"}}}, {"intents": {"Ann": {"snipe": "Cy"}}}],
+                  {"Ann": {"to_hit": [1], "injury": [1, 1], "initiative": [20, 20]},
+                   "Bob": {"initiative": [1, 1]}, "Cy": {"initiative": [2, 2]}})
+    first, second = of_kind(fight(sc), "gun_fired")
+    assert (first.snipe.first_target, second.snipe.first_target) == (True, False)
+    near = duel({"snipe": "Bob"}, a=dict(ann), dice={"Ann": {"to_hit": [3, 15]}})
+    (shot,) = of_kind(near, "gun_fired")
+    assert (shot.snipe.method, shot.declared, shot.shots, shot.volley) == ("regular", 1, 1, 1)
+
+
+def test_violence_the_roster_says_who_is_hidden_and_names_groups_by_their_key():
+    """The roster (``roster_listed``): Ann hidden, Bob not; a group with no ``name`` is
+    labelled by its key with spaces for underscores ("hired_guns" -> "hired guns")."""
+    from test_violence_rules import fight, man, scenario
+    from conftest import of_kind
+    sc = scenario({"A": [man("Ann", hidden=True)],
+                   "B": [man("Bob", at=(20, 0), group="hired_guns")]},
+                  [{"intents": {}}], {"Ann": {"initiative": [20]},
+                                      "hired_guns": {"initiative": [1]}},
+                  groups={"hired_guns": {}})
+    (roster,) = of_kind(fight(sc), "roster_listed")
+    assert [(f.name, f.hidden) for f in roster.fighters] == [("Ann", True), ("Bob", False)]
+    assert [(g.name, g.label) for g in roster.groups] == [("hired_guns", "hired guns")]
