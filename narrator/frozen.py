@@ -11,8 +11,8 @@ Building the class costs too: ``dataclass`` compiles each method it writes (``__
 ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``) from source, one
 ``exec`` each, for every class, on every start. With a hundred event kinds and records that
 was a sixth of a short ``narrator run`` (``benchmarks/bench_startup.py``). ``record`` compiles
-only ``__init__`` (``fast_init``'s) and the two frozen guards; equality, hashing and repr are
-shared functions that read the class's field names, behaving as the dataclass's own do.
+only ``__init__`` (``fast_init``'s); equality, hashing, repr and the frozen guards are shared
+functions that read the class's field names, behaving as the dataclass's own do.
 
 May import: the standard library only.
 """
@@ -98,24 +98,45 @@ def _record_repr(self: Any) -> str:
             + ")")
 
 
+def _record_setattr(self: Any, name: str, value: Any) -> None:
+    # as a frozen dataclass's __setattr__: nothing is set on a record after its __init__ (a
+    # plain subclass's instance may take attributes that are not fields)
+    cls = type(self)
+    if "_record_names" in cls.__dict__ or name in cls.__dataclass_fields__:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+    object.__setattr__(self, name, value)
+
+
+def _record_delattr(self: Any, name: str) -> None:
+    # as a frozen dataclass's __delattr__
+    cls = type(self)
+    if "_record_names" in cls.__dict__ or name in cls.__dataclass_fields__:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+    object.__delattr__(self, name)
+
+
 def record(cls: T) -> T:
-    """Make ``cls`` a frozen dataclass with ``fast_init``'s ``__init__``, built with two
-    compiled methods instead of six; returns ``cls``.
+    """Make ``cls`` a frozen dataclass with ``fast_init``'s ``__init__``, built with one
+    compiled method instead of six; returns ``cls``.
 
     What it does is ``fast_init(dataclass(frozen=True)(cls))``'s: the same fields,
-    ``dataclasses.fields``/``replace``/``asdict``, ``FrozenInstanceError`` on assignment,
-    ``__match_args__``, pickling; ``==`` (same class, equal fields), ``hash`` (of the tuple of
-    the fields) and ``repr`` as the dataclass's. Every field takes part in all three (no
-    ``field(compare=False)``, ``field(repr=False)`` or ``field(hash=...)``).
+    ``dataclasses.fields``/``replace``/``asdict``, ``FrozenInstanceError`` on assignment or
+    deletion, ``__match_args__``, pickling; ``==`` (same class, equal fields), ``hash`` (of
+    the tuple of the fields) and ``repr`` as the dataclass's. Every field takes part in all
+    three (no ``field(compare=False)``, ``field(repr=False)`` or ``field(hash=...)``). The one
+    difference: the class's ``__dataclass_params__`` says ``frozen=False`` (dataclass would
+    compile its own two guards otherwise), so a ``dataclass(frozen=True)`` cannot subclass a
+    record (dataclass refuses it), and a record cannot subclass a frozen dataclass.
 
     Raises:
         TypeError: ``cls`` needs the dataclass's own ``__init__`` (slots, ``__post_init__``,
             ``InitVar``s, keyword-only fields, ``init=False`` fields or default factories),
-            leaves a field out of comparison or repr, or defines ``__eq__``, ``__hash__`` or
-            ``__repr__`` itself: decorate it with ``dataclass(frozen=True)`` instead.
+            leaves a field out of comparison or repr, or defines ``__eq__``, ``__hash__``,
+            ``__repr__``, ``__setattr__`` or ``__delattr__`` itself: decorate it with
+            ``dataclass(frozen=True)`` instead.
     """
-    own = {"__eq__", "__hash__", "__repr__"} & set(cls.__dict__)
-    cls = dataclasses.dataclass(frozen=True, init=False, repr=False, eq=False)(cls)
+    own = {"__eq__", "__hash__", "__repr__", "__setattr__", "__delattr__"} & set(cls.__dict__)
+    cls = dataclasses.dataclass(init=False, repr=False, eq=False)(cls)
     fields = dataclasses.fields(cls)
     if own or not _fast_init_ok(cls) or not all(f.compare and f.repr and f.hash is None
                                                 for f in fields):
@@ -127,4 +148,6 @@ def record(cls: T) -> T:
     cls.__eq__ = _record_eq  # type: ignore[assignment]
     cls.__hash__ = _record_hash  # type: ignore[assignment]
     cls.__repr__ = _record_repr  # type: ignore[assignment]
+    cls.__setattr__ = _record_setattr  # type: ignore[assignment]
+    cls.__delattr__ = _record_delattr  # type: ignore[assignment]
     return cls
