@@ -327,6 +327,7 @@ class Count:
     fired_empty: int = 0
     down_then_kept: int = 0
     knuckle_club: int = 0
+    buckshot_count: int = 0
     tally_tense: int = 0
     ww_spent_case: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
@@ -838,6 +839,8 @@ TIMING = re.compile(r"\bthe second (?:ran|runs) out\b|\bfrom the last second\b|"
 KNUCKLE_CLUB = re.compile(r"\bclub(?:s|bed)?\b[^.;]*\bknuckles\b|\b(?:brings?|brought) the "
                           r"(?:brass )?knuckles down\b|\b(?:lays?|laid) the (?:brass )?knuckles "
                           r"across\b|\bknuckles (?:crack|cracks|cracked) against\b")
+#: buckshot counted like bullets ("not one buckshot touched him", "two buckshot")
+BUCKSHOT_COUNT = re.compile(r"\b(?:not one|every|one|two|three|four|five|six|\d+) buckshot\b")
 #: the men who go down at some time in a fight (passed out, knocked cold, dying, dead)
 _DOWN_KINDS = ("passed_out", "knocked_out", "died")
 
@@ -885,6 +888,8 @@ def _fifth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count)
                 bad("jam_told_miss", f"{para[i - 1]} / {s}")
             if KNUCKLE_CLUB.search(plain):
                 bad("knuckle_club", s)
+            if BUCKSHOT_COUNT.search(plain):
+                bad("buckshot_count", s)
             if log is None:
                 continue
             if QUIT.search(plain):  # he went down (or gave up): nothing of him keeping his feet
