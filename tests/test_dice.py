@@ -187,8 +187,8 @@ def _scenario(title: str = "A"):
 
 
 def test_the_setup_digest_is_each_scenarios_own_and_leaves_out_seed_state_and_records():
-    """``setup_digest``: SHA-256 of the scenario's JSON without ``seed``, ``state`` and each
-    turn's ``resolved``; two scenarios alive at once never share one (the cache is keyed by
+    """``setup_digest``: SHA-256 of the scenario's JSON without ``seed``, ``state``,
+    ``side_names`` and each turn's ``resolved``; two scenarios alive at once never share one (the cache is keyed by
     the object), and a copy that differs only in what is left out has the same digest."""
     import hashlib
 
@@ -198,10 +198,13 @@ def test_the_setup_digest_is_each_scenarios_own_and_leaves_out_seed_state_and_re
     da, db = setup_digest(a), setup_digest(b)
     assert da != db and setup_digest(a) == da
     assert setup_digest(_scenario("A")) == da  # the same content, another object
-    text = a.model_dump_json(exclude={"seed": True, "state": True,
+    text = a.model_dump_json(exclude={"seed": True, "state": True, "side_names": True,
                                       "turns": {"__all__": {"resolved"}}})
     assert da == hashlib.sha256(text.encode()).hexdigest()
     assert '"seed"' not in text and '"state"' not in text and '"resolved"' not in text
+    assert '"side_names"' not in text
+    # a side's display name is how the write-up names it, not the fight: same digest
+    assert setup_digest(a.model_copy(update={"side_names": {"posse": "the Posse"}})) == da
     assert setup_digest(a.model_copy(update={"seed": 99})) == da
     assert setup_digest(a.model_copy(update={"state": {"characters": {"Cole": {}}}})) == da
     turn = a.turns[0].model_copy(update={"resolved": Resolved(hash="0123456789ab")})
@@ -241,7 +244,7 @@ def test_a_collected_scenarios_digest_is_dropped_so_a_reused_id_gets_its_own():
     for i in range(20):
         sc = _scenario(f"T{i}")
         key = id(sc)
-        text = sc.model_dump_json(exclude={"seed": True, "state": True,
+        text = sc.model_dump_json(exclude={"seed": True, "state": True, "side_names": True,
                                            "turns": {"__all__": {"resolved"}}})
         assert dice.setup_digest(sc) == hashlib.sha256(text.encode()).hexdigest()
         assert key in dice._SETUPS
