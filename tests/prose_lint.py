@@ -330,6 +330,7 @@ class Count:
     buckshot_count: int = 0
     tally_tense: int = 0
     ww_spent_case: int = 0
+    both_agree: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -509,6 +510,11 @@ TALLY = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|ele
                    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) hits?\b")
 #: the closing tally in the present as if each shot went off as it is told ("22 shots are
 #: fired, for six hits"): the count of a fight told in the present is of shots that have been
+#: a plural subject with a singular verb ("Both barrels of Henry's sawn-off shotgun roars")
+BOTH_AGREE = re.compile(r"\bBoth (?:of [\w'\" -]+? )?(?:barrels|shots|men)(?: of [A-Z][\w'\"-]*"
+                        r"(?:'s)?(?: [\w-]+)*?)? (?:is|has|does|[a-z]+[^s\W]s)\b")
+#: words of the street in a story told indoors (Gaslight's stones, cobbles, kerb)
+STREET = re.compile(r"\b(stones|cobbles|kerb|railing|brickwork|gloom)\b")
 TALLY_NOW = re.compile(r"\bshots? (?:are|is) fired, for\b")
 #: the American West in a London story (Gaslight keeps a late-Victorian voice)
 WESTERN = re.compile(r"\b(cleared leather|clears leather|threw lead|throws lead|hombre|varmint|"
@@ -934,6 +940,9 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
             if TALLY_NOW.search(s):
                 count.tally_tense += 1
                 count.note("tally_tense", s)
+            if BOTH_AGREE.search(QUOTE.sub("", s)):
+                count.both_agree += 1
+                count.note("both_agree", s)
     if tense == "past":
         for s in sents:
             hits = PRESENT.findall(COUNTED.sub("", QUOTE.sub("", s)))

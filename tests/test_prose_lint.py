@@ -376,7 +376,7 @@ FOURTH = ("colon_cap", "two_colons", "dodge_first", "nameless_shot", "sting_woun
           "sev_then_luck", "first_card", "tally", "western", "fan_count", "refusal_told", "meta",
           "double_possessive", "spent_case", "hit_split", "long_arm_fist",
           "two_semicolons", "jargon", "winded_head", "first_after_shot", "fired_empty",
-          "tally_tense", "ww_spent_case")
+          "tally_tense", "ww_spent_case", "both_agree")
 
 
 @functools.lru_cache(maxsize=1)
@@ -503,8 +503,27 @@ def test_the_lint_catches_the_fifth_reading():
     check("Dutch fires.\n\nThe smoke thins. In all, 22 shots have been fired, for six hits.",
           "present", fights["stagecoach"], c)
     assert (c.tally_tense, c.tally) == (1, 0)
+    c = Count()
+    check("Both barrels of Henry's sawn-off shotgun roars together, and the charge goes past "
+          "Nell. Both of Clegg's shots go wide of Halloran.\n\nThe end.", "present", None, c)
+    assert c.both_agree == 1
     assert speed_claims(text, fights["fog-alley"]) == [
         "round 3: Rudd was the quicker of the company. (first: Constable Albert Pike)"]
+
+
+def test_a_gaslight_story_told_indoors_has_no_street_in_it():
+    """A Gaslight fight in a saloon: nobody sinks to the stones or lies dead upon them, no
+    shot strikes the kerb or the brickwork (those phrases are told out of doors only)."""
+    from prose_lint import STREET
+    found = []
+    for label, log in _wwgl_fights():
+        if not label.startswith("gaslight saloon"):
+            continue
+        for tense in ("present", "past"):
+            prose = story_prose(render(log, "markdown", "story", options=Options(tense=tense)),
+                                "markdown")
+            found += [(label, s) for s in sentences(prose) if STREET.search(s)]
+    assert not found, found[:5]
 
 
 def test_every_gaslight_shot_is_in_its_volleys_beat():
