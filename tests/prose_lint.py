@@ -328,6 +328,7 @@ class Count:
     down_then_kept: int = 0
     knuckle_club: int = 0
     buckshot_count: int = 0
+    gm_told: int = 0
     tally_tense: int = 0
     ww_spent_case: int = 0
     both_agree: int = 0
@@ -896,6 +897,8 @@ def _fifth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count)
                 bad("knuckle_club", s)
             if BUCKSHOT_COUNT.search(plain):
                 bad("buckshot_count", s)
+            if re.search(r"\bThe GM\b|\bthe GM\b", plain):  # the table, not the story
+                bad("gm_told", s)
             if log is None:
                 continue
             if QUIT.search(plain):  # he went down (or gave up): nothing of him keeping his feet

@@ -34,7 +34,7 @@ def _fights():
 
 #: The Boot Hill and Violence checks of the fifth GM reading (prose_lint._fifth_round_bhv).
 FIFTH_BHV = ("flee_named", "jam_told_miss", "timing", "down_then_kept", "knuckle_club",
-             "buckshot_count")
+             "buckshot_count", "gm_told")
 
 
 def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:
@@ -267,8 +267,8 @@ def test_the_lint_catches_a_falling_man_kept_up_and_knuckles_swung_as_a_club():
           "Jim tagged Herman in the gut; a light wound, and he stayed on his feet.\n\n"
           "Snake-Eye David clubbed Josephine with the brass knuckles. Ned brought the knuckles "
           "down on Clay. George shot at Slim twice; not one buckshot touched him.\n\n"
-          "The field was theirs.", "past", log, c)
-    assert (c.down_then_kept, c.knuckle_club, c.buckshot_count) == (1, 2, 1)
+          "The GM called it there, one second in, guns still out.", "past", log, c)
+    assert (c.down_then_kept, c.knuckle_club, c.buckshot_count, c.gm_told) == (1, 2, 1, 1)
     c = Count()
     check("Ida slashed Herman low in the stomach; a bad wound. He folded up and lay senseless. "
           "Jim fired in the same instant and hit the falling Herman in the gut; a flesh "
