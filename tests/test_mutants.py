@@ -568,6 +568,10 @@ def test_the_cast_lists_each_mans_weapons_and_a_strike_names_its_weapon():
     (started,) = of(log, "fight_started")
     assert [(c.name, c.weapons) for c in started.characters] == [
         ("Ann", ("single-action revolver", "Bowie knife")), ("Bo", ("single-action revolver",))]
+    ann = started.characters[0]
+    assert (ann.short, ann.side, ann.pronoun, ann.strength, ann.coo, ann.obs, ann.sta, ann.luck,
+            ann.skills, ann.mounted, ann.at, ann.cover) == (
+        "Ann", "Posse", "he", 10, 10, 10, 10, 5, (("pistol", 2),), False, (0.0, 0.0), None)
     (declared,) = of(log, "intent_declared", character="Ann")
     assert declared.weapon == "Bowie knife"
 
@@ -659,3 +663,18 @@ def test_violence_the_roster_says_who_is_hidden_and_names_groups_by_their_key():
     (roster,) = of_kind(fight(sc), "roster_listed")
     assert [(f.name, f.hidden) for f in roster.fighters] == [("Ann", True), ("Bob", False)]
     assert [(g.name, g.label) for g in roster.groups] == [("hired_guns", "hired guns")]
+
+
+def test_violence_a_man_whose_turn_a_melee_used_cannot_act_after_it_ends():
+    """003 l.46: a melee uses the turns of both men. Ann starts one on Bob: d12 2 v 9,
+    difference 7: Ann Injured and Down (003 l.40-42), the melee over. Bob's turn went into it:
+    his declared shot is blocked ("in_melee", no target, nothing more to say)."""
+    from test_violence_rules import duel, man
+    from conftest import of_kind
+    log = duel({"melee": "Bob"}, {"shoot": "Ann"}, b=man("Bob", at=(2, 0)),
+               dice={"Ann": {"melee": [2]}, "Bob": {"melee": [9]}})
+    assert [(m.outcome, m.high, m.low, m.continues) for m in of_kind(log, "melee_fought")] == [
+        ("low_down", "Bob", "Ann", False)]
+    assert [(b.turn, b.character, b.action, b.reason, b.target, b.detail)
+            for b in of_kind(log, "action_blocked")] == [(1, "Bob", "shoot", "in_melee", None, "")]
+    assert of_kind(log, "gun_fired") == []

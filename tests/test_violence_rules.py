@@ -356,7 +356,8 @@ def test_melee_consumes_both_turns_round_after_round_until_one_is_down():
     assert [(m.turn, m.exchange, m.outcome, m.continues) for m in ex] == [
         (1, 1, "both_injured", True), (2, 2, "low_down", False)]
     blocked = of_kind(log, "action_blocked")
-    assert [(b.character, b.action, b.reason) for b in blocked] == [("Bob", "shoot", "in_melee")]
+    assert [(b.turn, b.character, b.action, b.reason, b.target, b.detail) for b in blocked] == [
+        (1, "Bob", "shoot", "in_melee", "Ann", "")]
     assert not of_kind(log, "gun_fired")
     assert final(log)["Bob"].wound_points == 2  # 1 in the first exchange, 1 going Down
 
