@@ -332,6 +332,7 @@ class Count:
     tally_tense: int = 0
     ww_spent_case: int = 0
     both_agree: int = 0
+    reload_count: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -560,6 +561,9 @@ RELOAD_TOLD = re.compile(r"\b(loads?|loaded|reloads?|reloaded|thumbs?|thumbed|fe
                          r"pushe?s?|pushed|slips?|slipped|thrusts?|shells|cartridges|rounds into|"
                          r"draws?|drew|pulls?|pulled|fumbled? for|fumbles for|grip of|snatche?s?|snatched|picks? up|picked up|"
                          r"recovers?|recovered|regains?|regained|clears?|cleared|out|in hand)\b")
+#: a reload told with its rounds ("pushed two rounds into the Sharps Big 50")
+RELOAD_N = re.compile(r"\b(two|three|four|five|six) (?:fresh )?(?:rounds|shells|loads|"
+                      r"cartridges)\b")
 #: a gun named (a man with two guns fires the other when one is empty)
 GUN_NOUN = re.compile(r"\b(shotgun|rifle|carbine|revolver|pistol|derringer|Colt|Winchester|"
                       r"Webley|Peacemaker|Bull Dog|coach gun|scattergun|Sharps|Remington|"
@@ -662,6 +666,11 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                 bad("first_after_shot", " / ".join(para[:i + 1]))
     if log is None:
         return
+    loaded: dict[str, dict[str, set[int]]] = {}  # rounds put in at one reload, by gun
+    for e in log.events:
+        if e.kind == "ww_reloaded":
+            loaded.setdefault(_shorts(log).get(e.character, e.character), {}).setdefault(
+                e.weapon, set()).add(e.rounds)
     empty: dict[str, str] = {}  # a man whose gun was told empty, and the sentence
     for para in paras:
         subject = None  # the man a sentence opens on ("He ..." opens on the one before's)
@@ -672,6 +681,12 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
             if opens is None and not re.match(r"(He|She|They|His|Her|Their)\b", s):
                 subject = None
             subject = opens or subject
+            k = RELOAD_N.search(s)
+            if k and subject in loaded:
+                guns = [n for gun, n in loaded[subject].items()
+                        if any(w in s for w in re.findall(r"[A-Z][\w']+|[a-z]+gun\b", gun))]
+                if guns and not any(_WORDS[k.group(1)] in n for n in guns):
+                    bad("reload_count", s)  # "pushed two rounds into the Sharps" (one went in)
             if subject in empty and not m:
                 guns = {g.lower() for g in GUN_NOUN.findall(s)}
                 if RELOAD_TOLD.search(s):

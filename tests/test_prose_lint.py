@@ -376,7 +376,7 @@ FOURTH = ("colon_cap", "two_colons", "dodge_first", "nameless_shot", "sting_woun
           "sev_then_luck", "first_card", "tally", "western", "fan_count", "refusal_told", "meta",
           "double_possessive", "spent_case", "hit_split", "long_arm_fist",
           "two_semicolons", "jargon", "winded_head", "first_after_shot", "fired_empty",
-          "tally_tense", "ww_spent_case", "both_agree")
+          "tally_tense", "ww_spent_case", "both_agree", "reload_count")
 
 
 @functools.lru_cache(maxsize=1)
@@ -490,6 +490,12 @@ def test_the_lint_catches_the_fifth_reading():
           "Quaid sagged to the ground, all the breath gone out of him.\n\nThe field was "
           "theirs.", "past", fights["stagecoach"], c)
     assert (c.jargon, c.winded_head) == (1, 2)
+    c = Count()
+    sharps = next(log for label, log in _wwgl_fights() if label == "weird-west corral 3v3 seed 10")
+    check("Virgil's Colt had nothing left in it. He pushed two rounds into the Sharps Big 50.\n\n"
+          "Virgil pushed a round into the Sharps Big 50.\n\nThe field was theirs.", "past",
+          sharps, c)
+    assert c.reload_count == 1  # a single-shot Sharps takes one round
     c = Count()
     check("Longhair had the jump this time. A spent case stuck fast in Longhair's Colt "
           "Peacemaker.\n\nThe field was theirs.", "past", fights["stagecoach"], c)
