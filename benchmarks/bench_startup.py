@@ -6,15 +6,20 @@ run pays); then the heaviest imports. Prints figures; not a test.
 
 Each figure is the best and the median of ``--runs`` processes, as wall-clock time and as CPU
 time (user + system, of the child): on a shared machine the CPU time is nearer what an idle
-machine would take. The load average is printed with them.
+machine would take. The load average is printed with them. A machine busy with other work
+still inflates the CPU time (two processes share a core's caches); ``--instructions`` also
+counts each case's instructions once under valgrind's callgrind (when valgrind is installed;
+about half a minute each), a figure the load barely changes (runs differ by a few per cent).
 
-    python benchmarks/bench_startup.py [--runs 10]
+    python benchmarks/bench_startup.py [--runs 10] [--instructions]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -43,9 +48,24 @@ def timed(cmd: list[str], runs: int, env: dict[str, str]) -> tuple[list[float], 
     return times, cpus
 
 
+def instructions(cmd: list[str], env: dict[str, str]) -> int | None:
+    """Instructions one run of ``cmd`` executes, counted by valgrind's callgrind (None when
+    valgrind is not installed or gives no count)."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    proc = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+                          check=False)
+    found = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
+    return int(found.group(1)) if found else None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count each case's instructions once (valgrind callgrind)")
     args = ap.parse_args()
     luke = str(EXAMPLES / "luke-short.yaml")
     # Python's own bytecode cache (__pycache__) as an installed narrator has it: an environment
@@ -78,6 +98,17 @@ def main() -> None:
                 f"median {statistics.median(times):.3f} / {statistics.median(cpus):.3f} s; "
                 f"CPU over python -c pass {best - base:+.3f} s  {note}")
         print(f"load average after: {os.getloadavg()[0]:.2f}")
+        if args.instructions:
+            print("instructions, one run each under valgrind callgrind (millions):")
+            base_count = None
+            for label, cmd, env, _ in cases:
+                count = instructions(cmd, env)
+                if count is None:
+                    row(label, "no count (valgrind not installed?)")
+                    continue
+                base_count = count if base_count is None else base_count
+                row(label, f"{count / 1e6:.0f} M",
+                    f"over python -c pass {(count - base_count) / 1e6:+.0f} M")
     proc = subprocess.run([sys.executable, "-X", "importtime", "-c", "import narrator.cli"],
                           capture_output=True, text=True, check=True)
     heavy = []

@@ -9,9 +9,13 @@
   "the posse takes"), articles, "1 second" / "17 shots", numbers in words.
 
 ``inflect`` 7 decorates its engine with typeguard's ``@typechecked``, which re-parses the
-module's source on import (about 2 s); we import it with that decorator set to a no-op (the
-run-time type checks are for inflect's own callers, not needed here), which keeps the import
-under 0.1 s. Both libraries load lazily, on the first story-mode write-up.
+module's source on import (about 2 s); we import it with that decorator a no-op (the run-time
+type checks are for inflect's own callers, not needed here). Importing typeguard itself costs
+more than inflect (it loads ``unittest.mock`` and ``asyncio``: about 8% of a short ``narrator
+run``), so unless something imported it already, inflect is imported against a stand-in
+``typeguard`` module holding only that no-op ``typechecked``, removed from ``sys.modules``
+right after (a later ``import typeguard`` gets the real one). Both libraries load lazily, on
+the first write-up that needs them (a side's name in prose asks inflect whether it is plural).
 
 May import: the standard library, inflect, lemminflect.
 """
@@ -28,18 +32,42 @@ MODALS = {"will": "would", "can": "could", "may": "might", "shall": "should",
           "must": "had to", "would": "would", "could": "could", "might": "might"}
 
 
+def _unchecked(target: Any = None, **_: Any) -> Any:
+    """typeguard's ``typechecked`` as a no-op, as decorator or decorator factory."""
+    return target if target is not None else (lambda f: f)
+
+
 @functools.lru_cache(maxsize=1)
 def _engine() -> Any:
-    import typeguard
+    import sys
 
+    if "inflect" not in sys.modules:
+        if "typeguard" in sys.modules:
+            _import_inflect_unchecked(sys.modules["typeguard"])
+        else:
+            import types
+
+            stand_in = types.ModuleType("typeguard")
+            stand_in.typechecked = _unchecked  # type: ignore[attr-defined]
+            sys.modules["typeguard"] = stand_in
+            try:
+                import inflect  # noqa: F401 - its engine decorated by the stand-in's no-op
+            finally:
+                if sys.modules.get("typeguard") is stand_in:
+                    del sys.modules["typeguard"]
+    import inflect
+
+    return inflect.engine()
+
+
+def _import_inflect_unchecked(typeguard: Any) -> None:
+    """Import inflect with the real typeguard's ``typechecked`` a no-op meanwhile."""
     real = typeguard.typechecked
-    typeguard.typechecked = lambda target=None, **_: target if target is not None else (
-        lambda f: f)
+    typeguard.typechecked = _unchecked
     try:
-        import inflect
+        import inflect  # noqa: F401
     finally:
         typeguard.typechecked = real
-    return inflect.engine()
 
 
 @functools.lru_cache(maxsize=4096)
