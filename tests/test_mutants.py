@@ -678,3 +678,14 @@ def test_violence_a_man_whose_turn_a_melee_used_cannot_act_after_it_ends():
     assert [(b.turn, b.character, b.action, b.reason, b.target, b.detail)
             for b in of_kind(log, "action_blocked")] == [(1, "Bob", "shoot", "in_melee", None, "")]
     assert of_kind(log, "gun_fired") == []
+
+
+def test_the_saver_keeps_the_gms_comment_on_the_state_line_itself():
+    """``saver._with_comments``: a comment ending the ``state:`` key's own line stays on it
+    when ``state:`` is rewritten (its spacing normalised to two spaces, as on every key)."""
+    from narrator.scenario import saver
+
+    text = "a: 1\nturns:\n- intents: {}\n- intents: {}\nstate:   # the GM keeps this\n  turn: 1\n"
+    assert saver.record_turn(text, 1, {"hash": "abc", "rolls": {}}, {"turn": 2}) == (
+        "a: 1\nturns:\n- intents: {}\n- intents: {}\n  resolved:\n    hash: abc\n    rolls: {}\n"
+        "state:  # the GM keeps this\n  turn: 2\n")
