@@ -75,7 +75,9 @@ class ScriptedDice:
     exactly what a single run rolls. A seeded die is ``int(u * sides) + 1`` for ``u`` the
     stream's next ``random()`` (only ``random()`` is drawn: CPython keeps it stable across
     versions, so the same seed gives the same fight on every Python). Turns already
-    resolved replay from their recorded rolls (``recorded``), exclusively.
+    resolved replay from their recorded rolls (``recorded``), exclusively; the rolls before
+    the first turn (Boot Hill's Tactics checks) are recorded with turn 1's and replayed from
+    there (a record without them, made before they were recorded, leaves them to the seed).
 
     Args:
         script: ``{who: {purpose: [ScriptedValue, ...]}}``.
@@ -107,6 +109,14 @@ class ScriptedDice:
         self.recorded = recorded or {}
         self._replay: dict[tuple[str, str], list[int]] | None = None
         self._replay_scripted: dict[tuple[str, str], int] = {}
+        # the rolls before turn 1 (Boot Hill's Tactics checks) are recorded with turn 1's:
+        # replayed from there when it holds them, else rolled as before (older records)
+        self._before: tuple[dict[tuple[str, str], list[int]], dict[tuple[str, str], int]] | \
+            None = None
+        if 1 in self.recorded:
+            rolls, from_script = self.recorded[1]
+            self._before = ({(w, p): list(vs) for w, ps in rolls.items() for p, vs in ps.items()},
+                            {(w, p): n for w, ps in from_script.items() for p, n in ps.items()})
 
     def start_turn(self, turn: int) -> None:
         """Switch to the seeded stream of ``turn``, or to its recorded rolls if it has any."""
@@ -114,15 +124,29 @@ class ScriptedDice:
         self._random = random.Random(f"{self.seed}:dice:{turn}").random
         if turn in self.recorded:
             rolls, from_script = self.recorded[turn]
-            self._replay = {(w, p): list(vs) for w, ps in rolls.items() for p, vs in ps.items()}
-            self._replay_scripted = {(w, p): n for w, ps in from_script.items()
-                                     for p, n in ps.items()}
-            for key, n in self._replay_scripted.items():
-                self._pos[key] = self._pos.get(key, 0) + n
+            if turn == 1 and self._before is not None:  # what the rolls before it left
+                self._replay, self._replay_scripted = self._before
+            else:
+                self._replay = {(w, p): list(vs) for w, ps in rolls.items()
+                                for p, vs in ps.items()}
+                self._replay_scripted = {(w, p): n for w, ps in from_script.items()
+                                         for p, n in ps.items()}
+            for w, ps in from_script.items():  # (the script read on past every recorded die)
+                for p, n in ps.items():
+                    self._pos[(w, p)] = self._pos.get((w, p), 0) + n
         else:
             self._replay = None
 
     def roll(self, who: str, purpose: str, sides: int) -> int:
+        if self._replay is None and self.turn == 0 and self._before is not None \
+                and self._before[0].get((who, purpose)):
+            values, scripted = self._before
+            value = values[(who, purpose)].pop(0)
+            left = scripted.get((who, purpose), 0)
+            if left:
+                scripted[(who, purpose)] = left - 1
+            self.rolls.append(Roll(who, purpose, sides, value, bool(left), 0))
+            return value
         if self._replay is not None:
             values = self._replay.get((who, purpose))
             if not values:

@@ -410,7 +410,7 @@ def resolve_next(path: Path, redo: int | None = None, write: bool = True) -> Nex
     rolls: dict[str, dict[str, list[int]]] = {}
     from_script: dict[str, dict[str, int]] = {}
     for r in log.rolls:
-        if r.turn != t:
+        if r.turn != t and not (t == 1 and r.turn == 0):  # turn 1 keeps the rolls before it
             continue
         rolls.setdefault(r.who, {}).setdefault(r.purpose, []).append(r.value)
         if r.scripted:

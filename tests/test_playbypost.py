@@ -191,3 +191,45 @@ def test_next_refuses_anchors_and_aliases(tmp_path):
     assert err.value.message == (
         "narrator next needs a file without YAML anchors and aliases (&name, *name): it writes "
         "each turn's record in place; write the shared parts out in full")
+
+
+SEEDLESS = """\
+title: No seed
+ruleset: boothill
+sides:
+  law:
+    - {name: Eli Cobb, attributes: {str: 14, coo: 15, obs: 12, sta: 10, luck: 9}, skills: {pistol: 5, tactics: 6},
+       weapons: [{type: colt}], at: [0, 0]}
+  gang:
+    - {name: Jubal Reese, attributes: {str: 12, coo: 12, obs: 10, sta: 9, luck: 5},
+       skills: {pistol: 3}, weapons: [{type: colt}], at: [20, 0]}
+turns:
+  - intents: {Eli Cobb: {shoot: Jubal Reese}, Jubal Reese: {shoot: Eli Cobb}}
+  - intents: {Eli Cobb: {shoot: Jubal Reese}, Jubal Reese: {shoot: Eli Cobb}}
+dice:   # every shot misses, so the fight lasts both turns; the rest is unscripted
+  Eli Cobb: {to_hit: [19, 19, 19, 19, 19, 19]}
+  Jubal Reese: {to_hit: [19, 19, 19, 19, 19, 19]}
+dice_fallback: seeded
+"""
+
+
+def test_a_seedless_fight_records_the_tactics_check_before_turn_1_and_replays_it(tmp_path):
+    """With no seed every run draws fresh dice, so the Tactics check rolled before turn 1 is
+    recorded with turn 1's rolls; reposts and the next turn replay it, not a new roll."""
+    from narrator.playbypost import repost
+    path = tmp_path / "noseed.yaml"
+    path.write_text(SEEDLESS)
+    first = resolve_next(path)
+    path.write_text(first.text)
+    rolled = [r.value for r in first.log.rolls if r.purpose == "tactics"]
+    assert len(rolled) == 1 and [r.turn for r in first.log.rolls if r.purpose == "tactics"] \
+        == [0]
+    turn1 = load_scenario(path).scenario.turns[0].resolved
+    assert turn1.rolls["Eli Cobb"]["tactics"] == rolled
+    for _ in range(3):  # each replay a new process's worth of fresh seeds: the same check
+        again = repost(path, 1)
+        assert [(r.value, r.turn) for r in again.rolls if r.purpose == "tactics"] == \
+            [(rolled[0], 0)]
+    second = resolve_next(path)
+    checked = [e for e in second.log.events if e.kind == "tactics_checked"]
+    assert [(e.roll, e.success) for e in checked][:1] == [(rolled[0], rolled[0] <= 6)]
