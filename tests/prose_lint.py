@@ -333,6 +333,14 @@ class Count:
     ww_spent_case: int = 0
     both_agree: int = 0
     reload_count: int = 0
+    hasty_careful: int = 0
+    belittle_down: int = 0
+    two_every: int = 0
+    log_like: int = 0
+    stray_comma: int = 0
+    gun_caught: int = 0
+    into_in: int = 0
+    move_to: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -941,6 +949,67 @@ def _fifth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count)
                     bad("flee_named", s)
 
 
+#: A miss told as made in haste (sixth reading): only for a hipshot or a fanned shot.
+HASTY = re.compile(r"\bin a hurry\b|\bsnap(?:s|ped)? a shot\b")
+#: A wound made light of ("blood, but not much of it").
+BELITTLE = re.compile(r"not much of it|only a scratch|no more than a graze|barely broken|"
+                      r"shrug(?:s|ged) it off|st(?:ings|ung), no worse|kept going|keeps going")
+#: Two shots told as a run of many ("every time", "not one").
+_NOT_A_COUNT = r"(?:(?!\b(?:three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\b)[^.;])*"
+TWO_EVERY = re.compile(rf"\b(?:twice|[Tt]wo)\b{_NOT_A_COUNT}(?:[;,] |\band ){_NOT_A_COUNT}\b"
+                       r"(?:every time|every (?:bullet|shot|ball|arrow)|not one)\b")
+#: A log's afterthought: a miss told, then said again ("Glass broke ...: Dan had missed").
+LOG_LIKE = re.compile(r": \w+ ha(?:s|d) missed|, but it miss(?:es|ed) (?:him|her|them)")
+STRAY_COMMA = re.compile(r"\b(?:ran|runs|run|bolted|bolts|fled|flees|back|backs), away from")
+GUN_CAUGHT = re.compile(r"\b(?:bucked|bucks) in [\w\"' ]+'s hand and (?:caught|catches)")
+#: A move told as arriving when the phrase cannot know it did ("fell back to the bar at a run").
+MOVE_TO = re.compile(r"\b(?:fell|falls|fall) back to (?:the|a|an)\b")
+INTO_IN = re.compile(r"\b(?:put|puts) a (?:bullet|ball) into [^.;,]*?(?<!')\b(?:in|through|across)"
+                     r" the\b")
+
+
+def _hasty_shooters(log: FightLog) -> set[str]:
+    """Short names of those who fired a hipshot or fanned a gun in the fight."""
+    shorts = _shorts(log)
+    return {shorts.get(e.shooter, e.shooter) for e in log.events
+            if e.kind == "shot_fired" and getattr(e, "shot_type", None) in ("hip", "fanned")}
+
+
+def _sixth_round_bh(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
+    """The checks of the sixth GM reading (Boot Hill): a miss of haste for a man who fired
+    only careful or steady shots (with the log); a wound made light of, then the man down
+    from it; two misses told as "every time"; a miss told twice; "ran, away from"; a gun that
+    caught a man; "put a bullet into X in the arm"."""
+    def bad(key: str, text: str) -> None:
+        setattr(count, key, getattr(count, key) + 1)
+        count.note(key, text)
+
+    hasty = (_hasty_shooters(log) if log is not None
+             and getattr(log.events[0], "ruleset", "boothill") == "boothill" else None)
+    names = [short for _, short in _names(log)] if log is not None else []
+    for para in paras:
+        for i, s in enumerate(para):
+            plain = QUOTE.sub("", s)
+            for key, rx in (("two_every", TWO_EVERY), ("log_like", LOG_LIKE),
+                            ("stray_comma", STRAY_COMMA), ("gun_caught", GUN_CAUGHT),
+                            ("into_in", INTO_IN), ("move_to", MOVE_TO)):
+                if rx.search(plain):
+                    bad(key, s)
+            if BELITTLE.search(plain):
+                later = " ".join(para[i + 1:i + 2])
+                hurt = set(re.findall(r"\b[A-Z][a-z]+", plain.split(";", 1)[0])[1:])
+                subject = re.match(r"[\"]?([A-Z][a-z]+)", later)
+                if QUIT.search(plain.split(";", 1)[-1]) or (
+                        QUIT.search(later) and subject is not None
+                        and subject.group(1) in hurt | {"He", "She", "They"}):
+                    bad("belittle_down", f"{s} / {later}")
+            if hasty is not None and HASTY.search(plain):
+                at = {x: plain.find(x) for x in names
+                      if re.search(rf"(?<![\w']){re.escape(x)}(?![\w])", plain)}
+                if at and min(at, key=lambda x: (at[x], -len(x))) not in hasty:
+                    bad("hasty_careful", s)
+
+
 def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     """Count the defects of one write-up's story prose into ``count``."""
     count.fights += 1
@@ -1001,6 +1070,7 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     _fourth_round([sentences(p) for p in prose.split("\n\n")], log, count)
     _fourth_round_bhv([sentences(p) for p in prose.split("\n\n")], log, count)
     _fifth_round_bhv([sentences(p) for p in prose.split("\n\n")], log, count)
+    _sixth_round_bh([sentences(p) for p in prose.split("\n\n")], log, count)
     if log is not None:
         k, phrase = stock_count(prose, log)
         count.stock_most = max(count.stock_most, k)

@@ -34,7 +34,8 @@ def _fights():
 
 #: The Boot Hill and Violence checks of the fifth GM reading (prose_lint._fifth_round_bhv).
 FIFTH_BHV = ("flee_named", "jam_told_miss", "timing", "down_then_kept", "knuckle_club",
-             "buckshot_count", "gm_told")
+             "buckshot_count", "gm_told", "hasty_careful", "belittle_down", "two_every",
+             "log_like", "stray_comma", "gun_caught", "into_in", "move_to")
 
 
 def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:
@@ -586,3 +587,42 @@ def test_golden_weird_west_and_gaslight_story_past_tense_and_they(case, request)
         log = run_fight(load_scenario(EXAMPLES / f"{name}.yaml"))
     text = render(log, "markdown", "story", options=Options(tense=tense))
     _check_golden(GOLDENS / f"{name}.story.{tense}.md", text, request)
+
+
+def test_the_lint_catches_the_boot_hill_sixth_reading():
+    """The GM reader's Boot Hill lines of the sixth reading (issue 10), each caught: a miss of
+    haste from Isaac, who fired only careful shots in the canyon fight; a light wound made
+    light of before the man passed out; two misses as "every time"; a miss told twice; "ran,
+    away from"; the Colt that caught a man; "a bullet into Quentin in the right arm"; and the
+    same lines put right, not caught."""
+    log = _canyon_log()
+    c = Count()
+    check("Isaac fired in a hurry, and the bullet went high over Charlie's head.\n\n"
+          "Walter fired, and the bullet found Levi in the right arm; blood, but not much of "
+          "it. Levi sagged to the ground, senseless.\n\n"
+          "Isaac fired twice at Charlie; every bullet went wide. Walter fired twice at Charlie "
+          "and missed every time.\n\n"
+          "Glass broke somewhere behind Slim: Isaac had missed. Slim flinched as Isaac's bullet "
+          "went by, but it missed him.\n\n"
+          "Charlie turned and ran, away from Walter. George bolted, away from the fight.\n\n"
+          "The Colt bucked in Slim's hand and caught Levi through the right forearm. "
+          "Isaac put a bullet into Charlie in the right arm. Isaac fell back to the fallen "
+          "rocks at a run.\n\n"
+          "The field was theirs.", "past", log, c)
+    assert (c.hasty_careful, c.belittle_down, c.two_every, c.log_like, c.stray_comma,
+            c.gun_caught, c.into_in, c.move_to) == (1, 1, 2, 2, 2, 1, 1, 1)
+    c = Count()
+    check("Isaac's bullet went high over Charlie's head.\n\n"
+          "Walter fired, and the bullet found Levi in the right arm; a light wound, but one "
+          "too many. Levi sagged to the ground, senseless.\n\n"
+          "Isaac fired twice at Charlie; neither bullet touched him. Walter fired twice at "
+          "Charlie and missed both times.\n\n"
+          "Isaac missed, and glass broke somewhere behind Slim. Slim flinched as Isaac's "
+          "bullet went by.\n\n"
+          "Charlie turned and ran from Walter. George bolted from the fight.\n\n"
+          "The Colt bucked in Slim's hand, and the bullet caught Levi through the right "
+          "forearm. Isaac shot Charlie in the right arm. Isaac fell back towards the fallen "
+          "rocks at a run.\n\n"
+          "The field was theirs.", "past", log, c)
+    assert (c.hasty_careful, c.belittle_down, c.two_every, c.log_like, c.stray_comma,
+            c.gun_caught, c.into_in, c.move_to) == (0, 0, 0, 0, 0, 0, 0, 0)

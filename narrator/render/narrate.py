@@ -355,8 +355,8 @@ class Narration:
             if a["reload"]:
                 vps.append(self.phrases.pick("lull_reload", ctx))
             if a["shots"]:
-                vps.append(self.phrases.pick("lull_shot" if a["shots"] == 1 else "lull_shots",
-                                             ctx))
+                vps.append(self.phrases.pick("lull_shot" if a["shots"] == 1 else "lull_shots_two"
+                                             if a["shots"] == 2 else "lull_shots", ctx))
                 fields["n"] = inflection.count(a["shots"], "shot")
                 fields["times"] = "once" if a["shots"] == 1 else "twice" if a["shots"] == 2 \
                     else inflection.count(a["shots"], "time")
