@@ -236,6 +236,22 @@ def is_law(side: str) -> bool:
     return any(word.startswith(w) for word in words for w in LAW_WORDS)
 
 
+#: Faker's en_US surnames lose their apostrophe and inner capital ("Oconnell", "Mcdonald");
+#: these are put back: O' before the Irish names Faker lists, Mc/Mac/Le/De capitals.
+_IRISH_O = frozenset({"Obrien", "Oconnor", "Oconnell", "Odonnell", "Oneill", "Oneal", "Ohara",
+                      "Okeefe", "Oleary", "Orourke", "Osullivan", "Odowd"})
+_INNER_CAP = re.compile(r"^(Mc|Mac(?=[dk][a-z])|Le(?=bl)|De(?=leon))([a-z])")
+
+
+def surname(last: str) -> str:
+    """A Faker surname as it is written: ``"Oconnell"`` -> ``"O'Connell"``, ``"Mcdonald"``
+    -> ``"McDonald"``, ``"Macdonald"`` -> ``"MacDonald"``, ``"Leblanc"`` -> ``"LeBlanc"``, ``"Deleon"`` -> ``"DeLeon"``;
+    any other name unchanged (``"Odom"``, ``"Mack"``, ``"Macias"``)."""
+    if last in _IRISH_O:
+        return f"O'{last[1].upper()}{last[2:]}"
+    return _INNER_CAP.sub(lambda m: m.group(1) + m.group(2).upper(), last)
+
+
 def _name(fake, dice: Dice, taken: set[str]) -> tuple[str, str, str]:
     """(full name, short name, pronoun): a period first name, a Faker surname, sometimes a
     nickname ("Jake "Two-Gun" Harlan" or ""Arkansas Dave" David Coriggan"). ``taken`` holds
@@ -244,7 +260,7 @@ def _name(fake, dice: Dice, taken: set[str]) -> tuple[str, str, str]:
     for tries in range(200):
         she = dice.chance(0.08)
         first = fake.random_element(FIRST_FEMALE if she else FIRST_MALE)
-        last = fake.last_name()
+        last = surname(fake.last_name())
         style = dice.d(10)
         nick = None
         if style <= 5:

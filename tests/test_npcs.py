@@ -226,3 +226,21 @@ def test_generate_cli_takes_a_ruleset(tmp_path):
     from narrator.ruleset import choices
     assert f"'violense' is not one of {choices()}; did you mean 'violence'?" in \
         " ".join(bad.output.split())
+
+
+def test_generated_surnames_keep_their_apostrophe_and_inner_capital():
+    """Issue 10: Faker's "Oconnell" is O'Connell in the cast, the prose and every format (the
+    GM's canyon fight, seed 11); "Mcdonald" McDonald; names without one are left alone."""
+    from narrator.render import Options, render
+    assert [npcs.surname(n) for n in ("Oconnell", "Obrien", "Mcdonald", "Macdonald", "Leblanc",
+                                 "Odom", "Mack", "Macias", "Ortiz")] == [
+        "O'Connell", "O'Brien", "McDonald", "MacDonald", "LeBlanc", "Odom", "Mack", "Macias",
+        "Ortiz"]
+    text = bh_generate.to_yaml(bh_generate.generate(
+        [("posse", 3), ("rustlers", 3), ("drifters", 2)], "canyon", seed=11))
+    assert "O''Connell" in text and "Oconnell" not in text
+    log = run_fight(load_scenario_text(text, "<canyon seed 11>"))
+    for fmt, name in (("markdown", "O'Connell"), ("bbcode", "O'Connell"), ("text", "O'Connell"),
+                      ("html", "O&#39;Connell")):
+        out = render(log, fmt, "story", options=Options(tense="past"))
+        assert name in out and "Oconnell" not in out, fmt
