@@ -64,3 +64,119 @@ def test_ww_dodges_are_not_one_stock_phrase_nor_a_he_after_the_shooter():
             assert "{b_he}" not in phrase, phrase
     text = _story("stagecoach.yaml")
     assert not re.search(r"out of (the|its) way", text)
+
+
+GL_PHRASES = ROOT / "narrator" / "rulesets" / "gaslight" / "templates" / "phrases.toml"
+
+
+def _gl() -> dict[str, list[str]]:
+    return tomllib.loads(GL_PHRASES.read_text(encoding="utf-8"))
+
+
+def _rounds(text: str) -> list[str]:
+    """The story paragraphs of each round (rolls and status blocks dropped), joined."""
+    out = []
+    for chunk in text.split("\n## Round ")[1:]:
+        keep = []
+        for para in chunk.split("\n\n")[1:]:
+            if para.startswith(("||", "**Status", "---")):
+                continue
+            keep.append(para)
+        out.append(" ".join(keep))
+    return out
+
+
+def test_gl_a_holstered_gun_is_not_told_levelled_while_covering():
+    """Old: "Inspector Edwin Thorne's Webley rested upon Rudd, ready." while the cast lists
+    his Webley "in a holster"; and the opening never placed Thorne."""
+    text = _story("fog-alley.yaml")
+    assert "Thorne's Webley rested upon Rudd" not in text
+    assert "Inspector Edwin Thorne watched Rudd, ready to draw" in text
+    assert "Inspector Thorne stood in the open street" in text
+    for phrase in _gl()["gl_cover_undrawn"] + _gl()["gl_cover_group_undrawn"]:
+        assert not re.search(r"levelled|rest|under \{a_his\}|sights", phrase), phrase
+
+
+def test_gl_cover_given_up_is_not_a_watch_nor_a_name_after_its_own_gun():
+    """Old: "Under fire himself, Halloran gave up his watch." (a pocket watch?) and "The
+    splinters tore Pike's hand." right after Pike's own gun burst."""
+    text = _story("fog-alley.yaml")
+    assert "gave up his watch" not in text
+    assert "flew to pieces. The flying metal burned and cut his hand." in text
+    assert all("watch" not in p for p in _gl()["gl_cover_broken"])
+
+
+def test_gl_a_fall_fits_the_wound_and_one_hit_of_many_is_told_as_one():
+    """Old: "Rudd was struck in the right hand. Rudd went down like a sack of coals." and
+    "Rudd poured shot after shot at Halloran; the lead found his abdomen." (one of five hit)."""
+    text = _story("fog-alley.yaml")
+    assert "struck in the right hand. Rudd went down like a sack of coals" not in text
+    assert "struck in the right hand. The blood Rudd had lost told on him" in text
+    for phrase in _gl()["gl_hit_volley"]:
+        assert re.search(r"\bone\b", phrase), phrase
+
+
+def test_gl_round_openings_and_the_ending_do_not_repeat():
+    """Old: "It was Clegg who stirred first." opened rounds 2 and 4 (the sentence was in both
+    gl_first and gl_first_acted), and "upon" three times in the ending."""
+    table = _gl()
+    assert not set(table["gl_first"]) & set(table["gl_first_acted"])
+    ww = _ww()
+    assert not set(ww["w_cards_first"]) & set(ww["w_first_acted"])
+    for name in ("fog-alley.yaml", "railway-platform.yaml"):
+        text = _story(name)
+        openings = [r.split(". ")[0] for r in _rounds(text)]
+        assert len(openings) == len(set(openings)), openings
+        ending = text.split("---")[0].rstrip().rsplit("\n\n", 1)[-1]
+        assert ending.count("upon") <= 1, ending
+
+
+def test_gl_a_shotgun_fired_empty_is_told_as_both_barrels():
+    """Old: "Both of Clegg's shots went wide of Halloran. That was the last cartridge in
+    Clegg's sawn-off shotgun." (two barrels, the gun empty: say both barrels)."""
+    text = _story("fog-alley.yaml")
+    assert "Both of Clegg's shots" not in text
+    assert "Both barrels of Clegg's sawn-off shotgun went off at Halloran" in text
+    assert "last cartridge in Clegg's" not in text
+    assert "emptied Clegg's" not in text  # both barrels said it
+
+
+V_PHRASES = ROOT / "narrator" / "rulesets" / "violence" / "templates" / "phrases.toml"
+
+
+def _v() -> dict[str, list[str]]:
+    return tomllib.loads(V_PHRASES.read_text(encoding="utf-8"))
+
+
+def test_v_the_man_down_in_a_melee_is_named_and_what_cut_the_winner_is_said():
+    """Old: "He put Ned on the floor, and he stayed there." (which he?) and "It cost Carver a
+    gash of his own." (Ned was never cut: his Bowie knife cut Carver)."""
+    text = _story("barroom-brawl.yaml")
+    assert "and he stayed there" not in text
+    assert "a gash of his own" not in text
+    assert "Ned's Bowie knife laid Carver's arm open" in text
+    table = _v()
+    for group in ("v_melee_down_kill", "v_melee_down_subdue"):
+        assert all("{b_he}" not in p for p in table[group]), group
+    assert all("{b}" in p for p in table["v_melee_hurt"] if p.startswith("<blade>"))
+
+
+def test_v_two_shots_are_told_as_two_and_a_hit_is_not_a_log_line():
+    """Old: "Hob Mullins put a round into Big Swede." (he fired two), "\\"Faro\\" Jim Bell
+    fired at Hob and hit him." and "They hurt each other, and the fight went on." (flat)."""
+    text = _story("barroom-brawl.yaml")
+    assert "Hob Mullins put two shots at Big Swede" in text
+    table = _v()
+    assert not any(re.search(r"\[fire\] at \{b\} and \[hit\]|\[tell\]", p) for p in table["v_hit"])
+    assert not any(re.search(r"\[tell\]", p) for p in table["v_hit_two"])
+    assert all("two" in p for p in table["v_hit_two"])
+    assert not any("[hurt:pl] each other" in p for p in table["v_melee_both"])
+
+
+def test_v_no_name_three_times_running_and_the_bartender_is_named():
+    """Old: "Faro Jim's bullet found Curly. Blood showed on Curly's shirt. Curly raised his
+    hands" and an opening that never said the bartender was Big Swede."""
+    text = _story("barroom-brawl.yaml")
+    assert "Blood showed on Curly's shirt" not in text
+    assert "When Big Swede, the bartender, cut" in text
+    assert all("{b}'s" not in p for p in _v()["v_injured_quits"])
