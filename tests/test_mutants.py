@@ -689,3 +689,41 @@ def test_the_saver_keeps_the_gms_comment_on_the_state_line_itself():
     assert saver.record_turn(text, 1, {"hash": "abc", "rolls": {}}, {"turn": 2}) == (
         "a: 1\nturns:\n- intents: {}\n- intents: {}\n  resolved:\n    hash: abc\n    rolls: {}\n"
         "state:  # the GM keeps this\n  turn: 2\n")
+
+
+# ------------------------------------------------------------ hand to hand (B19)
+
+def test_a_knife_is_fast_drawn_by_a_man_with_fast_draw_and_a_punch_names_who_struck():
+    """B19 in a shootout turn. Ann (Fast Draw 5) draws her Bowie knife fast (d20 3 <= 5: a
+    success, 0 counts, B13) and strikes (2 counts): count 2, roll 19, a miss. Bo punches
+    back (2 counts): roll 4 hits, bruise d6 1: the bruise is Bo's, on Ann."""
+    from test_hand_to_hand import brawl, fight, of, person
+    ann = person(skills="{fast_draw: 5}", weapons="[{type: single_action_revolver}, "
+                                                 "{type: bowie_knife}]")
+    log = fight(brawl(ann, person(at="[1, 0]"),
+                      [("shootout", "{strike: Bo, weapon: bowie_knife}", "{strike: Ann}")],
+                      """
+                      Ann: {fast_draw: [3], to_hit: [19]}
+                      Bo: {to_hit: [4], bruise: [1]}
+                      """))
+    assert [(d.character, d.draw, d.weapon, d.roll, d.success, d.counts)
+            for d in of(log, "draw_made")] == [("Ann", "fast", "Bowie knife", 3, True, 0)]
+    assert [(b.count, b.attacker, b.result) for b in of(log, "blow_struck")] == [
+        (2, "Ann", "miss"), (2, "Bo", "hit")]
+    (bruise,) = of(log, "bruise_taken")
+    assert (bruise.character, bruise.attacker, bruise.roll) == ("Ann", "Bo", 1)
+
+
+# ------------------------------------------------------------ the Discord splitter
+
+def test_a_lone_pipe_is_plain_text_to_the_discord_splitter():
+    """Discord's spoiler mark is ``||``; one ``|`` (odds written as a table row, "a | b")
+    opens nothing: the text is one message as written, and a split of a longer one falls on
+    a space between words."""
+    from narrator.render.discord import Message, split_messages
+    assert split_messages("Odds | Posse 3 in 10 | Gang 7 in 10") == [
+        Message("", "Odds | Posse 3 in 10 | Gang 7 in 10", "")]
+    long = " | ".join(["word"] * 600)  # 4,194 characters
+    bodies = [m.body for m in split_messages(long)]
+    assert [len(b) for b in bodies] == [1999, 1996, 200]
+    assert " ".join(bodies) == long
