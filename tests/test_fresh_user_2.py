@@ -700,3 +700,49 @@ def test_the_rulings_block_names_a_side_as_the_cast_line_does(tmp_path, ruleset)
         assert "**kesslers**" not in r.stdout and "**posse**" not in r.stdout
         assert any(x.startswith("**Kesslers**") for x in lines), (mode, r.stdout[:2000])
         assert any(x.startswith("**Posse**") for x in lines)
+
+
+
+FOLDED = """\
+title: Desc
+ruleset: boothill
+seed: 3
+description: >
+  Marshal Cobb rides in.
+  "Nobody has to die!"
+sides:
+  law:
+    - {name: Eli Cobb, attributes: {str: 14, coo: 15, obs: 12, sta: 10, luck: 9},
+       skills: {pistol: 5}, weapons: [{type: colt}], at: [0, 0], tactics: lawman}
+  gang:
+    - {name: Jubal Reese, attributes: {str: 12, coo: 12, obs: 10, sta: 9, luck: 5},
+       skills: {pistol: 3}, weapons: [{type: colt}], at: [20, 0], tactics: aggressive}
+max_turns: 1
+"""
+LITERAL = FOLDED.replace("""description: >
+  Marshal Cobb rides in.
+  "Nobody has to die!"
+""", """description: |
+  Marshal Cobb rides in.
+
+  The gang does not listen.
+""")
+
+
+@pytest.mark.parametrize("fmt, left, right", [
+    ("markdown", "*", "*"), ("bbcode", "[i]", "[/i]"), ("html", "<em>", "</em>")])
+@pytest.mark.parametrize("mode", ["story", "teaching"])
+def test_a_description_keeps_its_italics_closed_on_each_paragraph(fmt, left, right, mode):
+    """A folded (>) description ends in a line break ("*text\\n*" shows two stars in
+    Markdown), and a literal one (|) may hold paragraphs: the marks hug the words, and each
+    paragraph gets its own pair."""
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario_text
+    quote = "&#34;" if fmt == "html" else '"'
+    text = render(run_fight(load_scenario_text(FOLDED)), fmt, mode)
+    assert f"{left}Marshal Cobb rides in. {quote}Nobody has to die!{quote}{right}" in text
+    text = render(run_fight(load_scenario_text(LITERAL)), fmt, mode)
+    assert f"{left}Marshal Cobb rides in.{right}" in text
+    assert f"{left}The gang does not listen.{right}" in text
+    assert f"\n{right}\n" not in text and f"\n{left}\n" not in text  # no lone mark

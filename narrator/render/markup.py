@@ -80,6 +80,19 @@ class Markup:
     rule: str
 
 
+def _span(left: str, right: str) -> Callable[[str], str]:
+    """Bold or italics around text: the marks hug the words (a scenario's folded description
+    ends in a line break, and Markdown shows "*text\n*" as two stars) and each paragraph gets
+    its own pair (no format carries a span across a blank line)."""
+    def wrap(text: str) -> str:
+        paras = [p.strip() for p in _PARAGRAPH.split(text.strip())]
+        return "\n\n".join(f"{left}{p}{right}" for p in paras if p)
+    return wrap
+
+
+_PARAGRAPH = re.compile(r"\n\s*\n")
+
+
 def _underline(char: str) -> Callable[[str], str]:
     return lambda s: f"{s}\n{char * len(s)}"
 
@@ -108,12 +121,12 @@ def _text_block(title: str, lines: list[str], o: Options) -> str:
 
 
 MARKUP: dict[str, Markup] = {
-    "markdown": Markup("md", md_escape, lambda s: f"**{s}**", lambda s: f"*{s}*",
+    "markdown": Markup("md", md_escape, _span("**", "**"), _span("*", "*"),
                        lambda s: f"# {s}", lambda s: f"## {s}", _md_block, "---"),
-    "bbcode": Markup("bbcode", bbcode_escape, lambda s: f"[b]{s}[/b]", lambda s: f"[i]{s}[/i]",
+    "bbcode": Markup("bbcode", bbcode_escape, _span("[b]", "[/b]"), _span("[i]", "[/i]"),
                      lambda s: f"[size=150][b]{s}[/b][/size]", lambda s: f"[b]{s}[/b]",
                      _bb_block, "[hr]"),
-    "html": Markup("html", html_text, lambda s: f"<strong>{s}</strong>", lambda s: f"<em>{s}</em>",
+    "html": Markup("html", html_text, _span("<strong>", "</strong>"), _span("<em>", "</em>"),
                    lambda s: f"<h1>{s}</h1>", lambda s: f"<h2>{s}</h2>", _html_block, "<hr>"),
     "text": Markup("txt", str, str, str, _underline("="), _underline("-"), _text_block,
                    "-" * 60),
