@@ -180,3 +180,16 @@ def test_v_no_name_three_times_running_and_the_bartender_is_named():
     assert "Blood showed on Curly's shirt" not in text
     assert "When Big Swede, the bartender, cut" in text
     assert all("{b}'s" not in p for p in _v()["v_injured_quits"])
+
+
+def test_no_he_for_the_target_in_a_sentence_that_opens_on_the_shooter():
+    """The kind of "His bullet caught Quaid high in the body before he could get out of the
+    way": a sentence opening on the shooter (who may be told as "He"/"His") has no {b_he} for
+    the other man, in every ruleset's own phrase file. Old: w_dodge, w_parry, w_prone_miss,
+    w_fan_prone, w_vamoose_fail, w_fan_late ... had it."""
+    opening = re.compile(r"^(<[a-z]+> )*(\{a\}|One of \{a\}|Another of \{a\}|\{which\})")
+    for table in (_ww(), _gl(), _v()):
+        for group, phrases in table.items():
+            for phrase in phrases:
+                if opening.match(phrase):
+                    assert "{b_he}" not in phrase, (group, phrase)
