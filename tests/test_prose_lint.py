@@ -626,3 +626,20 @@ def test_the_lint_catches_the_boot_hill_sixth_reading():
           "The field was theirs.", "past", log, c)
     assert (c.hasty_careful, c.belittle_down, c.two_every, c.log_like, c.stray_comma,
             c.gun_caught, c.into_in, c.move_to) == (0, 0, 0, 0, 0, 0, 0, 0)
+
+
+def test_a_call_to_surrender_and_an_undecided_ending_tell_what_happened():
+    """Issue 10, sixth reading: Levi's call in the canyon fight was made after every rustler
+    shot of the turn (the dice resolve a call after the caller's shots), so nothing answered
+    it ("Lead was the only answer" was false); Abilene stopped undecided names the men still
+    in it unhurt (Sam and Ben), and Quentin, wounded with an empty gun, is not "not out"."""
+    canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
+    call = next(p for p in canyon.split("\n\n") if "called out" in p)
+    assert call.endswith("It was too late for that; the shooting had started.") or call.endswith(
+        "Nobody paid it any mind; the lead was flying already."), call
+    path = EXAMPLES / "abilene-saloon.yaml"
+    text = render(run_fight(load_scenario(path)), "markdown", "story",
+                  options=Options(tense="past"))
+    closing = story_prose(text, "markdown").rsplit("\n\n", 1)[-1]
+    assert "Sam and Ben" in closing and "still in it" in closing, closing
+    assert "not out" not in closing and "Quentin was" in closing, closing

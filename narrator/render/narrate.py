@@ -551,15 +551,24 @@ class Narration:
         return [e.character for e in self._by_turn().get(ev.turn, ())
                 if e.kind == ev.kind and e.why == ev.why]
 
-    def answered(self, caller: str, turn: int) -> bool:
-        """Whether anyone on the other side fires in ``turn`` after ``caller``'s call."""
+    def answered(self, caller: str, turn: int, call: Event | None = None) -> bool | None:
+        """Whether anyone on the other side fires in ``turn`` after ``caller``'s call (the
+        event ``call``; without it, anywhere in the turn): True; None when they fired in the
+        turn only before the call was made (the dice resolve a call after the caller's shots:
+        the lead was flying already, not an answer); False when nobody fired."""
         side = self.chars[caller].side if caller in self.chars else None
+        before = False
+        after = call is None
         for e in self._by_turn().get(turn, ()):
-            if e.kind in ("shot_fired", "gun_fired") \
+            if e is call:
+                after = True
+            elif e.kind in ("shot_fired", "gun_fired") \
                     and self.chars.get(e.shooter) is not None \
                     and self.chars[e.shooter].side != side:
-                return True
-        return False
+                if after:
+                    return True
+                before = True
+        return None if before else False
 
     # ------------------------------------------------------------------ names and pronouns
     def name(self, who: str, strong: bool = True) -> str:
