@@ -341,6 +341,7 @@ class Count:
     gun_caught: int = 0
     into_in: int = 0
     move_to: int = 0
+    gun_full_again: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -968,6 +969,11 @@ INTO_IN = re.compile(r"\b(?:put|puts) a (?:bullet|ball) into [^.;,]*?(?<!')\b(?:
                      r" the\b")
 
 
+#: A gun's name in full (brand and kind): told once a fight, then "his carbine", "the Colt".
+GUN_FULL = re.compile(r"\b(?:Winchester|Henry|Spencer|Sharps|Remington|Colt|Smith & Wesson|"
+                      r"Springfield) (?:carbine|rifle|revolver|shotgun|pistol)\b")
+
+
 def _hasty_shooters(log: FightLog) -> set[str]:
     """Short names of those who fired a hipshot or fanned a gun in the fight."""
     shorts = _shorts(log)
@@ -984,6 +990,11 @@ def _sixth_round_bh(paras: list[list[str]], log: FightLog | None, count: Count) 
         setattr(count, key, getattr(count, key) + 1)
         count.note(key, text)
 
+    told = Counter(m.group(0) for para in paras for sent in para
+                   for m in GUN_FULL.finditer(QUOTE.sub("", sent)))
+    for gun, k in told.items():
+        if k > 1:
+            bad("gun_full_again", f"{k}x {gun}")
     hasty = (_hasty_shooters(log) if log is not None
              and getattr(log.events[0], "ruleset", "boothill") == "boothill" else None)
     names = [short for _, short in _names(log)] if log is not None else []

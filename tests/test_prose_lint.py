@@ -35,7 +35,7 @@ def _fights():
 #: The Boot Hill and Violence checks of the fifth GM reading (prose_lint._fifth_round_bhv).
 FIFTH_BHV = ("flee_named", "jam_told_miss", "timing", "down_then_kept", "knuckle_club",
              "buckshot_count", "gm_told", "hasty_careful", "belittle_down", "two_every",
-             "log_like", "stray_comma", "gun_caught", "into_in", "move_to")
+             "log_like", "stray_comma", "gun_caught", "into_in", "move_to", "gun_full_again")
 
 
 def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:
@@ -608,9 +608,10 @@ def test_the_lint_catches_the_boot_hill_sixth_reading():
           "The Colt bucked in Slim's hand and caught Levi through the right forearm. "
           "Isaac put a bullet into Charlie in the right arm. Isaac fell back to the fallen "
           "rocks at a run.\n\n"
+          "Walter's Winchester carbine roared. Slim's Winchester carbine jammed.\n\n"
           "The field was theirs.", "past", log, c)
     assert (c.hasty_careful, c.belittle_down, c.two_every, c.log_like, c.stray_comma,
-            c.gun_caught, c.into_in, c.move_to) == (1, 1, 2, 2, 2, 1, 1, 1)
+            c.gun_caught, c.into_in, c.move_to, c.gun_full_again) == (1, 1, 2, 2, 2, 1, 1, 1, 1)
     c = Count()
     check("Isaac's bullet went high over Charlie's head.\n\n"
           "Walter fired, and the bullet found Levi in the right arm; a light wound, but one "
@@ -623,9 +624,10 @@ def test_the_lint_catches_the_boot_hill_sixth_reading():
           "The Colt bucked in Slim's hand, and the bullet caught Levi through the right "
           "forearm. Isaac shot Charlie in the right arm. Isaac fell back towards the fallen "
           "rocks at a run.\n\n"
+          "Walter's Winchester carbine roared. Slim's carbine jammed.\n\n"
           "The field was theirs.", "past", log, c)
     assert (c.hasty_careful, c.belittle_down, c.two_every, c.log_like, c.stray_comma,
-            c.gun_caught, c.into_in, c.move_to) == (0, 0, 0, 0, 0, 0, 0, 0)
+            c.gun_caught, c.into_in, c.move_to, c.gun_full_again) == (0, 0, 0, 0, 0, 0, 0, 0, 0)
 
 
 def test_a_call_to_surrender_and_an_undecided_ending_tell_what_happened():

@@ -242,6 +242,7 @@ class Narration:
         self.weapon_type: str | None = None
         self.weapon_name: str | None = None
         self.guns_said: dict[str, int] = {}  # weapon names told in this paragraph, how often
+        self.guns_told: set[str] = set()  # weapon names told in full in the fight so far
         self.moves: dict[int, dict[str, Any]] = {}
         self.end: dict[str, Any] = {}
         self.events: list[Event] = []
@@ -1056,8 +1057,8 @@ class Narration:
         return phrase
 
     def _gun_ref(self, gun: str) -> str:
-        """A weapon's name as a referring expression, within a paragraph: in full the first
-        time ("the double-barrel shotgun", "Dutch's Colt Peacemaker"), then its head noun or
+        """A weapon's name as a referring expression: in full the first time in the fight
+        ("the double-barrel shotgun", "Dutch's Colt Peacemaker"), then its head noun or
         brand ("shotgun", "Colt"), and from the third time a one-word brand is "gun"
         ("Schofield", "Schofield", then "gun"), so no name runs through every clause."""
         words = gun.split()
@@ -1077,8 +1078,10 @@ class Narration:
         said = self.guns_said.get(short, 0)  # "Colt" and "long-barrelled Colt" count together
         self.guns_said[short] = said + 1
         firearm = self.scene.shot(self.weapon_type)[1] in ("bullet", "ball", "pellets")
-        if said == 0:
-            return gun
+        if said == 0 and (" ".join(words) not in self.guns_told or len(words) == 1
+                          or not firearm):  # a "bung starter" is never a "starter"
+            self.guns_told.add(" ".join(words))
+            return gun  # in full once a fight: "Winchester carbine", then "carbine"
         if said > 1 and short[:1].isupper() and firearm:
             short = "gun"  # "Schofield", "Schofield", then "gun"
         elif said == 1 and len(words) == 1:
