@@ -645,3 +645,13 @@ def test_a_call_to_surrender_and_an_undecided_ending_tell_what_happened():
     closing = story_prose(text, "markdown").rsplit("\n\n", 1)[-1]
     assert "Sam and Ben" in closing and "still in it" in closing, closing
     assert "not out" not in closing and "Quentin was" in closing, closing
+
+
+def test_a_his_after_another_mans_he_is_a_name():
+    """Issue 10, sixth reading: "Slim's bullet tore into Levi in the right leg; the leg
+    buckled under him, but he stayed up. His aim was true: Levi was hit" read "His" as
+    Levi's; the wound's place ("in the belly"), told before the sentence, no longer made the
+    "he" of the sentence before forgotten: the shooter is named."""
+    canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
+    assert "but he stayed up. Slim's aim was true: Levi was hit in the belly." in canyon
+    assert "His aim was true: Levi" not in canyon

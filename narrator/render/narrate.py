@@ -864,9 +864,11 @@ class Narration:
         "His bullet slammed into Arthur" cannot be Arthur's."""
         if who not in self.chars or (who != self.topic and named is None):
             return False
-        if named is not None and named in self.said_he \
+        if named is not None and named in self.said_he | self.saying_he \
                 and self.chars[named].pronoun == self.chars[who].pronoun:
             return False  # "..., and he staggered. He fired at John": two men, one "he"
+            # (saying_he: the sentence just told, when this one opens a new sentence: "...,
+            # but he stayed up. His aim was true: Levi was hit" read as Levi's aim)
         mine = self.chars[who].pronoun
         return not any(self.chars[o].pronoun == mine for o in self.since + self.before
                        if o != who and o != named)
@@ -935,7 +937,9 @@ class Narration:
         lead = phrase[:len(phrase) - len(body)]
         if not lead:  # a new sentence
             self.before, self.sentence = self.sentence, []
-            self.said_he, self.saying_he = self.saying_he, set()
+            if a is not None or b is not None:  # not a piece told first ("in the belly",
+                # before "His aim was true: Levi was hit": the "he" of the sentence before)
+                self.said_he, self.saying_he = self.saying_he, set()
         fields: dict[str, str] = {}
         plural: set[str] = set()
         if a is not None and b is not None:  # in the order the phrase names them
