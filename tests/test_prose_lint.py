@@ -657,3 +657,12 @@ def test_a_his_after_another_mans_he_is_a_name():
     canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
     assert "but he stayed up. Slim's aim was true: Levi was hit in the belly." in canyon
     assert "His aim was true: Levi" not in canyon
+
+
+def test_a_man_falling_from_the_wound_just_told_is_he():
+    """Issue 10, sixth reading: "Isaac's shot took Arkansas Hiram across the temple; a mortal
+    wound. Arkansas Hiram fell and lay still" named him three times running; only the man
+    hit can fall from it, so "He fell" (the shooter being "he" too does not matter)."""
+    canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
+    assert "across the temple; a mortal wound. He fell and lay still" in canyon
+    assert "Arkansas Hiram fell" not in canyon

@@ -238,6 +238,7 @@ class Narration:
         self.seen: set[str] = set()
         self.last_miss: dict[str, int] = {}
         self.topic: str | None = None
+        self.falls: str | None = None  # the man the next sentence tells falling (see focus)
         self.since: list[str] = []  # characters mentioned after the topic's last mention
         self.weapon_type: str | None = None
         self.weapon_name: str | None = None
@@ -430,11 +431,14 @@ class Narration:
         ``relocated`` event; ``{}`` when nobody is left to move against."""
         return self.moves.get(id(ev), {})
 
-    def focus(self, who: str, strict: bool = False) -> str:
+    def focus(self, who: str, strict: bool = False, falls: bool = False) -> str:
         """Make ``who`` the one the next clause is about (a wound's victim), so it may open on
         a pronoun. ``strict``: a new sentence, where a pronoun is used only if nobody else of
-        the same pronoun was named in the sentence before. Returns ""."""
+        the same pronoun was named in the sentence before. ``falls``: the next sentence tells
+        him falling from the wound just told ("He fell and lay still"), which only the man
+        hit can do: a pronoun even if the shooter was "he" too. Returns ""."""
         self.topic = who
+        self.falls = who if falls else None
         self.since = [w for w in self.last_said if w != who] if strict else []
         return ""
 
@@ -864,6 +868,9 @@ class Narration:
         "His bullet slammed into Arthur" cannot be Arthur's."""
         if who not in self.chars or (who != self.topic and named is None):
             return False
+        if who == self.falls:  # "Isaac's shot took Hiram ...; a mortal wound. He fell"
+            self.falls = None
+            return True
         if named is not None and named in self.said_he | self.saying_he \
                 and self.chars[named].pronoun == self.chars[who].pronoun:
             return False  # "..., and he staggered. He fired at John": two men, one "he"
@@ -969,6 +976,7 @@ class Narration:
             else:
                 body = "{" + opener + "_he}" + body[len(opener) + 2:]
             phrase = lead + body
+        self.falls = None  # only for the sentence right after the wound
         noun, _ = self.scene.shot(self.weapon_type)
         extra.setdefault("barrel", "a barrel")  # a shotgun's phrases; callers may say which
         for key in ("place", "cover"):  # a bare map key ("livery") is "the livery"
