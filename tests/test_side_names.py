@@ -104,3 +104,35 @@ def test_side_names_reach_the_log_only_when_given():
     plain = BOOT_HILL.replace("side_names: {kesslers: the Kessler boys}\n", "")
     assert '"side_names"' not in run_fight(load_scenario_text(plain)).to_json()
 
+
+
+CALL = """\
+title: Call
+ruleset: boothill
+seed: 4
+sides:
+  law:
+    - {name: Eli Cobb, attributes: {str: 14, coo: 15, obs: 12, sta: 10, luck: 9},
+       skills: {pistol: 5}, weapons: [{type: colt}], at: [0, 0], tactics: lawman}
+  reese_gang:
+    - {name: Jubal Reese, attributes: {str: 12, coo: 12, obs: 10, sta: 9, luck: 5},
+       skills: {pistol: 3}, weapons: [{type: colt}], at: [20, 0], tactics: aggressive}
+max_turns: 1
+"""
+
+
+def test_the_lawmans_call_in_a_declaration_names_the_side_by_its_display_name():
+    """The declaration line (teaching mode and the story's rolls block) reads the call's free
+    text through the side names, as the other lines do: never "the reese_gang"."""
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario_text
+    log = run_fight(load_scenario_text(CALL))
+    for mode in ("teaching", "story"):
+        text = render(log, "markdown", mode)
+        assert "reese" not in text.replace("Reese", "")
+        assert ("Eli Cobb**: shoots at Jubal Reese twice with his single-action revolver; "
+                "calls on the Reese gang to throw down their guns and surrender (tactics)."
+                if mode == "teaching" else
+                "Eli Cobb: shoots at Jubal Reese twice with his single-action revolver; calls "
+                "on the Reese gang to throw down their guns and surrender (tactics).") in text
