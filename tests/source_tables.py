@@ -46,10 +46,12 @@ ANY_HIPSHOT = (6, 12, 36)
 POINT_BLANK_YARDS = 2
 
 
-def range_band(short: int, long_: int, extreme: int, yards: float, shot_type: str) -> str | None:
-    """B1: the band of a shot at ``yards`` from a Table 14 row's bounds (000 l.500-531);
-    hipshots and fanned shots use the tighter of the row and Any Hipshot (l.529)."""
-    if shot_type in ("hip", "fanned"):
+def range_band(short: int, long_: int, extreme: int, yards: float, shot_type: str,
+               kind: str) -> str | None:
+    """B1: the band of a shot at ``yards`` from a Table 14 row's bounds (000 l.500-531); a
+    pistol's (``kind``) hipshots and fanned shots use the tighter of the row and Any Hipshot
+    (l.529); a long arm fired from the hip keeps its row (001 l.20 shrinks pistols only)."""
+    if shot_type in ("hip", "fanned") and kind == "pistol":
         short, long_, extreme = (min(a, b) for a, b in zip((short, long_, extreme), ANY_HIPSHOT,
                                                              strict=True))
     for band, top in (("point_blank", POINT_BLANK_YARDS), ("short", short), ("long", long_),

@@ -228,13 +228,14 @@ def base_chance_follows_b2(log: FightLog) -> None:
 
 
 def range_band_follows_b1(log: FightLog) -> None:
-    """B1: the band is Table 14's for the distance (hip and fanned shots: the tighter of the
-    weapon's bands and the Any Hipshot row); nothing is fired beyond extreme range. (The
+    """B1: the band is Table 14's for the distance (a pistol's hip and fanned shots: the
+    tighter of its bands and the Any Hipshot row); nothing is fired beyond extreme range. (The
     generated scenarios have no range rulings.)"""
     for e in log.events:
         if e.kind == "shot_fired":
             w = tables.weapons()[e.weapon_type]   # its bounds: test_table_values.py
-            want = source.range_band(w.short, w.long, w.extreme, e.distance, e.shot_type)
+            want = source.range_band(w.short, w.long, w.extreme, e.distance, e.shot_type,
+                                     source.TABLE_14[e.weapon_type][9])
             assert want is not None and e.band == want and e.band_ruling is None, e
 
 

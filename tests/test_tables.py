@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from source_tables import ANY_HIPSHOT, TABLE_14
+
 from narrator.dice import ScriptedDice
 from narrator.rulesets.boothill import hit, tables
 from narrator.rulesets.boothill.fight import BootHillFight, profile_of
@@ -718,27 +720,30 @@ def test_table14_careful_bands(wtype, short, long_, extreme, reload, speed, wmod
     assert tables.range_band(w, extreme + 0.5) is None
 
 
-# Hipshot/fanned bands: the tighter of the weapon's own and the Any Hipshot row 6/12/36
-# (B1), typed by hand per weapon.
+# Hipshot/fanned bands (B1): a pistol's are the tighter of its own and the Any Hipshot row
+# 6/12/36; any other weapon fired from the hip keeps its own (001 l.20 shrinks pistol ranges
+# only). From the values typed from the source (tests/source_tables.py).
 HIP_BANDS = {
-    "thrown_knife": (2, 4, 8), "thrown_spear": (6, 12, 36), "bow": (6, 12, 36),
-    "smoothbore_pistol": (6, 12, 36), "indian_trade_musket": (6, 12, 36),
-    "smoothbore_musket": (6, 12, 36), "muzzle_loading_carbine": (6, 12, 36),
-    "muzzle_loading_rifle": (6, 12, 36), "breech_loading_carbine": (6, 12, 36),
-    "breech_loading_rifle": (6, 12, 36), "revolving_cylinder_carbine": (6, 12, 36),
-    "revolving_cylinder_rifle": (6, 12, 36), "buffalo_rifle": (6, 12, 36),
-    "lever_action_carbine": (6, 12, 36), "lever_action_rifle": (6, 12, 36),
-    "shotgun": (6, 12, 36), "scattergun": (6, 12, 30), "derringer": (2, 4, 8),
-    "cap_and_ball_revolver": (6, 12, 36), "single_action_revolver": (6, 12, 36),
-    "double_action_revolver": (6, 12, 36), "fast_draw_revolver": (6, 12, 36),
-    "long_barrel_revolver": (6, 12, 36), "cannon": (6, 12, 36), "gatling_gun": (6, 12, 36),
-}
+    w: (tuple(min(own, hip) for own, hip in zip(row[:3], ANY_HIPSHOT)) if row[9] == "pistol"
+        else row[:3])
+    for w, row in TABLE_14.items()}
+
+
+def test_hip_bands_typed_values():
+    """The rule read on a few rows: a pistol shrinks, a long arm does not."""
+    assert HIP_BANDS["fast_draw_revolver"] == (6, 12, 36)       # 6/15/50 -> 6/12/36
+    assert HIP_BANDS["long_barrel_revolver"] == (6, 12, 36)     # 12/30/90
+    assert HIP_BANDS["derringer"] == (2, 4, 8)                  # tighter already
+    assert HIP_BANDS["shotgun"] == (10, 40, 110)                # a long arm keeps its bands
+    assert HIP_BANDS["scattergun"] == (8, 16, 30)
+    assert HIP_BANDS["lever_action_rifle"] == (30, 100, 400)
 
 
 @pytest.mark.parametrize("shot_type", ["hip", "fanned"])
 @pytest.mark.parametrize("wtype", IDS14)
 def test_table14_hipshot_bands(wtype, shot_type):
-    """B1: hipshots and fanned shots use the tighter of the weapon's bands and 6/12/36."""
+    """B1: a pistol's hipshots and fanned shots use the tighter of its bands and 6/12/36; a
+    long arm's keep its own."""
     w = tables.weapons()[wtype]
     s, l, e = HIP_BANDS[wtype]
     assert tables.range_band(w, 2, shot_type) == "point_blank"

@@ -187,14 +187,14 @@ def point_blank_yards() -> float:
 def range_band(w: WeaponType, yards: float, shot_type: str = "careful") -> str | None:
     """The Table 14 band of a shot at ``yards``, or None when beyond extreme range.
 
-    Hipshots and fanned shots use the tighter of the weapon's bands and the Any Hipshot row
-    (errata B1). Point blank is 2 yards or less for any weapon.
+    A pistol's hipshots and fanned shots use the tighter of its bands and the Any Hipshot row;
+    a long arm (or any other weapon) fired from the hip keeps its own bands (errata B1: 001
+    l.20 shrinks pistol ranges only). Point blank is 2 yards or less for any weapon.
 
     Returns:
         "point_blank", "short", "long", "extreme", or None (out of range).
     """
-    return band_within(_band_limits(w.short, w.long, w.extreme, shot_type in ("hip", "fanned")),
-                       yards)
+    return band_within(band_limits(w, shot_type), yards)
 
 
 def band_within(limits: tuple[float, float, float, float], yards: float) -> str | None:
@@ -215,8 +215,10 @@ def band_within(limits: tuple[float, float, float, float], yards: float) -> str 
 
 def band_limits(w: WeaponType, shot_type: str = "careful") -> tuple[float, int, int, int]:
     """(point blank, short, long, extreme) upper bounds in yards of ``w``'s bands for a shot
-    of ``shot_type``, as ``range_band`` reads them (Table 14, errata B1)."""
-    return _band_limits(w.short, w.long, w.extreme, shot_type in ("hip", "fanned"))
+    of ``shot_type``, as ``range_band`` reads them (Table 14, errata B1: the Any Hipshot row
+    for a pistol's hipshots and fanned shots only)."""
+    return _band_limits(w.short, w.long, w.extreme,
+                        shot_type in ("hip", "fanned") and w.kind == "pistol")
 
 
 @cache
