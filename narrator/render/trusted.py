@@ -1,7 +1,7 @@
-"""The Jinja environment of our own templates: Jinja's semantics, two of its paths shortened.
+"""The Jinja environment of our own templates: Jinja's semantics, three of its paths shortened.
 
 A write-up makes thousands of attribute lookups and calls from the templates (a 4-on-4 story
-about 7,700 lookups and 1,400 calls), and two of Jinja's general paths cost more than the work
+about 7,700 lookups and 1,400 calls), and three of Jinja's general paths cost more than the work
 they lead to (``benchmarks/bench_render.py``):
 
 * ``ev.kind`` on a plain ``dict`` (the renderer's turns, beats and wound groups): Jinja tries
