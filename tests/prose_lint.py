@@ -557,6 +557,8 @@ LONG_FIST = re.compile(r"\b(Winchester|rifle|carbine|shotgun|Martini|Lee-Metford
 JARGON = re.compile(r"\b(noggin|gizzards?)\b")
 #: a head wound, then "winded" words for the man out of Wind (the story tells a head wound)
 HEAD_WOUND = re.compile(r"\b(head|skull|noggin)\b")
+#: a miss told by the head it passed ("whirrs past Andrew's head"): no head wound
+MISS_HEAD = re.compile(r"\b(past|over|above|beside|by)\b[^.;:]*?\b(head|skull)\b")
 WINDED_WORDS = re.compile(r"\bwinded\b|all the breath|\bgasping\b|, spent\b")
 #: a shot told (a claim to act first after it is false: another man already acted)
 SHOT_TOLD = re.compile(r"\b(fired|fires|shot|bullet|charge)\b")
@@ -668,8 +670,8 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                 bad("nameless_shot", s)
             if JARGON.search(plain):
                 bad("jargon", s)
-            if HEAD_WOUND.search(plain) and (WINDED_WORDS.search(QUOTE.sub("", nxt))
-                                             or WINDED_WORDS.search(plain)):
+            if HEAD_WOUND.search(MISS_HEAD.sub("", plain)) and (
+                    WINDED_WORDS.search(QUOTE.sub("", nxt)) or WINDED_WORDS.search(plain)):
                 bad("winded_head", f"{s} / {nxt}")
             if i and FIRST_CLAIM.match(s) and any(SHOT_TOLD.search(x) for x in para[:i]):
                 bad("first_after_shot", " / ".join(para[:i + 1]))
@@ -785,6 +787,18 @@ def _who(sentence: str, log: FightLog | None) -> set[str]:
         "Colt", "Winchester", "Remington", "Sharps", "Henry", "Webley", "Peacemaker"}
 
 
+def _whose(sentence: str, log: FightLog | None) -> set[str]:
+    """The man a sentence opens on ("Percy's revolver is empty", "Edwin empties the
+    revolver at Percy": Percy, then Edwin), whose gun a sentence of emptying is about; all
+    it names when it opens on nobody (a sentence that names nobody: empty)."""
+    named = _who(sentence, log)
+    if not named:
+        return named
+    first = min(named, key=lambda w: re.search(rf"(?<![\w']){re.escape(w)}(?![\w])",
+                                               sentence).start())
+    return {first}
+
+
 def _fourth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
     """The checks of the fourth GM reading (see the ``Count`` fields of the same names)."""
     def bad(key: str, text: str) -> None:
@@ -807,7 +821,7 @@ def _fourth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count
             elif any(name in s and IT.search(s[s.index(name):]) for name in plural):
                 bad("plural_it", s)
             if i and EMPTIED.search(s) and any(
-                    EMPTIED.search(x) and _who(s, log) & _who(x, log)
+                    EMPTIED.search(x) and _whose(s, log) & _whose(x, log)
                     for x in para[max(0, i - 2):i]):  # one man's gun emptied, told twice
                 bad("emptied_twice", " / ".join(para[max(0, i - 2):i + 1]))
     if log is None:
