@@ -704,7 +704,8 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                     empty.pop(subject)
                 elif guns and not guns & {g.lower() for g in GUN_NOUN.findall(empty[subject])}:
                     pass  # his other gun ("Brazos had emptied his Colt ... His shotgun boomed")
-                elif FIRE_TOLD.search(s):
+                elif FIRE_TOLD.search(re.split(r", and |; |: ", s)[0]):  # his own clause:
+                    # not "Joseph lies flat, and Virgil's bullet goes over him"
                     bad("fired_empty", f"{empty.pop(subject)} / ... / {s}")
             who = next((g for g in m.groups() if g), None) if m else None
             if who in shorts:
