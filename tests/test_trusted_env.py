@@ -34,8 +34,15 @@ TEMPLATES = {
     "pass_context method": "{% set key = 'v' %}{{ h.ctx('v') }}",
     "pass_environment method": "{{ h.env(3) }}",
     "loop calls": "{% for i in range(3) %}{{ h.plain(i) }}{{ h.ctx('v') }}{% endfor %}",
+    # the filters with an async variant, called as their sync functions
+    "sync filters": "{{ ws|selectattr('n', 'gt', 1)|map(attribute='n')|list|join('+') }};"
+                    "{{ ws|rejectattr('n')|list|length }};{{ ws|map(attribute='k')|unique|list }};"
+                    "{{ ws|select|list|length }};{{ ws|reject|list|length }};{{ ws|first }};"
+                    "{{ ws|sum(attribute='n') }};{% for k, g in ws|groupby('k') %}{{ k }}"
+                    "{{ g|length }}{% endfor %};{{ ws|slice(2)|list|length }}",
 }
-VARS = {"d": {"kind": "shot_fired", "items": "spurs"}, "o": 3 + 4j, "h": Helper(), "v": 7}
+VARS = {"d": {"kind": "shot_fired", "items": "spurs"}, "o": 3 + 4j, "h": Helper(), "v": 7,
+        "ws": [{"n": 2, "k": "b"}, {"n": 0, "k": "a"}, {"n": 3, "k": "b"}]}
 
 
 @pytest.mark.parametrize("name", list(TEMPLATES))
@@ -56,6 +63,26 @@ def test_values() -> None:
     assert env.from_string(TEMPLATES["pass_environment method"]).render(**VARS) == \
         "TrustedEnvironment:3"
     assert env.from_string(TEMPLATES["loop calls"]).render(**VARS) == "0v=72v=74v=7"
+
+
+def test_sync_filters_values() -> None:
+    out = TrustedEnvironment(undefined=StrictUndefined).from_string(
+        TEMPLATES["sync filters"]).render(**VARS)
+    assert out == "2+3;1;['b', 'a'];3;0;{'n': 2, 'k': 'b'};5;a1b2;2"
+
+
+def test_included_template_kept_by_name_unless_reloading(tmp_path) -> None:
+    from jinja2 import FileSystemLoader
+    (tmp_path / "i.j2").write_text("one")
+    kept = TrustedEnvironment(loader=FileSystemLoader(str(tmp_path)), auto_reload=False)
+    reloading = TrustedEnvironment(loader=FileSystemLoader(str(tmp_path)))
+    t = "{% include 'i.j2' %}"
+    assert kept.from_string(t).render() == reloading.from_string(t).render() == "one"
+    import os
+    (tmp_path / "i.j2").write_text("two")
+    os.utime(tmp_path / "i.j2", (1e9 + 10, 2e9))  # a later mtime than the first write
+    assert kept.from_string(t).render() == "one"
+    assert reloading.from_string(t).render() == "two"
 
 
 def test_missing_item_is_undefined() -> None:

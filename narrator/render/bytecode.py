@@ -66,7 +66,10 @@ def bytecode_cache(kind: type, options: dict[str, Any],
     root = cache_root()
     if root is None:
         return None
+    # a class's ``bytecode_key`` names what else its compiled code depends on (the trusted
+    # environment's sync filters are called without the eval context Jinja's wrappers take)
     key = repr((__version__, jinja2.__version__, f"{kind.__module__}.{kind.__qualname__}",
+                getattr(kind, "bytecode_key", ""),
                 sorted((k, repr(v)) for k, v in options.items()), which))
     folder = root / f"jinja-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
     try:

@@ -1,7 +1,7 @@
-"""The Jinja environment of our own templates: Jinja's semantics, three of its paths shortened.
+"""The Jinja environment of our own templates: Jinja's semantics, five of its paths shortened.
 
 A write-up makes thousands of attribute lookups and calls from the templates (a 4-on-4 story
-about 7,700 lookups and 1,400 calls), and three of Jinja's general paths cost more than the work
+about 7,700 lookups and 1,400 calls), and five of Jinja's general paths cost more than the work
 they lead to (``benchmarks/bench_render.py``):
 
 * ``ev.kind`` on a plain ``dict`` (the renderer's turns, beats and wound groups): Jinja tries
@@ -9,11 +9,18 @@ they lead to (``benchmarks/bench_render.py``):
   dict has no attribute but its class's methods, so for any other name the item is looked up
   at once: the same value, or the same undefined when there is none.
 * a new context per ``{% include %}`` (hundreds a write-up) lists the names of the template's
-  globals afresh, though they do not change: listed once per template.
+  globals afresh, though they do not change and only ``{% import %}`` reads them: listed
+  when read, once per template; the context's fields are set in one call.
 * ``context.call`` of a built-in method (``lines.append(...)``) or of a method
   (``n.say(...)``): Jinja looks for a ``pass_context`` mark on the callable and on its
   ``__call__`` (two failed lookups). A built-in method can carry no such mark; a bound
   method's is its function's, looked up once per function. Either is then called at once.
+* ``{% include name %}`` looks the template up by a weak reference to the loader and a
+  check of its globals on every include: a trusted environment never reloads a template,
+  so the loaded template is kept by name.
+* the filters with an async variant (``selectattr``, ``list``, ``join``, ``map``...) ask,
+  on every call, whether the environment is async: ours never is, so they are the sync
+  functions Jinja wraps (``jinja2.filters.sync_do_*``), the same code.
 
 User templates (``--templates``) run in the sandbox instead (``sandbox.py``), which keeps
 Jinja's own paths and adds its checks.
@@ -26,7 +33,8 @@ from __future__ import annotations
 import types
 from typing import Any
 
-from jinja2 import Environment
+from jinja2 import Environment, filters as jinja_filters
+from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 
 #: The attributes a plain dict has (its class's methods): looked up as Jinja does.
@@ -54,6 +62,11 @@ def _globals_keys(globals: Any) -> frozenset[str]:
 
 _KEYS: dict[tuple[int, tuple[int, ...]], tuple[Any, frozenset[str]]] = {}
 
+#: Jinja's filters with an async variant (``async_variant``): their sync functions are
+#: ``jinja2.filters.sync_do_NAME``.
+_SYNC_FILTERS = ("first", "groupby", "join", "list", "map", "reject", "rejectattr", "select",
+                 "selectattr", "slice", "sum", "unique")
+
 
 class TrustedContext(Context):
     """Jinja's ``Context`` with built-in and unmarked methods called directly, and the names
@@ -62,9 +75,21 @@ class TrustedContext(Context):
 
     def __init__(self, environment: Any, parent: dict[str, Any], name: str | None,
                  blocks: dict[str, Any], globals: Any = None) -> None:
-        Context.__init__(self, environment, parent, name, blocks)
-        if globals is not None:
-            self.globals_keys = _globals_keys(globals)  # type: ignore[assignment]
+        # Context.__init__'s fields, set here in one call (a context per include)
+        self.parent = parent
+        self.vars: dict[str, Any] = {}
+        self.environment = environment
+        self.eval_ctx = EvalContext(environment, name)
+        self.exported_vars: set[str] = set()
+        self.name = name
+        self._globals = globals
+        self.blocks = {k: [v] for k, v in blocks.items()} if blocks else {}
+
+    @property
+    def globals_keys(self) -> frozenset[str]:  # type: ignore[override]
+        """The names of the template's globals, read only by ``{% import %}``: worked out
+        when read, once per template (``_globals_keys``), not for every include."""
+        return _globals_keys(self._globals) if self._globals is not None else frozenset()
 
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's)
         if type(__obj) is types.BuiltinMethodType or (
@@ -88,6 +113,32 @@ class TrustedEnvironment(Environment):
     docstring); its contexts are ``TrustedContext``."""
 
     context_class = TrustedContext
+    #: in the bytecode cache's key (``bytecode.py``): templates compiled with the sync
+    #: filters call them without an eval context, unlike those compiled with Jinja's wrappers
+    bytecode_key = "sync-filters"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        Environment.__init__(self, *args, **kwargs)
+        if not self.is_async:  # the same functions, without the per-call async test
+            for name in _SYNC_FILTERS:
+                self.filters[name] = getattr(jinja_filters, "sync_do_" + name)
+        #: templates kept by name; None when the environment reloads changed files
+        self._loaded: dict[str, Any] | None = None if self.auto_reload else {}
+
+    def get_or_select_template(self, template_name_or_list: Any, parent: str | None = None,
+                               globals: Any = None) -> Any:
+        """Jinja's, with a template loaded once kept by name when the environment does not
+        reload changed files (``auto_reload=False``, as ours are); a list of names, a parent
+        or globals take Jinja's own path."""
+        if self._loaded is not None and type(template_name_or_list) is str \
+                and parent is None and not globals:
+            template = self._loaded.get(template_name_or_list)
+            if template is None:
+                template = Environment.get_or_select_template(self, template_name_or_list)
+                self._loaded[template_name_or_list] = template
+            return template
+        return Environment.get_or_select_template(self, template_name_or_list, parent,
+                                                  globals)
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in _DICT_ATTRS:
