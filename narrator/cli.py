@@ -767,8 +767,11 @@ def check(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) 
         typer.echo(w.one_line(), err=True)
     sc = loaded.scenario
     people = sum(len(v) for v in sc.sides.values())
-    typer.echo(f"{scenario}: ok: {sc.title!r}, {len(sc.sides)} sides, {people} characters, "
-               f"{len(sc.turns)} turns" + (f", {done} resolved" if done else ""))
+    from narrator.render.inflection import count
+
+    typer.echo(f"{scenario}: ok: {sc.title!r}, {count(len(sc.sides), 'side', False)}, "
+               f"{count(people, 'character', False)}, {count(len(sc.turns), 'turn', False)}"
+               + (f", {done} resolved" if done else ""))
 
 
 def _known_ruleset(value: str) -> str:

@@ -342,6 +342,10 @@ class Count:
     into_in: int = 0
     move_to: int = 0
     gun_full_again: int = 0
+    cover_still: int = 0
+    cover_jargon: int = 0
+    crowd_agree: int = 0
+    reload_then_empty: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -1037,6 +1041,61 @@ def _sixth_round_bh(paras: list[list[str]], log: FightLog | None, count: Count) 
                     bad("hasty_careful", s)
 
 
+# what the GM readers of the seventh round had to edit (all rulesets)
+#: a covered man told as held still while he is free to act ("kept Rudd under his Webley,
+#: quite still"): covering him is a gun on him and a wait
+COVER_STILL = re.compile(r"\bunder (?:his|her|their) [\w' -]+, (?:quite |very )?still\b|"
+                         r"\b(?:kept|keeps|held|holds) [A-Z][\w'\" -]* (?:still|motionless)\b")
+#: the rules' word for covering fire told in the story ("Halloran stopped covering")
+COVER_JARGON = re.compile(r"\b(?:stopped|stops|stop|started|starts) covering\b|\bthan covering\b")
+#: "the wounded" (the dead, the dying) is plural: "The wounded faces time in bed"
+CROWD_AGREE = re.compile(r"\b[Tt]he (?:wounded|dead|dying) (?:is|has|was|does|[a-z]+[^s\W]s)\b")
+#: a reload told without its rounds ("Dutch crouched and reloaded"), the gun then told empty
+#: in the same paragraph ("Dutch's Colt was empty now"): a partial reload says how many
+RELOAD_PLAIN = re.compile(r"\b(?:reloaded|reloads|reload|loaded up|loads up|load up|fresh loads|"
+                          r"fresh rounds)\b")
+RELOAD_COUNTED = re.compile(r"\b(?:a|one|two|three|four|five|six|more) (?:fresh )?(?:rounds?|"
+                            r"shells?|loads?|cartridges?)\b")
+#: engine tokens in any rolls block (all rulesets): a misfire said twice ("dud, dud"), a map
+#: point, the engine's action names ("no shoot"), a house rule's option key, the scripted
+#: count, a condition left without its subject ("(if appears)"), a hyphen for a minus
+ROLLS_TOKENS = re.compile(r"misfire check \d+: (\w+), \1\b|\b(?:to|towards|at) \[-?\d|"
+                          r"\bno (?:shoot|both_barrels|act)\b|\b[a-z]+_[a-z_]+=[\w.]+|"
+                          r"\brolls scripted\b|\(if (?:appears|shoots|moves)\)|"
+                          r"(?:= |chance )-\d")
+
+
+def rolls_tokens(text: str) -> list[str]:
+    """Engine tokens (``ROLLS_TOKENS``) anywhere in a story-mode write-up of any ruleset: its
+    rolls blocks and its footer."""
+    return [m.group(0) for m in ROLLS_TOKENS.finditer(text)]
+
+
+def _seventh_round(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
+    """The checks of the seventh GM reading (see the ``Count`` fields of the same names)."""
+    def bad(key: str, text: str) -> None:
+        setattr(count, key, getattr(count, key) + 1)
+        count.note(key, text)
+
+    names = sorted({short for _, short in _names(log)}, key=len, reverse=True) \
+        if log is not None else []
+    for para in paras:
+        reloaded: dict[str, str] = {}  # a man whose reload was told without its rounds
+        for s in para:
+            plain = QUOTE.sub("", s)
+            for key, rx in (("cover_still", COVER_STILL), ("cover_jargon", COVER_JARGON),
+                            ("crowd_agree", CROWD_AGREE)):
+                if rx.search(plain):
+                    bad(key, s)
+            opens = next((x for x in names if re.match(rf"{re.escape(x)}('s)?\b", plain)), None)
+            if opens and RELOAD_PLAIN.search(plain) and not RELOAD_COUNTED.search(plain):
+                reloaded[opens] = s
+            m = EMPTY_TOLD.match(plain)
+            who = next((g for g in m.groups() if g), None) if m else None
+            if who in reloaded:
+                bad("reload_then_empty", f"{reloaded.pop(who)} / ... / {s}")
+
+
 def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     """Count the defects of one write-up's story prose into ``count``."""
     count.fights += 1
@@ -1098,6 +1157,7 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     _fourth_round_bhv([sentences(p) for p in prose.split("\n\n")], log, count)
     _fifth_round_bhv([sentences(p) for p in prose.split("\n\n")], log, count)
     _sixth_round_bh([sentences(p) for p in prose.split("\n\n")], log, count)
+    _seventh_round([sentences(p) for p in prose.split("\n\n")], log, count)
     if log is not None:
         k, phrase = stock_count(prose, log)
         count.stock_most = max(count.stock_most, k)

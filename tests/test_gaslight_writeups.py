@@ -86,7 +86,7 @@ def test_covering_a_group_reads_plainly():
     assert "Kitty appears, and Ann's covering shot goes off at once, before anyone rolls " \
            "initiative (002 l.65)." in teaching
     story = render(log, "text", "story")
-    assert "Rudd and Kitty" in story and "Ann covers Rudd and Kitty (if appears)." in story
+    assert "Rudd and Kitty" in story and "Ann covers Rudd and Kitty: a shot the moment one of them appears." in story
 
 ABOARD = {  # 002 l.41, l.45, GN22: shots from and at a moving carriage
     "title": "the carriage", "ruleset": "gaslight", "seed": 5, "dice_fallback": "seeded",
@@ -175,7 +175,7 @@ def test_both_barrels_teaching_shows_the_arithmetic():
     ):
         assert line in text, line
     story = render(log, "text", "story")
-    assert "Hal: no both barrels (one barrel loaded: coach gun)." in story
+    assert "Hal: no shot with both barrels (one barrel loaded: coach gun)." in story
     assert sum(story.count(w) for w in ("both barrels", "Both barrels")) >= 2
 
 

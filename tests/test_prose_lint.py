@@ -38,6 +38,10 @@ FIFTH_BHV = ("flee_named", "jam_told_miss", "timing", "down_then_kept", "knuckle
              "log_like", "stray_comma", "gun_caught", "into_in", "move_to", "gun_full_again")
 
 
+#: The checks of the seventh GM reading, every ruleset (prose_lint._seventh_round).
+SEVENTH = ("cover_still", "cover_jargon", "crowd_agree", "reload_then_empty")
+
+
 def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:
     for key in ("engine", "snake", "python", "coords", "cites", "they_agreement", "footing",
                 "dead_unnamed", "again_first", "catalogue", "shotgun_pop", "luck_place",
@@ -46,7 +50,7 @@ def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:
                 "wound_count", "long_arm_hand", "double_article", "draw_order",
                 "kept_then_quit", "came_to_whole", "told_twice", "bare_place",
                 "weapon_repeat", "pending_run", "hit_twice", "emptied_twice", "plural_it"
-                ) + (FIFTH_BHV if fifth else ()):
+                ) + SEVENTH + (FIFTH_BHV if fifth else ()):
         assert getattr(c, key) == 0, (key, c.examples.get(key))
     if tense == "past":
         assert c.present_in_past == 0, c.examples.get("present_in_past")
@@ -666,3 +670,51 @@ def test_a_man_falling_from_the_wound_just_told_is_he():
     canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
     assert "across the temple; a mortal wound. He fell and lay still" in canyon
     assert "Arkansas Hiram fell" not in canyon
+
+
+def test_the_lint_catches_the_seventh_reading():
+    """The GM readers' lines of the seventh reading (issue 10), each caught with the fight
+    they came from, and the same lines put right, not caught: Halloran holding Rudd still
+    while Rudd was free to shoot; "stopped covering"; "The wounded faces"; Dutch's reload
+    told without its two rounds, then his Colt empty."""
+    fights = {name: log for name, log in _wwgl_fights()}
+    fog, coach = fights["fog-alley"], fights["stagecoach"]
+    c = Count()
+    check("Sergeant Michael Halloran kept Jem Rudd under his Webley, quite still. Under fire "
+          "himself, Halloran stopped covering and looked to his own skin.\n\n"
+          "The wounded faces time in bed: Curly three weeks.", "present", fog, c)
+    check("Dutch crouched and reloaded. His bullet caught Quaid high in the body. Dutch's Colt "
+          "was empty now.\n\nThe end.", "past", coach, c)
+    assert (c.cover_still, c.cover_jargon, c.crowd_agree, c.reload_then_empty) == (1, 1, 1, 1)
+    c = Count()
+    check("Sergeant Michael Halloran kept his Webley trained on Jem Rudd, waiting for him to "
+          "move. Under fire himself, Halloran turned his mind from Rudd and looked to his own skin."
+          "\n\nThe wounded face time in bed: Curly three weeks.", "present", fog, c)
+    check("Dutch crouched and got two rounds into the Colt. His bullet caught Quaid high in "
+          "the body. Dutch's Colt was empty now.\n\nThe end.", "past", coach, c)
+    assert (c.cover_still, c.cover_jargon, c.crowd_agree, c.reload_then_empty) == (0, 0, 0, 0)
+
+
+def test_the_rolls_blocks_of_every_ruleset_have_no_engine_tokens():
+    """Issue 10, seventh reading: the rolls blocks and the footer a GM posts say things in
+    words: a misfire once ("dud, dud" was the check and the result), no map point ("to [8.4,
+    -0.9]"), no engine action ("no shoot"), no house rule's option key
+    ("hipshot_formula=pooled"), no "33 of 33 rolls scripted", no "(if appears)", a minus as
+    a minus ("= -2")."""
+    from prose_lint import rolls_tokens
+    assert rolls_tokens("rolls 20, misfire check 19: dud, dud. Clegg moves 15 ft to [8.4, "
+                        "-0.9]. Kitty: no shoot (knocked down). boothill (house rules: "
+                        "hipshot_formula=pooled) · 33 of 33 rolls scripted. Halloran covers "
+                        "Rudd (if appears). = -2; rolls 3. (chance -1)") == [
+        "misfire check 19: dud, dud", "to [8", "no shoot", "hipshot_formula=pooled",
+        "rolls scripted", "(if appears)", "= -2", "chance -1"]
+    found = []
+    for label, log in _fights()[::3] + _wwgl_fights()[::3]:
+        found += [(label, x) for x in rolls_tokens(render(log, "markdown", "story"))]
+    for name in ("abilene-saloon", "fog-alley", "stagecoach", "barroom-brawl"):
+        log = run_fight(load_scenario(EXAMPLES / f"{name}.yaml"))
+        found += [(name, x) for x in rolls_tokens(render(log, "markdown", "story"))]
+    canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
+    found += [("canyon", x) for x in rolls_tokens(canyon)]
+    assert not found, found[:5]
+    assert "misfire check 19: a dud round, it does not fire." in canyon

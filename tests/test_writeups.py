@@ -163,9 +163,15 @@ def test_trust_footer_names_seed_profile_scripted_rolls_and_hash():
     lines = out.strip().splitlines()
     assert lines[-2] == "Dice:"  # story mode: in a block of its own, not in the story
     footer = lines[-1].strip()
-    assert footer.startswith("seed 1871 · boothill (house rules: hipshot_formula=pooled")
-    assert "33 of 33 rolls scripted (fast draw 4, to hit 18" in footer
+    # a GM's footer (issue 10, seventh reading): the house rules counted in words (the cast's
+    # block lists them), the scripted dice said as a GM says it, no option keys
+    assert footer.startswith("seed 1871 · boothill (five house rules and three GM rulings) · ")
+    assert "every roll as the scenario scripts it (33)" in footer
+    assert "hipshot_formula" not in footer and "rolls scripted" not in footer
     assert re.search(r"fight hash [0-9a-f]{12}$", footer)
+    teaching = render(_log("abilene-saloon.yaml"), "text", "teaching").strip().splitlines()[-1]
+    assert "(house rules: hipshot_formula=pooled" in teaching  # the teaching footer: the keys
+    assert "33 of 33 rolls scripted (fast draw 4, to hit 18" in teaching
 
 
 def test_past_tense():

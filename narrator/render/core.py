@@ -91,6 +91,35 @@ def signed(v: int) -> str:
     return "0"
 
 
+def minus(v: int) -> str:
+    """A number as a reader writes it: ``-2`` with a typographic minus (``−2``), ``3``."""
+    return f"\u2212{-v}" if v < 0 else str(v)
+
+
+def profile_words(profile: str) -> str:
+    """A fight's profile (``FightStarted.profile``: "tables", "as ruled", "house rules:
+    hipshot_formula=pooled, ...; 3 GM rulings") as a GM says it in a post's footer: "by the
+    tables", "as ruled", "five house rules and three GM rulings" (the cast's block lists
+    them in words); never an option's key."""
+    head, _, tail = profile.partition("; ")
+    parts = []
+    if head.startswith("house rules: "):
+        parts.append(inflection.count(len(head[len("house rules: "):].split(", ")), "house rule"))
+    elif head == "tables":
+        parts.append("by the tables")
+    else:
+        parts.append(head)
+    m = re.match(r"(\d+) GM rulings?$", tail)
+    if m:
+        parts.append(inflection.count(int(m.group(1)), "GM ruling"))
+    elif tail:
+        parts.append(tail)
+    if parts[0] == "by the tables" and len(parts) > 1:
+        parts[0] = "the tables"
+    return parts[0] if len(parts) == 1 else (
+        f"{parts[0]}; {parts[1]}" if parts[0] == "as ruled" else f"{parts[0]} and {parts[1]}")
+
+
 def yards(v: float) -> str:
     """Yards to one decimal place, without a trailing ``.0``."""
     text = f"{v:.1f}"
@@ -350,7 +379,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
     words = _labels(ruleset)
     location = _terms(words, "LOCATION")
     env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2,
-                       signed=signed, yards=yards, ucfirst=ucfirst, lcfirst=lcfirst,
+                       signed=signed, minus=minus, yards=yards, profile_words=profile_words, ucfirst=ucfirst, lcfirst=lcfirst,
                        the=inflection.the,
                        loc=lambda x: location.get(x, x),
                        band=lambda x: _terms(words, "BAND").get(x, x),

@@ -597,6 +597,17 @@ class Narration:
         elif who in self.chars:
             self.since.append(who)
 
+    def last_of(self, kind: str, before: Event, **match: Any) -> Event | None:
+        """The last event of ``kind`` before ``before`` in the fight whose fields equal
+        ``match`` (Gaslight's covering given up: the "set" it ends), else None."""
+        found = None
+        for e in self.events:
+            if e is before:
+                break
+            if e.kind == kind and all(getattr(e, k, None) == v for k, v in match.items()):
+                found = e
+        return found
+
     def first(self, key: str) -> bool:
         """True the first time ``key`` is asked about (to explain a ruling only once)."""
         if key in self.seen:

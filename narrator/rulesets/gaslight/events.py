@@ -156,7 +156,7 @@ class GlCovering(Event):
     """Covering fire (G5): ``what`` "set" (he covers the target, waiting for the trigger),
     "triggered" (the trigger happened: his shot follows; ``opening`` when it opens the fight,
     before initiative) or "broken" (he was attacked and stops). ``target``: the covered man
-    (for "triggered", the one who set it off); ``group``: every man of a covered group (002
+    (for "triggered", the one who set it off; for "broken", the one who attacked him); ``group``: every man of a covered group (002
     l.62, GN21; empty when he covers one man)."""
 
     kind: ClassVar[str] = "gl_covering"
