@@ -750,7 +750,10 @@ def _yards(at) -> str:
 
 @app.command()
 def check(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) -> None:
-    """Validate a scenario without fighting: prints 'ok' or one located error (exit 2)."""
+    """Validate a scenario, without a write-up: prints 'ok' or one located error (exit 2).
+
+    A scenario with scripted dice is fought to check them, so what run refuses, check refuses.
+    """
     from narrator.errors import NarratorError
     from narrator.scenario import load_scenario
 
@@ -759,11 +762,16 @@ def check(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) 
     try:
         loaded = load_scenario(scenario)
         done = resolved_turns(loaded)  # what next and status refuse, check refuses too
+        log = None
+        if loaded.script:  # scripted dice are checked by fighting: what run refuses, check
+            from narrator.engine import run_fight  # refuses (a d6 die of 7, dice run out)
+
+            log = run_fight(loaded)
     except NarratorError as exc:
         fail(exc.one_line())
     from narrator.lint import warnings
 
-    for w in warnings(loaded):
+    for w in warnings(loaded, log):
         typer.echo(w.one_line(), err=True)
     sc = loaded.scenario
     people = sum(len(v) for v in sc.sides.values())

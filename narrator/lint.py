@@ -44,7 +44,8 @@ def unused_dice(loaded: LoadedScenario, log: FightLog) -> list[ScenarioError]:
 
 def idle(loaded: LoadedScenario) -> list[ScenarioError]:
     """One warning per character who holds still all fight (``idle_characters``: no intent in
-    any declared turn, no ``tactics:`` profile), located at his name."""
+    any declared turn, no ``tactics:`` profile), and per character who holds still after his
+    last intent while the fight goes on (``idle_after``), located at his name."""
     from narrator.scenario.models import idle_characters
     out = []
     where = {c.name: (side, i) for side, members in loaded.scenario.sides.items()
@@ -58,6 +59,20 @@ def idle(loaded: LoadedScenario) -> list[ScenarioError]:
                          f"{him} intents, or a tactics: profile to decide them",
                          "sides", side, i, "name")
         out.append(w)
+    from narrator.scenario.models import idle_after
+    last = max(len(loaded.scenario.turns), getattr(loaded.scenario, "max_turns", None) or 0)
+    for name, turn in idle_after(loaded.scenario):
+        side, i = where[name]
+        pronoun = loaded.scenario.sides[side][i].pronoun
+        him = {"she": "her", "they": "them"}.get(pronoun, "him")
+        he = {"she": "she", "they": "they"}.get(pronoun, "he")
+        holds, has = ("hold", "have") if he == "they" else ("holds", "has")
+        out.append(loaded.error(
+            f"warning: {name}'s last intent is in turn {turn} and {he} {has} no "
+            f"tactics: profile, so from turn {turn + 1} to the end (max_turns: {last}) nothing "
+            f"makes {him} act: {he} {holds} still; give {him} a tactics: profile, or intents "
+            f"in later turns",
+            "sides", side, i, "name"))
     return out
 
 

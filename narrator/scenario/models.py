@@ -191,3 +191,23 @@ def idle_characters(scenario: Any) -> tuple[str, ...]:
     declared = {name for turn in scenario.turns for name in turn.intents}
     return tuple(c.name for members in scenario.sides.values() for c in members
                  if not c.tactics and c.name not in declared)
+
+
+def idle_after(scenario: Any) -> tuple[tuple[str, int], ...]:
+    """``(name, turn)`` for each character of ``scenario`` with an intent in some declared
+    turn and no ``tactics:`` profile, when the fight may go on past the declared turns
+    (``max_turns``) and past his last intent: from the turn after ``turn`` (his last declared
+    intent) nothing makes him act, and he holds still to the end. In scenario order;
+    ``narrator check`` and ``run`` warn of him."""
+    last = max(len(scenario.turns), getattr(scenario, "max_turns", None) or 0)
+    if last <= len(scenario.turns):
+        return ()
+    out = []
+    for members in scenario.sides.values():
+        for c in members:
+            if c.tactics:
+                continue
+            mine = [i for i, turn in enumerate(scenario.turns, 1) if c.name in turn.intents]
+            if mine:
+                out.append((c.name, mine[-1]))
+    return tuple(out)

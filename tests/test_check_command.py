@@ -1,0 +1,67 @@
+"""`narrator check` refuses what `narrator run` refuses, and warns of a character left idle
+after his last intent while the fight goes on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from narrator.cli import app
+
+RUNNER = CliRunner()
+
+
+def _new(tmp_path: Path) -> Path:
+    path = tmp_path / "fight.yaml"
+    r = RUNNER.invoke(app, ["new", "--out", str(path)])
+    assert r.exit_code == 0, r.output
+    return path
+
+
+def _with(path: Path, old: str, new: str) -> Path:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+def test_check_refuses_a_scripted_die_the_fight_cannot_roll(tmp_path: Path) -> None:
+    """A severity die is a d6 (Table 12): 7 passes the loader's 1-20 test and used to pass
+    `check`, while `run` refused it at its line and column."""
+    path = _with(_new(tmp_path), "dice: {}", "dice: {Kane: {severity: [7]}}")
+    line = next(i for i, x in enumerate(path.read_text().splitlines(), 1)
+                if x.startswith("dice:"))
+    checked = RUNNER.invoke(app, ["check", str(path)])
+    ran = RUNNER.invoke(app, ["run", str(path)])
+    assert checked.exit_code == ran.exit_code == 2
+    message = f"{path}:{line}:26: scripted severity die 7 for Marshal Will Kane cannot come up " \
+              f"on a d6"
+    assert checked.stderr.strip() == message
+    assert message in ran.stderr
+    assert "ok:" not in checked.stdout
+
+
+def test_check_summary_agrees_in_number(tmp_path: Path) -> None:
+    r = RUNNER.invoke(app, ["check", str(_new(tmp_path))])
+    assert r.exit_code == 0
+    assert r.stdout.strip().endswith(
+        "ok: 'Showdown on Main Street', 2 sides, 2 characters, 1 turn")
+
+
+def test_warns_of_a_man_idle_after_his_last_intent(tmp_path: Path) -> None:
+    path = _with(_new(tmp_path), "      tactics: lawman", "")
+    name_line = next(i for i, x in enumerate(path.read_text().splitlines(), 1)
+                     if "name: Marshal Will Kane" in x)
+    for command in ("check", "run"):
+        r = RUNNER.invoke(app, [command, str(path)])
+        assert r.exit_code == 0
+        assert f"{path}:{name_line}:7: warning: Marshal Will Kane's last intent is in turn 1 " \
+               f"and he has no tactics: profile, so from turn 2 to the end (max_turns: 6) " \
+               f"nothing makes him act: he holds still" in r.stderr, command
+    # with his profile back, or with no turns past the declared one, no warning
+    (tmp_path / "q").mkdir()
+    quiet = _new(tmp_path / "q")
+    assert "warning" not in RUNNER.invoke(app, ["check", str(quiet)]).stderr
+    _with(path, "max_turns: 6", "max_turns: 1")
+    assert "warning" not in RUNNER.invoke(app, ["check", str(path)]).stderr
