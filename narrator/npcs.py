@@ -193,10 +193,14 @@ def parse_sides(specs: list[str]) -> list[tuple[str, int]]:
             n = int(count)
             if not 1 <= n <= MAX_PER_SIDE:
                 raise ValueError(f"side {name!r}: between 1 and {MAX_PER_SIDE} characters")
-            if not re.fullmatch(r"[A-Za-z][A-Za-z0-9 _'-]{0,39}", name):
-                raise ValueError(f"side {name!r}: letters, digits, spaces, - _ ' only")
+            if not re.fullmatch(r"[^\W\d_][\w '-]{0,39}", name):  # letters of any script
+                raise ValueError(f"side {name!r}: a letter first, then letters, digits, "
+                                 f"spaces, - _ ' only")
             if any(name == other for other, _ in out):
                 raise ValueError(f"side {name!r} is given twice")
+            if any(name.casefold() == other.casefold() for other, _ in out):
+                raise ValueError(f"side {name!r} differs from another only in capitals; the "
+                                 f"write-up would call both by one name")
             out.append((name, n))
     if len(out) < 2:
         raise ValueError("a fight needs at least two sides, e.g. --sides posse:3 rustlers:5")

@@ -340,6 +340,8 @@ def test_the_fresh_users_wrong_types_are_refused(before, after, where, expected)
      "weapons: []\n      at: [0, 0]", "sides.Short[0].weapons: needs at least one item (got [])"),
     ("at: [0, 5]", "at: [0, 1e8]", "sides.Courtright[0].at[1]: 100,000,000 yards is off the map: "
      "a position lies within 2,000 yards of [0, 0] each way"),
+    ("at: [0, 5]", "at: [0, 1e308]", "sides.Courtright[0].at[1]: 1e308 yards is off the map: "
+     "a position lies within 2,000 yards of [0, 0] each way"),
     ("at: [0, 5]", "at: [-2000.5, 5]", "sides.Courtright[0].at[0]: -2,000.5 yards is off the "
      "map: a position lies within 2,000 yards of [0, 0] each way"),
     ("seed: 1887", "seed: -1", "seed: should be at least 0 (got -1)"),

@@ -125,6 +125,13 @@ def test_parse_sides():
                 ["a:1", "b:99"]):
         with pytest.raises(ValueError):
             npcs.parse_sides(bad)
+    # a side's name may be in any script, as a scenario's may; two that differ only in
+    # capitals would both be told as "the Posse"
+    assert npcs.parse_sides(["pössé:2", "bandits:2"]) == [("pössé", 2), ("bandits", 2)]
+    with pytest.raises(ValueError, match="differs from another only in capitals"):
+        npcs.parse_sides(["Posse:2", "posse:2"])
+    with pytest.raises(ValueError, match="a letter first"):
+        npcs.parse_sides(["2x:2", "posse:2"])
 
 
 def test_yaml_strings_are_quoted_when_needed():

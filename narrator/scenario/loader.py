@@ -753,7 +753,7 @@ def _bad_name(text: Any) -> str | None:
 def _check_names(data: dict, loc8: _Locator) -> None:
     """Names as trustworthy text: sides, groups, landmarks, characters (name and short),
     weapons; the title on one line; a short name that is a side's name is refused (it would
-    take the side's dice).
+    take the side's dice), and so is a side named as another but for capitals.
 
     Raises:
         ScenarioError: located at the name.
@@ -775,6 +775,15 @@ def _check_names(data: dict, loc8: _Locator) -> None:
         if isinstance(lm, dict):
             check(lm.get("name"), ("map", k, "name"))
     sides = data.get("sides") if isinstance(data.get("sides"), dict) else {}
+    seen: dict[str, str] = {}
+    for side in sides:  # "law" and "Law" would both be told as "the Law"
+        if isinstance(side, str):
+            other = seen.setdefault(side.casefold(), side)
+            if other != side:
+                raise loc8.error(f"sides.{side}: side {side!r} differs from side {other!r} "
+                                 f"only in capitals; the write-up would call both by one "
+                                 f"name: give the sides different names", ("sides", side),
+                                 key=True)
     for side, members in sides.items():
         for i, c in enumerate(members if isinstance(members, list) else []):
             if not isinstance(c, dict):

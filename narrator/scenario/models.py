@@ -33,9 +33,13 @@ def on_the_map(v: float) -> float:
 
 def plain_number(value: float) -> str:
     """A number as a person writes it: thousands separated, no exponent, at most two
-    decimals (``100,000,000``, ``12.5``); not-a-number and infinities as Python names them."""
+    decimals (``100,000,000``, ``12.5``); a float from 10^15 up with an exponent (``1e308``,
+    not its 309 digits; an int keeps every digit); not-a-number and infinities as Python
+    names them."""
     if value != value or value in (float("inf"), float("-inf")):
         return str(value)
+    if isinstance(value, float) and abs(value) >= 1e15:  # "1e308" as written, not 309 digits
+        return f"{value:.4g}".replace("e+", "e")
     if float(value).is_integer():
         return f"{int(value):,}"
     return f"{value:,.2f}".rstrip("0").rstrip(".")
