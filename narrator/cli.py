@@ -724,8 +724,11 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
     unit = ruleset(loaded.scenario.ruleset).unit()  # "turn", "round"...
     table = Table(title=f"{loaded.scenario.title}: after {unit} {state['turn']}{edited}",
                   box=box.SIMPLE_HEAD, pad_edge=False)
-    widest = {"loaded": 14, "at": max(len(_yards(c["at"])) for c in
-                                      state["characters"].values())}
+    # a gun's name wraps between words, never inside one ("double-barrelle/d")
+    words = [len(w) for c in state["characters"].values() for k in c.get("loaded", {})
+             for w in str(k).split()]
+    widest = {"loaded": min(max([14, *words]), 30),
+              "at": max(len(_yards(c["at"])) for c in state["characters"].values())}
     guns = any("loaded" in c for c in state["characters"].values())
     columns = [("character", False), ("condition", False)] + [(h, nw) for h, _, nw in own] + [
         ("loaded", False)] * guns + [("at", True)]

@@ -164,6 +164,9 @@ def test_status_and_batch_fit_80_columns(tmp_path):
     r = runner.invoke(app, ["status", str(path)])
     assert r.exit_code == 0 and _widest(r.stdout) <= 80
     assert "Texas Rangers:" in r.stdout and "6/14" in r.stdout
+    # a gun's name wraps between its words, never inside one
+    assert "double-barrelled" in r.stdout and "double-barrelle\n" not in r.stdout.replace(
+        " ", "")
     r = runner.invoke(app, ["batch", str(EXAMPLES / "bank-robbery.yaml"), str(path), "--runs",
                             "2", "--out", str(tmp_path / "out"), "--workers", "1"])
     assert r.exit_code == 0 and _widest(r.stdout) <= 80
