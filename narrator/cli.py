@@ -605,7 +605,7 @@ def next_turn(
     """Resolve the next turn of a play-by-post fight, write its post, and record the rolls and the state in the scenario file (comments and layout kept)."""
     out = out_path(out)
     from narrator.errors import NarratorError
-    from narrator.files import deferred_signals
+    from narrator.files import check_writable, deferred_signals
     from narrator.playbypost import commit_next, lock_scenario, repost as replay_turn
     from narrator.playbypost import resolve_next
 
@@ -643,6 +643,11 @@ def next_turn(
             maps = (plan_maps(done.log, out, targets, scenario.stem, only_turn=done.turn)
                     if map_ else [])
             check_targets(targets + maps, force, inputs)
+            try:  # a scenario that cannot take the record: refused before the post is out
+                check_writable(scenario)
+            except OSError as exc:
+                fail(f"{scenario}:1:1: cannot write: {exc.strerror or exc}; turn {done.turn} "
+                     f"was not recorded, and nothing was posted")
             # the post (and its picture) go out first, the record last: a turn is never
             # recorded without its post; if the record cannot be written, the post is taken
             # back (a file) or declared void (standard output), and the turn can simply be

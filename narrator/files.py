@@ -40,6 +40,19 @@ def _mode_for_new_file() -> int:
     return 0o666 & ~umask
 
 
+def check_writable(path: Path | str) -> None:
+    """Refuse, before anything is printed, a file that cannot be replaced later: ``path``
+    (through a symbolic link: the file it names) must exist, be a regular file and be
+    writable (a write permission bit, even for root).
+
+    Raises:
+        OSError: missing, read-only or not a regular file.
+    """
+    real = Path(os.path.realpath(path))
+    if _check_writable(real) is None:
+        raise FileNotFoundError(2, "No such file or directory", str(path))
+
+
 def _check_writable(path: Path) -> os.stat_result | None:
     """The file's status, or None when it does not exist yet.
 

@@ -1,5 +1,6 @@
-"""`narrator check` refuses what `narrator run` refuses, and warns of a character left idle
-after his last intent while the fight goes on."""
+"""What the third fresh user (no code seen) tripped on: `narrator check` refuses what `narrator
+run` refuses and warns of a character left idle after his last intent while the fight goes on;
+`next` on a read-only scenario prints no post it then declares void."""
 
 from __future__ import annotations
 
@@ -65,3 +66,21 @@ def test_warns_of_a_man_idle_after_his_last_intent(tmp_path: Path) -> None:
     assert "warning" not in RUNNER.invoke(app, ["check", str(quiet)]).stderr
     _with(path, "max_turns: 6", "max_turns: 1")
     assert "warning" not in RUNNER.invoke(app, ["check", str(path)]).stderr
+
+
+def test_next_on_a_read_only_scenario_prints_nothing(tmp_path: Path) -> None:
+    import os
+    import shutil
+
+    path = tmp_path / "duel.yaml"
+    shutil.copy(Path(__file__).resolve().parent.parent / "scenarios" / "examples" /
+                "luke-short.yaml", path)
+    before = path.read_bytes()
+    os.chmod(path, 0o444)
+    r = RUNNER.invoke(app, ["next", str(path)])
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert r.stderr.strip() == f"{path}:1:1: cannot write: the file is read-only; turn 1 was " \
+                               f"not recorded, and nothing was posted"
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["duel.yaml"]
