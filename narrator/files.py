@@ -21,6 +21,7 @@ May import: the standard library, filelock and platformdirs only.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import signal
 import stat
@@ -88,7 +89,13 @@ def fsync_dir(folder: Path | str) -> None:
 
 def _write_temp(folder: Path, name: str, blob: bytes, mode: int,
                 owner: tuple[int, int] | None = None) -> str:
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:  # named for the file asked for, not the temporary one
+        exc.filename = str(folder / name)
+        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            exc.strerror = f"{exc.strerror} (the folder cannot be written)"
+        raise
     try:
         os.fchmod(fd, mode)
         if owner is not None:

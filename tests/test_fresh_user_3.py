@@ -84,3 +84,21 @@ def test_next_on_a_read_only_scenario_prints_nothing(tmp_path: Path) -> None:
                                f"not recorded, and nothing was posted"
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["duel.yaml"]
+
+
+def test_an_unwritable_folder_is_named_by_the_file_asked_for(tmp_path: Path, monkeypatch) -> None:
+    """A read-only folder (root ignores chmod, so the refusal is simulated where the file is
+    made): the error names out.md, never the temporary '.out.md.XXXX.tmp'."""
+    import errno
+    import tempfile
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied",
+                              str(tmp_path / ".out.md.k2j4.tmp"))
+
+    scenario = _new(tmp_path)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    r = RUNNER.invoke(app, ["run", str(scenario), "--out", str(tmp_path / "out.md")])
+    assert r.exit_code == 2
+    assert r.stderr.strip() == f"{tmp_path / 'out.md'}: cannot write: Permission denied " \
+                               f"(the folder cannot be written)"
