@@ -102,3 +102,17 @@ def test_an_unwritable_folder_is_named_by_the_file_asked_for(tmp_path: Path, mon
     assert r.exit_code == 2
     assert r.stderr.strip() == f"{tmp_path / 'out.md'}: cannot write: Permission denied " \
                                f"(the folder cannot be written)"
+
+
+def test_teaching_tells_the_call_to_surrender_before_the_shots(tmp_path: Path) -> None:
+    """A lawman's call is shouted before the shooting (000 l.587, Montana Jim's call comes
+    before the first shot); teaching mode printed it after the turn's shots."""
+    path = tmp_path / "law.yaml"
+    r = RUNNER.invoke(app, ["generate", "--sides", "law:2", "outlaws:2", "--seed", "3",
+                            "--out", str(path)])
+    assert r.exit_code == 0, r.output
+    post = RUNNER.invoke(app, ["run", str(path)]).stdout
+    turn1 = post.split("## Turn 1", 1)[1].split("## Turn 2", 1)[0]
+    call = turn1.index("**Elmer**: calls on the outlaws to throw down their guns and surrender.")
+    assert call < turn1.index("fires a careful shot")
+    assert turn1.count("calls on the outlaws") == 2  # his declaration, then the call itself
