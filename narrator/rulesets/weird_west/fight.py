@@ -213,8 +213,8 @@ class WeirdWestFight:
             vig, spi = c.traits.of("vigor")[1], c.traits.of("spirit")[1]
             wind = 0 if c.undead else (c.wind or R.wind_max(vig, spi))
             body = R_Body(wind_max=wind, size=c.size or rules()["wounds"]["size"],
-                          undead=c.undead)
-            for limb in c.missing:
+                          undead=c.undead, missing=tuple(c.missing))
+            for limb in c.missing:      # as useless as maimed, but no wound (ruled: WN25)
                 body.levels[limb] = 5
             pos = (float(c.at[0]), float(c.at[1]))
             f = Fighter(c, side, order, pos, body,
@@ -418,7 +418,7 @@ class WeirdWestFight:
         sleeves = []
         for f in self.fighters.values():
             if f.can_act and not f.undead:
-                lost = R.bleeding(f.body.levels)
+                lost = f.body.bleeding
                 if lost:
                     winded = f.body.lose_wind(lost)
                     bleeds.append(BleedNote(f.name, lost, f.body.wind, winded))

@@ -1,5 +1,5 @@
 """A Weird West body: wound levels by location, Wind, and what they leave a man able to do
-(errata W8, W18, W19). Pure bookkeeping, no dice.
+(errata W8, W18, W19; a limb he lacks, ruled: WN25). Pure bookkeeping, no dice.
 
 May import: narrator.rulesets.weird_west.rules.
 """
@@ -22,8 +22,11 @@ class Body:
         wind: Wind left.
         size: Size (W8, default 6).
         undead: the walking dead (W19).
-        levels: wound level (0-5) by track (``rules.TRACKS``).
+        levels: wound level (0-5) by track (``rules.TRACKS``); a limb he lacks stands at 5,
+            as useless as a maimed one (ruled: WN25).
         condition: one of ``CONDITIONS``.
+        missing: the limbs he lacks (004 l.115): not wounds, so they give no wound penalty
+            and do not bleed (ruled: WN25).
     """
 
     wind_max: int
@@ -32,15 +35,29 @@ class Body:
     wind: int = -1
     levels: dict[str, int] = field(default_factory=lambda: {t: 0 for t in R.TRACKS})
     condition: str = "active"
+    missing: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.wind < 0:
             self.wind = self.wind_max
 
     @property
+    def wounds(self) -> dict[str, int]:
+        """The wound level by track of the limbs and tracks he has (W8): ``levels`` without
+        the limbs he lacks, which are no wounds (ruled: WN25)."""
+        return {t: lv for t, lv in self.levels.items() if t not in self.missing}
+
+    @property
     def penalty(self) -> int:
-        """The wound penalty on every roll (W8; none for the walking dead, W19)."""
-        return R.wound_penalty(self.levels, self.undead)
+        """The wound penalty on every roll (W8: the highest wound level; a limb he lacks is
+        no wound, ruled: WN25; none for the walking dead, W19)."""
+        return R.wound_penalty(self.wounds, self.undead)
+
+    @property
+    def bleeding(self) -> int:
+        """Wind he loses at the end of a round (W8, WN6: by his worst wound; a limb he lacks
+        does not bleed, ruled: WN25; the walking dead do not bleed, W19)."""
+        return R.bleeding(self.wounds, self.undead)
 
     @property
     def alive(self) -> bool:

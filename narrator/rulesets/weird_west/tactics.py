@@ -177,12 +177,6 @@ def toward(f, g, yards: float) -> tuple[float, float]:
             round(f.pos[1] + (g.pos[1] - f.pos[1]) * k, 2))
 
 
-def away(f, g, yards: float) -> tuple[float, float]:
-    d = math.dist(f.pos, g.pos) or 1.0
-    return (round(f.pos[0] + (f.pos[0] - g.pos[0]) / d * yards, 2),
-            round(f.pos[1] + (f.pos[1] - g.pos[1]) / d * yards, 2))
-
-
 def decide(fight, t: int, f) -> Action:
     """The action for ``f``'s card under his profile (see the module docstring)."""
     profile = f.c.tactics
