@@ -2,3 +2,173 @@
 
 Each test names the mutant it kills (mutmut name) and the rule it pins, with the source.
 """
+
+from __future__ import annotations
+
+import textwrap
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from narrator import batch
+from narrator.rulesets.boothill import kernel, tables
+from narrator.rulesets.boothill.scenario import Intent
+from narrator.scenario import load_scenario_text
+from tests.test_hand_to_hand import brawl, fight, of, person
+
+
+def test_a_break_free_made_on_the_first_try_ends_the_combat_turns_tries():
+    """Kills ``narrator.rulesets.boothill.melee.xǁHandToHandǁmelee_action__mutmut_41``
+    ("break_free" misspelt in the kinds that end the tries). Rule: a combat turn gives two
+    grapples or break-frees, "tried until it holds, breaking free likewise" (errata B19; 2
+    tries, ``hand_to_hand.toml`` ``combat_turn_actions``): once free, he does not try again,
+    so nothing is refused. Turn 1: Bo, COO 10 + Brawling 2 = 12, grapples Ann: rolls 6, a
+    hold. Turn 2: Ann breaks free, COO 10 + Brawling 0 - 2 = 8, rolls 3: free at the first
+    try; with the mutant her second try is refused ("nobody holds him")."""
+    log = fight(brawl(person(), person(skills="{brawling: 2}", at="[1, 0]"), [
+        ("combat", "{other: waits}", "{grapple: Ann}"),
+        ("combat", "{break_free: true}", "{other: waits}"),
+    ], """
+        Bo: {to_hit: [6]}
+        Ann: {to_hit: [3]}
+        """))
+    tries = of(log, "blow_struck", attacker="Ann", action="break_free")
+    assert [(t.turn, t.chance, t.roll, t.result) for t in tries] == [(2, 8, 3, "hit")]
+    assert [(h.turn, h.change) for h in of(log, "hold_changed")] == [(1, "taken"),
+                                                                     (2, "broken")]
+    assert of(log, "action_refused", character="Ann") == []
+
+
+FANNING_OUT_OF_REACH = textwrap.dedent("""
+    title: Fanning out of reach
+    seed: 1
+    max_turns: 1
+    sides:
+      A:
+        - name: Ann
+          attributes: {str: 10, coo: 15, obs: 10, sta: 10, luck: 5}
+          skills: {pistol: 4}
+          weapons: [{type: single_action_revolver}]
+          at: [0, 0]
+      B:
+        - name: Bo
+          attributes: {str: 10, coo: 10, obs: 10, sta: 10, luck: 5}
+          weapons: [{type: single_action_revolver}]
+          at: [100, 0]
+    turns:
+      - kind: shootout
+        intents:
+          Ann: {shoot: Bo, draw: normal, shots: [fanned, fanned, fanned]}
+          Bo: {other: waits}
+    """)
+
+
+def test_the_kernel_fires_no_fanned_shot_the_engine_refuses():
+    """Kills ``narrator.rulesets.boothill.kernel.xǁ_Kernelǁrun_count__mutmut_157`` (``ok &=
+    revolver`` -> ``ok = revolver``: a fanned shot from a revolver fired even when the
+    engine's ``prepare`` refused it). Rule: a shot beyond extreme range is not fired; a fanned
+    shot's reach is the Any Hipshot row, 36 yards for a single-action revolver (000 Table 14;
+    errata B1), so Ann's three fanned shots at Bo 100 yards off are all refused, by the
+    engine and by the kernel alike: no shot in 20 fights (the mutant counts 60)."""
+    ld = batch.odds_scenario(load_scenario_text(FANNING_OUT_OF_REACH))
+    assert kernel.not_covered(ld.scenario) == []
+    ctx = kernel.KernelContext(ld.scenario, ld.side_of)
+    tally = kernel.run_kernel(ctx, 20, 1, tally_cls=batch.Tally)
+    assert (tally.trials, tally.shots, tally.hits, tally.wins) == (20, {}, {}, {"undecided": 20})
+    assert batch.run_odds(ld, 20, 1, path="engine").tally.shots == {}
+
+
+@pytest.mark.parametrize("intent, fires", [
+    ({"shoot": "Bo"}, True),
+    ({"shoot": "Bo", "move": {"gait": "walking", "to": [1, 0]}}, True),
+    ({"shoot": "Bo", "move": {"gait": "running", "to": [1, 0]}}, True),
+    ({"shoot": "Bo", "move": {"gait": "evading", "to": [1, 0]}}, False),
+    ({"shoot": "Bo", "move": {"gait": "crawling", "to": [1, 0]}}, False),
+    ({"shoot": "Bo", "move": {"drop_prone": True}}, False),
+    ({"shoot": "Bo", "reload": True}, False),
+    ({"shoot": "Bo", "clear_jam": True}, False),
+    ({"move": {"gait": "walking", "to": [1, 0]}}, False),
+    (None, False),
+])
+def test_the_kernel_fires_a_combat_turns_shots_as_the_engine_does(intent, fires):
+    """Kills ``narrator.rulesets.boothill.kernel.xǁ_Kernelǁ_fires__mutmut_5`` (the move read
+    as None: an evading, crawling or dropping man would fire). Rules (``BootHillFight.fire``'s
+    refusals, ``labels.REFUSAL``): a man who evades or drops prone cannot shoot (001), Table 2
+    has no way to shoot while crawling, and reloading or clearing a jam takes the turn; a man
+    walking or running shoots (Table 2 modifiers)."""
+    it = Intent(**intent) if intent is not None else None
+    assert kernel._Kernel._fires(0, it) is fires
+
+
+RIFLEMEN = textwrap.dedent("""
+    title: Two riflemen at the well
+    seed: 3
+    sides:
+      A:
+        - name: Amos
+          attributes: {str: 10, coo: 18, obs: 10, sta: 5, luck: 5}
+          skills: {rifle: 9}
+          weapons: [{type: breech_loading_rifle}]
+          at: [0, 0]
+      B:
+        - name: Bart
+          attributes: {str: 10, coo: 10, obs: 10, sta: 5, luck: 5}
+          weapons: [{type: breech_loading_rifle}]
+          at: [10, 0]
+    turns:
+      - intents:
+          Amos: {shoot: Bart}
+    """)
+
+
+def test_the_kernel_hands_the_engine_every_weapons_state():
+    """Kills ``narrator.rulesets.boothill.kernel.xǁ_Kernelǁ_fighter_state__mutmut_88`` and
+    ``__mutmut_89`` (``gunsmith_tried`` and ``reload_progress`` misspelt: the representative's
+    weapon keeps what it had). Rule: the engine's decisions run on the kernel's state, so a
+    fight's weapon state (rounds loaded, seconds of jam left, a Gunsmithing check made, reload
+    progress in sixtieths of a round: errata B18(e), Table 14 rates of 1/3) written from one
+    fighter is read back whole into another. Amos's breech-loading rifle (1 round, Table 14):
+    empty, 12 seconds of jam left, a gunsmith tried, 2/3 of a round reloaded, in fight 1; fight
+    0 keeps the start (loaded, nothing else)."""
+    ld = batch.odds_scenario(load_scenario_text(RIFLEMEN))
+    ctx = kernel.KernelContext(ld.scenario, ld.side_of)
+    k = kernel._Kernel(ctx, 2, np.random.default_rng(0))
+    ws = ctx.probe.fighters["Amos"].weapons[0]
+    ws.loaded, ws.jammed_seconds, ws.gunsmith_tried, ws.reload_progress = 0, 12, True, \
+        Fraction(2, 3)
+    k._write_fighter(np.array([1]), 0, ctx.probe.fighters["Amos"])
+    assert k.W[:, 0, 0].tolist() == [[1, 0, 0, 0, 0], [0, 12, 0, 1, 40]]
+    read = ctx.rep.fighters["Amos"]
+    state = lambda w: (w.loaded, w.jammed_seconds, w.useless, w.gunsmith_tried,  # noqa: E731
+                       w.reload_progress)
+    k._read_fighter(1, 0, read)
+    assert state(read.weapons[0]) == (0, 12, False, True, Fraction(2, 3))
+    k._read_fighter(0, 0, read)
+    assert state(read.weapons[0]) == (1, 0, False, False, 0)
+
+
+def test_the_kernel_counts_each_wound_by_severity_and_place():
+    """Kills ``narrator.rulesets.boothill.kernel.xǁ_Kernelǁwound__mutmut_117`` (the left leg's
+    serious wounds set, not added: a later wound elsewhere wiped the count). Rules: Table 12
+    severity = d6 - 1 for an arm or leg (light 0-2, serious 3-5; 000 Table 12, errata B7),
+    wound points the total (B8), passed out above STR (000 l.433); the engine's decisions read
+    the serious wounds of each leg (movement, Table 3) and of the gun arm (001). Bart (STR 10,
+    right-handed): left leg d6 5 (serious, 4), right leg d6 5 (serious, 4), abdomen d6 1
+    (light, 1): 9 points, on his feet; right arm d6 4 (serious, 3): 12 > 10, passed out."""
+    ld = batch.odds_scenario(load_scenario_text(RIFLEMEN))
+    ctx = kernel.KernelContext(ld.scenario, ld.side_of)
+    k = kernel._Kernel(ctx, 1, np.random.default_rng(0))
+    dice = iter([5, 5, 1, 4])
+    k.d = lambda sides, m: np.array([next(dice) for _ in range(m)])
+    cols = [kernel.C_LIGHT, kernel.C_SERIOUS, kernel.C_GUN_SER, kernel.C_OFF_SER, kernel.C_LL_L,
+            kernel.C_LL_S, kernel.C_RL_L, kernel.C_RL_S, kernel.C_WP, kernel.C_COND]
+    seen = []
+    for loc in ("left_leg", "right_leg", "abdomen", "right_arm"):
+        k.wound(1, np.array([0]), np.array([1]), np.array([tables.LOCATIONS.index(loc)]),
+                np.array([0]))
+        seen.append(k.S[0, 1, cols].tolist())
+    assert seen == [[0, 1, 0, 0, 0, 1, 0, 0, 4, kernel.ACTIVE],
+                    [0, 2, 0, 0, 0, 1, 0, 1, 8, kernel.ACTIVE],
+                    [1, 2, 0, 0, 0, 1, 0, 1, 9, kernel.ACTIVE],
+                    [1, 3, 1, 0, 0, 1, 0, 1, 12, kernel.PASSED_OUT]]
