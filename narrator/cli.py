@@ -10,6 +10,7 @@ May import: everything in narrator.
 # on every start, and strings would be evaluated each time (``typing.get_type_hints``: about
 # 3 ms of CPU per run, --help included); written as objects, they are built once at import.
 
+import dataclasses
 import os
 import sys
 from enum import Enum
@@ -302,6 +303,10 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
                    text_maps=text_maps, cite=cite)
     try:
         posts = render_posts(log, fmt.value, mode.value, templates, per_turn, opts)
+        if cite and templates is None and posts == render_posts(
+                log, fmt.value, mode.value, None, per_turn, dataclasses.replace(opts, cite=False)):
+            typer.echo("note: --cite changes nothing here: this fight has no GM ruling, house "
+                       "rule or rule the write-up cites by its source line", err=True)
     except (Exception, RecursionError) as exc:  # a user template may fail in many ways
         if templates is None:
             raise

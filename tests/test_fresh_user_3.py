@@ -116,3 +116,21 @@ def test_teaching_tells_the_call_to_surrender_before_the_shots(tmp_path: Path) -
     call = turn1.index("**Elmer**: calls on the outlaws to throw down their guns and surrender.")
     assert call < turn1.index("fires a careful shot")
     assert turn1.count("calls on the outlaws") == 2  # his declaration, then the call itself
+
+
+def test_cite_says_when_it_changes_nothing(tmp_path: Path) -> None:
+    """--cite with nothing to cite (no ruling, house rule or cited count schedule) gave the
+    same write-up without a word; it now says so (the write-up is still written, exit 0)."""
+    path = tmp_path / "law.yaml"
+    assert RUNNER.invoke(app, ["generate", "--sides", "law:2", "outlaws:2", "--seed", "3",
+                               "--out", str(path)]).exit_code == 0
+    plain = RUNNER.invoke(app, ["run", str(path)])
+    cited = RUNNER.invoke(app, ["run", str(path), "--cite"])
+    assert cited.exit_code == 0 and cited.stdout == plain.stdout
+    assert cited.stderr.strip() == "note: --cite changes nothing here: this fight has no GM " \
+                                   "ruling, house rule or rule the write-up cites by its " \
+                                   "source line"
+    example = Path(__file__).resolve().parent.parent / "scenarios" / "examples" / \
+        "abilene-saloon.yaml"
+    r = RUNNER.invoke(app, ["run", str(example), "--cite"])
+    assert r.exit_code == 0 and "(l.768)" in r.stdout and r.stderr == ""
