@@ -40,11 +40,12 @@ def _man(name: str, at=(0, 0), weapons=None, **kw) -> dict:
     return out
 
 
-def _scenario(a: list, b: list, turns: list, dice: dict | None = None) -> dict:
+def _scenario(a: list, b: list, turns: list, dice: dict | None = None, **extra) -> dict:
     sc = {"title": "test", "ruleset": "gaslight", "seed": 1, "dice_fallback": "seeded",
           "sides": {"posse": a, "gang": b}, "turns": turns}
     if dice:
         sc["dice"] = dice
+    sc.update(extra)
     return sc
 
 
@@ -121,7 +122,7 @@ def test_make_gun_a_breech_loader_over_its_barrels_blames_the_capacity():
     assert str(exc.value) == "a breech loader holds one round a barrel (2)"
 
 
-# ---------------------------------------------------------------------- gaslight/fight.py draw, rolls.py
+# ---------------------------------------------------------------- gaslight/fight.py draw, rolls.py
 def _quick_draw_fight(roll: int):
     """Ann (DEX 12, quick-draw 3) draws her Webley (4-inch barrel: +1, 002 l.113) from the
     holster with a Quick Draw and fires one snap shot at Bob; her ``quick_draw`` d20 is
@@ -227,8 +228,9 @@ def test_a_blow_that_downs_a_man_names_him():
 def test_a_broken_gun_is_refused_once_for_the_whole_round():
     """Kills fight.xǁGaslightFightǁplan_and_fire__mutmut_2 ("broken" misspelt: a plan made
     for a broken gun). G11: Ann's natural 1, then a malfunction d6 of 5: broken for the
-    fight. Round 2 she declares two snap shots: refused once (broken), not again at the end
-    of the round."""
+    fight. Round 2 she declares two snap shots: refused once (broken, the gun named), not
+    again at the end of the round. Also kills plan_and_fire__mutmut_13 (the gun's name
+    dropped)."""
     sc = _scenario([_man("Ann")], [_man("Bob", at=(5, 0), hp=200, con=18)],
                    [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1}}},
                     {"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 2}}}],
@@ -236,8 +238,9 @@ def test_a_broken_gun_is_refused_once_for_the_whole_round():
                     "Bob": {"initiative": [1, 1]}})
     log = _fight(sc)
     assert [m.result for m in of_kind(log, "gl_malfunction")] == ["broken"]
-    assert [(b.turn, b.action, b.reason, b.target) for b in of_kind(log, "gl_blocked")] == [
-        (2, "shoot", "broken", "Bob")]
+    assert [(b.turn, b.action, b.reason, b.target, b.detail)
+            for b in of_kind(log, "gl_blocked")] == [
+        (2, "shoot", "broken", "Bob", "Webley revolver")]
 
 
 # ---------------------------------------------------------------------- gaslight/tactics.py
@@ -323,7 +326,7 @@ def test_aggressive_fires_a_repeater_rapid_at_close_quarters():
                           "move": (4.0, 0.0)}
 
 
-# ---------------------------------------------------------------------- violence/state.py, tables.py
+# -------------------------------------------------------------------- violence/state.py, tables.py
 def test_a_melee_weapon_holds_no_rounds():
     """Kills violence.state.x_make_arms__mutmut_6 (a melee weapon holding 1). 003 l.58-60:
     only guns hold rounds; a knife's Arms has capacity 0 and 0 loaded, a revolver's 6 and
@@ -342,3 +345,509 @@ def test_violence_weapon_types_are_the_canonical_keys_in_file_order():
         "revolver", "lever_action_carbine", "lever_action_rifle", "coach_gun",
         "single_shot_rifle", "bolt_action_rifle", "knife", "club", "axe", "sword", "spear",
         "fists"]
+
+
+# -------------------------------------------------------------- gaslight/weapons.py (wider sample)
+def test_canonical_names_a_type_by_itself_or_an_alias_and_nothing_else():
+    """Kills weapons.x_canonical__mutmut_1, _2, _5. data/weapons.toml: 'webley' is an alias
+    of webley_revolver, 'double_barrel' of shotgun; an unknown name stands for no type."""
+    from narrator.rulesets.gaslight.weapons import canonical
+    assert [canonical(n) for n in ("webley", "webley_revolver", "double_barrel", "webly")] == [
+        "webley_revolver", "webley_revolver", "shotgun", None]
+
+
+def test_make_gun_an_unknown_type_blames_the_type_field():
+    """Kills weapons.x_make_gun__mutmut_7, _10 (the field None, renamed)."""
+    with pytest.raises(GunError) as exc:
+        make_gun(_spec("ray_gun"))
+    assert (exc.value.field, str(exc.value)) == ("type", "unknown weapon type 'ray_gun'")
+
+
+def test_make_gun_an_unknown_class_blames_the_class_field():
+    """Kills weapons.x_make_gun__mutmut_59, _60, _61. CLASSES (002 l.14-22): 'flintlock' is
+    none of muzzle loader, breech loader, repeater, revolver."""
+    with pytest.raises(GunError) as exc:
+        make_gun(_spec("webley_revolver", class_="flintlock"))
+    assert (exc.value.field, str(exc.value)) == (
+        "class", "unknown class 'flintlock' or form 'pistol'")
+
+
+def test_make_gun_an_unknown_calibre_lists_the_calibres_and_bores():
+    """Kills weapons.x_make_gun__mutmut_72 (the list's separator). G9: the calibres and the
+    shotgun bores of data/rules.toml [damage] and [shotgun_damage], in table order."""
+    with pytest.raises(GunError) as exc:
+        make_gun(_spec("webley_revolver", calibre=".99"))
+    assert str(exc.value) == (
+        "unknown calibre '.99' (calibres: .22, .22_short, .25, .30, .32, .32_short, .32_long, "
+        ".36, .38, .40, .44, .45, .475, .50, .577, 8mm, .303; shotgun bores: .410, 20, 16, 12, "
+        "10, 8, 12_paradox)")
+
+
+def test_make_gun_overrides_the_class_and_the_barrels_and_keeps_the_rows_source():
+    """Kills weapons.x_make_gun__mutmut_27 (class_ read under the wrong name), _117, _118
+    (barrels likewise) and _163 (source None). A webley made a breech loader with two
+    barrels holding two (002 l.14-18: one a barrel) is one; the row's source goes with it."""
+    g = make_gun(_spec("webley_revolver", class_="breech_loader", barrels=2, capacity=2))
+    assert (g.klass, g.barrels, g.capacity) == ("breech_loader", 2, 2)
+    assert g.source.startswith("002 l.21-22; the Webley Mk I of 1887")
+
+
+def test_every_calibre_with_dice_for_a_cartridge_has_a_recoil_row():
+    """Pins why weapons.x_make_gun__mutmut_97/_98 are listed equivalent: GN10's fallbacks give
+    a Recoil Table row (002 l.137-343) to every calibre and cartridge G9 gives dice, so
+    make_gun's recoil error is never raised for a calibre it accepts."""
+    from narrator.rulesets.gaslight import rules as R
+    rows = {}
+    for calibre in R.CALIBRES:
+        for cartridge in ("pistol", "carbine", "rifle"):
+            try:
+                R.damage_dice(calibre, cartridge)
+            except ValueError:
+                continue
+            for form in ("pistol", "carbine", "rifle"):
+                rows[(calibre, cartridge, form)] = R.recoil_row(calibre, cartridge, form)
+    assert len(rows) == 3 * 46 and rows[(".32", "carbine", "carbine")] == "8mm_rifle"
+
+
+# -------------------------------------------------------------- gaslight/tactics.py (wider sample)
+def test_tactics_a_step_of_a_yard_is_taken():
+    """Kills tactics.x__toward__mutmut_28 (no step under 1.5 yards). tactics.py _toward: Bob
+    2 yards off, a yard short of him is a 1-yard step (only a step under half a yard is
+    none)."""
+    f = _gl_set_up(_man("Ann", tactics="aggressive"), (2, 0))
+    assert _decide(f)["move"] == (1.0, 0.0)
+
+
+def test_a_sniper_with_sharp_shooter_calls_the_chest():
+    """Kills tactics.x_decide__mutmut_187, _204. tactics.py sniper: aimed shots (002
+    l.38-41), taking 10; with Sharp Shooter (a Fighter's skill, 002 l.121) called at the
+    chest."""
+    f = _gl_set_up(_man("Ann", tactics="sniper", fighter=True,
+                        skills={"sharp_shooter": True}), (5, 0))
+    assert _decide(f) == {"shoot": "Bob", "mode": "aimed", "weapon": "webley_revolver",
+                          "called": "chest", "take_10": True}
+
+
+def test_a_cautious_man_shot_at_fires_two_snap_shots():
+    """Kills tactics.x_decide__mutmut_226, _228. tactics.py cautious: once shot at (no longer
+    unhurried, 002 l.38-41) two snap shots (l.43-45) with his gun."""
+    f = _gl_set_up(_man("Ann", tactics="cautious"), (5, 0))
+    f.men["Ann"].shot_at = True
+    assert _decide(f) == {"shoot": "Bob", "mode": "snap", "shots": 2,
+                          "weapon": "webley_revolver"}
+
+
+def test_an_aggressive_fanner_fans_a_single_action_revolver_within_20_feet():
+    """Kills tactics.x_decide__mutmut_238, _244. 002 l.406-410: fanning needs the skill and a
+    single-action revolver; tactics.py aggressive fans within 20 ft (Bob 6 yards, 18 ft)."""
+    f = _gl_set_up(_man("Ann", tactics="aggressive", skills={"fanning": True},
+                        weapons=[{"type": "single_action_revolver", "carried": "ready"}]),
+                   (6, 0))
+    assert _decide(f) == {"shoot": "Bob", "mode": "fanning", "weapon": "single_action_revolver"}
+
+
+def test_tactics_turn_to_the_loaded_gun_when_the_first_is_broken():
+    """Kills tactics.x_decide__mutmut_22 ("ready" misspelt) and _43 (the second other gun).
+    tactics.py: a man whose gun is broken (G11) fires his other loaded gun."""
+    f = _gl_set_up(_man("Ann", tactics="aggressive", weapons=[
+        {"type": "webley_revolver", "carried": "ready"},
+        {"type": "bulldog_revolver", "carried": "ready"}]), (20, 0))
+    f.men["Ann"].arms[0].state = "broken"
+    got = _decide(f)
+    assert (got["shoot"], got["weapon"]) == ("Bob", "bulldog_revolver")
+
+
+def test_a_fast_draw_contestant_of_a_profile_fires_snap_at_the_other_man():
+    """Kills tactics.x_decide__mutmut_59 (the target himself). 002 l.102: a man in the
+    round's fast-draw contest fires a snap shot at the other man."""
+    sc = _scenario([_man("Ann", tactics="cautious")], [_man("Bob", at=(5, 0))],
+                   [{"fast_draw": ["Ann", "Bob"], "intents": {}}])
+    f = GaslightFight(_load(sc).scenario, ScriptedDice({}, 1, "seeded"), 1)
+    assert _decide(f) == {"shoot": "Bob", "mode": "snap", "weapon": "webley_revolver"}
+
+
+# ---------------------------------------------------------------- gaslight/fight.py (wider sample)
+WALL = {"wall": {"at": [3, 0], "name": "the wall", "cover": 50, "concealment": 25}}
+
+
+def _statuses(log, turn: int) -> dict:
+    return {s.name: s for s in of_kind(log, "turn_ended")[turn - 1].status}
+
+
+def test_a_knife_blow_to_the_face_blinds_and_the_blinded_man_cannot_shoot():
+    """Kills fight.xǁGaslightFightǁblow__mutmut_108, _114, _121 (the blow's natural and hand),
+    _222 (blinding lost), status__mutmut_28 (the face wound not shown blinded), ready__mutmut_26
+    and _33 (the blinded shooter's refusal). GN23: Ann (STR 14: +2) strikes with the knife
+    in her off hand: d20 15, no natural; location 19, the face (002 l.470-489): 1d4 3 + 2 = 5;
+    the blinding d6 1 (G10: 1-2) blinds Bob; GN8: a blinded man fires no more, so his
+    round-2 shot is refused (blinded)."""
+    sc = _scenario([_man("Ann", str=14, blade={"type": "knife"})],
+                   [_man("Bob", at=(1, 0), hp=30, con=18)],
+                   [{"intents": {"Ann": {"strike": "Bob"}}},
+                    {"intents": {"Bob": {"shoot": "Ann", "mode": "snap", "shots": 1}}}],
+                   {"Ann": {"initiative": [9, 9], "to_hit": [15], "location": [19],
+                            "damage": [3], "blinding": [1]},
+                    "Bob": {"initiative": [1, 1]}})
+    log = _fight(sc)
+    (blow,) = of_kind(log, "gl_blow")
+    assert (blow.weapon, blow.hand, blow.roll, blow.result, blow.natural) == (
+        "knife", "off", 15, "hit", "")
+    (dmg,) = of_kind(log, "gl_damage")
+    assert (dmg.part, dmg.amount, dmg.blind_roll, dmg.blinded) == ("face", 5, 1, True)
+    assert _statuses(log, 1)["Bob"].wounds[0].severity == "blinded"
+    assert [(b.turn, b.character, b.action, b.reason, b.target, b.detail)
+            for b in of_kind(log, "gl_blocked")] == [(2, "Bob", "shoot", "blinded", "Ann", "")]
+    assert of_kind(log, "gl_shot") == []
+
+
+def test_a_blow_at_a_man_her_shot_just_killed_is_refused():
+    """Kills fight.xǁGaslightFightǁblow__mutmut_20, _21 (the refusal's detail, its turn).
+    002 l.363, GN23: Ann shoots and strikes Bob in one round; the shot goes first and kills
+    him (G10: hp 1, chest 8 x1.5 = 12: Health 10 -> 0); the blow is refused, Bob dead. The
+    status block shows him dead (status__mutmut_12)."""
+    sc = _scenario([_man("Ann", str=14, blade={"type": "knife"})],
+                   [_man("Bob", at=(1, 0), hp=1, con=10)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1,
+                                         "strike": "Bob"}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [19], "location": [5], "damage": [8]},
+                    "Bob": {"initiative": [1]}})
+    log = _fight(sc)
+    assert [(b.turn, b.character, b.action, b.reason, b.target, b.detail)
+            for b in of_kind(log, "gl_blocked")] == [(1, "Ann", "strike", "target_out", "Bob",
+                                                      "dead")]
+    assert _statuses(log, 1)["Bob"].condition == "dead"
+
+
+def test_a_blow_that_knocks_a_man_out_shows_him_passed_out():
+    """Kills fight.xǁGaslightFightǁstatus__mutmut_8. G10: unconscious is the shared status
+    'passed_out' (the knife blow of test_a_blow_that_downs_a_man_names_him)."""
+    sc = _scenario([_man("Ann", str=14, blade={"type": "knife"})],
+                   [_man("Bob", at=(1, 0), hp=1, con=10)],
+                   [{"intents": {"Ann": {"strike": "Bob"}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [15], "location": [5], "damage": [3]},
+                    "Bob": {"initiative": [1]}})
+    assert _statuses(_fight(sc), 1)["Bob"].condition == "passed_out"
+
+
+def test_a_blow_at_a_covering_man_breaks_his_covering():
+    """Kills fight.xǁGaslightFightǁblow__mutmut_302 (the reason misspelt). 002 l.70: a
+    covering man who is attacked stops covering; Ann's knife (a miss: d20 2) is an attack."""
+    sc = _scenario([_man("Ann", blade={"type": "knife"})], [_man("Bob", at=(1, 0))],
+                   [{"intents": {"Ann": {"strike": "Bob"},
+                                 "Bob": {"covers": {"target": "Ann", "when": "shoots"}}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [2]}, "Bob": {"initiative": [1]}})
+    log = _fight(sc)
+    assert [(c.character, c.target, c.trigger, c.what) for c in of_kind(log, "gl_covering")] == [
+        ("Bob", "Ann", "shoots", "set"), ("Bob", "Ann", "attacked", "broken")]
+
+
+def test_a_covering_shot_is_fired_with_the_primary_hand():
+    """Kills fight.xǁGaslightFightǁcovering_shot__mutmut_71 (hand None). G5, 002 l.65: Hal
+    covers Rudd (trigger: he moves); Rudd moves and Hal's shot goes before initiative, from
+    his gun's hand."""
+    sc = _scenario([_man("Hal")], [_man("Rudd", at=(8, 0), hp=100, con=18)],
+                   [{"intents": {"Hal": {"covers": {"target": "Rudd", "when": "moves"}},
+                                 "Rudd": {"move": [9, 0]}}}],
+                   {"Hal": {"initiative": [5], "to_hit": [2, 2, 2]},
+                    "Rudd": {"initiative": [1]}})
+    shots = of_kind(_fight(sc), "gl_shot")
+    assert [(s.when, s.hand, s.mode) for s in shots][0] == ("covering", "primary", "covering")
+
+
+def test_pea_soup_makes_every_shot_impossible():
+    """Kills fight.xǁGaslightFightǁcondition_mods__mutmut_40. 002 l.86-88, GN3: weather
+    'impossible' is -99, marked impossible in the roster's modifiers, and each shot is
+    refused (impossible, the weather named)."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(5, 0))],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1}}}],
+                   {"Ann": {"initiative": [9]}, "Bob": {"initiative": [1]}},
+                   conditions={"weather": "pea_soup", "weather_modifier": "impossible"})
+    log = _fight(sc)
+    (roster,) = of_kind(log, "gl_roster")
+    assert [(x.name, x.value, x.source, x.why) for x in roster.conditions] == [
+        ("weather_pea_soup", -99, "table", "impossible")]
+    assert [(b.reason, b.detail) for b in of_kind(log, "gl_blocked")] == [
+        ("impossible", "pea_soup")]
+
+
+def test_a_draw_that_takes_the_move_action_leaves_no_move():
+    """Kills fight.xǁGaslightFightǁdraw__mutmut_78 (the move kept). 002 l.25, GN18: drawing
+    from the holster is a move action and costs her move: Ann's declared move is not made
+    (before the fix in first_half she drew and walked the 9 ft as well)."""
+    ann = _man("Ann", weapons=[{"type": "webley_revolver", "carried": "holster"}])
+    sc = _scenario([ann], [_man("Bob", at=(5, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1,
+                                         "move": [0, 3]}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [2]}, "Bob": {"initiative": [1]}})
+    log = _fight(sc)
+    assert [(d.action, d.cost) for d in of_kind(log, "gl_draw")] == [("move", "his move")]
+    assert of_kind(log, "gl_moved") == [] and _statuses(log, 1)["Ann"].at == (0.0, 0.0)
+
+
+def test_a_derringer_in_snap_fire_reloads_between_its_shots():
+    """Kills fight.xǁGaslightFightǁfire__mutmut_94 (cleared None). 002 l.47-48: a breech
+    loader in snap fire loads between its shots: the double derringer's two barrels fired,
+    it loads two (a snap reload, nothing cleared) and fires again."""
+    ann = _man("Ann", weapons=[{"type": "derringer", "carried": "ready"}])
+    sc = _scenario([ann], [_man("Bob", at=(3, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 4}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [2] * 4}, "Bob": {"initiative": [1]}})
+    log = _fight(sc)
+    assert [(r.turn, r.rounds, r.loaded, r.capacity, r.action, r.cleared)
+            for r in of_kind(log, "gl_reloaded")] == [(1, 2, 2, 2, "snap", "")]
+    assert len(of_kind(log, "gl_shot")) == 4
+
+
+def test_a_recoil_check_is_in_its_round():
+    """Kills fight.xǁGaslightFightǁfire__mutmut_380 (turn None). 002 l.134-135, l.246-248:
+    Kitty (STR 8, 105 lbs) under the .45 pistol's STR 13 and 150 lbs checks after each shot;
+    round 2's check is in round 2."""
+    kitty = _man("Kitty", str=8, weight=105)
+    intent = {"intents": {"Kitty": {"shoot": "Bob", "mode": "snap", "shots": 1}}}
+    sc = _scenario([kitty], [_man("Bob", at=(5, 0), hp=200, con=18)], [intent, intent],
+                   {"Kitty": {"initiative": [9, 9], "to_hit": [3, 3], "recoil": [15, 15]},
+                    "Bob": {"initiative": [1, 1]}})
+    assert [(r.turn, r.character, r.row, r.result) for r in of_kind(_fight(sc), "gl_recoil")] \
+        == [(1, "Kitty", ".45_pistol", "held"), (2, "Kitty", ".45_pistol", "held")]
+
+
+def test_the_rest_of_a_volley_at_a_man_it_killed_is_refused():
+    """Kills fight.xǁGaslightFightǁfire_many__mutmut_51, _53. G3: four snap shots, two at
+    initiative; the first kills Bob (hp 1, chest 8 x1.5 = 12: dead): the second is refused,
+    the target out, his condition shown."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(5, 0), hp=1, con=10)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 4}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [19], "location": [5], "damage": [8]},
+                    "Bob": {"initiative": [2]}})
+    log = _fight(sc)
+    assert [(b.character, b.action, b.reason, b.target, b.detail)
+            for b in of_kind(log, "gl_blocked")] == [("Ann", "shoot", "target_out", "Bob", "dead")]
+
+
+def test_a_volley_at_a_man_already_down_is_refused():
+    """Kills fight.xǁGaslightFightǁready__mutmut_18. Ann kills Bob at her initiative (chest 8
+    x1.5 = 12 through hp 1 and Health 10); Dee, after her, declared her shot at him: refused,
+    target out (Cy keeps the fight going)."""
+    sc = _scenario([_man("Ann"), _man("Dee", at=(0, 2))],
+                   [_man("Bob", at=(5, 0), hp=1, con=10), _man("Cy", at=(9, 9))],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1},
+                                 "Dee": {"shoot": "Bob", "mode": "snap", "shots": 1}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [19], "location": [5], "damage": [8]},
+                    "Dee": {"initiative": [5]}, "Bob": {"initiative": [1]},
+                    "Cy": {"initiative": [1]}})
+    log = _fight(sc)
+    assert [(b.character, b.action, b.reason, b.target, b.detail)
+            for b in of_kind(log, "gl_blocked")] == [("Dee", "shoot", "target_out", "Bob", "dead")]
+
+
+def test_a_shot_from_an_empty_gun_is_refused():
+    """Kills fight.xǁGaslightFightǁplan_and_fire__mutmut_122. G16: no rounds loaded, no
+    shot: refused as empty, the gun named."""
+    ann = _man("Ann", weapons=[{"type": "webley_revolver", "carried": "ready", "loaded": 0}])
+    sc = _scenario([ann], [_man("Bob", at=(5, 0))],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1}}}],
+                   {"Ann": {"initiative": [9]}, "Bob": {"initiative": [1]}})
+    assert [(b.turn, b.action, b.reason, b.target, b.detail)
+            for b in of_kind(_fight(sc), "gl_blocked")] == [
+        (1, "shoot", "empty", "Bob", "Webley revolver")]
+
+
+def test_a_covering_shot_from_an_empty_gun_is_refused():
+    """Kills fight.xǁGaslightFightǁready__mutmut_95, _100. G5, G16: Hal covers Rudd with an
+    empty gun; Rudd moves: the covering shot is refused, empty, the gun named."""
+    hal = _man("Hal", weapons=[{"type": "webley_revolver", "carried": "ready", "loaded": 0}])
+    sc = _scenario([hal], [_man("Rudd", at=(8, 0))],
+                   [{"intents": {"Hal": {"covers": {"target": "Rudd", "when": "moves"}},
+                                 "Rudd": {"move": [9, 0]}}}],
+                   {"Hal": {"initiative": [5]}, "Rudd": {"initiative": [1]}})
+    assert [(b.turn, b.character, b.action, b.reason, b.target, b.detail)
+            for b in of_kind(_fight(sc), "gl_blocked")][0] == (
+        1, "Hal", "shoot", "empty", "Rudd", "Webley revolver")
+
+
+def test_a_muzzle_loader_reload_reports_its_capacity():
+    """Kills fight.xǁGaslightFightǁreload__mutmut_19 (capacity None). G16: a muzzle loader
+    is a Standard round of five combat rounds to load: round 1 of them puts nothing in yet
+    (0 of its 1)."""
+    ann = _man("Ann", weapons=[{"type": "muzzle_loader", "carried": "ready", "loaded": 0}])
+    sc = _scenario([ann], [_man("Bob", at=(5, 0))],
+                   [{"intents": {"Ann": {"reload": True}}}],
+                   {"Ann": {"initiative": [9]}, "Bob": {"initiative": [1]}})
+    assert [(r.rounds, r.loaded, r.capacity, r.action, r.cleared)
+            for r in of_kind(_fight(sc), "gl_reloaded")] == [(0, 0, 1, "standard_round", "")]
+
+
+def _fault_fight(d6: int):
+    """Ann's natural 1 in round 1, the malfunction d6 ``d6``; she shoots again in rounds 2
+    and 3 (d20 2: misses)."""
+    intent = {"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1}}}
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(5, 0), hp=200, con=18)], [intent] * 3,
+                   {"Ann": {"initiative": [9] * 3, "to_hit": [1, 2, 2], "malfunction": [d6]},
+                    "Bob": {"initiative": [1] * 3}})
+    return _fight(sc)
+
+
+def test_a_misfire_is_cleared_by_a_move_action_and_she_fires():
+    """Kills fight.xǁGaslightFightǁfirst_half__mutmut_110 (the action misspelt). G11: a d6 of
+    1-3 is a misfire, cleared by a move action: round 2 she clears it (5 of 6 loaded) and
+    fires."""
+    log = _fault_fight(2)
+    assert [(r.turn, r.rounds, r.loaded, r.capacity, r.action, r.cleared)
+            for r in of_kind(log, "gl_reloaded")] == [(2, 0, 5, 6, "move", "misfire")]
+    assert [s.turn for s in of_kind(log, "gl_shot")] == [1, 2, 3]
+
+
+def test_a_jam_takes_a_full_round_to_clear_then_she_fires():
+    """Kills fight.xǁGaslightFightǁfirst_half__mutmut_121, _125, _131. G11: a d6 of 4 is a
+    jam, a full-round action to clear: round 2 she clears it (no shot); round 3 she fires."""
+    log = _fault_fight(4)
+    assert [(r.turn, r.rounds, r.loaded, r.capacity, r.action, r.cleared)
+            for r in of_kind(log, "gl_reloaded")] == [(2, 0, 5, 6, "full_round", "jam")]
+    assert [s.turn for s in of_kind(log, "gl_shot")] == [1, 3]
+
+
+def test_a_burst_is_in_its_round():
+    """Kills fight.xǁGaslightFightǁmalfunction__mutmut_94 (turn None). G11, G18 g: round 2,
+    Pike's old Bull Dog on smokeless fumbles (natural 1) and bursts (6): 1d6 4 to himself."""
+    pike = _man("Pike", hp=9, weapons=[{"type": "bulldog_revolver", "old": True,
+                                        "powder": "smokeless", "carried": "ready"}])
+    intent = {"intents": {"Pike": {"shoot": "Bob", "mode": "snap", "shots": 1}}}
+    sc = _scenario([pike], [_man("Bob", at=(8, 0), hp=200, con=18)], [intent, intent],
+                   {"Pike": {"initiative": [9, 9], "to_hit": [2, 1], "malfunction": [6],
+                             "burst": [4]},
+                    "Bob": {"initiative": [1, 1]}})
+    assert [(m.turn, m.character, m.roll, m.result, m.burst)
+            for m in of_kind(_fight(sc), "gl_malfunction")] == [
+        (2, "Pike", 6, "burst", (("Pike", (4,)),))]
+
+
+def test_a_man_at_a_landmark_is_behind_its_cover_and_concealment():
+    """Kills fight.xǁGaslightFightǁ__init____mutmut_48 (the landmark forgotten) and
+    modifiers__mutmut_221 (the concealment term's reason). 002 l.89-98: Bob standing at the
+    wall (50% cover: -4; 25% concealment) is named by it, and Ann's shot takes both."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(3, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [2]}, "Bob": {"initiative": [1]}},
+                   map=WALL)
+    log = _fight(sc)
+    assert _statuses(log, 1)["Bob"].cover == "the wall"
+    (shot,) = of_kind(log, "gl_shot")
+    terms = {m.name: (m.value, m.source, m.why, m.times) for m in shot.modifiers}
+    assert terms["cover"] == (-4, "table", "", 50)
+    assert terms["concealment"][1:] == ("table", "", 25)
+
+
+def test_a_move_onto_a_landmark_takes_its_cover():
+    """Kills fight.xǁGaslightFightǁmove__mutmut_66 (reached never true). GN17: Ann, not
+    shooting, walks to the wall 9 ft off (within her 60 ft): she is there, at its cover."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(20, 0))],
+                   [{"intents": {"Ann": {"move": "wall"}}}],
+                   {"Ann": {"initiative": [9]}, "Bob": {"initiative": [1]}}, map=WALL)
+    log = _fight(sc)
+    (mv,) = of_kind(log, "gl_moved")
+    assert (mv.end, mv.feet, mv.destination, mv.cover, mv.concealment) == (
+        (3.0, 0.0), 9.0, "wall", 50, 25)
+    assert _statuses(log, 1)["Ann"].cover == "the wall"
+
+
+@pytest.mark.parametrize("gait, yards", [(None, 20.0), ("running", 40.0)])
+def test_a_man_not_shooting_moves_a_double_move_or_runs(gait, yards):
+    """Kills fight.x_move_feet__mutmut_6 (always a run). data/rules.toml [movement], GN17: a
+    man firing nothing moves 60 ft (a double move) or, running, 120 ft."""
+    it = {"move": [100, 0], **({"gait": gait} if gait else {})}
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(0, 50))], [{"intents": {"Ann": it}}],
+                   {"Ann": {"initiative": [9]}, "Bob": {"initiative": [1]}})
+    (mv,) = of_kind(_fight(sc), "gl_moved")
+    assert (mv.end, mv.feet) == ((yards, 0.0), yards * 3)
+
+
+def test_a_man_with_no_gun_moves_and_strikes():
+    """Kills fight.xǁGaslightFightǁfirst_half__mutmut_158 as numbered before the GN18 fix
+    (the no-gun path's move without the man; it crashed). GN23:
+    Ann carries only a knife; she walks to Bob (a yard short) and strikes."""
+    ann = _man("Ann", str=14, blade={"type": "knife"})
+    ann["weapons"] = []
+    sc = _scenario([ann], [_man("Bob", at=(4, 0), hp=30, con=18)],
+                   [{"intents": {"Ann": {"move": [3, 0], "strike": "Bob"}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [2]}, "Bob": {"initiative": [1]}})
+    log = _fight(sc)
+    assert [(m.turn, m.character, m.end) for m in of_kind(log, "gl_moved")] == [
+        (1, "Ann", (3.0, 0.0))]
+    assert [(b.striker, b.target, b.feet) for b in of_kind(log, "gl_blow")] == [("Ann", "Bob", 3)]
+
+
+def test_a_gm_edit_of_at_puts_him_at_the_landmark_with_its_cover():
+    """Kills fight.xǁGaslightFightǁplace__mutmut_6. GaslightFight.place (a GM's edit of
+    ``at``, GN17): on a landmark's own spot he is at it, with its cover."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(20, 0))], [{"intents": {}}] * 2,
+                   {"Ann": {"initiative": [9, 9]}, "Bob": {"initiative": [1, 1]}}, map=WALL)
+    log = run_fight(_load(sc), adjustments={2: {"Ann": {"at": [3, 0]}}})
+    st = _statuses(log, 2)["Ann"]
+    assert (st.at, st.cover) == ((3.0, 0.0), "the wall")
+    assert _statuses(log, 1)["Ann"].cover is None
+
+
+def test_a_man_knocked_down_by_recoil_takes_the_next_round_to_stand_and_pick_up():
+    """Kills fight.xǁGaslightFightǁfirst_half__mutmut_66 (the reason misspelt). 002 l.135:
+    Kitty (STR 8, 105 lbs) fails her .45's recoil check by 5 (d20 6 - 1): knocked down, the
+    gun dropped, her second shot refused (knocked down); next round standing and picking it
+    up are each a move action: the round (knocked down, picks up)."""
+    kitty = _man("Kitty", str=8, weight=105)
+    sc = _scenario([kitty], [_man("Bob", at=(5, 0), hp=200, con=18)],
+                   [{"intents": {"Kitty": {"shoot": "Bob", "mode": "snap", "shots": 2}}},
+                    {"intents": {"Kitty": {"shoot": "Bob"}}}],
+                   {"Kitty": {"initiative": [9, 9], "to_hit": [3], "recoil": [6]},
+                    "Bob": {"initiative": [1, 1]}})
+    assert [(b.turn, b.action, b.reason, b.target, b.detail)
+            for b in of_kind(_fight(sc), "gl_blocked")] == [
+        (1, "shoot", "knocked_down", "Bob", "Webley revolver"),
+        (2, "shoot", "knocked_down", None, "picks_up")]
+
+
+def test_an_off_hand_gun_drawn_with_the_other_stays_drawn():
+    """Kills fight.xǁGaslightFightǁplan_and_fire__mutmut_199. 002 l.25: with a holster each
+    the two pistols are drawn together (round 1: one draw, the primary's); in round 2 the
+    pocket pistol fired alone needs no draw."""
+    ann = _man("Ann", skills={"off_hand_shooting": True},
+               weapons=[{"type": "webley_revolver", "carried": "holster"},
+                        {"type": "bulldog_revolver", "name": "pocket pistol", "hand": "off",
+                         "carried": "holster"}])
+    sc = _scenario([ann], [_man("Bob", at=(5, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1,
+                                         "off_hand": {"shoot": "Bob", "mode": "snap"}}}},
+                    {"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1,
+                                         "weapon": "pocket pistol"}}}],
+                   {"Ann": {"initiative": [9, 9], "to_hit": [2] * 3, "off_hand": [14]},
+                    "Bob": {"initiative": [1, 1]}})
+    log = _fight(sc)
+    assert [(d.turn, d.weapon) for d in of_kind(log, "gl_draw")] == [(1, "Webley revolver")]
+    assert [(s.turn, s.weapon) for s in of_kind(log, "gl_shot")][-1] == (2, "pocket pistol")
+
+
+def test_the_roster_and_status_show_skills_cover_and_concealment():
+    """Kills fight.xǁGaslightFightǁroster__mutmut_16 (concealment None), skill_list__mutmut_9
+    (a skill counted 2) and status__mutmut_76 (mounted). G1: the roster lists quick-draw
+    points and each skill he has once; Bob at the wall (002 l.89-98) is 50% behind cover and
+    25% concealed; GN22: nobody is Boot Hill 'mounted' (a conveyance is shown as aboard)."""
+    ann = _man("Ann", skills={"quick_draw": 3, "fanning": True, "rapid_reload": True})
+    sc = _scenario([ann], [_man("Bob", at=(3, 0))], [{"intents": {}}], map=WALL)
+    log = _fight(sc)
+    (roster,) = of_kind(log, "gl_roster")
+    notes = {f.name: f for f in roster.fighters}
+    assert notes["Ann"].skills == (("quick_draw", 3), ("fanning", 1), ("rapid_reload", 1))
+    assert (notes["Bob"].cover, notes["Bob"].concealment) == (50, 25)
+    assert [s.mounted for s in _statuses(log, 1).values()] == [False, False]
+
+
+def test_a_reload_and_a_move_in_one_round():
+    """Kills fight.xǁGaslightFightǁfirst_half__mutmut_158 (after the GN18 fix: the move after
+    a reload without its round). G16: two cartridges a full-round action; GN17: he moves as a
+    man firing nothing. Ann (3 of 6 loaded) reloads two and walks 5 yards in round 1."""
+    ann = _man("Ann", weapons=[{"type": "webley_revolver", "carried": "ready", "loaded": 3}])
+    sc = _scenario([ann], [_man("Bob", at=(20, 0))],
+                   [{"intents": {"Ann": {"reload": True, "move": [0, 5]}}}],
+                   {"Ann": {"initiative": [9]}, "Bob": {"initiative": [1]}})
+    log = _fight(sc)
+    assert [(r.turn, r.rounds, r.loaded) for r in of_kind(log, "gl_reloaded")] == [(1, 2, 5)]
+    assert [(m.turn, m.character, m.end) for m in of_kind(log, "gl_moved")] == [
+        (1, "Ann", (0.0, 5.0))]

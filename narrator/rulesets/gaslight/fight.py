@@ -515,6 +515,7 @@ class GaslightFight:
             self.draw(t, m, arm, it)
             if m.lost_round:
                 return
+            it = self.intents[m.name]  # GN18: a draw that is a move action spent his move
         # clear a fault (G11)
         if arm.state == "misfire" and (it.shoot or it.reload):
             arm.state = "ready"
