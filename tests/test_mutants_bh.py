@@ -6,16 +6,19 @@ Each test names the mutant it kills (mutmut name) and the rule it pins, with the
 from __future__ import annotations
 
 import textwrap
+from types import SimpleNamespace
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
 from narrator import batch
-from narrator.rulesets.boothill import kernel, tables
+from narrator.rulesets.boothill import kernel, tables, tactics
 from narrator.rulesets.boothill.scenario import Intent
+from narrator.rulesets.boothill.state import Wound
 from narrator.scenario import load_scenario_text
 from tests.test_hand_to_hand import brawl, fight, of, person
+from tests.test_tactics import decide, fight_of, two
 
 
 def test_a_break_free_made_on_the_first_try_ends_the_combat_turns_tries():
@@ -172,3 +175,79 @@ def test_the_kernel_counts_each_wound_by_severity_and_place():
                     [0, 2, 0, 0, 0, 1, 0, 1, 8, kernel.ACTIVE],
                     [1, 2, 0, 0, 0, 1, 0, 1, 9, kernel.ACTIVE],
                     [1, 3, 1, 0, 0, 1, 0, 1, 12, kernel.PASSED_OUT]]
+
+
+@pytest.mark.parametrize("me, enemies, yards, point", [
+    ((3.0, 4.0), [((0.0, 0.0), 5.0)], 10, (9.0, 12.0)),     # straight away from him
+    ((5.0, 5.0), [((5.0, 5.0), 0.0)], 4, (1.0, 5.0)),       # on top of him: west, by rule
+    ((0.0, 0.0), [((2.0, 0.0), 2.0), ((0.0, 20.0), 20.0)], 3, (-3.0, -0.3)),  # 1/4 vs 1/400
+])
+def test_a_man_backing_away_goes_directly_away_from_the_nearest_enemies(me, enemies, yards,
+                                                                        point):
+    """Kills ``narrator.rulesets.boothill.tactics.x__away__mutmut_32`` (``dx, dy, norm = None``
+    when he stands on the enemy: a TypeError). Rule (the profiles, this module's docstring):
+    a man in flight or keeping his distance moves ``yards`` away from the enemies, each
+    weighted by 1 / yards squared (the nearest counts most); with nowhere to face away from
+    (the enemy on his spot) he goes west (-x), so the move is still a point. Third case:
+    weights 1/4 and 1/400 give the direction (-0.5, -0.05), 3 yards along it (-2.99, -0.30)."""
+    f = SimpleNamespace(pos=me)
+    foes = [(SimpleNamespace(pos=at), d) for at, d in enemies]
+    assert tactics._away(f, foes, yards) == point  # (rounded to 0.1 yard)
+
+
+def test_cover_is_chosen_near_and_only_a_sniper_trades_distance_for_it():
+    """Kills ``narrator.rulesets.boothill.tactics.x__nearest_cover__mutmut_51`` (the distance
+    from the enemy counted for every profile, not only with ``far``). Rule (the profiles,
+    this module's docstring): the cautious man gets behind the nearest cover (score: yards to
+    it); the sniper keeps his distance (score: yards to it less half the yards between it and
+    the nearest enemy). Jake at [0, 0], Dutch at [30, 0]: a wagon 2 yards on (28 from Dutch,
+    score 2, or 2 - 14 = -12) and a trough 5 yards back (35 from Dutch, 5 or 5 - 17.5 =
+    -12.5): the cautious man takes the wagon, the sniper the trough."""
+    cover = SimpleNamespace()
+    sc = SimpleNamespace(map={"wagon": SimpleNamespace(cover=cover, at=(2.0, 0.0)),
+                              "trough": SimpleNamespace(cover=cover, at=(-5.0, 0.0))})
+    view = SimpleNamespace(sc=sc, gone_landmarks=set())
+    jake = SimpleNamespace(pos=(0.0, 0.0), landmark=None)
+    dutch = SimpleNamespace(pos=(30.0, 0.0), landmark=None)
+    assert tactics._nearest_cover(view, jake, [(dutch, 30.0)], far=False) == ("wagon", 2.0)
+    assert tactics._nearest_cover(view, jake, [(dutch, 30.0)], far=True) == ("trough", 5.0)
+
+
+@pytest.mark.parametrize("wounds, long_arm, other", [
+    ([("right_arm", "serious")], -6, -6),        # gun arm: -4, and one hand / wrong hand -2
+    ([("left_shoulder", "serious")], -6, -4),    # off arm: a long arm one-handed -2 only
+    ([("right_shoulder", "serious"), ("left_arm", "serious")], -8, -8),  # both: -4 -4
+    ([("left_leg", "light")], -1, -1),           # a light wound -1
+])
+def test_tactics_weigh_a_wounded_shooters_table_2_modifiers(wounds, long_arm, other):
+    """Kills ``narrator.rulesets.boothill.tactics.x__facts__mutmut_16`` (the gun arm's wounds
+    counted with severity None: a serious gun-arm wound overlooked). Rules: Table 2, a serious
+    wound -4 and a light wound -1 each (000 Table 2); a seriously wounded gun arm cannot fire a
+    pistol, so he fires with the other hand, wrong hand -2 (001 l.23); a long arm fired with
+    one hand (either arm seriously wounded, not both) -2 (001 l.27); both arms: -4 each and
+    his good hand again (001 l.24). Bob Dalton is right-handed (the default); a shoulder
+    counts with its arm."""
+    f = fight_of(two(max_turns=3))
+    bob = f.fighters["Bob Dalton"]
+    bob.wounds = [Wound(loc, sev, 3) for loc, sev in wounds]
+    facts = tactics._facts(f, bob)
+    assert (facts.wound_long, facts.wound_other) == (long_arm, other)
+
+
+def test_an_empty_handed_man_runs_for_a_thrown_weapon_within_a_combat_turns_run():
+    """Kills ``narrator.rulesets.boothill.tactics.x_decide__mutmut_128`` (the pick-up weighed
+    with no kind of turn: the shootout turn's 4 yards of running, Table 7, not the combat
+    turn's 24, Table 3). Rule (errata B18(i), this module's docstring): a man with no loaded
+    gun and no blade, nobody within arm's length (2 yards, B19), goes for the nearest thrown
+    weapon lying within his run, ``pick_up: true`` after the move. Ann's revolver is empty
+    with no spare rounds; Bob, 30 yards off (a combat turn: nobody within 20 feet), has a
+    thrown knife lying 8 yards from her: she runs to it (8 <= 24) and picks it up."""
+    f = fight_of(two(ann="tactics: aggressive",
+                     ann_weapons="[{type: single_action_revolver, loaded: 0, spare: 0}]",
+                     bob_weapons="[{type: single_action_revolver}, {type: thrown_knife}]",
+                     bob_at="[30, 0]", max_turns=3))
+    f.fighters["Bob Dalton"].weapons[1].lying_at = (8.0, 0.0)
+    assert tactics.turn_kind(f, 1) == "combat"
+    intent = decide(f, "Ann Oakley")
+    assert intent.pick_up is True and intent.shoot is None
+    assert (intent.move.gait, intent.move.to) == ("running", (8.0, 0.0))
