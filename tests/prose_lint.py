@@ -11,6 +11,7 @@ from __future__ import annotations
 import html as _html
 import re
 from collections import Counter
+from typing import Any
 from dataclasses import dataclass, field
 
 from narrator import npcs
@@ -239,13 +240,19 @@ def skeleton(sentence: str, names: list[str]) -> str:
     return sentence
 
 
-def stock_count(prose: str, log: FightLog) -> tuple[int, str]:
-    """The most-used stock phrase of a fight (sentences of six words or more alike but for
-    the names): (times used, the phrase)."""
+def stock_phrases(prose: str, log: FightLog) -> Counter:
+    """The stock phrases of a fight (sentences of six words or more, the names put as "X")
+    and how often each is used."""
     chars = getattr(log.events[0], "characters", ())
     names = [w for c in chars for w in (c.name, c.short)] + list(_shorts(log).values())
     names += [re.sub(r"[\"\u201c\u201d]", "", c.name).strip() for c in chars]
-    found = Counter(skeleton(s, names) for s in sentences(prose) if len(s.split()) >= 6)
+    return Counter(skeleton(s, names) for s in sentences(prose) if len(s.split()) >= 6)
+
+
+def stock_count(prose: str, log: FightLog) -> tuple[int, str]:
+    """The most-used stock phrase of a fight (sentences of six words or more alike but for
+    the names): (times used, the phrase)."""
+    found = stock_phrases(prose, log)
     if not found:
         return 0, ""
     phrase, k = found.most_common(1)[0]
@@ -346,6 +353,11 @@ class Count:
     cover_jargon: int = 0
     crowd_agree: int = 0
     reload_then_empty: int = 0
+    his_ambiguous: int = 0
+    hit_retold: int = 0
+    fled_then_fired: int = 0
+    name_for_he: int = 0
+    stock_again: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -569,8 +581,10 @@ SHOT_TOLD = re.compile(r"\b(fired|fires|shot|bullet|charge)\b")
 #: a man's gun told empty ("X's Webley was spent", "That emptied X's Colt")
 EMPTY_TOLD = re.compile(r"^(?:That (?:emptied|empties|was the last \w+ in|is the last \w+ in) "
                         r"(?P<a>[^.;]+?)'s\b|(?P<b>[^.;]+?)'s [^.;]*\b(?:was|is) (?:empty|spent|"
-                        r"shot dry)\b|(?P<c>[^.;]+?) (?:had|has) (?:nothing left in|emptied|"
-                        r"fired the \w+ dry|fired \w+ last))")
+                        r"shot dry|dry)\b|(?P<c>[^.;]+?) (?:had|has) (?:nothing left in|emptied|"
+                        r"fired the \w+ dry|fired \w+ last|fired \w+ \w+ dry|no rounds left)|"
+                        r"(?P<d>[^.;]+?) (?:was|is) out of (?:cartridges|rounds)\b|"
+                        r"That (?:was|is) the last (?:round|cartridge) in (?P<e>[^.;]+?)'s\b)")
 #: what ends an empty gun's story: a load, a draw, a gun picked up
 RELOAD_TOLD = re.compile(r"\b(loads?|loaded|reloads?|reloaded|thumbs?|thumbed|feeds?|fed|"
                          r"pushe?s?|pushed|slips?|slipped|thrusts?|shells|cartridges|rounds into|"
@@ -704,6 +718,8 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                     bad("reload_count", s)  # "pushed two rounds into the Sharps" (one went in)
             if subject in empty and not m:
                 guns = {g.lower() for g in GUN_NOUN.findall(s)}
+                if re.search(r"\bbuckshot\b|\bthe pattern\b", s):
+                    guns.add("shotgun")  # buckshot is the shotgun's, not the emptied Colt's
                 if RELOAD_TOLD.search(s):
                     empty.pop(subject)
                 elif guns and not guns & {g.lower() for g in GUN_NOUN.findall(empty[subject])}:
@@ -863,6 +879,11 @@ def _fourth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count
                     pronoun.get(short, "he"), "he|him")
                 if others and re.search(rf"[;,:] [^;]*\b({he})\b", before):
                     continue  # "...; he staggered." was the other man: a name is kinder
+                if re.match(rf"{re.escape(short)}'s\b", s) and any(
+                        re.search(rf"(?<![\w']){re.escape(o)}(?![\w])", s) for o in shorts
+                        if o != short and short not in o and o not in short
+                        and pronoun.get(o) == pronoun.get(short)):
+                    continue  # "His bullet went wide of Charlie" reads as Charlie's bullet
                 if all(re.search(rf"\b{re.escape(o)}\b", s) for o in others):
                     bad("name_repeat", f"{before} / {s}")  # "He" would have been clear
                 break
@@ -1071,11 +1092,35 @@ def rolls_tokens(text: str) -> list[str]:
     return [m.group(0) for m in ROLLS_TOKENS.finditer(text)]
 
 
+#: a hit told in a sentence: a wound's verb and the place it struck
+HIT_TOLD = re.compile(r"\b(?:hit|shot|struck|strikes?|took|takes?|caught|catch(?:es)?|found|finds?|"
+                      r"drilled|drills?|tagged|tags?|nicked|nicks?|jerked|jerks?|clipped|clips?|"
+                      r"slammed|slams?|tore|tears?|smashed|smashes)\b[^.]*\b(?:arm|leg|hand|foot|"
+                      r"chest|abdomen|head|face|groin|belly|ribs|gut|stomach|thigh|shoulder|"
+                      r"forearm|temple|skull|side|body|knee|hip)\b")
+MISS_TOLD = re.compile(r"\bmiss(?:ed|es)?\b|\bwide\b|\bnowhere\b|\bover\b [\w' ]*\bhead\b|"
+                       r"\ba hand from\b|\bchips (?:flew|fly)\b|"
+                       r"\bpast\b|\buntouched\b|\bneither\b|\bnot one\b")
+#: what tells a hit as another one ("hit him again", "a second bullet", "another of")
+AGAIN_HIT = re.compile(r"(?i)\bagain\b|\bsecond\b|\bthird\b|\banother\b|\bonce more\b|\btoo\b|"
+                       r"\balso\b|\bmore\b")
+#: a man told leaving the fight (not a run for ground: he is gone)
+FLIGHT = re.compile(r"\bbolt(?:ed|s)? from the fight\b|\bfled\b|\bflees\b|\bturn(?:ed|s)? tail\b|"
+                    r"\b(?:ran|runs) for it\b|\bgone from the fight\b|\bhad had enough: \w+ "
+                    r"(?:ran|bolted)\b|\bhas had enough: \w+ (?:runs|bolts)\b")
+#: a gun told empty or spent, opening on its owner's name ("Clegg's shotgun was spent")
+OWN_EMPTY = re.compile(r"^(?P<who>[A-Z][\w'\" -]*?)'s [\w' -]+ (?:was|is) (?:empty|spent|shot "
+                       r"dry)\b")
+
+
 def _seventh_round(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
     """The checks of the seventh GM reading (see the ``Count`` fields of the same names)."""
     def bad(key: str, text: str) -> None:
         setattr(count, key, getattr(count, key) + 1)
         count.note(key, text)
+
+    if log is not None:
+        _seventh_round_names(paras, log, bad)
 
     names = sorted({short for _, short in _names(log)}, key=len, reverse=True) \
         if log is not None else []
@@ -1094,6 +1139,84 @@ def _seventh_round(paras: list[list[str]], log: FightLog | None, count: Count) -
             who = next((g for g in m.groups() if g), None) if m else None
             if who in reloaded:
                 bad("reload_then_empty", f"{reloaded.pop(who)} / ... / {s}")
+
+
+def _seventh_round_names(paras: list[list[str]], log: FightLog, bad: Any) -> None:
+    """The seventh reading's checks that read the fight's names and pronouns: "His" opening
+    a sentence that names another man of that pronoun ("His bullet went wide of Charlie");
+    a shooter's second hit on a man told as if the first were told again; a man told
+    leaving the fight who shoots later in it; a name where "he" was clear (the man the
+    sentence before ended on: "..., and Hob was hit. Hob went down"; the shooter's own gun
+    right after his own shot: "Clegg's charge spattered the wall. Clegg's shotgun was
+    spent")."""
+    chars = {c.short: c for c in getattr(log.events[0], "characters", ())}
+    pronoun = {short: chars[c].pronoun if c in chars else "he" for c, short in _names(log)}
+    pronoun.update({short: getattr(c, "pronoun", "he") for short, c in chars.items()})
+    shorts = sorted(pronoun, key=len, reverse=True)
+
+    def named(text: str) -> list[str]:
+        at = {}
+        for x in shorts:
+            m = re.search(rf"(?<![\w']){re.escape(x)}(?![\w])", text)
+            if m and not any(x in y and at[y] <= m.start() < at[y] + len(y) for y in at):
+                at[x] = m.start()
+        return sorted(at, key=at.get)
+
+    his = {"he": "His", "she": "Her"}
+    fled: dict[str, str] = {}
+    for para in paras:
+        last_hit: tuple[str, str] | None = None
+        shooter = None
+        for i, s in enumerate(para):
+            plain = QUOTE.sub("", s)
+            who = named(plain)
+            m = re.match(r"(His|Her) ", plain)
+            if m:
+                if any(his.get(pronoun.get(x)) == m.group(1) for x in who):
+                    bad("his_ambiguous", s)
+            if re.match(r"(He|His|She|Her)\b", plain):
+                first = shooter
+                rest = who
+            else:
+                first = who[0] if who else None
+                rest = who[1:]
+            if HIT_TOLD.search(plain) and not MISS_TOLD.search(plain.split(";")[0]) \
+                    and first is not None and rest and not re.match(
+                        r"(?:As|While) ", plain):
+                hit = (first, rest[0])
+                if hit == last_hit and not AGAIN_HIT.search(plain):
+                    bad("hit_retold", f"{para[i - 1]} / {s}")
+                last_hit = hit
+            elif who:
+                last_hit = None
+            shooter = first
+            own = re.split(r", and |; |: |, but | as | while | when ", plain)[0]
+            for x in list(fled):
+                if x in who and (re.match(rf"{re.escape(x)}(?:'s)?\b", own)
+                                 and FIRE_TOLD.search(own) and named(own) == [x]
+                                 or re.search(rf"\b(?:shots?|bullets?|barrels?|buckshot|charge) "
+                                              rf"(?:from|of) {re.escape(x)}\b", plain)):
+                    bad("fled_then_fired", f"{fled.pop(x)} / ... / {s}")
+            m = FLIGHT.search(plain)
+            if m:  # the men of the clause that tells the flight
+                clause = re.split(r"[;:]|, and ", plain[:m.start()])[-1]
+                for x in named(clause) or ([shooter] if shooter and re.match(
+                        r"(?:He|She)\b", clause.strip(), re.I) else []):
+                    fled[x] = s
+            if i:
+                before = QUOTE.sub("", para[i - 1])
+                x = who[0] if who and re.match(re.escape(who[0]), plain) else None
+                if x is not None and re.search(
+                        rf"(?:, and|;) {re.escape(x)} (?:was|is) (?:hit|struck)\b[^,;:]*\.$",
+                        before) and re.match(rf"{re.escape(x)} (?:went|goes|fell|falls|"
+                                             r"dropped|drops|crumpled|crumples)\b", plain):
+                    bad("name_for_he", f"{para[i - 1]} / {s}")
+                o = OWN_EMPTY.match(plain)
+                if o and o.group("who") in pronoun and re.match(
+                        rf"{re.escape(o.group('who'))}'s [^.;,]*?\b(?:charge|shot|bullet|"
+                        rf"buckshot|ball|barrel)s?\b", before) and not re.search(
+                        r"\b(?:hit|struck|took|caught|found)\b", before):
+                    bad("name_for_he", f"{para[i - 1]} / {s}")
 
 
 def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
@@ -1158,7 +1281,8 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     _fifth_round_bhv([sentences(p) for p in prose.split("\n\n")], log, count)
     _sixth_round_bh([sentences(p) for p in prose.split("\n\n")], log, count)
     _seventh_round([sentences(p) for p in prose.split("\n\n")], log, count)
-    if log is not None:
+    if log is not None:  # a stock phrase used again in one fight (seventh reading)
+        count.stock_again += sum(k - 1 for k in stock_phrases(prose, log).values() if k > 1)
         k, phrase = stock_count(prose, log)
         count.stock_most = max(count.stock_most, k)
         if k == count.stock_most:

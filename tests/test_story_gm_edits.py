@@ -37,7 +37,11 @@ def test_ww_a_hit_cover_stopped_is_never_told_as_getting_through():
             assert not re.search(r"\bthrough\b|\[(come|get|punch)\]", phrase), (group, phrase)
     text = _story("stagecoach.yaml")
     assert "came through the barricade" not in text
-    assert "stopped Dutch's bullet short of Quaid" in text
+    # Dutch's second shot of round 3, stopped by the coach, is told as stopped (by kind, not
+    # one phrase pick: the coach took it, it never reached Quaid)
+    round3 = text.split("## Round 3")[1].split("||")[0]
+    assert re.search(r"\bcoach\b[^.]*\b(?:stopped|sting|short|to nothing|died|deep|all it)\b|"
+                     r"\b(?:stopped|buried|lodged|bored|split)\b[^.]*\bcoach\b", round3), round3
 
 
 def test_ww_no_wound_but_winded_is_told_as_the_wind_knocked_out():
@@ -45,8 +49,11 @@ def test_ww_no_wound_but_winded_is_told_as_the_wind_knocked_out():
     down." (a fate chip took the wound; the Wind it cost dropped him)."""
     text = _story("stagecoach.yaml")
     assert "luck spared him a wound." not in text
-    assert ("hit in the ribs; luck spared him a wound, but the blow knocked the wind out of "
-            "him and he went down.") in text
+    # the ribs hit of round 3: no wound, and the wind knocked out of him in the same breath
+    assert re.search(r"hit in the ribs; [^.]*\b(?:wind|breath)\b[^.]*\b(?:went down|folded up|"
+                     r"sank down)", text) or re.search(r"in the ribs; [^.]*\b(?:wind|breath)\b"
+                                                       r"[^.]*\b(?:went down|folded up|sank "
+                                                       r"down)", text), text
     table = _ww()
     for group in ("w_chip_winded", "w_scratch_winded"):
         assert all(re.search(r"wind|breath", p) for p in table[group]), group
@@ -111,7 +118,9 @@ def test_gl_a_fall_fits_the_wound_and_one_hit_of_many_is_told_as_one():
     "Rudd poured shot after shot at Halloran; the lead found his abdomen." (one of five hit)."""
     text = _story("fog-alley.yaml")
     assert "struck in the right hand. Rudd went down like a sack of coals" not in text
-    assert "struck in the right hand. The blood Rudd had lost told on him" in text
+    # the fall from a hand wound tells the loss of blood (gl_down_limb), not a sack of coals
+    fall = re.search(r"struck in the right hand\. ([^.]*)\.", text)
+    assert fall and re.search(r"\bblood\b", fall.group(1)), fall
     for phrase in _gl()["gl_hit_volley"]:
         assert re.search(r"\bone\b", phrase), phrase
 
@@ -136,10 +145,12 @@ def test_gl_a_shotgun_fired_empty_is_told_as_both_barrels():
     Clegg's sawn-off shotgun." (two barrels, the gun empty: say both barrels)."""
     text = _story("fog-alley.yaml")
     assert "Both of Clegg's shots" not in text
-    # (the gun named in full once a fight, then by its head noun: 54eb733)
-    assert "Both barrels of Clegg's shotgun went off at Halloran" in text
-    assert "last cartridge in Clegg's" not in text
-    assert "emptied Clegg's" not in text  # both barrels said it
+    # both barrels said, whichever phrase of the group (gl_both_miss) told them
+    round1 = text.split("## Round 2")[0]
+    assert re.search(r"\bboth barrels\b[^.]*\bHalloran\b|\bBoth barrels of Clegg's\b", round1,
+                     re.I), round1
+    assert "last cartridge in Clegg's" not in round1
+    assert "emptied Clegg's" not in round1  # both barrels said it
 
 
 V_PHRASES = ROOT / "narrator" / "rulesets" / "violence" / "templates" / "phrases.toml"
@@ -166,7 +177,9 @@ def test_v_two_shots_are_told_as_two_and_a_hit_is_not_a_log_line():
     """Old: "Hob Mullins put a round into Big Swede." (he fired two), "\\"Faro\\" Jim Bell
     fired at Hob and hit him." and "They hurt each other, and the fight went on." (flat)."""
     text = _story("barroom-brawl.yaml")
-    assert "Hob Mullins put two shots at Big Swede" in text
+    assert "Hob Mullins put a round into Big Swede" not in text
+    hob = re.search(r"Hob Mullins [^.\n]*\bBig Swede\b[^.\n]*\.", text.split("## Round 1")[1])
+    assert hob and re.search(r"\btwo\b|\btwice\b", hob.group(0)), hob  # two shots, told as two
     table = _v()
     assert not any(re.search(r"\[fire\] at \{b\} and \[hit\]|\[tell\]", p) for p in table["v_hit"])
     assert not any(re.search(r"\[tell\]", p) for p in table["v_hit_two"])

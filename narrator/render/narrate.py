@@ -96,7 +96,8 @@ LULL_TURNS = 2
 FLOW_SENTENCES = 5
 FLOW_WORDS = 90
 #: A phrase that tells a gun emptied: said once a paragraph for a man.
-_EMPTIES = re.compile(r"\bempt|\[empty\]")
+_EMPTIES = re.compile(r"\bempt|\[empty\]|\bdry\b|no rounds left|not a cartridge left|"
+                      r"out of (?:cartridges|rounds)|the last (?:round|cartridge)")
 #: The phrase fields of a character's pronouns, in ``_PRONOUNS`` order.
 _PRONOUN_FIELDS = {k: (k + "_he", k + "_him", k + "_his", k + "_self") for k in ("a", "b")}
 #: A capitalised word inside a sentence (a name, a gun's brand).
@@ -236,7 +237,8 @@ class Narration:
         self.scene = scene or Scene()
         self.kinds = kinds or Kinds()
         self.seen: set[str] = set()
-        self.last_miss: dict[str, int] = {}
+        self.last_miss: dict[str, Any] = {}
+        self._own_gun: str | None = None  # own_gun: the next notice is of his own gun
         self.topic: str | None = None
         self.falls: str | None = None  # the man the next sentence tells falling (see focus)
         self.since: list[str] = []  # characters mentioned after the topic's last mention
@@ -442,6 +444,15 @@ class Narration:
         self.since = [w for w in self.last_said if w != who] if strict else []
         return ""
 
+    def own_gun(self, who: str) -> str:
+        """Before a notice of ``who``'s own gun (emptied, spent): when he opened the sentence
+        before (his own shot), the notice may open on "his" ("Clegg's charge spattered the
+        wall beside Halloran. His shotgun was spent"), as only the shooter's gun was in it;
+        never on "he" ("..., and Lassiter was struck. He was out of cartridges" is
+        Lassiter). Returns ""."""
+        self._own_gun = who if self.opened == who else None
+        return ""
+
     def names(self, people: list[str] | tuple[str, ...]) -> tuple[str, bool]:
         """``(text, plural)``: "Sam", "Sam and Ben", "Sam, Ben and Dan" (first mention in
         full), for a phrase field a verb agrees with."""
@@ -596,6 +607,39 @@ class Narration:
             self.since = []
         elif who in self.chars:
             self.since.append(who)
+
+    def fights_on(self, who: str, ev: Event) -> bool:
+        """Whether ``who`` shoots or strikes at anyone after ``ev`` in the fight: then a run
+        of his is told as a run for ground, never as leaving the fight ("bolted from the
+        fight" for a man who fires both barrels the turn after)."""
+        after = False
+        for e in self.events:
+            if e is ev:
+                after = True
+                continue
+            if after and (self.kinds.is_shot(e.kind) or e.kind in ("blow_struck", "melee_fought",
+                                                                   "gl_blow", "ww_fought")):
+                if self.kinds.actor(e) == who or getattr(e, "attacker", None) == who:
+                    return True
+        return False
+
+    def hit_again(self, shooter: str, target: str, turn: Any) -> int:
+        """How many times ``shooter`` has already hit ``target`` this turn (hits told
+        before): a later hit is told as another ("hit him again"; "a second bullet" only
+        for the second), never as the first told anew. Records this hit."""
+        key = f"hit:{shooter}>{target}"
+        told, k = self.last_miss.get(key, (None, 0))
+        k = k if told == turn else 0
+        self.last_miss[key] = (turn, k + 1)
+        return k
+
+    def in_turn(self, kind: str, turn: Any, **match: Any) -> Event | None:
+        """The first event of ``kind`` in ``turn`` whose fields equal ``match`` (a man's move
+        of the turn, to say a gait modifier was for the gait he declared), else None."""
+        for e in self._by_turn().get(turn, ()):
+            if e.kind == kind and all(getattr(e, k, None) == v for k, v in match.items()):
+                return e
+        return None
 
     def last_of(self, kind: str, before: Event, **match: Any) -> Event | None:
         """The last event of ``kind`` before ``before`` in the fight whose fields equal
@@ -931,7 +975,7 @@ class Narration:
         phrase = self.phrases.pick(group, context)
         first = phrase
         # no two sentences in a row open the same way ("Seth's bullet ..." twice)
-        for _ in range(3):
+        for _ in range(8):  # (a name kept where "His" would be unclear opens alike more often)
             opening = (a, phrase.split("[", 1)[0].strip())
             if phrase.startswith(("; ", ",")) or opening != self._opening \
                     or len(self.phrases.table.get(group, ())) < 2:
@@ -940,7 +984,8 @@ class Narration:
         if (phrase, a, b) == self._said and first != phrase:
             phrase = first  # the tries came back to the very sentence said last
         self._said = (phrase, a, b)
-        if not phrase.startswith(("; ", ",")):
+        if not phrase.startswith(("; ", ",")) and (a is not None or b is not None):
+            # (not a piece told first: "in the chest" before the hit's sentence)
             self._opening = (a, phrase.split("[", 1)[0].strip())
         if a is not None and _empties(phrase):
             if a in self._emptied:  # "Louis emptied his Colt at John ... Louis's Colt was empty"
@@ -981,7 +1026,11 @@ class Narration:
             else None
         if not lead and (a is not None or b is not None):  # not a piece ("in the chest")
             self.opened = (a if opener == "a" else b) if opener is not None else None
-        if opener is not None and self._can_pronoun(a if opener == "a" else b, named):
+        own, self._own_gun = self._own_gun, None
+        mine = opener is not None and own == (a if opener == "a" else b) \
+            and body.startswith("{" + opener + "}'s")  # his own gun, after his own shot
+        if opener is not None and (mine or self._can_pronoun(a if opener == "a" else b, named)) \
+                and not self._his_ambiguous(body, opener, a, b):
             if body.startswith("{" + opener + "}'s"):
                 body = "{" + opener + "_his}" + body[len(opener) + 4:]
             else:
@@ -1045,6 +1094,17 @@ class Narration:
                               and w in self.sentence]  # named or "him": not an unsaid {b}
             self.topic = first
         return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+    def _his_ambiguous(self, body: str, opener: str, a: str | None, b: str | None) -> bool:
+        """Whether a sentence opening on ``opener``'s possessive ("{a}'s bullet") would read
+        wrong as "His": the other character, of the same pronoun, is named in it ("His bullet
+        went wide of Charlie" reads as Charlie's bullet). Then the name stays."""
+        if not body.startswith("{" + opener + "}'s"):
+            return False
+        who, other = (a, b) if opener == "a" else (b, a)
+        key = "b" if opener == "a" else "a"
+        return (other in self.chars and who in self.chars and "{" + key + "}" in body
+                and self.chars[other].pronoun == self.chars[who].pronoun)
 
     def _own(self, phrase: str, extra: dict[str, Any], a: str | None,
              b: str | None) -> str:
@@ -1215,6 +1275,11 @@ class Narration:
             if any(x.search(before) for x in said) and not any(x.search(rest) for x in said):
                 return text
         he, _, his, _ = _PRONOUNS[c.pronoun]
+        if rest.startswith("'s ") and any(
+                re.search(rf"(?<![\w']){re.escape(x)}(?![\w])", rest)
+                for other, o in self.chars.items() if other != who and o.pronoun == c.pronoun
+                for x in spoken(other)):
+            return text  # "His bullet went wide of Charlie": Charlie's bullet?
         if rest.startswith("'s "):
             return his.capitalize() + text[len(name) + 2:]
         return he.capitalize() + text[len(name):]
