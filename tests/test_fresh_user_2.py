@@ -748,3 +748,32 @@ def test_a_description_keeps_its_italics_closed_on_each_paragraph(fmt, left, rig
     assert f"{left}Marshal Cobb rides in.{right}" in text
     assert f"{left}The gang does not listen.{right}" in text
     assert f"\n{right}\n" not in text and f"\n{left}\n" not in text  # no lone mark
+
+
+def test_the_seventh_readings_slips_are_put_right(tmp_path):
+    """Issue 10, seventh reading: "narrator check" said "1 turns"; a cover named by a bare map
+    key read "in cover at trough" (no article); a Boot Hill chance below zero read "(chance
+    -1)" with a hyphen for a minus."""
+    one = _copy(tmp_path, "abilene-saloon.yaml")
+    text = one.read_text(encoding="utf-8")
+    start = text.index("  - kind: shootout   # l.825-870")
+    one.write_text(text[:start] + text[text.index("rulings:"):].replace(
+        "  - {turn: 2, initiative: {Lawmen: 6, Outlaws: 12}, why: the rulebook's worked example "
+        "has these numbers (l.825)}\n  - turn: 2\n    cancel_modifier: {character: Quentin, "
+        "modifier: wrong_hand}\n    why: in the rulebook's worked example only running and "
+        "wounds count against Quentin's last shot (l.858)\n", ""), encoding="utf-8")
+    r = runner.invoke(app, ["check", str(one)])
+    assert r.exit_code == 0, r.output
+    assert "2 sides, 4 characters, 1 turn" in r.stdout and "1 turns" not in r.stdout
+    bank = tmp_path / "bank.yaml"
+    bank.write_text((EXAMPLES / "bank-robbery.yaml").read_text(encoding="utf-8").replace(
+        "water_trough: {at: [25, 10], name: the water trough, cover: true}",
+        "trough: {at: [25, 10], cover: true}").replace("cover: water_trough", "cover: trough"),
+        encoding="utf-8")
+    for mode in ("teaching", "story"):
+        r = runner.invoke(app, ["run", str(bank), "-m", mode])
+        assert r.exit_code == 0, r.output
+        assert "in cover at the trough" in r.stdout and "at trough" not in r.stdout
+    r = runner.invoke(app, ["run", str(EXAMPLES / "abilene-saloon.yaml")])
+    assert "a natural 1 and a Luck check (chance \u22122)" in r.stdout
+    assert not re.search(r"\(chance -\d", r.stdout)
