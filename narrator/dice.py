@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import _random
 import weakref
 from dataclasses import asdict
 from typing import Any, Protocol
@@ -197,11 +198,26 @@ class SeededDice:
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.count = 0
-        self._random = random.Random(f"{seed}:dice").random
+        # One generator, seeded again for each stream (the streams are read one after the
+        # other, never together); the first stream ("<seed>:dice", the rolls before turn 1)
+        # is seeded only if a die is rolled before turn 1 (most fights roll none).
+        self._gen = _random.Random()
+        self._random = self._first
+
+    def _first(self) -> float:
+        self._random = self._stream(f"{self.seed}:dice")
+        return self._random()
+
+    def _stream(self, name: str):
+        """``random.Random(name).random``, the same numbers: a str seed is the int of its
+        UTF-8 bytes followed by their SHA-512 digest (``random.Random.seed``, version 2)."""
+        data = name.encode()
+        self._gen.seed(int.from_bytes(data + hashlib.sha512(data).digest()))
+        return self._gen.random
 
     def start_turn(self, turn: int) -> None:
         """Switch to the seeded stream of ``turn``."""
-        self._random = random.Random(f"{self.seed}:dice:{turn}").random
+        self._random = self._stream(f"{self.seed}:dice:{turn}")
 
     def roll(self, who: str, purpose: str, sides: int) -> int:
         self.count += 1

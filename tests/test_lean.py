@@ -136,3 +136,59 @@ def test_engine_odds_sum_the_fights_of_narrator_run() -> None:
         expected.add(batch.summarize(run_fight(ld, 500 + i, dice_fallback="seeded")))
     assert odds.tally == expected
     assert odds.path == "engine"
+
+
+def test_seeded_dice_roll_the_streams_of_scripted_dice() -> None:
+    """``SeededDice`` (one generator seeded again per stream, the stream before turn 1 seeded
+    only when a die is rolled there) gives the numbers of ``ScriptedDice`` with no script:
+    ``random.Random("<seed>:dice")`` before turn 1, ``"<seed>:dice:<turn>"`` after."""
+    import random
+
+    for seed in (0, 7, 123456789):
+        lean = SeededDice(seed)
+        before = random.Random(f"{seed}:dice")
+        assert [lean.roll("A", "tactics", 20) for _ in range(5)] == \
+            [int(before.random() * 20) + 1 for _ in range(5)]
+        for turn in (1, 2, 17):
+            lean.start_turn(turn)
+            own = random.Random(f"{seed}:dice:{turn}")
+            sides = (6, 20, 20, 6, 20, 20, 20)
+            assert [lean.roll("A", "to_hit", n) for n in sides] == \
+                [int(own.random() * n) + 1 for n in sides]
+        assert lean.count == 5 + 3 * 7
+    quiet = SeededDice(3)  # no die before turn 1: turn 1 is its own stream all the same
+    quiet.start_turn(1)
+    own = random.Random("3:dice:1")
+    assert [quiet.roll("A", "to_hit", 20) for _ in range(4)] == \
+        [int(own.random() * 20) + 1 for _ in range(4)]
+
+
+def test_a_reload_of_one_round_in_three_turns_counts_in_thirds() -> None:
+    """Table 14 "1/3" (one round every three combat turns) and "3": the reload's progress is
+    kept exactly (the engine works it out in whole numbers): a cap-and-ball revolver gains a
+    round on every third turn, its progress back to 0 when the round goes in; a single-action
+    revolver takes 3 rounds a turn, never more than it holds."""
+    from fractions import Fraction
+
+    from narrator.dice import ScriptedDice
+    from narrator.rulesets.boothill.state import make_weapon
+    from narrator.rulesets.boothill.scenario import WeaponSpec
+
+    ld = _generated([("posse", 1), ("rustlers", 1)], "street", 7)
+    fight = BootHillFight(ld.scenario, ld.side_of, ScriptedDice({}, 1, "seeded"),
+                          profile_of(ld.scenario), 1, record=False)
+    f = next(iter(fight.fighters.values()))
+    f.weapons = [make_weapon(WeaponSpec(type="cap_and_ball_revolver", loaded=4)),
+                 make_weapon(WeaponSpec(type="single_action_revolver", loaded=1))]
+    slow, fast = f.weapons
+    assert slow.wt.reload == Fraction(1, 3) and fast.wt.reload == 3
+    seen = []
+    for t in range(1, 7):
+        fight.reload(t, f, 0)
+        seen.append((slow.loaded, slow.reload_progress))
+    assert seen == [(4, Fraction(1, 3)), (4, Fraction(2, 3)), (5, 0),
+                    (5, Fraction(1, 3)), (5, Fraction(2, 3)), (6, 0)]
+    fight.reload(7, f, 1)
+    assert (fast.loaded, fast.reload_progress) == (4, 0)
+    fight.reload(8, f, 1)
+    assert (fast.loaded, fast.reload_progress) == (6, 0)  # (3 a turn; 2 fit)

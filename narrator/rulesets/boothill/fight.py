@@ -64,6 +64,7 @@ from narrator.turns import TurnLoop
 LEGS = ("left_leg", "right_leg")
 NO_TURN = Turn()  # a turn past the declared ones (shared: the engine never changes a Turn)
 SKILL_NAMES = tuple(Skills.model_fields)
+NO_PROGRESS = Fraction(0)  # no round of a reload under way (Fractions never change)
 
 
 MAX_INITIATIVE_ROUNDS = 50
@@ -1255,19 +1256,23 @@ class BootHillFight(ShootoutTurns, HandToHand):
             return self.refuse(t, f, "reload", "full", None, ws.name)
         if ws.spare is not None and ws.spare <= 0:
             return self.refuse(t, f, "reload", "no_spare_rounds", None, ws.name)
-        if rate.denominator == 1 and not ws.reload_progress:
-            rounds = rate.numerator  # (the same as below: nothing left in progress)
-        else:
-            ws.reload_progress += rate
-            rounds = math.floor(ws.reload_progress)
-            ws.reload_progress -= rounds
+        progress = ws.reload_progress
+        rn, rd = rate.as_integer_ratio()
+        pn, pd = progress.as_integer_ratio()
+        carried = rd != 1 or pn != 0  # (else: whole rounds, nothing left in progress)
+        if not carried:
+            rounds = rn
+        else:  # progress + rate, its whole rounds taken out, in integers (Fraction is slow)
+            num, den = pn * rd + rn * pd, pd * rd
+            rounds = num // den
+            ws.reload_progress = Fraction(num - rounds * den, den)
         rounds = min(rounds, ws.capacity - ws.loaded)
         if ws.spare is not None:
             rounds = min(rounds, ws.spare)
             ws.spare -= rounds
         ws.loaded += rounds
-        if ws.loaded >= ws.capacity:
-            ws.reload_progress = Fraction(0)
+        if carried and ws.loaded >= ws.capacity:  # (not carried: it is still 0)
+            ws.reload_progress = NO_PROGRESS
         if self.record:
             self.emit(Reloaded(t, f.name, ws.name, str(rate), rounds, ws.loaded, ws.capacity))
         return None

@@ -226,9 +226,7 @@ def prepared_chance(shooter: Fighter, target: Fighter, weapon: WeaponState, shot
     skills = c.skills
     wt = weapon.wt
     if shooter.wounds:
-        light, serious = shooter.count("light"), shooter.count("serious")
-        gun = shooter.wounds_at(shooter.gun_arm, "serious") > 0
-        off = shooter.wounds_at(shooter.off_arm, "serious") > 0
+        light, serious, gun, off = shooter.wound_summary()
         if wt.kind == "long_arm":
             wrong = (gun != off) or off_hand
         else:

@@ -117,8 +117,20 @@ def plan_volleys(intent: Intent, main: int, off: int | None, handedness: str,
         shot only (001 l.26). In a combat turn shots past the second are left out (the caller
         refuses them).
     """
-    listed = tuple(targets_of(intent))
     off_hand = bool(intent.hand and intent.hand != handedness)
+    shoot, shots = intent.shoot, intent.shots
+    if type(shoot) is str and not isinstance(shots, list) and not intent.two_guns:
+        # (one target, N careful shots: the common case, as below without the lists)
+        n = shots or 1
+        if kind.max_shots is not None and n > kind.max_shots:
+            n = kind.max_shots
+        listed = (shoot,)
+        volleys = [[PlannedShot("careful", shoot, main, off_hand, False, False, listed)]
+                   for _ in range(n)]
+        if volleys and intent.sniping:
+            volleys[0][0].sniping = True
+        return volleys
+    listed = tuple(targets_of(intent))
     pairs = shot_targets(intent)
     volleys: list[list[PlannedShot]] = []
     if intent.two_guns and off is not None:

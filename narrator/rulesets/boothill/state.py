@@ -182,6 +182,26 @@ class Fighter:
             return 0
         return len([w for w in self.wounds if w.severity == severity])
 
+    def wound_summary(self) -> tuple[int, int, bool, bool]:
+        """(light wounds, serious wounds, a serious wound in the gun arm, one in the off arm),
+        in one pass: ``count("light")``, ``count("serious")``,
+        ``wounds_at(gun_arm, "serious") > 0`` and ``wounds_at(off_arm, "serious") > 0``."""
+        light = serious = 0
+        gun = off = False
+        gun_arm, off_arm = self.gun_arm, self.off_arm
+        for w in self.wounds:
+            severity = w.severity
+            if severity == "light":
+                light += 1
+            elif severity == "serious":
+                serious += 1
+                location = w.location
+                if location in gun_arm:
+                    gun = True
+                elif location in off_arm:
+                    off = True
+        return light, serious, gun, off
+
     def wounds_at(self, locations: tuple[str, ...], severity: str) -> int:
         """Number of wounds of ``severity`` in any of ``locations``."""
         if not self.wounds:

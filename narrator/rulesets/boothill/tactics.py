@@ -143,8 +143,11 @@ _CACHE_MAX = 4096
 def _intent(**kw: object) -> Intent:
     """An Intent built without validation (every value here is valid by construction), shared
     between identical decisions: the engine never changes an intent."""
-    key = tuple((k, tuple(v) if isinstance(v, list) else
-                 (v.gait, v.to) if isinstance(v, MoveIntent) else v) for k, v in kw.items())
+    parts = []
+    for k, v in kw.items():
+        t = type(v)
+        parts.append((k, tuple(v) if t is list else (v.gait, v.to) if t is MoveIntent else v))
+    key = tuple(parts)
     hit = _INTENTS.get(key)
     if hit is None:
         if len(_INTENTS) >= _CACHE_MAX:
@@ -367,9 +370,8 @@ class Facts:
 def _facts(fight: FightView, f: Fighter) -> Facts:
     wound_long = wound_other = 0
     if f.wounds:
-        base = fight.house.light_wound_penalty * f.count("light") - 4 * f.count("serious")
-        gun = f.wounds_at(f.gun_arm, "serious") > 0
-        off = f.wounds_at(f.off_arm, "serious") > 0
+        light, serious, gun, off = f.wound_summary()
+        base = fight.house.light_wound_penalty * light - 4 * serious
         wound_long = base - 2 if gun != off else base
         wound_other = base - 2 if gun and not off else base
     size = f.c.size
@@ -413,10 +415,11 @@ def guns(fight: FightView, f: Fighter) -> list[Gun]:
 @dataclass
 class _Planning:
     """The profiles' working memory while one turn's intents are decided (the state is fixed
-    meanwhile): each fighter's ``Facts``, by order, and each pair's ``reach``."""
+    meanwhile): each fighter's ``Facts``, by order, and each pair's ``reach`` at a distance
+    (shooter's order, target's order, yards)."""
 
     facts: dict[int, Facts] = field(default_factory=dict)
-    reach: dict[tuple[int, int], float] = field(default_factory=dict)
+    reach: dict[tuple[int, int, float], float] = field(default_factory=dict)
 
 
 def begin_planning(fight: FightView) -> None:
@@ -441,24 +444,25 @@ def _careful(fight: FightView, t: int, f: Fighter, o: Fighter, g: Gun, yards: fl
 def reach(fight: FightView, t: int, f: Fighter, o: Fighter, yards: float) -> float:
     """How likely ``f`` is to hit ``o`` with a careful shot from his best usable weapon."""
     plan = fight.__dict__.get("_tactics_plan")
-    if plan is not None:
-        key = (f.order, o.order)
+    if plan is not None:  # (the state is fixed while planning: a pure function of the three)
+        key = (f.order, o.order, yards)
         got = plan.reach.get(key)
-        if got is not None and yards == math.dist(f.pos, o.pos):
+        if got is not None:
             return got
     best = 0.0
     rulings = bool(fight.profile.rulings)
     me = facts(fight, f)
     them = facts(fight, o)
     for g in guns(fight, f):
-        band = _careful(fight, t, f, o, g, yards, rulings)
+        band = tables.band_within(g.limits, yards) if not rulings \
+            else _careful(fight, t, f, o, g, yards, rulings)
         if band is None:
             continue
         p = _estimate(g.static, band, g.ws.wt.kind, g.wound_mod, 0, me.luck_p, them)
         if p > best:
             best = p
-    if plan is not None and yards == math.dist(f.pos, o.pos):
-        plan.reach[(f.order, o.order)] = best
+    if plan is not None:
+        plan.reach[key] = best
     return best
 
 
@@ -469,11 +473,18 @@ def most_dangerous(fight: FightView, t: int, f: Fighter,
     then the first in the scenario, on a tie. None when there are no candidates."""
     best = None
     best_key: tuple[float, float, int] | None = None
-    for o in candidates:
-        yards = math.dist(f.pos, o.pos)
-        key = (-reach(fight, t, o, f, yards), yards, o.order)
-        if best_key is None or key < best_key:
-            best, best_key = o, key
+    own = "_tactics_plan" not in fight.__dict__
+    if own and len(candidates) > 1:  # (nothing changes meanwhile: ``f``'s facts read once)
+        begin_planning(fight)
+    try:
+        for o in candidates:
+            yards = math.dist(f.pos, o.pos)
+            key = (-reach(fight, t, o, f, yards), yards, o.order)
+            if best_key is None or key < best_key:
+                best, best_key = o, key
+    finally:
+        if own:
+            end_planning(fight)
     return best
 
 
@@ -508,19 +519,26 @@ def _choose(fight: FightView, t: int, f: Fighter, prof: Profile,
     obs = f.c.attributes.obs
     current = f.current_weapon
     shootout = kind == "shootout"
+    plan = fight.__dict__.get("_tactics_plan")  # (its facts and reaches looked up here:
+    known = plan.facts if plan is not None else {}  # the loop runs for every enemy)
+    reaches = plan.reach if plan is not None else {}
     best: _Choice | None = None
     for o, yards in enemies:
         if night and yards > obs and not o.c.lit:  # (``visible``)
             continue
-        them = facts(fight, o)
+        them = known.get(o.order) or facts(fight, o)
         value = None
         for g in mine:
-            band = _careful(fight, t, f, o, g, yards, rulings)
+            band = tables.band_within(g.limits, yards) if not rulings \
+                else _careful(fight, t, f, o, g, yards, rulings)
             if band is None:
                 continue
             if value is None:  # what the target is worth, the same whatever gun shoots him
+                danger = reaches.get((o.order, f.order, yards))
+                if danger is None:
+                    danger = reach(fight, t, o, f, yards)
                 value = (1.0 + prof.near * 10 / (10 + yards)
-                         + prof.danger * reach(fight, t, o, f, yards)
+                         + prof.danger * danger
                          + prof.wounded * o.wound_points / o.capacity)
                 value /= 1.0 + 0.35 * mem.targeted.get((f.side, o.name), 0)
             p = _estimate(g.static, band, g.ws.wt.kind, g.wound_mod + gait_mod, 0, me.luck_p,
