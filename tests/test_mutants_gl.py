@@ -259,18 +259,20 @@ LEVER = [{"type": "lever_action_carbine", "carried": "ready"}]
 
 
 @pytest.mark.parametrize("weapons, fires", [
-    (None, True), (LEVER, True), ([{"type": "derringer", "carried": "ready"}], False)])
+    (None, "webley_revolver"), (LEVER, "lever_action_carbine"),
+    ([{"type": "derringer", "carried": "ready"}], None)])
 def test_a_hurt_coward_runs_straight_away_from_the_nearest_enemy(weapons, fires):
-    """Kills tactics.x__away__mutmut_2 and _3 (the run's direction) and
-    tactics.x_decide__mutmut_93 ("repeater" misspelt). tactics.py, coward: once hurt he runs
-    40 yards directly away from the nearest enemy, firing in panic (002 l.56-57) when his gun
-    is a revolver or a repeater (a derringer, a breech loader, only runs). Ann at (10, 2),
+    """Kills tactics.x__away__mutmut_2 and _3 (the run's direction),
+    tactics.x_decide__mutmut_93 ("repeater" misspelt) and _96 (the panic shot's gun
+    dropped). tactics.py, coward: once hurt he runs 40 yards directly away from the nearest
+    enemy, firing in panic (002 l.56-57) when his gun is a revolver or a repeater (a derringer, a breech loader, only runs). Ann at (10, 2),
     Bob at (4, 10): away is (6, -8)/10 a yard, so 40 yards on is (34, -30)."""
     f = _gl_set_up(_man("Ann", at=(10, 2), weapons=weapons, tactics="coward"), (4, 10))
     f.men["Ann"].hp = 5
     got = _decide(f)
     assert got["move"] == (34.0, -30.0) and got["gait"] == "running"
-    assert (got.get("shoot"), got.get("mode")) == (("Bob", "panic") if fires else (None, None))
+    assert (got.get("shoot"), got.get("mode"), got.get("weapon")) == (
+        ("Bob", "panic", fires) if fires else (None, None, None))
 
 
 def test_a_coward_with_his_only_gun_broken_runs_away():
@@ -476,6 +478,7 @@ def _statuses(log, turn: int) -> dict:
 
 def test_a_knife_blow_to_the_face_blinds_and_the_blinded_man_cannot_shoot():
     """Kills fight.xǁGaslightFightǁblow__mutmut_108, _114, _121 (the blow's natural and hand),
+    _230 (its location roll dropped),
     _222 (blinding lost), status__mutmut_28 (the face wound not shown blinded), ready__mutmut_26
     and _33 (the blinded shooter's refusal). GN23: Ann (STR 14: +2) strikes with the knife
     in her off hand: d20 15, no natural; location 19, the face (002 l.470-489): 1d4 3 + 2 = 5;
@@ -493,7 +496,8 @@ def test_a_knife_blow_to_the_face_blinds_and_the_blinded_man_cannot_shoot():
     assert (blow.weapon, blow.hand, blow.roll, blow.result, blow.natural) == (
         "knife", "off", 15, "hit", "")
     (dmg,) = of_kind(log, "gl_damage")
-    assert (dmg.part, dmg.amount, dmg.blind_roll, dmg.blinded) == ("face", 5, 1, True)
+    assert (dmg.location_roll, dmg.part, dmg.amount, dmg.blind_roll, dmg.blinded) == (
+        19, "face", 5, 1, True)
     assert _statuses(log, 1)["Bob"].wounds[0].severity == "blinded"
     assert [(b.turn, b.character, b.action, b.reason, b.target, b.detail)
             for b in of_kind(log, "gl_blocked")] == [(2, "Bob", "shoot", "blinded", "Ann", "")]
@@ -851,3 +855,277 @@ def test_a_reload_and_a_move_in_one_round():
     assert [(r.turn, r.rounds, r.loaded) for r in of_kind(log, "gl_reloaded")] == [(1, 2, 5)]
     assert [(m.turn, m.character, m.end) for m in of_kind(log, "gl_moved")] == [
         (1, "Ann", (0.0, 5.0))]
+
+
+# ------------------------------------------------------------ gaslight tactics.py, fight.py (300)
+def test_a_coward_runs_rounded_to_the_hundredth():
+    """Kills tactics.x__away__mutmut_23 (x rounded to the thousandth). tactics.py _away: Ann
+    at (10, 2), Bob at (4, 11): 40 yards on along (6, -9)/10.817 is (32.19, -31.28)."""
+    f = _gl_set_up(_man("Ann", at=(10, 2), tactics="coward"), (4, 11))
+    f.men["Ann"].hp = 5
+    assert _decide(f)["move"] == (32.19, -31.28)
+
+
+def test_tactics_a_step_of_exactly_half_a_yard_is_taken():
+    """Kills tactics.x__toward__mutmut_27 (no step at half a yard). tactics.py _toward: only
+    a step under half a yard is none; Bob 1.5 yards off is a 0.5-yard step."""
+    f = _gl_set_up(_man("Ann", tactics="aggressive"), (1.5, 0))
+    assert _decide(f)["move"] == (0.5, 0.0)
+
+
+@pytest.mark.parametrize("profile", ["coward", "lawman", "cautious"])
+def test_a_careful_profile_shot_at_fires_two_snap_shots(profile):
+    """Kills tactics.x_decide__mutmut_219, _222 ("coward", "lawman" misspelt). tactics.py:
+    cautious, coward (unhurt) and lawman (once shots have been fired) aim while unhurried
+    (002 l.38-41) and, once shot at, fire two snap shots (l.43-45)."""
+    f = _gl_set_up(_man("Ann", tactics=profile), (5, 0))
+    f.men["Ann"].shot_at = True
+    f.fired_any = True
+    assert _decide(f) == {"shoot": "Bob", "mode": "snap", "shots": 2,
+                          "weapon": "webley_revolver"}
+
+
+def test_an_unhurt_coward_not_shot_at_aims():
+    """Kills tactics.x_decide__mutmut_83 (every coward hurt). tactics.py coward: as cautious
+    until hurt: at full hit points and Health, unhurried, an aimed shot taking 10 (002
+    l.38-41)."""
+    f = _gl_set_up(_man("Ann", tactics="coward"), (5, 0))
+    assert _decide(f) == {"shoot": "Bob", "mode": "aimed", "weapon": "webley_revolver",
+                          "take_10": True}
+
+
+@pytest.mark.parametrize("yards, mode", [(20 / 3, "fanning"), (7, "rapid")])
+def test_an_aggressive_fanner_fans_at_20_feet_not_beyond(yards, mode):
+    """Kills tactics.x_decide__mutmut_240 (under 20 ft). 002 l.406-410: the fanning table's
+    reach; tactics.py fans within 20 ft (20 ft itself included), and fires rapid at 21 ft."""
+    f = _gl_set_up(_man("Ann", tactics="aggressive", skills={"fanning": True},
+                        weapons=[{"type": "single_action_revolver", "carried": "ready"}]),
+                   (yards, 0))
+    assert _decide(f)["mode"] == mode
+
+
+def test_a_man_not_a_coward_whose_only_gun_is_broken_does_nothing():
+    """Kills tactics.x_decide__mutmut_25 (everyone runs). tactics.py: with his only gun
+    broken (G11) an aggressive man has nothing to do (only a coward runs)."""
+    f = _gl_set_up(_man("Ann", tactics="aggressive"), (5, 0))
+    f.men["Ann"].arms[0].state = "broken"
+    assert _decide(f) is None
+
+
+def test_a_covering_man_has_his_gun_in_hand_next_round():
+    """Kills fight.xǁGaslightFightǁcovering_shot__mutmut_29. 002 l.62: a covering man holds
+    his gun ready; Hal's holstered Webley is in his hand from his covering shot on, so his
+    round-2 shot needs no draw."""
+    hal = _man("Hal", weapons=[{"type": "webley_revolver", "carried": "holster"}])
+    sc = _scenario([hal], [_man("Rudd", at=(8, 0), hp=100, con=18)],
+                   [{"intents": {"Hal": {"covers": {"target": "Rudd", "when": "moves"}},
+                                 "Rudd": {"move": [9, 0]}}},
+                    {"intents": {"Hal": {"shoot": "Rudd", "mode": "snap", "shots": 1}}}],
+                   {"Hal": {"initiative": [5, 5], "to_hit": [2] * 4},
+                    "Rudd": {"initiative": [1, 1]}})
+    log = _fight(sc)
+    assert of_kind(log, "gl_draw") == []
+    assert [(s.turn, s.when) for s in of_kind(log, "gl_shot")][-1] == (2, "initiative")
+
+
+def test_a_gun_in_a_case_takes_the_round_to_draw():
+    """Kills fight.xǁGaslightFightǁdraw__mutmut_87. 002 l.32, GN18: a gun in a case is a
+    full-round action to bring out: no shot that round."""
+    ann = _man("Ann", weapons=[{"type": "webley_revolver", "carried": "case"}])
+    sc = _scenario([ann], [_man("Bob", at=(5, 0))],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 2}}}],
+                   {"Ann": {"initiative": [9]}, "Bob": {"initiative": [1]}})
+    log = _fight(sc)
+    assert [(d.action, d.cost) for d in of_kind(log, "gl_draw")] == [("full_round", "the round")]
+    assert of_kind(log, "gl_shot") == []
+
+
+def test_an_ordinary_shot_has_no_natural():
+    """Kills fight.xǁGaslightFightǁfire__mutmut_244. G2, G11: a shot's natural is "20", "1"
+    or "" (a d20 of 10)."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(5, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [10], "location": [10], "damage": [1]},
+                    "Bob": {"initiative": [1]}})
+    assert [(s.roll, s.natural) for s in of_kind(_fight(sc), "gl_shot")] == [(10, "")]
+
+
+def test_a_long_move_stops_short_rounded_to_the_hundredth():
+    """Kills fight.xǁGaslightFightǁmove__mutmut_53. GN17: a man firing nothing moves 60 ft;
+    toward (100, 37) yards from the origin (319.9 ft) he stops at 60/319.9 of the way,
+    (18.76, 6.94)."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(0, 50))],
+                   [{"intents": {"Ann": {"move": [100, 37]}}}],
+                   {"Ann": {"initiative": [9]}, "Bob": {"initiative": [1]}})
+    (mv,) = of_kind(_fight(sc), "gl_moved")
+    assert (mv.end, mv.feet) == ((18.76, 6.94), 60)
+
+
+def test_two_guns_drawn_from_a_pocket_lose_both_hands_first_shots():
+    """Kills fight.xǁGaslightFightǁplan_and_fire__mutmut_231. GN18: drawing from a pocket is
+    a standard action and costs his shots at initiative, in each hand: of two snap shots the
+    primary fires its end-of-round one; the off hand's one shot (no Off Hand Shooting, 002
+    l.349) was an initiative shot and is lost."""
+    ann = _man("Ann", weapons=[{"type": "webley_revolver", "carried": "pocket"},
+                               {"type": "bulldog_revolver", "name": "pocket pistol",
+                                "hand": "off", "carried": "ready"}])
+    sc = _scenario([ann], [_man("Bob", at=(5, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 2,
+                                         "off_hand": {"shoot": "Bob", "mode": "snap"}}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [2] * 3}, "Bob": {"initiative": [1]}})
+    assert [(s.when, s.hand) for s in of_kind(_fight(sc), "gl_shot")] == [("end", "primary")]
+
+
+def test_a_fast_draw_contestant_whose_intent_names_no_target_fires_at_the_other_man():
+    """Kills fight.xǁGaslightFightǁfast_draw__mutmut_139. 002 l.99-110: the contest's shots
+    are at the other man; Ann declared only a move, so her contest shot is at Bob (her d20 5
+    against his 15: she fires first)."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(5, 0), hp=200, con=18)],
+                   [{"fast_draw": ["Ann", "Bob"], "intents": {"Ann": {"move": [1, 0]}}}],
+                   {"Ann": {"fast_draw": [5], "to_hit": [2]},
+                    "Bob": {"fast_draw": [15], "to_hit": [2]}})
+    assert [(s.shooter, s.target, s.when) for s in of_kind(_fight(sc), "gl_shot")][:2] == [
+        ("Ann", "Bob", "contest"), ("Bob", "Ann", "contest")]
+
+
+def test_a_blow_of_a_natural_20():
+    """Kills fight.xǁGaslightFightǁblow__mutmut_102. GN23, G2: a blow's d20 of 20 is a
+    natural 20, and hits."""
+    sc = _scenario([_man("Ann", blade={"type": "knife"})], [_man("Bob", at=(1, 0), hp=30)],
+                   [{"intents": {"Ann": {"strike": "Bob"}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [20], "location": [10], "damage": [1]},
+                    "Bob": {"initiative": [1]}})
+    assert [(b.roll, b.natural, b.result) for b in of_kind(_fight(sc), "gl_blow")] == [
+        (20, "20", "hit")]
+
+
+def test_another_action_is_told_for_its_man():
+    """Kills fight.xǁGaslightFightǁact__mutmut_84. An intent's ``other`` (something that is
+    no rule) is told at the end of the round, for the man who does it."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(5, 0))],
+                   [{"intents": {"Ann": {"other": "shouts for the constable"}}}],
+                   {"Ann": {"initiative": [9]}, "Bob": {"initiative": [1]}})
+    assert [(o.turn, o.character, o.text) for o in of_kind(_fight(sc), "other_action")] == [
+        (1, "Ann", "shouts for the constable")]
+
+
+def test_a_called_aimed_shot_takes_the_called_shot_modifier():
+    """Kills fight.xǁGaslightFightǁmodifiers__mutmut_274. 002 l.120-123: an aimed shot
+    called at a part carries the called-shot modifier, named so."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(5, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "aimed", "called": "chest"}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [2]}, "Bob": {"initiative": [1]}})
+    (shot,) = of_kind(_fight(sc), "gl_shot")
+    assert shot.called == "chest"
+    assert [(m.source, m.why) for m in shot.modifiers if m.name == "called_shot"] == [
+        ("table", "chest")]
+
+
+def test_an_aimed_shot_after_the_smallest_move_loses_the_plus_4():
+    """Kills fight.xǁGaslightFightǁmodifiers__mutmut_37 (a move of a foot or less is no
+    move). 002 l.41, GN17: aimed fire with any move keeps the shot and loses its +4; Ann
+    steps 0.2 yards (0.6 ft)."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(5, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "aimed", "move": [0, 0.2]}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [2]}, "Bob": {"initiative": [1]}})
+    (shot,) = of_kind(_fight(sc), "gl_shot")
+    terms = {m.name: (m.value, m.why) for m in shot.modifiers}
+    assert terms["aimed_moving"] == (0, "the +4 lost") and "aimed" not in terms
+
+
+def test_a_covering_shot_from_a_misfired_gun_is_refused_as_jammed():
+    """Kills fight.xǁGaslightFightǁready__mutmut_45. G11: Hal's natural 1 and a d6 of 2 in
+    round 1: a misfire. Round 2 he covers Rudd without clearing it; Rudd moves: the covering
+    shot is refused, jammed (and so are its follow-ups, 002 l.68)."""
+    hal = _man("Hal")
+    sc = _scenario([hal], [_man("Rudd", at=(8, 0), hp=100, con=18)],
+                   [{"intents": {"Hal": {"shoot": "Rudd", "mode": "snap", "shots": 1}}},
+                    {"intents": {"Hal": {"covers": {"target": "Rudd", "when": "moves"}},
+                                 "Rudd": {"move": [9, 0]}}}],
+                   {"Hal": {"initiative": [5, 5], "to_hit": [1], "malfunction": [2]},
+                    "Rudd": {"initiative": [1, 1]}})
+    blocked = [(b.turn, b.action, b.reason, b.target, b.detail)
+               for b in of_kind(_fight(sc), "gl_blocked")]
+    assert blocked[0] == (2, "shoot", "jammed", "Rudd", "Webley revolver")
+    assert {b[2] for b in blocked} == {"jammed"}
+
+
+def test_a_fight_stopped_after_a_round_is_paused_and_the_end_names_the_idle():
+    """Kills fight.xǁGaslightFightǁrun__mutmut_18 (stop_after ignored), run__mutmut_84 (the
+    fight hash dropped) and started__mutmut_14 (mounted None). GaslightFight.run: stopped
+    after round 1 of 2 (play by post) the fight is paused; the end carries the fight hash (64
+    hex digits, the footer shows 12) and names Bob, who held still; nobody starts mounted (GN22)."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(5, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1}}}] * 2,
+                   {"Ann": {"initiative": [9, 9], "to_hit": [2, 2]},
+                    "Bob": {"initiative": [1, 1]}})
+    log = run_fight(_load(sc), stop_after=1)
+    (end,) = of_kind(log, "fight_ended")
+    assert (end.turns, end.reason, end.idle) == (1, "paused", ("Bob",))
+    assert len(end.dice_hash) == 64 and int(end.dice_hash, 16) >= 0
+    (started,) = of_kind(log, "fight_started")
+    assert [c.mounted for c in started.characters] == [False, False]
+
+
+# ---------------------------------------------------------------------- violence/tactics.py (all)
+def test_violence_a_gun_with_one_round_left_still_shoots():
+    """Kills violence.tactics.x_decide__mutmut_25 (a gun with 1 round counted empty).
+    violence/tactics.py: a gun with a round in it is loaded; an aggressive man fires what is
+    left (the one round) rather than reload (003 l.62)."""
+    from test_violence_tactics import decide, fight_of
+
+    from narrator.rulesets.violence.scenario import Intent
+    f = fight_of("weapons: [{type: revolver, loaded: 1}], at: [0, 0], cover: wall",
+                 cover_at="[0, 0]")
+    assert decide(f) == Intent(shoot="Bo", shots=1, weapon="revolver")
+
+
+def test_the_opening_lists_the_places_and_the_side_names():
+    """Kills fight.xǁGaslightFightǁstarted__mutmut_62 (side names dropped), _74 (a landmark
+    without a name unnamed), _82 (its key dropped), _98 (its cover dropped), cover_name__mutmut_3
+    (a place of cover alone unnamed) and status__mutmut_31 (a wound's severity). The opening
+    (G1) lists each landmark by name (its key, spaced, when it has none) with where it is and
+    what it gives (002 l.89-98); a man at a place of cover is shown at it."""
+    places = {"wall": {"at": [3, 0], "name": "the wall", "cover": 50, "concealment": 25},
+              "water_trough": {"at": [0, 4], "cover": 25}}
+    sc = _scenario([_man("Ann", at=(0, 4))], [_man("Bob", at=(3, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [19], "location": [10], "damage": [2]},
+                    "Bob": {"initiative": [1]}},
+                   map=places, side_names={"posse": "the Yard", "gang": "the Mob"})
+    log = _fight(sc)
+    (started,) = of_kind(log, "fight_started")
+    assert started.side_names == (("posse", "the Yard"), ("gang", "the Mob"))
+    assert started.landmarks == (("wall", "the wall"), ("water_trough", "water trough"))
+    assert [(p.key, p.name, p.at, p.cover) for p in started.places] == [
+        ("wall", "the wall", (3, 0), "50% cover, 25% concealment"),
+        ("water_trough", "water trough", (0, 4), "25% cover")]
+    st = _statuses(log, 1)
+    assert st["Ann"].cover == "water trough"
+    assert [(w.location, w.severity) for w in st["Bob"].wounds] == [("upper_right_arm", "hit")]
+
+
+def test_make_gun_reads_an_alias_and_keeps_the_scenarios_type():
+    """Kills weapons.x_make_gun__mutmut_3, _4 (an alias not read) and _149 (the type
+    dropped). data/weapons.toml: 'webley' is the Webley revolver's alias; the gun keeps the
+    type as the scenario wrote it."""
+    g = make_gun(_spec("webley"))
+    assert (g.type, g.name, g.klass, g.calibre) == ("webley", "Webley revolver", "revolver", ".45")
+    assert make_gun(_spec("webley_revolver")).type == "webley_revolver"
+
+
+def test_make_gun_overrides_the_form():
+    """Kills weapons.x_make_gun__mutmut_34, _35. A scenario's ``form`` wins over the row's:
+    a carbine-form lever action reads the carbine range increment (70 ft, G9) and fast-draw
+    -2 (002 l.118); made a rifle, 120 ft and -3 (l.119)."""
+    g = make_gun(_spec("lever_action_carbine", form="rifle"))
+    assert (g.form, g.increment, g.fast_draw) == ("rifle", 120, -3)
+
+
+def test_make_gun_a_muzzle_loader_over_its_barrels_is_refused():
+    """Kills weapons.x_make_gun__mutmut_134, _135. 002 l.14-16: a muzzle loader holds one
+    round a barrel; a 2-round single-barrel muzzle-loading pistol is refused at capacity."""
+    with pytest.raises(GunError) as exc:
+        make_gun(_spec("muzzle_loader", capacity=2))
+    assert (exc.value.field, str(exc.value)) == (
+        "capacity", "a muzzle loader holds one round a barrel (1)")
