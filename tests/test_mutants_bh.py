@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from narrator import batch
+from narrator.engine import run_fight
 from narrator.rulesets.boothill import kernel, tables, tactics
 from narrator.rulesets.boothill.scenario import Intent
 from narrator.rulesets.boothill.state import Wound
@@ -251,3 +252,45 @@ def test_an_empty_handed_man_runs_for_a_thrown_weapon_within_a_combat_turns_run(
     intent = decide(f, "Ann Oakley")
     assert intent.pick_up is True and intent.shoot is None
     assert (intent.move.gait, intent.move.to) == ("running", (8.0, 0.0))
+
+
+TABLE_6 = textwrap.dedent("""
+    title: Two riflemen on the same count
+    seed: 4
+    sides:
+      A:
+        - name: Ann
+          attributes: {str: 12, coo: 15, obs: 10, sta: 10, luck: 5}
+          skills: {rifle: 3}
+          weapons: [{type: breech_loading_rifle}]
+          at: [0, 0]
+      B:
+        - name: Bo
+          attributes: {str: 12, coo: 15, obs: 10, sta: 10, luck: 5}
+          skills: {rifle: 3}
+          weapons: [{type: lever_action_rifle}]
+          at: [5, 0]
+    turns:
+      - kind: shootout
+        intents:
+          Ann: {shoot: Bo, shots: [steady]}
+          Bo: {shoot: Ann, shots: [steady], surprised: surprised}
+    dice_fallback: seeded
+    """)
+
+
+def test_table_6_speeds_of_a_very_slow_and_a_slow_gun_and_a_surprised_man():
+    """Issue 19's Table 6 changes (very slow and slow weapon swapped; surprised -2 -> -4) were
+    caught only by the data-file test; this pins them in the engine's speed. Rules: Table 6
+    (000 Table 6, errata B14): speed = COO + modifiers, very slow weapon -2, slow -1,
+    surprised -2. Ann (COO 15, breech-loading rifle: very slow, Table 14) and Bo (COO 15,
+    lever-action rifle: slow; declared surprised) both draw (3 counts) and fire a steady shot
+    (3 counts) on count 6 (Table 5): Ann 15 - 2 = 13 fires before Bo 15 - 2 - 1 = 12."""
+    log = run_fight(load_scenario_text(TABLE_6))
+    count = next(e for e in log.events if e.kind == "count_resolved")
+    assert count.count == 6
+    assert [(a.character, a.base, [(m.name, m.value) for m in a.modifiers], a.speed)
+            for a in count.actors] == [
+        ("Ann", 15, [("weapon_vslow", -2)], 13),
+        ("Bo", 15, [("surprised", -2), ("weapon_slow", -1)], 12)]
+    assert count.groups == (("Ann",), ("Bo",))
