@@ -192,3 +192,22 @@ def test_a_reload_of_one_round_in_three_turns_counts_in_thirds() -> None:
     assert (fast.loaded, fast.reload_progress) == (4, 0)
     fight.reload(8, f, 1)
     assert (fast.loaded, fast.reload_progress) == (6, 0)  # (3 a turn; 2 fit)
+
+
+def test_tactics_intents_are_the_ones_model_construct_makes() -> None:
+    """``tactics._intent`` copies a blank Intent with the decision's fields: equal to
+    ``Intent.model_construct`` of the same fields, with the same fields set, and nothing
+    shared between two intents (Intent has no mutable default)."""
+    from narrator.rulesets.boothill import tactics
+    from narrator.rulesets.boothill.scenario import Intent
+
+    for kw in ({"shoot": "Bo", "shots": 2, "aim": "limbs", "sniping": True},
+               {"shoot": "Cy", "shots": ["hip", "fanned"], "draw": "fast", "weapon": "rifle"},
+               {"reload": True, "other": "calls on the Gang to surrender"},
+               {"move": tactics._move(gait="running", to=(3.5, -2.0)), "pick_up": True}):
+        made = tactics._intent(**kw)
+        plain = Intent.model_construct(**kw)
+        assert made == plain and made.model_fields_set == set(kw) == plain.model_fields_set
+        assert made.model_dump() == plain.model_dump()
+    assert all(not isinstance(f.default, (list, dict, set)) and f.default_factory is None
+               for f in Intent.model_fields.values())

@@ -74,7 +74,7 @@ MAX_INITIATIVE_ROUNDS = 50
 # and again (every fight's first turn, for a start). Dropped when the scenario is collected.
 _DECISIONS: dict[int, dict] = {}
 _DECISIONS_MAX = 50_000
-_MEMO_TRIAL = 64  # a turn whose states were found in the memo less than one time in 8 over
+_MEMO_TRIAL = 16  # a turn whose states were found in the memo less than one time in 8 over
                   # this many fights is planned without looking (the key costs time too)
 
 
