@@ -1112,6 +1112,9 @@ FLIGHT = re.compile(r"\bbolt(?:ed|s)? from the fight\b|\bfled\b|\bflees\b|\bturn
 OWN_EMPTY = re.compile(r"^(?P<who>[A-Z][\w'\" -]*?)'s [\w' -]+ (?:was|is) (?:empty|spent|shot "
                        r"dry)\b")
 
+#: ... opening on "His" ("His revolver was empty now": whose, after a hit on another man?)
+OWN_EMPTY_HIS = re.compile(r"^(?:His|Her) [\w' -]+ (?:was|is) (?:empty|spent|shot dry)\b")
+
 
 def _seventh_round(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
     """The checks of the seventh GM reading (see the ``Count`` fields of the same names)."""
@@ -1174,6 +1177,12 @@ def _seventh_round_names(paras: list[list[str]], log: FightLog, bad: Any) -> Non
             if m:
                 if any(his.get(pronoun.get(x)) == m.group(1) for x in who):
                     bad("his_ambiguous", s)
+            if m and i and OWN_EMPTY_HIS.match(plain):  # his own gun, right after a hit on
+                before = QUOTE.sub("", para[i - 1])       # another man of his pronoun
+                men = [x for x in named(before) if his.get(pronoun.get(x)) == m.group(1)]
+                obj = {"His": r"\bhim\b", "Her": r"\bher\b(?! \w+ (?:was|is)\b)"}[m.group(1)]
+                if HIT_TOLD.search(before) and (len(men) > 1 or men and re.search(obj, before)):
+                    bad("his_ambiguous", f"{para[i - 1]} / {s}")
             if re.match(r"(He|His|She|Her)\b", plain):
                 first = shooter
                 rest = who
@@ -1215,7 +1224,8 @@ def _seventh_round_names(paras: list[list[str]], log: FightLog, bad: Any) -> Non
                 if o and o.group("who") in pronoun and re.match(
                         rf"{re.escape(o.group('who'))}'s [^.;,]*?\b(?:charge|shot|bullet|"
                         rf"buckshot|ball|barrel)s?\b", before) and not re.search(
-                        r"\b(?:hit|struck|took|caught|found)\b", before):
+                        r"\b(?:hits?|struck|strikes|took|takes|caught|catches|found|finds)\b",
+                        before):  # (after a hit on another man the name stays: his_ambiguous)
                     bad("name_for_he", f"{para[i - 1]} / {s}")
 
 

@@ -827,3 +827,26 @@ def test_a_run_held_to_a_walk_is_shot_at_and_shoots_as_declared():
     assert "(target running)" in walter and "as declared" not in walter
     story = story_prose(turn1, "markdown")
     assert re.search(r"Levi (?:tried to run|limped)[^.]*\b(?:leg|walk)\b", story), story
+
+
+def test_his_own_gun_after_a_hit_on_another_man_keeps_the_name():
+    """Issue 10, eighth reading (fog alley): "Rudd fired again and again at Halloran, and one
+    shot took him in the abdomen. His revolver was empty now." reads as Halloran's revolver
+    (both readers). The lint counts it as ``his_ambiguous``; the name put back is not counted,
+    nor "His" after a miss that only named the other man ("beside Halloran"); the write-up
+    names Rudd."""
+    fog = run_fight(load_scenario(EXAMPLES / "fog-alley.yaml"))
+    c = Count()
+    check("Rudd fired again and again at Halloran, and one shot took him in the abdomen. His "
+          "revolver was empty now.\n\nThe end.", "past", fog, c)
+    assert c.his_ambiguous == 1
+    c = Count()
+    check("Rudd fired again and again at Halloran, and one shot took him in the abdomen. "
+          "Rudd's revolver was empty now.\n\nClegg's charge spattered the wall beside Halloran. "
+          "His shotgun was spent.\n\nThe end.", "past", fog, c)
+    assert (c.his_ambiguous, c.name_for_he) == (0, 0)
+    text = story_prose(render(fog, "markdown", "story", options=Options(tense="past")),
+                       "markdown")
+    c = Count()
+    check(text, "past", fog, c)
+    assert c.his_ambiguous == 0, c.examples.get("his_ambiguous")

@@ -449,8 +449,14 @@ class Narration:
         before (his own shot), the notice may open on "his" ("Clegg's charge spattered the
         wall beside Halloran. His shotgun was spent"), as only the shooter's gun was in it;
         never on "he" ("..., and Lassiter was struck. He was out of cartridges" is
-        Lassiter). Returns ""."""
-        self._own_gun = who if self.opened == who else None
+        Lassiter). Not when another man of his pronoun was hit in the sentence before (the
+        wound's man is the topic) or called "him" in it: "Rudd fired again and again at
+        Halloran, and one shot took him in the abdomen. His revolver was empty now" reads as
+        Halloran's revolver; the name stays. Returns ""."""
+        mine = self.chars[who].pronoun if who in self.chars else None
+        others = {o for o in self.saying_he | ({self.topic} if self.topic else set())
+                  if o != who and o in self.chars and self.chars[o].pronoun == mine}
+        self._own_gun = who if self.opened == who and not others else None
         return ""
 
     def names(self, people: list[str] | tuple[str, ...]) -> tuple[str, bool]:
