@@ -265,8 +265,10 @@ def test_a_hurt_coward_runs_straight_away_from_the_nearest_enemy(weapons, fires)
     """Kills tactics.x__away__mutmut_2 and _3 (the run's direction),
     tactics.x_decide__mutmut_93 ("repeater" misspelt) and _96 (the panic shot's gun
     dropped). tactics.py, coward: once hurt he runs 40 yards directly away from the nearest
-    enemy, firing in panic (002 l.56-57) when his gun is a revolver or a repeater (a derringer, a breech loader, only runs). Ann at (10, 2),
-    Bob at (4, 10): away is (6, -8)/10 a yard, so 40 yards on is (34, -30)."""
+    enemy, firing in panic (002 l.56-57) when his gun is a revolver or a repeater (a derringer,
+    a breech loader, only runs). Ann at (10, 2), Bob at (4, 10): away is (6, -8)/10 a yard, so
+    40 yards on is (34, -30).
+    """
     f = _gl_set_up(_man("Ann", at=(10, 2), weapons=weapons, tactics="coward"), (4, 10))
     f.men["Ann"].hp = 5
     got = _decide(f)
@@ -711,18 +713,24 @@ def test_a_jam_takes_a_full_round_to_clear_then_she_fires():
 
 
 def test_a_burst_is_in_its_round():
-    """Kills fight.xǁGaslightFightǁmalfunction__mutmut_94 (turn None). G11, G18 g: round 2,
-    Pike's old Bull Dog on smokeless fumbles (natural 1) and bursts (6): 1d6 4 to himself."""
+    """Kills fight.xǁGaslightFightǁmalfunction__mutmut_94 (turn None) and
+    plan_and_fire__mutmut_24. G11, G18 g: round 2, Pike's old Bull Dog on smokeless fumbles
+    (natural 1) and bursts (6): 1d6 4 to himself; the gun is destroyed: round 3's shot is
+    refused (no gun)."""
     pike = _man("Pike", hp=9, weapons=[{"type": "bulldog_revolver", "old": True,
                                         "powder": "smokeless", "carried": "ready"}])
     intent = {"intents": {"Pike": {"shoot": "Bob", "mode": "snap", "shots": 1}}}
-    sc = _scenario([pike], [_man("Bob", at=(8, 0), hp=200, con=18)], [intent, intent],
-                   {"Pike": {"initiative": [9, 9], "to_hit": [2, 1], "malfunction": [6],
+    sc = _scenario([pike], [_man("Bob", at=(8, 0), hp=200, con=18)], [intent] * 3,
+                   {"Pike": {"initiative": [9] * 3, "to_hit": [2, 1], "malfunction": [6],
                              "burst": [4]},
-                    "Bob": {"initiative": [1, 1]}})
+                    "Bob": {"initiative": [1] * 3}})
+    log = _fight(sc)
     assert [(m.turn, m.character, m.roll, m.result, m.burst)
-            for m in of_kind(_fight(sc), "gl_malfunction")] == [
+            for m in of_kind(log, "gl_malfunction")] == [
         (2, "Pike", 6, "burst", (("Pike", (4,)),))]
+    assert [(b.turn, b.action, b.reason, b.target, b.detail)
+            for b in of_kind(log, "gl_blocked")] == [
+        (3, "shoot", "no_gun", "Bob", "Bull Dog revolver")]
 
 
 def test_a_man_at_a_landmark_is_behind_its_cover_and_concealment():
@@ -988,15 +996,17 @@ def test_a_fast_draw_contestant_whose_intent_names_no_target_fires_at_the_other_
         ("Ann", "Bob", "contest"), ("Bob", "Ann", "contest")]
 
 
-def test_a_blow_of_a_natural_20():
-    """Kills fight.xǁGaslightFightǁblow__mutmut_102. GN23, G2: a blow's d20 of 20 is a
-    natural 20, and hits."""
+@pytest.mark.parametrize("roll, natural, result", [(20, "20", "hit"), (1, "1", "miss")])
+def test_a_blow_of_a_natural_20_or_1(roll, natural, result):
+    """Kills fight.xǁGaslightFightǁblow__mutmut_102, _103. GN23, G2: a blow's d20 of 20 is a
+    natural 20 and hits; of 1 a natural 1 and misses."""
     sc = _scenario([_man("Ann", blade={"type": "knife"})], [_man("Bob", at=(1, 0), hp=30)],
                    [{"intents": {"Ann": {"strike": "Bob"}}}],
-                   {"Ann": {"initiative": [9], "to_hit": [20], "location": [10], "damage": [1]},
+                   {"Ann": {"initiative": [9], "to_hit": [roll], "location": [10],
+                            "damage": [1]},
                     "Bob": {"initiative": [1]}})
     assert [(b.roll, b.natural, b.result) for b in of_kind(_fight(sc), "gl_blow")] == [
-        (20, "20", "hit")]
+        (roll, natural, result)]
 
 
 def test_another_action_is_told_for_its_man():
@@ -1033,21 +1043,23 @@ def test_an_aimed_shot_after_the_smallest_move_loses_the_plus_4():
     assert terms["aimed_moving"] == (0, "the +4 lost") and "aimed" not in terms
 
 
-def test_a_covering_shot_from_a_misfired_gun_is_refused_as_jammed():
-    """Kills fight.xǁGaslightFightǁready__mutmut_45. G11: Hal's natural 1 and a d6 of 2 in
-    round 1: a misfire. Round 2 he covers Rudd without clearing it; Rudd moves: the covering
-    shot is refused, jammed (and so are its follow-ups, 002 l.68)."""
+@pytest.mark.parametrize("d6, reason", [(2, "jammed"), (5, "broken")])
+def test_a_covering_shot_from_a_misfired_gun_is_refused_as_jammed(d6, reason):
+    """Kills fight.xǁGaslightFightǁready__mutmut_45, _54 (the reasons misspelt) and
+    covering_follow_up__mutmut_21 (a follow-up's refusal without its round). G11: Hal's
+    natural 1 and a d6 of 2 in round 1: a misfire (5: broken). Round 2 he covers Rudd
+    without clearing it; Rudd moves (after Hal's initiative): the covering shot is refused,
+    jammed (broken), and so is its follow-up at the end of round 2 (002 l.68)."""
     hal = _man("Hal")
     sc = _scenario([hal], [_man("Rudd", at=(8, 0), hp=100, con=18)],
                    [{"intents": {"Hal": {"shoot": "Rudd", "mode": "snap", "shots": 1}}},
                     {"intents": {"Hal": {"covers": {"target": "Rudd", "when": "moves"}},
                                  "Rudd": {"move": [9, 0]}}}],
-                   {"Hal": {"initiative": [5, 5], "to_hit": [1], "malfunction": [2]},
+                   {"Hal": {"initiative": [5, 5], "to_hit": [1], "malfunction": [d6]},
                     "Rudd": {"initiative": [1, 1]}})
     blocked = [(b.turn, b.action, b.reason, b.target, b.detail)
                for b in of_kind(_fight(sc), "gl_blocked")]
-    assert blocked[0] == (2, "shoot", "jammed", "Rudd", "Webley revolver")
-    assert {b[2] for b in blocked} == {"jammed"}
+    assert blocked == [(2, "shoot", reason, "Rudd", "Webley revolver")] * 2
 
 
 def test_a_fight_stopped_after_a_round_is_paused_and_the_end_names_the_idle():
@@ -1129,3 +1141,108 @@ def test_make_gun_a_muzzle_loader_over_its_barrels_is_refused():
         make_gun(_spec("muzzle_loader", capacity=2))
     assert (exc.value.field, str(exc.value)) == (
         "capacity", "a muzzle loader holds one round a barrel (1)")
+
+
+# ------------------------------------------------------------ gaslight fight.py 420, tactics.py all
+def test_a_lawman_covers_the_nearest_enemy_until_shots_are_fired():
+    """Kills tactics.x_decide__mutmut_157, _158, _161, _163. tactics.py lawman: while nobody
+    has fired he covers the nearest enemy with his gun, trigger 'shoots' (002 l.61-63)."""
+    from narrator.rulesets.gaslight.scenario import Covers
+    f = _gl_set_up(_man("Ann", tactics="lawman"), (5, 0))
+    it = gl_tactics.decide(f, 1, f.men["Ann"])
+    assert (it.covers, it.weapon, it.shoot) == (Covers(target="Bob", when="shoots"),
+                                                "webley_revolver", None)
+
+
+@pytest.mark.parametrize("state", ["broken", "burst"])
+def test_tactics_a_broken_or_burst_gun_gives_way_to_the_other(state):
+    """Kills tactics.x_decide__mutmut_16, _17. tactics.py: a broken or burst gun (G11, G18 g)
+    is set aside for his other loaded gun."""
+    f = _gl_set_up(_man("Ann", tactics="aggressive", weapons=[
+        {"type": "webley_revolver", "carried": "ready"},
+        {"type": "bulldog_revolver", "carried": "ready"}]), (20, 0))
+    f.men["Ann"].arms[0].state = state
+    assert _decide(f)["weapon"] == "bulldog_revolver"
+
+
+def test_tactics_a_blinded_man_does_nothing():
+    """Kills tactics.x_decide__mutmut_7. GN8: a blinded man can aim at nothing."""
+    f = _gl_set_up(_man("Ann", tactics="aggressive"), (5, 0))
+    f.men["Ann"].blinded = True
+    assert _decide(f) is None
+
+
+def test_tactics_read_the_rounds_own_fast_draw():
+    """Kills tactics.x_decide__mutmut_50 (the round before's turn read). 002 l.102: round 2's
+    fast-draw contest makes a cautious man fire snap at the other man in round 2."""
+    sc = _scenario([_man("Ann", tactics="cautious")], [_man("Bob", at=(5, 0))],
+                   [{"intents": {}}, {"fast_draw": ["Ann", "Bob"], "intents": {}}])
+    f = GaslightFight(_load(sc).scenario, ScriptedDice({}, 1, "seeded"), 1)
+    assert gl_tactics.decide(f, 2, f.men["Ann"]).mode == "snap"
+    assert gl_tactics.decide(f, 1, f.men["Ann"]).mode == "aimed"
+
+
+def test_tactics_step_toward_from_away_from_the_origin():
+    """Kills tactics.x__toward__mutmut_5, _34. tactics.py _toward from (2, 3) toward Bob at
+    (9, 6): 6.616 yards along (7, 3)/7.616: (8.08, 5.61)."""
+    f = _gl_set_up(_man("Ann", at=(2, 3), tactics="aggressive"), (9, 6))
+    assert _decide(f)["move"] == (8.08, 5.61)
+
+
+def test_a_shot_out_of_range_is_refused_naming_the_target():
+    """Kills fight.xǁGaslightFightǁfire__mutmut_173. GN1: Bob 200 yards (600 ft) off is beyond
+    a pistol's 10 increments (300 ft): refused, out of range."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(200, 0))],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1}}}],
+                   {"Ann": {"initiative": [9]}, "Bob": {"initiative": [1]}})
+    assert [(b.action, b.reason, b.target, b.detail)
+            for b in of_kind(_fight(sc), "gl_blocked")] == [
+        ("shoot", "out_of_range", "Bob", "600 ft")]
+
+
+def test_the_range_modifier_counts_full_increments():
+    """Kills fight.xǁGaslightFightǁmodifiers__mutmut_141, _148. G2: -2 a full increment; Bob
+    at 20 yards (60 ft) is two pistol increments: -4, from the table, counted 2."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(20, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [2]}, "Bob": {"initiative": [1]}})
+    (shot,) = of_kind(_fight(sc), "gl_shot")
+    assert [(m.value, m.source, m.why, m.times) for m in shot.modifiers
+            if m.name == "range"] == [(-4, "table", "", 2)]
+
+
+def test_a_gm_edit_of_condition_and_hit_points():
+    """Kills fight.xǁGaslightFightǁadjust__mutmut_11, _15. GaslightFight.adjust: a GM's
+    edit of ``condition`` and ``hp`` stands from the round it is made in."""
+    sc = _scenario([_man("Ann"), _man("Dee", at=(0, 2))], [_man("Bob", at=(20, 0))],
+                   [{"intents": {}}] * 2,
+                   {"Ann": {"initiative": [9, 9]}, "Dee": {"initiative": [5, 5]},
+                    "Bob": {"initiative": [1, 1]}})
+    log = run_fight(_load(sc), adjustments={2: {"Ann": {"condition": "unconscious"},
+                                               "Dee": {"hp": 3}}})
+    st = _statuses(log, 2)
+    assert (st["Ann"].condition, st["Dee"].wound_points) == ("passed_out", 3)
+
+
+def test_a_shot_in_the_face_that_does_not_blind_shows_its_d6():
+    """Kills fight.xǁGaslightFightǁdamage__mutmut_154. 002 l.488, G10: a face hit rolls the
+    blinding d6; 5 does not blind (1-2 does), and the roll is shown."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(5, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [19], "location": [19], "damage": [3],
+                            "blinding": [5]},
+                    "Bob": {"initiative": [1]}})
+    (dmg,) = of_kind(_fight(sc), "gl_damage")
+    assert (dmg.part, dmg.blind_roll, dmg.blinded) == ("face", 5, False)
+
+
+def test_a_point_blank_natural_20_doubles_the_damage():
+    """Kills fight.xǁGaslightFightǁdamage__mutmut_58, _61. G6: a natural 20 at point blank
+    doubles the damage, a table multiplier 'point_blank_20' x2 (Bob beside her, 0 ft)."""
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(0, 0), hp=200, con=18)],
+                   [{"intents": {"Ann": {"shoot": "Bob", "mode": "point_blank"}}}],
+                   {"Ann": {"initiative": [9], "to_hit": [20], "location": [10], "damage": [3]},
+                    "Bob": {"initiative": [1]}})
+    (dmg,) = of_kind(_fight(sc), "gl_damage")
+    assert [(m.name, m.value, m.source, m.why) for m in dmg.multipliers] == [
+        ("point_blank_20", 0, "table", "2")]
