@@ -1246,3 +1246,48 @@ def test_a_point_blank_natural_20_doubles_the_damage():
     (dmg,) = of_kind(_fight(sc), "gl_damage")
     assert [(m.name, m.value, m.source, m.why) for m in dmg.multipliers] == [
         ("point_blank_20", 0, "table", "2")]
+
+
+def test_the_opening_in_poor_light_is_a_night_fight_with_each_mans_gun_and_dex():
+    """Kills fight.xǁGaslightFightǁstarted__mutmut_8, _13, _44, _71 and status__mutmut_63.
+    002 l.82-85: poor light (like bad) is told as a dark fight; the opening introduces each
+    man with his DEX (in the shared intro's coordination place) and his guns; nobody starts
+    prone."""
+    sc = _scenario([_man("Ann", dex=14)], [_man("Bob", at=(5, 0))], [{"intents": {}}],
+                   conditions={"light": "poor"})
+    log = _fight(sc)
+    (started,) = of_kind(log, "fight_started")
+    assert started.night is True
+    assert [(c.name, c.coo, c.weapons) for c in started.characters] == [
+        ("Ann", 14, ("Webley revolver",)), ("Bob", 12, ("Webley revolver",))]
+    assert [s.prone for s in _statuses(log, 1).values()] == [False, False]
+
+
+def test_a_covering_shot_is_fired_with_the_declared_gun():
+    """Kills fight.xǁGaslightFightǁcovering_shot__mutmut_25. G5: Hal covers Rudd with the
+    pocket pistol he names (not his first gun); Rudd moves; the covering shot is the pocket
+    pistol's."""
+    hal = _man("Hal", weapons=[{"type": "webley_revolver", "carried": "ready"},
+                               {"type": "bulldog_revolver", "name": "pocket pistol",
+                                "carried": "ready"}])
+    sc = _scenario([hal], [_man("Rudd", at=(8, 0), hp=100, con=18)],
+                   [{"intents": {"Hal": {"covers": {"target": "Rudd", "when": "moves"},
+                                         "weapon": "pocket pistol"},
+                                 "Rudd": {"move": [9, 0]}}}],
+                   {"Hal": {"initiative": [5], "to_hit": [2, 2, 2]},
+                    "Rudd": {"initiative": [1]}})
+    assert [s.weapon for s in of_kind(_fight(sc), "gl_shot")][0] == "pocket pistol"
+
+
+def test_clearing_a_misfire_spends_his_move():
+    """Kills fight.xǁGaslightFightǁfirst_half__mutmut_117. G11, GN18: clearing a misfire is
+    a move action and costs his move: round 2 Ann clears it and fires, and does not walk."""
+    intent1 = {"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1}}}
+    intent2 = {"intents": {"Ann": {"shoot": "Bob", "mode": "snap", "shots": 1,
+                                   "move": [0, 3]}}}
+    sc = _scenario([_man("Ann")], [_man("Bob", at=(5, 0), hp=200, con=18)], [intent1, intent2],
+                   {"Ann": {"initiative": [9, 9], "to_hit": [1, 2], "malfunction": [2]},
+                    "Bob": {"initiative": [1, 1]}})
+    log = _fight(sc)
+    assert [r.cleared for r in of_kind(log, "gl_reloaded")] == ["misfire"]
+    assert of_kind(log, "gl_moved") == [] and len(of_kind(log, "gl_shot")) == 2
