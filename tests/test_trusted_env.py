@@ -14,6 +14,13 @@ class Helper:
     def plain(self, x: int) -> int:
         return x * 2
 
+    @property
+    def broken(self) -> int:  # a property that fails: Jinja then tries the item
+        raise AttributeError("broken")
+
+    def __getitem__(self, key: str) -> str:
+        return f"item {key}"
+
     @pass_context
     def ctx(self, context, key: str) -> str:
         return f"{key}={context[key]}"
@@ -34,6 +41,10 @@ TEMPLATES = {
     "pass_context method": "{% set key = 'v' %}{{ h.ctx('v') }}",
     "pass_environment method": "{{ h.env(3) }}",
     "loop calls": "{% for i in range(3) %}{{ h.plain(i) }}{{ h.ctx('v') }}{% endfor %}",
+    # attribute lookups compiled inline: nested, a dict in a list, an item reached through a
+    # failing property, a dict's method, an attribute of a dict's value, a number's attribute
+    "nested": "{{ d2.inner.kind }}-{{ ws[0].k }}-{{ h.broken }}-{{ h.nothing }}-"
+              "{{ d2.inner.items()|list|length }}-{{ o.imag }}-{{ d2.obj.real }}",
     # the filters with an async variant, called as their sync functions
     "sync filters": "{{ ws|selectattr('n', 'gt', 1)|map(attribute='n')|list|join('+') }};"
                     "{{ ws|rejectattr('n')|list|length }};{{ ws|map(attribute='k')|unique|list }};"
@@ -42,6 +53,7 @@ TEMPLATES = {
                     "{{ g|length }}{% endfor %};{{ ws|slice(2)|list|length }}",
 }
 VARS = {"d": {"kind": "shot_fired", "items": "spurs"}, "o": 3 + 4j, "h": Helper(), "v": 7,
+        "d2": {"inner": {"kind": "moved"}, "obj": 2 + 1j},
         "ws": [{"n": 2, "k": "b"}, {"n": 0, "k": "a"}, {"n": 3, "k": "b"}]}
 
 
@@ -63,6 +75,16 @@ def test_values() -> None:
     assert env.from_string(TEMPLATES["pass_environment method"]).render(**VARS) == \
         "TrustedEnvironment:3"
     assert env.from_string(TEMPLATES["loop calls"]).render(**VARS) == "0v=72v=74v=7"
+
+
+def test_inline_lookups_values() -> None:
+    env = TrustedEnvironment(undefined=StrictUndefined)
+    assert env.from_string(TEMPLATES["nested"]).render(**VARS) == \
+        "moved-b-item broken-item nothing-1-4.0-2.0"
+    with pytest.raises(UndefinedError, match="has no attribute 'nothing'"):
+        env.from_string("{{ d2.inner.nothing }}").render(**VARS)
+    with pytest.raises(UndefinedError):
+        env.from_string("{{ o.nothing }}").render(**VARS)
 
 
 def test_sync_filters_values() -> None:
