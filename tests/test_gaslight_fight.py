@@ -630,7 +630,9 @@ def test_both_barrels_at_once_one_attack_double_damage():
     assert mods(shot)["aimed"] == 4
     (dmg,) = of_kind(log, "gl_damage")
     assert (dmg.dice, dmg.amount, dmg.hp) == ((5, 6), 22, 8)
-    assert [(m.name, m.why) for m in dmg.multipliers] == [("both_barrels", "2")]
+    # a multiplier carries its factor in ``why`` and 0 as its value (the event log's JSON
+    # shows it so); kills GaslightFight.damage mutmut_68 (value None)
+    assert [(m.name, m.value, m.why) for m in dmg.multipliers] == [("both_barrels", 0, "2")]
     assert of_kind(log, "gl_volley")[0].barrels == 2
 
 
