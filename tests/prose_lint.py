@@ -358,6 +358,7 @@ class Count:
     fled_then_fired: int = 0
     name_for_he: int = 0
     stock_again: int = 0
+    miss_unfired: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -1229,6 +1230,24 @@ def _seventh_round_names(paras: list[list[str]], log: FightLog, bad: Any) -> Non
                     bad("name_for_he", f"{para[i - 1]} / {s}")
 
 
+#: a miss told without a shot: "That one went wide too" (which one?), "No luck for Quentin that
+#: time either", "Still nothing for Dan" (eighth reading)
+MISS_UNFIRED = re.compile(r"^(?:That one|No luck for|Still nothing for)\b|"
+                          r"^[A-Z][\w'\" -]*'s luck (?:was|is) no better\b")
+
+
+def _eighth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
+    """The checks of the eighth GM reading (see the ``Count`` fields of the same names)."""
+    def bad(key: str, text: str) -> None:
+        setattr(count, key, getattr(count, key) + 1)
+        count.note(key, text)
+
+    for para in paras:
+        for s in para:
+            if MISS_UNFIRED.search(QUOTE.sub("", s)):
+                bad("miss_unfired", s)
+
+
 def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     """Count the defects of one write-up's story prose into ``count``."""
     count.fights += 1
@@ -1291,6 +1310,7 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     _fifth_round_bhv([sentences(p) for p in prose.split("\n\n")], log, count)
     _sixth_round_bh([sentences(p) for p in prose.split("\n\n")], log, count)
     _seventh_round([sentences(p) for p in prose.split("\n\n")], log, count)
+    _eighth_round([sentences(p) for p in prose.split("\n\n")], log, count)
     if log is not None:  # a stock phrase used again in one fight (seventh reading)
         count.stock_again += sum(k - 1 for k in stock_phrases(prose, log).values() if k > 1)
         k, phrase = stock_count(prose, log)

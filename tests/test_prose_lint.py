@@ -46,6 +46,8 @@ STOCK_AGAIN_WWGL = 1.5
 #: The checks of the seventh GM reading, every ruleset (prose_lint._seventh_round).
 SEVENTH = ("cover_still", "cover_jargon", "crowd_agree", "reload_then_empty", "his_ambiguous",
             "hit_retold", "fled_then_fired", "name_for_he")
+#: The checks of the eighth GM reading, every ruleset (prose_lint._eighth_round).
+EIGHTH = ("miss_unfired",)
 
 
 def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:
@@ -56,7 +58,7 @@ def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:
                 "wound_count", "long_arm_hand", "double_article", "draw_order",
                 "kept_then_quit", "came_to_whole", "told_twice", "bare_place",
                 "weapon_repeat", "pending_run", "hit_twice", "emptied_twice", "plural_it"
-                ) + SEVENTH + (FIFTH_BHV if fifth else ()):
+                ) + SEVENTH + EIGHTH + (FIFTH_BHV if fifth else ()):
         assert getattr(c, key) == 0, (key, c.examples.get(key))
     if tense == "past":
         assert c.present_in_past == 0, c.examples.get("present_in_past")
@@ -850,3 +852,30 @@ def test_his_own_gun_after_a_hit_on_another_man_keeps_the_name():
     c = Count()
     check(text, "past", fog, c)
     assert c.his_ambiguous == 0, c.examples.get("his_ambiguous")
+
+
+def test_a_miss_told_again_says_he_fired_and_which_shot():
+    """Issue 10, eighth reading (Abilene): "Dan fired at Sam, too high. That one went wide
+    too." (which one?) and "No luck for Quentin that time either." (he never fired) are
+    counted as ``miss_unfired``; the write-up tells Dan's second miss as his second shot and
+    every miss told again with its shot. Every ``miss_again`` phrase says he fired, or names
+    his shot."""
+    from narrator.render.narrate import _toml
+
+    abilene = run_fight(load_scenario(EXAMPLES / "abilene-saloon.yaml"))
+    c = Count()
+    check("Dan fired at Sam, too high. That one went wide too.\n\nBen shot Quentin through "
+          "the right forearm. No luck for Quentin that time either.\n\nThe end.", "past",
+          abilene, c)
+    assert c.miss_unfired == 2
+    text = story_prose(render(abilene, "markdown", "story", options=Options(tense="past")),
+                       "markdown")
+    c = Count()
+    check(text, "past", abilene, c)
+    assert c.miss_unfired == 0, c.examples.get("miss_unfired")
+    phrases = _toml((EXAMPLES.parent.parent / "templates/common/phrases.toml").read_text())
+    for p in phrases["miss_again"]:
+        body = re.sub(r"^(?:<\w+> )+", "", p)
+        assert re.match(r"(?:Another shot from )?\{a\}", body), p
+        assert re.search(r"\[(?:fire|shoot|try|let|keep)\]|\{a\}'s (?:\{nth\} )?(?:shot|\{shot\})|"
+                         r"shot from", body), p

@@ -104,6 +104,8 @@ _PRONOUN_FIELDS = {k: (k + "_he", k + "_him", k + "_his", k + "_self") for k in 
 _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
 #: A map point written as a destination ("7,0", "8.4,-0.9"): a tactics move's target.
 _POINT = re.compile(r"^\s*\[?\(?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)?\]?\s*$")
+#: A shot's place among its shooter's shots of a turn (``Narration.nth_shot``).
+_NTH = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 #: Where a sentence of story prose ends (quoted speech kept inside it).
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"\u201d]?\s+(?=[A-Z\"\u201c*_\\\[])")
 
@@ -676,6 +678,24 @@ class Narration:
             self.last_miss.pop(key, None)
         return missed and before
 
+    def nth_shot(self, ev: Event) -> str:
+        """Which of its shooter's shots of the turn the shot ``ev`` is, as a word for a miss
+        told as another ("His second shot went wide too"): "second", "third"... up to
+        "sixth"; "next" when that cannot be counted (a fanned run before it, a seventh shot,
+        the first). Duds are not shots."""
+        who = self.kinds.actor(ev)
+        k = 0
+        for e in self._turn(ev, getattr(ev, "turn", None)):
+            if self.kinds.is_shot(e.kind) and self.kinds.actor(e) == who \
+                    and getattr(e, "turn", None) == ev.turn \
+                    and getattr(e, "result", "") != "dud":
+                if getattr(e, "fanned", 0) or getattr(e, "shots", 1) != 1:
+                    return "next"
+                k += 1
+            if e is ev:
+                break
+        return _NTH.get(k, "next")
+
     def short(self, who: str) -> str:
         """The short name, escaped, never bold."""
         c = self.chars.get(who)
@@ -1045,6 +1065,7 @@ class Narration:
         self.falls = None  # only for the sentence right after the wound
         noun, _ = self.scene.shot(self.weapon_type)
         extra.setdefault("barrel", "a barrel")  # a shotgun's phrases; callers may say which
+        extra.setdefault("nth", "next")  # which of his shots this turn (``nth_shot``)
         for key in ("place", "cover"):  # a bare map key ("livery") is "the livery"
             v = extra.get(key)
             if isinstance(v, tuple) and isinstance(v[0], str):
