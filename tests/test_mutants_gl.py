@@ -5,7 +5,6 @@ Each test names the mutant it kills (mutmut name) and the rule it pins, with the
 
 from __future__ import annotations
 
-import json
 from types import SimpleNamespace
 
 import pytest
@@ -18,35 +17,16 @@ from narrator.rulesets.gaslight.weapons import GunError, make_gun
 from narrator.rulesets.violence import tables as vt
 from narrator.rulesets.violence.scenario import WeaponSpec as ViolenceWeaponSpec
 from narrator.rulesets.violence.state import make_arms
-from narrator.scenario import load_scenario_text
 
 from conftest import of_kind
 
 
 # ---------------------------------------------------------------------- helpers (Gaslight)
-def _load(sc: dict):
-    """A Gaslight scenario dict (JSON is YAML) loaded as ``narrator`` does."""
-    return load_scenario_text(json.dumps(sc), "<test>")
-
-
-def _fight(sc: dict):
-    return run_fight(_load(sc))
-
-
-def _man(name: str, at=(0, 0), weapons=None, **kw) -> dict:
-    out = {"name": name, "at": list(at), "str": 12, "dex": 12, "con": 12, "bab": 2, "hp": 10,
-           "weapons": weapons or [{"type": "webley_revolver", "carried": "ready"}]}
-    out.update(kw)
-    return out
-
-
-def _scenario(a: list, b: list, turns: list, dice: dict | None = None, **extra) -> dict:
-    sc = {"title": "test", "ruleset": "gaslight", "seed": 1, "dice_fallback": "seeded",
-          "sides": {"posse": a, "gang": b}, "turns": turns}
-    if dice:
-        sc["dice"] = dice
-    sc.update(extra)
-    return sc
+# the Gaslight fight tests' own scenario builders, shared
+from test_gaslight_fight import fight as _fight  # noqa: E402
+from test_gaslight_fight import load as _load  # noqa: E402
+from test_gaslight_fight import man as _man  # noqa: E402
+from test_gaslight_fight import scenario as _scenario  # noqa: E402
 
 
 def _spec(t: str, **kw) -> SimpleNamespace:
