@@ -879,3 +879,27 @@ def test_a_miss_told_again_says_he_fired_and_which_shot():
         assert re.match(r"(?:Another shot from )?\{a\}", body), p
         assert re.search(r"\[(?:fire|shoot|try|let|keep)\]|\{a\}'s (?:\{nth\} )?(?:shot|\{shot\})|"
                          r"shot from", body), p
+
+
+def test_a_second_reload_of_a_round_says_more_rounds():
+    """Issue 10, eighth reading (stagecoach): Dutch's second reload of round 3 is told as more
+    rounds, not the first's words again, and no reload says "no more" (he loads again
+    later)."""
+    from narrator.render.narrate import _toml
+
+    coach = run_fight(load_scenario(EXAMPLES / "stagecoach.yaml"))
+    for tense in ("past", "present"):
+        text = render(coach, "markdown", "story", options=Options(tense=tense))
+        prose = story_prose(text, "markdown")
+        round3 = story_prose(text.split("## Round 3")[1].split("## Round 4")[0], "markdown")
+        loads = [x for x in sentences(round3) if re.match(r"Dutch \w+ .*\brounds?\b", x)
+                 and not FIRE_WORDS.search(x)]
+        assert len(loads) == 2 and "more round" in loads[1], loads
+        assert ", no more" not in prose
+    phrases = _toml((EXAMPLES.parent.parent / "narrator/rulesets/weird_west/templates/"
+                     "phrases.toml").read_text())
+    assert all("{rounds}" in p for p in phrases["reload_more"])
+    assert not any(p.endswith(", no more.") for k in ("reload", "reload_part") for p in phrases[k])
+
+
+FIRE_WORDS = re.compile(r"\b(?:fired|fires|shot|shoots|bullet)\b")
