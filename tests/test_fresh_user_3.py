@@ -134,3 +134,13 @@ def test_cite_says_when_it_changes_nothing(tmp_path: Path) -> None:
         "abilene-saloon.yaml"
     r = RUNNER.invoke(app, ["run", str(example), "--cite"])
     assert r.exit_code == 0 and "(l.768)" in r.stdout and r.stderr == ""
+
+
+def test_every_rulesets_new_scenario_checks_without_a_warning(tmp_path: Path) -> None:
+    """The starting scenario of each ruleset runs as it is and draws no warning from check
+    (Gaslight's inspector had an intent in round 1 and no tactics: profile for the rest)."""
+    for ruleset in ("boothill", "violence", "weird-west", "gaslight"):
+        path = tmp_path / f"{ruleset}.yaml"
+        assert RUNNER.invoke(app, ["new", "--ruleset", ruleset, "--out", str(path)]).exit_code == 0
+        r = RUNNER.invoke(app, ["check", str(path)])
+        assert r.exit_code == 0 and r.stderr == "", (ruleset, r.stderr)
