@@ -717,6 +717,9 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                         if any(w in s for w in re.findall(r"[A-Z][\w']+|[a-z]+gun\b", gun))]
                 if guns and not any(_WORDS[k.group(1)] in n for n in guns):
                     bad("reload_count", s)  # "pushed two rounds into the Sharps" (one went in)
+            for x in [x for x in empty if x != subject]:  # a draw told mid-sentence:
+                if re.search(rf"\b{re.escape(x)} (?:has|had) (?:his|her|their) [^.;]*? out\b", s):
+                    empty.pop(x)  # "Quick as a snake, Zeke has his Winchester '73 out"
             if subject in empty and not m:
                 guns = {g.lower() for g in GUN_NOUN.findall(s)}
                 if re.search(r"\bbuckshot\b|\bthe pattern\b", s):
