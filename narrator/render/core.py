@@ -33,6 +33,10 @@ MODES = ("teaching", "story")
 PRIMARY = frozenset({"other_action", "intent_declared"})
 """The shared kinds; a ruleset adds its own (``Ruleset.story_primary``)."""
 
+#: Events the engine emits once the fight is over, after the last turn's status (Boot Hill's
+#: bruises fading, errata B19): told after that status, not before it.
+AFTER_FIGHT = frozenset({"bruises_healed"})
+
 INITIATIVE: frozenset[str] = frozenset()
 """Kinds told before a call to surrender in story mode; a ruleset adds its own
 (``Ruleset.initiative_kinds``)."""
@@ -195,7 +199,9 @@ def shot_list(types: tuple[str, ...] | list[str], words: Any = None) -> str:
 
 def group(log: FightLog) -> dict[str, Any]:
     """The log arranged for templates: ``started``, ``pre`` (events before turn 1),
-    ``turns`` (each ``start``, ``events``, ``beats`` for story mode, ``status``), ``ended``.
+    ``turns`` (each ``start``, ``events``, ``beats`` for story mode, ``status``), ``post``
+    (events of ``AFTER_FIGHT`` kinds after the last turn's status: the bruises that fade when
+    the fight is over), ``ended``.
 
     A beat is a primary event with the events that follow from it (pellets, locations,
     cover, wounds, passing out; where the ruleset says, ``Ruleset.story_beat``, the rest of
@@ -204,6 +210,7 @@ def group(log: FightLog) -> dict[str, Any]:
     started = ended = None
     turns: list[dict[str, Any]] = []
     pre: list[Event] = []
+    post: list[Event] = []
     rs = _ruleset(getattr(log.events[0], "ruleset", None)) if log.events else None
     primary = PRIMARY | rs.story_primary if rs is not None else PRIMARY
     first_kinds = INITIATIVE | rs.initiative_kinds if rs is not None else INITIATIVE
@@ -221,6 +228,8 @@ def group(log: FightLog) -> dict[str, Any]:
             beat = None
         elif e.kind == "turn_ended":
             turns[-1]["status"] = e
+        elif turns and turns[-1]["status"] is not None and e.kind in AFTER_FIGHT:
+            post.append(e)  # told after the last turn's status, which is from before it
         elif turns:
             turn = turns[-1]
             turn["events"].append(e)
@@ -245,7 +254,7 @@ def group(log: FightLog) -> dict[str, Any]:
         # the earlier cover hits of that shot are not told as bolting
         turn["bolt_early"] = [c for b in turn["beats"] for c in
                               [s for s in b["sub"] if s.kind == "cover_hit" and s.bolted][:-1]]
-    return {"started": started, "ended": ended, "turns": turns, "pre": pre}
+    return {"started": started, "ended": ended, "turns": turns, "pre": pre, "post": post}
 
 
 
