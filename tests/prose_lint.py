@@ -1222,7 +1222,8 @@ def _seventh_round_names(paras: list[list[str]], log: FightLog, bad: Any) -> Non
                 if x is not None and re.search(
                         rf"(?:, and|;) {re.escape(x)} (?:was|is) (?:hit|struck)\b[^,;:]*\.$",
                         before) and re.match(rf"{re.escape(x)} (?:went|goes|fell|falls|"
-                                             r"dropped|drops|crumpled|crumples)\b", plain):
+                                             r"dropped|drops|crumpled|crumples)\b"
+                                             r"(?! back\b)", plain):  # "falls back": a move
                     bad("name_for_he", f"{para[i - 1]} / {s}")
                 o = OWN_EMPTY.match(plain)
                 if o and o.group("who") in pronoun and re.match(

@@ -903,3 +903,16 @@ def test_a_second_reload_of_a_round_says_more_rounds():
 
 
 FIRE_WORDS = re.compile(r"\b(?:fired|fires|shot|shoots|bullet)\b")
+
+
+def test_falling_back_is_a_move_not_a_fall() -> None:
+    """name_for_he counts "…, and Michael is struck … / Michael falls." (he, not the name,
+    for the man just hit), not "Michael falls back from Florence" (he gives ground: a move;
+    a false hit in the slow Gaslight run)."""
+    fog = run_fight(load_scenario(EXAMPLES / "fog-alley.yaml"))
+    for follow, expected in (("Halloran falls back from Rudd.", 0),
+                             ("Halloran falls.", 1)):
+        c = Count()
+        check("Her revolver cracks, and Halloran is struck in the left hand. " + follow
+              + "\n\nThe end.", "present", fog, c)
+        assert c.name_for_he == expected, (follow, c.examples.get("name_for_he"))
