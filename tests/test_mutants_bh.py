@@ -105,25 +105,8 @@ def test_the_kernel_fires_a_combat_turns_shots_as_the_engine_does(intent, fires)
     assert kernel._Kernel._fires(0, it) is fires
 
 
-RIFLEMEN = textwrap.dedent("""
-    title: Two riflemen at the well
-    seed: 3
-    sides:
-      A:
-        - name: Amos
-          attributes: {str: 10, coo: 18, obs: 10, sta: 5, luck: 5}
-          skills: {rifle: 9}
-          weapons: [{type: breech_loading_rifle}]
-          at: [0, 0]
-      B:
-        - name: Bart
-          attributes: {str: 10, coo: 10, obs: 10, sta: 5, luck: 5}
-          weapons: [{type: breech_loading_rifle}]
-          at: [10, 0]
-    turns:
-      - intents:
-          Amos: {shoot: Bart}
-    """)
+from test_kernel import RIFLEMEN  # noqa: E402  (the kernel tests' two riflemen, shared)
+
 
 
 def test_the_kernel_hands_the_engine_every_weapons_state():
