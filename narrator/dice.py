@@ -254,17 +254,42 @@ def setup_digest(scenario: Any) -> str:
     """SHA-256 (hex) of a scenario's content as a fight starts from it: its pydantic JSON
     (``model_dump_json``) without what is not setup: the scenario's own ``seed`` (the dice
     carry what the seed gave), ``state``, ``side_names`` (how the write-up names the sides)
-    and each turn's ``resolved`` (play-by-post records of the dice and the outcome). Computed once per scenario object (the same object is fought
+    and each turn's ``resolved`` (play-by-post records of the dice and the outcome), nor the
+    undeclared turns that ``narrator next`` writes out to hold its records (``- intents: {}``
+    within ``max_turns``, at the end of ``turns:``; see ``_without_blank_tail``), so a fight
+    played by post has the hash of the same fight run at once. Computed once per scenario object (the same object is fought
     many times by ``odds`` and ``batch``; nothing changes a scenario once it is fought)."""
     key = id(scenario)
     digest = _SETUPS.get(key)
     if digest is None:
-        text = scenario.model_dump_json(exclude={"seed": True, "state": True,
-                                                 "side_names": True,
-                                                 "turns": {"__all__": {"resolved"}}})
+        setup = _without_blank_tail(scenario)
+        text = setup.model_dump_json(exclude={"seed": True, "state": True,
+                                              "side_names": True,
+                                              "turns": {"__all__": {"resolved"}}})
         digest = _SETUPS[key] = hashlib.sha256(text.encode()).hexdigest()
         weakref.finalize(scenario, _SETUPS.pop, key, None)
     return digest
+
+
+def _without_blank_tail(scenario: Any) -> Any:
+    """``scenario`` without the trailing turns that declare nothing and lie within its
+    ``max_turns`` (a copy; the scenario itself when there are none). Such a turn is fought
+    exactly as an undeclared one (every character by his tactics), so the two scenarios are
+    the same fight; ``narrator next`` writes them out, one per turn it resolves past the
+    declared ones, to hold the turn's record. With no ``max_turns`` the turns are the fight's
+    length, and are kept (a scenario never declares more turns than its ``max_turns``)."""
+    turns = list(getattr(scenario, "turns", None) or ())
+    limit = getattr(scenario, "max_turns", None) or 0
+    if not turns or limit == 0:
+        return scenario
+    from narrator.ruleset import get as ruleset
+    blank = ruleset(scenario.ruleset).blank_turn().model_dump(exclude={"resolved"})
+    keep = len(turns)
+    while keep > 0 and keep <= limit and turns[keep - 1].model_dump(exclude={"resolved"}) == blank:
+        keep -= 1
+    if keep == len(turns):
+        return scenario
+    return scenario.model_copy(update={"turns": turns[:keep]})
 
 
 def fight_hash(scenario: Any, profile: str, adjustments: Any, rolls: list[Roll]) -> str:

@@ -393,8 +393,10 @@ def resolve_next(path: Path, redo: int | None = None, write: bool = True) -> Nex
     n, before, edits = replay(loaded, upto)   # the records are checked first
     total = max(len(sc.turns), sc.max_turns or 0)
     if upto >= total:
-        raise ScenarioError(f"all {total} turn(s) are resolved; add a turn with intents (or "
-                            f"raise max_turns) to go on", str(path))
+        which = "the scenario's one turn is" if total == 1 else f"all {total} turns are"
+        where = ("max_turns",) if (sc.max_turns or 0) >= len(sc.turns) else ("turns",)
+        raise loaded.error(f"{which} resolved; add a turn with intents (or raise max_turns) "
+                           f"to go on", *where)
     recorded = _recorded(loaded, n)
     adjustments = _adjusted(loaded, n)
     t = n + 1

@@ -49,7 +49,10 @@ def test_abilene_turn_by_turn_in_separate_processes_matches_a_single_run(tmp_pat
     recorded = load_scenario(path).scenario.state
     assert recorded == state_of(log)
     again = narrator("next", str(path))
-    assert again.returncode == 2 and "all 2 turn(s) are resolved" in again.stderr
+    turns_line = path.read_text().splitlines().index("turns:") + 1
+    assert again.returncode == 2
+    assert again.stderr.startswith(f"{path}:{turns_line}:1: all 2 turns are resolved; add a "
+                                   "turn with intents (or raise max_turns) to go on")
 
 
 def test_the_file_keeps_every_byte_it_had(tmp_path):
@@ -233,3 +236,30 @@ def test_a_seedless_fight_records_the_tactics_check_before_turn_1_and_replays_it
     second = resolve_next(path)
     checked = [e for e in second.log.events if e.kind == "tactics_checked"]
     assert [(e.roll, e.success) for e in checked][:1] == [(rolled[0], rolled[0] <= 6)]
+
+
+def test_a_fight_played_by_post_has_the_hash_of_the_same_fight_run_at_once(tmp_path):
+    """`next` writes `- intents: {}` turns past the declared ones to hold its records; they
+    are fought as undeclared turns, so the fight hash leaves them out (with no max_turns,
+    blank turns are the fight's length, and count)."""
+    path = tmp_path / "raid.yaml"
+    made = narrator("generate", "--sides", "posse:2", "rustlers:2", "--setting", "street",
+                    "--seed", "5", "--out", str(path))
+    assert made.returncode == 0, made.stderr
+    original = path.read_text()
+    footer = narrator("run", str(path)).stdout.splitlines()[-1]
+    assert "fight hash" in footer
+    posts = []
+    while (done := narrator("next", str(path))).returncode == 0:
+        posts.append(done.stdout)
+    assert "the fight is over" in done.stderr
+    assert len(posts) >= 3 and path.read_text().count("- intents: {}") == len(posts)
+    assert posts[-1].splitlines()[-1] == footer
+    assert narrator("run", str(path)).stdout.splitlines()[-1] == footer
+    # with no max_turns, blank turns are the fight's turns: another fight, another hash
+    shorter = tmp_path / "shorter.yaml"
+    shorter.write_text(original.replace("max_turns: 20", "")
+                       + "turns:\n  - intents: {}\n  - intents: {}\n")
+    other = narrator("run", str(shorter), "--seed", "5")
+    assert "2 turns" in other.stdout and "fight hash" in other.stdout.splitlines()[-1]
+    assert other.stdout.splitlines()[-1] != footer

@@ -516,7 +516,7 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
         last = max(len(sc.turns), sc.max_turns or 0)
         if ruling.turn is not None and ruling.turn > last:
             raise loc8.error(f"ruling for turn {ruling.turn}, but the scenario has "
-                             f"{last} turn(s)", base + ("turn",))
+                             + (f"{last} turns" if last != 1 else "one turn"), base + ("turn",))
         if ruling.range_band:
             fixed = []
             for k, name in enumerate(ruling.range_band.between):

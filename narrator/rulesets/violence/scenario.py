@@ -457,7 +457,7 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
         base = ("rulings", r)
         if ruling.turn is not None and ruling.turn > last:
             raise loc8.error(f"ruling for turn {ruling.turn}, but the scenario has "
-                             f"{last} turn(s)", base + ("turn",))
+                             + (f"{last} turns" if last != 1 else "one turn"), base + ("turn",))
         fixed = []
         for k, name in enumerate(ruling.range_band.between):
             fixed.append(name if name in sc.sides else who(name, base + ("range_band", "between", k)))
