@@ -359,6 +359,11 @@ class Count:
     name_for_he: int = 0
     stock_again: int = 0
     miss_unfired: int = 0
+    boom_again: int = 0
+    jam_extra: int = 0
+    archaic: int = 0
+    comma_place: int = 0
+    he_after_thing: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -522,7 +527,7 @@ FIRST_CLAIM = re.compile(
     r"(?:act|move)|(?P<i>.+?) (?:was|is) the readier man|The high card (?:went|goes) to (?P<j>.+?)|"
     r"(?P<k>.+?) (?:got|gets) the drop on the rest|It (?:was|is) (?P<l>.+?) who (?:made|makes) "
     r"the first move|(?P<m>.+?) (?:was|is) the first to stir|(?P<n>.+?) (?:made|makes) the first "
-    r"move)\.$")
+    r"move|(?P<o>.+?) (?:was|is) a moment ahead of the others)\.$")
 #: the claims that say who won the initiative or holds the high card (not only who acted
 #: first): true only of the winner (``speed_claims``)
 SPEED_CLAIM = re.compile(
@@ -530,7 +535,7 @@ SPEED_CLAIM = re.compile(
     r"mark|(?P<d>.+?) (?:had|has) the jump this time|(?P<e>.+?) (?:was|is) the quicker of the "
     r"company|(?P<g>.+?) (?:had|has) the advantage of the moment|(?P<i>.+?) (?:was|is) the "
     r"readier man|The high card (?:went|goes) to (?P<j>.+?)|(?P<k>.+?) (?:got|gets) the drop on "
-    r"the rest)\.$")
+    r"the rest|(?P<o>.+?) (?:was|is) a moment ahead of the others)\.$")
 NOT_AN_ACT = re.compile(r"froze|freezes?|hung back|hangs? back|flat-footed|joker|no card|slow to move|"
                         r"too slow this round|getting a move in")
 TALLY = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) "
@@ -876,6 +881,10 @@ def _fourth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count
                 opens = rf"^{re.escape(short)}(?:'s)?\b"
                 if not (re.match(opens, s) and re.match(opens, before)):
                     continue
+                if re.match(rf"{re.escape(short)}(?: [A-Z\"][\w'\"-]*)*'s\b", before) and not re.match(
+                        rf"{re.escape(short)}'s\b", s):
+                    break  # after "Dutch's bullet ...", "Dutch fired at Quaid", never "He"
+                    # (the lead's decision, ninth reading: he_after_thing counts the "He")
                 others = [o for o in shorts if o != short and short not in o and o not in short
                           and pronoun.get(o) == pronoun.get(short)
                           and re.search(rf"\b{re.escape(o)}\b", before)]
@@ -1185,7 +1194,8 @@ def _seventh_round_names(paras: list[list[str]], log: FightLog, bad: Any) -> Non
                 before = QUOTE.sub("", para[i - 1])       # another man of his pronoun
                 men = [x for x in named(before) if his.get(pronoun.get(x)) == m.group(1)]
                 obj = {"His": r"\bhim\b", "Her": r"\bher\b(?! \w+ (?:was|is)\b)"}[m.group(1)]
-                if HIT_TOLD.search(before) and (len(men) > 1 or men and re.search(obj, before)):
+                if HIT_TOLD.search(before) and (len(men) > 1 or men and re.search(
+                        obj, before.split(";")[0])):  # (not "she stayed on her feet" after it)
                     bad("his_ambiguous", f"{para[i - 1]} / {s}")
             if re.match(r"(He|His|She|Her)\b", plain):
                 first = shooter
@@ -1252,6 +1262,92 @@ def _eighth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                 bad("miss_unfired", s)
 
 
+# what the GM readers of the ninth round had to edit (all rulesets)
+#: a shotgun told booming, by its owner's name ("Charlie's shotgun boomed", "The shotgun
+#: boomed at Charlie's shoulder"): a second boom of his in a paragraph must say it is again
+BOOM = re.compile(r"^(?:The [\w' -]+ (?:boomed|booms) at (?P<a>[A-Z][\w'\" -]*?)'s shoulder|"
+                  r"(?P<b>[A-Z][\w'\" -]*?)'s [\w' -]+ (?:boomed|booms)\b)")
+BOOM_AGAIN = re.compile(r"\b(?:again|second|other barrel|another)\b")
+#: a jam (or a spent case stuck fast) told in a sentence
+JAM = re.compile(r"\b(?:jammed|jams|stuck fast|sticks fast)\b")
+#: a jam told as one more shot ("got off one wild shot at Charlie, and then the carbine
+#: jammed" after his miss: a third shot?)
+JAM_ONE = re.compile(r"\b(?:got|gets) off one wild shot\b")
+#: a jam before the round went off (Weird West's bust, W20a): no shot, nothing to count
+NEVER_FIRED = re.compile(r"\bbefore (?:he|she|they) (?:could|can)\b|\bas (?:he|she|they) "
+                         r"(?:went|goes|go) to\b|"
+                         r"\bwithout firing\b|\bas (?:he|she|they) (?:tried|tries|try) to\b|"
+                         r"\b(?:would|will) not (?:turn|fire)\b")
+#: which of his shots it was
+ORDINAL = re.compile(r"\b(?:second|third|fourth|fifth|sixth|next|last|again|another)\b")
+#: words a GM reader stopped at as out of their time or odd ("Clegg was beforehand with the
+#: rest")
+ARCHAIC = re.compile(r"\bbeforehand with\b")
+#: a comma between the man hit and where ("Halloran's bullet found Clegg, in the abdomen");
+#: after "again" the place is an afterthought and keeps it ("hit George again, in the belly")
+COMMA_PLACE = re.compile(r"\b(?:found|finds|hit|hits|caught|catches|took|takes|struck|strikes) "
+                         r"(?:[A-Z][\w'\"-]*(?: [A-Z][\w'\"-]*)*), (?:in|through|across|high "
+                         r"in|low in|square in|high on) (?:the|his|her|their)\b")
+#: a man's fall or wound, told right after the wound: "He" is the man hit (``falls``)
+FALL_WORDS = re.compile(r"^(?:He|She|They) (?:fell|falls|fall|went down|goes down|go down|"
+                        r"dropped|drops|crumpled|crumples|sank|sinks|slumped|slumps|pitched|"
+                        r"pitches|was dead|is dead|were dead|are dead|lay|lies|died|dies|"
+                        r"collapsed|collapses|folded|folds|sagged|sags|reeled|reels|staggered|"
+                        r"staggers|swayed|sways|went limp|goes limp|spun|spins|was down|is "
+                        r"down|passed out|passes out|blacked out|blacks out|toppled|topples|"
+                        r"doubled|doubles|clutched|clutches|was spun|is spun|would not|will "
+                        r"not|did not get up|does not get up|never|hit the|was knocked|is knocked|gave a|"
+                        r"gives a|clapped|claps|shook|shakes|shake|stood stunned|stands stunned|stand "
+                        r"stunned|was stunned|is stunned|were stunned|are stunned)\b")
+
+
+def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
+    """The checks of the ninth GM reading (see the ``Count`` fields of the same names): a
+    shotgun's boom told again for its second barrel without saying so; a jam told as one
+    more shot, or with no word of which shot it was after his shot told in the paragraph; an
+    odd old word; a comma between the man hit and where; "He" opening a sentence after one
+    that opened on his own thing ("Dutch's bullet ... He fired at Quaid": the lead's
+    decision, his name), but for the man hit falling from the wound just told."""
+    def bad(key: str, text: str) -> None:
+        setattr(count, key, getattr(count, key) + 1)
+        count.note(key, text)
+
+    shorts = sorted((short for _, short in _names(log)), key=len, reverse=True) \
+        if log is not None else []
+    for para in paras:
+        boomed: dict[str, str] = {}
+        for i, s in enumerate(para):
+            plain = QUOTE.sub("", s)
+            m = BOOM.match(plain)
+            if m:
+                who = m.group("a") or m.group("b")
+                if who in boomed and not BOOM_AGAIN.search(plain):
+                    bad("boom_again", f"{boomed[who]} / {s}")
+                boomed[who] = s
+            if JAM_ONE.search(plain):
+                bad("jam_extra", s)
+            elif JAM.search(plain) and i:
+                opens = next((x for x in shorts if re.match(rf"{re.escape(x)}(?:'s)?\b", plain)),
+                             None)
+                fired = opens is not None and any(
+                    re.match(rf"{re.escape(opens)}(?:'s)?\b", x) and FIRE_TOLD.search(x)
+                    for x in para[:i])
+                if fired and not ORDINAL.search(plain) and not NEVER_FIRED.search(plain):
+                    bad("jam_extra", f"{para[i - 1]} / {s}")
+            for key, rx in (("archaic", ARCHAIC), ("comma_place", COMMA_PLACE)):
+                if rx.search(plain):
+                    bad(key, s)
+            if i and re.match(r"(?:He|She|They) ", plain) and not FALL_WORDS.match(plain):
+                before = QUOTE.sub("", para[i - 1])
+                if re.match(r"[A-Z][\w'\" -]*?'s? (?!own\b)[a-z]", before) \
+                        and not re.match(r"(?:It|That|The|This|A|An|One|Another|Both|Neither|"
+                                         r"Nothing|Nobody|Lead|Blood|When|As|For|With|Then|"
+                                         r"By|Out|In|On|At|Still|Again) ", before) \
+                        and (not shorts or any(re.match(rf"{re.escape(x)}'s? ", before)
+                                               for x in shorts)):
+                    bad("he_after_thing", f"{para[i - 1]} / {s}")
+
+
 def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     """Count the defects of one write-up's story prose into ``count``."""
     count.fights += 1
@@ -1315,6 +1411,7 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     _sixth_round_bh([sentences(p) for p in prose.split("\n\n")], log, count)
     _seventh_round([sentences(p) for p in prose.split("\n\n")], log, count)
     _eighth_round([sentences(p) for p in prose.split("\n\n")], log, count)
+    _ninth_round([sentences(p) for p in prose.split("\n\n")], log, count)
     if log is not None:  # a stock phrase used again in one fight (seventh reading)
         count.stock_again += sum(k - 1 for k in stock_phrases(prose, log).values() if k > 1)
         k, phrase = stock_count(prose, log)

@@ -48,6 +48,8 @@ SEVENTH = ("cover_still", "cover_jargon", "crowd_agree", "reload_then_empty", "h
             "hit_retold", "fled_then_fired", "name_for_he")
 #: The checks of the eighth GM reading, every ruleset (prose_lint._eighth_round).
 EIGHTH = ("miss_unfired",)
+#: The checks of the ninth GM reading, every ruleset (prose_lint._ninth_round).
+NINTH = ("boom_again", "jam_extra", "archaic", "comma_place", "he_after_thing")
 
 
 def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:
@@ -58,7 +60,7 @@ def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:
                 "wound_count", "long_arm_hand", "double_article", "draw_order",
                 "kept_then_quit", "came_to_whole", "told_twice", "bare_place",
                 "weapon_repeat", "pending_run", "hit_twice", "emptied_twice", "plural_it"
-                ) + SEVENTH + EIGHTH + (FIFTH_BHV if fifth else ()):
+                ) + SEVENTH + EIGHTH + NINTH + (FIFTH_BHV if fifth else ()):
         assert getattr(c, key) == 0, (key, c.examples.get(key))
     if tense == "past":
         assert c.present_in_past == 0, c.examples.get("present_in_past")
@@ -226,10 +228,14 @@ def test_the_lint_catches_the_boot_hill_and_violence_fourth_reading():
     fights = {name: log for name, log in _fights()}
     log = fights["abilene-saloon.yaml"]
     c = Count()
-    check("Quentin's bullet kicked up gravel near Ben. Quentin fired at Ben again, and "
+    check("Quentin fired at Ben and missed. Quentin fired at Ben again, and "
           "missed.\n\nSam fired at Dan. Sam turned on Quentin.\n\nThe field was theirs.",
           "past", log, c)
     assert c.name_repeat == 1  # not Sam's: "He turned on Quentin" could be Dan
+    c = Count()  # after a sentence that opened on his bullet, his name (the lead's decision,
+    check("Quentin's bullet kicked up gravel near Ben. Quentin fired at Ben again, and "  # 9th)
+          "missed.\n\nThe field was theirs.", "past", log, c)
+    assert c.name_repeat == 0
     c = Count()  # "His bullet slammed into Ben" reads as Ben's bullet (seventh reading): a name
     check("Quentin's bullet kicked up gravel near Ben. Quentin's bullet slammed into Ben in the "
           "left leg.\n\nThe field was theirs.", "past", log, c)
@@ -916,3 +922,72 @@ def test_falling_back_is_a_move_not_a_fall() -> None:
         check("Her revolver cracks, and Halloran is struck in the left hand. " + follow
               + "\n\nThe end.", "present", fog, c)
         assert c.name_for_he == expected, (follow, c.examples.get("name_for_he"))
+
+
+def test_the_lint_catches_the_ninth_reading():
+    """Issue 10, ninth reading: the GM readers' lines, each counted by its kind: a second
+    barrel told as a second boom, a jam on the second shot told as one more shot, an odd old
+    word, a comma between the man hit and where, "He" right after a sentence that opened
+    on his own bullet (the lead's decision: his name)."""
+    canyon = _canyon_log()
+    fog = run_fight(load_scenario(EXAMPLES / "fog-alley.yaml"))
+    coach = run_fight(load_scenario(EXAMPLES / "stagecoach.yaml"))
+    cases = (
+        (canyon, "boom_again", "Charlie's shotgun boomed; one barrel threw its load past Walter. "
+         "The shotgun boomed at Charlie's shoulder and the pattern caught Walter high on the "
+         "skull; a flesh wound."),
+        (canyon, "jam_extra", "The shot from Walter tugged at Charlie's sleeve and went on its "
+         "way. Walter got off one wild shot at Charlie, and then the carbine jammed."),
+        (canyon, "jam_extra", "Walter's bullet went wide of Charlie. Walter's carbine jammed on "
+         "the shot at Charlie."),
+        (fog, "archaic", "Clegg was beforehand with the rest."),
+        (fog, "comma_place", "Halloran's bullet found Clegg, in the abdomen."),
+        (coach, "he_after_thing", "Dutch's bullet caught Quaid high in the body; by some "
+         "miracle it drew no blood. He fired at Quaid, but the coach took all the sting out "
+         "of the bullet."),
+    )
+    for log, key, line in cases:
+        c = Count()
+        check(line + "\n\nThe end.", "past", log, c)
+        assert getattr(c, key) == 1, (key, line)
+    # and what the write-ups say now is not counted
+    for log, line in (
+            (canyon, "Charlie's shotgun boomed; one barrel threw its load past Walter. Charlie fired "
+             "the second barrel, and the pattern caught Walter high on the skull."),
+            (canyon, "Walter's bullet went wide of Charlie. Walter's carbine jammed on the "
+             "second shot, and the bullet meant for Charlie went wild."),
+            (fog, "Halloran hit Kitty again, in the groin."),
+            (coach, "Dutch's bullet caught Quaid high in the body; by some miracle it drew no "
+             "blood. Dutch fired at Quaid, but the coach took all the sting out of the bullet."),
+            (canyon, "Isaac's shot took Arkansas Hiram across the temple; a mortal wound. He "
+             "fell and lay still.")):
+        c = Count()
+        check(line + "\n\nThe end.", "past", log, c)
+        assert [k for k in NINTH if getattr(c, k)] == [] and c.name_repeat == 0, line
+
+
+def test_a_second_barrel_and_a_jam_are_told_as_the_shot_they_were():
+    """Issue 10, ninth reading (canyon, turns 3 and 4): Charlie's second barrel, after the
+    first missed Walter, is told as the second barrel (one boom a turn); Walter's carbine
+    jammed on his second shot at Charlie, told as that shot, not a shot more; Levi's on his
+    second at Isaac the same. Every ``jam_shot_again`` phrase names which shot ({nth}), no
+    ``jam_shot`` phrase counts one shot, and every shotgun phrase that booms is <fresh>."""
+    from narrator.render.narrate import _toml
+
+    log = _canyon_log()
+    jams = [e for e in log.events if e.kind == "shot_fired" and e.misfire == "jam"]
+    assert [(e.turn, e.shooter.split()[0]) for e in jams] == [(1, "Levi"), (4, "Walter")]
+    text = render(log, "markdown", "story", options=Options(tense="past"))
+    turn3 = story_prose("## Turn 1\n\n" + text.split("## Turn 3")[1].split("||")[0], "markdown")
+    assert turn3.count("boomed") == 1 and "second barrel" in turn3, turn3
+    for turn, who in ((1, "Levi"), (4, "Walter")):
+        body = story_prose("## Turn 1\n\n" + text.split(f"## Turn {turn}")[1].split("||")[0],
+                           "markdown")
+        jam = [x for x in sentences(body) if "jammed" in x]
+        assert len(jam) == 1 and jam[0].startswith(who) and "second shot" in jam[0], jam
+    phrases = _toml((EXAMPLES.parent.parent / "templates/common/phrases.toml").read_text())
+    assert all("{nth}" in p for p in phrases["jam_shot_again"])
+    assert not any("one wild shot" in p for p in phrases["jam_shot"])
+    for group in ("miss", "pellets_lead"):
+        for p in phrases[group]:
+            assert "[boom]" not in p or "<fresh>" in p, p

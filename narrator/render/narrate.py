@@ -261,6 +261,7 @@ class Narration:
             self.shorts.update(distinct_shorts(chars))
         self.landmarks: list[tuple[str, str]] = []
         self.opened: str | None = None  # the character the last sentence opened on
+        self._opened_thing: str | None = None  # ... when it opened on his thing ("Dutch's bullet")
         self._folded: set[int] = set()  # beats told in a sentence with others (``fold``)
         self._emptied: set[str] = set()  # men whose gun was told emptied in this paragraph
         self._starts: dict[Any, tuple[dict[str, tuple[float, float]], set[str]]] | None = None
@@ -683,6 +684,14 @@ class Narration:
         told as another ("His second shot went wide too"): "second", "third"... up to
         "sixth"; "next" when that cannot be counted (a fanned run before it, a seventh shot,
         the first). Duds are not shots."""
+        return _NTH.get(self.shot_index(ev), "next")
+
+    def shot_index(self, ev: Event) -> int:
+        """Which of its shooter's shots of the turn the shot ``ev`` is: 1 for his first, 2
+        for his second...; 0 when that cannot be counted (a fanned run or a volley of several
+        shots before it or in it). Duds are not shots. A shotgun's second barrel (2) is told
+        as the second barrel, never with the first one's boom again; a jam on a second shot
+        as that shot going wild, never as one more shot."""
         who = self.kinds.actor(ev)
         k = 0
         for e in self._turn(ev, getattr(ev, "turn", None)):
@@ -690,11 +699,11 @@ class Narration:
                     and getattr(e, "turn", None) == ev.turn \
                     and getattr(e, "result", "") != "dud":
                 if getattr(e, "fanned", 0) or getattr(e, "shots", 1) != 1:
-                    return "next"
+                    return 0
                 k += 1
             if e is ev:
                 break
-        return _NTH.get(k, "next")
+        return k
 
     def short(self, who: str) -> str:
         """The short name, escaped, never bold."""
@@ -930,7 +939,7 @@ class Narration:
     def paragraph(self) -> str:
         """Start a new paragraph: the next phrase names its character again (and no weapon is
         in hand until a shot sets one). Returns ""."""
-        self.topic = self.opened = None
+        self.topic = self.opened = self._opened_thing = None
         self._emptied = set()
         self.sentence, self.before = [], []
         self.weapon_type = None
@@ -1050,8 +1059,13 @@ class Narration:
         named = other if other is not None and self.opened == (
             a if opener == "a" else b) and ("{" + ("b" if opener == "a" else "a") + "}") in body \
             else None
+        # the sentence before opened on this man's thing ("Dutch's bullet ..."): the next
+        # sentence about him opens on his name, never "He" (the lead's decision, issue 10)
+        thing = self._opened_thing
         if not lead and (a is not None or b is not None):  # not a piece ("in the chest")
             self.opened = (a if opener == "a" else b) if opener is not None else None
+            self._opened_thing = self.opened if opener is not None and body.startswith(
+                "{" + opener + "}'s") else None
         own, self._own_gun = self._own_gun, None
         mine = opener is not None and own == (a if opener == "a" else b) \
             and body.startswith("{" + opener + "}'s")  # his own gun, after his own shot
@@ -1059,9 +1073,10 @@ class Narration:
                 and not self._his_ambiguous(body, opener, a, b):
             if body.startswith("{" + opener + "}'s"):
                 body = "{" + opener + "_his}" + body[len(opener) + 4:]
-            else:
+                phrase = lead + body
+            elif thing is None or thing != (a if opener == "a" else b):
                 body = "{" + opener + "_he}" + body[len(opener) + 2:]
-            phrase = lead + body
+                phrase = lead + body
         self.falls = None  # only for the sentence right after the wound
         noun, _ = self.scene.shot(self.weapon_type)
         extra.setdefault("barrel", "a barrel")  # a shotgun's phrases; callers may say which
@@ -1309,6 +1324,8 @@ class Narration:
             return text  # "His bullet went wide of Charlie": Charlie's bullet?
         if rest.startswith("'s "):
             return his.capitalize() + text[len(name) + 2:]
+        if before.startswith("'s "):
+            return text  # after "Dutch's bullet ...", "Dutch fired at Quaid", never "He"
         return he.capitalize() + text[len(name):]
 
     def realise(self, text: str, **fields: Any) -> str:

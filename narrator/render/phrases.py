@@ -14,7 +14,9 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
   outdoors), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that projectile), ``<slight>``
   ``<grave>`` (a wound's severity), ``<handgun>`` ``<longarm>`` (a pistol in the hand, a
   rifle or shotgun at the shoulder), ``<head>`` ``<torso>`` ``<arm>`` ``<leg>`` (where it
-  struck; ``<chest>`` and ``<belly>``, the halves of the torso, fit only there); ``<rare>``: a phrase a reader remembers ("Glass broke somewhere behind him"),
+  struck; ``<chest>`` and ``<belly>``, the halves of the torso, fit only there), ``<fresh>``
+  ``<again>`` (the shooter's first shot of the turn, or a later one: a shotgun booms once,
+  its second barrel is "the second barrel"); ``<rare>``: a phrase a reader remembers ("Glass broke somewhere behind him"),
   used once a fight while other phrases of its group fit; see ``pick`` and ``TAG_KINDS``.
 
 May import: the standard library, narrator.render.inflection.
@@ -218,7 +220,8 @@ TAG_KINDS = (frozenset({"in", "out"}),                                   # the p
              frozenset({"bullet", "ball", "pellets", "arrow", "blade", "fist", "blow"}),  # what strikes
              frozenset({"slight", "grave"}),                              # a wound's severity
              frozenset({"handgun", "longarm"}),                           # held in a hand or to the shoulder
-             frozenset({"head", "torso", "chest", "belly", "arm", "leg"}))  # where it struck
+             frozenset({"head", "torso", "chest", "belly", "arm", "leg"}),  # where it struck
+             frozenset({"fresh", "again"}))  # the shooter's first shot of the turn, or a later one
 
 
 def _fits(tags: set[str] | frozenset[str], context: set[str] | frozenset[str]) -> bool:
