@@ -33,7 +33,7 @@ from typing import Any
 
 from narrator.batch import CHUNK, Odds, Tally, odds_of, odds_scenario
 from narrator.errors import NarratorError, ScenarioError
-from narrator.fast_odds import KERNEL_CHUNK, kernel_job, kernel_reasons, map_jobs
+from narrator.fast_odds import kernel_chunks, kernel_job, kernel_reasons, map_jobs
 from narrator.scenario.loader import LoadedScenario, load_scenario_text
 
 MAX_VALUES = 50          # values of one --vary
@@ -312,19 +312,40 @@ def _init(lds: list[LoadedScenario], base: int, tables_only: bool) -> None:
 
 
 def _job(job: tuple[int, str, int, int]) -> Tally | str:
-    """One chunk of one variant: a Tally, or (kernel) the reason it is not covered."""
+    """Trials ``start`` to ``start + n`` of one variant (the engine: one chunk; the kernel: a
+    run of chunks, ``_kernel_runs``): a Tally, or (kernel) the reason it is not covered."""
     from narrator.batch import _odds_init, _odds_job
     from narrator.ruleset import Uncovered
 
     v, path, start, n = job
     ld = _STATE["lds"][v]
-    if path == "kernel":
+    if path == "kernel":  # (a run of consecutive chunks, in this process: one cache warmed)
+        tally = Tally()
         try:
-            return kernel_job(ld, _STATE["base"], _STATE["tables_only"], (start, n))
+            for chunk in kernel_chunks(n):
+                tally.merge(kernel_job(ld, _STATE["base"], _STATE["tables_only"],
+                                       (start + chunk[0], chunk[1])))
         except Uncovered as exc:
             return exc.reason
+        return tally
     _odds_init(ld, _STATE["base"], {"tables_only": _STATE["tables_only"]})
     return _odds_job((start, n))
+
+
+def _kernel_runs(trials: int, variants: int, workers: int) -> list[tuple[int, int]]:
+    """``(first trial, trials)`` of each kernel job of one variant: runs of whole
+    ``KERNEL_CHUNK`` chunks (the chunks, and so the results, are the same whatever the runs),
+    as few as keep every worker busy. A variant's chunks fought in one process share its
+    kernel's caches of decisions, so fewer runs cost less: each process that fights a variant
+    first pays for the decisions of states it has not met."""
+    chunks = kernel_chunks(trials)
+    runs = max(1, min(len(chunks), -(-max(workers, 1) // max(variants, 1))))
+    per = -(-len(chunks) // runs)
+    out = []
+    for k in range(0, len(chunks), per):
+        part = chunks[k:k + per]
+        out.append((part[0][0], sum(n for _, n in part)))
+    return out
 
 
 def run_sweep(vs: list[Variant], trials: int, base: int, workers: int = 1,
@@ -358,8 +379,8 @@ def run_sweep(vs: list[Variant], trials: int, base: int, workers: int = 1,
         if on_progress:
             on_progress(n)
 
-    jobs = [(i, "kernel", s, min(KERNEL_CHUNK, trials - s)) for i in kernel
-            for s in range(0, trials, KERNEL_CHUNK)]
+    jobs = [(i, "kernel", s, n) for i in kernel for s, n in _kernel_runs(trials, len(kernel),
+                                                                         workers)]
     results = list(map_jobs(_init, (lds, base, tables_only), _job, jobs, workers, None,
                             scheduler=scheduler))
     for job, res in zip(jobs, results, strict=True):

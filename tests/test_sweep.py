@@ -80,6 +80,25 @@ def test_a_variants_row_is_its_own_odds():
     assert engine[0].tally == batch.run_odds(vs[0].loaded, 100, 9, path="engine").tally
 
 
+def test_kernel_runs_are_whole_chunks_and_change_no_result(monkeypatch):
+    # a variant's kernel chunks go in runs of whole chunks, as few as keep the workers busy
+    # (its decisions' cache is warmed once per run); the results are those of run_odds
+    from narrator import fast_odds
+
+    monkeypatch.setattr(fast_odds, "KERNEL_CHUNK", 100)
+    assert sweep._kernel_runs(450, 7, 2) == [(0, 450)]
+    assert sweep._kernel_runs(450, 1, 2) == [(0, 300), (300, 150)]
+    assert sweep._kernel_runs(450, 2, 4) == [(0, 300), (300, 150)]
+    assert sweep._kernel_runs(50, 1, 8) == [(0, 50)]
+    ld = load_scenario(LUKE)
+    vs = sweep.variants(ld, [sweep.parse_vary("Luke.skills.fast_draw=2,12")])
+    for workers in (1, 2):
+        rows = sweep.run_sweep(vs, 450, 9, workers=workers)
+        for v, row in zip(vs, rows, strict=True):
+            assert row.tally == batch.run_odds(v.loaded, 450, 9).tally
+            assert row.tally.trials == 450
+
+
 def test_sweep_table_and_chart(tmp_path):
     chart = tmp_path / "sweep.svg"
     r = runner.invoke(app, ["odds", str(LUKE), "-n", "300", "-j", "1", "--vary",
