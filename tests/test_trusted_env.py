@@ -126,3 +126,94 @@ def test_imports_and_includes_see_globals_and_context() -> None:
         env.globals["g"] = "G"
         outs.append([env.get_template("t.j2").render(x=n) for n in (1, 2)])
     assert outs[0] == outs[1] == ["G-1[G11][G12]", "G-2[G21][G22]"]
+
+
+INCLUDES = {
+    # the includer's names, set at its top level before and after the include, in a loop,
+    # shadowed in a loop, in a macro, in a with block; the included template's own top-level
+    # sets (visible to what it includes, never to its includer) and an include of an include
+    "t.j2": "{% set top = 'T' %}{% include 'i.j2' %}|"
+            "{% for x in xs %}{% set top = 'L' ~ x %}{% include 'i.j2' %}{% endfor %}|{{ own }}|"
+            "{% macro m(arg) %}{% set top = 'M' %}{% include 'i.j2' %}{% endmacro %}{{ m(5) }}|"
+            "{% with x = 'W' %}{% include 'i.j2' %}{% endwith %}|{% set late = 'A' %}"
+            "{% include 'i.j2' %}|{% set caught %}{% include 'i.j2' %}{% endset %}{{ caught|trim }}|"
+            "{% for x in xs %}{% include 'k.j2' %}{% set v = 'S' %}{% include 'k.j2' %}{% endfor %}",
+    "i.j2": "<{{ top }}{{ x|default('-') }}{{ arg|default('-') }}{{ late|default('-') }}"
+            "{{ g }}{{ v }}{% set own = 'O' %}{% set x = 'X' %}{% include 'j.j2' %}>",
+    "j.j2": "({{ own }}{{ x }}{{ top }})",
+    "k.j2": "{{ v }}",  # a local not yet set in the loop: the outer name
+}
+
+
+@pytest.mark.parametrize("undefined", [StrictUndefined, None])
+def test_includes_see_the_names_jinja_gives_them(undefined) -> None:
+    """An include's context (``include_context``): every name reads as in Jinja's merged
+    context, and the included template's own names stay its own."""
+    from jinja2 import DictLoader, Undefined
+    outs = []
+    for kind in (TrustedEnvironment, Environment):
+        env = kind(loader=DictLoader(INCLUDES), undefined=undefined or Undefined,
+                   auto_reload=False)
+        env.globals["g"] = "G"
+        outs.append(env.get_template("t.j2").render(xs=[1, 2], v=7, own="P"))
+    assert outs[0] == outs[1]
+    assert outs[0].startswith("<T---G7(OXT)>|<L11--G7(OXL1)><L22--G7(OXL2)>|P|<M-5-G7(OXM)>|")
+    assert outs[0].endswith("|7S7S")
+
+
+class Event:
+    """Like an event: attributes, no ``__getitem__``."""
+
+    def __init__(self, kind: str, n: int) -> None:
+        self.kind, self.n = kind, n
+
+
+def test_items_of_objects_without_getitem() -> None:
+    """``getitem`` on an object whose class has no ``__getitem__`` reads the attribute,
+    as Jinja does after ``obj[x]`` fails; missing is undefined; a dict, a list, a class and
+    a dict's method name take Jinja's path."""
+    evs = [Event("shot", 1), Event("moved", 2), Event("shot", 3)]
+    t = ("{{ evs|selectattr('kind', 'equalto', 'shot')|map(attribute='n')|list }};"
+         "{{ evs[0]['kind'] }};{{ evs|map(attribute='nothing')|select('defined')|list }};"
+         "{{ evs|sort(attribute='kind')|map(attribute='n')|list }};{{ d['kind'] }};"
+         "{{ d['items'] is defined }};{{ xs[1] }};{{ (cls['x'] is defined) }};"
+         "{{ evs|selectattr('n', 'gt', 1)|list|length }};{{ evs|rejectattr('kind', 'in', "
+         "['moved'])|list|length }}")
+    vars = dict(evs=evs, d={"kind": "k"}, xs=[4, 5], cls=Event)
+    ours = TrustedEnvironment().from_string(t).render(**vars)
+    assert ours == Environment().from_string(t).render(**vars)
+    assert ours == "[1, 3];shot;[];[2, 1, 3];k;True;5;False;2;2"
+    with pytest.raises(UndefinedError, match="has no attribute 'nothing'"):
+        TrustedEnvironment(undefined=StrictUndefined).from_string(
+            "{{ evs[0]['nothing'] }}").render(evs=evs)
+
+
+def test_tests_with_and_without_marks() -> None:
+    """A test with no ``pass_*`` mark is called at once, a marked one as Jinja calls it."""
+    def odd(x: int) -> bool:
+        return x % 2 == 1
+
+    @pass_environment
+    def big(environment, x: int, limit: int = 2) -> bool:
+        return isinstance(environment, Environment) and x > limit
+
+    t = "{{ xs|select('odd')|list }};{{ xs|select('big')|list }};{{ xs|reject('big', 0)|list }}"
+    outs = []
+    for kind in (TrustedEnvironment, Environment):
+        env = kind()
+        env.tests.update(odd=odd, big=big)
+        outs.append([env.from_string(t).render(xs=[1, 2, 3, 4]) for _ in range(2)])
+    assert outs[0] == outs[1] == [["[1, 3];[3, 4];[]"] * 2][0]
+
+
+def test_template_source_read_once_unless_reloading(tmp_path) -> None:
+    from jinja2 import FileSystemLoader
+    (tmp_path / "phrases.toml").write_text("one")
+    kept = TrustedEnvironment(loader=FileSystemLoader(str(tmp_path)), auto_reload=False)
+    reloading = TrustedEnvironment(loader=FileSystemLoader(str(tmp_path)))
+    assert kept.template_source("phrases.toml")[0] == "one"
+    assert reloading.template_source("phrases.toml") == (
+        "one", str(tmp_path / "phrases.toml"))
+    (tmp_path / "phrases.toml").write_text("two")
+    assert kept.template_source("phrases.toml")[0] == "one"
+    assert reloading.template_source("phrases.toml")[0] == "two"

@@ -410,23 +410,42 @@ def _labels(ruleset: str | None) -> Any:
     return words if words is not None else labels
 
 
+def _source(env: Environment, name: str) -> tuple[str, str | None]:
+    """A file's text and file name as the environment's template search finds it: read
+    once per environment for ours (``TrustedEnvironment.template_source``), every time
+    for a user's."""
+    kept = getattr(env, "template_source", None)
+    if kept is not None:
+        return kept(name)
+    source, filename, _ = env.loader.get_source(env, name)
+    return source, filename
+
+
 def _phrase_text(env: Environment, name: str = "phrases.toml") -> str:
-    source, _, _ = env.loader.get_source(env, name)
-    return source
+    return _source(env, name)[0]
 
 
 def _phrase_table(env: SandboxedEnvironment, ruleset: str | None) -> dict[str, list[str]]:
     """The story phrases: ``phrases.toml`` as the template search finds it; when that is the
     ruleset's own file (``Ruleset.templates()``), read over ``common/phrases.toml``: its groups
     are added, or replace the common ones of the same name, and the rest stay (a ruleset words
-    what it needs and keeps the shared endings). A user's file replaces the whole table."""
-    source, filename, _ = env.loader.get_source(env, "phrases.toml")
+    what it needs and keeps the shared endings). A user's file replaces the whole table.
+    Worked out once per environment of ours (its files are read once, ``_source``)."""
+    tables = getattr(env, "_phrase_tables", None)
+    if tables is not None and ruleset in tables:
+        return tables[ruleset]
+    source, filename = _source(env, "phrases.toml")
     rs = _ruleset(ruleset)
     own = rs.templates() if rs is not None else None
     common = None
     if own is not None and filename and Path(filename).resolve() == (own / "phrases.toml").resolve():
         common = (template_dirs() / "common" / "phrases.toml").read_text("utf-8")
-    return _merged_table(source, common)
+    table = _merged_table(source, common)
+    if getattr(env, "_sources", None) is not None:  # ours, never reloaded: kept with it
+        if tables is None:
+            tables = env._phrase_tables = {}  # type: ignore[attr-defined]
+        tables[ruleset] = table
+    return table
 
 
 @functools.lru_cache(maxsize=16)

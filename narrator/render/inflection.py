@@ -133,13 +133,17 @@ def plural(noun: str) -> str:
     return _engine().plural_noun(noun)
 
 
+@functools.lru_cache(maxsize=1024)
 def article(noun: str) -> str:
     """"a horse", "an outlaw"."""
     return _engine().a(noun)
 
 
+@functools.lru_cache(maxsize=4096)
 def count(n: int, noun: str, words: bool = True) -> str:
-    """"one second", "17 shots", "no hits": ``n`` in words up to ten, the noun agreeing."""
+    """"one second", "17 shots", "no hits": ``n`` in words up to ten, the noun agreeing
+    (worked out once per number and noun: inflect's plural is slow, and a write-up counts
+    the same few things again and again)."""
     eng = _engine()
     if n == 0:
         return "no " + eng.plural_noun(noun)

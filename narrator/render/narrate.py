@@ -1391,12 +1391,12 @@ def _first_at(phrase: str, key: str) -> int:
 
 
 @functools.lru_cache(maxsize=4096)
-@functools.lru_cache(maxsize=4096)
 def _refers(phrase: str, key: str) -> bool:
     """Whether the phrase refers to the character ``key`` by a pronoun field."""
     return re.search(r"\{" + key + r"_(he|him|his|self)\}", phrase) is not None
 
 
+@functools.lru_cache(maxsize=4096)
 def _says_he(phrase: str, key: str) -> bool:
     """Whether the phrase calls the character ``key`` "he", "him" or "himself"."""
     return re.search(r"\{" + key + r"_(he|him|self)\}", phrase) is not None

@@ -1,7 +1,7 @@
-"""The Jinja environment of our own templates: Jinja's semantics, five of its paths shortened.
+"""The Jinja environment of our own templates: Jinja's semantics, some of its paths shortened.
 
 A write-up makes thousands of attribute lookups and calls from the templates (a 4-on-4 story
-about 7,700 lookups and 1,400 calls), and five of Jinja's general paths cost more than the work
+about 7,700 lookups and 1,400 calls), and several of Jinja's general paths cost more than the work
 they lead to (``benchmarks/bench_render.py``):
 
 * ``ev.kind`` on a plain ``dict`` (the renderer's turns, beats and wound groups): Jinja tries
@@ -21,6 +21,21 @@ they lead to (``benchmarks/bench_render.py``):
 * the filters with an async variant (``selectattr``, ``list``, ``join``, ``map``...) ask,
   on every call, whether the environment is async: ours never is, so they are the sync
   functions Jinja wraps (``jinja2.filters.sync_do_*``), the same code.
+* ``{% include %}`` with the context (hundreds a write-up: the rolls block includes a
+  template per event) copies the including context's names twice into a new dict (its
+  ``get_all`` and ``new_context``): the included context shares the including one's
+  parent names instead, and starts with a copy of its own (``vars``) and the includer's
+  locals, which is what Jinja's merged dict would give for every name
+  (``TrustedEnvironment.include_context``). A template included with the name of the one
+  including it (Jinja passes it; ``join_path`` ignores it) is looked up by name too.
+* ``item[x]``, and ``selectattr``/``map``/``sort`` by attribute, go through
+  ``environment.getitem``, which tries ``obj[x]`` first: for an event (a dataclass, no
+  ``__getitem__``) that raises ``TypeError`` before the attribute is read. An object whose
+  class cannot be subscripted has its attribute read at once: the same value, or the same
+  undefined.
+* a test inside a filter (``selectattr("kind", "equalto", "wound_taken")``) is looked up
+  and checked for a ``pass_context`` mark on every item: a test with no mark is called at
+  once (``call_test``), the same call Jinja makes.
 
 User templates (``--templates``) run in the sandbox instead (``sandbox.py``), which keeps
 Jinja's own paths and adds its checks.
@@ -33,10 +48,11 @@ from __future__ import annotations
 import types
 from typing import Any
 
-from jinja2 import Environment, filters as jinja_filters
+from jinja2 import Environment, filters as jinja_filters, nodes
 from jinja2.compiler import CodeGenerator
 from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
+from jinja2.utils import missing
 
 #: The attributes a plain dict has (its class's methods): looked up as Jinja does.
 _DICT_ATTRS = frozenset(dir(dict))
@@ -67,6 +83,10 @@ _KEYS: dict[tuple[int, tuple[int, ...]], tuple[Any, frozenset[str]]] = {}
 #: ``jinja2.filters.sync_do_NAME``.
 _SYNC_FILTERS = ("first", "groupby", "join", "list", "map", "reject", "rejectattr", "select",
                  "selectattr", "slice", "sum", "unique")
+
+
+#: Tests seen without a ``pass_context``/``pass_eval_context``/``pass_environment`` mark.
+_PLAIN_TESTS: set[Any] = set()
 
 
 class TrustedContext(Context):
@@ -114,7 +134,35 @@ class TrustedCodeGenerator(CodeGenerator):
     ``environment.getattr`` (a write-up makes thousands): a plain dict's item when it has
     the key, else the attribute when it has one (``getattr`` with a default: a C call),
     else ``environment.getattr`` itself, which gives the item or the undefined as Jinja
-    would. A name a dict has as a method (``d.items``) keeps Jinja's path."""
+    would. A name a dict has as a method (``d.items``) keeps Jinja's path. An
+    ``{% include %}`` with the context makes its context by
+    ``TrustedEnvironment.include_context``."""
+
+    def visit_Include(self, node: Any, frame: Any) -> None:
+        if self.environment.is_async or node.ignore_missing or not node.with_context:
+            CodeGenerator.visit_Include(self, node, frame)
+            return
+        func_name = "get_or_select_template"
+        if isinstance(node.template, nodes.Const):
+            if isinstance(node.template.value, str):
+                func_name = "get_template"
+            elif isinstance(node.template.value, (tuple, list)):
+                func_name = "select_template"
+        elif isinstance(node.template, (nodes.Tuple, nodes.List)):
+            func_name = "select_template"
+        self.writeline(f"template = environment.{func_name}(", node)
+        self.visit(node.template, frame)
+        self.write(f", {self.name!r})")
+        self.writeline("gen = template.root_render_func(environment.include_context("
+                       f"template, context, {self.dump_local_context(frame)}))")
+        self.writeline("try:")
+        self.indent()
+        self.writeline("for event in gen:")
+        self.indent()
+        self.simple_write("event", frame)
+        self.outdent()
+        self.outdent()
+        self.writeline("finally: gen.close()")
 
     def visit_Getattr(self, node: Any, frame: Any) -> None:
         if self.environment.is_async or self.optimizer is not None \
@@ -138,7 +186,7 @@ class TrustedEnvironment(Environment):
     #: in the bytecode cache's key (``bytecode.py``): templates compiled with the sync
     #: filters call them without an eval context, unlike those compiled with Jinja's wrappers,
     #: and attribute lookups are compiled inline (``TrustedCodeGenerator``)
-    bytecode_key = "sync-filters, inline getattr"
+    bytecode_key = "sync-filters, inline getattr, include_context"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         Environment.__init__(self, *args, **kwargs)
@@ -147,21 +195,91 @@ class TrustedEnvironment(Environment):
                 self.filters[name] = getattr(jinja_filters, "sync_do_" + name)
         #: templates kept by name; None when the environment reloads changed files
         self._loaded: dict[str, Any] | None = None if self.auto_reload else {}
+        #: text files read through the loader, kept by name (``template_source``)
+        self._sources: dict[str, tuple[str, str | None]] | None = \
+            None if self.auto_reload else {}
+        #: Jinja's own ``join_path``: the including template's name does not change the name
+        self._plain_join = type(self).join_path is Environment.join_path
 
     def get_or_select_template(self, template_name_or_list: Any, parent: str | None = None,
                                globals: Any = None) -> Any:
-        """Jinja's, with a template loaded once kept by name when the environment does not
-        reload changed files (``auto_reload=False``, as ours are); a list of names, a parent
-        or globals take Jinja's own path."""
-        if self._loaded is not None and type(template_name_or_list) is str \
-                and parent is None and not globals:
-            template = self._loaded.get(template_name_or_list)
-            if template is None:
-                template = Environment.get_or_select_template(self, template_name_or_list)
-                self._loaded[template_name_or_list] = template
-            return template
+        """Jinja's, by way of ``get_template`` for one name."""
+        if type(template_name_or_list) is str:
+            return self.get_template(template_name_or_list, parent, globals)
         return Environment.get_or_select_template(self, template_name_or_list, parent,
                                                   globals)
+
+    def get_template(self, name: Any, parent: str | None = None, globals: Any = None) -> Any:
+        """Jinja's, with a template loaded once kept by name when the environment does not
+        reload changed files (``auto_reload=False``, as ours are); the name of the template
+        including it (``parent``) is ignored as Jinja's ``join_path`` ignores it; globals
+        or another ``join_path`` take Jinja's own path."""
+        if self._loaded is not None and type(name) is str and not globals \
+                and (parent is None or self._plain_join):
+            template = self._loaded.get(name)
+            if template is None:
+                template = self._loaded[name] = Environment.get_template(self, name)
+            return template
+        return Environment.get_template(self, name, parent, globals)
+
+    def template_source(self, name: str) -> tuple[str, str | None]:
+        """A template file's text and file name as the loader finds it (``phrases.toml``,
+        ``vocabulary.toml``: read for every write-up), read once when the environment does
+        not reload changed files."""
+        hit = self._sources.get(name) if self._sources is not None else None
+        if hit is None:
+            source, filename, _ = self.loader.get_source(self, name)
+            hit = (source, filename)
+            if self._sources is not None:
+                self._sources[name] = hit
+        return hit
+
+    def include_context(self, template: Any, context: Any, locals: dict[str, Any]) -> Any:
+        """The context of a template ``{% include %}``d with the context: Jinja's
+        ``template.new_context(context.get_all(), True, locals)`` gives a context whose
+        names are the including context's parent names, then its own (``vars``), then the
+        locals that are set; this one shares the parent names (never written through a
+        context) and holds the other two as its own, read first: every name reads the
+        same. Its own names set later (``{% set %}`` at its top level) go to its own, as
+        Jinja's would."""
+        ctx = self.context_class(self, context.parent, template.name, template.blocks,
+                                 globals=template.globals)
+        own = dict(context.vars)
+        for key, value in locals.items():
+            if value is not missing:
+                own[key] = value
+        ctx.vars = own
+        return ctx
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        """Jinja's ``getitem`` (the item, else the attribute, else undefined), with the
+        attribute read at once from an object whose class has no ``__getitem__`` (an
+        event: ``obj[argument]`` could only raise ``TypeError``)."""
+        if type(obj) is dict:
+            try:
+                return obj[argument]
+            except (KeyError, TypeError):
+                pass  # Jinja's path: the dict's attribute, else undefined
+        elif type(argument) is str and not hasattr(type(obj), "__getitem__") \
+                and not isinstance(obj, type):
+            value = getattr(obj, argument, missing)
+            return value if value is not missing else self.undefined(obj=obj, name=argument)
+        return Environment.getitem(self, obj, argument)
+
+    def call_test(self, name: str, value: Any, args: Any = None, kwargs: Any = None,
+                  context: Any = None, eval_ctx: Any = None) -> Any:
+        """Jinja's, with a test that has no ``pass_*`` mark called at once (the same call
+        ``_filter_test_common`` makes for it)."""
+        func = self.tests.get(name) if type(name) is str else None
+        if func is not None and func in _PLAIN_TESTS:
+            if kwargs:
+                return func(value, *(args or ()), **kwargs)
+            return func(value, *(args or ()))
+        if func is not None and not hasattr(func, "jinja_pass_arg"):
+            if len(_PLAIN_TESTS) > 4096:
+                _PLAIN_TESTS.clear()
+            _PLAIN_TESTS.add(func)
+        return Environment.call_test(self, name, value, args, kwargs, context, eval_ctx)
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in _DICT_ATTRS:
