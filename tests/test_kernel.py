@@ -95,6 +95,8 @@ SCENARIOS = {
     "duel-5-yards": (DUEL, {}),
     "generated-1v1": (generated("posse:1 rustlers:1", 7), {}),
     "generated-2v3": (generated("posse:2 rustlers:3", 3), {}),
+    # three sides: once one is all down only the other two roll initiative (ruling BN1)
+    "generated-2v2v1": (generated("posse:2 rustlers:2 drifters:1", 5), {}),
 }
 
 

@@ -63,10 +63,12 @@ class TacticsChecked(Event):
 
 @event
 class InitiativeRolled(Event):
-    """Initiative (errata B11): d6 rounds until no tie at the top; or a GM ruling.
+    """Initiative (errata B11): d6 rounds until no tie; or a GM ruling. Only the sides with
+    a man still up roll (ruled: BN1): a side whose men are all down is in none of the fields.
 
-    ``rounds``: each round's side rolls; ``winner``: side with initiative; ``declare_order``:
-    the order sides declare in (the losers first).
+    ``rounds``: each round's side rolls (empty: one side alone has a man up and has the
+    initiative without a roll); ``winner``: side with initiative; ``declare_order``: the
+    order the sides up declare in (the losers first).
     """
 
     kind: ClassVar[str] = "initiative_rolled"

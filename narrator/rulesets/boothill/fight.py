@@ -567,11 +567,26 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 self.emit(TacticsChecked(f.name, f.side, skill, r, ok, t))
 
     def initiative(self, t: int) -> tuple[list[str], str]:
-        """Roll (or take the ruling's) initiative. Returns (sides by initiative, best first;
-        the winner)."""
+        """Roll (or take the ruling's) initiative among the sides with a man still up (errata
+        B11; ruled: BN1): a side whose every man is down (passed out, dying or dead) rolls
+        nothing and cannot have the initiative; a GM ruling's value for it is not used. With
+        one side up it has the initiative without a roll (nobody to roll against: the event
+        has no rounds); with none, nothing is rolled and no event is made.
+
+        Returns:
+            (the sides up by initiative, best first, then the sides with nobody up in the
+            scenario's order; the winner: the first of them).
+        """
+        up = self.active_sides()
+        out = [s for s in self.sides if s not in up] if len(up) != len(self.sides) else []
         ruled = self.rulings(t, "initiative")
+        if len(up) < 2:
+            ranked = up + out
+            if up and self.record:
+                self.emit(InitiativeRolled(t, (), up[0], (up[0],), None))
+            return ranked, ranked[0]
         if not ruled and not self.record:  # (the same dice, no records of them)
-            sides = self.sides
+            sides = up
             bonus = self.tactics_bonus
             totals = [self.roll(s, "initiative", 6) + bonus[s] for s in sides]
             n = 1
@@ -583,10 +598,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
             else:
                 order = sorted(range(len(sides)), key=lambda k: (totals[k], -k), reverse=True)
                 ranked = [sides[k] for k in order]
-            return ranked, ranked[0]
+            return ranked + out, ranked[0]
         if ruled:
             values = ruled[0].initiative
-            rounds = [tuple(SideRoll(s, values[s], 0, values[s]) for s in self.sides)]
+            rounds = [tuple(SideRoll(s, values[s], 0, values[s]) for s in up)]
             why = ruled[0].why
         else:
             rounds = []
@@ -594,7 +609,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
             while True:
                 first = not rounds
                 rolls = []
-                for s in self.sides:
+                for s in up:
                     r = self.roll(s, "initiative", 6)
                     bonus = self.tactics_bonus[s] if first else 0
                     rolls.append(SideRoll(s, r, bonus, r + bonus))
@@ -603,11 +618,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 if len(set(totals)) == len(totals) or len(rounds) >= MAX_INITIATIVE_ROUNDS:
                     break
         last = {x.side: (x.total, -self.sides.index(x.side)) for x in rounds[-1]}
-        ranked = sorted(self.sides, key=lambda s: last[s], reverse=True)
+        ranked = sorted(up, key=lambda s: last[s], reverse=True)
         declare = tuple(reversed(ranked))
         if self.record:
             self.emit(InitiativeRolled(t, tuple(rounds), ranked[0], declare, why))
-        return ranked, ranked[0]
+        return ranked + out, ranked[0]
 
     # ------------------------------------------------------------------ combat turn
     def begin_turn(self, t: int, kind: str, seconds: int,

@@ -693,19 +693,41 @@ class _Kernel:
 
     # -------------------------------------------------------------- initiative
     def ranking(self, t: int, idx: np.ndarray) -> list[tuple[list[str], np.ndarray]]:
-        """Sides by initiative, best first, and the fights that have that order."""
+        """Sides by initiative, best first, and the fights that have that order (the
+        engine's ``initiative``). Only the sides with a man up in a fight roll there (ruled:
+        BN1); a side with nobody up ranks after them (it fires nobody)."""
         rep = self.rep
-        if rep.rulings(t, "initiative"):
-            ranked, _ = rep.initiative(t)
-            return [(ranked, idx)]
         m, ns = len(idx), len(self.sides)
+        up = self.S[idx, :, C_COND] == ACTIVE
+        sides_up = np.zeros((m, ns), dtype=bool)
+        for k in range(ns):
+            sides_up[:, k] = up[:, self.side_idx == k].any(axis=1)
+        if rep.rulings(t, "initiative"):
+            # the ruled values, among the sides up: the engine's ranking of each pattern
+            pats, inv = np.unique(sides_up, axis=0, return_inverse=True)
+            inv = inv.reshape(-1)
+            out = []
+            men = self.fighters_of(rep)
+            was = [f.condition for f in men]
+            for g, pat in enumerate(pats):
+                for j, f in enumerate(men):
+                    f.condition = "active" if pat[self.side_idx[j]] else "dead"
+                ranked, _ = rep.initiative(t)
+                out.append((ranked, idx[inv == g]))
+            for f, c in zip(men, was, strict=True):
+                f.condition = c
+            return out
+        # a side with nobody up: a distinct negative total, never tied and ranked last
+        out_total = -1 - np.arange(ns)
         totals = self.rng.integers(1, 7, size=(m, ns)) + self.bonus[idx]
+        totals = np.where(sides_up, totals, out_total)
         for _ in range(49):  # MAX_INITIATIVE_ROUNDS
             srt = np.sort(totals, axis=1)
             tied = (np.diff(srt, axis=1) == 0).any(axis=1)
             if not tied.any():
                 break
-            totals[tied] = self.rng.integers(1, 7, size=(int(tied.sum()), ns))
+            again = self.rng.integers(1, 7, size=(int(tied.sum()), ns))
+            totals[tied] = np.where(sides_up[tied], again, out_total)
         # rank by (total, earlier side first on a tie), best first
         score = totals * (ns + 1) + (ns - np.arange(ns))
         orders = np.argsort(-score, axis=1)
