@@ -181,7 +181,8 @@ TIME_OF_DAY = re.compile(r"\b(afternoon|morning|evening|tonight|sunset|sundown|d
 CHORUS = re.compile(r"\b(kept|keeps|keep) (running|loading|backing off|at the loading)\b|"
                     r"\b(ran|runs) on\b|^Still \S+ (ran|runs)\b|\b(did|does) not stop running\b|"
                     r"\b(went|goes) on loading\b|\bpush(ed|es)? more rounds in\b")
-ENDING = re.compile(r"\bfield\b|settled|nobody (was|is) left|last one standing")
+ENDING = re.compile(r"\bfield\b|settled|nobody (was|is) left|last one standing|not over yet|"
+                    r"given it up")
 # what the GM reader of the third round had to edit
 NOTHING_SAID = re.compile(r"\b(was|is) still (untouched|standing)\b")  # a miss told as no news
 HEARD = re.compile(r"\bhears? ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*)'s \w+ go by|\bheard ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*)'s \w+ go by")
@@ -364,6 +365,12 @@ class Count:
     archaic: int = 0
     comma_place: int = 0
     he_after_thing: int = 0
+    rout_words: int = 0
+    settled_down: int = 0
+    heal_list: int = 0
+    wounded_unnamed: int = 0
+    dangling: int = 0
+    bare_right: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -780,11 +787,16 @@ def speed_claims(text: str, log: FightLog) -> list[str]:
     """Claims that a man won the round's initiative or held its high card (``SPEED_CLAIM``)
     in a Markdown story write-up of a Weird West or Gaslight fight that are false by the log:
     he is not first in the round's ``gl_initiative`` order or ``ww_cards_dealt`` order, or a
-    shot was told before the claim in that round. Returns the bad sentences with the round."""
+    shot was told before the claim in that round, or (Gaslight) another man tied his total (the
+    tie broken unseen: he was first by a hair, not "the quicker"). Returns the bad sentences with the round."""
     winner: dict[int, str] = {}
+    tied: set[int] = set()  # rounds whose winner's total another man tied (ninth reading)
     for e in log.events:
         if e.kind == "gl_initiative" and e.order:
             winner[e.turn] = e.order[0]
+            top = [r.total for r in e.rolls if r.name == e.order[0]]
+            if top and sum(r.total == top[0] for r in e.rolls) > 1:
+                tied.add(e.turn)
         elif e.kind == "ww_cards_dealt" and e.order:
             winner[e.turn] = e.order[0][1]
     chars = {c.name: c for c in getattr(log.events[0], "characters", ())}
@@ -803,6 +815,8 @@ def speed_claims(text: str, log: FightLog) -> list[str]:
             names = {first, shorts.get(first), getattr(chars.get(first), "short", None)}
             if who not in names or any(SHOT_TOLD.search(x) for x in said[:i]):
                 bad.append(f"round {turn}: {s} (first: {first})")
+            elif int(turn) in tied:  # a tie broken unseen: first by a hair, not "the quicker"
+                bad.append(f"round {turn}: {s} (a tie)")
     return bad
 
 
@@ -1288,6 +1302,23 @@ ARCHAIC = re.compile(r"\bbeforehand with\b")
 COMMA_PLACE = re.compile(r"\b(?:found|finds|hit|hits|caught|catches|took|takes|struck|strikes) "
                          r"(?:[A-Z][\w'\"-]*(?: [A-Z][\w'\"-]*)*), (?:in|through|across|high "
                          r"in|low in|square in|high on) (?:the|his|her|their)\b")
+#: a group told near to running (Violence: a group whose scenario has it surrender when broken
+#: is ready to give up, never "ready to run")
+RUN_WORDS = re.compile(r"\bready to (?:run|bolt|flee)\b|\bon the point of running\b")
+#: "nothing settled" in a closing paragraph when a man is down (dead, dying, senseless, gone)
+SETTLED = re.compile(r"\bNothing (?:was|is) settled\b")
+#: the wounded's rest told as a list ("The wounded faced time in bed: Curly three weeks, Ned
+#: one week, ...")
+HEAL_LIST = re.compile(r"(?:[:,] |\band )[A-Z][\w'\" -]*? (?:one|two|three|four|five|six|seven|"
+                       r"eight|nine|ten|\d+) weeks?(?:,| and)")
+#: a modifier left dangling after the man missed ("Moody's bullet missed Shaw, hugging the
+#: ground": who hugs the ground?)
+DANGLING = re.compile(r"\b[A-Z][\w'\"-]*(?:'s back)?, (?:hugging|pressed|lying|crouched|"
+                      r"flattened|flat on)\b")
+#: "right" or "left" alone for a fist ("Billy's right caught Hollis flush", his right arm
+#: wounded)
+BARE_RIGHT = re.compile(r"'s (?:right|left) (?!arm|leg|hand|foot|shoulder|forearm|thigh|side|"
+                        r"eye|ear|knee|hip|temple|cheek|fist|boot|wrist|elbow)[a-z]+")
 #: a man's fall or wound, told right after the wound: "He" is the man hit (``falls``)
 FALL_WORDS = re.compile(r"^(?:He|She|They) (?:fell|falls|fall|went down|goes down|go down|"
                         r"dropped|drops|crumpled|crumples|sank|sinks|slumped|slumps|pitched|"
@@ -1314,6 +1345,21 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
 
     shorts = sorted((short for _, short in _names(log)), key=len, reverse=True) \
         if log is not None else []
+    surrender = [g.label for e in (log.events if log is not None else ())
+                 if e.kind == "roster_listed" for g in e.groups if g.rout == "surrender"]
+    closing = paras[-1] if paras else []
+    if log is not None:
+        end = " ".join(closing)
+        if any(SETTLED.search(s) for s in closing) and (_went_down(log) or any(
+                e.kind == "morale_checked" and e.routed for e in log.events)):
+            bad("settled_down", end)
+        status = [e for e in log.events if e.kind == "turn_ended"]
+        shorts_of = _shorts(log)
+        hurt = {shorts_of.get(x.name, x.name) for x in (status[-1].status if status else ())
+                if getattr(x, "wounds", ()) or getattr(x, "injuries", 0)}
+        for short in sorted(hurt):
+            if not re.search(rf"(?<![\w']){re.escape(short)}(?![\w])", end):
+                bad("wounded_unnamed", f"{short}: {end}")
     for para in paras:
         boomed: dict[str, str] = {}
         for i, s in enumerate(para):
@@ -1334,9 +1380,13 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
                     for x in para[:i])
                 if fired and not ORDINAL.search(plain) and not NEVER_FIRED.search(plain):
                     bad("jam_extra", f"{para[i - 1]} / {s}")
-            for key, rx in (("archaic", ARCHAIC), ("comma_place", COMMA_PLACE)):
+            for key, rx in (("archaic", ARCHAIC), ("comma_place", COMMA_PLACE),
+                            ("heal_list", HEAL_LIST), ("dangling", DANGLING),
+                            ("bare_right", BARE_RIGHT)):
                 if rx.search(plain):
                     bad(key, s)
+            if any(label.lower() in plain.lower() for label in surrender) and RUN_WORDS.search(plain):
+                bad("rout_words", s)  # a group that gives up when broken, told ready to run
             if i and re.match(r"(?:He|She|They) ", plain) and not FALL_WORDS.match(plain):
                 before = QUOTE.sub("", para[i - 1])
                 if re.match(r"[A-Z][\w'\" -]*?'s? (?!own\b)[a-z]", before) \

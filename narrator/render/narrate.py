@@ -381,6 +381,9 @@ class Narration:
                 continue
             if a["shots"]:
                 fields["many"] = inflection.join([self.name(x) for x in a["targets"]])
+            # a verb phrase with a comma in it ("sent three shots at Shaw, all wasted") goes
+            # last: "..., all wasted and made for the corral fence" ran the two together
+            vps.sort(key=lambda vp: "," in vp)
             clauses.append(self._realise("{a} " + inflection.join(vps), who, None, fields))
         if len(loaders) > 1:
             clauses.append(self.say("lull_reloaders", who=self.names(loaders)))
@@ -1481,7 +1484,7 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
            kinds: Kinds | None = None) -> dict[str, Any]:
     """What the closing paragraph tells: lists of names (``dead``, ``dying``, ``critical``
     (critically injured, alive: Violence), ``out`` (passed out, down), ``wounded`` (hurt,
-    still on his feet), ``fled``, ``surrendered``, ``running`` (on his feet, his last move
+    still on his feet, or come to after the fight), ``fled``, ``surrendered``, ``running`` (on his feet, his last move
     a flight from the enemy), ``standing`` (on his feet at the end, fled and surrendered men
     left out)); ``holders``: the sides whose men on their feet are not running (who holds the
     field); ``sides_standing``; ``shots`` fired (covering fire included), ``cover_fire`` (of
@@ -1556,6 +1559,8 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
         elif cond in ("passed_out", "down", "subdued"):
             if c.name not in came_to:
                 out["out"].append(c.name)
+            elif hurt:  # came to after the fight, wounded: the ending names every wounded man
+                out["wounded"].append(c.name)
         elif c.name in surrendered or cond == "surrendered":
             out["surrendered"].append(c.name)
         elif c.name in fled or cond in ("fled", "routed"):
