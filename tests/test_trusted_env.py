@@ -40,6 +40,14 @@ TEMPLATES = {
     "plain method": "{{ h.plain(21) }}",
     "pass_context method": "{% set key = 'v' %}{{ h.ctx('v') }}",
     "pass_environment method": "{{ h.env(3) }}",
+    # functions (plain, marked), macros (with a caller), called in and out of loops
+    "functions": "{% for i in range(2) %}{{ f(i) }}{{ fc('v') }}{{ fe(i) }}{% endfor %}"
+                 "{{ f(5, k=2) }}",
+    "macros": "{% macro m(x, y=1) %}{{ x }}{{ y }}{{ caller() if caller is defined }}{% endmacro %}"
+              "{{ m(1) }}{% for i in range(2) %}{{ m(i, y=i) }}{% endfor %}"
+              "{% call m(7) %}c{% endcall %}",
+    # ~ written out: constants, numbers, none, a dict's item, a list, markup, nested
+    "concat": "{{ 'a' ~ 1 ~ none ~ d.kind ~ [1] ~ ('x' ~ (2.5 ~ '')) ~ ('<b>'|safe) }}",
     "loop calls": "{% for i in range(3) %}{{ h.plain(i) }}{{ h.ctx('v') }}{% endfor %}",
     # attribute lookups compiled inline: nested, a dict in a list, an item reached through a
     # failing property, a dict's method, an attribute of a dict's value, a number's attribute
@@ -52,7 +60,18 @@ TEMPLATES = {
                     "{{ ws|sum(attribute='n') }};{% for k, g in ws|groupby('k') %}{{ k }}"
                     "{{ g|length }}{% endfor %};{{ ws|slice(2)|list|length }}",
 }
+@pass_context
+def _fc(context, key: str) -> str:
+    return f"{key}:{context[key]}"
+
+
+@pass_environment
+def _fe(environment, x: int) -> str:
+    return f"{type(environment).__name__}:{x}"
+
+
 VARS = {"d": {"kind": "shot_fired", "items": "spurs"}, "o": 3 + 4j, "h": Helper(), "v": 7,
+        "f": lambda x, k=1: x * 10 + k, "fc": _fc, "fe": _fe,
         "d2": {"inner": {"kind": "moved"}, "obj": 2 + 1j},
         "ws": [{"n": 2, "k": "b"}, {"n": 0, "k": "a"}, {"n": 3, "k": "b"}]}
 
@@ -75,6 +94,13 @@ def test_values() -> None:
     assert env.from_string(TEMPLATES["pass_environment method"]).render(**VARS) == \
         "TrustedEnvironment:3"
     assert env.from_string(TEMPLATES["loop calls"]).render(**VARS) == "0v=72v=74v=7"
+    assert env.from_string(TEMPLATES["functions"]).render(**VARS) == \
+        "1v:7TrustedEnvironment:011v:7TrustedEnvironment:152"
+    assert env.from_string(TEMPLATES["macros"]).render(**VARS) == "110011" + "71c"
+    assert env.from_string(TEMPLATES["concat"]).render(**VARS) == \
+        "a1Noneshot_fired[1]x2.5<b>"
+    with pytest.raises(UndefinedError):
+        env.from_string("{{ 'a' ~ nothing }}").render(**VARS)
 
 
 def test_inline_lookups_values() -> None:

@@ -459,11 +459,14 @@ def _merged_table(source: str, common: str | None) -> dict[str, list[str]]:
     return table
 
 
+_BLANK_LINES = re.compile(r"\n\n\n+")
+
+
 def _tidy(text: str, fmt: str) -> str:
-    import re
-    # trailing blanks of every line (the last line's go with strip())
-    text = "\n".join(line.rstrip(" \t") for line in text.split("\n"))
-    text = re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
+    # trailing blanks of every line (the last line's go with strip()); then no more than
+    # one blank line in a row (a list and a literal pattern: rendering time)
+    text = "\n".join([line.rstrip(" \t") for line in text.split("\n")])
+    text = _BLANK_LINES.sub("\n\n", text).strip() + "\n"
     if fmt == "html":
         return text
     return text

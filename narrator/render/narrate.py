@@ -158,7 +158,7 @@ class Scene:
                                            for k, v in started.landmarks]).lower()
 
         def score(key: str) -> int:
-            return sum(len(re.findall(rf"\b{re.escape(w)}s?\b", words)) for w in place.get(key, ()))
+            return sum(len(_word_re(w).findall(words)) for w in place.get(key, ()))
 
         inside, outside = score("indoors"), score("outdoors")
         indoors = None if inside == outside else inside > outside
@@ -257,6 +257,7 @@ class Narration:
         self._opening: tuple[str | None, str] = (None, "")
         self._said: tuple[str, str | None, str | None] = ("", None, None)
         self.shorts = {n: c.short for n, c in chars.items()}
+        self._short_said: dict[str, str] = {}  # short(): each name's escaped short name
         if not bold:  # story mode: men whose short names sound alike go by other names
             self.shorts.update(distinct_shorts(chars))
         self.landmarks: list[tuple[str, str]] = []
@@ -709,9 +710,14 @@ class Narration:
         return k
 
     def short(self, who: str) -> str:
-        """The short name, escaped, never bold."""
-        c = self.chars.get(who)
-        return self.markup.escape(self.shorts.get(who, c.short) if c else who)
+        """The short name, escaped, never bold (worked out once per name: the rolls lines
+        ask for it hundreds of times a write-up)."""
+        text = self._short_said.get(who)
+        if text is None:
+            c = self.chars.get(who)
+            text = self._short_said[who] = self.markup.escape(
+                self.shorts.get(who, c.short) if c else who)
+        return text
 
     def _pronouns(self, who: str | None) -> tuple[str, str, str, str]:
         p = self.chars[who].pronoun if who in self.chars else "he"
@@ -1403,6 +1409,12 @@ def _refers(phrase: str, key: str) -> bool:
 def _says_he(phrase: str, key: str) -> bool:
     """Whether the phrase calls the character ``key`` "he", "him" or "himself"."""
     return re.search(r"\{" + key + r"_(he|him|self)\}", phrase) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def _word_re(word: str) -> re.Pattern[str]:
+    """A vocabulary word, or its plural in "s", as a whole word (``Scene.from_toml``)."""
+    return re.compile(rf"\b{re.escape(word)}s?\b")
 
 
 @functools.lru_cache(maxsize=4096)

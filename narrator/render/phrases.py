@@ -69,7 +69,7 @@ class Phrases:
         self.last: dict[str, int] = {}
         self.used: dict[str, set[int]] = {}
         self.rare: dict[str, set[int]] = {}  # <rare> phrases used, by group
-        self._fits: dict[tuple[str, frozenset[str]], Any] = {}
+        self._fits = _fits_of(table)
         self.when: dict[str, dict[int, int]] = {}  # when each phrase was last used, by group
         self.clock = 0
 
@@ -120,10 +120,13 @@ class Phrases:
         """The group's phrases as (tags, text) and the indices of those that fit ``context``
         (all of them when none does)."""
         key = (group, context)
-        fits = self._fits.get(key)
-        if fits is None:  # once per group and context in a fight (rendering time)
-            fits = self._fits[key] = _fitting(tuple(self.table[group]), context)
-        return fits
+        hit = self._fits.get(key)
+        phrases = self.table[group]
+        if hit is None or hit[0] is not phrases or hit[1] != len(phrases):
+            # once per group and context of a table (rendering time); a group replaced
+            # or grown since is worked out again
+            hit = self._fits[key] = (phrases, len(phrases), _fitting(tuple(phrases), context))
+        return hit[2]
 
     def fill(self, phrase: str, fields: dict[str, str], plural: set[str]) -> str:
         """Fill the fields and realise the verb markers (see the module docstring).
@@ -158,6 +161,22 @@ class Phrases:
                     sing, _, plur = op[1].partition("/")
                     out.append(plur if (plur and subject in plural) else sing)
         return "".join(out)
+
+
+#: Each phrase table's fitting phrases by group and context (``Phrases._fitting``), kept with
+#: the table (held here, so its id is not reused): a table is read, never changed, and our
+#: tables are parsed once per process (``core._merged_table``), so every write-up of a
+#: process shares the work.
+_FITS: dict[int, tuple[dict[str, list[str]], dict[tuple[str, frozenset[str]], Any]]] = {}
+
+
+def _fits_of(table: dict[str, list[str]]) -> dict[tuple[str, frozenset[str]], Any]:
+    hit = _FITS.get(id(table))
+    if hit is None or hit[0] is not table:
+        if len(_FITS) >= 64:  # tables made on the fly (tests, a user's files): bounded
+            _FITS.clear()
+        hit = _FITS[id(table)] = (table, {})
+    return hit[1]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -11,10 +11,12 @@ they lead to (``benchmarks/bench_render.py``):
 * a new context per ``{% include %}`` (hundreds a write-up) lists the names of the template's
   globals afresh, though they do not change and only ``{% import %}`` reads them: listed
   when read, once per template; the context's fields are set in one call.
-* ``context.call`` of a built-in method (``lines.append(...)``) or of a method
-  (``n.say(...)``): Jinja looks for a ``pass_context`` mark on the callable and on its
-  ``__call__`` (two failed lookups). A built-in method can carry no such mark; a bound
-  method's is its function's, looked up once per function. Either is then called at once.
+* ``context.call`` of a built-in method (``lines.append(...)``), of a method
+  (``n.say(...)``), of a function (``block(...)``, a lambda of the renderer's context) or of
+  a macro: Jinja looks for a ``pass_context`` mark on the callable and on its ``__call__``
+  (two failed lookups). A built-in method or a macro can carry no such mark (a macro's
+  ``__call__`` has none); a bound method's is its function's, looked up once per function;
+  a function's is looked up once, on the function. Each is then called at once.
 * ``{% include name %}`` looks the template up by a weak reference to the loader and a
   check of its globals on every include: a trusted environment never reloads a template,
   so the loaded template is kept by name.
@@ -28,6 +30,7 @@ they lead to (``benchmarks/bench_render.py``):
   locals, which is what Jinja's merged dict would give for every name
   (``TrustedEnvironment.include_context``). A template included with the name of the one
   including it (Jinja passes it; ``join_path`` ignores it) is looked up by name too.
+* ``a ~ b`` calls ``str_join``, which maps ``str`` over its arguments: written out inline.
 * ``item[x]``, and ``selectattr``/``map``/``sort`` by attribute, go through
   ``environment.getitem``, which tries ``obj[x]`` first: for an event (a dataclass, no
   ``__getitem__``) that raises ``TypeError`` before the attribute is read. An object whose
@@ -51,7 +54,7 @@ from typing import Any
 from jinja2 import Environment, filters as jinja_filters, nodes
 from jinja2.compiler import CodeGenerator
 from jinja2.nodes import EvalContext
-from jinja2.runtime import Context
+from jinja2.runtime import Context, Macro
 from jinja2.utils import missing
 
 #: The attributes a plain dict has (its class's methods): looked up as Jinja does.
@@ -113,8 +116,10 @@ class TrustedContext(Context):
         return _globals_keys(self._globals) if self._globals is not None else frozenset()
 
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's)
-        if type(__obj) is types.BuiltinMethodType or (
-                type(__obj) is types.MethodType and __obj.__func__ in _PLAIN):
+        kind = type(__obj)
+        if kind is types.BuiltinMethodType or kind is Macro \
+                or (kind is types.MethodType and __obj.__func__ in _PLAIN) \
+                or (kind is types.FunctionType and not hasattr(__obj, "jinja_pass_arg")):
             kwargs.pop("_block_vars", None)
             kwargs.pop("_loop_vars", None)
             try:
@@ -122,7 +127,7 @@ class TrustedContext(Context):
             except StopIteration:
                 return __self.environment.undefined(
                     "value was undefined because a callable raised a StopIteration exception")
-        if type(__obj) is types.MethodType and not hasattr(__obj.__func__, "jinja_pass_arg"):
+        if kind is types.MethodType and not hasattr(__obj.__func__, "jinja_pass_arg"):
             if len(_PLAIN) > 4096:  # methods of classes made on the fly: no growing without end
                 _PLAIN.clear()
             _PLAIN.add(__obj.__func__)
@@ -137,6 +142,24 @@ class TrustedCodeGenerator(CodeGenerator):
     would. A name a dict has as a method (``d.items``) keeps Jinja's path. An
     ``{% include %}`` with the context makes its context by
     ``TrustedEnvironment.include_context``."""
+
+    def visit_Concat(self, node: Any, frame: Any) -> None:
+        """``a ~ b``: Jinja's ``str_join((a, b))`` (a call, a ``map``) written out as
+        ``"".join((str(a), b))``, a string constant not passed through ``str``: the same
+        text. Markup joins (autoescape) keep Jinja's code."""
+        if frame.eval_ctx.volatile or frame.eval_ctx.autoescape or self.environment.is_async:
+            CodeGenerator.visit_Concat(self, node, frame)
+            return
+        self.write('"".join((')
+        for arg in node.nodes:
+            if isinstance(arg, nodes.Const) and type(arg.value) is str:
+                self.visit(arg, frame)
+            else:
+                self.write("str(")
+                self.visit(arg, frame)
+                self.write(")")
+            self.write(", ")
+        self.write("))")
 
     def visit_Include(self, node: Any, frame: Any) -> None:
         if self.environment.is_async or node.ignore_missing or not node.with_context:
@@ -186,7 +209,7 @@ class TrustedEnvironment(Environment):
     #: in the bytecode cache's key (``bytecode.py``): templates compiled with the sync
     #: filters call them without an eval context, unlike those compiled with Jinja's wrappers,
     #: and attribute lookups are compiled inline (``TrustedCodeGenerator``)
-    bytecode_key = "sync-filters, inline getattr, include_context"
+    bytecode_key = "sync-filters, inline getattr, include_context, inline concat"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         Environment.__init__(self, *args, **kwargs)
