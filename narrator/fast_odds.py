@@ -168,7 +168,10 @@ def _dask_map(init: Callable, initargs: tuple, fn: Callable, items: list, schedu
     client = connect(scheduler) if own else scheduler
     try:
         token = uuid.uuid4().hex
-        shared = client.scatter(initargs, broadcast=True)
+        # hash=False: a key of its own. With the default content key, a second odds run of
+        # the same scenario scatters under the key of the first, whose futures are being
+        # released meanwhile, and the new tasks can be cancelled ("lost dependencies").
+        shared = client.scatter(initargs, broadcast=True, hash=False)
         futures = client.map(_remote, [init] * len(items), [shared] * len(items),
                              [token] * len(items), [fn] * len(items), items, pure=False)
         for fut in futures:
