@@ -46,6 +46,21 @@ TEMPLATES = {
     "macros": "{% macro m(x, y=1) %}{{ x }}{{ y }}{{ caller() if caller is defined }}{% endmacro %}"
               "{{ m(1) }}{% for i in range(2) %}{{ m(i, y=i) }}{% endfor %}"
               "{% call m(7) %}c{% endcall %}",
+    # select/reject(attr) and map(attribute) by their own steps: tests with arguments, none,
+    # marked; dotted and numeric attributes; map with a default or a filter; empty input
+    "select and map": "{{ ws|selectattr('k', 'equalto', 'b')|map(attribute='n')|list }};"
+                      "{{ ws|rejectattr('k', 'in', ['a'])|list|length }};"
+                      "{{ ws|selectattr('n')|map(attribute='k')|join }};"
+                      "{{ ws|rejectattr('n')|map(attribute='k')|join }};"
+                      "{{ [1, 2, 3, 4]|select('divisibleby', 2)|list }};"
+                      "{{ [1, 2, 3, 4]|reject('gt', 2)|list }};{{ [0, 1, '']|select|list }};"
+                      "{{ [0, 1, '']|reject|list }};{{ nest|map(attribute='a.b')|list }};"
+                      "{{ pairs|map(attribute='1')|list }};{{ pairs|selectattr('0', 'odd')|list }};"
+                      "{{ ws|map(attribute='z', default='-')|join }};{{ ws|map('length')|list }};"
+                      "{{ []|selectattr('k')|list }};{{ none|map(attribute='k')|list }};"
+                      "{{ ws|selectattr('k', 'sameas', none)|list }};"
+                      "{{ ws|map(attribute='n')|select('ge', 2)|list }};"
+                      "{{ nest|selectattr('a.b', 'gt', 1)|list|length }}",
     # ~ written out: constants, numbers, none, a dict's item, a list, markup, nested
     "concat": "{{ 'a' ~ 1 ~ none ~ d.kind ~ [1] ~ ('x' ~ (2.5 ~ '')) ~ ('<b>'|safe) }}",
     "loop calls": "{% for i in range(3) %}{{ h.plain(i) }}{{ h.ctx('v') }}{% endfor %}",
@@ -73,12 +88,15 @@ def _fe(environment, x: int) -> str:
 VARS = {"d": {"kind": "shot_fired", "items": "spurs"}, "o": 3 + 4j, "h": Helper(), "v": 7,
         "f": lambda x, k=1: x * 10 + k, "fc": _fc, "fe": _fe,
         "d2": {"inner": {"kind": "moved"}, "obj": 2 + 1j},
-        "ws": [{"n": 2, "k": "b"}, {"n": 0, "k": "a"}, {"n": 3, "k": "b"}]}
+        "ws": [{"n": 2, "k": "b"}, {"n": 0, "k": "a"}, {"n": 3, "k": "b"}],
+        "nest": [{"a": {"b": 1}}, {"a": {"b": 2}}], "pairs": [(1, "x"), (2, "y"), (3, "z")]}
 
 
 @pytest.mark.parametrize("name", list(TEMPLATES))
 def test_same_output_as_jinja(name: str) -> None:
-    ours = TrustedEnvironment(undefined=StrictUndefined).from_string(TEMPLATES[name])
+    # (optimized=False, as ours are: Jinja's optimizer would take its own code paths)
+    ours = TrustedEnvironment(undefined=StrictUndefined, optimized=False).from_string(
+        TEMPLATES[name])
     theirs = Environment(undefined=StrictUndefined).from_string(TEMPLATES[name])
     out = ours.render(**VARS)
     assert out == theirs.render(**VARS).replace("Environment:", "TrustedEnvironment:")
@@ -87,7 +105,7 @@ def test_same_output_as_jinja(name: str) -> None:
 
 
 def test_values() -> None:
-    env = TrustedEnvironment(undefined=StrictUndefined)
+    env = TrustedEnvironment(undefined=StrictUndefined, optimized=False)
     assert env.from_string(TEMPLATES["item"]).render(**VARS) == "shot_fired"
     assert env.from_string(TEMPLATES["key named like a method"]).render(**VARS) == "spurs"
     assert env.from_string(TEMPLATES["pass_context method"]).render(**VARS) == "v=7"
@@ -97,6 +115,13 @@ def test_values() -> None:
     assert env.from_string(TEMPLATES["functions"]).render(**VARS) == \
         "1v:7TrustedEnvironment:011v:7TrustedEnvironment:152"
     assert env.from_string(TEMPLATES["macros"]).render(**VARS) == "110011" + "71c"
+    assert env.from_string(TEMPLATES["select and map"]).render(**VARS) == \
+        "[2, 3];2;bb;a;[2, 4];[1, 2];[1];[0, '']" + \
+        ";[1, 2];['x', 'y', 'z'];[(1, 'x'), (3, 'z')];---;[2, 2, 2];[];[];[];[2, 3];1"
+    with pytest.raises(Exception, match="Missing parameter for attribute name"):
+        env.from_string("{{ ws|selectattr|list }}").render(**VARS)
+    with pytest.raises(Exception, match="No test named 'nope'"):
+        env.from_string("{{ ws|selectattr('k', 'nope')|list }}").render(**VARS)
     assert env.from_string(TEMPLATES["concat"]).render(**VARS) == \
         "a1Noneshot_fired[1]x2.5<b>"
     with pytest.raises(UndefinedError):
@@ -104,7 +129,7 @@ def test_values() -> None:
 
 
 def test_inline_lookups_values() -> None:
-    env = TrustedEnvironment(undefined=StrictUndefined)
+    env = TrustedEnvironment(undefined=StrictUndefined, optimized=False)
     assert env.from_string(TEMPLATES["nested"]).render(**VARS) == \
         "moved-b-item broken-item nothing-1-4.0-2.0"
     with pytest.raises(UndefinedError, match="has no attribute 'nothing'"):
@@ -114,7 +139,7 @@ def test_inline_lookups_values() -> None:
 
 
 def test_sync_filters_values() -> None:
-    out = TrustedEnvironment(undefined=StrictUndefined).from_string(
+    out = TrustedEnvironment(undefined=StrictUndefined, optimized=False).from_string(
         TEMPLATES["sync filters"]).render(**VARS)
     assert out == "2+3;1;['b', 'a'];3;0;{'n': 2, 'k': 'b'};5;a1b2;2"
 
@@ -122,7 +147,8 @@ def test_sync_filters_values() -> None:
 def test_included_template_kept_by_name_unless_reloading(tmp_path) -> None:
     from jinja2 import FileSystemLoader
     (tmp_path / "i.j2").write_text("one")
-    kept = TrustedEnvironment(loader=FileSystemLoader(str(tmp_path)), auto_reload=False)
+    kept = TrustedEnvironment(loader=FileSystemLoader(str(tmp_path)), auto_reload=False,
+                              optimized=False)
     reloading = TrustedEnvironment(loader=FileSystemLoader(str(tmp_path)))
     t = "{% include 'i.j2' %}"
     assert kept.from_string(t).render() == reloading.from_string(t).render() == "one"
@@ -134,10 +160,11 @@ def test_included_template_kept_by_name_unless_reloading(tmp_path) -> None:
 
 
 def test_missing_item_is_undefined() -> None:
-    env = TrustedEnvironment(undefined=StrictUndefined)
+    env = TrustedEnvironment(undefined=StrictUndefined, optimized=False)
     with pytest.raises(UndefinedError, match="has no attribute 'wounds'"):
         env.from_string("{{ d.wounds }}").render(**VARS)
-    assert TrustedEnvironment().from_string("[{{ d.wounds }}]").render(**VARS) == "[]"
+    assert TrustedEnvironment(optimized=False).from_string("[{{ d.wounds }}]").render(
+        **VARS) == "[]"
 
 
 def test_imports_and_includes_see_globals_and_context() -> None:
@@ -148,7 +175,7 @@ def test_imports_and_includes_see_globals_and_context() -> None:
              "i.j2": "[{{ g }}{{ x }}{{ i }}]"}
     outs = []
     for kind in (TrustedEnvironment, Environment):
-        env = kind(loader=DictLoader(files), undefined=StrictUndefined)
+        env = kind(loader=DictLoader(files), undefined=StrictUndefined, optimized=False)
         env.globals["g"] = "G"
         outs.append([env.get_template("t.j2").render(x=n) for n in (1, 2)])
     assert outs[0] == outs[1] == ["G-1[G11][G12]", "G-2[G21][G22]"]
@@ -179,7 +206,7 @@ def test_includes_see_the_names_jinja_gives_them(undefined) -> None:
     outs = []
     for kind in (TrustedEnvironment, Environment):
         env = kind(loader=DictLoader(INCLUDES), undefined=undefined or Undefined,
-                   auto_reload=False)
+                   auto_reload=False, optimized=False)
         env.globals["g"] = "G"
         outs.append(env.get_template("t.j2").render(xs=[1, 2], v=7, own="P"))
     assert outs[0] == outs[1]
@@ -206,11 +233,11 @@ def test_items_of_objects_without_getitem() -> None:
          "{{ evs|selectattr('n', 'gt', 1)|list|length }};{{ evs|rejectattr('kind', 'in', "
          "['moved'])|list|length }}")
     vars = dict(evs=evs, d={"kind": "k"}, xs=[4, 5], cls=Event)
-    ours = TrustedEnvironment().from_string(t).render(**vars)
+    ours = TrustedEnvironment(optimized=False).from_string(t).render(**vars)
     assert ours == Environment().from_string(t).render(**vars)
     assert ours == "[1, 3];shot;[];[2, 1, 3];k;True;5;False;2;2"
     with pytest.raises(UndefinedError, match="has no attribute 'nothing'"):
-        TrustedEnvironment(undefined=StrictUndefined).from_string(
+        TrustedEnvironment(undefined=StrictUndefined, optimized=False).from_string(
             "{{ evs[0]['nothing'] }}").render(evs=evs)
 
 
@@ -226,7 +253,7 @@ def test_tests_with_and_without_marks() -> None:
     t = "{{ xs|select('odd')|list }};{{ xs|select('big')|list }};{{ xs|reject('big', 0)|list }}"
     outs = []
     for kind in (TrustedEnvironment, Environment):
-        env = kind()
+        env = kind(optimized=False)
         env.tests.update(odd=odd, big=big)
         outs.append([env.from_string(t).render(xs=[1, 2, 3, 4]) for _ in range(2)])
     assert outs[0] == outs[1] == [["[1, 3];[3, 4];[]"] * 2][0]
@@ -235,7 +262,8 @@ def test_tests_with_and_without_marks() -> None:
 def test_template_source_read_once_unless_reloading(tmp_path) -> None:
     from jinja2 import FileSystemLoader
     (tmp_path / "phrases.toml").write_text("one")
-    kept = TrustedEnvironment(loader=FileSystemLoader(str(tmp_path)), auto_reload=False)
+    kept = TrustedEnvironment(loader=FileSystemLoader(str(tmp_path)), auto_reload=False,
+                              optimized=False)
     reloading = TrustedEnvironment(loader=FileSystemLoader(str(tmp_path)))
     assert kept.template_source("phrases.toml")[0] == "one"
     assert reloading.template_source("phrases.toml") == (

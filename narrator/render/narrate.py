@@ -258,6 +258,7 @@ class Narration:
         self._said: tuple[str, str | None, str | None] = ("", None, None)
         self.shorts = {n: c.short for n, c in chars.items()}
         self._short_said: dict[str, str] = {}  # short(): each name's escaped short name
+        self._spoken: dict[str, list[str]] = {}  # _carry: each man's names as written
         if not bold:  # story mode: men whose short names sound alike go by other names
             self.shorts.update(distinct_shorts(chars))
         self.landmarks: list[tuple[str, str]] = []
@@ -1297,9 +1298,13 @@ class Narration:
         first = _SENTENCE_END.split(text)[0]
 
         def spoken(who: str) -> list[str]:
-            c = self.chars[who]
-            return sorted({self.markup.escape(self.shorts.get(who, c.short)),
-                           self.markup.escape(c.name)}, key=len, reverse=True)
+            said = self._spoken.get(who)  # once per man a write-up (rendering time)
+            if said is None:
+                c = self.chars[who]
+                said = self._spoken[who] = sorted(
+                    {self.markup.escape(self.shorts.get(who, c.short)),
+                     self.markup.escape(c.name)}, key=len, reverse=True)
+            return said
 
         def opener(sentence: str) -> tuple[str, str] | None:
             for who in self.chars:
@@ -1322,12 +1327,12 @@ class Narration:
         for other, o in self.chars.items():
             if other == who or o.pronoun != c.pronoun:
                 continue
-            said = [re.compile(rf"(?<![\w']){re.escape(x)}(?![\w])") for x in spoken(other)]
+            said = [_name_re(x) for x in spoken(other)]
             if any(x.search(before) for x in said) and not any(x.search(rest) for x in said):
                 return text
         he, _, his, _ = _PRONOUNS[c.pronoun]
         if rest.startswith("'s ") and any(
-                re.search(rf"(?<![\w']){re.escape(x)}(?![\w])", rest)
+                _name_re(x).search(rest)
                 for other, o in self.chars.items() if other != who and o.pronoun == c.pronoun
                 for x in spoken(other)):
             return text  # "His bullet went wide of Charlie": Charlie's bullet?
@@ -1409,6 +1414,12 @@ def _refers(phrase: str, key: str) -> bool:
 def _says_he(phrase: str, key: str) -> bool:
     """Whether the phrase calls the character ``key`` "he", "him" or "himself"."""
     return re.search(r"\{" + key + r"_(he|him|self)\}", phrase) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def _name_re(name: str) -> re.Pattern[str]:
+    """A name as written, as a whole word (``Narration._carry``)."""
+    return re.compile(rf"(?<![\w']){re.escape(name)}(?![\w])")
 
 
 @functools.lru_cache(maxsize=1024)

@@ -36,6 +36,9 @@ they lead to (``benchmarks/bench_render.py``):
   ``__getitem__``) that raises ``TypeError`` before the attribute is read. An object whose
   class cannot be subscripted has its attribute read at once: the same value, or the same
   undefined.
+* ``select``/``reject``/``selectattr``/``rejectattr`` and ``map(attribute=...)`` build a
+  closure or two per item's test or lookup: the same steps without them
+  (``_select_or_reject``, ``_map``).
 * a test inside a filter (``selectattr("kind", "equalto", "wound_taken")``) is looked up
   and checked for a ``pass_context`` mark on every item: a test with no mark is called at
   once (``call_test``), the same call Jinja makes.
@@ -49,9 +52,12 @@ May import: jinja2, the standard library.
 from __future__ import annotations
 
 import types
+from io import StringIO
 from typing import Any
 
-from jinja2 import Environment, filters as jinja_filters, nodes
+from jinja2 import Environment, filters as jinja_filters, nodes, pass_context
+from jinja2.exceptions import FilterArgumentError
+from jinja2.filters import _prepare_attribute_parts
 from jinja2.compiler import CodeGenerator
 from jinja2.nodes import EvalContext
 from jinja2.runtime import Context, Macro
@@ -90,6 +96,86 @@ _SYNC_FILTERS = ("first", "groupby", "join", "list", "map", "reject", "rejectatt
 
 #: Tests seen without a ``pass_context``/``pass_eval_context``/``pass_environment`` mark.
 _PLAIN_TESTS: set[Any] = set()
+
+
+def _select_or_reject(context: Any, value: Any, args: tuple, kwargs: dict[str, Any],
+                      keep: bool, lookup_attr: bool) -> Any:
+    """``jinja2.filters.select_or_reject`` (``select``, ``reject``, ``selectattr``,
+    ``rejectattr``) with its steps per item shortened: the attribute read by the
+    environment's ``getitem`` (no closure per item), and a test with no ``pass_*`` mark and
+    no keyword arguments called at once; the same items, tested in the same order."""
+    if not value:
+        return
+    environment = context.environment
+    if lookup_attr:
+        try:
+            attr = args[0]
+        except LookupError:
+            raise FilterArgumentError("Missing parameter for attribute name") from None
+        parts = _prepare_attribute_parts(attr)
+        off = 1
+    else:
+        parts = []
+        off = 0
+    getitem = environment.getitem
+    if len(args) > off:
+        name, targs = args[off], args[1 + off:]
+        test = environment.tests.get(name) if type(name) is str else None
+        if test is None or kwargs or hasattr(test, "jinja_pass_arg"):
+            def test(x: Any, *targs: Any) -> Any:  # Jinja's own call of it
+                return environment.call_test(name, x, targs, kwargs, context)
+    else:
+        test, targs = bool, ()
+    for item in value:
+        x = item
+        for part in parts:
+            x = getitem(x, part)
+        if test(x, *targs):
+            if keep:
+                yield item
+        elif not keep:
+            yield item
+
+
+@pass_context
+def _select(context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+    return _select_or_reject(context, value, args, kwargs, True, False)
+
+
+@pass_context
+def _reject(context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+    return _select_or_reject(context, value, args, kwargs, False, False)
+
+
+@pass_context
+def _selectattr(context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+    return _select_or_reject(context, value, args, kwargs, True, True)
+
+
+@pass_context
+def _rejectattr(context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+    return _select_or_reject(context, value, args, kwargs, False, True)
+
+
+@pass_context
+def _map(context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+    """``jinja2.filters.sync_do_map``; ``map(attribute=name)`` (no default) reads each
+    item's attribute by the environment's ``getitem`` without a closure per item."""
+    if args or set(kwargs) != {"attribute"}:
+        yield from jinja_filters.sync_do_map(context, value, *args, **kwargs)
+        return
+    if value:
+        parts = _prepare_attribute_parts(kwargs["attribute"])
+        getitem = context.environment.getitem
+        for item in value:
+            for part in parts:
+                item = getitem(item, part)
+            yield item
+
+
+#: The filters above, in place of Jinja's (``TrustedEnvironment``).
+_FAST_FILTERS = {"select": _select, "reject": _reject, "selectattr": _selectattr,
+                 "rejectattr": _rejectattr, "map": _map}
 
 
 class TrustedContext(Context):
@@ -141,7 +227,52 @@ class TrustedCodeGenerator(CodeGenerator):
     else ``environment.getattr`` itself, which gives the item or the undefined as Jinja
     would. A name a dict has as a method (``d.items``) keeps Jinja's path. An
     ``{% include %}`` with the context makes its context by
-    ``TrustedEnvironment.include_context``."""
+    ``TrustedEnvironment.include_context``, and the included template's pieces go on by
+    ``yield from`` (or the buffer's ``extend``), not a loop of Python steps per piece."""
+
+    def visit_Template(self, node: Any, frame: Any = None) -> None:
+        """Jinja's module, then the names the inline calls read (``visit_Call``): at the
+        module's end, so the template's lines keep their numbers."""
+        CodeGenerator.visit_Template(self, node, frame)
+        self.writeline("from functools import partial as t_partial")
+        self.writeline("from types import BuiltinMethodType as t_bm, FunctionType as t_fn, "
+                       "MethodType as t_m")
+        self.writeline("from narrator.render.trusted import _PLAIN as t_plain")
+
+    def visit_Call(self, node: Any, frame: Any, forward_caller: bool = False) -> None:
+        """``f(x)``: Jinja's ``context.call(f, x)`` (a Python call that looks for a
+        ``pass_context`` mark) only for a callable that may carry one; a built-in method, a
+        macro, a method whose function ``TrustedContext.call`` has seen unmarked, or an
+        unmarked function is called at once, inline (the same call ``context.call`` makes;
+        ``f`` and then its arguments are evaluated once, in that order). One difference:
+        a ``StopIteration`` raised by a function called at once is an error, not an
+        undefined value (``TrustedContext.call``)."""
+        if self.environment.is_async or self.environment.sandboxed or forward_caller \
+                or self.optimizer is not None:
+            CodeGenerator.visit_Call(self, node, frame, forward_caller=forward_caller)
+            return
+        extra = {}
+        if frame.loop_frame:
+            extra["_loop_vars"] = "_loop_vars"
+        if frame.block_frame:
+            extra["_block_vars"] = "_block_vars"
+        self.write("((t_cf if (type(t_cf := (")
+        self.visit(node.node, frame)
+        self.write(")) is t_bm or (type(t_cf) is t_m and t_cf.__func__ in t_plain) "
+                   "or type(t_cf) is Macro or (type(t_cf) is t_fn and not hasattr(t_cf, "
+                   "'jinja_pass_arg'))) else t_partial(context.call, t_cf")
+        for key, value in extra.items():
+            self.write(f", {key}={value}")
+        self.write("))(")
+        saved = self.stream
+        self.stream = StringIO()
+        try:
+            self.signature(node, frame)
+            args = self.stream.getvalue()
+        finally:
+            self.stream = saved
+        self.write(args[2:] if args.startswith(", ") else args)
+        self.write("))")
 
     def visit_Concat(self, node: Any, frame: Any) -> None:
         """``a ~ b``: Jinja's ``str_join((a, b))`` (a call, a ``map``) written out as
@@ -180,10 +311,10 @@ class TrustedCodeGenerator(CodeGenerator):
                        f"template, context, {self.dump_local_context(frame)}))")
         self.writeline("try:")
         self.indent()
-        self.writeline("for event in gen:")
-        self.indent()
-        self.simple_write("event", frame)
-        self.outdent()
+        if frame.buffer is None:  # the pieces passed on as they come, by the interpreter
+            self.writeline("yield from gen")
+        else:  # ... or added to the buffer by the list itself
+            self.writeline(f"{frame.buffer}.extend(gen)")
         self.outdent()
         self.writeline("finally: gen.close()")
 
@@ -209,13 +340,14 @@ class TrustedEnvironment(Environment):
     #: in the bytecode cache's key (``bytecode.py``): templates compiled with the sync
     #: filters call them without an eval context, unlike those compiled with Jinja's wrappers,
     #: and attribute lookups are compiled inline (``TrustedCodeGenerator``)
-    bytecode_key = "sync-filters, inline getattr, include_context, inline concat"
+    bytecode_key = "sync-filters, inline getattr, include_context 2, inline concat, inline call"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         Environment.__init__(self, *args, **kwargs)
         if not self.is_async:  # the same functions, without the per-call async test
             for name in _SYNC_FILTERS:
-                self.filters[name] = getattr(jinja_filters, "sync_do_" + name)
+                self.filters[name] = _FAST_FILTERS.get(name) or getattr(
+                    jinja_filters, "sync_do_" + name)
         #: templates kept by name; None when the environment reloads changed files
         self._loaded: dict[str, Any] | None = None if self.auto_reload else {}
         #: text files read through the loader, kept by name (``template_source``)
@@ -267,11 +399,8 @@ class TrustedEnvironment(Environment):
         Jinja's would."""
         ctx = self.context_class(self, context.parent, template.name, template.blocks,
                                  globals=template.globals)
-        own = dict(context.vars)
-        for key, value in locals.items():
-            if value is not missing:
-                own[key] = value
-        ctx.vars = own
+        ctx.vars = {**context.vars,
+                    **{key: value for key, value in locals.items() if value is not missing}}
         return ctx
 
     def getitem(self, obj: Any, argument: Any) -> Any:
