@@ -209,14 +209,14 @@ def test_uncovered_scenarios_go_to_the_engine_visibly(tmp_path):
 def test_something_met_mid_fight_sends_the_odds_to_the_engine(monkeypatch):
     """The kernel can meet what it does not cover only in some fight's turn 3 (a gunsmith's
     roll, say): the whole run then goes to the engine, and says why."""
-    decide = kernel._Kernel.decide
+    decisions = kernel._Kernel.decisions
 
-    def meets(self, t, ti, i):
+    def meets(self, t, ti, live):
         if t == 3:
             raise kernel.Uncovered("a gunsmithing roll")
-        return decide(self, t, ti, i)
+        return decisions(self, t, ti, live)
 
-    monkeypatch.setattr(kernel._Kernel, "decide", meets)
+    monkeypatch.setattr(kernel._Kernel, "decisions", meets)
     ld = batch.odds_scenario(load_scenario_text(DUEL))
     o = batch.run_odds(ld, 100, 1)
     assert o.path == "engine (kernel does not cover: a gunsmithing roll)"

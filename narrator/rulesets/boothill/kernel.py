@@ -240,6 +240,9 @@ class KernelContext:
         self.ireg: list[Intent | None] = [None]
         self.ireg_key: dict[int, int] = {}
         self.cache: dict[tuple, object] = {}
+        from narrator.rulesets.boothill.kernel_tactics import VecTactics
+
+        self.vec = VecTactics(self)
 
 
 class _Kernel:
@@ -470,20 +473,7 @@ class _Kernel:
                         ok = self.d(20, len(rows)) <= f.c.skills.tactics
                         self.bonus[rows[ok], side] = 1
                         failed[rows[ok], j] = False
-            keys = self._key(live)
-            if len(self.cache) * keys.shape[1] * 8 > CACHE_BYTES:
-                self.cache.clear()   # (ids in the registries stay valid)
-            uniq, first, inv = self._distinct(keys)
-            when = t if (t <= len(sc.turns) or self.t_rulings) else 0
-            raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
-            cache, hits = self.cache, []
-            for u in range(len(uniq)):
-                ck = (when, raw[u * width:(u + 1) * width])
-                hit = cache.get(ck)
-                if hit is None:
-                    hit = cache[ck] = self.decide(t, ti, int(live[first[u]]))
-                hits.append(hit)
-            out = np.stack(hits)[inv]   # per fight: kind, called, intent ids, plans
+            out = self.decisions(t, ti, live)  # per fight: kind, called, intent ids, plans
             n = self.n
             self.F[live, F_CALLED] = out[:, 1]
             self.IID[live] = out[:, 2:2 + n]
@@ -494,6 +484,33 @@ class _Kernel:
             if (~shoot).any():
                 self.combat_turn(t, live[~shoot])
             self.end_turn(t, live, kind)
+
+    def decisions(self, t: int, ti: int, live: np.ndarray) -> np.ndarray:
+        """The decisions of turn ``t`` for the fights ``live``, one ``decide`` row each, once
+        per distinct state (``_key``) and cached: a state met before is looked up; past the
+        declared turns the new ones are taken together, vectorised, where
+        ``kernel_tactics.VecTactics`` can take them; the rest by the engine (``decide``)."""
+        keys = self._key(live)
+        if len(self.cache) * keys.shape[1] * 8 > CACHE_BYTES:
+            self.cache.clear()   # (ids in the registries stay valid)
+        uniq, first, inv = self._distinct(keys)
+        when = t if (t <= len(self.sc.turns) or self.t_rulings) else 0
+        raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
+        cache = self.cache
+        cks = [(when, raw[u * width:(u + 1) * width]) for u in range(len(uniq))]
+        hits = [cache.get(ck) for ck in cks]
+        missing = [u for u, hit in enumerate(hits) if hit is None]
+        if missing:
+            vec = self.vec
+            if vec is not None and not vec.reasons and ti >= len(self.sc.turns):
+                out, taken = vec.decide(self, t, live[first[missing]])
+                for q in np.flatnonzero(taken).tolist():
+                    u = missing[q]
+                    hits[u] = cache[cks[u]] = out[q]
+                missing = [u for q, u in enumerate(missing) if not taken[q]]
+            for u in missing:
+                hits[u] = cache[cks[u]] = self.decide(t, ti, int(live[first[u]]))
+        return np.stack(hits)[inv]
 
     def decide(self, t: int, ti: int, i: int) -> np.ndarray:
         """The engine's decisions for fight ``i``'s state at the start of turn ``t``, as one
@@ -789,13 +806,14 @@ class _Kernel:
         for n, k in ((1, k1), (2, k2)):
             live = (k >= 0) & (self.S[idx, j, C_COND] == ACTIVE)
             gone = live & (self.S[idx, np.maximum(k, 0), C_COND] != ACTIVE)
-            for q in np.flatnonzero(gone):  # his target is down: he turns on another
-                old = k[q]
-                new = self.retarget_one(t, int(idx[q]), j, int(old), "careful",
-                                        int(self.S[idx[q], j, C_CUR_W]), COMBAT)
-                k[q] = new
-                if n == 1 and k2[q] == old:
-                    k2[q] = new
+            if gone.any():  # his target is down: he turns on another
+                q = np.flatnonzero(gone)
+                old = k[q].copy()
+                listed = self.per_intent(j, iids[q], self._listed, "listed", -1)
+                k[q] = self.retarget_rows(t, idx[q], j, old, listed == old, "careful",
+                                          COMBAT)
+                if n == 1:
+                    k2[q] = np.where(k2[q] == old, k[q], k2[q])
             live &= k >= 0
             ii, kk = idx[live], k[live]
             if not len(ii):
@@ -825,12 +843,16 @@ class _Kernel:
         off_hand = zeros if off_hand is None else off_hand
         sniping = zeros if sniping is None else sniping
         first = (self.F[idx, F_FIRED] == 0) & (sniping == 1)
+        mine = self.prep_codes(j, self.IID[idx, j], 0)
+        theirs = np.zeros(m, dtype=np.int64)
+        for kk in np.unique(k).tolist():
+            sel = k == kk
+            theirs[sel] = self.prep_codes(kk, self.IID[idx[sel], kk], 1)
         situ = np.stack([k, gun, s[idx, j, C_LIGHT], s[idx, j, C_SERIOUS], s[idx, j, C_GUN_SER],
                          s[idx, j, C_OFF_SER], s[idx, k, C_COND] != ACTIVE,
                          w[idx, j, gun, W_LOADED] > 0, w[idx, j, gun, W_JAMMED] > 0,
                          w[idx, j, gun, W_USELESS], s[idx, k, C_PRONE], yards,
-                         self.IID[idx, j], self.IID[idx, k], off_hand,
-                         sniping, first], axis=1).astype(np.int64)
+                         mine, theirs, off_hand, sniping, first], axis=1).astype(np.int64)
         combos, firsts, inv = self._distinct(situ)
         out_ok = np.zeros(len(combos), dtype=bool)
         out = np.zeros((len(combos), 4), dtype=np.int64)
@@ -849,9 +871,9 @@ class _Kernel:
                     self._read_fighter(i, kk, pf[kk], state)
                 probe.shots_fired = 0 if combos[g, 16] else 1
                 intents = {}
-                for who, iid in ((kk, combos[g, 13]), (j, combos[g, 12])):
-                    if iid:
-                        intents[self.names[who]] = self.ireg[int(iid)]
+                for who, role, code in ((kk, 1, combos[g, 13]), (j, 0, combos[g, 12])):
+                    if code:
+                        intents[self.names[who]] = self.ireg[self.prep_reps(role)[int(code)]]
                 planned = PlannedShot(shot_type, self.names[kk], gg, bool(combos[g, 14]), False,
                                       bool(combos[g, 15]))
                 p = probe.prepare(t, pf[j], planned, number, intents, count=count)
@@ -866,6 +888,32 @@ class _Kernel:
                 self.cache[ck] = res
             out_ok[g], out[g] = res
         return out_ok[inv], out[inv]
+
+    def prep_codes(self, j: int, iids: np.ndarray, role: int) -> np.ndarray:
+        """What ``BootHillFight.prepare`` reads of fighter ``j``'s intents ``iids``, as codes
+        (0: no intent): as the shooter (``role`` 0) his gait and aim, as the target (1) his
+        gait and whether he drops prone. Intents that differ only in what a shot's
+        preparation does not read (the shot list, the draw, the target) share a code, so
+        the prepared shots are kept per code, not per intent."""
+        reg = self.cache.get(("prep codes", role))
+        if reg is None:
+            reg = self.cache[("prep codes", role)] = {None: 0}
+            self.cache[("prep reps", role)] = [0]
+
+        def code(j: int, it: Intent) -> int:
+            mv = it.move
+            proj = (mv.gait if mv else None, it.aim) if role == 0 else \
+                (mv.gait if mv else None, bool(mv and mv.drop_prone))
+            c = reg.get(proj)
+            if c is None:
+                c = reg[proj] = len(self.cache[("prep reps", role)])
+                self.cache[("prep reps", role)].append(self._intent_id(it))
+            return c
+        return self.per_intent(j, iids, code, f"prepare code {role}")
+
+    def prep_reps(self, role: int) -> list[int]:
+        """An intent id of each ``prep_codes`` code (index 0: none)."""
+        return self.cache[("prep reps", role)]
 
     def resolve_by_gun(self, t: int, idx: np.ndarray, j: int, k: np.ndarray, shot_type: str,
                        prep: np.ndarray) -> None:
@@ -1198,6 +1246,31 @@ class _Kernel:
                     self.resolve_by_gun(t, ii[sel], j, k[sel], tables.SHOT_TYPES[st], prep[sel])
             speed[group] = -np.inf
 
+    def _listed(self, j: int, it: Intent) -> int:
+        """The one target an intent lists (his index), -1 for none, -2 for several."""
+        listed = targets_of(it)
+        return -1 if not listed else self.index[listed[0]] if len(listed) == 1 else -2
+
+    def retarget_rows(self, t: int, ii: np.ndarray, j: int, old: np.ndarray,
+                      alone: np.ndarray, shot_type: str, kind,
+                      listed: list[tuple[str, ...]] | None = None) -> np.ndarray:
+        """``retarget_one`` in each fight ``ii`` (old targets ``old``): vectorised
+        (``VecTactics.retarget``) where the shooter listed his old target alone (``alone``),
+        else one by one (``listed``: each fight's listed targets, None: his intent's)."""
+        new = np.full(len(ii), -1)
+        rest = np.ones(len(ii), dtype=bool)
+        vec = self.vec
+        if vec is not None and not vec.reasons and alone.any():
+            sel = np.flatnonzero(alone)
+            got, ok = vec.retarget(self, ii[sel], j, shot_type)
+            new[sel[ok]] = got[ok]
+            rest[sel[ok]] = False
+        gun = self.S[ii, j, C_CUR_W]
+        for q in np.flatnonzero(rest).tolist():
+            new[q] = self.retarget_one(t, int(ii[q]), j, int(old[q]), shot_type, int(gun[q]),
+                                       kind, None if listed is None else listed[q])
+        return new
+
     def retarget_one(self, t: int, i: int, j: int, old: int, shot_type: str, gun: int,
                      kind, listed: tuple[str, ...] | None = None) -> int:
         """``BootHillFight.retarget`` in fight ``i``: the next target listed who is up and in
@@ -1224,12 +1297,17 @@ class _Kernel:
         (``retarget_one``), one count later (Table 5); nobody left: his shots are dropped."""
         s = self.S
         new = np.full(len(ii), -1)
-        for q, i in enumerate(ii):
-            plan = self.plans[s[i, j, C_PLAN]]
-            a = plan[s[i, j, C_QI]]
-            new[q] = self.retarget_one(self._t, int(i), j,
-                                       int(s[i, j, C_QTARGET]), a.shot_type,
-                                       int(s[i, j, C_CUR_W]), SHOOTOUT, a.volley[0].listed)
+        old = s[ii, j, C_QTARGET]
+        action = s[ii, j, C_PLAN] * 1000 + s[ii, j, C_QI]
+        for code in np.unique(action).tolist():
+            rows = np.flatnonzero(action == code)
+            a = self.plans[code // 1000][code % 1000]
+            listed = a.volley[0].listed
+            names = [self.index[x] for x in listed]
+            alone = np.full(len(rows), not names) if len(names) != 1 else \
+                old[rows] == names[0]
+            new[rows] = self.retarget_rows(self._t, ii[rows], j, old[rows], alone,
+                                           a.shot_type, SHOOTOUT, [listed] * len(rows))
         none = new < 0
         s[ii[none], j, C_QI] = self.plen[s[ii[none], j, C_PLAN]]
         s[ii[none], j, C_QEXTRA] = 0

@@ -1,0 +1,474 @@
+"""The tactics profiles' common decisions for thousands of fights at once (the odds kernel).
+
+The kernel (``kernel.py``) asks the engine's own code for every decision, once per distinct
+state of a fight; in a long fight almost every turn's state is new (wound points, wounds,
+rounds loaded, cursors and positions of every man), so the engine is asked nearly every turn
+of every fight. This module takes the decisions most turns need, with NumPy over all the
+fights of a turn: the same arithmetic, in the same order, as ``tactics.decide`` (and
+``complete_intents``, ``kind_of`` and ``plan`` around it), for
+
+* a man with a usable gun and an enemy in its reach: the target (``tactics._choose``: the
+  profile's weights, the chance estimated as ``tactics._estimate`` does, fire spread over
+  targets his friends already chose this turn) and the shots (a combat turn's one or two
+  careful shots; a shootout turn's shot list and draw, ``tactics._shot_list``);
+* a man whose gun is empty, with no enemy at arm's length: he reloads it;
+* a man who flees (badly hurt, outnumbered): out of every enemy's reach he reloads, else he
+  runs away from them (``tactics._away`` itself, once per distinct set of positions);
+
+and the kind of turn (``tactics.turn_kind``, ``shootout.wants_shootout``). A fight in which
+any man's decision is another branch of ``tactics.decide`` (he moves to cover or closer,
+keeps his distance, runs for cover, clears a jam, has nothing to reload, fights hand to
+hand; a lawman or a sniper before the first shot of the fight) or a turn the profiles would plan again (planned as a shootout
+turn and nobody's intent makes one) is left to the engine's decision, as before; so are
+declared turns. The shootout plans are the engine's (``BootHillFight.plan``), kept per
+intent and the gun in hand.
+
+What a scenario must be for this (``VecTactics.reasons``): every character has a tactics
+profile, one firearm that is not a shotgun, no range-band rulings, not at night.
+``tests/test_kernel_tactics.py`` checks every decision taken here against the engine's for
+the same state.
+
+May import: numpy, narrator.rulesets.boothill.*.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from narrator.rulesets.boothill import tables, tactics
+from narrator.rulesets.boothill.kernel import (
+    ACTIVE, C_COND, C_COVER, C_CUR_W, C_CURSOR, C_DRAWN, C_GUN_SER, C_LIGHT, C_MOUNTED,
+    C_OFF_SER, C_PLAN, C_PRONE, C_QI, C_SERIOUS, C_WP, F_CALLED, F_FIRED, F_LAST_KIND,
+    KIND_COMBAT, KIND_SHOOTOUT, W_JAMMED, W_LOADED, W_USELESS)
+from narrator.rulesets.boothill.shootout import TWENTY_FEET_YARDS
+
+ST_HIP, ST_FANNED, ST_CAREFUL, ST_STEADY = range(4)
+SHOT_NAMES = ("hip", "fanned", "careful", "steady")
+TIE = 1e-12   # tactics' tolerance on equal scores
+
+
+def _bands(limits: tuple[float, float, float, float], yards: np.ndarray) -> np.ndarray:
+    """``tables.band_within`` for each distance: 0 point blank, 1 short, 2 long, 3 extreme,
+    -1 out of range (each band includes its own limit)."""
+    pb, short, long_, extreme = limits
+    return np.where(yards <= pb, 0, np.where(yards <= short, 1, np.where(
+        yards <= long_, 2, np.where(yards <= extreme, 3, -1))))
+
+
+class VecTactics:
+    """The vectorised decisions of one scenario's profiles (``decide``), built once per
+    kernel context from the representative fight's fighters."""
+
+    def __init__(self, ctx) -> None:
+        self.ctx = ctx
+        sc, rep = ctx.scenario, ctx.rep
+        self.reasons = reasons = []
+        if sc.night:
+            reasons.append("night")
+        if any(r.range_band for r in ctx.profile.rulings):
+            reasons.append("range-band rulings")
+        fighters = ctx.fighters
+        self.profiles = []
+        for f in fighters:
+            if not f.c.tactics:
+                reasons.append("a character without a tactics profile")
+                break
+            prof = tactics.PROFILE_TABLE[f.c.tactics]
+            self.profiles.append(prof)
+            if len(f.weapons) != 1:
+                reasons.append("more than one weapon")
+                break
+            wt = f.weapons[0].wt
+            if not wt.is_firearm or wt.is_shotgun or wt.is_melee:
+                reasons.append("a weapon that is not a firearm or is a shotgun")
+        if reasons:
+            reasons[:] = sorted(set(reasons), key=reasons.index)
+            return
+        n = len(fighters)
+        house = ctx.house
+        self.light_pen = house.light_wound_penalty
+        self.covered_landmarks = any(lm.cover is not None for lm in sc.map.values())
+        self.arms_length = tables.hand_to_hand()["reach"]["yards"]
+        self.static = np.zeros((n, 4), dtype=np.int64)    # tactics._static per shot type
+        self.limits = []                                   # per fighter: limits per shot type
+        self.bandmod = np.zeros((n, 4), dtype=np.int64)    # Table 2 by band code
+        self.long_arm = np.zeros(n, dtype=bool)
+        self.luck_p = np.zeros(n)
+        self.size_mod = np.zeros((n, 2), dtype=np.int64)   # not prone, prone
+        self.cap = np.zeros(n, dtype=np.int64)
+        self.revolver = np.zeros(n, dtype=bool)
+        self.reloads = np.zeros(n, dtype=bool)
+        self.capacity = np.zeros(n, dtype=np.int64)
+        self.draw = []
+        self.draw_counts = np.zeros(n)
+        for j, f in enumerate(fighters):
+            ws = f.weapons[0]
+            wt = ws.wt
+            for s, st in enumerate(SHOT_NAMES):
+                self.static[j, s] = tactics._static(rep, f, wt, st)
+            self.limits.append([tables.band_limits(wt, st) for st in SHOT_NAMES])
+            self.bandmod[j] = (tactics.POINT_BLANK_MODIFIER.get(wt.kind, 0),
+                               tactics.BAND_MODIFIER["short"], tactics.BAND_MODIFIER["long"],
+                               tactics.BAND_MODIFIER["extreme"])
+            self.long_arm[j] = wt.kind == "long_arm"
+            self.luck_p[j] = f.c.attributes.luck / 400
+            for prone in (0, 1):
+                size = f.c.size
+                if prone and size == "normal":
+                    size = "small"
+                mod = tables.hit_modifier(f"size_{size}") if size != "normal" else 0
+                if f.c.obscured:
+                    mod -= 2
+                self.size_mod[j, prone] = mod
+            self.cap[j] = f.capacity
+            self.revolver[j] = wt.is_revolver
+            self.reloads[j] = wt.reload is not None
+            self.capacity[j] = ws.capacity
+            draw, counts = tactics._draw_counts(rep, f, self.profiles[j].draw_tolerance)
+            self.draw.append(draw)
+            self.draw_counts[j] = counts
+        self.side = ctx.side_idx
+        self.other = self.side[:, None] != self.side[None, :]
+        self.per_turn = {st: tables.shots_per_shootout_turn(st) for st in SHOT_NAMES}
+        self.counts = {st: tables.shot_counts(st) for st in SHOT_NAMES}
+
+    def keep(self) -> np.ndarray:
+        """Per cover id of the context's registry, the share of Table 11 locations it leaves
+        open (``tactics.Facts.keep``; 1.0 for no cover: the same product)."""
+        covers = self.ctx.covers
+        return np.array([1.0] + [1.0 - tactics.cover_share(c.locations) for c in covers[1:]])
+
+    def estimate(self, j: int, st: int, band: np.ndarray, wound: np.ndarray,
+                 size: np.ndarray, keep: np.ndarray) -> np.ndarray:
+        """``tactics._estimate`` of fighter ``j``'s shot of type ``st`` at targets of these
+        Table 2 size modifiers and cover shares (no gait), band codes >= 0."""
+        c = self.static[j, st] + self.bandmod[j][np.maximum(band, 0)] + wound + size
+        p = np.where(c < 1, self.luck_p[j], np.minimum(c, 19) / 20)
+        return p * keep
+
+    def decide(self, k, t: int, live: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The decisions of turn ``t`` (past the declared turns) for the fights ``live`` of
+        kernel ``k``, as ``_Kernel.decide``'s rows; and which fights they are taken for (the
+        others are left to the engine).
+
+        As ``complete_intents``: the profiles plan for the kind of turn ``tactics.turn_kind``
+        expects; a turn planned as a shootout turn in which nobody's intent makes one
+        (``wants_shootout``) is planned again as a combat turn, and that plan kept when it
+        makes none either (else the shootout plan stands); ``kind_of`` then fights it as
+        planned.
+
+        Returns:
+            (rows: int array (fights, 2 + 5 * men), taken: bool per fight).
+        """
+        n, m = k.n, len(live)
+        st = _State(k, live)
+        out = np.full((m, 2 + 5 * n), -1, dtype=np.int64)
+        iid, taken, wants = self._pass(k, st, st.shoot)
+        taken &= ~(~st.shoot & wants)   # (planned as combat, fought as a shootout)
+        again = st.shoot & ~wants & taken
+        if again.any():
+            iid2, taken2, wants2 = self._pass(k, st, np.zeros(m, dtype=bool))
+            combat = again & ~wants2   # (else the shootout plan stands)
+            iid[combat] = iid2[combat]
+            taken &= ~(again & ~taken2)
+            kind_shoot = st.shoot & ~combat
+        else:
+            kind_shoot = st.shoot
+        out[:, 0] = np.where(kind_shoot, KIND_SHOOTOUT, KIND_COMBAT)
+        out[:, 1] = k.F[live, F_CALLED]
+        out[:, 2:2 + n] = iid
+        if kind_shoot.any():
+            rows_all = np.arange(m)
+            for j in range(n):
+                has = kind_shoot & (iid[:, j] > 0) & st.up[:, j] & taken
+                if not has.any():
+                    continue
+                key = np.stack([iid[:, j], st.S[:, j, C_CUR_W], st.S[:, j, C_DRAWN]], axis=1)
+                uniq, inv = np.unique(key[has], axis=0, return_inverse=True)
+                rows = rows_all[has]
+                for u, (x, w, dr) in enumerate(uniq.tolist()):
+                    out[rows[inv.reshape(-1) == u], 2 + n + 4 * j:2 + n + 4 * j + 4] = \
+                        self.plan(k, t, j, x, w, dr)
+        return out, taken
+
+    def _pass(self, k, st: _State, shoot: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every man's intent (``tactics.decide``, in the fighters' order, fire spread over
+        the targets chosen before him) when the turn is planned as a shootout turn where
+        ``shoot`` (else a combat turn): (intent ids, taken, whether the intents make a
+        shootout turn: ``wants_shootout``)."""
+        n, m = k.n, len(st.live)
+        S, W, Y, up, wp, loaded = st.S, st.W, st.Y, st.up, st.wp, st.loaded
+        usable, wound, size, keep, enemy = st.usable, st.wound, st.size, st.keep, st.enemy
+        other = self.other
+        rows_all = np.arange(m)
+        taken = np.ones(m, dtype=bool)
+        targeted = np.zeros((m, int(self.side.max()) + 1, n))
+        iid = np.zeros((m, n), dtype=np.int64)
+        wants = np.zeros(m, dtype=bool)                          # shootout.wants_shootout
+        for j, prof in enumerate(self.profiles):
+            en = enemy[:, j, :]
+            n_en = en.sum(axis=1)
+            has = up[:, j] & (n_en > 0)
+            if not has.any():
+                continue
+            n_fr = (up & (self.side == self.side[j])[None]).sum(axis=1)
+            hurt = wp[:, j] * 2 > self.cap[j]
+            odds = (n_en >= prof.flee_odds * n_fr) if prof.flee_odds > 0 \
+                else np.zeros(m, dtype=bool)
+            # tactics._fleeing: any wound; else badly hurt (and outnumbered, for some);
+            # else outnumbered
+            hurt_rule = hurt if prof.flee_hurt else np.zeros(m, dtype=bool)
+            flee = (wp[:, j] > 0) if prof.flee_any_wound else np.zeros(m, dtype=bool)
+            flee = flee | (hurt_rule & odds if prof.flee_hurt_needs_odds else hurt_rule)
+            if not prof.flee_hurt_needs_odds:
+                flee = flee | (~hurt_rule & odds)
+            flee &= has
+            if flee.any():
+                self._flee(k, st, j, flee, shoot, iid, taken)
+            go = has & ~flee
+            if prof.calls_surrender or prof.snipes:   # (before the first shot: the engine's)
+                taken &= ~(has & st.unfired)
+            nearest = np.where(en, Y[:, j, :], np.inf).min(axis=1)
+            if prof.seeks_cover and self.covered_landmarks:   # he may move to cover
+                taken &= ~(go & (S[:, j, C_COVER] == 0) & (S[:, j, C_PRONE] == 0))
+            if prof.keeps_distance:
+                taken &= ~(go & (S[:, j, C_COVER] == 0) & (nearest > TWENTY_FEET_YARDS)
+                           & (nearest < prof.keeps_distance))
+            # nothing to shoot with: reload (a jam, nothing to reload, an enemy at arm's
+            # length: the engine's)
+            empty = go & ~usable[:, j]
+            if empty.any():
+                reloadable = st.reloadable[:, j]
+                taken &= ~(empty & (~reloadable | (nearest <= self.arms_length + 1e-9)))
+                iid[empty, j] = k._intent_id(tactics._intent(reload=True, move=None, other=None))
+            # a target (tactics._choose, gait none)
+            sh = go & usable[:, j]
+            if not sh.any():
+                continue
+            best = np.full(m, -1)
+            best_score = np.zeros(m)
+            best_yards = np.zeros(m)
+            for o in range(n):
+                if not other[j, o]:
+                    continue
+                y = Y[:, j, o]
+                band = _bands(self.limits[j][ST_CAREFUL], y)
+                valid = sh & en[:, o] & (band >= 0)
+                if not valid.any():
+                    continue
+                value = (1.0 + prof.near * 10 / (10 + y) + prof.danger * st.reach(self, o, j)
+                         + prof.wounded * wp[:, o] / self.cap[o])
+                value = value / (1.0 + 0.35 * targeted[:, self.side[j], o])
+                p = self.estimate(j, ST_CAREFUL, band, wound[:, j], size[:, o], keep[:, o])
+                score = p * np.maximum(value, 0.05)
+                better = valid & ((best < 0) | (score > best_score + TIE))
+                best = np.where(better, o, best)
+                best_score = np.where(better, score, best_score)
+                best_yards = np.where(better, y, best_yards)
+            taken &= ~(sh & (best < 0))       # nobody in reach: he closes in (the engine's)
+            sh &= best >= 0
+            targeted[rows_all[sh], self.side[j], best[sh]] += 1
+            # the shots: a combat turn's careful shots
+            comb = sh & ~shoot
+            wants |= comb & (best_yards <= TWENTY_FEET_YARDS)
+            for q in np.unique(np.minimum(2, loaded[comb, j])).tolist():
+                sel = comb & (np.minimum(2, loaded[:, j]) == q)
+                for o in np.unique(best[sel]).tolist():
+                    it = tactics._intent(shoot=k.names[o], shots=q, weapon=None, aim=prof.aim,
+                                         move=None, sniping=False, other=None)
+                    iid[sel & (best == o), j] = k._intent_id(it)
+            # a shootout turn's shot list (tactics._shot_list, first_count)
+            so = sh & shoot
+            if not so.any():
+                continue
+            ti = np.maximum(best, 0)
+            draw = (S[:, j, C_DRAWN] == 0) | (S[:, j, C_CUR_W] != 0)
+            start = np.where(draw, self.draw_counts[j], 0.0) + st.cursor[:, j]
+            close = best_yards <= TWENTY_FEET_YARDS
+            b_val = np.full(m, -1.0)
+            b_st = np.where(close, ST_HIP, ST_CAREFUL)
+            b_n = np.ones(m, dtype=np.int64)
+            tsize = size[rows_all, ti]
+            tkeep = keep[rows_all, ti]
+            for near_pair, kind in ((True, ST_HIP), (True, ST_FANNED), (False, ST_CAREFUL),
+                                    (False, ST_STEADY)):
+                if kind == ST_FANNED and not self.revolver[j]:
+                    continue
+                rows = so & (close == near_pair)
+                name = SHOT_NAMES[kind]
+                band = _bands(self.limits[j][kind], best_yards)
+                rows &= band >= 0
+                if not rows.any():
+                    continue
+                p = self.estimate(j, kind, band, wound[:, j], tsize, tkeep)
+                count = np.minimum(self.per_turn[name], loaded[:, j])
+                value = np.zeros(m)
+                for q in range(1, self.per_turn[name] + 1):
+                    end = start + q * self.counts[name]
+                    step = value + (p * np.maximum(0.1, 1.0 - prof.haste * end)
+                                    - prof.ammo_care)
+                    value = np.where(q <= count, step, value)
+                better = rows & (value > b_val + TIE)
+                b_val = np.where(better, value, b_val)
+                b_st = np.where(better, kind, b_st)
+                b_n = np.where(better, count, b_n)
+            wants |= so & ((b_st != ST_CAREFUL) | close)
+            combo = np.stack([best, b_st, b_n, draw], axis=1)[so]
+            rows_so = rows_all[so]
+            uniq, inv = np.unique(combo, axis=0, return_inverse=True)
+            for u, (o, kind, q, dr) in enumerate(uniq.tolist()):
+                it = tactics._intent(shoot=k.names[o], shots=[SHOT_NAMES[kind]] * q,
+                                     draw=self.draw[j] if dr else None, weapon=None,
+                                     aim=prof.aim, move=None, sniping=False, other=None)
+                iid[rows_so[inv.reshape(-1) == u], j] = k._intent_id(it)
+        # a man with actions carried over and no intent makes it a shootout turn too
+        wants |= st.last_shoot & (st.queued & (iid == 0)).any(axis=1)
+        return iid, taken, wants
+
+    def _flee(self, k, st: _State, j: int, flee: np.ndarray, shoot: np.ndarray,
+              iid: np.ndarray, taken: np.ndarray) -> None:
+        """``tactics.decide``'s first branch for the fights ``flee``: out of every enemy's
+        reach he reloads (``_reload_intent``); else he runs away from them
+        (``tactics._away``, worked out by tactics' own function once per distinct set of
+        positions), unless cover is there to run to (the engine's)."""
+        n = k.n
+        en = st.enemy[:, j, :]
+        safe = flee.copy()
+        for o in range(n):
+            if self.other[j, o]:
+                safe &= ~en[:, o] | (st.reach(self, o, j) == 0.0)
+        rel = safe & st.reloadable[:, j]
+        if rel.any():
+            iid[rel, j] = k._intent_id(tactics._intent(reload=True, other=None))
+        run = flee & ~safe
+        if self.covered_landmarks:
+            taken &= ~(run & (st.S[:, j, C_COVER] == 0))
+        if not run.any():
+            return
+        fs = k.fighters_of(k.rep)
+        f = fs[j]
+        mounted = st.S[:, j, C_MOUNTED] != 0
+        key = np.concatenate([st.P[:, j], np.where(en[:, :, None], st.P, np.nan).reshape(
+            len(flee), -1), shoot[:, None], mounted[:, None]], axis=1)
+        rows = np.flatnonzero(run)
+        uniq, inv = np.unique(key[rows], axis=0, return_inverse=True)
+        inv = inv.reshape(-1)
+        for u in range(len(uniq)):
+            i = rows[inv == u]
+            q = int(i[0])
+            f.pos = tuple(st.P[q, j].tolist())
+            f.mounted = bool(mounted[q])
+            enemies = []
+            for o in range(n):
+                if en[q, o]:
+                    fs[o].pos = tuple(st.P[q, o].tolist())
+                    enemies.append((fs[o], math.dist(f.pos, fs[o].pos)))
+            gait = tactics._gait(f, "run")
+            kind = "shootout" if shoot[q] else "combat"
+            to = tactics._away(f, enemies, tactics._allowance(f, gait, kind))
+            iid[i, j] = k._intent_id(tactics._intent(move=tactics._move(gait=gait, to=to)))
+
+    def retarget(self, k, ii: np.ndarray, j: int, shot_type: str
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        """``BootHillFight.retarget`` for fighter ``j`` in the fights ``ii``, whose target is
+        down and who listed no other (``planned.listed`` is his old target alone, or none):
+        the most dangerous enemy he can reach with a ``shot_type`` shot
+        (``tactics.most_dangerous``: the highest ``reach`` at him, then the nearer, then the
+        first in the scenario), -1 for nobody. A distance within 0.01 yards of a band's
+        limit (where ``can_reach`` rounds it to 2 places) is left to the engine.
+
+        Returns:
+            (the new target per fight, -1 for nobody; whether it was worked out here).
+        """
+        st = _State(k, ii)
+        m = len(ii)
+        limits = self.limits[j][SHOT_NAMES.index(shot_type)]
+        y = st.Y[:, j, :]
+        en = st.enemy[:, j, :]
+        ok = ~(en & (np.abs(y[:, :, None] - np.array(limits)[None, None, :]) < 0.01).any(
+            axis=2)).any(axis=1)
+        best = np.full(m, -1)
+        best_r = np.zeros(m)
+        best_y = np.zeros(m)
+        for o in range(k.n):
+            if not self.other[j, o]:
+                continue
+            cand = en[:, o] & (_bands(limits, y[:, o]) >= 0)
+            if not cand.any():
+                continue
+            r = st.reach(self, o, j)
+            better = cand & ((best < 0) | (r > best_r) | ((r == best_r) & (y[:, o] < best_y)))
+            best = np.where(better, o, best)
+            best_r = np.where(better, r, best_r)
+            best_y = np.where(better, y[:, o], best_y)
+        return best, ok
+
+    def plan(self, k, t: int, j: int, x: int, gun: int, drawn: int) -> tuple[int, ...]:
+        """The engine's shootout plan (``plan``) for fighter ``j`` with intent id ``x``, gun
+        ``gun`` in hand (``drawn``), as ``_Kernel.decide`` gives it: (plan id, target,
+        weapon, drawn). Kept per the four: the plan reads nothing else of the state for
+        these intents (a shot list at one target with no move, or a reload)."""
+        ck = ("vplan", j, x, gun, drawn)
+        got = k.cache.get(ck)
+        if got is None:
+            intent = k.ireg[x]
+            f = k.fighters_of(k.rep)[j]
+            f.current_weapon, f.drawn, f.holding = gun, bool(drawn), None
+            actions = k.rep.plan(t, f, intent)
+            k.rep.events.clear()
+            shot = next((a for a in actions if a.kind == "shot"), None)
+            got = k.cache[ck] = (k._plan_id(actions), k.index[shot.target] if shot else 0,
+                                 f.current_weapon, int(f.drawn))
+        return got
+
+
+class _State:
+    """What the decisions of one turn read of the fights ``live`` of kernel ``k``, as
+    arrays over (fight, man) or (fight, man, man)."""
+
+    def __init__(self, k, live: np.ndarray) -> None:
+        self.live = live
+        self.S = S = k.S[live]
+        self.W = W = k.W[live, :, 0]
+        self.P = P = k.P[live]
+        self.up = up = S[:, :, C_COND] == ACTIVE
+        d = P[:, :, None, :] - P[:, None, :, :]
+        self.Y = np.hypot(d[..., 0], d[..., 1])
+        vec = k.vec
+        self.enemy = up[:, :, None] & up[:, None, :] & vec.other[None]
+        self.last_shoot = k.F[live, F_LAST_KIND] == KIND_SHOOTOUT
+        self.queued = (S[:, :, C_QI] < k.plen_of(S[:, :, C_PLAN])) & up
+        self.shoot = (self.last_shoot & self.queued.any(axis=1)) | (
+            self.enemy & (self.Y <= TWENTY_FEET_YARDS)).any(axis=(1, 2))   # turn_kind
+        light, serious = S[:, :, C_LIGHT], S[:, :, C_SERIOUS]
+        gun, off = S[:, :, C_GUN_SER] > 0, S[:, :, C_OFF_SER] > 0
+        base = vec.light_pen * light - 4 * serious
+        self.wound = np.where(vec.long_arm[None], np.where(gun != off, base - 2, base),
+                              np.where(gun & ~off, base - 2, base))   # tactics._facts
+        self.loaded = loaded = W[:, :, W_LOADED]
+        self.usable = (loaded > 0) & (W[:, :, W_JAMMED] == 0) & (W[:, :, W_USELESS] == 0)
+        self.reloadable = vec.reloads[None] & (W[:, :, W_JAMMED] == 0) & (
+            W[:, :, W_USELESS] == 0) & (loaded < vec.capacity[None])   # tactics._reloadable
+        n = k.n
+        self.size = vec.size_mod[np.arange(n)[None], (S[:, :, C_PRONE] != 0).astype(np.int64)]
+        self.keep = vec.keep()[S[:, :, C_COVER]]
+        self.wp = S[:, :, C_WP]
+        self.cursor = np.where(self.last_shoot[:, None], np.maximum(S[:, :, C_CURSOR] - 6, 0),
+                               0)   # shootout.start_cursor, not before count 0
+        self.unfired = k.F[live, F_FIRED] == 0
+        self._reach: dict[tuple[int, int], np.ndarray] = {}
+
+    def reach(self, vec: VecTactics, o: int, j: int) -> np.ndarray:
+        """``tactics.reach`` of ``o`` at ``j`` in each fight: the estimated chance of his
+        careful shot with his gun when usable and in range, else 0.0."""
+        got = self._reach.get((o, j))
+        if got is None:
+            band = _bands(vec.limits[o][ST_CAREFUL], self.Y[:, o, j])
+            got = self._reach[(o, j)] = np.where(
+                self.usable[:, o] & (band >= 0),
+                vec.estimate(o, ST_CAREFUL, band, self.wound[:, o], self.size[:, j],
+                             self.keep[:, j]), 0.0)
+        return got

@@ -1,0 +1,189 @@
+"""The odds kernel's vectorised tactics (``kernel_tactics.VecTactics``) take, for every fight
+and turn they take, the engine's own decision for that state: the kind of turn, each man's
+intent, the shootout plans (``_Kernel.decide``, the engine's ``complete_intents``, ``kind_of``
+and ``plan`` on a fight set to that state). Checked on every vectorised row of kernel runs of
+scenarios with every profile the vectorised decisions cover, each a mix of shots, reloads,
+flights and re-planned turns."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from narrator import batch
+from narrator.rulesets.boothill import kernel, kernel_tactics, tactics
+from narrator.rulesets.boothill.generate import generate, to_yaml
+from narrator.scenario import load_scenario, load_scenario_text
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from common import DUEL  # noqa: E402
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "scenarios" / "examples"
+
+# Three men a side in the street, 12 yards apart, riflemen and revolvers: combat and shootout
+# turns, flights (outnumbered), fire spread over targets
+THREE_ON_THREE = """
+title: Three on three
+seed: 1
+max_turns: 14
+sides:
+  A:
+    - {name: Abe, attributes: {str: 12, coo: 14, obs: 10, sta: 8, luck: 6},
+       skills: {pistol: 3, fast_draw: 5}, weapons: [{type: single_action_revolver}],
+       at: [0, 0], tactics: PROFILE}
+    - {name: Ben, attributes: {str: 9, coo: 12, obs: 10, sta: 8, luck: 3},
+       skills: {rifle: 4}, weapons: [{type: lever_action_rifle}], at: [0, 4],
+       tactics: aggressive}
+    - {name: Cal, attributes: {str: 14, coo: 10, obs: 10, sta: 8, luck: 1},
+       skills: {pistol: 1}, weapons: [{type: double_action_revolver}], at: [1, -3],
+       tactics: PROFILE}
+  B:
+    - {name: Dan, attributes: {str: 11, coo: 15, obs: 10, sta: 8, luck: 9},
+       skills: {pistol: 5, fast_draw: 9}, weapons: [{type: single_action_revolver}],
+       at: [12, 0], tactics: aggressive}
+    - {name: Eli, attributes: {str: 13, coo: 11, obs: 10, sta: 8, luck: 2},
+       skills: {rifle: 2}, weapons: [{type: breech_loading_rifle}], at: [13, 5],
+       tactics: PROFILE}
+    - {name: Fay, attributes: {str: 8, coo: 16, obs: 10, sta: 8, luck: 12},
+       skills: {pistol: 6}, weapons: [{type: cap_and_ball_revolver}], at: [11, -4],
+       tactics: PROFILE}
+"""
+
+CASES = {
+    "abilene-aggressive": (EXAMPLES / "abilene-saloon.yaml", {"tactics": "aggressive",
+                                                              "max_turns": 20}),
+    "abilene-cautious": (EXAMPLES / "abilene-saloon.yaml", {"tactics": "cautious",
+                                                            "max_turns": 12}),
+    "luke-short-fought-on": (EXAMPLES / "luke-short.yaml", {"tactics": "aggressive",
+                                                            "max_turns": 20}),
+    "duel-5-yards": (DUEL, {}),
+    "three-on-three-coward": (THREE_ON_THREE.replace("PROFILE", "coward"), {}),
+    "three-on-three-cautious": (THREE_ON_THREE.replace("PROFILE", "cautious"), {}),
+    "three-on-three-lawman": (THREE_ON_THREE.replace("PROFILE", "lawman"), {}),
+    "three-on-three-sniper": (THREE_ON_THREE.replace("PROFILE", "sniper"), {}),
+    "generated-1v1": (to_yaml(generate([("posse", 1), ("rustlers", 1)], "street", 7)), {}),
+}
+
+
+def checked_run(src, kw: dict, trials: int, seed: int = 5) -> dict[str, int]:
+    """Run the kernel on ``trials`` fights and compare every vectorised decision with the
+    engine's; returns counts (rows decided, taken by the vectors, checked, mismatched) and
+    which branches were met (intent kinds)."""
+    ld = load_scenario(src) if isinstance(src, Path) else load_scenario_text(src)
+    ld = batch.odds_scenario(ld, **kw)
+    ctx = kernel.KernelContext(ld.scenario, ld.side_of)
+    assert ctx.vec.reasons == []
+    seen = {"rows": 0, "taken": 0, "bad": 0, "shots": 0, "reloads": 0, "moves": 0}
+    original = kernel._Kernel.decisions
+
+    def decisions(self, t, ti, live):
+        out = original(self, t, ti, live)
+        if ti < len(self.sc.turns):
+            return out
+        vec, taken = self.vec.decide(self, t, live)
+        seen["rows"] += len(live)
+        seen["taken"] += int(taken.sum())
+        n = self.n
+        for q in np.flatnonzero(taken):
+            e = self.decide(t, ti, int(live[q]))
+            v = vec[q]
+            intents = [(self.ireg[a], self.ireg[b]) for a, b in zip(e[2:2 + n], v[2:2 + n],
+                                                                     strict=True)]
+            same = (e[0] == v[0] and e[1] == v[1]
+                    and all((a.model_dump() if a else None) == (b.model_dump() if b else None)
+                            for a, b in intents)
+                    and list(e[2 + n:]) == list(v[2 + n:]))
+            seen["bad"] += not same
+            for a, _ in intents:
+                if a is not None:
+                    seen["shots"] += a.shoot is not None
+                    seen["reloads"] += bool(a.reload)
+                    seen["moves"] += a.move is not None
+        return out
+
+    kernel._Kernel.decisions = decisions
+    try:
+        kernel.run_kernel(ctx, trials, seed, 0, batch.Tally)
+    finally:
+        kernel._Kernel.decisions = original
+    return seen
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_vectorised_decisions_are_the_engines(name):
+    src, kw = CASES[name]
+    seen = checked_run(src, kw, 300)
+    assert seen["bad"] == 0, seen
+    assert seen["taken"] >= 0.6 * seen["rows"] > 0, seen
+    assert seen["shots"] > 0 and seen["reloads"] > 0, seen
+
+
+def test_flights_and_replanned_turns_are_met():
+    # the aggressive Abilene fight: a man badly hurt and outnumbered runs (tactics._away);
+    # a shootout turn in which everybody reloads is planned again as a combat turn
+    seen = checked_run(*CASES["abilene-aggressive"], 300)
+    assert seen["moves"] > 50 and seen["bad"] == 0, seen
+
+
+def test_a_wrong_vectorised_decision_is_caught(monkeypatch):
+    # the check above fails when a rule of the vectorised decisions is broken: the haste of
+    # the aggressive profile (the shot list's weighting of later shots) read as none
+    fast = tactics.PROFILE_TABLE["aggressive"]
+    original = kernel_tactics.VecTactics.__init__
+
+    def broken(self, ctx):
+        original(self, ctx)
+        self.profiles = [p if p is not fast else dataclasses.replace(p, haste=0.0)
+                         for p in self.profiles]
+
+    monkeypatch.setattr(kernel_tactics.VecTactics, "__init__", broken)
+    seen = checked_run(*CASES["luke-short-fought-on"], 200)
+    assert seen["bad"] > 0, seen
+
+
+def test_what_the_vectors_do_not_take_is_named():
+    two_guns = DUEL.replace("weapons: [{type: single_action_revolver}]",
+                            "weapons: [{type: single_action_revolver}, {type: derringer}]", 1)
+    ld = batch.odds_scenario(load_scenario_text(two_guns))
+    assert kernel.KernelContext(ld.scenario, ld.side_of).vec.reasons == [
+        "more than one weapon"]
+    night = DUEL.replace("max_turns: 20", "max_turns: 20\nnight: true")
+    ld = batch.odds_scenario(load_scenario_text(night))
+    assert kernel.KernelContext(ld.scenario, ld.side_of).vec.reasons == ["night"]
+
+
+@pytest.mark.parametrize("name", ["abilene-aggressive", "three-on-three-cautious",
+                                  "three-on-three-coward"])
+def test_vectorised_retargets_are_the_engines(name, monkeypatch):
+    # a man whose target is down turns on the one BootHillFight.retarget picks: every
+    # vectorised retarget of a kernel run against the engine's for that fight
+    src, kw = CASES[name]
+    ld = load_scenario(src) if isinstance(src, Path) else load_scenario_text(src)
+    ld = batch.odds_scenario(ld, **kw)
+    ctx = kernel.KernelContext(ld.scenario, ld.side_of)
+    seen = {"rows": 0, "bad": 0, "nobody": 0}
+    original = kernel_tactics.VecTactics.retarget
+
+    def checked(self, k, ii, j, shot_type):
+        new, ok = original(self, k, ii, j, shot_type)
+        old = k.S[ii, j, kernel.C_QTARGET] if shot_type != "careful" else None
+        for q in np.flatnonzero(ok).tolist():
+            i = int(ii[q])
+            was = int(old[q]) if old is not None else int(
+                k.per_intent(j, k.IID[[i], j], k._listed, "listed", -1)[0])
+            kind = kernel.SHOOTOUT if shot_type != "careful" else kernel.COMBAT
+            e = k.retarget_one(k._t if old is not None else 0, i, j, was, shot_type,
+                               int(k.S[i, j, kernel.C_CUR_W]), kind,
+                               (k.names[was],))
+            seen["rows"] += 1
+            seen["bad"] += e != new[q]
+            seen["nobody"] += new[q] < 0
+        return new, ok
+
+    monkeypatch.setattr(kernel_tactics.VecTactics, "retarget", checked)
+    kernel.run_kernel(ctx, 300, 5, 0, batch.Tally)
+    assert seen["bad"] == 0 and seen["rows"] > 20, seen
