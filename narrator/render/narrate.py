@@ -1512,8 +1512,9 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
     left out)); ``holders``: the sides whose men on their feet are not running (who holds the
     field); ``sides_standing``; ``shots`` fired (covering fire included), ``cover_fire`` (of
     those, shots of covering fire) and ``hits`` (shots that wounded a man; cover that
-    stopped one is no hit); ``quiet``: nobody fired in the last turn; ``turns``. Read from
-    the last status block and the shots."""
+    stopped one is no hit); ``quiet``: nobody fired in the last turn; ``turns``;
+    ``came_to``: the men knocked cold who came to after the fight. Read from the last status
+    block and the shots."""
     status = [e for e in events if e.kind == "turn_ended"]
     last = {s.name: s for s in status[-1].status} if status else {}
     out: dict[str, Any] = {k: [] for k in ("dead", "dying", "dying_soon", "dying_minutes",
@@ -1596,6 +1597,7 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
                 out["running"].append(c.name)
     out["shots"], out["hits"] = shots, hits + len(struck)
     out["cover_fire"] = cover_fire
+    out["came_to"] = sorted(came_to)
     # rest for the wounded who stayed (a man who fled took his wounds out of the story)
     out["heal"] = [(n, w) for n, w in heal.items()
                    if n not in out["fled"] and n not in out["dead"]]

@@ -206,6 +206,9 @@ def reference() -> Reference:
         _profiles(tactics.__doc__), "",
         note="A character with a profile and no declared intent for a turn gets one from his "
              "profile; a declared intent always wins. \"Badly hurt\" is wound points above "
-             "half of STR.", group="tactics"))
+             "half of STR. Every profile shoots first at a man within point blank range who "
+             "can fire at him and is not running away; reloads an empty gun before closing in "
+             "on men out of reach; and, keeping to cover (all but aggressive), waits in it at "
+             "night while it sees nobody.", group="tactics"))
     ref.sections.append(_dice(rulings, PURPOSES, "dice: {Dutch: {to_hit: [4], location: [16]}}"))
     return ref

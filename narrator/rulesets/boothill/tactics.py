@@ -28,6 +28,12 @@ club or his fists; a man with a hand-to-hand weapon (or with no gun he could rel
 nobody in reach closes in (unless his profile never advances); a held man without a pistol
 tries to break free.
 
+Whatever a profile's weights, a man within point blank range (2 yards) who can fire at him and
+is not running away is shot at first (``_threats``); a man whose gun is empty, with nobody in
+reach of the guns he has loaded, reloads it before he closes in; and a profile that seeks
+cover (all but ``aggressive``) does not leave it at night to walk towards men it cannot see
+(B17): it waits there, reloading what it can.
+
 "Badly hurt" is wound points above half of STR (wound capacity). The kind of turn a profile
 wants follows the rules' own advice (001 l.8-12): a shootout turn when enemies stand within
 20 feet of each other (or shootout actions carry over), a combat turn otherwise; when nobody's
@@ -514,10 +520,47 @@ def _choose(fight: FightView, t: int, f: Fighter, prof: Profile,
             enemies: list[tuple[Fighter, float]], gait: str | None, kind: str,
             mem: _Memory) -> _Choice | None:
     """The best (target, weapon) pair for careful shots, by the profile's target weights; a
-    target his friends already shoot at this turn is worth a little less (fire is spread)."""
+    target his friends already shoot at this turn is worth a little less (fire is spread).
+
+    A threat comes first: when enemies stand within point blank range with a gun that can
+    fire (``_threats``), the choice is among them, whatever the weights make of a man farther
+    off (one running away, one in the open); the others only when none of them can be hit."""
     mine = [g for g in guns(fight, f) if _addressable(fight, f, g.i)]
     if not mine:
         return None
+    for tier in _threats(fight, enemies):
+        best = _choose_among(fight, t, f, prof, tier, gait, kind, mem, mine)
+        if (best is not None and best.p > 0) or len(tier) == len(enemies):
+            return best
+    return _choose_among(fight, t, f, prof, enemies, gait, kind, mem, mine)
+
+
+def _threats(fight: FightView,
+             enemies: list[tuple[Fighter, float]]) -> list[list[tuple[Fighter, float]]]:
+    """The threats among ``enemies`` that come before any weighing, as one tier (a list of
+    lists, for more tiers): the men within point blank range (2 yards, B1) with a gun that
+    can fire (``usable``) who are not running away (a man whose own profile makes him flee,
+    ``_fleeing``, fires nothing this turn). Empty: no threat."""
+    pb = tables.point_blank_yards()
+    close = [(o, y) for o, y in enemies
+             if y <= pb and any(usable(ws) for ws in o.weapons)]
+    if not close:
+        return []
+    up = [x for x in fight.fighters.values() if not x.down]
+    threats = []
+    for o, y in close:
+        if o.c.tactics:
+            friends = sum(1 for x in up if x.side == o.side)
+            if _fleeing(o, PROFILE_TABLE[o.c.tactics], len(up) - friends, friends):
+                continue
+        threats.append((o, y))
+    return [threats] if threats else []
+
+
+def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
+                  enemies: list[tuple[Fighter, float]], gait: str | None, kind: str,
+                  mem: _Memory, mine: list[Gun]) -> _Choice | None:
+    """``_choose`` over ``enemies`` with his guns ``mine``."""
     rulings = bool(fight.profile.rulings)
     me = facts(fight, f)
     gait_mod = GAIT_MODIFIER.get(gait, 0)
@@ -693,12 +736,15 @@ def _toward(f: Fighter, o: Fighter, stop: float, step: float) -> tuple[float, fl
             round(f.pos[1] + (o.pos[1] - f.pos[1]) * k, 1))
 
 
-def _reloadable(f: Fighter) -> int | None:
-    """The weapon best worth reloading (fastest rate), or None."""
+def _reloadable(f: Fighter, empty: bool = False) -> int | None:
+    """The weapon best worth reloading (fastest rate), or None; ``empty``: only an empty one
+    (no round loaded)."""
     best = None
     for i, ws in enumerate(f.weapons):
         rate = ws.wt.reload
         if rate is None or ws.useless or ws.jammed_seconds or ws.loaded >= ws.capacity:
+            continue
+        if empty and ws.loaded > 0:
             continue
         if ws.spare is not None and ws.spare <= 0:
             continue
@@ -806,9 +852,14 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     choice = _worth_it(prof, move, _choose(fight, turn, f, prof, enemies, _gait_of(move), kind,
                                            mem))
     if choice is None and move is None:
-        move = _advance(fight, f, prof, enemies, kind)
+        # Nobody to shoot at from here. An empty gun is reloaded before he closes in (the
+        # gun he would close in with); a man who keeps to cover does not leave it in the dark
+        # for men he cannot see (B17): he waits there, reloading what he can.
+        empty = _reloadable(f, empty=True)
+        if empty is None and not (fight.sc.night and f.cover is not None and prof.seeks_cover):
+            move = _advance(fight, f, prof, enemies, kind)
         if move is None:
-            intent = _reload_intent(fight, f, call)
+            intent = _reload_intent(fight, f, call, empty)
             return intent if intent is not None or not call else _intent(other=call)
         choice = _worth_it(prof, move, _choose(fight, turn, f, prof, enemies, move.gait, kind,
                                                mem))
@@ -895,9 +946,11 @@ def _pick_up_intent(fight: FightView, f: Fighter, kind: str,
                    other=call)
 
 
-def _reload_intent(fight: FightView, f: Fighter, call: str | None = None) -> Intent | None:
-    """Reload the weapon best worth it, or None when none can be."""
-    r = _reloadable(f)
+def _reload_intent(fight: FightView, f: Fighter, call: str | None = None,
+                   weapon: int | None = None) -> Intent | None:
+    """Reload ``weapon`` (an index), else the weapon best worth it, or None when none can be
+    (or ``weapon`` cannot be named)."""
+    r = _reloadable(f) if weapon is None else weapon
     ref = _reload_ref(fight, f, r) if r is not None else None
     return _intent(reload=ref, other=call) if ref is not None else None
 
