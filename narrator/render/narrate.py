@@ -1013,7 +1013,7 @@ class Narration:
             KeyError: an unknown phrase group or a field the phrase needs and was not given.
         """
         context = self.scene.context(self.weapon_type)
-        if self.weapon_name and _LONGARM.search(self.weapon_name) and "handgun" in context:
+        if self.weapon_name and _is_longarm(self.weapon_name) and "handgun" in context:
             context = (context - {"handgun"}) | {"longarm"}
         if ctx:
             context = context | frozenset(ctx)
@@ -1021,7 +1021,7 @@ class Narration:
         first = phrase
         # no two sentences in a row open the same way ("Seth's bullet ..." twice)
         for _ in range(8):  # (a name kept where "His" would be unclear opens alike more often)
-            opening = (a, phrase.split("[", 1)[0].strip())
+            opening = (a, _opening(phrase))
             if phrase.startswith(("; ", ",")) or opening != self._opening \
                     or len(self.phrases.table.get(group, ())) < 2:
                 break
@@ -1031,7 +1031,7 @@ class Narration:
         self._said = (phrase, a, b)
         if not phrase.startswith(("; ", ",")) and (a is not None or b is not None):
             # (not a piece told first: "in the chest" before the hit's sentence)
-            self._opening = (a, phrase.split("[", 1)[0].strip())
+            self._opening = (a, _opening(phrase))
         if a is not None and _empties(phrase):
             if a in self._emptied:  # "Louis emptied his Colt at John ... Louis's Colt was empty"
                 return ""
@@ -1041,8 +1041,7 @@ class Narration:
     def _realise(self, phrase: str, a: str | None, b: str | None,
                  extra: dict[str, Any]) -> str:
         """Fill a picked phrase (see ``say``)."""
-        body = phrase.lstrip("; ,")
-        lead = phrase[:len(phrase) - len(body)]
+        body, lead, a_first = _shape(phrase)
         if not lead:  # a new sentence
             self.before, self.sentence = self.sentence, []
             if a is not None or b is not None:  # not a piece told first ("in the belly",
@@ -1051,20 +1050,19 @@ class Narration:
         fields: dict[str, str] = {}
         plural: set[str] = set()
         if a is not None and b is not None:  # in the order the phrase names them
-            order = ["a", "b"] if _first_at(phrase, "a") <= _first_at(phrase, "b") \
-                else ["b", "a"]
+            order = ["a", "b"] if a_first else ["b", "a"]
         else:
             order = ["a"] if a is not None else ["b"] if b is not None else []
         for key, who in (("a", a), ("b", b)):
             if who is None:
                 continue
             forms = self._pronouns(who)
-            fields.update(zip(_PRONOUN_FIELDS[key], forms))
+            fields.update(_pronoun_fields(key, forms))
             if forms[0] == "they":
                 plural.add(key + "_he")
         # referring expression for the character the phrase opens on
-        opener = next((k for k, w in (("a", a), ("b", b))
-                       if w is not None and body.startswith("{" + k + "}")), None)
+        opener = "a" if a is not None and body.startswith("{a}") else \
+            "b" if b is not None and body.startswith("{b}") else None
         other = (b if opener == "a" else a) if opener is not None else None
         named = other if other is not None and self.opened == (
             a if opener == "a" else b) and ("{" + ("b" if opener == "a" else "a") + "}") in body \
@@ -1393,6 +1391,33 @@ def distinct_shorts(chars: dict[str, Any]) -> dict[str, str]:
 
 # The phrase helpers below are pure functions of a phrase's text, and a fight's phrases are a
 # few hundred: each is worked out once (rendering time, benchmarks/bench_render.py).
+@functools.lru_cache(maxsize=4096)
+def _opening(phrase: str) -> str:
+    """A phrase's words before its first verb marker: how its sentence opens (``say``)."""
+    return phrase.split("[", 1)[0].strip()
+
+
+@functools.lru_cache(maxsize=256)
+def _is_longarm(weapon: str) -> bool:
+    """Whether a weapon's name says it is fired from the shoulder (``_LONGARM``)."""
+    return _LONGARM.search(weapon) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _shape(phrase: str) -> tuple[str, str, bool]:
+    """A phrase's body (without a leading "; " or ","), that lead, and whether it names
+    ``{a}`` no later than ``{b}`` (``Narration._realise``)."""
+    body = phrase.lstrip("; ,")
+    return body, phrase[:len(phrase) - len(body)], _first_at(phrase, "a") <= _first_at(phrase, "b")
+
+
+@functools.lru_cache(maxsize=64)
+def _pronoun_fields(key: str, forms: tuple[str, str, str, str]) -> dict[str, str]:
+    """``{a_he: "he", a_him: "him", a_his: "his", a_self: "himself"}`` for ``key`` "a" and
+    a character's pronoun forms (read, never changed, by ``_realise``)."""
+    return dict(zip(_PRONOUN_FIELDS[key], forms))
+
+
 @functools.lru_cache(maxsize=4096)
 def _first_at(phrase: str, key: str) -> int:
     """Where the phrase first names the character ``key`` (``{a}`` or ``{a_he}``...), else its

@@ -96,16 +96,17 @@ class Phrases:
         options, fitting = self._fitting(group, frozenset(context))
         used = self.used.setdefault(group, set())
         spent = self.rare.get(group, ())
-        fresh = [i for i in fitting if i not in used and i not in spent]
+        fresh = [i for i in fitting if i not in used and i not in spent] if spent else \
+            [i for i in fitting if i not in used]
         if not fresh:
             used.difference_update(fitting)
             fresh = [i for i in fitting if i != self.last.get(group) and i not in spent] \
                 or [i for i in fitting if i != self.last.get(group)] or fitting
         when = self.when.setdefault(group, {})
         if len(fresh) > 2 and when:  # the older half: nothing said a moment ago comes back
-            ages = sorted(when.get(i, -1) for i in fresh)
-            median = ages[(len(ages) - 1) // 2]
-            fresh = [i for i in fresh if when.get(i, -1) <= median]
+            ages = [when.get(i, -1) for i in fresh]
+            median = sorted(ages)[(len(ages) - 1) // 2]
+            fresh = [i for i, age in zip(fresh, ages) if age <= median]
         i = fresh[int(self.rng.random() * len(fresh))]
         self.last[group] = i
         self.clock += 1
