@@ -228,6 +228,7 @@ class KernelContext:
         self.revolver = [np.array([ws.wt.is_revolver for ws in f.weapons]
                                   + [False] * (self.nw - len(f.weapons))) for f in self.fighters]
         self.t_rulings = any(r.turn is not None for r in self.profile.rulings)
+        self.range_rulings = any(r.range_band for r in self.profile.rulings)
         self.speed_counts = [np.array([WEAPON_SPEED_COUNTS[ws.wt.speed] for ws in f.weapons]
                                       + [0] * (self.nw - len(f.weapons))) for f in self.fighters]
         # registries: cover objects, landmarks, shootout plans, intents (index 0: none)
@@ -838,7 +839,7 @@ class _Kernel:
         s, w = self.S, self.W
         gun = s[idx, j, C_CUR_W]
         d = self.P[idx, j] - self.P[idx, k]
-        yards = np.round(np.hypot(d[:, 0], d[:, 1]) * 100).astype(np.int64)
+        yards = self.yards_key(j, gun, shot_type, np.hypot(d[:, 0], d[:, 1]))
         zeros = np.zeros(m, dtype=np.int64)
         off_hand = zeros if off_hand is None else off_hand
         sniping = zeros if sniping is None else sniping
@@ -888,6 +889,37 @@ class _Kernel:
                 self.cache[ck] = res
             out_ok[g], out[g] = res
         return out_ok[inv], out[inv]
+
+    def yards_key(self, j: int, gun: np.ndarray, shot_type: str,
+                  yards: np.ndarray) -> np.ndarray:
+        """What a prepared shot reads of the distance: its Table 14 band for the gun and shot
+        (``tables.band_limits``; the chance to hit reads only the band), as a code 0-4; the
+        distance itself in hundredths (+ 1,000,000) within 0.01 yards of a band's limit
+        (where ``prepare`` rounds it to 2 places), at night (Observation) and under a
+        range-band ruling."""
+        exact = np.round(yards * 100).astype(np.int64) + 1_000_000
+        if self.sc.night or self.range_rulings:
+            return exact
+        out = np.empty(len(yards), dtype=np.int64)
+        for g in np.unique(gun).tolist():
+            sel = gun == g
+            limits = self.band_limits(j, g, shot_type)
+            y = yards[sel]
+            pb, short, long_, extreme = limits
+            band = np.where(y <= pb, 0, np.where(y <= short, 1, np.where(
+                y <= long_, 2, np.where(y <= extreme, 3, 4))))
+            near = (np.abs(y[:, None] - np.array(limits)[None, :]) < 0.01).any(axis=1)
+            out[sel] = np.where(near, exact[sel], band)
+        return out
+
+    def band_limits(self, j: int, gun: int, shot_type: str) -> tuple[float, ...]:
+        """``tables.band_limits`` of fighter ``j``'s weapon ``gun`` for ``shot_type``."""
+        key = ("limits", j, gun, shot_type)
+        got = self.cache.get(key)
+        if got is None:
+            got = self.cache[key] = tables.band_limits(self.fighters[j].weapons[gun].wt,
+                                                       shot_type)
+        return got
 
     def prep_codes(self, j: int, iids: np.ndarray, role: int) -> np.ndarray:
         """What ``BootHillFight.prepare`` reads of fighter ``j``'s intents ``iids``, as codes

@@ -186,11 +186,10 @@ class VecTactics:
                 if not has.any():
                     continue
                 key = np.stack([iid[:, j], st.S[:, j, C_CUR_W], st.S[:, j, C_DRAWN]], axis=1)
-                uniq, inv = np.unique(key[has], axis=0, return_inverse=True)
-                rows = rows_all[has]
-                for u, (x, w, dr) in enumerate(uniq.tolist()):
-                    out[rows[inv.reshape(-1) == u], 2 + n + 4 * j:2 + n + 4 * j + 4] = \
-                        self.plan(k, t, j, x, w, dr)
+                uniq, _, inv = k._distinct(key[has])
+                got = np.array([self.plan(k, t, j, x, w, dr) for x, w, dr in uniq.tolist()],
+                               dtype=np.int64)
+                out[rows_all[has], 2 + n + 4 * j:2 + n + 4 * j + 4] = got[inv]
         return out, taken
 
     def _pass(self, k, st: _State, shoot: np.ndarray
@@ -317,13 +316,13 @@ class VecTactics:
                 b_n = np.where(better, count, b_n)
             wants |= so & ((b_st != ST_CAREFUL) | close)
             combo = np.stack([best, b_st, b_n, draw], axis=1)[so]
-            rows_so = rows_all[so]
-            uniq, inv = np.unique(combo, axis=0, return_inverse=True)
-            for u, (o, kind, q, dr) in enumerate(uniq.tolist()):
-                it = tactics._intent(shoot=k.names[o], shots=[SHOT_NAMES[kind]] * q,
-                                     draw=self.draw[j] if dr else None, weapon=None,
-                                     aim=prof.aim, move=None, sniping=False, other=None)
-                iid[rows_so[inv.reshape(-1) == u], j] = k._intent_id(it)
+            uniq, _, inv = k._distinct(combo)
+            ids = np.array([k._intent_id(tactics._intent(
+                shoot=k.names[o], shots=[SHOT_NAMES[kind]] * q,
+                draw=self.draw[j] if dr else None, weapon=None, aim=prof.aim, move=None,
+                sniping=False, other=None)) for o, kind, q, dr in uniq.tolist()],
+                dtype=np.int64)
+            iid[so, j] = ids[inv]
         # a man with actions carried over and no intent makes it a shootout turn too
         wants |= st.last_shoot & (st.queued & (iid == 0)).any(axis=1)
         return iid, taken, wants
@@ -351,25 +350,32 @@ class VecTactics:
         fs = k.fighters_of(k.rep)
         f = fs[j]
         mounted = st.S[:, j, C_MOUNTED] != 0
-        key = np.concatenate([st.P[:, j], np.where(en[:, :, None], st.P, np.nan).reshape(
-            len(flee), -1), shoot[:, None], mounted[:, None]], axis=1)
         rows = np.flatnonzero(run)
-        uniq, inv = np.unique(key[rows], axis=0, return_inverse=True)
-        inv = inv.reshape(-1)
+        key = np.concatenate([st.P[rows, j], np.where(en[rows, :, None], st.P[rows], np.nan)
+                              .reshape(len(rows), -1), shoot[rows, None], mounted[rows, None]],
+                             axis=1)
+        uniq, first, inv = k._distinct(key)
+        raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
+        ids = np.zeros(len(uniq), dtype=np.int64)
         for u in range(len(uniq)):
-            i = rows[inv == u]
-            q = int(i[0])
-            f.pos = tuple(st.P[q, j].tolist())
-            f.mounted = bool(mounted[q])
-            enemies = []
-            for o in range(n):
-                if en[q, o]:
-                    fs[o].pos = tuple(st.P[q, o].tolist())
-                    enemies.append((fs[o], math.dist(f.pos, fs[o].pos)))
-            gait = tactics._gait(f, "run")
-            kind = "shootout" if shoot[q] else "combat"
-            to = tactics._away(f, enemies, tactics._allowance(f, gait, kind))
-            iid[i, j] = k._intent_id(tactics._intent(move=tactics._move(gait=gait, to=to)))
+            ck = ("away", j, raw[u * width:(u + 1) * width])
+            got = k.cache.get(ck)
+            if got is None:
+                q = int(rows[first[u]])
+                f.pos = tuple(st.P[q, j].tolist())
+                f.mounted = bool(mounted[q])
+                enemies = []
+                for o in range(n):
+                    if en[q, o]:
+                        fs[o].pos = tuple(st.P[q, o].tolist())
+                        enemies.append((fs[o], math.dist(f.pos, fs[o].pos)))
+                gait = tactics._gait(f, "run")
+                kind = "shootout" if shoot[q] else "combat"
+                to = tactics._away(f, enemies, tactics._allowance(f, gait, kind))
+                got = k.cache[ck] = k._intent_id(tactics._intent(
+                    move=tactics._move(gait=gait, to=to)))
+            ids[u] = got
+        iid[rows, j] = ids[inv]
 
     def retarget(self, k, ii: np.ndarray, j: int, shot_type: str
                  ) -> tuple[np.ndarray, np.ndarray]:
