@@ -182,7 +182,8 @@ CHORUS = re.compile(r"\b(kept|keeps|keep) (running|loading|backing off|at the lo
                     r"\b(ran|runs) on\b|^Still \S+ (ran|runs)\b|\b(did|does) not stop running\b|"
                     r"\b(went|goes) on loading\b|\bpush(ed|es)? more rounds in\b")
 ENDING = re.compile(r"\bfield\b|settled|nobody (was|is) left|last one standing|not over yet|"
-                    r"given it up")
+                    r"given it up|\b[Tt]he day\b|\bwon it\b|\bwinners\b|masters of|alone (?:was|is) "
+                    r"standing")
 # what the GM reader of the third round had to edit
 NOTHING_SAID = re.compile(r"\b(was|is) still (untouched|standing)\b")  # a miss told as no news
 HEARD = re.compile(r"\bhears? ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*)'s \w+ go by|\bheard ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*)'s \w+ go by")
@@ -1306,7 +1307,7 @@ COMMA_PLACE = re.compile(r"\b(?:found|finds|hit|hits|caught|catches|took|takes|s
 #: is ready to give up, never "ready to run")
 RUN_WORDS = re.compile(r"\bready to (?:run|bolt|flee)\b|\bon the point of running\b")
 #: "nothing settled" in a closing paragraph when a man is down (dead, dying, senseless, gone)
-SETTLED = re.compile(r"\bNothing (?:was|is) settled\b")
+SETTLED = re.compile(r"\bNothing (?:was|is) settled\b|\bwith nothing decided\b")
 #: the wounded's rest told as a list ("The wounded faced time in bed: Curly three weeks, Ned
 #: one week, ...")
 HEAL_LIST = re.compile(r"(?:[:,] |\band )[A-Z][\w'\" -]*? (?:one|two|three|four|five|six|seven|"
@@ -1332,6 +1333,28 @@ FALL_WORDS = re.compile(r"^(?:He|She|They) (?:fell|falls|fall|went down|goes dow
                         r"stunned|was stunned|is stunned|were stunned|are stunned)\b")
 
 
+#: Stock lines a GM reader remembers from one write-up to the next (ninth reading: "tugged at
+#: Charlie's sleeve and went on its way", "had wounds to show for it", "held the field",
+#: "Isaac's aim was true:", "it would take hours, maybe days, to kill him" word for word in
+#: two of five write-ups): each may be in at most a share of the write-ups (``stock_lines``).
+STOCK_LINES = {
+    "sleeve": (re.compile(r"\b(?:tugged|tugs) at [\w'\" -]+'s sleeve\b"), 0.25),
+    "on_its_way": (re.compile(r"\b(?:went|goes) on its way\b"), 0.05),
+    "wounds_to_show": (re.compile(r"\bwounds to show for it\b"), 0.2),
+    "held_the_field": (re.compile(r"\b(?:held|holds|hold) the field\b"), 0.4),
+    "aim_true": (re.compile(r"'s aim (?:was|is) true\b"), 0.05),
+    "hours_days": (re.compile(r"\bhours, maybe days\b"), 0.05),
+}
+
+
+def stock_lines(proses: list[str]) -> dict[str, tuple[float, float]]:
+    """For each of ``STOCK_LINES``: (the share of the write-ups' story prose ``proses`` that
+    uses it, its bound)."""
+    n = max(len(proses), 1)
+    return {k: (sum(bool(rx.search(p)) for p in proses) / n, most)
+            for k, (rx, most) in STOCK_LINES.items()}
+
+
 def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
     """The checks of the ninth GM reading (see the ``Count`` fields of the same names): a
     shotgun's boom told again for its second barrel without saying so; a jam told as one
@@ -1347,6 +1370,11 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
         if log is not None else []
     surrender = [g.label for e in (log.events if log is not None else ())
                  if e.kind == "roster_listed" for g in e.groups if g.rout == "surrender"]
+    pronoun: dict[str, str] = {}
+    if log is not None:
+        chars = {c.name: c for c in getattr(log.events[0], "characters", ())}
+        pronoun = {short: getattr(chars.get(name), "pronoun", "he")
+                   for name, short in _names(log)}
     closing = paras[-1] if paras else []
     if log is not None:
         end = " ".join(closing)
@@ -1372,7 +1400,8 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
                 boomed[who] = s
             if JAM_ONE.search(plain):
                 bad("jam_extra", s)
-            elif JAM.search(plain) and i:
+            elif JAM.search(re.sub(r"\b(?:the|his|her|their|a) jammed\b", "", plain)) and i:
+                # (not "Brazos cleared his jammed shotgun": a chore, no shot)
                 opens = next((x for x in shorts if re.match(rf"{re.escape(x)}(?:'s)?\b", plain)),
                              None)
                 fired = opens is not None and any(
@@ -1389,12 +1418,18 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
                 bad("rout_words", s)  # a group that gives up when broken, told ready to run
             if i and re.match(r"(?:He|She|They) ", plain) and not FALL_WORDS.match(plain):
                 before = QUOTE.sub("", para[i - 1])
-                if re.match(r"[A-Z][\w'\" -]*?'s? (?!own\b)[a-z]", before) \
+                by = re.match(r"(?:The|A|Another) (?:shot|bullet|charge|ball) from "
+                              r"([A-Z][\w'\" -]*?)(?:'s)? (?:[a-z]|[A-Z][a-z]+ [a-z])", before)
+                if by and (not shorts or any(by.group(1) == x and pronoun.get(x, "he") == plain.split()[0].lower()
+                                             for x in shorts)):
+                    bad("he_after_thing", f"{para[i - 1]} / {s}")  # "The shot from Jed ..."
+                elif re.match(r"[A-Z][\w'\" -]*?'s? (?!own\b)[a-z]", before) \
                         and not re.match(r"(?:It|That|The|This|A|An|One|Another|Both|Neither|"
                                          r"Nothing|Nobody|Lead|Blood|When|As|For|With|Then|"
                                          r"By|Out|In|On|At|Still|Again) ", before) \
                         and (not shorts or any(re.match(rf"{re.escape(x)}'s? ", before)
-                                               for x in shorts)):
+                                               and pronoun.get(x, "he") == plain.split()[0].lower()
+                                               for x in shorts)):  # his own "he", not hers
                     bad("he_after_thing", f"{para[i - 1]} / {s}")
 
 

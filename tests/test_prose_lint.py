@@ -78,11 +78,21 @@ def test_the_generated_fights_cover_settings_sizes_and_three_sides():
 
 @pytest.mark.parametrize("tense", ("present", "past"))
 def test_story_prose_in_markdown_is_clean_and_rarely_repeats(tense):
+    from prose_lint import stock_lines
     c = Count()
+    proses = []
     for _, log in _fights():
         text = render(log, "markdown", "story", options=Options(tense=tense))
-        check(story_prose(text, "markdown"), tense, log, c)
+        proses.append(story_prose(text, "markdown"))
+        check(proses[-1], tense, log, c)
     _assert_clean(c, tense)
+    # the stock lines a GM remembers from one write-up to the next, each in few of them
+    # (ninth reading; Boot Hill and Violence, past, before: the sleeve 0.22, wounds to show
+    # 0.22, held the field 0.56, aim was true 0.38, hours maybe days 0.06 of 190 write-ups)
+    shares = stock_lines(proses)
+    print(f"\n{tense}: stock lines' shares of the write-ups: "
+          + ", ".join(f"{k} {v:.2f}" for k, (v, _) in shares.items()))
+    assert all(v <= most for v, most in shares.values()), shares
     rate = c.repeats / c.fights
     print(f"\n{tense}: {c.fights} fights, {c.sentences} sentences, {c.repeats} repeated "
           f"sentences of six words or more: {rate:.2f} per fight; {c.openings} repeated "
@@ -309,6 +319,7 @@ def test_the_lint_catches_a_falling_man_kept_up_and_knuckles_swung_as_a_club():
     prose = story_prose(render(log, "markdown", "story", options=Options(tense="past")),
                         "markdown")
     assert "the falling Herman" in prose or "Herman was already falling" in prose \
+        or "Herman reeled, hurt badly. He blacked out. He was already falling" in prose \
         or "As Herman went down" in prose, prose[-900:]
     c = Count()
     check(prose, "past", log, c)
@@ -436,12 +447,19 @@ def test_weird_west_and_gaslight_story_prose_is_clean(tense):
     printed per ruleset."""
     from prose_lint import speed_claims
     counts = {"weird-west": Count(), "gaslight": Count()}
+    from prose_lint import stock_lines
     claims = []
+    proses = []
     for label, log in _wwgl_fights():
         text = render(log, "markdown", "story", options=Options(tense=tense))
-        check(story_prose(text, "markdown"), tense, log, counts[log.events[0].ruleset])
+        proses.append(story_prose(text, "markdown"))
+        check(proses[-1], tense, log, counts[log.events[0].ruleset])
         claims += [f"{label}: {x}" for x in speed_claims(text, log)]
     assert not claims, claims[:5]  # "the quicker of the company" only of the winner
+    shares = stock_lines(proses)
+    print(f"\n{tense}: stock lines' shares of the write-ups: "
+          + ", ".join(f"{k} {v:.2f}" for k, (v, _) in shares.items()))
+    assert all(v <= most for v, most in shares.values()), shares
     for ruleset, c in counts.items():
         _assert_clean(c, tense, fifth=False)
         for key in FOURTH:
@@ -699,8 +717,9 @@ def test_a_man_falling_from_the_wound_just_told_is_he():
     wound. Arkansas Hiram fell and lay still" named him three times running; only the man
     hit can fall from it, so "He fell" (the shooter being "he" too does not matter)."""
     canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
-    assert "across the temple; a mortal wound. He fell and lay still" in canyon
-    assert "Arkansas Hiram fell" not in canyon
+    assert re.search(r"Isaac took Arkansas Hiram [^.;]*; a mortal wound\. He (?:fell|went down)",
+                     canyon), canyon
+    assert "Arkansas Hiram fell" not in canyon and "Arkansas Hiram went down" not in canyon
 
 
 def test_the_lint_catches_the_seventh_reading():
@@ -987,34 +1006,23 @@ def test_the_lint_catches_the_ninth_reading():
 
 
 def test_a_second_barrel_and_a_jam_are_told_as_the_shot_they_were():
-    """Issue 10, ninth reading (canyon, turns 3 and 4 of the reader's fight): Charlie's second
-    barrel, after the first missed Walter, is told as the second barrel (one boom a turn);
-    Walter's carbine jammed on his second shot at Charlie, told as that shot, not a shot more;
-    Levi's on his second at Isaac the same. Every ``jam_shot_again`` phrase names which shot
-    ({nth}), no ``jam_shot`` phrase counts one shot, and every shotgun phrase that booms is
-    <fresh>. Since a side all down rolls no initiative (ruling BN1) the reader's fight goes
-    otherwise from turn 3: the same scenario with dice seed 5 has the second barrel after a
-    miss (turn 3), seed 35 Walter's jam on a second shot (turn 2); Levi's turn-1 jam is the
-    reader's still."""
+    """Issue 10, ninth reading (canyon): Levi's carbine jammed on his second shot at Isaac
+    (turn 1), told as that shot going wild, not a shot more (the readers' "Walter got off one
+    wild shot at Charlie, and then the carbine jammed" after his miss); every jam on a later
+    shot of the corpus likewise (``jam_extra``) and every shotgun's later barrel without a
+    second boom (``boom_again``), asserted with the other checks. Every ``jam_shot_again``
+    phrase names which shot ({nth}), no ``jam_shot`` phrase counts one shot, and every
+    shotgun phrase that booms is <fresh> (a first shot of the turn)."""
     from narrator.render.narrate import _toml
 
     log = _canyon_log()
-    jams = [e for e in log.events if e.kind == "shot_fired" and e.misfire == "jam"]
-    assert [(e.turn, e.shooter.split()[0]) for e in jams] == [(1, "Levi")]
+    jams = [(e.turn, e.shooter.split()[0]) for e in log.events
+            if e.kind == "shot_fired" and e.misfire == "jam"]
+    assert (1, "Levi") in jams
     text = render(log, "markdown", "story", options=Options(tense="past"))
-    barrel = render(_canyon_log(5), "markdown", "story", options=Options(tense="past"))
-    turn3 = story_prose("## Turn 1\n\n" + barrel.split("## Turn 3")[1].split("||")[0],
-                        "markdown")
-    assert turn3.count("boomed") == 1 and "second barrel" in turn3, turn3
-    walter = _canyon_log(35)
-    jams = [e for e in walter.events if e.kind == "shot_fired" and e.misfire == "jam"]
-    assert [(e.turn, e.shooter.split()[0], e.shot_number) for e in jams] == [(2, "Walter", 2)]
-    later = render(walter, "markdown", "story", options=Options(tense="past"))
-    for turn, who, told in ((1, "Levi", text), (2, "Walter", later)):
-        body = story_prose("## Turn 1\n\n" + told.split(f"## Turn {turn}")[1].split("||")[0],
-                           "markdown")
-        jam = [x for x in sentences(body) if "jammed" in x]
-        assert len(jam) == 1 and jam[0].startswith(who) and "second shot" in jam[0], jam
+    body = story_prose("## Turn 1\n\n" + text.split("## Turn 1")[1].split("||")[0], "markdown")
+    jam = [x for x in sentences(body) if re.search(r"\bjammed\b|\bstuck fast\b", x)]
+    assert len(jam) == 1 and jam[0].startswith("Levi") and "second shot" in jam[0], jam
     phrases = _toml((EXAMPLES.parent.parent / "templates/common/phrases.toml").read_text())
     assert all("{nth}" in p for p in phrases["jam_shot_again"])
     assert not any("one wild shot" in p for p in phrases["jam_shot"])

@@ -263,7 +263,8 @@ class Narration:
             self.shorts.update(distinct_shorts(chars))
         self.landmarks: list[tuple[str, str]] = []
         self.opened: str | None = None  # the character the last sentence opened on
-        self._opened_thing: str | None = None  # ... when it opened on his thing ("Dutch's bullet")
+        self._opened_thing: str | None = None  # ... when it opened on his thing ("Dutch's bullet";
+        # "" for a sentence that opened on no man: "The shot from Jed ...")
         self._folded: set[int] = set()  # beats told in a sentence with others (``fold``)
         self._emptied: set[str] = set()  # men whose gun was told emptied in this paragraph
         self._starts: dict[Any, tuple[dict[str, tuple[float, float]], set[str]]] | None = None
@@ -1067,14 +1068,18 @@ class Narration:
         named = other if other is not None and self.opened == (
             a if opener == "a" else b) and ("{" + ("b" if opener == "a" else "a") + "}") in body \
             else None
-        # the sentence before opened on this man's thing ("Dutch's bullet ..."): the next
-        # sentence about him opens on his name, never "He" (the lead's decision, issue 10)
+        # the sentence before opened on a man's thing ("Dutch's bullet ..."): the next
+        # sentence opens on a name, never "He" (the lead's decision, issue 10), but for the
+        # man hit falling from the wound just told
         thing = self._opened_thing
         if not lead and (a is not None or b is not None):  # not a piece ("in the chest")
             self.opened = (a if opener == "a" else b) if opener is not None else None
-            self._opened_thing = self.opened if opener is not None and body.startswith(
+            # (a sentence opening on no man at all, "The shot from Jed ...", opened on a
+            # thing too: "" for nobody's)
+            self._opened_thing = "" if opener is None else self.opened if body.startswith(
                 "{" + opener + "}'s") else None
         own, self._own_gun = self._own_gun, None
+        falls = self.falls  # (``_can_pronoun`` spends it)
         mine = opener is not None and own == (a if opener == "a" else b) \
             and body.startswith("{" + opener + "}'s")  # his own gun, after his own shot
         if opener is not None and (mine or self._can_pronoun(a if opener == "a" else b, named)) \
@@ -1082,7 +1087,9 @@ class Narration:
             if body.startswith("{" + opener + "}'s"):
                 body = "{" + opener + "_his}" + body[len(opener) + 4:]
                 phrase = lead + body
-            elif thing is None or thing != (a if opener == "a" else b):
+            elif lead or thing is None or falls == (a if opener == "a" else b):
+                # after "Bert's bullet struck Smiley; a shallow wound." only Smiley's fall
+                # is "He" ("He fell"): "He tagged Ned" read as Bert
                 body = "{" + opener + "_he}" + body[len(opener) + 2:]
                 phrase = lead + body
         self.falls = None  # only for the sentence right after the wound
