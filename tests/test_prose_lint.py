@@ -832,8 +832,10 @@ def test_the_gm_readers_seventh_lines_are_put_right():
     told = story_prose(canyon.split(f"## Turn {turn}")[1].split("||")[0], "markdown")
     who, whom = shorts[shooter], shorts[target]
     hits = [x for x in sentences(told)
-            if re.match(rf"({re.escape(shooter)}|{re.escape(who)}|A second|Another|He)\b", x)
-            and whom in x]
+            if (re.match(rf"({re.escape(shooter)}|{re.escape(who)}|A second|Another|He)\b", x)
+                or re.search(rf"\b(?:from|in|against) (?:{re.escape(shooter)}|{re.escape(who)})'s\b",
+                             x))
+            and whom in x]  # ("A bullet from Slim's carbine took Levi ...")
     assert len(hits) == 2 and re.search(r"\bagain\b|\bsecond\b|\banother\b", hits[1], re.I), hits
     assert "George \"Lucky\" Strickland bolted" not in canyon and "His bullet went wide" not in canyon
     brawl = render(run_fight(load_scenario(EXAMPLES / "barroom-brawl.yaml")), "markdown",
