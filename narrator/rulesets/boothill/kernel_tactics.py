@@ -16,7 +16,8 @@ fights of a turn: the same arithmetic, in the same order, as ``tactics.decide`` 
   runs away from them (``tactics._away`` itself, once per distinct set of positions);
 
 and the kind of turn (``tactics.turn_kind``, ``shootout.wants_shootout``). A fight in which
-any man's decision is another branch of ``tactics.decide`` (he moves to cover or closer,
+any man's decision is another branch of ``tactics.decide`` (an enemy stands within point
+blank range with a gun that can fire, ``tactics._threats``; he moves to cover or closer,
 keeps his distance, runs for cover, clears a jam, has nothing to reload, fights hand to
 hand; a lawman or a sniper before the first shot of the fight) or a turn the profiles would plan again (planned as a shootout
 turn and nobody's intent makes one) is left to the engine's decision, as before; so are
@@ -91,6 +92,7 @@ class VecTactics:
         self.light_pen = house.light_wound_penalty
         self.covered_landmarks = any(lm.cover is not None for lm in sc.map.values())
         self.arms_length = tables.hand_to_hand()["reach"]["yards"]
+        self.point_blank = tables.point_blank_yards()
         self.static = np.zeros((n, 4), dtype=np.int64)    # tactics._static per shot type
         self.limits = []                                   # per fighter: limits per shot type
         self.bandmod = np.zeros((n, 4), dtype=np.int64)    # Table 2 by band code
@@ -243,10 +245,12 @@ class VecTactics:
                 reloadable = st.reloadable[:, j]
                 taken &= ~(empty & (~reloadable | (nearest <= self.arms_length + 1e-9)))
                 iid[empty, j] = k._intent_id(tactics._intent(reload=True, move=None, other=None))
-            # a target (tactics._choose, gait none)
+            # a target (tactics._choose, gait none); an enemy within point blank range with
+            # a gun that can fire comes first (tactics._threats: the engine's)
             sh = go & usable[:, j]
             if not sh.any():
                 continue
+            taken &= ~(sh & (en & (Y[:, j, :] <= self.point_blank) & usable).any(axis=1))
             best = np.full(m, -1)
             best_score = np.zeros(m)
             best_yards = np.zeros(m)
