@@ -881,9 +881,11 @@ class Narration:
             for e in self.events:
                 if getattr(e, "turn", turn) != turn:
                     turn, down = e.turn, set()
-                if e.kind in ("shot_fired", "moved"):
-                    at[id(e)] = frozenset(down)
-                _down_after(e, down)
+                k = e.kind
+                if k == "shot_fired" or k == "moved":
+                    at[id(e)] = frozenset(down) if down else _NOBODY
+                elif k in _DOWN_KINDS:
+                    _down_after(e, down)
             self._downs = (self.events, at)
         return self._downs[1]
 
@@ -1482,8 +1484,16 @@ def _active_enemies(pos: dict[str, tuple[float, float]], sides: dict[str, str],
                   key=lambda t: t[1])
 
 
+#: The kinds ``_down_after`` reads (the others put nobody down).
+_DOWN_KINDS = frozenset({"wound_taken", "passed_out", "died", "injury_rolled", "morale_checked",
+                         "gl_down", "ww_damage", "ww_gave_up"})
+_NOBODY: frozenset[str] = frozenset()
+
+
 def _down_after(e: Event, down: set[str]) -> None:
     k = e.kind
+    if k not in _DOWN_KINDS:
+        return
     if k == "wound_taken" and e.mortal is not None and e.mortal.outcome in ("killed", "dying"):
         down.add(e.character)
     elif k in ("passed_out", "died"):

@@ -141,20 +141,22 @@ class Phrases:
             KeyError: a field the phrase names and ``fields`` lacks.
         """
         out: list[str] = []
+        append = out.append
         subject: str | None = None
+        verb, tense = inflection.verb, self.tense
         for op in _compile(phrase):
             kind = op[0]
             if kind == "text":
-                out.append(op[1])
-            elif kind == "reset":
-                subject = None
+                append(op[1])
             elif kind == "field":
                 if op[2]:
                     subject = op[1]
-                out.append(fields[op[1]])
+                append(fields[op[1]])
+            elif kind == "reset":
+                subject = None
             elif kind == "verb":
                 many = op[2] == "pl" or (op[2] is None and subject in plural)
-                out.append(inflection.verb(op[1], self.tense, many))
+                append(verb(op[1], tense, many))
             else:  # the older [present/plural|past] marker
                 if self.tense == "past":
                     out.append(op[2])
