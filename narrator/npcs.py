@@ -441,6 +441,8 @@ class RulesYaml:
         turns_note: comment lines before the example of a declared turn.
         example: the example intent of the first character, at ``target`` (the first of the
             second side): ``{shoot: Jake, shots: 2}``.
+        role_notes: the comment after each ``tactics:`` by profile, when the ruleset's
+            profiles play otherwise than Boot Hill's (``ROLE_NOTES``); None: those.
     """
 
     ruleset: str
@@ -452,6 +454,7 @@ class RulesYaml:
     after_at: Callable[[NPC], list[str]]
     turns_note: list[str]
     example: Callable[[NPC], str]
+    role_notes: dict[str, str] | None = None
 
 
 def to_yaml(sk: Skirmish, rules: RulesYaml) -> str:
@@ -491,7 +494,8 @@ def to_yaml(sk: Skirmish, rules: RulesYaml) -> str:
             lines += rules.before_at(c)
             lines.append(f"      at: [{_num(c.at[0])}, {_num(c.at[1])}]")
             lines += rules.after_at(c)
-            lines.append(f"      tactics: {c.tactics:<12}       # {ROLE_NOTES[c.tactics]}")
+            note = (rules.role_notes or ROLE_NOTES)[c.tactics]
+            lines.append(f"      tactics: {c.tactics:<12}       # {note}")
     first = next(iter(sk.sides.values()))[0]
     target = list(sk.sides.values())[1][0]
     lines += [

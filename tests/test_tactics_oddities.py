@@ -153,3 +153,98 @@ def test_an_empty_shotgun_is_reloaded_before_he_walks_towards_the_enemy():
     assert declared[5].weapon == "double-barrelled shotgun"
     reloads = [e for e in log.events if e.kind == "reloaded" and e.character == george]
     assert [(e.turn, e.loaded) for e in reloads][:1] == [(4, 2)]
+
+
+# ---------------------------------------------------------------------- Violence
+def _violence_new():
+    """``narrator new --ruleset violence``: Deputy Hale (lawman) at the origin, Crane (cautious)
+    at [20, 5], the corral fence (cover) at [6, 4]; round 1 declared (Hale runs to the fence
+    and shoots), then tactics for up to 8 rounds."""
+    from narrator import ruleset as registry
+    rs = registry.get("violence")
+    return load_scenario_text(rs.skeleton())
+
+
+def test_violence_starting_scenario_no_one_takes_the_cover_an_enemy_holds():
+    """Before, Crane ran to the fence Hale stood at in round 2, and the two traded shots from
+    0 feet, both "in cover", until one went down. Now the fence is Hale's (he stands at it):
+    Crane shoots from where he is, and nobody is ever 0 yards from an enemy."""
+    ld = _violence_new()
+    for seed in range(1, 30):
+        log = run_fight(ld, seed)
+        fired = [e for e in log.events if e.kind == "gun_fired"]
+        assert fired and all(e.distance > 2 for e in fired), seed
+        assert not [e for e in log.events if e.kind == "moved" and e.character == "Jesse Crane"]
+
+
+def _violence(hale_at: str = "[0, 0]", crane_at: str = "[20, 0]",
+              crane: str = "tactics: cautious") -> str:
+    return textwrap.dedent(f"""
+        title: v
+        ruleset: violence
+        seed: 1
+        max_turns: 4
+        map:
+          fence: {{at: [6, 4], name: the corral fence, cover: true}}
+        sides:
+          law:
+            - {{name: Hale, weapons: [{{type: revolver}}, {{type: club}}], at: {hale_at},
+               tactics: lawman}}
+          thief:
+            - {{name: Crane, weapons: [{{type: lever_action_carbine}}], at: {crane_at},
+               {crane}}}
+        """)
+
+
+def _vfight(text: str, fired: int = 0):
+    from narrator.rulesets.violence.fight import ViolenceFight, profile_of as v_profile
+    ld = load_scenario_text(text)
+    f = ViolenceFight(ld.scenario, ScriptedDice({}, 1, "seeded"), v_profile(ld.scenario), 1)
+    f.shots_fired = fired
+    return f
+
+
+def test_violence_cautious_man_skips_cover_an_enemy_holds():
+    """Hale stands at the fence: Crane, cautious and in the open, does not run there (he
+    shoots); with Hale 10 yards from it, the fence is free and Crane runs for it."""
+    from narrator.rulesets.violence import tactics as vt
+    f = _vfight(_violence(hale_at="[6, 4]"), fired=1)
+    got = vt.decide(f, 1, f.fighters["Crane"])
+    assert (got.move, got.shoot) == (None, "Hale")
+    f = _vfight(_violence(hale_at="[-4, 4]"), fired=1)
+    assert vt.decide(f, 1, f.fighters["Crane"]).move == "fence"
+
+
+def test_violence_lawman_subdues_a_foe_at_arms_length():
+    """003 l.38: a melee is announced to subdue or to kill. Crane 1 yard off: the lawman goes
+    hand to hand to subdue him (his club is the first melee weapon), not a 0-yard shot; at 5
+    yards he shoots."""
+    from narrator.rulesets.violence import tactics as vt
+    f = _vfight(_violence(crane_at="[1, 0]"), fired=1)
+    got = vt.decide(f, 1, f.fighters["Hale"])
+    assert (got.melee, got.to, got.shoot) == ("Crane", "subdue", None)
+    f = _vfight(_violence(crane_at="[5, 0]"), fired=1)
+    assert vt.decide(f, 1, f.fighters["Hale"]).shoot == "Crane"
+
+
+def test_violence_lawman_calls_for_surrender_before_the_first_shot():
+    """The README: the lawman calls for surrender. Before anyone has fired he calls on the
+    thieves and holds his fire (once for his side); once a shot has been fired, he shoots. In
+    a generated fight (all tactics) his call is the first round's free-text action."""
+    from narrator.rulesets.violence import tactics as vt
+    from narrator.rulesets.violence.generate import text as v_text
+    f = _vfight(_violence())
+    got = vt.decide(f, 1, f.fighters["Hale"])
+    assert got.other == "calls on the thief to throw down their guns and surrender"
+    assert got.action is None
+    assert vt.decide(f, 1, f.fighters["Hale"]).shoot == "Crane"  # (called once)
+    f = _vfight(_violence(), fired=2)
+    assert vt.decide(f, 1, f.fighters["Hale"]).shoot == "Crane"
+    ld = load_scenario_text(v_text([("posse", 2), ("rustlers", 2)], "street", 4))
+    lawman = next(c.name for _, c in ld.scenario.characters() if c.tactics == "lawman")
+    log = run_fight(ld)
+    calls = [e for e in log.events if e.kind == "other_action" and e.character == lawman]
+    assert [(e.turn, e.text) for e in calls] == [
+        (1, "calls on the rustlers to throw down their guns and surrender")]
+    assert "tactics: lawman             # a lawman: calls for surrender, subdues a man within " \
+           "reach" in v_text([("posse", 2), ("rustlers", 2)], "street", 3)

@@ -18,10 +18,12 @@ from narrator.scenario import load_scenario_text
 
 
 def fight_of(ann: str, bo_at: str = "[20, 0]", *, cy: str = "", dee: str = "",
-             cover_at: str = "[25, 0]") -> ViolenceFight:
+             cover_at: str = "[25, 0]", fired: bool = True) -> ViolenceFight:
     """Ann (Posse, at the origin; ``ann``: the rest of her flow mapping) against Bo (Gang, at
     ``bo_at``); ``cy``: a second Gang member's mapping, ``dee``: a Posse friend's; a landmark
-    giving cover at ``cover_at`` and one giving none next to Ann. Set up, not run."""
+    giving cover at ``cover_at`` and one giving none next to Ann. Set up, not run; ``fired``:
+    a shot has been fired already (a lawman has no call for surrender to make), else the fight
+    is at its start."""
     gang = f"\n    - {{name: Bo, weapons: [{{type: revolver}}], at: {bo_at}}}"
     if cy:
         gang += f"\n    - {{name: Cy, {cy}}}"
@@ -41,8 +43,10 @@ def fight_of(ann: str, bo_at: str = "[20, 0]", *, cy: str = "", dee: str = "",
           Gang:GANG
         """).replace("COVER", cover_at).replace("POSSE", posse).replace("GANG", gang)
     loaded = load_scenario_text(text)
-    return ViolenceFight(loaded.scenario, ScriptedDice({}, 1, "seeded"),
-                         profile_of(loaded.scenario), 1)
+    f = ViolenceFight(loaded.scenario, ScriptedDice({}, 1, "seeded"),
+                      profile_of(loaded.scenario), 1)
+    f.shots_fired = int(fired)
+    return f
 
 
 def decide(f: ViolenceFight, name: str = "Ann") -> Intent | None:

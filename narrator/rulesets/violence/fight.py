@@ -104,6 +104,7 @@ class ViolenceFight:
         self.used: set[str] = set()
         self.surprise: str | None = None
         self.tactic_made: set[tuple[int, str]] = set()
+        self.shots_fired = 0  # rounds spent so far (``spend``; the lawman's call reads it)
 
     # ------------------------------------------------------------------ helpers
     def emit(self, e: Event) -> None:
@@ -453,6 +454,7 @@ class ViolenceFight:
     def spend(self, f: Fighter, arms: Arms, n: int) -> None:
         """Every shot is accounted for (003 l.58); a man who fires is no longer hidden."""
         arms.loaded -= n
+        self.shots_fired += n
         f.hidden = False
 
     def snipe(self, t: int, f: Fighter, intent: Intent) -> None:

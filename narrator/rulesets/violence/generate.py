@@ -90,6 +90,14 @@ RULES = npcs.RulesYaml(
         "# For example:",
     ],
     example=lambda target: f"{{shoot: {yaml_str(target.short)}}}",
+    # what Violence's profiles do (``tactics``), not Boot Hill's (fanning, aim, fleeing)
+    role_notes={
+        "aggressive": "a hothead: three shots at the nearest, hand to hand up close with his gun empty",
+        "cautious": "careful: takes cover first, then two shots at the nearest",
+        "coward": "yellow: hides in cover and keeps heads down with covering fire",
+        "sniper": "a rifleman: snipes at long range",
+        "lawman": "a lawman: calls for surrender, subdues a man within reach",
+    },
 )
 
 

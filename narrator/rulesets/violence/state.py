@@ -107,3 +107,4 @@ class FightView(Protocol):
     sc: Scenario
     fighters: dict[str, Fighter]
     bands: Bands
+    shots_fired: int  # rounds spent by anyone so far (shots, snipes, suppressing fire)

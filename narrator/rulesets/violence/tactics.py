@@ -12,10 +12,13 @@ both rulesets) and read the fight as it stands; nothing here rolls dice.
 * ``coward``: gets to cover; once there, keeps heads down with one round of suppressing fire
   (l.50) rather than showing himself.
 * ``sniper``: snipes the nearest enemy at long range (l.32), else one shot at the nearest.
-* ``lawman``: one shot at a time at the nearest enemy; in a melee he means to subdue.
+* ``lawman``: calls on the other side to throw down their guns and surrender before anyone
+  has fired (once for his side; he holds his fire that round); then one shot at a time at the
+  nearest enemy; a foe at arm's length (2 yards) he takes on hand to hand, to subdue.
 
 Everyone reloads (the round it takes, l.62) when his guns are empty, and fights with what he
-has when he has no gun.
+has when he has no gun. Nobody runs for cover an enemy holds (an enemy within arm's length of
+it).
 
 May import: narrator.rulesets.violence.scenario (Intent), narrator.rulesets.violence.state
 (the fight as it reads it), narrator.rulesets.violence.rules; never the engine (``fight``).
@@ -30,6 +33,7 @@ from narrator.rulesets.violence.scenario import Intent
 from narrator.rulesets.violence.state import Fighter, FightView
 
 SHOTS = {"aggressive": 3, "cautious": 2, "coward": 1, "sniper": 1, "lawman": 1}
+ARMS_LENGTH = 2.0  # yards: a foe this near is within reach of a blow (the tactics' choice)
 
 
 def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
@@ -45,6 +49,12 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     loaded = [w for w in f.guns() if w.loaded > 0]
     close = yards <= fight.bands.close
     to = "subdue" if profile in ("lawman", "coward") else "kill"
+    if profile == "lawman":
+        call = _call(fight, f, enemies)
+        if call is not None:
+            return call
+        if yards <= ARMS_LENGTH and close and nearest.melee is None:
+            return Intent(melee=nearest.name, to=to)
     if not f.guns() or (not loaded and profile == "aggressive" and close):
         if close and nearest.melee is None:
             return Intent(melee=nearest.name, to=to)
@@ -54,7 +64,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
         spare = [w for w in f.guns() if w.spare != 0]
         return Intent(reload=spare[0].key) if spare else None
     gun = loaded[0].key
-    cover = _nearest_cover(fight, f)
+    cover = _nearest_cover(fight, f, [o for _, _, o in enemies])
     if profile in ("cautious", "coward") and not f.cover and cover is not None:
         return Intent(move=cover)
     if profile == "coward":
@@ -67,13 +77,31 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     return Intent(shoot=nearest.name, shots=min(SHOTS[profile], loaded[0].loaded), weapon=gun)
 
 
-def _nearest_cover(fight: FightView, f: Fighter) -> str | None:
-    """The nearest landmark that gives cover, within 30 yards (farther is not worth the run)."""
+def _call(fight: FightView, f: Fighter, enemies: list) -> Intent | None:
+    """The lawman's call for surrender: before anyone has fired (``shots_fired``), once for
+    his side (kept on the fight, as the Boot Hill profiles keep theirs); he holds his fire
+    while he calls. None: no call to make."""
+    called = fight.__dict__.setdefault("_tactics_called", set())
+    if fight.shots_fired or f.side in called:
+        return None
+    called.add(f.side)
+    sides = sorted({o.side for _, _, o in enemies}, key=list(fight.sc.sides).index)
+    return Intent(other=f"calls on the {' and the '.join(sides)} to throw down their guns "
+                        "and surrender")
+
+
+def _nearest_cover(fight: FightView, f: Fighter, enemies: list[Fighter]) -> str | None:
+    """The nearest landmark that gives cover, within 30 yards (farther is not worth the run),
+    that no enemy holds (none stands within arm's length of it: his cover is no cover from
+    him, and the two would trade shots from a yard apart)."""
     best = None
     for key, lm in fight.sc.map.items():
         if not lm.cover:
             continue
-        d = math.dist(f.pos, (float(lm.at[0]), float(lm.at[1])))
+        at = (float(lm.at[0]), float(lm.at[1]))
+        if any(math.dist(at, o.pos) <= ARMS_LENGTH for o in enemies):
+            continue
+        d = math.dist(f.pos, at)
         if d <= 30 and (best is None or d < best[0]):
             best = (d, key)
     return best[1] if best else None
