@@ -74,6 +74,7 @@ W_LOADED, W_JAMMED, W_USELESS, W_GS_TRIED, W_PROGRESS = range(5)
 # per-fight columns
 F_FIRED, F_LAST_KIND, F_CALLED, F_DONE, F_TURNS, F_SECONDS, F_REASON = range(7)
 KIND_NONE, KIND_COMBAT, KIND_SHOOTOUT = range(3)
+FANNED = tables.SHOT_TYPES.index("fanned")
 # location categories of a wound, as the engine's decisions read them
 CAT_GUN, CAT_OFF, CAT_LL, CAT_RL, CAT_OTHER = range(5)
 
@@ -227,6 +228,7 @@ class KernelContext:
         self.gun_loc = np.array([tables.LOCATIONS.index(f.gun_arm[0]) for f in self.fighters])
         self.revolver = [np.array([ws.wt.is_revolver for ws in f.weapons]
                                   + [False] * (self.nw - len(f.weapons))) for f in self.fighters]
+        self.revolvers = np.array(self.revolver, dtype=bool).reshape(n, self.nw)
         self.t_rulings = any(r.turn is not None for r in self.profile.rulings)
         self.range_rulings = any(r.range_band for r in self.profile.rulings)
         self.speed_counts = [np.array([WEAPON_SPEED_COUNTS[ws.wt.speed] for ws in f.weapons]
@@ -830,53 +832,78 @@ class _Kernel:
                 ) -> tuple[np.ndarray, np.ndarray]:
         """``BootHillFight.prepare`` once per distinct situation among the fights ``idx``
         (shooter's wounds, weapon in hand and its rounds, target and whether he is down or
-        prone, the yards between them, both men's intents, first shot of the fight), cached.
+        prone, the band of the yards between them, what the shot reads of both men's
+        intents, first shot of the fight), cached: ``prepare_many`` for one shooter ``j``
+        and one ``shot_type``.
 
         Returns (fired: bool per fight, an int array per fight of chance to hit, band code,
         location shift (Table 13 and aim), weapon).
         """
         m = len(idx)
+        return self.prepare_many(t, idx, np.full(m, j), k,
+                                 np.full(m, tables.SHOT_TYPES.index(shot_type)), number,
+                                 off_hand=off_hand, sniping=sniping, count=count)
+
+    def prepare_many(self, t: int, idx: np.ndarray, js: np.ndarray, k: np.ndarray,
+                     types: np.ndarray, number: int, *, off_hand: np.ndarray | None = None,
+                     sniping: np.ndarray | None = None, count: int | None = None
+                     ) -> tuple[np.ndarray, np.ndarray]:
+        """``prepare`` with a shooter ``js`` and a shot type (index into
+        ``tables.SHOT_TYPES``) ``types`` per fight: the shots of several men prepared at
+        once, one cache lookup per distinct situation."""
+        m = len(idx)
         s, w = self.S, self.W
-        gun = s[idx, j, C_CUR_W]
-        d = self.P[idx, j] - self.P[idx, k]
-        yards = self.yards_key(j, gun, shot_type, np.hypot(d[:, 0], d[:, 1]))
+        sj, sk = s[idx, js], s[idx, k]
+        gun = sj[:, C_CUR_W]
+        d = self.P[idx, js] - self.P[idx, k]
+        dist = np.hypot(d[:, 0], d[:, 1])
+        yards = np.empty(m, dtype=np.int64)
+        mine = np.empty(m, dtype=np.int64)
+        for jj in np.unique(js).tolist():
+            sel_j = js == jj
+            mine[sel_j] = self.prep_codes(jj, self.IID[idx[sel_j], jj], 0)
+            for st in np.unique(types[sel_j]).tolist():
+                sel = sel_j & (types == st)
+                yards[sel] = self.yards_key(jj, gun[sel], tables.SHOT_TYPES[st], dist[sel])
         zeros = np.zeros(m, dtype=np.int64)
         off_hand = zeros if off_hand is None else off_hand
         sniping = zeros if sniping is None else sniping
         first = (self.F[idx, F_FIRED] == 0) & (sniping == 1)
-        mine = self.prep_codes(j, self.IID[idx, j], 0)
         theirs = np.zeros(m, dtype=np.int64)
         for kk in np.unique(k).tolist():
             sel = k == kk
             theirs[sel] = self.prep_codes(kk, self.IID[idx[sel], kk], 1)
-        situ = np.stack([k, gun, s[idx, j, C_LIGHT], s[idx, j, C_SERIOUS], s[idx, j, C_GUN_SER],
-                         s[idx, j, C_OFF_SER], s[idx, k, C_COND] != ACTIVE,
-                         w[idx, j, gun, W_LOADED] > 0, w[idx, j, gun, W_JAMMED] > 0,
-                         w[idx, j, gun, W_USELESS], s[idx, k, C_PRONE], yards,
+        wj = w[idx, js, gun]
+        situ = np.stack([js, types, k, gun, sj[:, C_LIGHT], sj[:, C_SERIOUS], sj[:, C_GUN_SER],
+                         sj[:, C_OFF_SER], sk[:, C_COND] != ACTIVE,
+                         wj[:, W_LOADED] > 0, wj[:, W_JAMMED] > 0,
+                         wj[:, W_USELESS], sk[:, C_PRONE], yards,
                          mine, theirs, off_hand, sniping, first], axis=1).astype(np.int64)
         combos, firsts, inv = self._distinct(situ)
         out_ok = np.zeros(len(combos), dtype=bool)
         out = np.zeros((len(combos), 4), dtype=np.int64)
         probe = self.probe
         pf = self.fighters_of(probe)
-        head = ("shot", t if self.t_rulings else 0, j, shot_type)
+        head = ("shot", t if self.t_rulings else 0)
+        raw, width = combos.tobytes(), combos.shape[1] * combos.itemsize
         for g in range(len(combos)):
-            ck = head + (combos[g].tobytes(),)
+            ck = head + (raw[g * width:(g + 1) * width],)
             res = self.cache.get(ck)
             if res is None:
                 i = int(idx[firsts[g]])
-                kk, gg = int(combos[g, 0]), int(combos[g, 1])
+                j, shot_type = int(combos[g, 0]), tables.SHOT_TYPES[combos[g, 1]]
+                kk, gg = int(combos[g, 2]), int(combos[g, 3])
                 state = self._state_bytes(i)
                 self._read_fighter(i, j, pf[j], state)
                 if kk != j:
                     self._read_fighter(i, kk, pf[kk], state)
-                probe.shots_fired = 0 if combos[g, 16] else 1
+                probe.shots_fired = 0 if combos[g, 18] else 1
                 intents = {}
-                for who, role, code in ((kk, 1, combos[g, 13]), (j, 0, combos[g, 12])):
+                for who, role, code in ((kk, 1, combos[g, 15]), (j, 0, combos[g, 14])):
                     if code:
                         intents[self.names[who]] = self.ireg[self.prep_reps(role)[int(code)]]
-                planned = PlannedShot(shot_type, self.names[kk], gg, bool(combos[g, 14]), False,
-                                      bool(combos[g, 15]))
+                planned = PlannedShot(shot_type, self.names[kk], gg, bool(combos[g, 16]), False,
+                                      bool(combos[g, 17]))
                 p = probe.prepare(t, pf[j], planned, number, intents, count=count)
                 probe.events.clear()
                 if p is None:
@@ -1257,17 +1284,24 @@ class _Kernel:
                         continue
                 types = self.pt[s[ii, j, C_PLAN], s[ii, j, C_QI]]
                 k = s[ii, j, C_QTARGET]
-                fired = np.zeros(len(ii), dtype=bool)
-                prep = np.zeros((len(ii), 4), dtype=np.int64)
-                for st in np.unique(types):
-                    shot_type = tables.SHOT_TYPES[st]
-                    sel = np.flatnonzero(types == st)
-                    ok, p = self.prepare(t, ii[sel], j, k[sel], shot_type, 1, count=c)
-                    if shot_type == "fanned":  # fanning needs a revolver (000 l.27)
-                        ok &= self.revolver[j][p[:, 3]]
-                    fired[sel] = ok
-                    prep[sel] = p
-                ready.append((j, ii, k, types, fired, prep))
+                ready.append((j, ii, k, types))
+            if not ready:
+                speed[group] = -np.inf
+                continue
+            # every shot of this moment prepared at once (a retarget changes only the
+            # shooter's own queue, which no preparation reads)
+            all_ii = np.concatenate([r[1] for r in ready])
+            all_j = np.concatenate([np.full(len(r[1]), r[0]) for r in ready])
+            all_types = np.concatenate([r[3] for r in ready])
+            ok, p = self.prepare_many(t, all_ii, all_j,
+                                      np.concatenate([r[2] for r in ready]), all_types, 1,
+                                      count=c)
+            fan = all_types == FANNED   # fanning needs a revolver (000 l.27)
+            ok &= ~fan | self.revolvers[all_j, p[:, 3]]
+            at = 0
+            for q, (j, ii, k, types) in enumerate(ready):
+                ready[q] = (j, ii, k, types, ok[at:at + len(ii)], p[at:at + len(ii)])
+                at += len(ii)
             for j, ii, k, types, fired, prep in ready:
                 s[ii, j, C_QI] += 1
                 s[ii, j, C_QEXTRA] = 0
