@@ -505,6 +505,7 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     inflection.set_side_names(inflection.display_names(
         fight["started"].sides, members, dict(getattr(fight["started"], "side_names", ()))))
     places = dict(fight["started"].landmarks)
+    placed: dict[str, str] = {}  # each destination said once worked out (``_place``)
     phrases = Phrases(_phrase_table(env, fight["started"].ruleset), fight["started"].seed,
                       opts.tense)
     scene = Scene.from_toml(_phrase_text(env, "vocabulary.toml"), fight["started"])
@@ -523,7 +524,8 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     context = dict(fight=fight, n=narr, mode=mode, fmt=fmt, opts=opts, rule=mk.rule,
                    inflect=inflection_api,
                    scripted=scripted, src=lambda ref: source(ref, opts.cite),
-                   place=lambda k: _place(k, places, fight["started"]),
+                   place=lambda k: placed[k] if k in placed else placed.setdefault(
+                       k, _place(k, places, fight["started"])),
                    block=lambda title, lines: mk.block(title, [x for x in lines if x], opts))
     turns = fight["turns"]
     if fmt == "html" or opts.text_maps:

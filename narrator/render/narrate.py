@@ -144,38 +144,32 @@ class Scene:
     gun_names: dict[str, str] = field(default_factory=dict)
     cover_words: dict[str, str] = field(default_factory=dict)
     _contexts: dict[str | None, frozenset[str]] = field(default_factory=dict, repr=False)
+    _said: dict[tuple[str, str], str] = field(default_factory=dict, repr=False,
+                                              compare=False)  # at(), gun(): once per name
 
     @classmethod
     def from_toml(cls, text: str, started: Any) -> Scene:
         """The scene of a fight from its ``fight_started`` event (title, description,
-        landmarks) and the vocabulary file's text."""
-        data = _toml(text)
-        proj = {k: (v[0], v[1]) for k, v in data.get("projectile", {}).items()}
-        place = data.get("place", {})
-        scene = " ".join([started.title or "", getattr(started, "description", "") or ""])
-        # the title and description say where it is; a landmark's name counts once
-        words = " ".join([scene, scene] + [f"{k.replace('_', ' ')} {v}"
-                                           for k, v in started.landmarks]).lower()
+        landmarks) and the vocabulary file's text (worked out once per text and scene)."""
+        return cls(*_scene(text, started.title or "", getattr(started, "description", "") or "",
+                           tuple(tuple(x) for x in started.landmarks),
+                           getattr(started, "ruleset", "")))
 
-        def score(key: str) -> int:
-            return sum(len(_word_re(w).findall(words)) for w in place.get(key, ()))
-
-        inside, outside = score("indoors"), score("outdoors")
-        indoors = None if inside == outside else inside > outside
-        weapon = data.get("weapon", {})
-        words = tuple((k.lower(), v) for k, v in weapon.get("brands", ()))
-        names = {k.lower(): v for k, v in weapon.get(getattr(started, "ruleset", ""), {}).items()}
-        cover = {w: prep for prep, ws in data.get("cover", {}).items() for w in ws}
-        return cls(indoors, proj, words, names, cover)
 
     def at(self, place: str) -> str:
         """The preposition for being in cover at a landmark: "behind" (the rain barrels),
         "in" (the cave mouth), "by" (the swinging doors), from ``[cover]`` in
-        vocabulary.toml; the last word of the name that has one decides."""
-        for word in reversed(re.findall(r"[a-z]+", place.lower())):
-            if word in self.cover_words:
-                return self.cover_words[word]
-        return "behind"
+        vocabulary.toml; the last word of the name that has one decides (worked out once
+        per name: the status lines ask every turn)."""
+        said = self._said.get(("at", place))
+        if said is None:
+            said = "behind"
+            for word in reversed(re.findall(r"[a-z]+", place.lower())):
+                if word in self.cover_words:
+                    said = self.cover_words[word]
+                    break
+            self._said[("at", place)] = said
+        return said
 
     def gun(self, name: str) -> str:
         """What a man in the story calls a weapon (see ``[weapon]`` in vocabulary.toml): a
@@ -183,7 +177,13 @@ class Scene:
         "Winchester"); a name like a catalogue key ("Colt .45 Peacemaker (cartridge)") the
         first brand in it ("Colt"), else itself without the parenthesis; a GM's own name
         ("stolen Webley") is left as it is, but for a possessive it opens with ("her left-hand
-        Peacemaker": the phrase says whose it is)."""
+        Peacemaker": the phrase says whose it is). Worked out once per name."""
+        said = self._said.get(("gun", name))
+        if said is None:
+            said = self._said[("gun", name)] = self._gun(name)
+        return said
+
+    def _gun(self, name: str) -> str:
         name = re.sub(r"^(his|her|their) (?=\S)", "", name)
         low = name.lower()
         if low in self.gun_names:
@@ -212,6 +212,31 @@ class Scene:
         """(noun, tag) of what the weapon throws: ("buckshot", "pellets"), ("ball", "ball")."""
         return self.projectile.get(weapon_type or "", self.projectile.get(
             "default", ("bullet", "bullet")))
+
+
+@functools.lru_cache(maxsize=64)
+def _scene(text: str, title: str, description: str, landmarks: tuple[tuple[str, str], ...],
+       ruleset: str) -> tuple[bool | None, dict[str, tuple[str, str]],
+                              tuple[tuple[str, str], ...], dict[str, str], dict[str, str]]:
+    """``Scene.from_toml``'s fields (read, never changed, by its methods)."""
+    data = _toml(text)
+    proj = {k: (v[0], v[1]) for k, v in data.get("projectile", {}).items()}
+    place = data.get("place", {})
+    scene = " ".join([title, description])
+    # the title and description say where it is; a landmark's name counts once
+    words = " ".join([scene, scene] + [f"{k.replace('_', ' ')} {v}"
+                                       for k, v in landmarks]).lower()
+
+    def score(key: str) -> int:
+        return sum(len(_word_re(w).findall(words)) for w in place.get(key, ()))
+
+    inside, outside = score("indoors"), score("outdoors")
+    indoors = None if inside == outside else inside > outside
+    weapon = data.get("weapon", {})
+    words = tuple((k.lower(), v) for k, v in weapon.get("brands", ()))
+    names = {k.lower(): v for k, v in weapon.get(ruleset, {}).items()}
+    cover = {w: prep for prep, ws in data.get("cover", {}).items() for w in ws}
+    return indoors, proj, words, names, cover
 
 
 class Narration:
