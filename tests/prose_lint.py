@@ -372,6 +372,8 @@ class Count:
     wounded_unnamed: int = 0
     dangling: int = 0
     bare_right: int = 0
+    stray_unsaid: int = 0
+    across_grave: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -1320,6 +1322,18 @@ DANGLING = re.compile(r"\b[A-Z][\w'\"-]*(?:'s back)?, (?:hugging|pressed|lying|c
 #: wounded)
 BARE_RIGHT = re.compile(r"'s (?:right|left) (?!arm|leg|hand|foot|shoulder|forearm|thigh|side|"
                         r"eye|ear|knee|hip|temple|cheek|fist|boot|wrist|elbow)[a-z]+")
+#: a graze's words for a grave head wound ("across the temple; a mortal wound")
+ACROSS = re.compile(r"\b(?:across|high on) the (?:temple|skull|head|forehead|scalp)\b")
+GRAVE_HEAD = re.compile(r"\bmortal|\bkilling\b|\bterrible\b|\bheavy wound\b|\bserious\b|"
+                        r"\bbad wound\b|\bbad one\b|\bdead\b|\bkilled\b|\bdying\b|hurt badly|"
+                        r"\bhard hit\b")
+#: a fanned string and the man it was aimed at ("fanning it at Marshal Ronan Quaid")
+_NAME = r"((?:[A-Z][\w'\"-]*)(?: [A-Z][\w'\"-]*)*)"
+FAN_AT = re.compile(r"\b(?:fann(?:ed|ing|s)?|fans?)\b[^.;]*?\bat " + _NAME + "|\\bat " + _NAME
+                    + r" with the flat of")
+#: a bullet of a string ("Another of Dutch's bullets caught ...")
+OF_STRING = re.compile(r"^(?:One|Another|A third|The last) of ([A-Z][\w'\" -]*?)'s? "
+                       r"(?:bullets|shots|balls)\b")
 #: a man's fall or wound, told right after the wound: "He" is the man hit (``falls``)
 FALL_WORDS = re.compile(r"^(?:He|She|They) (?:fell|falls|fall|went down|goes down|go down|"
                         r"dropped|drops|crumpled|crumples|sank|sinks|slumped|slumps|pitched|"
@@ -1390,8 +1404,17 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
                 bad("wounded_unnamed", f"{short}: {end}")
     for para in paras:
         boomed: dict[str, str] = {}
+        aimed: str | None = None  # the man the last fanned string of the paragraph was aimed at
         for i, s in enumerate(para):
             plain = QUOTE.sub("", s)
+            fan = FAN_AT.search(plain)
+            if fan:
+                aimed = fan.group(1) or fan.group(2)
+            elif aimed and log is not None and OF_STRING.match(plain):
+                shooter = OF_STRING.match(plain).group(1)
+                men = [x for x in _who(plain, log) if x not in shooter and shooter not in x]
+                if men and not any(x in aimed or aimed in x for x in men):
+                    bad("stray_unsaid", s)  # another man hit (or missed) as if the mark
             m = BOOM.match(plain)
             if m:
                 who = m.group("a") or m.group("b")
@@ -1409,6 +1432,8 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
                     for x in para[:i])
                 if fired and not ORDINAL.search(plain) and not NEVER_FIRED.search(plain):
                     bad("jam_extra", f"{para[i - 1]} / {s}")
+            if ACROSS.search(plain) and GRAVE_HEAD.search(plain):
+                bad("across_grave", s)
             for key, rx in (("archaic", ARCHAIC), ("comma_place", COMMA_PLACE),
                             ("heal_list", HEAL_LIST), ("dangling", DANGLING),
                             ("bare_right", BARE_RIGHT)):

@@ -50,7 +50,8 @@ SEVENTH = ("cover_still", "cover_jargon", "crowd_agree", "reload_then_empty", "h
 EIGHTH = ("miss_unfired",)
 #: The checks of the ninth GM reading, every ruleset (prose_lint._ninth_round).
 NINTH = ("boom_again", "jam_extra", "archaic", "comma_place", "he_after_thing", "rout_words",
-         "settled_down", "heal_list", "wounded_unnamed", "dangling", "bare_right")
+         "settled_down", "heal_list", "wounded_unnamed", "dangling", "bare_right",
+         "stray_unsaid", "across_grave")
 
 
 def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:
@@ -1087,3 +1088,35 @@ def test_a_tie_for_the_initiative_is_won_by_a_hair():
     old = text.replace("It was a near thing, but George moved first.",
                        "George was the quicker of the company.")
     assert speed_claims(old, log) == ["round 3: George was the quicker of the company. (a tie)"]
+
+
+def test_a_stray_bullet_is_meant_for_its_mark_and_a_grave_head_wound_is_no_graze():
+    """Issue 10, ninth reading (stagecoach): "Another of Dutch's bullets caught Shotgun Sam
+    Pike across the skull" in a string Dutch fanned at Quaid (a stray bullet told as if Sam
+    were the mark), and "across the temple; a mortal wound" (a graze's words for a mortal
+    wound). Both counted on the readers' lines (``stray_unsaid``, ``across_grave``); the
+    stagecoach round 1 now says the bullet was meant for Quaid; "across", "high on" the head
+    are <slight> in every phrase file."""
+    from narrator.render.narrate import _toml
+
+    coach = run_fight(load_scenario(EXAMPLES / "stagecoach.yaml"))
+    c = Count()
+    check("Dutch's palm slapped the hammer of his Colt Peacemaker six times, fanning it at "
+          "Marshal Ronan Quaid. One of Dutch's bullets went past Quaid, who twisted clear in "
+          "time. Another of Dutch's bullets caught Shotgun Sam Pike across the skull, too "
+          "quick to dodge; luck blunted it, but it was still a terrible wound.\n\nThe end.",
+          "past", coach, c)
+    assert (c.stray_unsaid, c.across_grave) == (1, 1)
+    c = Count()
+    check("Isaac's shot took Arkansas Hiram across the temple; a mortal wound.\n\nThe end.",
+          "past", _canyon_log(), c)
+    assert c.across_grave == 1
+    text = render(coach, "markdown", "story", options=Options(tense="past"))
+    round1 = story_prose(text.split("## Round 2")[0], "markdown")
+    sam = next(x for x in sentences(round1) if "Sam Pike" in x)
+    assert "meant for Quaid" in sam or "wide of Quaid" in sam, sam
+    root = EXAMPLES.parent.parent
+    for path, group in (("templates/common/phrases.toml", "loc_head"),
+                        ("narrator/rulesets/weird_west/templates/phrases.toml", "w_loc_noggin")):
+        for p in _toml((root / path).read_text())[group]:
+            assert not re.search(r"\b(?:across|high on)\b", p) or "<slight>" in p, p
