@@ -227,6 +227,7 @@ def test_items_of_objects_without_getitem() -> None:
     a dict's method name take Jinja's path."""
     evs = [Event("shot", 1), Event("moved", 2), Event("shot", 3)]
     t = ("{{ evs|selectattr('kind', 'equalto', 'shot')|map(attribute='n')|list }};"
+         "{{ evs|map(attribute='kind')|list }};{{ evs|rejectattr('n', 'gt', 1)|list|length }};"
          "{{ evs[0]['kind'] }};{{ evs|map(attribute='nothing')|select('defined')|list }};"
          "{{ evs|sort(attribute='kind')|map(attribute='n')|list }};{{ d['kind'] }};"
          "{{ d['items'] is defined }};{{ xs[1] }};{{ (cls['x'] is defined) }};"
@@ -235,7 +236,7 @@ def test_items_of_objects_without_getitem() -> None:
     vars = dict(evs=evs, d={"kind": "k"}, xs=[4, 5], cls=Event)
     ours = TrustedEnvironment(optimized=False).from_string(t).render(**vars)
     assert ours == Environment().from_string(t).render(**vars)
-    assert ours == "[1, 3];shot;[];[2, 1, 3];k;True;5;False;2;2"
+    assert ours == "[1, 3];['shot', 'moved', 'shot'];1;shot;[];[2, 1, 3];k;True;5;False;2;2"
     with pytest.raises(UndefinedError, match="has no attribute 'nothing'"):
         TrustedEnvironment(undefined=StrictUndefined, optimized=False).from_string(
             "{{ evs[0]['nothing'] }}").render(evs=evs)

@@ -178,6 +178,21 @@ def mod_label(m: Any, words: Any = None) -> str:
     return base
 
 
+def _mod_filter(words: Any) -> Any:
+    """The ``mod`` filter of an environment: ``mod_label`` with the ruleset's ``words``,
+    kept per modifier name and count (the rolls lines name the same few modifiers hundreds
+    of times a write-up; the labels are constants)."""
+    said: dict[tuple[str, int], str] = {}
+
+    def mod(m: Any) -> str:
+        key = (m.name, getattr(m, "times", 1))
+        text = said.get(key)
+        if text is None:
+            text = said[key] = mod_label(m, words)
+        return text
+    return mod
+
+
 def shot_list(types: tuple[str, ...] | list[str], words: Any = None) -> str:
     """``(fanned, fanned, hip)`` -> "two fanned shots, then a hipshot" (the shot types' names
     from the ruleset's ``SHOT`` labels, ``words``; the shared labels by default)."""
@@ -393,7 +408,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
                        loc=lambda x: location.get(x, x),
                        band=lambda x: _terms(words, "BAND").get(x, x),
                        sev=lambda x: _terms(words, "SEVERITY").get(x, x),
-                       mod=lambda m: mod_label(m, words),
+                       mod=_mod_filter(words),
                        shot_list=lambda ts: shot_list(ts, words), side=inflection.side_name,
                        side_label=inflection.side_label, sided=inflection.sided,
                        and_join=inflection.join,

@@ -98,6 +98,24 @@ _SYNC_FILTERS = ("first", "groupby", "join", "list", "map", "reject", "rejectatt
 _PLAIN_TESTS: set[Any] = set()
 
 
+#: Classes seen to have no ``__getitem__`` (their instances cannot be subscripted, so Jinja's
+#: ``getitem`` reads the attribute): an event's class, checked once.
+_UNSUBSCRIPTABLE: set[type] = set()
+
+
+def _unsubscriptable(cls: type) -> bool:
+    """Whether instances of ``cls`` cannot be subscripted (no ``__getitem__``; not a class,
+    which may have ``__class_getitem__``), remembered for the class."""
+    if cls in _UNSUBSCRIPTABLE:
+        return True
+    if hasattr(cls, "__getitem__") or issubclass(cls, type):
+        return False
+    if len(_UNSUBSCRIPTABLE) > 4096:  # classes made on the fly: no growing without end
+        _UNSUBSCRIPTABLE.clear()
+    _UNSUBSCRIPTABLE.add(cls)
+    return True
+
+
 def _select_or_reject(context: Any, value: Any, args: tuple, kwargs: dict[str, Any],
                       keep: bool, lookup_attr: bool) -> Any:
     """``jinja2.filters.select_or_reject`` (``select``, ``reject``, ``selectattr``,
@@ -126,10 +144,16 @@ def _select_or_reject(context: Any, value: Any, args: tuple, kwargs: dict[str, A
                 return environment.call_test(name, x, targs, kwargs, context)
     else:
         test, targs = bool, ()
+    one = parts[0] if len(parts) == 1 and type(parts[0]) is str else None
     for item in value:
-        x = item
-        for part in parts:
-            x = getitem(x, part)
+        if one is not None and type(item) in _UNSUBSCRIPTABLE:  # an event: its attribute
+            x = getattr(item, one, missing)
+            if x is missing:
+                x = getitem(item, one)
+        else:
+            x = item
+            for part in parts:
+                x = getitem(x, part)
         if test(x, *targs):
             if keep:
                 yield item
@@ -167,7 +191,12 @@ def _map(context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
     if value:
         parts = _prepare_attribute_parts(kwargs["attribute"])
         getitem = context.environment.getitem
+        one = parts[0] if len(parts) == 1 and type(parts[0]) is str else None
         for item in value:
+            if one is not None and type(item) in _UNSUBSCRIPTABLE:  # an event: its attribute
+                x = getattr(item, one, missing)
+                yield x if x is not missing else getitem(item, one)
+                continue
             for part in parts:
                 item = getitem(item, part)
             yield item
@@ -412,8 +441,7 @@ class TrustedEnvironment(Environment):
                 return obj[argument]
             except (KeyError, TypeError):
                 pass  # Jinja's path: the dict's attribute, else undefined
-        elif type(argument) is str and not hasattr(type(obj), "__getitem__") \
-                and not isinstance(obj, type):
+        elif type(argument) is str and _unsubscriptable(type(obj)):
             value = getattr(obj, argument, missing)
             return value if value is not missing else self.undefined(obj=obj, name=argument)
         return Environment.getitem(self, obj, argument)
