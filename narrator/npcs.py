@@ -147,6 +147,44 @@ SETTING_DATA: dict[str, dict] = {
         "pistol": 0.7, "long_arm": 1.0,
     },
 }
+#: Side names that sound like men on the wrong side of the law (a motive of their own).
+OUTLAW_WORDS = ("rustler", "gang", "outlaw", "robber", "bandit", "thie", "raider", "desperado",
+                "comanchero", "renegade", "killer", "horse", "road", "badm", "gunm", "crook")
+#: Why each side is there, one sentence a side after the standoff ("Three of the posse ...
+#: face each other ..."): by the kind of side (``motive_kind``), drawn by the seeded Faker
+#: (the same seed, the same words); a tuple of settings first limits a motive to those
+#: settings. Fields: {side} (the side's name), {other} (the sides it is against), {town}.
+#: Told as what came before (past, past perfect), so the same words read right in a
+#: present-tense write-up and ``inflection.past_text`` leaves them as they are in a past one;
+#: no word of place (vocabulary.toml's [place]: a motive must not make a canyon indoors).
+MOTIVES: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
+    "law": (
+        ((), "The {side} had come out from {town} with a warrant for every one of {other}."),
+        ((), "The {side} had sworn to take {other} back to {town} in irons."),
+        ((), "The {side} had ridden two days on a paid informer's word to find {other}."),
+        (("canyon", "corral"), "The {side} had followed the tracks of stolen stock to {other}."),
+        (("saloon",), "The {side} had heard that {other} were drinking up a stolen payroll."),
+    ),
+    "outlaw": (
+        ((), "The {side} were wanted men, and knew what waited for them in {town}."),
+        ((), "The {side} had run as far as they meant to run."),
+        ((), "The {side} had no mind to hang, and {other} knew it."),
+        (("canyon", "corral"), "The {side} had a stolen herd to think of and would not give it "
+                               "up."),
+        (("saloon",), "The {side} had come to {town} to spend stolen money, and wanted no "
+                      "trouble they could not shoot their way out of."),
+        (("street",), "The {side} had ridden into {town} to settle with whoever stood in their "
+                      "way."),
+    ),
+    "other": (
+        ((), "The {side} had a score of their own to settle with {other}."),
+        ((), "The {side} wanted the price on the heads of {other}."),
+        ((), "The {side} had been hired to see {other} dead, and meant to earn their pay."),
+        (("saloon",), "The {side} had only come in for a drink."),
+        (("canyon", "corral"), "The {side} claimed the stock that {other} held, brand and all."),
+    ),
+}
+
 SALOONS = ("Long Branch", "Alamo", "Oriental", "Lady Gay", "Crystal Palace", "Bull's Head",
            "Lone Star", "Silver Dollar", "Gem", "Occidental")
 
@@ -232,6 +270,33 @@ class Dice:
             if x < 0:
                 return value
         return choices[-1][0]
+
+
+def motive_kind(side: str) -> str:
+    """The kind of motive a side's name calls for (``MOTIVES``): "law" (``is_law``), "outlaw"
+    (``OUTLAW_WORDS``: rustlers, a gang, road agents...) or "other" (drifters, townsmen)."""
+    words = re.findall(r"[a-z]+", side.lower())
+    if any(word.startswith(w) for word in words for w in OUTLAW_WORDS):
+        return "outlaw"
+    return "law" if is_law(side) else "other"
+
+
+def motives(sides: list[str], setting: str, town: str, fake: Any) -> list[str]:
+    """One sentence a side saying why it is there (``MOTIVES``), drawn with the seeded Faker
+    ``fake`` in the order of ``sides``. A side's {other} is the sides of the law against an
+    outlaw side, the outlaw sides against the law, else every other side."""
+    kinds = {s: motive_kind(s) for s in sides}
+    out = []
+    for side in sides:
+        mine = kinds[side]
+        want = {"law": ("outlaw",), "outlaw": ("law",), "other": ("outlaw",)}[mine]
+        against = [s for s in sides if s != side and kinds[s] in want] \
+            or [s for s in sides if s != side]
+        options = [text for where, text in MOTIVES[mine] if not where or setting in where]
+        text = fake.random_element(options)
+        out.append(text.format(side=side, other=_join([f"the {s}" for s in against]),
+                               town=town))
+    return out
 
 
 def is_law(side: str) -> bool:
@@ -375,6 +440,8 @@ def skirmish(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
     # the scenario's own words, read as the scene's opening: no engine terms (who declares
     # what is told by the write-up's rolls block, not here)
     description = f"{who[:1].upper()}{who[1:]} face each other {place}, about {dist} yards apart."
+    # why each side is there (drawn last: every name, number and place above is as before)
+    description = " ".join([description] + motives([s for s, _ in sides], setting, town, fake))
 
     return Skirmish(title, description, seed, setting, out, landmarks, max_turns, command)
 

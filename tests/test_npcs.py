@@ -251,3 +251,43 @@ def test_generated_surnames_keep_their_apostrophe_and_inner_capital():
                       ("html", "O&#39;Connell")):
         out = render(log, fmt, "story", options=Options(tense="past"))
         assert name in out and "Oconnell" not in out, fmt
+
+
+def test_a_generated_scenario_says_why_each_side_is_there():
+    """Issue 10, ninth reading: "Three of the posse, three of the rustlers and two of the
+    drifters faced each other in a box canyon..." read as generator output: nothing said
+    why the sides were there. The description now gives each side a motive, after the
+    standoff, by the kind of side (the law, outlaws, anyone else) and the setting, drawn by
+    the seeded Faker: the same seed, the same words; the names, numbers and map as before.
+    Every motive is told as what came before, so the past-tense story keeps it word for
+    word, whatever the sides are called."""
+    from narrator.render import inflection
+    from narrator.rulesets.boothill import generate as bh
+
+    sk = bh.generate([("posse", 3), ("rustlers", 3), ("drifters", 2)], "canyon", seed=11)
+    assert sk.description == (
+        "Three of the posse, three of the rustlers and two of the drifters face each other in "
+        "a box canyon in the hills above Ogallala, about 57 yards apart. The posse had sworn to "
+        "take the rustlers back to Ogallala in irons. The rustlers had run as far as they meant "
+        "to run. The drifters had been hired to see the rustlers dead, and meant to earn their "
+        "pay.")
+    again = bh.generate([("posse", 3), ("rustlers", 3), ("drifters", 2)], "canyon", seed=11)
+    assert again.description == sk.description
+    assert [m.name for ms in sk.sides.values() for m in ms][:2] == \
+        ['Levi "Cactus" Glenn', 'Jesse "Smiley" Lopez']
+    assert npcs.motive_kind("Texas Rangers") == "law" and npcs.motive_kind("road agents") == \
+        "outlaw" and npcs.motive_kind("drifters") == "other"
+    told = set()
+    for seed in range(1, 31):
+        for setting in npcs.SETTINGS:
+            text = bh.generate([("marshals", 2), ("gang", 2), ("townsmen", 1)], setting,
+                               seed=seed).description
+            said = text.split(" yards apart. ", 1)[1]
+            assert len(re.findall(r"(?:^|\. )The (?:marshals|gang|townsmen) ", said)) == 3, said
+            told.add(said)
+    assert len(told) > 60  # many motives, not one line for every fight
+    for kind, motives in npcs.MOTIVES.items():
+        for _, text in motives:
+            for side in ("posse", "gang", "road agents", "townsmen"):
+                line = text.format(side=side, other="the rustlers", town="Abilene")
+                assert inflection.past_text(line) == line, line
