@@ -1,6 +1,7 @@
 """What narrator keeps between runs in the user's cache folder: the folder itself, and the
 data tables it parses from TOML (the Jinja templates' compiled code is
-``narrator.render.bytecode``'s, in the same folder).
+``narrator.render.bytecode``'s, in the same folder; the verb forms looked up in lemminflect
+are ``narrator.render.inflection``'s, by ``store_json``).
 
 The folder is ``platformdirs.user_cache_dir("narrator")`` (``~/.cache/narrator`` on Linux), or
 ``$NARRATOR_CACHE_DIR``; ``NARRATOR_CACHE_DIR=`` (empty) turns every cache off. We use
@@ -69,6 +70,12 @@ def toml_loads(text: str) -> dict[str, Any]:
     if entry is not None:
         _store(entry, data)
     return data
+
+
+def store_json(entry: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` as JSON to the cache file ``entry`` whole, or not at all (``_store``):
+    what other modules keep between runs (``narrator.render.inflection``'s verb forms)."""
+    _store(entry, data)
 
 
 def _store(entry: Path, data: dict[str, Any]) -> None:

@@ -84,3 +84,71 @@ def test_a_forced_plural_reads_in_both_tenses():
         "The guns [fall:pl] silent.", {}, set()) == "The guns fall silent."
     assert P.Phrases({"g": ["x"]}, seed=1, tense="past").fill(
         "The guns [fall:pl] silent.", {}, set()) == "The guns fell silent."
+
+
+def _story_in_a_fresh_process(cache: str) -> tuple[str, bool]:
+    """A story write-up of the stagecoach example in a new process with ``cache`` as the
+    cache folder ("" for none): the write-up and whether lemminflect was loaded."""
+    import json
+    import os
+    import subprocess
+    import sys
+    probe = ("import json, sys\n"
+             "from narrator.scenario import load_scenario\n"
+             "from narrator.engine import run_fight\n"
+             "from narrator.render import render\n"
+             f"log = run_fight(load_scenario({str(ROOT / 'scenarios/examples/stagecoach.yaml')!r}),"
+             " 1, dice_fallback='seeded')\n"
+             "out = render(log, 'markdown', 'story')\n"
+             "print(json.dumps([out, 'lemminflect' in sys.modules]))\n")
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                       env={**os.environ, "NARRATOR_CACHE_DIR": cache}, check=True)
+    out, loaded = json.loads(r.stdout)
+    return out, loaded
+
+
+def test_verb_forms_kept_between_runs(tmp_path):
+    """lemminflect's forms that a write-up looked up are kept in the cache folder
+    (inflection._forms): the next process writes the same story without loading lemminflect;
+    a file that cannot be read, or no cache folder, gives the same story by lemminflect."""
+    first, loaded = _story_in_a_fresh_process(str(tmp_path))
+    assert loaded
+    kept = list((tmp_path / inflection.VERB_FOLDER).glob("*.json"))
+    assert len(kept) == 1
+    import json
+    forms = json.loads(kept[0].read_text())
+    from lemminflect import getInflection
+    assert len(forms) > 10
+    for key, form in forms.items():  # "VBZ take": "takes"
+        tag, word = key.split(" ")
+        assert form == (getInflection(word, tag) or (None,))[0]
+    again, loaded = _story_in_a_fresh_process(str(tmp_path))
+    assert (again, loaded) == (first, False)
+    kept[0].write_text("{not json")
+    assert _story_in_a_fresh_process(str(tmp_path)) == (first, True)
+    assert _story_in_a_fresh_process("") == (first, True)
+
+
+def test_verb_forms_from_the_cache_are_lemminflects(tmp_path, monkeypatch):
+    """A form read back from the cache file is the one lemminflect gave; a word kept as
+    having no form (null) is refused as lemminflect's empty answer is."""
+    import json
+    monkeypatch.setenv("NARRATOR_CACHE_DIR", str(tmp_path))
+    inflection._forms.cache_clear()
+    inflection.verb.cache_clear()
+    try:
+        assert inflection.verb("draw", "past", False) == "drew"
+        assert inflection.verb("give way", "present", False) == "gives way"
+        inflection._forms.cache_clear()
+        inflection.verb.cache_clear()
+        forms, entry = inflection._forms()
+        assert entry is not None and forms == {"VBD draw": "drew", "VBZ give": "gives"}
+        entry.write_text(json.dumps({**forms, "VBD draw": "drawed", "VBZ qzx": None}))
+        inflection._forms.cache_clear()
+        inflection.verb.cache_clear()
+        assert inflection.verb("draw", "past", True) == "drawed"  # read back, not looked up
+        with pytest.raises(ValueError, match="no inflection of the verb 'qzx'"):
+            inflection.verb("qzx", "present", False)
+    finally:
+        inflection._forms.cache_clear()
+        inflection.verb.cache_clear()

@@ -17,7 +17,10 @@ run``), so unless something imported it already, inflect is imported against a s
 right after (a later ``import typeguard`` gets the real one). Both libraries load lazily, on
 the first write-up that needs them (a side's name in prose asks inflect whether it is plural).
 
-May import: the standard library, inflect, lemminflect.
+lemminflect's forms that ``verb`` looked up are kept between runs in narrator's cache folder
+(``_forms``): a story write-up whose verbs were all seen before does not load it.
+
+May import: the standard library, inflect, lemminflect, narrator.cache.
 """
 
 from __future__ import annotations
@@ -94,17 +97,76 @@ def verb(lemma: str, tense: str, plural: bool) -> str:
         forms = {("present", False): "is", ("present", True): "are",
                  ("past", False): "was", ("past", True): "were"}
         return forms[(tense, plural)] + tail
-    from lemminflect import getInflection
-
     if tense == "past":
-        found = getInflection(head, "VBD")
+        form = _form(head, "VBD")
     elif plural:
         return head + tail
     else:
-        found = getInflection(head, "VBZ")
-    if not found:
+        form = _form(head, "VBZ")
+    if form is None:
         raise ValueError(f"no inflection of the verb {head!r}")
-    return found[0] + tail
+    return form + tail
+
+
+#: The folder, under narrator's cache folder, of lemminflect's forms looked up before.
+VERB_FOLDER = "verbs-1"
+
+
+def _form(word: str, tag: str) -> str | None:
+    """lemminflect's first form of ``word`` for the Penn ``tag`` (VBZ, VBD), or None when
+    it has none; kept between runs in the cache folder (``_forms``), so a story write-up
+    whose verbs were all looked up before does not load lemminflect (it imports numpy and
+    reads its lexicon: about a quarter of a second)."""
+    forms, entry = _forms()
+    key = f"{tag} {word}"
+    if key in forms:
+        return forms[key]
+    from lemminflect import getInflection
+
+    found = getInflection(word, tag)
+    form = forms[key] = found[0] if found else None
+    if entry is not None:
+        from narrator.cache import store_json
+
+        store_json(entry, forms)
+    return form
+
+
+@functools.lru_cache(maxsize=1)
+def _forms() -> tuple[dict[str, str | None], Any]:
+    """The forms kept (``"VBD draw"`` -> ``"drew"``, or None: no form) and their file:
+    ``verbs-1/<stamp>.json`` in narrator's cache folder, the stamp from the installed
+    lemminflect's files (their paths, sizes and times: another lemminflect is another
+    file). No file when there is no cache folder (``NARRATOR_CACHE_DIR=``) or lemminflect's
+    files cannot be found; an entry that cannot be read is as none: the forms are the same
+    either way."""
+    import hashlib
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from narrator.cache import cache_root
+
+    root = cache_root()
+    spec = importlib.util.find_spec("lemminflect")
+    if root is None or spec is None or spec.origin is None:
+        return {}, None
+    home = Path(spec.origin).parent
+    try:
+        stamp = [(str(p), p.stat().st_size, p.stat().st_mtime_ns)
+                 for p in (home / "__init__.py", home / "resources" / "infl_lu.csv.gz",
+                           home / "resources" / "infl_overrides.csv")]
+    except OSError:
+        return {}, None
+    entry = root / VERB_FOLDER / f"{hashlib.sha256(repr(stamp).encode()).hexdigest()[:16]}.json"
+    try:
+        data = json.loads(entry.read_bytes())
+    except (OSError, ValueError):
+        data = {}
+    if not isinstance(data, dict) or not all(
+            isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in data.items()):
+        data = {}
+    return data, entry
 
 
 @functools.lru_cache(maxsize=1024)
