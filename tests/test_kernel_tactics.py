@@ -20,7 +20,8 @@ from narrator.rulesets.boothill.generate import generate, to_yaml
 from narrator.scenario import load_scenario, load_scenario_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from common import DUEL  # noqa: E402
+from bench_kernel import many  # noqa: E402
+from common import DUEL, FOUR_ON_FOUR  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "scenarios" / "examples"
 
@@ -72,6 +73,8 @@ CASES = {
         "weapons: [{type: lever_action_rifle}],\n       at: [1.8, 0]").replace(
         "weapons: [{type: single_action_revolver}],\n       at: [0, 0]",
         "weapons: [{type: lever_action_rifle}],\n       at: [0, 0]"), {}),
+    "four-on-four": (FOUR_ON_FOUR, {}),
+    "eight-on-eight": (many(8), {}),
     "generated-1v1": (to_yaml(generate([("posse", 1), ("rustlers", 1)], "street", 7)), {}),
 }
 
@@ -126,7 +129,7 @@ def test_vectorised_decisions_are_the_engines(name):
     src, kw = CASES[name]
     seen = checked_run(src, kw, 300)
     assert seen["bad"] == 0, seen
-    share = 0.6 if name != "point-blank" else 0.01   # (a threat: mostly the engine's)
+    share = {"point-blank": 0.01, "four-on-four": 0.3}.get(name, 0.6)  # (threats, cover)
     assert seen["taken"] >= share * seen["rows"] > 0, seen
     assert seen["shots"] > 0, seen
     assert seen["reloads"] > 0 or name == "point-blank", seen
@@ -157,18 +160,18 @@ def test_a_wrong_vectorised_decision_is_caught(monkeypatch):
 
 
 def test_what_the_vectors_do_not_take_is_named():
-    two_guns = DUEL.replace("weapons: [{type: single_action_revolver}]",
-                            "weapons: [{type: single_action_revolver}, {type: derringer}]", 1)
-    ld = batch.odds_scenario(load_scenario_text(two_guns))
+    scatter = DUEL.replace("weapons: [{type: single_action_revolver}]",
+                           "weapons: [{type: single_action_revolver}, {type: shotgun}]", 1)
+    ld = batch.odds_scenario(load_scenario_text(scatter))
     assert kernel.KernelContext(ld.scenario, ld.side_of).vec.reasons == [
-        "more than one weapon"]
+        "a weapon that is not a firearm or is a shotgun"]
     night = DUEL.replace("max_turns: 20", "max_turns: 20\nnight: true")
     ld = batch.odds_scenario(load_scenario_text(night))
     assert kernel.KernelContext(ld.scenario, ld.side_of).vec.reasons == ["night"]
 
 
 @pytest.mark.parametrize("name", ["abilene-aggressive", "three-on-three-cautious",
-                                  "three-on-three-coward"])
+                                  "three-on-three-coward", "four-on-four"])
 def test_vectorised_retargets_are_the_engines(name, monkeypatch):
     # a man whose target is down turns on the one BootHillFight.retarget picks: every
     # vectorised retarget of a kernel run against the engine's for that fight

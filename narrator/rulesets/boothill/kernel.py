@@ -1324,7 +1324,10 @@ class _Kernel:
         (``VecTactics.retarget``) where the shooter listed his old target alone (``alone``),
         else one by one (``listed``: each fight's listed targets, None: his intent's)."""
         new = np.full(len(ii), -1)
-        rest = np.ones(len(ii), dtype=bool)
+        # every other man down (the usual end of a fight): nobody, without asking anyone
+        others = np.delete(self.S[ii, :, C_COND], j, axis=1)
+        rest = ~(others != ACTIVE).all(axis=1) | ~alone
+        alone = alone & rest
         vec = self.vec
         if vec is not None and not vec.reasons and alone.any():
             sel = np.flatnonzero(alone)

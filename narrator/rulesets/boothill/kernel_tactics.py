@@ -18,14 +18,16 @@ fights of a turn: the same arithmetic, in the same order, as ``tactics.decide`` 
 and the kind of turn (``tactics.turn_kind``, ``shootout.wants_shootout``). A fight in which
 any man's decision is another branch of ``tactics.decide`` (an enemy stands within point
 blank range with a gun that can fire, ``tactics._threats``; he moves to cover or closer,
-keeps his distance, runs for cover, clears a jam, has nothing to reload, fights hand to
-hand; a lawman or a sniper before the first shot of the fight) or a turn the profiles would plan again (planned as a shootout
-turn and nobody's intent makes one) is left to the engine's decision, as before; so are
-declared turns. The shootout plans are the engine's (``BootHillFight.plan``), kept per
-intent and the gun in hand.
+keeps his distance, runs for cover, clears a jam, has nothing to reload or no way to name
+it, fights hand to hand; a lawman or a sniper before the first shot of the fight) or a turn
+the profiles would plan again (planned as a shootout turn and nobody's intent makes one) is
+left to the engine's decision, as before; so are declared turns. The shootout plans are the
+engine's (``BootHillFight.plan``), kept per intent and the gun in hand.
 
 What a scenario must be for this (``VecTactics.reasons``): every character has a tactics
-profile, one firearm that is not a shotgun, no range-band rulings, not at night.
+profile, firearms only and no shotgun (any number of them: the target and the gun are
+chosen together, a gun not in hand worth less in a shootout turn), no range-band rulings,
+not at night.
 ``tests/test_kernel_tactics.py`` checks every decision taken here against the engine's for
 the same state.
 
@@ -76,14 +78,11 @@ class VecTactics:
             if not f.c.tactics:
                 reasons.append("a character without a tactics profile")
                 break
-            prof = tactics.PROFILE_TABLE[f.c.tactics]
-            self.profiles.append(prof)
-            if len(f.weapons) != 1:
-                reasons.append("more than one weapon")
-                break
-            wt = f.weapons[0].wt
-            if not wt.is_firearm or wt.is_shotgun or wt.is_melee:
-                reasons.append("a weapon that is not a firearm or is a shotgun")
+            self.profiles.append(tactics.PROFILE_TABLE[f.c.tactics])
+            for ws in f.weapons:
+                wt = ws.wt
+                if not wt.is_firearm or wt.is_shotgun or wt.is_melee:
+                    reasons.append("a weapon that is not a firearm or is a shotgun")
         if reasons:
             reasons[:] = sorted(set(reasons), key=reasons.index)
             return
@@ -93,28 +92,37 @@ class VecTactics:
         self.covered_landmarks = any(lm.cover is not None for lm in sc.map.values())
         self.arms_length = tables.hand_to_hand()["reach"]["yards"]
         self.point_blank = tables.point_blank_yards()
-        self.static = np.zeros((n, 4), dtype=np.int64)    # tactics._static per shot type
-        self.limits = []                                   # per fighter: limits per shot type
-        self.bandmod = np.zeros((n, 4), dtype=np.int64)    # Table 2 by band code
-        self.long_arm = np.zeros(n, dtype=bool)
+        self.nw = [len(f.weapons) for f in fighters]
+        # per fighter, per weapon: tactics._static per shot type, band limits per shot type,
+        # the Table 2 modifier by band code, a long arm, a revolver, its reload rate (-1:
+        # none), capacity, whether an intent can name it (tactics._addressable, when it is
+        # not in hand) and how (_weapon_ref)
+        self.static, self.limits, self.bandmod = [], [], []
+        self.long_arm, self.revolver, self.rate, self.capacity = [], [], [], []
+        self.named, self.ref = [], []
         self.luck_p = np.zeros(n)
         self.size_mod = np.zeros((n, 2), dtype=np.int64)   # not prone, prone
         self.cap = np.zeros(n, dtype=np.int64)
-        self.revolver = np.zeros(n, dtype=bool)
-        self.reloads = np.zeros(n, dtype=bool)
-        self.capacity = np.zeros(n, dtype=np.int64)
         self.draw = []
         self.draw_counts = np.zeros(n)
         for j, f in enumerate(fighters):
-            ws = f.weapons[0]
-            wt = ws.wt
-            for s, st in enumerate(SHOT_NAMES):
-                self.static[j, s] = tactics._static(rep, f, wt, st)
-            self.limits.append([tables.band_limits(wt, st) for st in SHOT_NAMES])
-            self.bandmod[j] = (tactics.POINT_BLANK_MODIFIER.get(wt.kind, 0),
-                               tactics.BAND_MODIFIER["short"], tactics.BAND_MODIFIER["long"],
-                               tactics.BAND_MODIFIER["extreme"])
-            self.long_arm[j] = wt.kind == "long_arm"
+            self.static.append([[tactics._static(rep, f, ws.wt, st) for st in SHOT_NAMES]
+                                for ws in f.weapons])
+            self.limits.append([[tables.band_limits(ws.wt, st) for st in SHOT_NAMES]
+                                for ws in f.weapons])
+            self.bandmod.append([np.array((tactics.POINT_BLANK_MODIFIER.get(ws.wt.kind, 0),
+                                           tactics.BAND_MODIFIER["short"],
+                                           tactics.BAND_MODIFIER["long"],
+                                           tactics.BAND_MODIFIER["extreme"]))
+                                 for ws in f.weapons])
+            self.long_arm.append([ws.wt.kind == "long_arm" for ws in f.weapons])
+            self.revolver.append([ws.wt.is_revolver for ws in f.weapons])
+            self.rate.append([ws.wt.reload if ws.wt.reload is not None else -1
+                              for ws in f.weapons])
+            self.capacity.append([ws.capacity for ws in f.weapons])
+            self.ref.append([ws.spec.name or ws.spec.type for ws in f.weapons])
+            self.named.append([rep.weapon_index(f, ws.spec.name or ws.spec.type) == g
+                               for g, ws in enumerate(f.weapons)])
             self.luck_p[j] = f.c.attributes.luck / 400
             for prone in (0, 1):
                 size = f.c.size
@@ -125,9 +133,6 @@ class VecTactics:
                     mod -= 2
                 self.size_mod[j, prone] = mod
             self.cap[j] = f.capacity
-            self.revolver[j] = wt.is_revolver
-            self.reloads[j] = wt.reload is not None
-            self.capacity[j] = ws.capacity
             draw, counts = tactics._draw_counts(rep, f, self.profiles[j].draw_tolerance)
             self.draw.append(draw)
             self.draw_counts[j] = counts
@@ -142,13 +147,41 @@ class VecTactics:
         covers = self.ctx.covers
         return np.array([1.0] + [1.0 - tactics.cover_share(c.locations) for c in covers[1:]])
 
-    def estimate(self, j: int, st: int, band: np.ndarray, wound: np.ndarray,
+    def estimate(self, j: int, g: int, st: int, band: np.ndarray, wound: np.ndarray,
                  size: np.ndarray, keep: np.ndarray) -> np.ndarray:
-        """``tactics._estimate`` of fighter ``j``'s shot of type ``st`` at targets of these
-        Table 2 size modifiers and cover shares (no gait), band codes >= 0."""
-        c = self.static[j, st] + self.bandmod[j][np.maximum(band, 0)] + wound + size
+        """``tactics._estimate`` of fighter ``j``'s shot of type ``st`` with his weapon ``g``
+        (``wound``: his Table 2 wound modifier for its kind) at targets of these Table 2 size
+        modifiers and cover shares (no gait), band codes >= 0."""
+        c = self.static[j][g][st] + self.bandmod[j][g][np.maximum(band, 0)] + wound + size
         p = np.where(c < 1, self.luck_p[j], np.minimum(c, 19) / 20)
         return p * keep
+
+    def wound(self, st: _State, j: int, g: int) -> np.ndarray:
+        """Fighter ``j``'s Table 2 wound modifier for his weapon ``g``'s kind."""
+        return st.wound_long[:, j] if self.long_arm[j][g] else st.wound_other[:, j]
+
+    def best_reload(self, st: _State, j: int) -> np.ndarray:
+        """``tactics._reloadable``: the weapon best worth reloading (the fastest rate, the
+        first on a tie), -1 for none."""
+        r = np.full(len(st.live), -1)
+        rate = np.full(len(st.live), -1.0)
+        for g in range(self.nw[j]):
+            better = st.reloadable[:, j, g] & ((r < 0) | (self.rate[j][g] > rate))
+            r = np.where(better, g, r)
+            rate = np.where(better, self.rate[j][g], rate)
+        return r
+
+    def reload_ref(self, st: _State, j: int, r: np.ndarray) -> np.ndarray:
+        """``tactics._reload_ref`` as a code: 0 the weapon in hand (True), g + 1 weapon ``g``
+        by name or type, -1 none (nothing to reload, or a weapon no intent can name)."""
+        cur = st.S[:, j, C_CUR_W]
+        named = np.array(self.named[j] + [False])[r]     # (r = -1: the padding False)
+        return np.where(r < 0, -1, np.where(r == cur, 0, np.where(named, r + 1, -1)))
+
+    def reload_intent(self, k, j: int, code: int, **kw) -> int:
+        """The intent id of a reload of ``reload_ref`` code ``code``."""
+        ref = True if code == 0 else self.ref[j][code - 1]
+        return k._intent_id(tactics._intent(reload=ref, **kw))
 
     def decide(self, k, t: int, live: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The decisions of turn ``t`` (past the declared turns) for the fights ``live`` of
@@ -201,8 +234,9 @@ class VecTactics:
         ``shoot`` (else a combat turn): (intent ids, taken, whether the intents make a
         shootout turn: ``wants_shootout``)."""
         n, m = k.n, len(st.live)
-        S, W, Y, up, wp, loaded = st.S, st.W, st.Y, st.up, st.wp, st.loaded
-        usable, wound, size, keep, enemy = st.usable, st.wound, st.size, st.keep, st.enemy
+        S, Y, up, wp, loaded = st.S, st.Y, st.up, st.wp, st.loaded
+        usable, size, keep, enemy = st.usable, st.size, st.keep, st.enemy
+        armed = st.armed
         other = self.other
         rows_all = np.arange(m)
         taken = np.ones(m, dtype=bool)
@@ -240,55 +274,77 @@ class VecTactics:
                            & (nearest < prof.keeps_distance))
             # nothing to shoot with: reload (a jam, nothing to reload, an enemy at arm's
             # length: the engine's)
-            empty = go & ~usable[:, j]
+            empty = go & ~armed[:, j]
             if empty.any():
-                reloadable = st.reloadable[:, j]
-                taken &= ~(empty & (~reloadable | (nearest <= self.arms_length + 1e-9)))
-                iid[empty, j] = k._intent_id(tactics._intent(reload=True, move=None, other=None))
+                ref = self.reload_ref(st, j, self.best_reload(st, j))
+                taken &= ~(empty & ((ref < 0) | (nearest <= self.arms_length + 1e-9)))
+                for code in np.unique(ref[empty & (ref >= 0)]).tolist():
+                    iid[empty & (ref == code), j] = self.reload_intent(k, j, code, move=None,
+                                                                        other=None)
             # a target (tactics._choose, gait none); an enemy within point blank range with
             # a gun that can fire comes first (tactics._threats: the engine's)
-            sh = go & usable[:, j]
+            sh = go & armed[:, j]
             if not sh.any():
                 continue
-            taken &= ~(sh & (en & (Y[:, j, :] <= self.point_blank) & usable).any(axis=1))
+            taken &= ~(sh & (en & (Y[:, j, :] <= self.point_blank) & armed).any(axis=1))
+            cur = S[:, j, C_CUR_W]
+            mine = [usable[:, j, g] & ((cur == g) | self.named[j][g])
+                    for g in range(self.nw[j])]            # tactics._addressable
             best = np.full(m, -1)
+            best_w = np.full(m, -1)
             best_score = np.zeros(m)
             best_yards = np.zeros(m)
+            best_p = np.zeros(m)
             for o in range(n):
                 if not other[j, o]:
                     continue
                 y = Y[:, j, o]
-                band = _bands(self.limits[j][ST_CAREFUL], y)
-                valid = sh & en[:, o] & (band >= 0)
-                if not valid.any():
-                    continue
-                value = (1.0 + prof.near * 10 / (10 + y) + prof.danger * st.reach(self, o, j)
-                         + prof.wounded * wp[:, o] / self.cap[o])
-                value = value / (1.0 + 0.35 * targeted[:, self.side[j], o])
-                p = self.estimate(j, ST_CAREFUL, band, wound[:, j], size[:, o], keep[:, o])
-                score = p * np.maximum(value, 0.05)
-                better = valid & ((best < 0) | (score > best_score + TIE))
-                best = np.where(better, o, best)
-                best_score = np.where(better, score, best_score)
-                best_yards = np.where(better, y, best_yards)
+                value = None
+                for g in range(self.nw[j]):
+                    band = _bands(self.limits[j][g][ST_CAREFUL], y)
+                    valid = sh & en[:, o] & mine[g] & (band >= 0)
+                    if not valid.any():
+                        continue
+                    if value is None:   # (the same whatever gun shoots him)
+                        value = (1.0 + prof.near * 10 / (10 + y)
+                                 + prof.danger * st.reach(self, o, j)
+                                 + prof.wounded * wp[:, o] / self.cap[o])
+                        value = value / (1.0 + 0.35 * targeted[:, self.side[j], o])
+                    p = self.estimate(j, g, ST_CAREFUL, band, self.wound(st, j, g),
+                                      size[:, o], keep[:, o])
+                    worth = np.where(shoot & (cur != g), value * 0.85, value)
+                    score = p * np.maximum(worth, 0.05)
+                    tie = (np.abs(score - best_score) <= TIE) & (
+                        (g < best_w) | ((g == best_w) & (o < best)))
+                    better = valid & ((best < 0) | (score > best_score + TIE) | tie)
+                    best = np.where(better, o, best)
+                    best_w = np.where(better, g, best_w)
+                    best_score = np.where(better, score, best_score)
+                    best_yards = np.where(better, y, best_yards)
+                    best_p = np.where(better, p, best_p)
             taken &= ~(sh & (best < 0))       # nobody in reach: he closes in (the engine's)
             sh &= best >= 0
             targeted[rows_all[sh], self.side[j], best[sh]] += 1
+            wref = np.where(best_w == cur, -1, best_w)     # tactics._weapon_ref (-1: None)
+            bw = np.maximum(best_w, 0)
+            bloaded = loaded[rows_all, j, bw]
             # the shots: a combat turn's careful shots
             comb = sh & ~shoot
             wants |= comb & (best_yards <= TWENTY_FEET_YARDS)
-            for q in np.unique(np.minimum(2, loaded[comb, j])).tolist():
-                sel = comb & (np.minimum(2, loaded[:, j]) == q)
-                for o in np.unique(best[sel]).tolist():
-                    it = tactics._intent(shoot=k.names[o], shots=q, weapon=None, aim=prof.aim,
-                                         move=None, sniping=False, other=None)
-                    iid[sel & (best == o), j] = k._intent_id(it)
+            if comb.any():
+                combo = np.stack([best, np.minimum(2, bloaded), wref], axis=1)[comb]
+                uniq, _, inv = k._distinct(combo)
+                ids = np.array([k._intent_id(tactics._intent(
+                    shoot=k.names[o], shots=q, weapon=None if w < 0 else self.ref[j][w],
+                    aim=prof.aim, move=None, sniping=False, other=None))
+                    for o, q, w in uniq.tolist()], dtype=np.int64)
+                iid[comb, j] = ids[inv]
             # a shootout turn's shot list (tactics._shot_list, first_count)
             so = sh & shoot
             if not so.any():
                 continue
             ti = np.maximum(best, 0)
-            draw = (S[:, j, C_DRAWN] == 0) | (S[:, j, C_CUR_W] != 0)
+            draw = (S[:, j, C_DRAWN] == 0) | (best_w != cur)
             start = np.where(draw, self.draw_counts[j], 0.0) + st.cursor[:, j]
             close = best_yards <= TWENTY_FEET_YARDS
             b_val = np.full(m, -1.0)
@@ -296,36 +352,41 @@ class VecTactics:
             b_n = np.ones(m, dtype=np.int64)
             tsize = size[rows_all, ti]
             tkeep = keep[rows_all, ti]
-            for near_pair, kind in ((True, ST_HIP), (True, ST_FANNED), (False, ST_CAREFUL),
-                                    (False, ST_STEADY)):
-                if kind == ST_FANNED and not self.revolver[j]:
+            for g in range(self.nw[j]):
+                gun = so & (best_w == g)
+                if not gun.any():
                     continue
-                rows = so & (close == near_pair)
-                name = SHOT_NAMES[kind]
-                band = _bands(self.limits[j][kind], best_yards)
-                rows &= band >= 0
-                if not rows.any():
-                    continue
-                p = self.estimate(j, kind, band, wound[:, j], tsize, tkeep)
-                count = np.minimum(self.per_turn[name], loaded[:, j])
-                value = np.zeros(m)
-                for q in range(1, self.per_turn[name] + 1):
-                    end = start + q * self.counts[name]
-                    step = value + (p * np.maximum(0.1, 1.0 - prof.haste * end)
-                                    - prof.ammo_care)
-                    value = np.where(q <= count, step, value)
-                better = rows & (value > b_val + TIE)
-                b_val = np.where(better, value, b_val)
-                b_st = np.where(better, kind, b_st)
-                b_n = np.where(better, count, b_n)
+                wound = self.wound(st, j, g)
+                for near_pair, kind in ((True, ST_HIP), (True, ST_FANNED), (False, ST_CAREFUL),
+                                        (False, ST_STEADY)):
+                    if kind == ST_FANNED and not self.revolver[j][g]:
+                        continue
+                    rows = gun & (close == near_pair)
+                    name = SHOT_NAMES[kind]
+                    band = _bands(self.limits[j][g][kind], best_yards)
+                    rows &= band >= 0
+                    if not rows.any():
+                        continue
+                    p = self.estimate(j, g, kind, band, wound, tsize, tkeep)
+                    count = np.minimum(self.per_turn[name], bloaded)
+                    value = np.zeros(m)
+                    for q in range(1, self.per_turn[name] + 1):
+                        end = start + q * self.counts[name]
+                        step = value + (p * np.maximum(0.1, 1.0 - prof.haste * end)
+                                        - prof.ammo_care)
+                        value = np.where(q <= count, step, value)
+                    better = rows & (value > b_val + TIE)
+                    b_val = np.where(better, value, b_val)
+                    b_st = np.where(better, kind, b_st)
+                    b_n = np.where(better, count, b_n)
             wants |= so & ((b_st != ST_CAREFUL) | close)
-            combo = np.stack([best, b_st, b_n, draw], axis=1)[so]
+            combo = np.stack([best, b_st, b_n, draw, wref], axis=1)[so]
             uniq, _, inv = k._distinct(combo)
             ids = np.array([k._intent_id(tactics._intent(
                 shoot=k.names[o], shots=[SHOT_NAMES[kind]] * q,
-                draw=self.draw[j] if dr else None, weapon=None, aim=prof.aim, move=None,
-                sniping=False, other=None)) for o, kind, q, dr in uniq.tolist()],
-                dtype=np.int64)
+                draw=self.draw[j] if dr else None, weapon=None if w < 0 else self.ref[j][w],
+                aim=prof.aim, move=None, sniping=False, other=None))
+                for o, kind, q, dr, w in uniq.tolist()], dtype=np.int64)
             iid[so, j] = ids[inv]
         # a man with actions carried over and no intent makes it a shootout turn too
         wants |= st.last_shoot & (st.queued & (iid == 0)).any(axis=1)
@@ -343,9 +404,10 @@ class VecTactics:
         for o in range(n):
             if self.other[j, o]:
                 safe &= ~en[:, o] | (st.reach(self, o, j) == 0.0)
-        rel = safe & st.reloadable[:, j]
-        if rel.any():
-            iid[rel, j] = k._intent_id(tactics._intent(reload=True, other=None))
+        if safe.any():   # (_reload_intent: none to reload, no intent)
+            ref = self.reload_ref(st, j, self.best_reload(st, j))
+            for code in np.unique(ref[safe & (ref >= 0)]).tolist():
+                iid[safe & (ref == code), j] = self.reload_intent(k, j, code, other=None)
         run = flee & ~safe
         if self.covered_landmarks:
             taken &= ~(run & (st.S[:, j, C_COVER] == 0))
@@ -395,18 +457,22 @@ class VecTactics:
         """
         st = _State(k, ii)
         m = len(ii)
-        limits = self.limits[j][SHOT_NAMES.index(shot_type)]
+        gun = st.S[:, j, C_CUR_W]
+        lims = np.array([self.limits[j][g][SHOT_NAMES.index(shot_type)]
+                         for g in range(self.nw[j])])[gun]       # (fight, 4)
         y = st.Y[:, j, :]
         en = st.enemy[:, j, :]
-        ok = ~(en & (np.abs(y[:, :, None] - np.array(limits)[None, None, :]) < 0.01).any(
-            axis=2)).any(axis=1)
+        ok = ~(en & (np.abs(y[:, :, None] - lims[:, None, :]) < 0.01).any(axis=2)).any(axis=1)
         best = np.full(m, -1)
         best_r = np.zeros(m)
         best_y = np.zeros(m)
         for o in range(k.n):
             if not self.other[j, o]:
                 continue
-            cand = en[:, o] & (_bands(limits, y[:, o]) >= 0)
+            yo = y[:, o]
+            band_ok = (yo <= lims[:, 0]) | (yo <= lims[:, 1]) | (yo <= lims[:, 2]) | (
+                yo <= lims[:, 3])
+            cand = en[:, o] & band_ok
             if not cand.any():
                 continue
             r = st.reach(self, o, j)
@@ -442,7 +508,7 @@ class _State:
     def __init__(self, k, live: np.ndarray) -> None:
         self.live = live
         self.S = S = k.S[live]
-        self.W = W = k.W[live, :, 0]
+        self.W = W = k.W[live]
         self.P = P = k.P[live]
         self.up = up = S[:, :, C_COND] == ACTIVE
         d = P[:, :, None, :] - P[:, None, :, :]
@@ -455,13 +521,22 @@ class _State:
             self.enemy & (self.Y <= TWENTY_FEET_YARDS)).any(axis=(1, 2))   # turn_kind
         light, serious = S[:, :, C_LIGHT], S[:, :, C_SERIOUS]
         gun, off = S[:, :, C_GUN_SER] > 0, S[:, :, C_OFF_SER] > 0
-        base = vec.light_pen * light - 4 * serious
-        self.wound = np.where(vec.long_arm[None], np.where(gun != off, base - 2, base),
-                              np.where(gun & ~off, base - 2, base))   # tactics._facts
-        self.loaded = loaded = W[:, :, W_LOADED]
-        self.usable = (loaded > 0) & (W[:, :, W_JAMMED] == 0) & (W[:, :, W_USELESS] == 0)
-        self.reloadable = vec.reloads[None] & (W[:, :, W_JAMMED] == 0) & (
-            W[:, :, W_USELESS] == 0) & (loaded < vec.capacity[None])   # tactics._reloadable
+        base = vec.light_pen * light - 4 * serious   # tactics._facts
+        self.wound_long = np.where(gun != off, base - 2, base)
+        self.wound_other = np.where(gun & ~off, base - 2, base)
+        self.loaded = loaded = W[:, :, :, W_LOADED]
+        ok = (W[:, :, :, W_JAMMED] == 0) & (W[:, :, :, W_USELESS] == 0)
+        nw = W.shape[2]
+        real = np.zeros((k.n, nw), dtype=bool)     # (the padding of men with fewer weapons)
+        capacity = np.zeros((k.n, nw), dtype=np.int64)
+        rate = np.zeros((k.n, nw), dtype=bool)
+        for j in range(k.n):
+            real[j, :vec.nw[j]] = True
+            capacity[j, :vec.nw[j]] = vec.capacity[j]
+            rate[j, :vec.nw[j]] = [r >= 0 for r in vec.rate[j]]
+        self.usable = (loaded > 0) & ok & real[None]
+        self.armed = self.usable.any(axis=2)
+        self.reloadable = rate[None] & ok & (loaded < capacity[None])   # _reloadable
         n = k.n
         self.size = vec.size_mod[np.arange(n)[None], (S[:, :, C_PRONE] != 0).astype(np.int64)]
         self.keep = vec.keep()[S[:, :, C_COVER]]
@@ -472,13 +547,15 @@ class _State:
         self._reach: dict[tuple[int, int], np.ndarray] = {}
 
     def reach(self, vec: VecTactics, o: int, j: int) -> np.ndarray:
-        """``tactics.reach`` of ``o`` at ``j`` in each fight: the estimated chance of his
-        careful shot with his gun when usable and in range, else 0.0."""
+        """``tactics.reach`` of ``o`` at ``j`` in each fight: the best estimated chance of a
+        careful shot from his usable guns in range, else 0.0."""
         got = self._reach.get((o, j))
         if got is None:
-            band = _bands(vec.limits[o][ST_CAREFUL], self.Y[:, o, j])
-            got = self._reach[(o, j)] = np.where(
-                self.usable[:, o] & (band >= 0),
-                vec.estimate(o, ST_CAREFUL, band, self.wound[:, o], self.size[:, j],
-                             self.keep[:, j]), 0.0)
+            got = np.zeros(len(self.live))
+            for g in range(vec.nw[o]):
+                band = _bands(vec.limits[o][g][ST_CAREFUL], self.Y[:, o, j])
+                p = vec.estimate(o, g, ST_CAREFUL, band, vec.wound(self, o, g), self.size[:, j],
+                                 self.keep[:, j])
+                got = np.where(self.usable[:, o, g] & (band >= 0) & (p > got), p, got)
+            self._reach[(o, j)] = got
         return got
