@@ -374,6 +374,7 @@ class Count:
     bare_right: int = 0
     stray_unsaid: int = 0
     across_grave: int = 0
+    lull_run_on: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -1327,6 +1328,10 @@ ACROSS = re.compile(r"\b(?:across|high on) the (?:temple|skull|head|forehead|sca
 GRAVE_HEAD = re.compile(r"\bmortal|\bkilling\b|\bterrible\b|\bheavy wound\b|\bserious\b|"
                         r"\bbad wound\b|\bbad one\b|\bdead\b|\bkilled\b|\bdying\b|hurt badly|"
                         r"\bhard hit\b")
+#: a lull's verb phrase with a comma run into the next ("sent three shots at Shaw, all wasted
+#: and made for the corral fence")
+LULL_RUN_ON = re.compile(r", (?:all wasted|both wasted|and not one (?:found|finds) its mark|and "
+                         r"neither (?:found|finds) its mark) and [a-z]+")
 #: a fanned string and the man it was aimed at ("fanning it at Marshal Ronan Quaid")
 _NAME = r"((?:[A-Z][\w'\"-]*)(?: [A-Z][\w'\"-]*)*)"
 FAN_AT = re.compile(r"\b(?:fann(?:ed|ing|s)?|fans?)\b[^.;]*?\bat " + _NAME + "|\\bat " + _NAME
@@ -1436,7 +1441,7 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
                 bad("across_grave", s)
             for key, rx in (("archaic", ARCHAIC), ("comma_place", COMMA_PLACE),
                             ("heal_list", HEAL_LIST), ("dangling", DANGLING),
-                            ("bare_right", BARE_RIGHT)):
+                            ("bare_right", BARE_RIGHT), ("lull_run_on", LULL_RUN_ON)):
                 if rx.search(plain):
                     bad(key, s)
             if any(label.lower() in plain.lower() for label in surrender) and RUN_WORDS.search(plain):

@@ -51,7 +51,7 @@ EIGHTH = ("miss_unfired",)
 #: The checks of the ninth GM reading, every ruleset (prose_lint._ninth_round).
 NINTH = ("boom_again", "jam_extra", "archaic", "comma_place", "he_after_thing", "rout_words",
          "settled_down", "heal_list", "wounded_unnamed", "dangling", "bare_right",
-         "stray_unsaid", "across_grave")
+         "stray_unsaid", "across_grave", "lull_run_on")
 
 
 def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:
@@ -1055,6 +1055,8 @@ def test_the_lint_catches_the_ninth_reading_of_endings_and_odd_lines():
          "the field: Swede and Hale were still on their feet. Swede was bleeding."),
         (None, "dangling", "Moody's bullet missed Shaw, hugging the ground.\n\nThe end."),
         (None, "bare_right", "Billy's right caught Hollis flush.\n\nThe end."),
+        (None, "lull_run_on", "Nobody drew blood for the next 12 seconds. Moody sent three "
+         "shots at Shaw, all wasted and made for the corral fence.\n\nThe end."),
     )
     for log, key, text in cases:
         c = Count()
