@@ -271,3 +271,76 @@ def test_teaching_lines_name_the_man_a_rush_closes_on_and_end_the_call():
     story = render(log, "markdown", "story")
     assert "Levi: calls on the rustlers and the drifters to throw down their guns and " \
            "surrender.\n" in story  # the rolls block
+
+
+# ------------------------------------------------------------------ the referee's findings
+# (a rules referee read three teaching write-ups roll by roll against 000/001 and the errata)
+
+def _generated(tmp_path_factory, sides: list[str], setting: str, seed: int) -> str:
+    """The teaching write-up of ``narrator generate`` + ``narrator run`` (the referee's files)."""
+    d = tmp_path_factory.mktemp(setting)
+    out = d / f"{setting}.yaml"
+    subprocess.run([sys.executable, "-m", "narrator", "generate", "--sides", *sides,
+                    "--setting", setting, "--seed", str(seed), "--out", str(out)],
+                   check=True, capture_output=True)
+    return subprocess.run([sys.executable, "-m", "narrator", "run", str(out)], check=True,
+                          capture_output=True, text=True).stdout
+
+
+@pytest.fixture(scope="module")
+def corral(tmp_path_factory) -> str:
+    return _generated(tmp_path_factory, ["posse:3", "rustlers:3"], "corral", 8)
+
+
+@pytest.fixture(scope="module")
+def saloon(tmp_path_factory) -> str:
+    return _generated(tmp_path_factory, ["posse:2", "rustlers:3"], "saloon", 21)
+
+
+def test_a_20_at_a_chance_of_20_or_more_also_rolls_for_a_misfire(saloon):
+    """000 l.381, errata B4: every natural 20 with a firearm rolls Table 10 first."""
+    assert "At 20 anything but a 20 hits (a 20 would first be rolled for a misfire on " \
+           "Table 10, and then need a Luck check to hit), and he rolls **18**: a hit." in saloon
+    assert "(a 20 would need a Luck check)" not in saloon
+
+
+def test_a_light_wound_of_0_says_why_it_is_worth_0_wound_points(corral):
+    """000 l.433 says "1 to 5 wound points", l.435 the modified severity (ruling B7)."""
+    assert "Slim takes 0 wound points: 0 of 17 (wound points are the modified severity " \
+           "roll, here 0; the text's \"1 to 5 wound points\" is the d6 before its " \
+           "modifiers).\n" in corral
+
+
+def test_a_luck_save_gives_a_plausible_reason_and_numbers_take_an(corral):
+    """000 l.427: the saved man needs a possible and plausible explanation (errata B8)."""
+    assert "Caleb's Luck check (5) succeeds with a 3: by some miracle it is only a light " \
+           "wound, worth 1 wound point: the thick of his coat sleeve slows the shot." in corral
+    assert "Dutch's Luck check (2) fails with an 11;" in corral
+    assert re.search(r"\ba (8|11|18)\b", corral) is None
+
+
+def test_luck_save_reasons_are_chosen_by_place_and_name():
+    from narrator.render.teaching import luck_save
+
+    assert luck_save("abdomen", "Caleb", "his") == "the shot spends itself on his cartridge belt"
+    assert luck_save("chest", "Caleb", "her", "blade") == \
+        "the blade skids off a rib instead of going in"
+    assert luck_save("left_arm", "Caleb", "his") == luck_save("left_arm", "Caleb", "his")
+    assert {luck_save("chest", w, "his") for w in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")} \
+        > {luck_save("chest", "Ann", "his")}
+
+
+def test_a_careful_shot_at_extreme_range_rounds_its_quarter_down(corral):
+    """Table 13 (000 l.471): a careful shot at extreme range may shift by a quarter of the
+    skill; a quarter of Pistol 2 is 0, so the aim does nothing (not "no shift allowed")."""
+    assert "Location: Smiley Edward aims for the vitals, but a quarter of his Pistol skill " \
+           "of 2 rounds down to 0 (Table 13), so no shift; d20 **10**: the right shoulder." \
+           in corral
+    assert "no shift allowed for this shot" not in corral
+
+
+def test_article_number():
+    from narrator.render.inflection import article_number
+
+    assert [article_number(n) for n in (1, 3, 8, 11, 18, 20, 80)] == \
+        ["a 1", "a 3", "an 8", "an 11", "an 18", "a 20", "an 80"]

@@ -23,7 +23,8 @@ from narrator.render.narrate import Kinds, Narration, Scene
 from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
                                      limits)
-from narrator.render.teaching import gm_distance, shown_modifiers, source, uncite, wound_groups
+from narrator.render.teaching import (gm_distance, luck_save, shown_modifiers, source, uncite,
+                                      wound_groups)
 from narrator.render.trusted import TrustedEnvironment
 
 FORMATS = ("markdown", "bbcode", "html", "text", "json")
@@ -72,6 +73,7 @@ class _Inflection:
     join = staticmethod(inflection.join)
     the = staticmethod(inflection.the)
     article = staticmethod(inflection.article)
+    article_number = staticmethod(inflection.article_number)
 
 
 inflection_api = _Inflection()
@@ -412,7 +414,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
                        shot_list=lambda ts: shot_list(ts, words), side=inflection.side_name,
                        side_label=inflection.side_label, sided=inflection.sided,
                        and_join=inflection.join,
-                       gm_distance=gm_distance, uncite=uncite, shown=shown_modifiers,
+                       gm_distance=gm_distance, uncite=uncite, shown=shown_modifiers, luck_save=luck_save,
                        wounds=lambda ws: wound_groups(ws, lambda x: location.get(x, x)))
     env.globals.update(labels=words, number=lambda n: labels.NUMBER.get(n, str(n)))
     return env if user_dir is None else bound(env)

@@ -201,6 +201,14 @@ def article(noun: str) -> str:
     return _engine().a(noun)
 
 
+@functools.lru_cache(maxsize=256)
+def article_number(n: int) -> str:
+    """A number in figures after its article as it is said: "an 11", "an 8", "a 3", "an 18"
+    (inflect's a/an on the number in words: ``article`` on the figures says "a 11")."""
+    eng = _engine()
+    return f"{eng.a(eng.number_to_words(int(n))).split(' ', 1)[0]} {n}"
+
+
 @functools.lru_cache(maxsize=4096)
 def count(n: int, noun: str, words: bool = True) -> str:
     """"one second", "17 shots", "no hits": ``n`` in words up to ten, the noun agreeing
