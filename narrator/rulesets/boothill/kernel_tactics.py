@@ -138,6 +138,14 @@ class VecTactics:
             self.draw_counts[j] = counts
         self.side = ctx.side_idx
         self.other = self.side[:, None] != self.side[None, :]
+        nw = ctx.nw   # (the kernel's weapon columns: men with fewer weapons are padded)
+        self.real = np.zeros((n, nw), dtype=bool)
+        self.capacities = np.zeros((n, nw), dtype=np.int64)
+        self.reloads = np.zeros((n, nw), dtype=bool)
+        for j in range(n):
+            self.real[j, :self.nw[j]] = True
+            self.capacities[j, :self.nw[j]] = self.capacity[j]
+            self.reloads[j, :self.nw[j]] = [r >= 0 for r in self.rate[j]]
         self.per_turn = {st: tables.shots_per_shootout_turn(st) for st in SHOT_NAMES}
         self.counts = {st: tables.shot_counts(st) for st in SHOT_NAMES}
 
@@ -455,7 +463,7 @@ class VecTactics:
         Returns:
             (the new target per fight, -1 for nobody; whether it was worked out here).
         """
-        st = _State(k, ii)
+        st = _State(k, ii, turn=False)
         m = len(ii)
         gun = st.S[:, j, C_CUR_W]
         lims = np.array([self.limits[j][g][SHOT_NAMES.index(shot_type)]
@@ -502,10 +510,11 @@ class VecTactics:
 
 
 class _State:
-    """What the decisions of one turn read of the fights ``live`` of kernel ``k``, as
-    arrays over (fight, man) or (fight, man, man)."""
+    """What the decisions of one turn (or a retarget) read of the fights ``live`` of kernel
+    ``k``, as arrays over (fight, man), (fight, man, man) or (fight, man, weapon)."""
 
-    def __init__(self, k, live: np.ndarray) -> None:
+    def __init__(self, k, live: np.ndarray, turn: bool = True) -> None:
+        """``turn``: also what only a turn's decisions read (queues, the kind of turn)."""
         self.live = live
         self.S = S = k.S[live]
         self.W = W = k.W[live]
@@ -516,9 +525,10 @@ class _State:
         vec = k.vec
         self.enemy = up[:, :, None] & up[:, None, :] & vec.other[None]
         self.last_shoot = k.F[live, F_LAST_KIND] == KIND_SHOOTOUT
-        self.queued = (S[:, :, C_QI] < k.plen_of(S[:, :, C_PLAN])) & up
-        self.shoot = (self.last_shoot & self.queued.any(axis=1)) | (
-            self.enemy & (self.Y <= TWENTY_FEET_YARDS)).any(axis=(1, 2))   # turn_kind
+        if turn:
+            self.queued = (S[:, :, C_QI] < k.plen_of(S[:, :, C_PLAN])) & up
+            self.shoot = (self.last_shoot & self.queued.any(axis=1)) | (
+                self.enemy & (self.Y <= TWENTY_FEET_YARDS)).any(axis=(1, 2))   # turn_kind
         light, serious = S[:, :, C_LIGHT], S[:, :, C_SERIOUS]
         gun, off = S[:, :, C_GUN_SER] > 0, S[:, :, C_OFF_SER] > 0
         base = vec.light_pen * light - 4 * serious   # tactics._facts
@@ -526,17 +536,9 @@ class _State:
         self.wound_other = np.where(gun & ~off, base - 2, base)
         self.loaded = loaded = W[:, :, :, W_LOADED]
         ok = (W[:, :, :, W_JAMMED] == 0) & (W[:, :, :, W_USELESS] == 0)
-        nw = W.shape[2]
-        real = np.zeros((k.n, nw), dtype=bool)     # (the padding of men with fewer weapons)
-        capacity = np.zeros((k.n, nw), dtype=np.int64)
-        rate = np.zeros((k.n, nw), dtype=bool)
-        for j in range(k.n):
-            real[j, :vec.nw[j]] = True
-            capacity[j, :vec.nw[j]] = vec.capacity[j]
-            rate[j, :vec.nw[j]] = [r >= 0 for r in vec.rate[j]]
-        self.usable = (loaded > 0) & ok & real[None]
+        self.usable = (loaded > 0) & ok & vec.real[None]
         self.armed = self.usable.any(axis=2)
-        self.reloadable = rate[None] & ok & (loaded < capacity[None])   # _reloadable
+        self.reloadable = vec.reloads[None] & ok & (loaded < vec.capacities[None])
         n = k.n
         self.size = vec.size_mod[np.arange(n)[None], (S[:, :, C_PRONE] != 0).astype(np.int64)]
         self.keep = vec.keep()[S[:, :, C_COVER]]
