@@ -344,3 +344,23 @@ def test_article_number():
 
     assert [article_number(n) for n in (1, 3, 8, 11, 18, 20, 80)] == \
         ["a 1", "a 3", "an 8", "an 11", "an 18", "a 20", "an 80"]
+
+
+def test_a_tactics_retry_is_told_before_the_initiative_it_adds_to(corral):
+    """The retry is rolled at the start of the turn, before initiative (fight.begin_turn;
+    001 l.37, errata B18(h)): Dutch's success is told before "rustlers 2 + 1 (Tactics)"."""
+    turn2 = corral.split("## Turn 2,")[1].split("## Turn 3,")[0]
+    retry = turn2.index("**Dutch** tries Tactics (2) again and rolls 2: a success;")
+    assert retry < turn2.index("Initiative (d6 per side, ties rolled again): posse 3, "
+                               "rustlers 2 + 1 (Tactics) = 3;") < turn2.index("Declarations")
+
+
+def test_a_failed_tactics_check_cites_the_ruling_with_cite(tmp_path):
+    gen = tmp_path / "corral.yaml"
+    subprocess.run([sys.executable, "-m", "narrator", "generate", "--sides", "posse:3",
+                    "rustlers:3", "--setting", "corral", "--seed", "8", "--out", str(gen)],
+                   check=True, capture_output=True)
+    cited = subprocess.run([sys.executable, "-m", "narrator", "run", "--cite", str(gen)],
+                           check=True, capture_output=True, text=True).stdout
+    assert "**Peter** tries Tactics (3) again and rolls 5: a failure; he may try again at " \
+           "the start of the next turn (001 l.37, ruling B18(h))." in cited
