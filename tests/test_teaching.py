@@ -364,3 +364,27 @@ def test_a_failed_tactics_check_cites_the_ruling_with_cite(tmp_path):
                            check=True, capture_output=True, text=True).stdout
     assert "**Peter** tries Tactics (3) again and rolls 5: a failure; he may try again at " \
            "the start of the next turn (001 l.37, ruling B18(h))." in cited
+
+
+def test_two_serious_wounds_halve_a_move_twice(corral):
+    assert "**Caleb** runs: 6 yards of 6 (two serious wounds: halved twice)." in corral
+    assert "(two times)" not in corral
+
+
+def test_the_wrong_hand_modifier_says_why(corral):
+    """001 l.23, 27: a serious arm wound leaves a long arm one hand; a pistol changes hands."""
+    assert "serious wound −4; wrong hand −2 (fired one-handed: a serious arm wound leaves " \
+           "him one good arm).\n" in corral
+    assert "wrong hand −2 (his gun arm is seriously wounded: fired with the other " \
+           "hand).\n" in corral
+    assert "wrong hand −2.\n" not in corral
+
+
+def test_wrong_hand_reasons():
+    from narrator.rulesets.boothill.hit import _wrong_why
+
+    assert _wrong_why("long_arm", True, False) == "one_handed"
+    assert _wrong_why("long_arm", False, True) == "one_handed"
+    assert _wrong_why("long_arm", False, False) == "off_hand"
+    assert _wrong_why("pistol", True, False) == "gun_arm"
+    assert _wrong_why("pistol", True, True) == "off_hand"

@@ -174,6 +174,10 @@ def mod_label(m: Any, words: Any = None) -> str:
     base = _terms(words, "MODIFIER").get(m.name, m.name.replace("_", " "))
     if getattr(m, "times", 1) > 1:
         n = labels.NUMBER.get(m.times, str(m.times))
+        many = _terms(words, "MODIFIER_MANY").get(m.name)
+        if many is not None:
+            times = "twice" if m.times == 2 else f"{n} times"
+            return many.format(n=n, times=times)
         if m.name in ("light_wound", "serious_wound"):
             return f"{n} {base}s"
         return f"{base} ({n} times)"

@@ -104,7 +104,7 @@ def modifiers(shooter: Fighter, target: Fighter, weapon: WeaponState,
     """
     facts = (weapon.wt.kind, weapon.wt.type, shooter.count("light"), shooter.count("serious"),
              target.c.size, target.prone, bool(getattr(target.c, "obscured", False)),
-             wrong_hand(shooter, weapon, sit))
+             wrong_hand_why(shooter, weapon, sit))
     # every field of the situation that _modifiers reads (hashing the dataclass is slower)
     key = (sit.band, sit.band_ruling, sit.shooter_gait, sit.target_gait,
            sit.target_dropping_prone, sit.sniping, sit.two_guns, sit.night,
@@ -118,17 +118,18 @@ def modifiers(shooter: Fighter, target: Fighter, weapon: WeaponState,
 
 
 def _modifiers(sit: ShotSituation, kind: str, weapon_type: str, light: int, serious: int,
-               size: str, prone: bool, obscured: bool, wrong: bool) -> tuple[Modifier, ...]:
-    """``modifiers`` for a situation and the facts about the two men and the gun."""
+               size: str, prone: bool, obscured: bool, wrong: str) -> tuple[Modifier, ...]:
+    """``modifiers`` for a situation and the facts about the two men and the gun (``wrong``:
+    why the wrong-hand modifier applies, "" when it does not; ``wrong_hand_why``)."""
     m = tables.hit_modifier
     out: list[Modifier] = []
     cancelled = dict(sit.cancelled)
 
-    def add(name: str, value: int, source: str = "table", times: int = 1) -> None:
+    def add(name: str, value: int, source: str = "table", times: int = 1, why: str = "") -> None:
         if name in cancelled:
             out.append(Modifier(name, 0, "ruling", cancelled[name], times))
         else:
-            out.append(Modifier(name, value, source, "", times))
+            out.append(Modifier(name, value, source, why, times))
 
     # Range
     if sit.band == "point_blank":
@@ -171,7 +172,7 @@ def _modifiers(sit: ShotSituation, kind: str, weapon_type: str, light: int, seri
     if obscured:
         add("obscured", m("obscured"))
     if wrong:
-        add("wrong_hand", m("wrong_hand"))
+        add("wrong_hand", m("wrong_hand"), why=wrong)
     if sit.two_guns:
         add("two_pistols", m("two_pistols"))
     if sit.night:
@@ -199,6 +200,26 @@ def wrong_hand(shooter: Fighter, weapon: WeaponState, sit: ShotSituation) -> boo
     if off and not gun:
         return False
     return sit.off_hand
+
+
+def wrong_hand_why(shooter: Fighter, weapon: WeaponState, sit: ShotSituation) -> str:
+    """Why the wrong-hand modifier applies (``wrong_hand``), "" when it does not: "one_handed"
+    (a long arm fired with one hand because one arm is seriously wounded, 001 l.27),
+    "gun_arm" (a pistol moved to the other hand from a seriously wounded gun arm, l.23),
+    "off_hand" (the off hand declared). The teaching write-up names it (the modifier's
+    ``why``)."""
+    if not wrong_hand(shooter, weapon, sit):
+        return ""
+    return _wrong_why(weapon.wt.kind, shooter.wounds_at(shooter.gun_arm, "serious") > 0,
+                      shooter.wounds_at(shooter.off_arm, "serious") > 0)
+
+
+def _wrong_why(kind: str, gun: bool, off: bool) -> str:
+    """The reason of an applying wrong-hand modifier from the weapon's kind and whether the
+    gun arm and the off arm are seriously wounded (``wrong_hand_why``)."""
+    if kind == "long_arm":
+        return "one_handed" if gun != off else "off_hand"
+    return "gun_arm" if gun and not off else "off_hand"
 
 
 def chance(parts: tuple[Modifier, ...], mods: tuple[Modifier, ...]) -> tuple[int, int]:
@@ -231,14 +252,15 @@ def prepared_chance(shooter: Fighter, target: Fighter, weapon: WeaponState, shot
             wrong = (gun != off) or off_hand
         else:
             wrong = True if gun and not off else False if off and not gun else off_hand
+        why = _wrong_why(wt.kind, gun, off) if wrong else ""
     else:
         light = serious = 0
-        wrong = off_hand  # (``wrong_hand`` with no serious wound)
+        why = "off_hand" if off_hand else ""  # (``wrong_hand`` with no serious wound)
     tc = target.c
     key = (shot_type, band, band_ruling, shooter_gait, target_gait, target_dropping_prone,
            off_hand, two_guns, sniping, night, light_wound_penalty, shotgun_bonus,
            pooled_hipshot, cancelled, c.attributes.coo, wt.skill, getattr(skills, wt.skill),
-           skills.pistol, wt.kind, wt.type, light, serious, wrong, tc.size, target.prone,
+           skills.pistol, wt.kind, wt.type, light, serious, why, tc.size, target.prone,
            bool(getattr(tc, "obscured", False)))
     got = _PREPARED.get(key)
     if got is None:

@@ -66,6 +66,23 @@ MODIFIER = {
     "attacker_galloping": "striking at a gallop",
 }
 
+#: A modifier taken more than once, where "(two times)" reads badly: ``{n}`` the count in
+#: words, ``{times}`` "twice", "three times" (the movement modifiers of Table 3 halve).
+MODIFIER_MANY = {
+    "other_serious_wound": "{n} serious wounds: halved {times}",
+    "terrible_footing": "terrible footing: halved {times}",
+}
+
+#: Why the wrong-hand modifier applies (``hit.wrong_hand_why``, the modifier's ``why``), with
+#: its source line (``{his}``, ``{him}``: the shooter's pronouns): a serious arm wound leaves
+#: one hand for a long arm (001 l.27), moves a pistol out of a seriously wounded gun arm
+#: (001 l.23), or the off hand was declared.
+WRONG_HAND = {
+    "one_handed": ("fired one-handed: a serious arm wound leaves {him} one good arm", "001 l.27"),
+    "gun_arm": ("{his} gun arm is seriously wounded: fired with the other hand", "001 l.23"),
+    "off_hand": ("fired with {his} off hand, as declared", "001 l.23"),
+}
+
 SEVERITY = {"scratch": "a scratch", "light": "a light wound", "serious": "a serious wound",
             "mortal": "a mortal wound"}
 
