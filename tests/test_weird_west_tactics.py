@@ -7,6 +7,7 @@ and a gun shot from the hand (004 l.136, ruled: WN23) fought through the engine.
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 
 import pytest
@@ -119,6 +120,63 @@ def test_the_dead_walk_at_the_living_and_strike_within_a_yard():
     assert a.move == (6.0, 0.0) and a.fight is None          # Pace 6, one action's walk
     f.fighters["Ann"].pos = (9.2, 0.0)
     assert decide(f).fight == "Bob"
+
+
+def test_a_walk_of_his_pace_on_a_slant_stays_within_it_and_is_not_running():
+    """004 l.38 (W5): running is MORE than Pace on one action. The dead walk their Pace: Ann
+    (Pace 5) at (15, -2) walking at Bob at (2, 2) ends where the 0.01-yard map grid puts her;
+    rounding each coordinate to the nearest (10.22, -0.53) was 5.0009 yards, a hair over her
+    Pace, and made her a running target (-2 to hit her, W6). The grid point kept is within
+    5 yards, and the move is a walk."""
+    from narrator.rulesets.weird_west.cards import card
+    f = setup({"tactics": "undead", "undead": True, "weapons": [], "pace": 5, "at": [15, -2]},
+              {"at": [2, 2]})
+    ann = f.fighters["Ann"]
+    a = decide(f)
+    assert a.move is not None and a.fight is None
+    assert 4.99 <= math.dist((15.0, -2.0), a.move) <= 5.0
+    f.move(1, ann, card("AS"), a.move)
+    assert f.events[-1].yards <= 5.0 and not f.events[-1].running and not ann.running
+
+
+def test_the_dead_close_the_last_hair_of_a_yard_and_strike():
+    """WN16: a blow reaches 1 yard. Ann dead at (3.0, 2.07), Bob at (2, 2): 1.0024 yards, a
+    hair outside reach. She used to step the 0.0024 yards, which the 0.01-yard grid rounds to
+    no move at all, card after card; now she steps a hair inside reach and strikes."""
+    f = setup({"tactics": "undead", "undead": True, "weapons": [], "pace": 6, "at": [3.0, 2.07]},
+              {"at": [2, 2]})
+    a = decide(f)
+    assert a.fight == "Bob"
+    assert a.move is not None and math.dist(a.move, (2.0, 2.0)) <= 1.0
+    assert math.dist(a.move, (3.0, 2.07)) <= 0.03
+
+
+def test_a_move_to_where_he_stands_holds_the_card_and_says_so():
+    """A card whose only action is a move that goes nowhere (he stands there already) is
+    held, and the write-up tells it, not spent in silence."""
+    from narrator.rulesets.weird_west.cards import card
+    from narrator.rulesets.weird_west.scenario import Action
+    f = setup({})
+    ann = f.fighters["Ann"]
+    ann.plan = [Action(move=[0.0, 0.0])]
+    f.act(1, ann, card("AS"))
+    assert [(e.kind, getattr(e, "what", None)) for e in f.events[-1:]] == [("ww_simple", "hold")]
+    assert [c.code for c in ann.held] == ["AS"]
+
+
+def test_no_fanning_a_gun_drawn_into_the_only_free_hand():
+    """004 l.150: fanning takes a free hand. Ann (a gunslinger with quick draw) holds an empty
+    Peacemaker in her right hand and has a loaded one holstered: drawn, it is in her left
+    hand with the right full, so she cannot fan it (the fight refuses it and the card is
+    lost); she shoots it instead."""
+    f = setup({"tactics": "gunslinger", "traits": {"deftness": "4d10"},
+               "aptitudes": {"shootin": {"pistol": 4}, "quick_draw": 3},
+               "weapons": [{"type": "colt_peacemaker"},
+                           {"type": "colt_peacemaker", "name": "left gun"}]}, {"at": [3, 0]})
+    ann = f.fighters["Ann"]
+    ann.weapons[0].loaded = 0
+    a = decide(f)
+    assert a.fan is None and a.shoot == "Bob" and a.weapon == "left gun" and a.quick_draw
 
 
 # ---------------------------------------------------------------- two guns (004 l.164-173)

@@ -457,18 +457,19 @@ class WeirdWestFight:
                                     or (kind == "shoot" and a.shoot == f.aim_target))
         if not keeps:
             f.aim_target, f.aim_actions = None, 0     # ruled: WN17
-        if a.move is not None:
-            self.move(t, f, card, a.move)
+        moved = self.move(t, f, card, a.move) if a.move is not None else False
         if kind is None:
-            if a.move is None:
-                self.hold(t, f, card)
+            if not moved:                 # no move made (he stands there, or has no yards
+                self.hold(t, f, card)     # left this round): the card is held, and told
             return
         getattr(self, "do_" + kind)(t, f, card, a)
 
     # ------------------------------------------------------------------ actions
-    def move(self, t: int, f: Fighter, card: Card, dest) -> None:
+    def move(self, t: int, f: Fighter, card: Card, dest) -> bool:
         """004 l.32-42: up to 2 x Pace a round across his actions; more than Pace on one
-        action is running. A prone man stands first (ruled: WN21, free with the move)."""
+        action is running. A prone man stands first (ruled: WN21, free with the move).
+        Returns whether he moved at all (not when he stands at ``dest`` already or has no
+        yards left this round)."""
         if isinstance(dest, str):
             lm = self.sc.map.get(dest) or next(v for v in self.sc.map.values() if v.name == dest)
             target, place = (float(lm.at[0]), float(lm.at[1])), dest
@@ -478,7 +479,7 @@ class WeirdWestFight:
         budget = R.max_move(pace) - f.moved
         want = math.dist(f.pos, target)
         if want <= 1e-9 or budget <= 1e-9:
-            return
+            return False
         go = min(want, budget)
         start = f.pos
         frac = go / want
@@ -490,6 +491,7 @@ class WeirdWestFight:
         self.place_cover(f)
         self.emit(WWMoved(t, f.name, card.code, start, f.pos, round(go, 2), f.running, place,
                           go < want - 1e-9))
+        return True
 
     def hold(self, t: int, f: Fighter, card: Card) -> None:
         f.held.append(card)

@@ -57,6 +57,7 @@ AIM_BELOW = {"aggressive": 0.35, "gunslinger": 0.3, "cautious": 0.55, "coward": 
 FAN_YARDS = 10.0
 FAN_AT_LEAST = 0.4
 HEADSHOT_AT_LEAST = 0.3
+GRID = 0.01          # yards: positions on the map are kept to this grid
 DRAW_PAYS_IN = 3      # later cards over which drawing a second pistol must pay for itself
 
 
@@ -169,12 +170,25 @@ def cover_spot(fight, f):
 
 
 def toward(f, g, yards: float) -> tuple[float, float]:
+    """The point ``yards`` along the line from ``f`` to ``g`` (``g``'s own spot when nearer),
+    on the map's 0.01-yard grid, never more than ``yards`` from where ``f`` stands: of the
+    grid points around the exact one, the nearest to ``g`` within ``yards``. A man who means
+    to walk his Pace moves at most his Pace, never a hair over it, which would be running
+    (004 l.38; W5)."""
     d = math.dist(f.pos, g.pos)
     if d <= yards:
         return (g.pos[0], g.pos[1])
     k = yards / d
-    return (round(f.pos[0] + (g.pos[0] - f.pos[0]) * k, 2),
-            round(f.pos[1] + (g.pos[1] - f.pos[1]) * k, 2))
+    x = f.pos[0] + (g.pos[0] - f.pos[0]) * k
+    y = f.pos[1] + (g.pos[1] - f.pos[1]) * k
+    best = (f.pos[0], f.pos[1])
+    for cx in (math.floor(x * 100) / 100, math.ceil(x * 100) / 100):
+        for cy in (math.floor(y * 100) / 100, math.ceil(y * 100) / 100):
+            p = (round(cx, 2), round(cy, 2))
+            if math.dist(f.pos, p) <= yards + R.EPS and \
+                    math.dist(p, g.pos) < math.dist(best, g.pos):
+                best = p
+    return best
 
 
 def decide(fight, t: int, f) -> Action:
@@ -196,10 +210,12 @@ def decide(fight, t: int, f) -> Action:
         reach = melee_yards()
         if d <= reach + 1e-9:
             return Action(fight=target.name)
-        step = min(budget, pace, max(0.0, d - reach))   # they walk (W19)
-        if step <= 1e-9:
+        # they walk (W19): at most their Pace, to a spot a hair inside reach, so that the
+        # 0.01-yard map grid cannot leave them a fraction outside it
+        step = min(budget, pace, d - reach + 2 * GRID)
+        dest = toward(f, target, step) if step >= GRID else f.pos
+        if math.dist(dest, f.pos) <= R.EPS:
             return Action(hold=True)
-        dest = toward(f, target, step)
         if math.dist(dest, target.pos) <= reach + 1e-9:
             return Action(move=list(dest), fight=target.name)
         return Action(move=list(dest))
@@ -237,9 +253,11 @@ def decide(fight, t: int, f) -> Action:
         return Action(move=list(toward(f, target, min(budget, pace))))
     crowd = [g for g in foes if g is not target
              and fight.dist(g, target) <= rules()["fanning"]["follow_yards"] + 1e-9]
-    free = not any(w is not gun for w in f.in_hand())
+    # 004 l.150: a free hand to fan with, as the fight checks it once the gun is drawn: a
+    # holstered gun drawn while the other hand holds a weapon leaves none
+    free = not any(w is not gun for w in f.in_hand()) and not f.body.maimed("left_arm")
     level = f.c.aptitudes.shootin.get("pistol", 0)
-    if (R.can_fan(gun.wt, free or not gun.in_hand, level) and gun.loaded >= 2
+    if (R.can_fan(gun.wt, free, level) and gun.loaded >= 2
             and (crowd or fight.dist(f, target) <= FAN_YARDS or profile == "gunslinger")
             and fan_chance(fight, f, target, gun) >= FAN_AT_LEAST):
         return Action(fan=[target.name] + [g.name for g in crowd], weapon=gun.key,
