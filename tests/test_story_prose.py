@@ -100,6 +100,16 @@ def test_story_cast_names_each_side_in_words():
      "Two of the deputies and three of the gang faced each other in the saloon."),
     ("Curly reaches across the bar. Charlie whoops and eggs Red Mike on.",
      "Curly reached across the bar. Charlie whooped and egged Red Mike on."),
+    # a fresh user's scene: a verb and its particle after "and"; a compound noun after a
+    # preposition and "the" (it was "calls out" left present and "the wagon bedded")
+    ("Luis Varga steps off the porch of the feed store and calls out, \"You're a long way "
+     "from Tascosa, Marshal.\" His brother Emil is already behind the rain barrel, and old "
+     "Hiram Pike has his Sharps across the wagon bed.",
+     "Luis Varga stepped off the porch of the feed store and called out, \"You're a long way "
+     "from Tascosa, Marshal.\" His brother Emil was already behind the rain barrel, and old "
+     "Hiram Pike had his Sharps across the wagon bed."),
+    ("The riders rein in and the outlaws ride off.",
+     "The riders reined in and the outlaws rode off."),
 ])
 def test_the_scene_is_told_in_the_past_with_speech_left_alone(text, past):
     assert past_text(text) == past

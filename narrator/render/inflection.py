@@ -336,6 +336,17 @@ _NOT_BEFORE_VERB = {
 _NEVER_VERBS = {"while", "since", "like", "round", "near", "past", "down", "up", "back", "still",
                 "well", "even", "open", "close", "free", "clear", "right", "left", "last", "then",
                 "once", "outside", "inside", "about", "apart", "away", "across", "along"}
+#: Particles of phrasal verbs: a word before one is a verb ("calls out", "rides off").
+_PARTICLES = {"out", "off", "up", "down", "back", "over", "away", "in", "on", "about", "around",
+              "round", "forward"}
+#: A noun after one of these and a preposition of place is the object of the preposition, and
+#: the word after it ends a compound noun, never a verb ("across the wagon bed").
+_NOUN_OPENERS = {"a", "an", "the", "his", "her", "their", "its", "our", "your", "my", "this",
+                 "that", "these", "those"}
+_PLACE_PREPOSITIONS = {"across", "behind", "under", "over", "on", "in", "at", "from", "to", "by",
+                       "into", "onto", "near", "beside", "against", "through", "inside",
+                       "outside", "along", "past", "towards", "toward", "round", "around",
+                       "beyond", "below", "above", "upon", "off"}
 _PLURAL_SUBJECTS = {"they", "we", "you", "i", "both", "all", "men", "people", "folk"}
 _IRREGULAR = {"is": "was", "are": "were", "has": "had", "have": "had", "does": "did",
               "will": "would", "can": "could", "shall": "should", "may": "might"}
@@ -366,6 +377,7 @@ def past_text(text: str) -> str:
     prev = ""      # the word before, lower-case
     prev_raw = ""
     prev2 = ""     # the word before that
+    prev3 = ""     # and the one before that ("across the wagon bed": "bed" is no verb)
     made = False   # a verb was made past in this sentence
     joined = False  # an "and" came before in this sentence
     for part in _QUOTED.split(text):
@@ -381,7 +393,7 @@ def past_text(text: str) -> str:
             if not tok[:1].isalpha():
                 if re.search(r"[.!?]", tok):
                     made = joined = False
-                    prev, prev_raw, prev2 = "", "", ""
+                    prev, prev_raw, prev2, prev3 = "", "", "", ""
                 elif tok.strip(" ,") == "-" and prev_raw[:1].isupper():
                     pass  # a hyphenated name ("Double-R"): the name goes on
                 elif tok.strip(" ,"):  # a number, a hyphen: what follows is no verb
@@ -391,8 +403,10 @@ def past_text(text: str) -> str:
             after_raw = next((t for t in tokens[at + 1:] if t[:1].isalpha()), "")
             after = after_raw.lower()
             # a word followed by its object is a verb ("and eggs Red Mike on")
+            # and so is one followed by its particle ("and calls out", "and rides off")
             takes_object = after_raw[:1].isupper() or after in (
-                "him", "her", "them", "the", "a", "an", "his", "their", "it", "its")
+                "him", "her", "them", "the", "a", "an", "his", "their", "it", "its") or (
+                after in _PARTICLES)
             word = tok.lower()
             new = None
             if (tok[:1].isupper() and prev) or word in _NEVER_VERBS:
@@ -411,6 +425,7 @@ def past_text(text: str) -> str:
                                 and (not _nounish(word) or takes_object))):
                         new = getInflection(lemma, "VBD")[0]
                     elif word == lemma and after not in _AUX_AFTER and not after.endswith("ing") \
+                            and not (prev2 in _NOUN_OPENERS and prev3 in _PLACE_PREPOSITIONS) \
                             and (prev in _PLURAL_SUBJECTS
                                  or (_subject_like(prev_raw, joined) and not (
                                      prev_raw[:1].isupper() and prev2 in ("the", "a", "an")
@@ -423,7 +438,7 @@ def past_text(text: str) -> str:
                 made = True
                 tok = new[:1].upper() + new[1:] if tok[:1].isupper() else new
             out.append(tok)
-            prev2, prev, prev_raw = prev, word, tok
+            prev3, prev2, prev, prev_raw = prev2, prev, word, tok
             joined = joined or word == "and"
     return "".join(out)
 
