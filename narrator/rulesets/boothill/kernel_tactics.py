@@ -117,8 +117,9 @@ class VecTactics:
                                  for ws in f.weapons])
             self.long_arm.append([ws.wt.kind == "long_arm" for ws in f.weapons])
             self.revolver.append([ws.wt.is_revolver for ws in f.weapons])
-            self.rate.append([ws.wt.reload if ws.wt.reload is not None else -1
-                              for ws in f.weapons])
+            self.rate.append([float(ws.wt.reload) if ws.wt.reload is not None else -1.0
+                              for ws in f.weapons])   # (Fractions of small denominators:
+            #                                            as floats, in the same order)
             self.capacity.append([ws.capacity for ws in f.weapons])
             self.ref.append([ws.spec.name or ws.spec.type for ws in f.weapons])
             self.named.append([rep.weapon_index(f, ws.spec.name or ws.spec.type) == g
