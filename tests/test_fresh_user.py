@@ -187,8 +187,9 @@ def test_a_combat_turn_or_the_fights_end_loses_the_carried_shot_visibly():
     log = run_fight(load_scenario_text(shootout("")))
     assert unfinished(log) == [(1, "Cole", ("steady",), 9, "last_turn")]
     text = render(log)
-    assert ("it would come on count 9, after the turn's sixth count, and the fight's turns end "
-            "here: it never comes.") in text
+    assert ("it would come on count 9, after the turn's sixth count. Counts past the sixth "
+            "carry over into the next shootout turn (count 3 of it), but the scenario's turns "
+            "end here: it never comes.") in text
     story = render(log, mode="story")
     assert "Cole never gets a steady shot off: the fight ends first." in story \
         or "The fight ends before Cole gets a steady shot off." in story

@@ -155,8 +155,8 @@ def test_abilene_count_schedule_is_the_source_table():
     _, by2 = _plans(log, 2)
     assert by2 == {"Sam": [1, 3, 5], "Luke": [1, 2, 3], "Ben": [2, 4, 6]}
     text = render(log, "markdown", "teaching")
-    assert ("- Count 4: Ben (hipshot at Quentin: fumbled fast draw 2 + hipshot 2 + very fast "
-            "gun just drawn 0), Dan (fanned shot, 1 count), Quentin (fanned shot at Ben: fumbled "
+    assert ("- Count 4: Ben (hipshot at Quentin: failed fast draw 2 + hipshot 2 + very fast "
+            "gun just drawn 0), Dan (fanned shot, 1 count), Quentin (fanned shot at Ben: failed "
             "fast draw 2 + fanned shot 1 + fast gun just drawn 1)\n") in text
     assert "- Count 1: Sam (hipshot at Quentin: hipshot 2, on from count 5 of the last turn)" \
         in text
@@ -219,7 +219,8 @@ def test_lazy_k_says_why_dutchs_careful_shot_never_fires():
 
     text = render(run_fight(load_scenario_text(LAZY_K)), "markdown", "teaching")
     assert "Dutch's careful shot does not come this turn: it would come on count 9, after " \
-        "the turn's sixth count, and the fight's turns end here: it never comes." in text
+        "the turn's sixth count. Counts past the sixth carry over into the next shootout " \
+        "turn (count 3 of it), but the scenario's turns end here: it never comes." in text
     assert "Past count 6, not this turn: Dutch (careful shot at Jake: draw 3 + careful shot " \
         "6) on count 9" in text
 
@@ -388,3 +389,26 @@ def test_wrong_hand_reasons():
     assert _wrong_why("long_arm", False, False) == "off_hand"
     assert _wrong_why("pistol", True, False) == "gun_arm"
     assert _wrong_why("pistol", True, True) == "off_hand"
+
+
+def test_luke_short_failed_draws_and_the_count_carried_over():
+    """000 l.215: a failed fast draw is a failed draw (the text's "fumbles" are misfires),
+    the gun not out; the schedule shows the draws again; counts past 6 carry over (000 l.823,
+    errata B13), and only the scenario's one turn keeps Jim's shot from coming."""
+    text = subprocess.run([sys.executable, "-m", "narrator", "run",
+                           str(EXAMPLES / "luke-short.yaml")], check=True, capture_output=True,
+                          text=True).stdout
+    assert "fumble" not in text
+    assert "**Jim** tries a fast draw (Fast Draw 3) and rolls **15**: a failed draw, which " \
+           "costs 2 counts: the single-action revolver is not out, and on count 2 he may " \
+           "only try to draw again." in text
+    assert "- Count 1: nobody (Jim's failed draw takes counts 1-2)\n" \
+           "- Count 2: Luke (hipshot at Jim: fast draw 0 + hipshot 2), Jim (draws again; " \
+           "when his shot comes depends on that draw)\n" \
+           "- Count 3: nobody (Jim's failed draw takes counts 3-4)\n" \
+           "- Count 4: Jim (draws again)\n" \
+           "- Count 5: nobody (Jim's failed draw takes counts 5-6)\n" \
+           "- Count 6: Jim (draws again)\n" in text
+    assert "Jim's hipshot does not come this turn: it would come on count 8, after the " \
+           "turn's sixth count. Counts past the sixth carry over into the next shootout turn " \
+           "(count 2 of it), but the scenario's turns end here: it never comes." in text
