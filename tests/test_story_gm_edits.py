@@ -210,3 +210,23 @@ def test_no_he_for_the_target_in_a_sentence_that_opens_on_the_shooter():
             for phrase in phrases:
                 if opening.match(phrase):
                     assert "{b_he}" not in phrase, (group, phrase)
+
+
+def test_ww_no_wound_but_wind_lost_tells_the_wind_lost():
+    """Old: "Dutch's bullet found Quaid in the ribs, in mid-dive; fate smiled on him, and it
+    did no harm." while the dice had Quaid lose 4 Wind (6 -> 2): a fate chip took the wound,
+    not the Wind (004 l.279). Every hit that leaves no wound but costs Wind tells the Wind."""
+    table = _ww()
+    for group in ("w_chip_wind", "w_scratch_wind"):
+        assert table[group]
+        for phrase in table[group]:
+            assert re.search(r"wind|breath|gasping|lungs|head ringing|daze", phrase), (
+                group, phrase)
+    # the no-wound, no-Wind groups never claim the wind was knocked out
+    for group in ("w_chip", "w_scratch"):
+        for phrase in table[group]:
+            assert not re.search(r"wind|breath|gasping|lungs", phrase), (group, phrase)
+    round3 = _story("stagecoach.yaml").split("## Round 3")[1].split("||")[0]
+    assert "did no harm" not in round3
+    assert re.search(r"Quaid in the ribs, in mid-dive; [^.]*\b(?:wind|breath|gasping|lungs)\b",
+                     round3), round3
