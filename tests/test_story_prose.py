@@ -289,3 +289,40 @@ def test_a_group_that_holds_and_then_breaks_in_the_same_round_is_told_breaking_o
     assert n.routed_later(hold) and not n.routed_later(rout)
     n.events = [hold, later]  # broke a round later: the hold is told
     assert not n.routed_later(hold)
+
+
+SAVED_PELLET = """\
+title: Saved pellet
+ruleset: boothill
+seed: 3
+sides:
+  law:
+    - {name: Tom Beck, short: Beck, attributes: {str: 14, coo: 13, obs: 11, sta: 12, luck: 6},
+       skills: {rifle: 5}, weapons: [{type: lever_action_rifle}], at: [0, 0]}
+  gang:
+    - {name: Emil Varga, short: Emil, attributes: {str: 15, coo: 12, obs: 10, sta: 13, luck: 5},
+       skills: {rifle: 2}, weapons: [{type: double_barrelled_shotgun}], at: [25, 0]}
+turns:
+  - intents:
+      Emil: {shoot: Beck}
+dice:
+  Emil: {to_hit: [4], pellets: [5], location: [20, 20], severity: [2, 5]}
+  Beck: {luck: [1]}
+dice_fallback: seeded
+"""
+
+
+@pytest.mark.parametrize("tense", ("present", "past"))
+def test_a_luck_save_on_one_pellet_of_several_is_not_told_as_the_whole_blast(tense):
+    """Two pellets in the head: a serious wound, and a mortal one Luck turns light. A fresh
+    user read "A miracle: ..., and he was only lightly hurt" after the serious wound; the save
+    is told as saving him from the worst of them, after the serious wound."""
+    from narrator.scenario.loader import load_scenario_text
+    log = run_fight(load_scenario_text(SAVED_PELLET))
+    text = render(log, "text", "story", options=Options(tense=tense))
+    story = text.split("Turn 1", 1)[1].split("Rolls, turn 1")[0]
+    assert "only lightly hurt" not in story and "only a light wound" not in story
+    assert "hurt in more than one place" in story or "wounds " in story
+    saved = re.search(r"(Luck sav(?:es|ed) him from the worst of them|One of them could have "
+                      r"killed him): the pellet ", story)
+    assert saved, story

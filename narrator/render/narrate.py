@@ -522,7 +522,8 @@ class Narration:
         """A shot's follow-up events with the wounds one man took from it grouped (a
         shotgun's pellets): ``{"ev": event}`` for others, ``{"wounds": [...], "who": name,
         "worst": wound}`` for a group, ``worst`` the one whose consequences the words follow
-        (a mortal wound first, else the most severe)."""
+        (a mortal wound first, else the most severe), ``rest`` the worst severity of the
+        others (None for a single wound)."""
         rank = {"scratch": 0, "light": 1, "serious": 2, "mortal": 3}
         out: list[dict[str, Any]] = []
         for s in sub:
@@ -541,6 +542,10 @@ class Narration:
             if "wounds" in g:
                 g["worst"] = max(g["wounds"], key=lambda w: (
                     w.mortal is not None, rank.get(w.rolled_severity, 0)))
+                # the worst of the others as they stand (a Luck save told among them must
+                # not make the whole blast "only a light wound")
+                g["rest"] = max((w.severity for w in g["wounds"] if w is not g["worst"]),
+                                key=lambda v: rank.get(v, 0), default=None)
         return out
 
     def _turn(self, ev: Event | None, turn: Any) -> list[Event]:
