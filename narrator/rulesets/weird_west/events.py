@@ -314,7 +314,8 @@ class WWReloaded(Event):
 class WWSimple(Event):
     """A plain action: ``what`` "prone", "stand", "hold", "clear" (a jam, W20a), or a refused
     action with ``why`` ("no_gun", "empty", "jammed", "too_far", "out_of_reach", "no_target",
-    "cannot_fan", "no_hand")."""
+    "cannot_fan_gun", "cannot_fan_hand", "cannot_fan_skill": which of 004 l.150's requirements
+    for fanning failed, "no_hand")."""
 
     kind: ClassVar[str] = "ww_simple"
     turn: int

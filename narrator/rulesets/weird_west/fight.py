@@ -730,7 +730,10 @@ class WeirdWestFight:
         free = not any(w is not arms for w in f.in_hand()) and not f.body.maimed("left_arm")
         level = f.c.aptitudes.shootin.get("pistol", 0)
         if not R.can_fan(arms.wt, free, level):
-            self.simple(t, f, card, "fan", "cannot_fan", arms.name, targets[0].name)
+            # which of 004 l.150's three requirements failed, for the write-up
+            why = ("cannot_fan_gun" if not R.can_fan(arms.wt, True, 99) else
+                   "cannot_fan_hand" if not free else "cannot_fan_skill")
+            self.simple(t, f, card, "fan", why, arms.name, targets[0].name)
             return
         if arms.jammed or arms.loaded <= 0:
             self.simple(t, f, card, "fan", "jammed" if arms.jammed else "empty", arms.name,

@@ -1,0 +1,69 @@
+"""Weird West teaching write-up wording a rules referee read against 004 and W1-W20: a weapon
+named with its owner's possessive, a fan refused for want of a free hand, the fanning hits of
+a roll without a raise, a bead drawn on a woman by a woman, and the rulings cited with
+``--cite`` where the write-up leans on them (W3's card for a failure, W12's meet or beat)."""
+
+from __future__ import annotations
+
+import json
+
+from narrator.engine import run_fight
+from narrator.render import Options, render
+from narrator.scenario import loader
+
+
+def teach(ann: dict, bob: dict, turns: list, dice: dict, cite: bool = False) -> str:
+    """Ann (posse, at the origin) and Bob (gang, 3 yards east), scripted; the teaching text."""
+    sc = {"title": "t", "ruleset": "weird-west", "seed": 3, "max_turns": len(turns),
+          "dice_fallback": "seeded",
+          "sides": {"posse": [{"name": "Ann", "at": [0, 0], "pronoun": "she", **ann}],
+                    "gang": [{"name": "Bob", "at": [3, 0], "weapons": [], **bob}]},
+          "turns": [{"intents": t} for t in turns], "dice": dice}
+    log = run_fight(loader.load_scenario_text(json.dumps(sc)))
+    return render(log, "text", "teaching", options=Options(cite=cite))
+
+
+TWO_COLTS = {"traits": {"deftness": "4d10", "quickness": "1d12"},
+             "aptitudes": {"shootin": {"pistol": 4}},
+             "weapons": [{"type": "colt_peacemaker"},
+                         {"type": "colt_peacemaker", "name": "her left-hand Peacemaker"}]}
+
+
+def test_her_own_gun_is_her_gun_once_and_a_fan_without_a_free_hand_says_why():
+    """Round 1, two cards (1d12: 11, one raise): she draws a bead on Bob (a woman: "at Bob",
+    not "at her") and draws her left-hand Peacemaker; round 2 she tries to fan it, her right
+    hand still holding the Colt: 004 l.150 wants a free hand, and the card is spent."""
+    text = teach(TWO_COLTS, {"pronoun": "she"},
+                 [{"Ann": [{"aim": "Bob"}, {"draw": "her left-hand Peacemaker"}]},
+                  {"Ann": [{"fan": "Bob", "weapon": "her left-hand Peacemaker"}]}],
+                 {"Ann": {"quickness": [11, 6, 6]}}, cite=True)
+    assert "her her" not in text
+    assert "Ann (" in text and "+2 to her next shot at Bob (" in text
+    assert "draws her left-hand Peacemaker: that is the action" in text
+    assert ("tries to fan her left-hand Peacemaker at Bob, but fanning takes a free hand to "
+            "slap the hammer with, and her other hand is full (004 l.150): the card is spent "
+            "for nothing.") in text
+    assert "cannot fan it" not in text
+
+
+def test_a_fanning_roll_without_a_raise_is_one_hit_and_says_none_here():
+    """4d10 at Bob 3 yards off, TN 5: best die 8, -2 fanning = 6, a success without a raise:
+    one hit of the six shots (004 l.156)."""
+    text = teach({**TWO_COLTS, "weapons": [{"type": "colt_peacemaker"}]}, {},
+                 [{"Ann": [{"fan": "Bob"}]}],
+                 {"Ann": {"quickness": [6], "shootin": [8, 2, 3, 4]}})
+    assert ": one hit (one for the success and one more a raise: none here)." in text
+    assert "never more than the shots" not in text
+
+
+def test_cite_names_the_rulings_the_write_up_leans_on():
+    """W3 (a failed Quickness roll still gets a card) is cited after that clause, 004 l.21-22
+    after what the chapter says; a fightin' roll that only meets its TN (5 against 5)
+    succeeds by W12's meet-or-beat reading (004 l.98 says 'beat'), cited there."""
+    text = teach({"undead": True, "weapons": [], "traits": {"quickness": "1d6"},
+                  "aptitudes": {"fightin": {"brawlin": 2}}, "at": [2.5, 0]}, {},
+                 [{"Ann": [{"fight": "Bob"}]}],
+                 {"Ann": {"quickness": [6, 3], "fightin": [5, 2]}}, cite=True)
+    assert ("one card for a success and one more a raise (at most five) (004 l.21-22); a "
+            "failure still gets one, a bust none (W3).") in text
+    assert "kept 5 against TN 5: a success (W12): a hit." in text
