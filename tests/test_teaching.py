@@ -412,3 +412,29 @@ def test_luke_short_failed_draws_and_the_count_carried_over():
     assert "Jim's hipshot does not come this turn: it would come on count 8, after the " \
            "turn's sixth count. Counts past the sixth carry over into the next shootout turn " \
            "(count 2 of it), but the scenario's turns end here: it never comes." in text
+
+
+@pytest.mark.parametrize("yards, edges, said", [
+    (20.4, (12, 20), "about 20 yards"),       # (not in the band: the edges are ignored)
+    (20.4, (20, 60), "just over 20 yards"),   # a single-action revolver's long band ends at 20
+    (22, (20, 60), "just over 20 yards"),     # "about 20" would put it in the long band
+    (12.3, (12, 20), "just over 12 yards"),
+    (11.6, (2, 12), "just under 12 yards"),
+    (58, (20, 60), "just under 60 yards"),    # extreme ends at 60: never "about 60"
+    (60, (20, 60), "60 yards"),
+    (2.1, (2, 12), "just over 6 feet"),       # point blank ends at 2 yards
+    (44.3, (20, 60), "about 45 yards"),
+    (44.3, (), "about 45 yards"),
+])
+def test_a_distance_is_never_rounded_onto_its_bands_edge(yards, edges, said):
+    assert gm_distance(yards, edges) == said
+
+
+def test_the_corral_says_just_over_the_band_edge(corral):
+    """Table 14 (000 l.525): a single-action revolver's bands end at 12/20/60 yards."""
+    assert "with his single-action revolver, just over 20 yards away. Base chance to hit 17 " \
+           "(Coordination 11 + Pistol 6); extreme range −5" in corral
+    assert "with his single-action revolver, just under 60 yards away. Base chance to hit 12 " \
+           "(Coordination 10 + Pistol 2); extreme range −5" in corral
+    assert "with his long-barrelled revolver, just over 12 yards away. Base chance to hit 17 " \
+           "(Coordination 11 + Pistol 6); long range −2" in corral

@@ -28,7 +28,7 @@ def source(ref: str, keep: bool) -> str:
     return f" ({ref})" if keep else ""
 
 
-def gm_distance(yards: float) -> str:
+def gm_distance(yards: float, edges: tuple = ()) -> str:
     """A distance the way a GM says it in prose, from an exact one in yards.
 
     Under 10 yards in feet, to the foot ("about 10 feet" for 3.3 yards); 10 to 20 yards to
@@ -37,19 +37,41 @@ def gm_distance(yards: float) -> str:
     when the rounding changes nothing ("40 yards" for 40). The exact figure belongs in the
     rolls block; the range band, which is what the rules use, is named beside it.
 
+    ``edges``: the (lower, upper) limits in yards of the shot's range band (lower < yards <=
+    upper; a shot event's ``edges``). A distance the rounding would put on or across a limit
+    is said against it instead, so the prose never contradicts the band named beside it: "just
+    over 20 yards" for 20.4 (or 22) in a band above 20, "just under 60 yards" for 58 in a band
+    that ends at 60, "60 yards" at 60.
+
     >>> gm_distance(40.5), gm_distance(3.3), gm_distance(40), gm_distance(72.1)
     ('about 40 yards', 'about 10 feet', '40 yards', 'about 70 yards')
+    >>> gm_distance(20.4, (20, 50)), gm_distance(58, (20, 60)), gm_distance(60, (20, 60))
+    ('just over 20 yards', 'just under 60 yards', '60 yards')
     """
+    if edges:
+        lower, upper = edges
+        said = _said(yards)
+        if lower and said[0] <= lower < yards:
+            return "just over " + _said(lower)[1]
+        if said[0] >= upper > yards:
+            return "just under " + _said(upper)[1]
+    return _said(yards)[1]
+
+
+def _said(yards: float) -> tuple[float, str]:
+    """(the rounded distance in yards, its words) for ``gm_distance``."""
     if yards < 10:
         feet = yards * 3
         said = math.floor(feet + 0.5)
         unit = "foot" if said == 1 else "feet"
         exact = abs(feet - said) < 0.05
+        at = said / 3
     else:
         step = 1 if yards < 20 else (5 if yards < 50 else 10)
         said, unit = step * math.floor(yards / step + 0.5), "yards"
         exact = abs(yards - said) < 0.05
-    return f"{said} {unit}" if exact else f"about {said} {unit}"
+        at = said
+    return at, (f"{said} {unit}" if exact else f"about {said} {unit}")
 
 
 def shown_modifiers(mods, keep: bool = False) -> list:

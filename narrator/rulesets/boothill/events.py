@@ -181,7 +181,11 @@ class ShotFired(Event):
 
     ``result``: "hit", "miss", "dud" (the round did not fire), "explosion".
     ``distance`` in yards; ``band`` is the Table 14 band used, ``band_ruling`` the GM's reason
-    when a ruling fixed it.
+    when a ruling fixed it. ``edges``: (lower, upper) limits of the band in yards (the band
+    holds lower < distance <= upper; lower 0 for point blank) when the distance lies within 5
+    yards of one, so a write-up that rounds the distance can say "just over 20 yards" rather
+    than the band's edge (the rounding of ``narrator.render.teaching.gm_distance``); empty
+    otherwise and under a ruling's band.
     """
 
     kind: ClassVar[str] = "shot_fired"
@@ -207,6 +211,7 @@ class ShotFired(Event):
     luck: int | None
     result: str
     rounds_left: int
+    edges: tuple[float, ...] = sparse(())
 
 
 @record

@@ -999,6 +999,20 @@ class BootHillFight(ShootoutTurns, HandToHand):
         return PreparedShot(t, f, target, ws, shot_type, number, yards, band, band_why, parts,
                             base, mods, chance, count, aim)
 
+    @staticmethod
+    def edges(p: PreparedShot, ws: WeaponState) -> tuple[float, ...]:
+        """The ``edges`` of a shot's event: (lower, upper) limits in yards of its Table 14 band
+        (``tables.band_limits``; lower 0 for point blank) when its distance lies within 5 yards
+        of either, else () (and () under a ruling's band)."""
+        if p.band_why is not None:
+            return ()
+        bounds = (0.0,) + tuple(float(x) for x in tables.band_limits(ws.wt, p.shot_type))
+        k = ("point_blank", "short", "long", "extreme").index(p.band)
+        lower, upper = bounds[k], bounds[k + 1]
+        if abs(p.yards - upper) <= 5 or (lower > 0 and abs(p.yards - lower) <= 5):
+            return lower, upper
+        return ()
+
     def resolve(self, p: PreparedShot) -> None:
         """Roll the d20 for a prepared shot: 1 and 20 (B4), misfires (B5), then the hit."""
         t, f, target, ws, chance = p.turn, p.shooter, p.target, p.weapon, p.chance
@@ -1052,7 +1066,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
             self.emit(ShotFired(t, p.count, f.name, target.name, ws.name, ws.wt.type,
                                 p.shot_type, p.number, p.yards, p.band, p.band_why, p.parts,
                                 p.base, p.mods, chance, roll, misfire_roll, misfire, luck_roll,
-                                luck, result, ws.loaded))
+                                luck, result, ws.loaded, self.edges(p, ws)))
         if misfire == "explosion":
             self.explosion(t, f, held)
         if result == "hit":
