@@ -67,3 +67,14 @@ def test_cite_names_the_rulings_the_write_up_leans_on():
     assert ("one card for a success and one more a raise (at most five) (004 l.21-22); a "
             "failure still gets one, a bust none (W3).") in text
     assert "kept 5 against TN 5: a success (W12): a hit." in text
+
+
+def test_a_move_under_a_tenth_of_a_yard_is_not_told_as_moving_0_yards():
+    """The dead close the last hair of a yard (WN16) with steps of 0.02-0.04 yards, which the
+    one-decimal yards said as 'moves 0 yards'; 0.03 yards is an inch or so, and 1 yard is
+    one yard, not 'yards'."""
+    text = teach({"traits": {"quickness": "1d12"}}, {},
+                 [{"Ann": [{"move": [0.03, 0]}, {"move": [1.03, 0]}]}],
+                 {"Ann": {"quickness": [11]}})
+    assert "Ann (" in text and "moves an inch or so." in text and "moves 1 yard." in text
+    assert "moves 0 yards" not in text
