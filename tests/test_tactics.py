@@ -174,6 +174,37 @@ def test_out_of_range_aggressive_closes_in_and_coward_waits():
     assert decide(f, "Bob Dalton") is None
 
 
+PORCH = """\
+map:
+  porch: {at: [0, 0], cover: {locations: [legs, abdomen], kind: light, reduction: 1}}
+"""
+
+
+def test_aggressive_leaves_cover_to_close_in_from_extreme_range():
+    """Boot Hill at Coffin Creek: an aggressive man behind cover with a revolver (Table 14:
+    short 10, long 20, extreme 60 yards) 25 yards from his man is at extreme range (Table 2
+    -5): he runs at him (24 yards in a combat turn), stopping at 8 yards (0.8 of short
+    range), and fires on the run (COO 15 + Pistol 4 - 5 extreme - 4 running = 10: 50%). At
+    15 yards (long range) he holds his cover; at 60 yards his run leaves him at extreme range
+    still, and he holds it too. Old code: he never moved while he had a shot."""
+    f = fight_of(two("cover: porch\ntactics: aggressive", "tactics: cautious", ann_at="porch",
+                     bob_at="[25, 0]", max_turns=5, extra=PORCH))
+    assert tactics.turn_kind(f, 1) == "combat"
+    intent = decide(f, "Ann Oakley")
+    assert intent.move.gait == "running" and intent.move.to == (17.0, 0.0)
+    assert intent.shoot == "Bob Dalton" and intent.shots == 2
+    for yards in (15, 60):
+        f = fight_of(two("cover: porch\ntactics: aggressive", "tactics: cautious", ann_at="porch",
+                         bob_at=f"[{yards}, 0]", max_turns=5, extra=PORCH))
+        intent = decide(f, "Ann Oakley")
+        assert intent.move is None and intent.shoot == "Bob Dalton", yards
+    # a cautious man at 25 yards keeps his cover and shoots from it
+    f = fight_of(two("cover: porch\ntactics: cautious", "tactics: cautious", ann_at="porch",
+                     bob_at="[25, 0]", max_turns=5, extra=PORCH))
+    intent = decide(f, "Ann Oakley")
+    assert intent.move is None and intent.shoot == "Bob Dalton"
+
+
 def test_declared_intents_win_over_tactics():
     text = two("tactics: aggressive", "tactics: aggressive", bob_at="[30, 0]",
                extra="turns:\n  - intents:\n      Ann: {move: {gait: walking, to: [0, 5]}}\n",

@@ -18,8 +18,9 @@ fights of a turn: the same arithmetic, in the same order, as ``tactics.decide`` 
 and the kind of turn (``tactics.turn_kind``, ``shootout.wants_shootout``). A fight in which
 any man's decision is another branch of ``tactics.decide`` (an enemy stands within point
 blank range with a gun that can fire, ``tactics._threats``; he moves to cover or closer,
-keeps his distance, runs for cover, clears a jam, has nothing to reload or no way to name
-it, fights hand to hand; a lawman or a sniper before the first shot of the fight) or a turn
+keeps his distance, runs for cover, closes in from extreme range (an aggressive man whose
+best shot is at extreme range), clears a jam, has nothing to reload or no way to name it,
+fights hand to hand; a lawman or a sniper before the first shot of the fight) or a turn
 the profiles would plan again (planned as a shootout turn and nobody's intent makes one) is
 left to the engine's decision, as before; so are declared turns. The shootout plans are the
 engine's (``BootHillFight.plan``), kept per intent and the gun in hand.
@@ -304,6 +305,7 @@ class VecTactics:
             best_score = np.zeros(m)
             best_yards = np.zeros(m)
             best_p = np.zeros(m)
+            best_band = np.full(m, -1)
             for o in range(n):
                 if not other[j, o]:
                     continue
@@ -331,7 +333,26 @@ class VecTactics:
                     best_score = np.where(better, score, best_score)
                     best_yards = np.where(better, y, best_yards)
                     best_p = np.where(better, p, best_p)
+                    best_band = np.where(better, band, best_band)
             taken &= ~(sh & (best < 0))       # nobody in reach: he closes in (the engine's)
+            if prof.closes_in:
+                # a shot at extreme range that his run would bring within long range: he
+                # closes in (tactics._close_in: the engine's); a half yard to spare for the
+                # rounding of where he stops
+                ext = sh & (best_band == 3)
+                if ext.any():
+                    lims = np.array([self.limits[j][g][ST_CAREFUL]
+                                     for g in range(self.nw[j])])[np.maximum(best_w, 0)]
+                    mounted = S[:, j, C_MOUNTED] != 0
+                    gaits = tactics.MOUNTED_GAITS, tactics.FOOT_GAITS
+                    step = np.zeros(m)
+                    for on in (False, True):
+                        gait = gaits[not on][prof.advance]
+                        for kd, rows in (("shootout", shoot), ("combat", ~shoot)):
+                            step = np.where((mounted == on) & rows,
+                                            tables.movement_allowance(gait, on, kd), step)
+                    after = np.maximum(best_yards - step, np.maximum(2.0, lims[:, 1] * 0.8))
+                    taken &= ~(ext & (after <= lims[:, 2] + 0.5))
             sh &= best >= 0
             targeted[rows_all[sh], self.side[j], best[sh]] += 1
             wref = np.where(best_w == cur, -1, best_w)     # tactics._weapon_ref (-1: None)

@@ -12,6 +12,9 @@ Profiles (``PROFILES``):
 
 * ``aggressive``: closes in, fast-draws, prefers volume of fire (hip and fanned shots up close),
   picks the nearest man and finishes the wounded; flees only when badly hurt *and* outnumbered.
+  He leaves his cover to close in whenever his best shot is at extreme range (Table 2 -5) and
+  his run brings him within long range or nearer of the man he shoots at (``_close_in``),
+  firing on the run when the shot is still worth it.
 * ``cautious``: gets behind cover first, shoots the most dangerous enemy with the most accurate
   shot that is still quick enough; flees when badly hurt or outnumbered two to one.
 * ``coward``: hides (never behind cover that lies towards an enemy), shoots at whoever is
@@ -82,6 +85,8 @@ class Profile:
         snipes: declares sniping from solid cover for the first shot of the fight.
         calls_surrender: calls on the other side to surrender before the first shot.
         keeps_distance: backs away from enemies coming within ``keeps_distance`` yards.
+        closes_in: moves closer (``advance``'s gait) when his best shot is at extreme range
+            and the move brings the target within long range or nearer (``_close_in``).
         draw_tolerance: counts a fast draw may be expected to cost beyond a normal draw's 3
             and still be tried (bravado).
     """
@@ -104,12 +109,13 @@ class Profile:
     calls_surrender: bool = False
     keeps_distance: float = 0.0
     draw_tolerance: float = 0.0
+    closes_in: bool = False
 
 
 PROFILE_TABLE: dict[str, Profile] = {p.name: p for p in (
     Profile("aggressive", flee_hurt_needs_odds=True, flee_odds=2.0, seeks_cover=False,
             advance="run", haste=0.08, min_chance_moving=0.1, near=1.5, danger=0.5, wounded=1.0,
-            draw_tolerance=1.5),
+            draw_tolerance=1.5, closes_in=True),
     Profile("cautious", flee_odds=2.0, advance="walk", haste=0.03, ammo_care=0.03,
             min_chance_moving=0.3, near=0.3, danger=1.5, wounded=0.3),
     Profile("coward", flee_any_wound=True, flee_odds=1.5, advance="", haste=0.06,
@@ -863,6 +869,13 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
             return intent if intent is not None or not call else _intent(other=call)
         choice = _worth_it(prof, move, _choose(fight, turn, f, prof, enemies, move.gait, kind,
                                                mem))
+    if move is None and choice is not None:
+        # An aggressive man does not trade shots at extreme range: he closes in.
+        closer = _close_in(fight, turn, f, prof, choice, kind)
+        if closer is not None:
+            move = closer
+            choice = _worth_it(prof, move, _choose(fight, turn, f, prof, enemies, move.gait,
+                                                   kind, mem))
     if choice is None:
         return _intent(move=move, other=call)
 
@@ -972,6 +985,28 @@ def _cover_move(fight: FightView, f: Fighter, prof: Profile,
     if kind == "shootout" and d > _allowance(f, run, kind):
         return None
     return _move(gait=run, to=key)
+
+
+def _close_in(fight: FightView, t: int, f: Fighter, prof: Profile, choice: _Choice,
+              kind: str) -> MoveIntent | None:
+    """The move of a profile that ``closes_in``, when his chosen shot (``_choose``, standing)
+    is at extreme range (Table 2: -5): towards its target at ``advance``'s gait, stopping at
+    0.8 of the gun's short range (2 yards at least), when that brings the target within long
+    range or nearer of the gun (``band_of``, careful shot); None otherwise (the profile does
+    not close in, he is prone or held, the move would not change the band)."""
+    if not prof.closes_in or not prof.advance or choice.band != "extreme" or f.prone \
+            or f.held_by is not None:
+        return None
+    ws = f.weapons[choice.weapon]
+    o = choice.target
+    gait = _gait(f, prof.advance)
+    to = _toward(f, o, max(2.0, ws.wt.short * 0.8), _allowance(f, gait, kind))
+    if to is None:
+        return None
+    band = band_of(fight, t, f, o, ws, "careful", math.dist(to, o.pos))
+    if band is None or band == "extreme":
+        return None
+    return _move(gait=gait, to=to)
 
 
 def _advance(fight: FightView, f: Fighter, prof: Profile,
