@@ -507,8 +507,10 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
             new[full] = intent
             keys[(t, full)] = key
         turn.intents = new
+    _busy_warnings(loaded, keys, loc8)
     if sc.turns and sc.state is None:
         _reach_warnings(loaded, keys, loc8)
+        _full_reload_warnings(loaded, keys, loc8)
 
     side_names = list(sc.sides)
     for r, ruling in enumerate(sc.rulings):
@@ -573,6 +575,62 @@ def resolve_weapon_index(c: Character, value: str, fail: Any) -> int:
             return i
     choices = [w.name or w.type for w in c.weapons]
     raise fail(f"{c.name} carries no {value!r} (carries {', '.join(choices)}){_hint(value, choices)}")
+
+
+_BUSY = (("reload", "reloads", "000 l.497"), ("clear_jam", "clears a jam", "000 l.407"),
+         ("pick_up", "picks up a thrown weapon", "errata B18(i)"))
+
+
+def _busy_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
+                   loc8: Any) -> None:
+    """Warn (``loaded.warnings``, located at the intent) of an intent that both shoots and
+    reloads, clears a jam or picks up a thrown weapon: that action takes the man's turn
+    (000 l.497, l.407; errata B18(e), B18(i)), so the engine refuses every shot of it."""
+    chars = {c.name: c for _, c in loaded.scenario.characters()}
+    for t, turn in enumerate(loaded.scenario.turns):
+        for full, intent in turn.intents.items():
+            if intent.shoot is None:
+                continue
+            his = {"she": "her", "he": "his", "they": "their"}[chars[full].pronoun]
+            for field_, verb, source in _BUSY:
+                if getattr(intent, field_):
+                    loaded.warnings.append(loc8.error(
+                        f"warning: {full} shoots and {verb} in turn {t + 1}, but a turn "
+                        f"cannot hold both: that takes {his} turn ({source}; errata B18(e)) "
+                        f"and {his} shots are refused; declare one of them",
+                        ("turns", t, "intents", keys[(t, full)]), key=True))
+                    break
+
+
+def _full_reload_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
+                          loc8: Any) -> None:
+    """Warn (``loaded.warnings``, located at the intent's ``reload:``) of a reload declared in
+    the first turn for a gun that starts fully loaded (``loaded:`` left out or equal to its
+    capacity, Table 14): no shot of his can empty it first (a man who reloads does not
+    shoot, 000 l.497), so the engine can only refuse it. Later turns depend on the fight."""
+    sc = loaded.scenario
+    if sc.turns[0].resolved is not None:
+        return
+    chars = {c.name: c for _, c in sc.characters()}
+    for full, intent in sc.turns[0].intents.items():
+        if not intent.reload or full not in chars:
+            continue
+        c = chars[full]
+        if not c.weapons:
+            continue
+        loc = ("turns", 0, "intents", keys[(0, full)], "reload")
+        i = 0 if intent.reload is True else _resolve_weapon(c, intent.reload, loc8, loc)
+        w = c.weapons[i]
+        wt = tables.weapons()[w.type]
+        cap = w.capacity or wt.capacity
+        if wt.reload is None or (w.loaded is not None and w.loaded < cap):
+            continue
+        pronoun = {"she": "her", "he": "his", "they": "their"}[c.pronoun]
+        loaded.warnings.append(loc8.error(
+            f"warning: {full} cannot reload in turn 1: {pronoun} {w.name or wt.name} is "
+            f"already fully loaded ({cap} of {cap}) and stays so, as a man who reloads does "
+            f"not shoot (000 l.497); drop reload: or give the gun loaded: fewer rounds",
+            loc))
 
 
 def _reach_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],

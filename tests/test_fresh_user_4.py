@@ -1,0 +1,81 @@
+"""What the fourth fresh user (Coffin Creek, no code seen) tripped on: ``narrator check``
+called "ok" an intent the engine then refused whole (``Luis: {shoot: Ada, reload: true}`` in
+turn 1: a man who reloads does not shoot, 000 l.497, errata B18(e); his revolver was full
+anyway): it now warns, located at the intent, as it warns of friendly fire and of a blow out
+of reach."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from narrator.cli import app
+from narrator.scenario import load_scenario_text
+
+RUNNER = CliRunner()
+
+COFFIN_CREEK = """\
+title: Reckoning at Coffin Creek
+seed: 4417
+sides:
+  law:
+    - name: Ada Quill
+      short: Ada
+      pronoun: she
+      attributes: {str: 12, coo: 17, obs: 14, sta: 10, luck: 9}
+      skills: {pistol: 6}
+      weapons: [{type: fast_draw_revolver, name: Colt Lightning}]
+      at: [6, 6]
+  varga_gang:
+    - name: Luis Varga
+      short: Luis
+      attributes: {str: 13, coo: 15, obs: 12, sta: 11, luck: 7}
+      skills: {pistol: 5, fast_draw: 4}
+      weapons: [{type: single_action_revolver}]
+      at: [30, 10]
+turns:
+  - intents:
+      Ada: {shoot: Luis}
+      Luis: LUIS
+"""
+
+
+def _warnings(luis: str) -> list[str]:
+    loaded = load_scenario_text(COFFIN_CREEK.replace("LUIS", luis), "c.yaml")
+    return [w.one_line() for w in loaded.warnings]
+
+
+def test_check_warns_of_shooting_and_reloading_and_of_reloading_a_full_gun(tmp_path: Path):
+    """Line 22 is Luis's intent: the shoot+reload warning points at its key (column 7), the
+    full gun's at the value of ``reload:`` (column 34)."""
+    assert _warnings("{shoot: Ada, reload: true}") == [
+        "c.yaml:22:7: warning: Luis Varga shoots and reloads in turn 1, but a turn cannot hold "
+        "both: that takes his turn (000 l.497; errata B18(e)) and his shots are refused; "
+        "declare one of them",
+        "c.yaml:22:34: warning: Luis Varga cannot reload in turn 1: his single-action revolver "
+        "is already fully loaded (6 of 6) and stays so, as a man who reloads does not shoot "
+        "(000 l.497); drop reload: or give the gun loaded: fewer rounds"]
+    path = tmp_path / "c.yaml"
+    path.write_text(COFFIN_CREEK.replace("LUIS", "{shoot: Ada, reload: true}"))
+    r = RUNNER.invoke(app, ["check", str(path)])
+    assert r.exit_code == 0
+    assert sum("warning: Luis Varga" in line for line in r.stderr.splitlines()) == 2
+
+
+@pytest.mark.parametrize("luis, said", [
+    ("{shoot: Ada}", []),
+    ("{reload: true}", ["cannot reload"]),
+    ("{reload: single_action_revolver}", ["cannot reload"]),
+    ("{shoot: Ada, clear_jam: true}", ["shoots and clears a jam"]),
+])
+def test_warnings_only_where_the_engine_refuses(luis, said):
+    got = _warnings(luis)
+    assert len(got) == len(said) and all(s in g for s, g in zip(said, got, strict=True)), got
+
+
+def test_no_full_gun_warning_when_the_gun_is_not_full():
+    text = COFFIN_CREEK.replace("LUIS", "{reload: true}").replace(
+        "[{type: single_action_revolver}]", "[{type: single_action_revolver, loaded: 2}]")
+    assert [w.one_line() for w in load_scenario_text(text, "c.yaml").warnings] == []
