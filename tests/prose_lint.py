@@ -1136,6 +1136,8 @@ MISS_TOLD = re.compile(r"\bmiss(?:ed|es)?\b|\bwide\b|\bnowhere\b|\bover\b [\w' ]
 AGAIN_HIT = re.compile(r"(?i)\bagain\b|\bsecond\b|\bthird\b|\banother\b|\bonce more\b|\btoo\b|"
                        r"\balso\b|\bmore\b")
 #: a man told leaving the fight (not a run for ground: he is gone)
+#: not firing: "Frank held his fire" (a man who ran may hold his fire later)
+HELD_FIRE = re.compile(r"\b(?:held|holds|hold|holding) (?:his|her|their) fire\b")
 FLIGHT = re.compile(r"\bbolt(?:ed|s)? from the fight\b|\bfled\b|\bflees\b|\bturn(?:ed|s)? tail\b|"
                     r"\b(?:ran|runs) for it\b|\bgone from the fight\b|\bhad had enough: \w+ "
                     r"(?:ran|bolted)\b|\bhas had enough: \w+ (?:runs|bolts)\b")
@@ -1234,7 +1236,7 @@ def _seventh_round_names(paras: list[list[str]], log: FightLog, bad: Any) -> Non
             own = re.split(r", and |; |: |, but | as | while | when ", plain)[0]
             for x in list(fled):
                 if x in who and (re.match(rf"{re.escape(x)}(?:'s)?\b", own)
-                                 and FIRE_TOLD.search(own) and named(own) == [x]
+                                 and FIRE_TOLD.search(HELD_FIRE.sub("", own)) and named(own) == [x]
                                  or re.search(rf"\b(?:shots?|bullets?|barrels?|buckshot|charge) "
                                               rf"(?:from|of) {re.escape(x)}\b", plain)):
                     bad("fled_then_fired", f"{fled.pop(x)} / ... / {s}")
