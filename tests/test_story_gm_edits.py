@@ -230,3 +230,25 @@ def test_ww_no_wound_but_wind_lost_tells_the_wind_lost():
     assert "did no harm" not in round3
     assert re.search(r"Quaid in the ribs, in mid-dive; [^.]*\b(?:wind|breath|gasping|lungs)\b",
                      round3), round3
+
+
+def test_gl_a_cover_is_told_with_its_own_trigger():
+    """Old: "Inspector Edwin Thorne watched Rudd, ready to draw at the first movement." while
+    his cover fired "the moment he shoots" (G5, 002 l.62): a cover line tells the trigger it
+    waits for (tagged <moves>, <shoots> or <appears>), or none at all."""
+    table = _gl()
+    words = {"moves": r"\b(move|movement|stir)\b", "shoots": r"\b(fire|shot|crack)\b",
+             "appears": r"\b(show|view)\b"}
+    for group in ("gl_cover", "gl_cover_undrawn", "gl_cover_group", "gl_cover_group_undrawn"):
+        for phrase in table[group]:
+            for trigger, pattern in words.items():
+                if re.search(pattern, phrase):
+                    assert phrase.startswith(f"<{trigger}>"), (group, phrase)
+        # every trigger has a phrase of its own or an untagged one in each group
+        for trigger in words:
+            assert any(p.startswith(f"<{trigger}>") or not p.startswith("<")
+                       for p in table[group]), (group, trigger)
+    text = _story("fog-alley.yaml")
+    line = next(s for s in text.split(". ") if "Thorne watched Rudd" in s
+                or "Thorne kept" in s or "Thorne's" in s and "Rudd" in s)
+    assert "movement" not in line and re.search(r"\b(fire|fired|shot|crack of his gun)\b", line), line
