@@ -743,17 +743,34 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
     columns = [("character", False), ("condition", False)] + [(h, nw) for h, _, nw in own] + [
         ("loaded", False)] * guns + [("at", True)]
     for col, no_wrap in columns:
-        table.add_column(col, overflow="fold", min_width=widest.get(col), no_wrap=no_wrap)
+        # a position is never cut ("30, 1" for "30, 10"): kept whole, else wrapped at its comma
+        table.add_column(col, overflow="fold", min_width=widest.get(col),
+                         no_wrap=no_wrap and col != "at")
     side = None
+    labels = _side_labels(loaded)
     for name, c in state["characters"].items():  # by side, under the side's name
         if loaded.side_of[name] != side:
             side = loaded.side_of[name]
-            table.add_row(Text(f"{side}:", style="bold italic"))
+            table.add_row(Text(f"{labels.get(side, side)}:", style="bold italic"))
         hurt = tuple(cell(name, c) for _, cell, _ in own)
         rounds = [Text("\n".join(f"{k} {v}" for k, v in c.get("loaded", {}).items()))] * guns
         table.add_row(Text(name), c["condition"].replace("_", " "), *hurt, *rounds,
                       _yards(c["at"]))
     _console().print(table)
+
+
+def _side_labels(loaded) -> dict[str, str]:
+    """Each side's label as the write-up shows it (side key -> "Varga gang", "Kessler
+    boys", the key itself when it needs no other name): for the status, odds and batch
+    tables, which are read beside the write-up and must name the sides as it does."""
+    from narrator.render.inflection import display_names, side_label
+
+    sc = loaded.scenario
+    members: dict[str, list[str]] = {}
+    for name, side in loaded.side_of.items():
+        members.setdefault(side, []).append(name)
+    names = display_names(list(sc.sides), members, getattr(sc, "side_names", None))
+    return {side: side_label(side, names) for side in sc.sides}
 
 
 def _yards(at) -> str:
@@ -988,11 +1005,13 @@ def batch(
                     *((("seconds", {"justify": "right"}),) if timed else ()),
                     ("winner", {}), ("down", {})):
         table.add_column(col, **kw)
+    named = [_side_labels(ld) for ld in loaded]
     for r in results:
         s = r.summary
         down = "\n".join(f"{name} ({o.replace('_', ' ')})" for name, o in s.conditions
                           if o not in ("wounded", "unhurt"))
-        winner = s.winner or ("nobody" if not s.standing else "undecided")
+        winner = (named[r.job.scenario].get(s.winner, s.winner) if s.winner else
+                  "nobody" if not s.standing else "undecided")
         seconds = (str(s.seconds) if s.seconds else "-",) if timed else ()
         table.add_row(r.job.out.name, str(r.job.seed), str(s.turns), *seconds, winner,
                       down or "-")
@@ -1002,7 +1021,8 @@ def batch(
         mine = [r.summary for r in results if r.job.scenario == k]
         counts: dict[str, int] = {}
         for s in mine:
-            key = s.winner or ("nobody" if not s.standing else "undecided")
+            key = (named[k].get(s.winner, s.winner) if s.winner else
+                   "nobody" if not s.standing else "undecided")
             counts[key] = counts.get(key, 0) + 1
         console.print(f"{path.name}: " + ", ".join(f"{k2} {v}" for k2, v in
                                                   sorted(counts.items(), key=lambda kv: -kv[1])))
@@ -1111,8 +1131,10 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
     sides.add_column("chance", justify="right")
     sides.add_column("95% interval", justify="right")
     labels = {"nobody": "nobody left standing", "undecided": nb.undecided_label(result.unit)}
+    named = _side_labels(loaded)
     for s in result.sides:
-        sides.add_row(labels.get(s.side, f"{s.side} win"), f"{s.wins:,}", f"{s.p:.1%}",
+        sides.add_row(labels.get(s.side, f"{named.get(s.side, s.side)} win"), f"{s.wins:,}",
+                      f"{s.p:.1%}",
                       f"{s.low:.1%} - {s.high:.1%}")
     console.print(sides)
     (mt, ht), (ms, hs) = result.turns, result.seconds
@@ -1138,7 +1160,7 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
     chars.add_column("shots\nper hit", justify="right", no_wrap=True)
     for c in result.characters:
         sph = c.shots_per_hit
-        chars.add_row(c.name, c.side, *(f"{share:.1%}" for _, share in c.outcomes),
+        chars.add_row(c.name, named.get(c.side, c.side), *(f"{share:.1%}" for _, share in c.outcomes),
                       f"{c.shots:,}", f"{sph:.2f}" if sph is not None else "-")
     console.print(chars)
     if chart is not None:

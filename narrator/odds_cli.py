@@ -55,8 +55,11 @@ def sweep(loaded, specs: list[str], trials: int, base: int, workers: int, chart:
                         f"(seeds from {base}); chance of winning, 95% interval")
     for v in varies:
         table.add_column(v.name, overflow="fold")
+    from narrator.cli import _side_labels
+
+    named = _side_labels(loaded)
     for side in sides:
-        table.add_column(f"{side} win %", justify="right", overflow="fold")
+        table.add_column(f"{named.get(side, side)} win %", justify="right", overflow="fold")
     from narrator.ruleset import get as get_ruleset
 
     table.add_column(get_ruleset(loaded.scenario.ruleset).unit() + "s", justify="right")

@@ -136,3 +136,29 @@ def test_the_lawmans_call_in_a_declaration_names_the_side_by_its_display_name():
                 if mode == "teaching" else
                 "Eli Cobb: shoots at Jubal Reese twice with his single-action revolver; calls "
                 "on the Reese gang to throw down their guns and surrender (tactics).") in text
+
+
+def test_status_odds_sweep_and_batch_name_the_sides_as_the_write_up_does(tmp_path):
+    """A fresh user saw the key 'varga_gang' in status, odds and batch beside a write-up that
+    says 'Varga gang'; a position in status is never cut ('30, 1' for '30, 10')."""
+    from typer.testing import CliRunner
+
+    from narrator.cli import app
+    path = tmp_path / "raid.yaml"
+    path.write_text(CALL.replace("reese_gang", "varga_gang").replace("Jubal Reese",
+                                                                     "Jubal Varga"))
+    runner = CliRunner()
+    told = runner.invoke(app, ["run", str(path), "--mode", "story"]).output
+    assert "Varga gang" in told and "varga_gang" not in told
+    assert runner.invoke(app, ["next", str(path)]).exit_code == 0
+    status = runner.invoke(app, ["status", str(path)]).output
+    assert "Varga gang:" in status and "varga_gang" not in status
+    assert re.search(r"\b20, 0\b", status) or "varga" not in status.lower()
+    odds = runner.invoke(app, ["odds", str(path), "--trials", "50"]).output
+    assert "Varga gang win" in odds and "varga_gang" not in odds
+    sweep = runner.invoke(app, ["odds", str(path), "--trials", "20", "--vary",
+                                "max_turns=1,2"]).output
+    assert "Varga gang win %" in sweep and "varga_gang" not in sweep
+    out = tmp_path / "out"
+    batch = runner.invoke(app, ["batch", str(path), "--runs", "2", "--out", str(out)]).output
+    assert "varga_gang" not in batch
