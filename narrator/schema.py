@@ -207,7 +207,10 @@ def _type(prop: dict) -> str:
     kind = prop.get("type")
     if kind == "array":
         if "prefixItems" in prop:
-            return "[x, y]" if len(prop["prefixItems"]) == 2 else "list"
+            items = prop["prefixItems"]
+            if len(items) == 2 and all(i.get("type") == "string" for i in items):
+                return "[name, name]"  # two names (a range-band ruling's between)
+            return "[x, y]" if len(items) == 2 else "list"
         return f"list of {_type(prop.get('items', {}))}"
     if kind == "object":
         inner = prop.get("additionalProperties")
