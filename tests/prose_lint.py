@@ -1130,7 +1130,8 @@ HIT_TOLD = re.compile(r"\b(?:hit|shot|struck|strikes?|took|takes?|caught|catch(?
                       r"chest|abdomen|head|face|groin|belly|ribs|gut|stomach|thigh|shoulder|"
                       r"forearm|temple|skull|side|body|knee|hip)\b")
 MISS_TOLD = re.compile(r"\bmiss(?:ed|es)?\b|\bwide\b|\bnowhere\b|\bover\b [\w' ]*\bhead\b|"
-                       r"\ba hand from\b|\bchips (?:flew|fly)\b|"
+                       r"\ba hand from\b|\ban inch from\b|\bclip(?:s|ped)? the air\b|"
+                       r"\bchips (?:flew|fly)\b|"
                        r"\bpast\b|\buntouched\b|\bneither\b|\bnot one\b")
 #: what tells a hit as another one ("hit him again", "a second bullet", "another of")
 AGAIN_HIT = re.compile(r"(?i)\bagain\b|\bsecond\b|\bthird\b|\banother\b|\bonce more\b|\btoo\b|"

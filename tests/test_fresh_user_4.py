@@ -79,3 +79,37 @@ def test_no_full_gun_warning_when_the_gun_is_not_full():
     text = COFFIN_CREEK.replace("LUIS", "{reload: true}").replace(
         "[{type: single_action_revolver}]", "[{type: single_action_revolver, loaded: 2}]")
     assert [w.one_line() for w in load_scenario_text(text, "c.yaml").warnings] == []
+
+
+# ------------------------------- Weird West: the user's generated canyon (seed 7), story mode
+@pytest.fixture(scope="module")
+def canyon_story(tmp_path_factory) -> str:
+    folder = tmp_path_factory.mktemp("ww7")
+    path = folder / "ww.yaml"
+    r = RUNNER.invoke(app, ["generate", "--sides", "posse:2", "walkers:3", "--setting", "canyon",
+                            "--seed", "7", "--ruleset", "weird-west", "--out", str(path)])
+    assert r.exit_code == 0, r.output
+    r = RUNNER.invoke(app, ["run", str(path), "-m", "story", "--tense", "past"])
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+def test_weird_west_damage_with_no_dice_left_is_written_out(canyon_story):
+    """A shotgun hit whose cover roll took away every damage die (round 3: Benjamin's rock
+    ledge, Armor 4, 'through d8->none') rolled no damage: the rolls said 'damage  = 0'
+    (nothing between the word and the sum)."""
+    assert "damage  " not in canyon_story
+    lines = [x for x in canyon_story.splitlines()
+             if x.startswith("damage (no dice) = 0, 0 wounds")]
+    assert len(lines) >= 10, lines  # (16 in this fight)
+
+
+def test_weird_west_a_double_barrel_stopped_twice_by_cover_is_told_once(canyon_story):
+    """Round 2: Henry fires both barrels at Clyde, both hit, the fallen rocks deflect both
+    (004 cover, W8). The story told it twice over ('Henry's buckshot chewed into the fallen
+    rocks and stopped. Henry sent the buckshot into the fallen rocks, and that was as far as
+    it got.'): now one sentence names the rocks, and says both shots."""
+    para = next(p for p in canyon_story.split("\n\n")
+                if p.startswith("Henry settled his aim on Clyde."))
+    assert para.count("fallen rocks") == 1, para
+    assert "both" in para or "twice" in para or "two shots" in para, para
