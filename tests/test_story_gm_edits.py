@@ -252,3 +252,20 @@ def test_gl_a_cover_is_told_with_its_own_trigger():
     line = next(s for s in text.split(". ") if "Thorne watched Rudd" in s
                 or "Thorne kept" in s or "Thorne's" in s and "Rudd" in s)
     assert "movement" not in line and re.search(r"\b(fire|fired|shot|crack of his gun)\b", line), line
+
+
+def test_a_pocket_gun_never_roars():
+    """Old: "Horace's derringer roared, and Billy jerked" (a derringer cracks or pops): a
+    phrase that roars is tagged <big>, and a pocket gun's shot takes a <pocket> one."""
+    from narrator.render.narrate import _is_pocket
+    assert _is_pocket("derringer") and _is_pocket("Webley Bull Dog")
+    assert not _is_pocket("Colt Peacemaker") and not _is_pocket("Winchester '73")
+    for path in (WW_PHRASES, GL_PHRASES, ROOT / "templates" / "common" / "phrases.toml"):
+        table = tomllib.loads(path.read_text(encoding="utf-8"))
+        for group, phrases in table.items():
+            for phrase in phrases if isinstance(phrases, list) else ():
+                if "[roar]" in phrase and "<pellets>" not in phrase and "barrel" not in phrase:
+                    assert "<big>" in phrase, (group, phrase)
+    text = _story("stagecoach.yaml")
+    assert "derringer roared" not in text
+    assert "Horace's derringer cracked" in text

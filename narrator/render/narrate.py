@@ -85,6 +85,8 @@ class Kinds:
         """The man whose action ``e`` is (``character`` unless ``actors`` names a field)."""
         return getattr(e, self.actors.get(e.kind, "character"), None)
 #: Weapon types (or Violence calibres) fired from the shoulder, not held in one hand.
+#: Pocket guns by name or type: a derringer, a pepperbox, a pocket pistol, a "Bull Dog".
+_POCKET = re.compile(r"derringer|pepperbox|pocket|bull ?dog|\.22|\.32|\.41", re.I)
 _LONGARM = re.compile(r"rifle|carbine|musket|shotgun|scattergun|coach|military|buffalo|sharps|"
                       r"winchester|henry|spencer", re.I)
 #: Makers whose name alone names the gun ("his Colt" for a Colt Peacemaker).
@@ -1048,6 +1050,11 @@ class Narration:
         context = self.scene.context(self.weapon_type)
         if self.weapon_name and _is_longarm(self.weapon_name) and "handgun" in context:
             context = (context - {"handgun"}) | {"longarm"}
+        # a derringer or pocket pistol cracks or pops, never roars (issue 10 reading)
+        named = extra.get("weapon")
+        named = named[0] if isinstance(named, tuple) else named
+        context = context | {"pocket" if _is_pocket(
+            f"{named or ''} {self.weapon_name or ''} {self.weapon_type or ''}") else "big"}
         if ctx:
             context = context | frozenset(ctx)
         phrase = self.phrases.pick(group, context)
@@ -1437,6 +1444,12 @@ def _opening(phrase: str) -> str:
 
 
 @functools.lru_cache(maxsize=256)
+def _is_pocket(weapon: str) -> bool:
+    """Whether a weapon's name or type says it is a pocket gun (``_POCKET``): its report is a
+    crack or a pop, not a roar."""
+    return _POCKET.search(weapon) is not None
+
+
 def _is_longarm(weapon: str) -> bool:
     """Whether a weapon's name says it is fired from the shoulder (``_LONGARM``)."""
     return _LONGARM.search(weapon) is not None

@@ -243,7 +243,8 @@ TAG_KINDS = (frozenset({"in", "out"}),                                   # the p
              frozenset({"slight", "grave"}),                              # a wound's severity
              frozenset({"handgun", "longarm"}),                           # held in a hand or to the shoulder
              frozenset({"head", "torso", "chest", "belly", "arm", "leg"}),  # where it struck
-             frozenset({"fresh", "again"}))  # the shooter's first shot of the turn, or a later one
+             frozenset({"fresh", "again"}),  # the shooter's first shot of the turn, or a later one
+             frozenset({"pocket", "big"}))  # a pocket gun (a derringer cracks, pops), or bigger (roars)
 
 
 def _fits(tags: set[str] | frozenset[str], context: set[str] | frozenset[str]) -> bool:
