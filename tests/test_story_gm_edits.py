@@ -269,3 +269,18 @@ def test_a_pocket_gun_never_roars():
     text = _story("stagecoach.yaml")
     assert "derringer roared" not in text
     assert "Horace's derringer cracked" in text
+
+
+COMMON_PHRASES = ROOT / "templates" / "common" / "phrases.toml"
+
+
+def test_a_failed_fast_draw_is_a_late_gun_and_a_slow_death_says_dying():
+    """Old: "Ben Jackson grabbed for his Colt and found only leather." (reads as an empty
+    holster: the fast draw failed, the gun came up late) and "He fell and lay still,
+    breathing, bleeding, beyond helping in this fight." (a mortal wound: he is dying)."""
+    table = tomllib.loads(COMMON_PHRASES.read_text(encoding="utf-8"))
+    for phrase in table["draw_fumble"]:
+        assert not re.search(r"only leather|empty holster|\bno gun\b", phrase), phrase
+    for phrase in table["dying_hours"]:
+        assert "beyond helping" not in phrase, phrase
+        assert re.search(r"\bd(ying|ie)\b|kill|not wake|\[can\] stop", phrase), phrase
