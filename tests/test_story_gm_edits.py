@@ -284,3 +284,12 @@ def test_a_failed_fast_draw_is_a_late_gun_and_a_slow_death_says_dying():
     for phrase in table["dying_hours"]:
         assert "beyond helping" not in phrase, phrase
         assert re.search(r"\bd(ying|ie)\b|kill|not wake|\[can\] stop", phrase), phrase
+
+
+def test_a_critical_injury_is_not_told_as_badly_hurt():
+    """Old: "Hob was badly hurt and needed a doctor." when the after-the-fight roll said
+    critically injured (Violence): the ending says how bad it is."""
+    table = tomllib.loads(COMMON_PHRASES.read_text(encoding="utf-8"))
+    for phrase in table["end_critical"]:
+        assert "badly hurt" not in phrase, phrase
+        assert re.search(r"critically|barely|near death", phrase), phrase
