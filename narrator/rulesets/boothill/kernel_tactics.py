@@ -42,7 +42,7 @@ import math
 import numpy as np
 
 from narrator.rulesets.boothill import tables, tactics
-from narrator.rulesets.boothill.kernel import (
+from narrator.rulesets.boothill.kernel_layout import (
     ACTIVE, C_COND, C_COVER, C_CUR_W, C_CURSOR, C_DRAWN, C_GUN_SER, C_LIGHT, C_MOUNTED,
     C_OFF_SER, C_PLAN, C_PRONE, C_QI, C_SERIOUS, C_WP, F_CALLED, F_FIRED, F_LAST_KIND,
     KIND_COMBAT, KIND_SHOOTOUT, W_JAMMED, W_LOADED, W_USELESS)
