@@ -293,3 +293,14 @@ def test_a_critical_injury_is_not_told_as_badly_hurt():
     for phrase in table["end_critical"]:
         assert "badly hurt" not in phrase, phrase
         assert re.search(r"critically|barely|near death", phrase), phrase
+
+
+def test_a_mortal_wound_says_so_and_a_jam_is_not_jammed_on_it():
+    """Old: "Sam hit Dan high in the chest; it was a bad one." (a mortal wound undersold) and
+    "the Winchester carbine jammed on it" (on what?)."""
+    table = tomllib.loads(COMMON_PHRASES.read_text(encoding="utf-8"))
+    for phrase in table["sev_mortal"]:
+        assert re.search(r"killing|mortal|\bdie\b", phrase), phrase
+    for group in ("jam_shot", "jam_shot_again"):
+        for phrase in table[group]:
+            assert "[jam] on it" not in phrase, phrase
