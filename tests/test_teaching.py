@@ -255,7 +255,7 @@ def test_teaching_lines_name_the_man_a_rush_closes_on_and_end_the_call():
     open ground"; the lawman's call for surrender had no full stop. The reader's generated
     canyon fight (scenario seed 11), fought with dice seed 35 (the reader's seed 11 fight
     changed when a side all down stopped rolling initiative, ruling BN1): Walter rushes
-    Charlie in its last turns."""
+    Smiley in its last turns (Charlie before the aggressive profile learnt to close in)."""
     from narrator.engine import run_fight
     from narrator.render import render
     from narrator.rulesets.boothill import generate as bh_generate
@@ -264,8 +264,8 @@ def test_teaching_lines_name_the_man_a_rush_closes_on_and_end_the_call():
         [("posse", 3), ("rustlers", 3), ("drifters", 2)], "canyon", seed=11))
     log = run_fight(load_scenario_text(text, "<canyon seed 11>"), 35)
     teaching = render(log, "markdown", "teaching")
-    assert "- **Walter**: runs towards Charlie (tactics)." in teaching
-    assert "**Walter** runs towards Charlie: 24 yards of 24." in teaching
+    assert "- **Walter**: runs towards Smiley (tactics)." in teaching
+    assert "**Walter** runs towards Smiley: 23.9 yards of 24." in teaching
     assert "Walter**: runs towards open ground" not in teaching
     assert ("**Levi**: calls on the rustlers and the drifters to throw down their guns and "
             "surrender.\n") in teaching
@@ -293,6 +293,24 @@ def corral(tmp_path_factory) -> str:
     return _generated(tmp_path_factory, ["posse:3", "rustlers:3"], "corral", 8)
 
 
+# other generated corral fights, each with a case the referee's corral (seed 8) had before
+# the aggressive profile learnt to close in (a tactics change changes the fight): found by
+# scanning seeds 1-24 for the lines the tests below look for
+@pytest.fixture(scope="module")
+def corral6(tmp_path_factory) -> str:
+    return _generated(tmp_path_factory, ["posse:3", "rustlers:3"], "corral", 6)
+
+
+@pytest.fixture(scope="module")
+def corral17(tmp_path_factory) -> str:
+    return _generated(tmp_path_factory, ["posse:3", "rustlers:3"], "corral", 17)
+
+
+@pytest.fixture(scope="module")
+def corral24(tmp_path_factory) -> str:
+    return _generated(tmp_path_factory, ["posse:3", "rustlers:3"], "corral", 24)
+
+
 @pytest.fixture(scope="module")
 def saloon(tmp_path_factory) -> str:
     return _generated(tmp_path_factory, ["posse:2", "rustlers:3"], "saloon", 21)
@@ -312,12 +330,11 @@ def test_a_light_wound_of_0_says_why_it_is_worth_0_wound_points(corral):
            "modifiers).\n" in corral
 
 
-def test_a_luck_save_gives_a_plausible_reason_and_numbers_take_an(corral):
+def test_a_luck_save_gives_a_plausible_reason_and_numbers_take_an(corral6):
     """000 l.427: the saved man needs a possible and plausible explanation (errata B8)."""
-    assert "Caleb's Luck check (5) succeeds with a 3: by some miracle it is only a light " \
-           "wound, worth 1 wound point: the thick of his coat sleeve slows the shot." in corral
-    assert "Dutch's Luck check (2) fails with an 11;" in corral
-    assert re.search(r"\ba (8|11|18)\b", corral) is None
+    assert "Luck check (11) succeeds with a 5: by some miracle it is only a light wound, " \
+           "worth 1 wound point: the shot spends itself on his cartridge belt." in corral6
+    assert re.search(r"\ba (8|11|18)\b", corral6) is None
 
 
 def test_luck_save_reasons_are_chosen_by_place_and_name():
@@ -331,13 +348,13 @@ def test_luck_save_reasons_are_chosen_by_place_and_name():
         > {luck_save("chest", "Ann", "his")}
 
 
-def test_a_careful_shot_at_extreme_range_rounds_its_quarter_down(corral):
+def test_a_careful_shot_at_extreme_range_rounds_its_quarter_down(corral17):
     """Table 13 (000 l.471): a careful shot at extreme range may shift by a quarter of the
     skill; a quarter of Pistol 2 is 0, so the aim does nothing (not "no shift allowed")."""
-    assert "Location: Smiley Edward aims for the vitals, but a quarter of his Pistol skill " \
-           "of 2 rounds down to 0 (Table 13), so no shift; d20 **10**: the right shoulder." \
-           in corral
-    assert "no shift allowed for this shot" not in corral
+    assert re.search(r"Location: [A-Z][\w ]+? aims for the (?:vitals|limbs), but a quarter of his "
+                     r"(Pistol|Rifle) skill of [123] rounds down to 0 \(Table 13\), so no "
+                     r"shift; d20 \*\*\d+\*\*: the ", corral17)
+    assert "no shift allowed for this shot" not in corral17
 
 
 def test_article_number():
@@ -367,18 +384,19 @@ def test_a_failed_tactics_check_cites_the_ruling_with_cite(tmp_path):
            "the start of the next turn (001 l.37, ruling B18(h))." in cited
 
 
-def test_two_serious_wounds_halve_a_move_twice(corral):
-    assert "**Caleb** runs: 6 yards of 6 (two serious wounds: halved twice)." in corral
-    assert "(two times)" not in corral
+def test_two_serious_wounds_halve_a_move_twice(corral6):
+    assert "**Jacob** runs: 3 yards of 3 (wounded left leg halves it; two serious wounds: " \
+           "halved twice)." in corral6
+    assert "(two times)" not in corral6
 
 
-def test_the_wrong_hand_modifier_says_why(corral):
+def test_the_wrong_hand_modifier_says_why(corral6):
     """001 l.23, 27: a serious arm wound leaves a long arm one hand; a pistol changes hands."""
-    assert "serious wound −4; wrong hand −2 (fired one-handed: a serious arm wound leaves " \
-           "him one good arm).\n" in corral
+    assert "wrong hand −2 (fired one-handed: a serious arm wound leaves him one good " \
+           "arm).\n" in corral6
     assert "wrong hand −2 (his gun arm is seriously wounded: fired with the other " \
-           "hand).\n" in corral
-    assert "wrong hand −2.\n" not in corral
+           "hand).\n" in corral6
+    assert "wrong hand −2.\n" not in corral6
 
 
 def test_wrong_hand_reasons():
@@ -430,11 +448,12 @@ def test_a_distance_is_never_rounded_onto_its_bands_edge(yards, edges, said):
     assert gm_distance(yards, edges) == said
 
 
-def test_the_corral_says_just_over_the_band_edge(corral):
-    """Table 14 (000 l.525): a single-action revolver's bands end at 12/20/60 yards."""
-    assert "with his single-action revolver, just over 20 yards away. Base chance to hit 17 " \
-           "(Coordination 11 + Pistol 6); extreme range −5" in corral
-    assert "with his single-action revolver, just under 60 yards away. Base chance to hit 12 " \
-           "(Coordination 10 + Pistol 2); extreme range −5" in corral
+def test_the_corral_says_just_over_the_band_edge(corral6, corral17, corral24):
+    """Table 14 (000 l.525-528): a double-action revolver's bands end at 12/20/60 yards, a
+    long-barrelled revolver's short band at 12."""
+    assert "with his double-action revolver, just over 20 yards away. Base chance to hit 21 " \
+           "(Coordination 17 + Pistol 4); extreme range −5" in corral6
+    assert "with his double-action revolver, just under 60 yards away. Base chance to hit 14 " \
+           "(Coordination 12 + Pistol 2); extreme range −5" in corral17
     assert "with his long-barrelled revolver, just over 12 yards away. Base chance to hit 17 " \
-           "(Coordination 11 + Pistol 6); long range −2" in corral
+           "(Coordination 13 + Pistol 4); long range −2" in corral24
