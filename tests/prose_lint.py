@@ -181,7 +181,7 @@ TIME_OF_DAY = re.compile(r"\b(afternoon|morning|evening|tonight|sunset|sundown|d
 CHORUS = re.compile(r"\b(kept|keeps|keep) (running|loading|backing off|at the loading)\b|"
                     r"\b(ran|runs) on\b|^Still \S+ (ran|runs)\b|\b(did|does) not stop running\b|"
                     r"\b(went|goes) on loading\b|\bpush(ed|es)? more rounds in\b")
-ENDING = re.compile(r"\bfield\b|settled|nobody (was|is) left|last one standing|not over yet|"
+ENDING = re.compile(r"\bfield\b|settled|nobody (was|is) left|last one standing|not over yet|still in it|"
                     r"given it up|\b[Tt]he day\b|\bwon it\b|\bwinners\b|masters of|alone (?:was|is) "
                     r"standing")
 # what the GM reader of the third round had to edit

@@ -304,3 +304,12 @@ def test_a_mortal_wound_says_so_and_a_jam_is_not_jammed_on_it():
     for group in ("jam_shot", "jam_shot_again"):
         for phrase in table[group]:
             assert "[jam] on it" not in phrase, phrase
+
+
+def test_an_unfinished_fight_is_not_said_unfinished_twice():
+    """Old: "The scene ended there, two seconds in, with the shooting still going on. It was
+    not over yet: ..." (the same news twice in a row)."""
+    table = tomllib.loads(COMMON_PHRASES.read_text(encoding="utf-8"))
+    for group in ("end_undecided_down", "end_undecided_who_down"):
+        for phrase in table[group]:
+            assert "not over" not in phrase, phrase
