@@ -457,3 +457,41 @@ def test_the_corral_says_just_over_the_band_edge(corral6, corral17, corral24):
            "(Coordination 12 + Pistol 2); extreme range −5" in corral17
     assert "with his long-barrelled revolver, just over 12 yards away. Base chance to hit 17 " \
            "(Coordination 13 + Pistol 4); long range −2" in corral24
+
+
+DOWN_FIRST = """\
+title: Dropped first
+ruleset: boothill
+seed: 3
+sides:
+  law:
+    - {name: Ada Quill, short: Ada, pronoun: she, attributes: {str: 12, coo: 10, obs: 11, sta: 12,
+       luck: 3}, skills: {pistol: 2}, weapons: [{type: colt}], at: [0, 0]}
+  gang:
+    - {name: Emil Varga, short: Emil, attributes: {str: 15, coo: 18, obs: 10, sta: 13, luck: 5},
+       skills: {pistol: 6}, weapons: [{type: colt}], at: [10, 0]}
+    - {name: Luis Varga, short: Luis, attributes: {str: 15, coo: 12, obs: 10, sta: 13, luck: 5},
+       skills: {pistol: 2}, weapons: [{type: colt}], at: [12, 0]}
+turns:
+  - intents:
+      Ada: {shoot: Luis, move: {gait: walking, to: [0, 5]}}
+      Emil: {shoot: Ada}
+dice:
+  Emil: {to_hit: [2], location: [15], severity: [6]}
+  Ada: {luck: [20], strength: [5]}
+dice_fallback: seeded
+"""
+
+
+def test_a_declared_shot_of_a_man_who_goes_down_first_gets_a_line_saying_why():
+    """The README: "a declared shot that never comes gets a line saying why". In a combat
+    turn Emil shoots first and leaves Ada dying: her shot and her walk never come (a fresh
+    user's Ada had no line). Story prose leaves it to the fight."""
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario_text
+    log = run_fight(load_scenario_text(DOWN_FIRST))
+    teaching = render(log, "markdown", "teaching")
+    assert "**Ada**'s declared shot at Luis and walk never come: she is dying before it is " \
+           "her turn.\n" in teaching
+    assert "never come" not in render(log, "markdown", "story")
