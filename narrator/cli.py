@@ -763,13 +763,10 @@ def _side_labels(loaded) -> dict[str, str]:
     """Each side's label as the write-up shows it (side key -> "Varga gang", "Kessler
     boys", the key itself when it needs no other name): for the status, odds and batch
     tables, which are read beside the write-up and must name the sides as it does."""
-    from narrator.render.inflection import display_names, side_label
+    from narrator.render.inflection import display_names_of, side_label
 
     sc = loaded.scenario
-    members: dict[str, list[str]] = {}
-    for name, side in loaded.side_of.items():
-        members.setdefault(side, []).append(name)
-    names = display_names(list(sc.sides), members, getattr(sc, "side_names", None))
+    names = display_names_of(sc.sides, loaded.side_of.items(), getattr(sc, "side_names", None))
     return {side: side_label(side, names) for side in sc.sides}
 
 

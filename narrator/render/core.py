@@ -520,11 +520,9 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     chars = {c.name: c for c in fight["started"].characters}
     _NAME_WORDS.set(frozenset(w for c in chars.values() for x in (c.name, c.short)
                               for w in re.findall(r"[\w'-]+", mk_escape_free(x))))
-    members: dict[str, list[str]] = {}
-    for c in chars.values():
-        members.setdefault(c.side, []).append(c.name)
-    inflection.set_side_names(inflection.display_names(
-        fight["started"].sides, members, dict(getattr(fight["started"], "side_names", ()))))
+    inflection.set_side_names(inflection.display_names_of(
+        fight["started"].sides, ((c.name, c.side) for c in chars.values()),
+        getattr(fight["started"], "side_names", None)))
     places = dict(fight["started"].landmarks)
     placed: dict[str, str] = {}  # each destination said once worked out (``_place``)
     phrases = Phrases(_phrase_table(env, fight["started"].ruleset), fight["started"].seed,

@@ -262,6 +262,15 @@ def display_names(sides: tuple[str, ...] | list[str], members: dict[str, list[st
     return out
 
 
+def display_names_of(sides: Any, people: Any, given: Any = None) -> dict[str, str]:
+    """``display_names`` from ``people``, (full name, side key) pairs in scenario order
+    (a fight's start, a loaded scenario), and the scenario's ``side_names`` (any mapping)."""
+    members: dict[str, list[str]] = {}
+    for name, side in people:
+        members.setdefault(side, []).append(name)
+    return display_names(list(sides), members, dict(given or {}))
+
+
 def set_side_names(names: dict[str, str]) -> None:
     """The display names ``side_name`` and ``side_label`` use from now on in this context
     (one write-up: ``render_posts`` sets them from the fight's start)."""

@@ -80,11 +80,9 @@ def frames(log: FightLog) -> list[Frame]:
     label = {c.name: c.short or c.name for c in started.characters}
     where = {c.name: tuple(c.at) for c in started.characters}
     places = [(p.name, tuple(p.at), p.cover) for p in getattr(started, "places", ())]
-    members: dict[str, list[str]] = {}
-    for c in started.characters:
-        members.setdefault(c.side, []).append(c.name)
-    names = inflection.display_names(started.sides, members,
-                                     dict(getattr(started, "side_names", ())))
+    names = inflection.display_names_of(started.sides,
+                                        ((c.name, c.side) for c in started.characters),
+                                        getattr(started, "side_names", None))
     out: list[Frame] = []
     frame: Frame | None = None
     shots: dict[tuple[str, str, bool], int] = {}
