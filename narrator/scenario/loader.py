@@ -30,6 +30,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (AliasEvent, CollectionEndEvent, CollectionStartEvent,
                                 MappingStartEvent, NodeEvent, ScalarEvent)
 from ruamel.yaml.reader import ReaderError
+from ruamel.yaml.tokens import ScalarToken
 
 from narrator.dice import ScriptedValue
 from narrator.errors import ScenarioError
@@ -529,6 +530,14 @@ def _yaml_error(exc: MarkedYAMLError, text: str, path: str) -> ScenarioError:
         problem = "duplicate key " + problem.split("duplicate key", 1)[1].split(" with value")[0].strip()
         context = None
     mark, cmark = exc.problem_mark or exc.context_mark, exc.context_mark
+    if "mapping values are not allowed" in problem and mark is not None:
+        start = _plain_value_start(text, mark)
+        if start is not None:  # the parser names the ': ' a later line of a plain value has
+            problem = (f"mapping values are not allowed here: the value that starts here runs "
+                       f"on to line {mark.line + 1}, where ': ' (column {mark.column + 1}) would "
+                       f"start a mapping; quote the value if the colon is part of it, or end "
+                       f"the line after its key if a block follows")
+            mark, context = start, None
     for needle, hint in _YAML_HINTS:
         if needle in problem:
             problem += f"; {hint}"
@@ -545,6 +554,28 @@ def _yaml_error(exc: MarkedYAMLError, text: str, path: str) -> ScenarioError:
     line = mark.line + 1 if mark else None
     col = mark.column + 1 if mark else None
     return ScenarioError(f"YAML: {message}", path, line, col)
+
+
+def _plain_value_start(text: str, colon: Any) -> Any:
+    """The start mark of the unquoted value that runs over lines onto the ``colon`` mark of a
+    "mapping values are not allowed" error, or None when that value starts on the colon's line.
+
+    A plain value goes on over indented lines (``sides: two`` then ``  posse:``, or a
+    description whose second line holds ``to them: go``); the parser stops at the ': ' of the
+    later line, but what the GM wrote wrong is the value's first line.
+    """
+    last = None
+    try:
+        for token in YAML(typ="safe", pure=True).scan(text):
+            if token.start_mark.index >= colon.index:
+                break
+            last = token
+    except YAMLError:
+        pass
+    if (isinstance(last, ScalarToken) and last.style is None
+            and last.end_mark.index <= colon.index and last.start_mark.line < colon.line):
+        return last.start_mark
+    return None
 
 
 def _char_at(text: str, mark: Any) -> str:
