@@ -445,8 +445,11 @@ def refuse_idle_force(*writes: tuple[str, bool]) -> None:
 
 
 def template_error(exc: BaseException, templates: Path) -> str:
-    """One line for an error raised while rendering user templates: ``FILE:LINE: message``,
-    the file and line of the innermost template frame (a syntax error carries its own)."""
+    """One line for an error raised while rendering user templates: ``FILE:LINE:COLUMN:
+    message``, the file and line of the innermost template frame (a syntax error carries its
+    own). Jinja gives a line but no column: the column is where the first name the message
+    quotes ('endfo', 'nosuch') stands on that line as a word, else 1. A whole-file problem
+    (not UTF-8) has no line: ``FILE: message``."""
     import os
 
     name, line = getattr(exc, "filename", None), getattr(exc, "lineno", None)
@@ -460,9 +463,30 @@ def template_error(exc: BaseException, templates: Path) -> str:
                 name, line = file, tb.tb_lineno
             tb = tb.tb_next
         cause = cause.__cause__ or cause.__context__
-    where = (f"{name}:{line}" if line else name) if name else str(templates)
+    where = (f"{name}:{line}:{template_column(exc, name, line)}" if line else name) \
+        if name else str(templates)
     what = " ".join(str(exc).split())[:300] or type(exc).__name__
     return f"{shown_path(where)}: template error: {type(exc).__name__}: {what}"
+
+
+def template_column(exc: BaseException, name: str, line: int) -> int:
+    """1-based column on ``line`` of template ``name`` of the first name quoted in ``exc``'s
+    message that stands there as a word (``Encountered unknown tag 'endfo'``), else 1."""
+    import re
+
+    source = getattr(exc, "source", None)
+    if source is None:
+        try:
+            source = Path(name).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return 1
+    lines = source.split("\n")
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    for quoted in re.findall(r"'([A-Za-z_]\w*)'", str(exc)):
+        m = re.search(rf"(?<![\w.]){quoted}\b", text)
+        if m:
+            return m.start() + 1
+    return 1
 
 
 def shown_path(path: object) -> str:

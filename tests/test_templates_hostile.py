@@ -1,6 +1,6 @@
 """User templates are confined to their folder and bounded in work (issue 16, kinds 1 and 2).
 
-A corpus of hostile templates: each must end in one line ``FILE:LINE: template error: ...``
+A corpus of hostile templates: each must end in one line ``FILE:LINE:COLUMN: template error: ...``
 and exit 2, stopped by the bound named in the message (a size, width, power, CPU-time or
 memory limit), not by the machine. The CPU and memory limits are set low for the test, and a
 separate process's peak memory is asserted from the kernel's accounting.
@@ -9,6 +9,7 @@ separate process's peak memory is asserted from the kernel's accounting.
 from __future__ import annotations
 
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -74,7 +75,8 @@ def test_hostile_templates_are_stopped_by_a_bound(tmp_path, name, low_limits):
     assert out.stdout == ""
     lines = out.stderr.splitlines()
     assert len(lines) == 1, out.stderr
-    assert lines[0].startswith(f"{folder / 'common' / 'post.j2'}:2: template error: "), lines[0]
+    assert re.match(rf"{re.escape(str(folder / 'common' / 'post.j2'))}:2:\d+: template error: ",
+                    lines[0]), lines[0]
     assert words in lines[0], lines[0]
     assert used < 5.0, f"{used:.1f} CPU seconds"   # the 1-second CPU limit, plus start-up
 
@@ -145,3 +147,18 @@ def test_the_file_actually_opened_is_checked(tmp_path, monkeypatch):
     out = runner.invoke(app, ["run", SCENARIO, "--templates", str(folder)])
     assert "root:x" not in out.stdout
     assert out.exit_code == 2 and "notes.j2" in out.stderr
+
+
+@pytest.mark.parametrize("body, column, words", [
+    ("  {% for x in y %}{{ x }}{% endfo %}", 29, "unknown tag 'endfo'"),   # syntax error
+    ("ab {{ nosuch.x }}", 7, "'nosuch' is undefined"),                        # at rendering
+    ("  {{ x + }}", 1, "unexpected 'end of print statement'"),               # nothing to find
+])
+def test_template_error_names_line_and_column(tmp_path, body, column, words):
+    """Jinja's errors carry a line and no column: the column is where the name the message
+    quotes stands on that line, else 1; always ``FILE:LINE:COLUMN:``."""
+    folder = templates(tmp_path, body)
+    out = runner.invoke(app, ["run", SCENARIO, "--templates", str(folder)])
+    assert out.exit_code == 2 and out.stdout == ""
+    assert out.stderr.startswith(f"{folder / 'common' / 'post.j2'}:2:{column}: template error: ")
+    assert words in out.stderr and len(out.stderr.splitlines()) == 1
