@@ -172,8 +172,8 @@ _STATE: dict[str, Any] = {}
 
 
 def _batch_init(loaded: list[LoadedScenario], fmt: str, options: dict[str, Any],
-                staging: Path | None = None) -> None:
-    _STATE.update(loaded=loaded, fmt=fmt, options=options, staging=staging)
+                staging: Path | None = None, mode: str = "teaching") -> None:
+    _STATE.update(loaded=loaded, fmt=fmt, options=options, staging=staging, mode=mode)
 
 
 def _batch_job(job: Job) -> BatchResult:
@@ -181,7 +181,7 @@ def _batch_job(job: Job) -> BatchResult:
 
     ld = _STATE["loaded"][job.scenario]
     log = run_fight(ld, job.seed, **_STATE["options"])
-    text = render(log, _STATE["fmt"])
+    text = render(log, _STATE["fmt"], _STATE.get("mode", "teaching"))
     staging = _STATE.get("staging")
     write_atomic(staging / job.out.name if staging else job.out, text)
     return BatchResult(job, summarize(log))
@@ -205,8 +205,11 @@ def _stale_staging(out_dir: Path) -> None:
 
 def run_batch(loaded: list[LoadedScenario], jobs: list[Job], fmt: str, workers: int,
               on_progress: Progress | None = None, *, tables_only: bool = False,
-              dice_fallback: str | None = None) -> list[BatchResult]:
+              dice_fallback: str | None = None, mode: str = "teaching") -> list[BatchResult]:
     """Fight and write every job; results in job order whatever ``workers`` is.
+
+    ``fmt`` and ``mode`` (``teaching`` or ``story``) are the write-up's, as ``narrator run``
+    takes them.
 
     The write-ups go to a hidden staging folder inside the output folder and are moved into
     place only when every fight is written: an interrupted or failed batch leaves none of its
@@ -230,7 +233,7 @@ def run_batch(loaded: list[LoadedScenario], jobs: list[Job], fmt: str, workers: 
     stage = out_dir / f"{STAGING_PREFIX}{os.getpid()}"
     try:
         stage.mkdir()
-        results = list(_map(_batch_init, (loaded, fmt, options, stage), _batch_job, jobs,
+        results = list(_map(_batch_init, (loaded, fmt, options, stage, mode), _batch_job, jobs,
                             workers, on_progress, chunksize=4))
         for job in jobs:
             os.replace(stage / job.out.name, job.out)

@@ -951,6 +951,7 @@ def batch(
     out: str = typer.Option("outputs", "--out", "-o", help="Folder for the write-ups (created if missing; default: outputs in the current folder)."),
     workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, max=64, help="Processes (default: all cores). The results do not depend on it."),
     fmt: Format = typer.Option(Format.markdown, "--format", "-f", help="Output format."),
+    mode: Mode = MODE_OPT,
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, help="Seed of run 0 (default: the scenario's seed); run i uses seed + i."),
     profile: ProfileChoice = typer.Option(ProfileChoice.scenario, "--profile", help="'tables' ignores the scenario's house rules and GM rulings."),
     dice_fallback: Optional[Fallback] = typer.Option(None, "--dice-fallback", help="When scripted dice run out: 'error' stops, 'seeded' rolls on."),
@@ -959,10 +960,13 @@ def batch(
     """Fight scenarios many times and write every fight up.
 
     One file per fight, named SCENARIO-SEED.EXT: the same text `narrator run SCENARIO --seed
-    SEED` writes. Run i uses the scenario's seed + i, so the files do not depend on the number
+    SEED --format FORMAT --mode MODE` writes. Run i uses the scenario's seed + i, so the files do not depend on the number
     of workers. Nothing is overwritten without --force. A summary table ends the run.
     """
     out = out_path(out)
+    if fmt is Format.json and given("mode"):
+        fail("--mode does nothing with --format json: the event log is the same whatever the "
+             "write-up's options")
     from rich.table import Table
 
     from narrator import batch as nb
@@ -1005,7 +1009,8 @@ def batch(
             results = nb.run_batch(loaded, jobs, fmt.value, n_workers,
                                    lambda k: bar.update(task, advance=k, refresh=True),
                                    tables_only=profile is ProfileChoice.tables,
-                                   dice_fallback=dice_fallback.value if dice_fallback else None)
+                                   dice_fallback=dice_fallback.value if dice_fallback else None,
+                                   mode=mode.value)
     except NarratorError as exc:
         fail(exc.one_line())
     except OSError as exc:

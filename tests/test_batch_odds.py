@@ -175,6 +175,27 @@ def test_cli_batch_file_is_what_run_writes_and_nothing_is_overwritten(tmp_path):
     assert r.exit_code == 0 and (out / "raid-4.md").read_text() != "the GM's notes\n"
 
 
+def test_cli_batch_story_mode_is_what_run_story_writes(tmp_path):
+    """``batch --mode story`` writes each fight as ``run --mode story`` does (a story: its rolls
+    in a spoiler block, no teaching arithmetic); ``--mode`` with JSON is refused as by run."""
+    gen = tmp_path / "raid.yaml"
+    runner.invoke(app, ["generate", "--sides", "posse:2", "gang:2", "--seed", "4", "--out",
+                        str(gen)])
+    out = tmp_path / "fights"
+    r = runner.invoke(app, ["batch", str(gen), "--runs", "1", "--out", str(out), "--workers", "1",
+                            "--mode", "story", "--format", "bbcode"])
+    assert r.exit_code == 0, r.output
+    story = runner.invoke(app, ["run", str(gen), "--seed", "4", "--mode", "story", "--format",
+                                "bbcode"])
+    teaching = runner.invoke(app, ["run", str(gen), "--seed", "4", "--format", "bbcode"])
+    text = (out / "raid-4.bbcode").read_text()
+    assert text == story.stdout and text != teaching.stdout
+    assert "[spoiler" in text
+    r = runner.invoke(app, ["batch", str(gen), "--runs", "1", "--out", str(out), "--mode",
+                            "story", "--format", "json"])
+    assert r.exit_code == 2 and "--mode does nothing with --format json" in r.output
+
+
 def test_summary_reads_the_end_of_a_fight():
     ld = load_scenario(EXAMPLES / "shotgun-gang.yaml")
     from narrator.engine import run_fight
