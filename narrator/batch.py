@@ -532,20 +532,24 @@ COLOURS = {"dead": "#3b3b3b", "dying": "#8c2d19", "passed_out": "#d4802a", "woun
 SIDE_COLOURS = ("#6b4226", "#2f5d7c", "#7a8b3a", "#8e3b46", "#4b4e8c", "#a0692e")
 
 
-def chart_svg(o: Odds) -> str:
+def chart_svg(o: Odds, side_names: dict[str, str] | None = None) -> str:
     """A standalone SVG, drawn with drawsvg: each side's chance of winning (bars with 95%
     whiskers and the chance written beside), then each character's fate as a stacked bar of
     the ruleset's outcomes (dead, dying, ... unhurt), each segment wide enough carrying its
     share; the legend sits on its own lines under the heading, wrapped to the width, so no
-    two texts overlap (text widths are those of a monospace font, ``maps.CHAR_W``)."""
+    two texts overlap (text widths are those of a monospace font, ``maps.CHAR_W``).
+
+    ``side_names``: side key -> the name the write-up and the odds table give it ("Varga
+    gang"); a side not in it is shown by its key."""
     import drawsvg as draw
 
     from narrator.render.maps import CHAR_W, FONT
 
     size, row, width = 12, 26, 400
     names = [_short(c.name) for c in o.characters]
+    named = side_names or {}
     labels = [{"nobody": "nobody left standing", "undecided": undecided_label(o.unit)}.get(
-        s.side, s.side) for s in o.sides]
+        s.side, named.get(s.side, s.side)) for s in o.sides]
     left = 16 + int(max(len(t) for t in names + labels) * size * CHAR_W) + 10
     total_w = max(left + width + 70, 640)
     subtitle = (f"{o.trials:,} fights, seeds {o.base_seed} to {o.base_seed + o.trials - 1}; "

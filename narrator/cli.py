@@ -1191,7 +1191,7 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
     console.print(chars)
     if chart is not None:
         try:
-            write_atomic(chart, nb.chart_svg(result))
+            write_atomic(chart, nb.chart_svg(result, named))
         except OSError as exc:
             fail(f"{chart}: cannot write: {exc.strerror or exc}")
         console.print(f"chart: {chart}")

@@ -79,7 +79,8 @@ def sweep(loaded, specs: list[str], trials: int, base: int, workers: int, chart:
         out.print(f"path: {p}{scope}")
     if chart is not None:
         try:
-            write_atomic(chart, sw.sweep_chart_svg(loaded.scenario.title, varies, vs, results))
+            write_atomic(chart, sw.sweep_chart_svg(loaded.scenario.title, varies, vs, results,
+                                                      named))
         except OSError as exc:
             fail(f"{chart}: cannot write: {exc.strerror or exc}")
             return

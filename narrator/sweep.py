@@ -416,7 +416,7 @@ SIDE_COLOURS = ("#6b4226", "#2f5d7c", "#7a8b3a", "#8e3b46", "#4b4e8c", "#a0692e"
 
 
 def sweep_chart_svg(title: str, varies: list[Vary], vs: list[Variant],
-                    results: list[Odds]) -> str:
+                    results: list[Odds], side_names: dict[str, str] | None = None) -> str:
     """A standalone SVG, drawn with drawsvg like the other pictures: each side's chance of
     winning across the variants (a line, its 95% interval as a band and whiskers, a point per
     variant with its figures as a tooltip), one column per variant, the variant's values
@@ -426,6 +426,8 @@ def sweep_chart_svg(title: str, varies: list[Vary], vs: list[Variant],
     Args:
         title: the scenario's title; varies: the ``--vary`` options; vs, results: the
             variants and their odds, in the same order.
+        side_names: side key -> the name the write-up and the odds table give it ("Varga
+            gang"), for the legend and the tooltips; a side not in it is shown by its key.
     """
     import drawsvg as draw
 
@@ -433,6 +435,7 @@ def sweep_chart_svg(title: str, varies: list[Vary], vs: list[Variant],
 
     size = 12
     sides = [s.side for s in results[0].sides if s.side not in ("nobody", "undecided")]
+    named = side_names or {}
     trials = results[0].trials
     subtitle = (f"chance of winning by {' x '.join(v.name for v in varies)}; {trials:,} fights "
                 f"a variant; bands and whiskers: 95% intervals")
@@ -440,7 +443,8 @@ def sweep_chart_svg(title: str, varies: list[Vary], vs: list[Variant],
     left, top, plot_h = 70, 70, 260
     plot_w = max(560, 56 * len(vs))
     width = max(left + plot_w + 40, int(32 + len(subtitle) * 11 * CHAR_W),
-                int(32 + len(title) * 16 * CHAR_W))
+                int(32 + len(title) * 16 * CHAR_W),
+                *(int(left + 34 + len(f"{named.get(s, s)} win") * size * CHAR_W) for s in sides))
     step = plot_w / max(1, len(vs))
     widest = max(len(lb) for lb in labels) * size * CHAR_W
     turned = widest > step - 6              # labels at 45 degrees when they do not fit
@@ -483,9 +487,9 @@ def sweep_chart_svg(title: str, varies: list[Vary], vs: list[Variant],
         for px, p, lo, hi in pts:
             d.append(draw.Line(px, y(lo), px, y(hi), stroke=colour))
             dot = draw.Circle(px, y(p), 3, fill=colour)
-            dot.append_title(f"{side} {p:.1%} ({lo:.1%} - {hi:.1%})")
+            dot.append_title(f"{named.get(side, side)} {p:.1%} ({lo:.1%} - {hi:.1%})")
             d.append(dot)
         ly = legend_y + 18 * k
         d.append(draw.Rectangle(left, ly - 10, 12, 12, fill=colour))
-        d.append(draw.Text(f"{side} win", size, left + 18, ly))
+        d.append(draw.Text(f"{named.get(side, side)} win", size, left + 18, ly))
     return d.as_svg().split("\n", 1)[1] + "\n"  # the <svg> element, no XML declaration

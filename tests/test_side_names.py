@@ -159,6 +159,11 @@ def test_status_odds_sweep_and_batch_name_the_sides_as_the_write_up_does(tmp_pat
     sweep = runner.invoke(app, ["odds", str(path), "--trials", "20", "--vary",
                                 "max_turns=1,2"]).output
     assert "Varga gang win %" in sweep and "varga_gang" not in sweep
+    for chart, vary in (("odds.svg", []), ("sweep.svg", ["--vary", "max_turns=1,2"])):
+        r = runner.invoke(app, ["odds", str(path), "--trials", "20", *vary, "--chart",
+                                str(tmp_path / chart)])
+        svg = (tmp_path / chart).read_text()
+        assert r.exit_code == 0 and "Varga gang" in svg and "varga_gang" not in svg, chart
     out = tmp_path / "out"
     batch = runner.invoke(app, ["batch", str(path), "--runs", "2", "--out", str(out)]).output
     assert "varga_gang" not in batch
