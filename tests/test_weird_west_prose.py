@@ -6,6 +6,7 @@ a roll without a raise, a bead drawn on a woman by a woman, and the rulings cite
 from __future__ import annotations
 
 import json
+import re
 
 from narrator.engine import run_fight
 from narrator.render import Options, render
@@ -78,3 +79,21 @@ def test_a_move_under_a_tenth_of_a_yard_is_not_told_as_moving_0_yards():
                  {"Ann": {"quickness": [11]}})
     assert "Ann (" in text and "moves an inch or so." in text and "moves 1 yard." in text
     assert "moves 0 yards" not in text
+
+
+def test_an_unskilled_vamoose_by_fightin_says_fightin_with_its_apostrophe():
+    """The graveyard's Lucky vamooses from the Widow's claws with no fightin' aptitude (W11:
+    the defender's fightin' dice): the rolls block and the teaching text named the roll
+    'fightin 3d10', the engine's key, where every other roll says "fightin': brawlin'"."""
+    from pathlib import Path
+
+    from narrator.scenario import load_scenario
+    log = run_fight(load_scenario(Path(__file__).resolve().parent.parent / "scenarios" /
+                                  "examples" / "graveyard.yaml"))
+    story = render(log, "text", "story")
+    teaching = render(log, "text", "teaching")
+    assert "Lucky vamooses (5♣): fightin' 3d10 [*6 2 3]" in story
+    assert "fightin' 3d10: **6**" in render(log, "markdown", "teaching")
+    for text in (story, teaching):
+        body = text.rsplit("\n\n", 1)[0]  # not the dice footer: it counts the scripts' keys
+        assert not re.search(r"\b(?:fightin|shootin|brawlin)\b(?!')", body)
