@@ -108,6 +108,8 @@ _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
 _POINT = re.compile(r"^\s*\[?\(?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)?\]?\s*$")
 #: A shot's place among its shooter's shots of a turn (``Narration.nth_shot``).
 _NTH = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+#: Other phrases ``say`` tries for a whole sentence said before in the write-up.
+REPEAT_TRIES = 4
 #: Where a sentence of story prose ends (quoted speech kept inside it).
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"\u201d]?\s+(?=[A-Z\"\u201c*_\\\[])")
 
@@ -302,6 +304,7 @@ class Narration:
         self.before: list[str] = []    # ... and in the sentence before it
         self.saying_he: set[str] = set()  # characters this sentence calls "he", "him"
         self.said_he: set[str] = set()    # ... and the sentence before it
+        self._told: set[str] = set()  # whole sentences said in the write-up (``say``)
 
     def story(self, events: list[Event], started: Any) -> str:
         """Read the whole fight first (story mode): how each move looks, how it ends."""
@@ -1068,15 +1071,72 @@ class Narration:
             phrase = self.phrases.pick(group, context)
         if (phrase, a, b) == self._said and first != phrase:
             phrase = first  # the tries came back to the very sentence said last
+        if a is not None and _empties(phrase) and a in self._emptied:
+            return ""  # "Louis emptied his Colt at John ... Louis's Colt was empty"
+        if not _whole(phrase):
+            return self._realise(self._chose(phrase, a, b), a, b, extra)
+        # a whole sentence is never said twice in a write-up ("He dropped like a sack of
+        # meal." of two men): another phrase of the group while one says something new
+        prior, chosen = self._opening, phrase
+        saved = self._state(a, b)
+        text = self._realise(self._chose(phrase, a, b), a, b, dict(extra))
+        tries = 0
+        alike: list[str] = []  # new phrases that open as the sentence before did
+        while text in self._told and tries < REPEAT_TRIES \
+                and len(self.phrases.table.get(group, ())) > 1:
+            tries += 1
+            other = self.phrases.pick(group, context)
+            if other == phrase or other in alike or _empties(other) != _empties(phrase):
+                continue
+            if (a, _opening(other)) == prior and not phrase.startswith(("; ", ",")):
+                alike.append(other)  # tried last: a sentence said again is worse
+                continue
+            self._restore(saved)
+            text = self._realise(self._chose(other, a, b), a, b, dict(extra))
+            phrase = other
+        for other in alike:
+            if text not in self._told:
+                break
+            self._restore(saved)
+            text = self._realise(self._chose(other, a, b), a, b, dict(extra))
+            phrase = other
+        if text in self._told and phrase is not chosen:  # nothing new: as first chosen
+            self._restore(saved)
+            text = self._realise(self._chose(chosen, a, b), a, b, dict(extra))
+        self._told.add(text)
+        return text
+
+    def _chose(self, phrase: str, a: str | None, b: str | None) -> str:
+        """Record ``phrase`` as the one said (the last said, how it opens, a gun told
+        emptied); returns it."""
         self._said = (phrase, a, b)
         if not phrase.startswith(("; ", ",")) and (a is not None or b is not None):
             # (not a piece told first: "in the chest" before the hit's sentence)
             self._opening = (a, _opening(phrase))
         if a is not None and _empties(phrase):
-            if a in self._emptied:  # "Louis emptied his Colt at John ... Louis's Colt was empty"
-                return ""
             self._emptied.add(a)
-        return self._realise(phrase, a, b, extra)
+        return phrase
+
+    #: What ``_realise`` changes (``say`` tries a phrase and may take it back); of ``seen``
+    #: it changes only whether the phrase's men were named (``name``).
+    _STATE = ("before", "sentence", "said_he", "saying_he", "opened", "_opened_thing",
+              "_own_gun", "falls", "since", "topic", "guns_said", "guns_told",
+              "last_said", "_opening", "_said", "_emptied")
+
+    def _state(self, a: str | None, b: str | None) -> dict[str, Any]:
+        """A copy of what ``_realise`` changes for a phrase of ``a`` and ``b`` (see
+        ``_restore``)."""
+        saved = {k: _copied(getattr(self, k)) for k in self._STATE}
+        saved["seen"] = tuple(w for w in (a, b) if w is not None and w not in self.seen)
+        return saved
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        """Put back the state ``_state`` copied (a phrase tried and not said)."""
+        for k, v in saved.items():
+            if k == "seen":
+                self.seen.difference_update(v)  # named in full again at first mention
+            else:
+                setattr(self, k, _copied(v))
 
     def _realise(self, phrase: str, a: str | None, b: str | None,
                  extra: dict[str, Any]) -> str:
@@ -1441,6 +1501,19 @@ def distinct_shorts(chars: dict[str, Any]) -> dict[str, str]:
 def _opening(phrase: str) -> str:
     """A phrase's words before its first verb marker: how its sentence opens (``say``)."""
     return phrase.split("[", 1)[0].strip()
+
+
+@functools.lru_cache(maxsize=4096)
+def _whole(phrase: str) -> bool:
+    """Whether a phrase is a whole sentence (not a piece: "; a flesh wound.", "in the chest",
+    a hit's opening "{a} [hit] {b}" that the place and the wound finish)."""
+    return not phrase.startswith(("; ", ",")) and phrase.rstrip("\"\u201d'").endswith(
+        (".", "!", "?"))
+
+
+def _copied(v: Any) -> Any:
+    """A shallow copy of a set, list or dict; anything else as it is."""
+    return v.copy() if isinstance(v, (set, list, dict)) else v
 
 
 @functools.lru_cache(maxsize=256)

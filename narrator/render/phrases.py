@@ -17,7 +17,14 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
   struck; ``<chest>`` and ``<belly>``, the halves of the torso, fit only there), ``<fresh>``
   ``<again>`` (the shooter's first shot of the turn, or a later one: a shotgun booms once,
   its second barrel is "the second barrel"); ``<rare>``: a phrase a reader remembers ("Glass broke somewhere behind him"),
-  used once a fight while other phrases of its group fit; see ``pick`` and ``TAG_KINDS``.
+  used once a fight while other phrases of its group fit, and drawn less often than the
+  others (``RARE_WEIGHT``: a line a reader remembers must not turn up in every write-up); see
+  ``pick`` and ``TAG_KINDS``.
+
+A write-up does not echo itself: the content word pairs of every phrase said are kept
+(``signature``), and a phrase that would say one of them again ("smacked into the wall behind"
+from two phrases of a group; "reeled, hurt badly" from two groups) is passed over while one
+that does not fits.
 
 May import: the standard library, narrator.render.inflection.
 """
@@ -52,9 +59,39 @@ def tags_of(phrase: str) -> tuple[set[str], str]:
     return set(re.findall(r"<(\w+)>", m.group(1))), phrase[m.end():]
 
 
+#: How likely a ``<rare>`` phrase is drawn beside one other phrase (1 for the others).
+RARE_WEIGHT = 0.3
+#: Words that carry no content: a pair of content words a phrase shares with one said before
+#: (``signature``) is an echo; these never make one.
+_STOP = frozenset("""a an the of at to in on and but or nor so then as when while that which who
+whom it its his her hers their theirs him them he she they himself herself themselves one not
+no be have do will can would could all both either neither each every this these those there
+here what out up down off away with from into onto upon over under past by for about than
+like through across near behind towards toward again once only still too very just more
+most much well yet""".split())
+
+
+@functools.lru_cache(maxsize=8192)
+def signature(phrase: str) -> frozenset[str]:
+    """The pairs of content words a phrase (tags stripped) says in a row, a verb marker
+    read as its lemma and the words between them no content (``_STOP``), never across a field
+    or a stop of punctuation: ``"{a}'s {shot} [smack] into the wall behind {b}."`` ->
+    ``{"smack wall"}``; ``"; {b} [reel], hurt badly."`` -> ``{"hurt badly"}``. Two phrases
+    sharing a pair echo each other."""
+    text = re.sub(r"\[([^\[\]|:]*?)(?::(?:pl|sg))?\]", r" \1 ", phrase)  # [smack] -> smack
+    text = re.sub(r"\[[^\[\]]*\|([^\[\]]*)\]", r" \1 ", text)  # the older [a/b|c] marker
+    out: set[str] = set()
+    for piece in re.split(r"\{\w+\}|[;:,.!?\u2014\"]", text):
+        words = [w for w in re.findall(r"[a-z][a-z'-]*", piece.lower())
+                 if w not in _STOP and len(w) > 2 and not w.endswith("'s")]
+        out.update(f"{x} {y}" for x, y in zip(words, words[1:]))
+    return frozenset(out)
+
+
 class Phrases:
     """Picks phrases for groups: within a fight, a phrase is not used again while an unused
-    one of its group remains (nor twice in a row when they are all used).
+    one of its group remains (nor twice in a row when they are all used), nor one that echoes
+    a phrase said before in the write-up (``signature``) while one that does not fits.
 
     Args:
         table: group name -> list of phrases (see the module docstring for the markers).
@@ -72,6 +109,7 @@ class Phrases:
         self._fits = _fits_of(table)
         self.when: dict[str, dict[int, int]] = {}  # when each phrase was last used, by group
         self.clock = 0
+        self.said: set[str] = set()  # the content word pairs said in the write-up (``fill``)
 
     @classmethod
     def from_toml(cls, text: str, seed: int, tense: str = "present") -> Phrases:
@@ -88,7 +126,9 @@ class Phrases:
         shot is a shotgun's. Within a fight an unused fitting phrase is taken first, at
         random among them; when all are used, any but the last one; either way from the
         less recently used half (a phrase of the turn before does not come back while an
-        older one fits); a ``<rare>`` phrase only once while another fits.
+        older one fits); one that echoes a phrase said before in the write-up (``signature``)
+        only when every one does; a ``<rare>`` phrase only once while another fits, and drawn
+        at ``RARE_WEIGHT`` of the others' chance.
 
         Raises:
             KeyError: an unknown group (a broken template or phrase file).
@@ -102,12 +142,22 @@ class Phrases:
             used.difference_update(fitting)
             fresh = [i for i in fitting if i != self.last.get(group) and i not in spent] \
                 or [i for i in fitting if i != self.last.get(group)] or fitting
+        if self.said and len(fresh) > 1:  # no echo of a phrase said before in the write-up
+            new = [i for i in fresh if not signature(options[i][1]) & self.said]
+            fresh = new or fresh
         when = self.when.setdefault(group, {})
         if len(fresh) > 2 and when:  # the older half: nothing said a moment ago comes back
             ages = [when.get(i, -1) for i in fresh]
             median = sorted(ages)[(len(ages) - 1) // 2]
             fresh = [i for i, age in zip(fresh, ages) if age <= median]
-        i = fresh[int(self.rng.random() * len(fresh))]
+        weights = [RARE_WEIGHT if "rare" in options[i][0] else 1.0 for i in fresh]
+        r = self.rng.random() * sum(weights)
+        i = fresh[-1]
+        for j, w in zip(fresh, weights):
+            if r < w:
+                i = j
+                break
+            r -= w
         self.last[group] = i
         self.clock += 1
         when[i] = self.clock
@@ -140,6 +190,7 @@ class Phrases:
         Raises:
             KeyError: a field the phrase names and ``fields`` lacks.
         """
+        self.said.update(signature(phrase))
         out: list[str] = []
         append = out.append
         subject: str | None = None
