@@ -213,7 +213,10 @@ class KernelContext:
         self.revolver = [np.array([ws.wt.is_revolver for ws in f.weapons]
                                   + [False] * (self.nw - len(f.weapons))) for f in self.fighters]
         self.revolvers = np.array(self.revolver, dtype=bool).reshape(n, self.nw)
-        self.t_rulings = any(r.turn is not None for r in self.profile.rulings)
+        # the turns with a ruling of their own (``BootHillFight.rulings``: a ruling with a turn
+        # is in force in that turn only): the other turns past the declared ones decide and
+        # prepare alike, so their decisions and prepared shots are kept under turn 0
+        self.ruled_turns = frozenset(r.turn for r in self.profile.rulings if r.turn is not None)
         self.range_rulings = any(r.range_band for r in self.profile.rulings)
         self.speed_counts = [np.array([WEAPON_SPEED_COUNTS[ws.wt.speed] for ws in f.weapons]
                                       + [0] * (self.nw - len(f.weapons))) for f in self.fighters]
@@ -473,29 +476,33 @@ class _Kernel:
             self.end_turn(t, live, kind)
 
     def decisions(self, t: int, ti: int, live: np.ndarray) -> np.ndarray:
-        """The decisions of turn ``t`` for the fights ``live``, one ``decide`` row each, once
-        per distinct state (``_key``) and cached: a state met before is looked up; past the
-        declared turns the new ones are taken together, vectorised, where
-        ``kernel_tactics.VecTactics`` can take them; the rest by the engine (``decide``)."""
+        """The decisions of turn ``t`` for the fights ``live``, one ``decide`` row each: past
+        the declared turns, where ``kernel_tactics.VecTactics`` can take them, taken together,
+        vectorised, for every fight at once (cheaper than looking each state up: most are
+        new); the rest by the engine (``cached``)."""
+        vec = self.vec
+        if vec is not None and not vec.reasons and ti >= len(self.sc.turns):
+            out, taken = vec.decide(self, t, live)
+            if not taken.all():
+                rest = np.flatnonzero(~taken)
+                out[rest] = self.cached(t, ti, live[rest])
+            return out
+        return self.cached(t, ti, live)
+
+    def cached(self, t: int, ti: int, live: np.ndarray) -> np.ndarray:
+        """The engine's decisions (``decide``) of turn ``t`` for the fights ``live``, once per
+        distinct state (``_key``) and cached: a state met before is looked up."""
         keys = self._key(live)
         if len(self.cache) * keys.shape[1] * 8 > CACHE_BYTES:
             self.cache.clear()   # (ids in the registries stay valid)
         uniq, first, inv = self._distinct(keys)
-        when = t if (t <= len(self.sc.turns) or self.t_rulings) else 0
+        when = self.when(t)
         raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
         cache = self.cache
         cks = [(when, raw[u * width:(u + 1) * width]) for u in range(len(uniq))]
         hits = [cache.get(ck) for ck in cks]
-        missing = [u for u, hit in enumerate(hits) if hit is None]
-        if missing:
-            vec = self.vec
-            if vec is not None and not vec.reasons and ti >= len(self.sc.turns):
-                out, taken = vec.decide(self, t, live[first[missing]])
-                for q in np.flatnonzero(taken).tolist():
-                    u = missing[q]
-                    hits[u] = cache[cks[u]] = out[q]
-                missing = [u for q, u in enumerate(missing) if not taken[q]]
-            for u in missing:
+        for u, hit in enumerate(hits):
+            if hit is None:
                 hits[u] = cache[cks[u]] = self.decide(t, ti, int(live[first[u]]))
         return np.stack(hits)[inv]
 
@@ -525,7 +532,7 @@ class _Kernel:
         row += [self._intent_id(intents.get(n)) for n in self.names]
         plans = [-1] * (4 * self.n)
         if kind == "shootout":
-            when = t if (t <= len(self.sc.turns) or self.t_rulings) else 0
+            when = self.when(t)
             for j, f in enumerate(self.fighters_of(rep)):
                 intent = intents.get(f.name)
                 if intent is None or f.down:
@@ -541,6 +548,11 @@ class _Kernel:
                                             f.current_weapon, int(f.drawn))
                 plans[4 * j:4 * j + 4] = got
         return np.array(row + plans, dtype=np.int64)
+
+    def when(self, t: int) -> int:
+        """The turn under which turn ``t``'s decisions are kept: ``t`` for a declared turn or
+        one with a ruling of its own, else 0 (the decisions read nothing else of the turn)."""
+        return t if (t <= len(self.sc.turns) or t in self.ruled_turns) else 0
 
     def _intent_id(self, intent: Intent | None) -> int:
         """The registry id of an intent (the registry keeps it alive, so ids stay unique)."""
@@ -868,7 +880,7 @@ class _Kernel:
         out = np.zeros((len(combos), 4), dtype=np.int64)
         probe = self.probe
         pf = self.fighters_of(probe)
-        head = ("shot", t if self.t_rulings else 0)
+        head = ("shot", t if t in self.ruled_turns else 0)
         raw, width = combos.tobytes(), combos.shape[1] * combos.itemsize
         for g in range(len(combos)):
             ck = head + (raw[g * width:(g + 1) * width],)
