@@ -220,6 +220,8 @@ class KernelContext:
         self.range_rulings = any(r.range_band for r in self.profile.rulings)
         self.speed_counts = [np.array([WEAPON_SPEED_COUNTS[ws.wt.speed] for ws in f.weapons]
                                       + [0] * (self.nw - len(f.weapons))) for f in self.fighters]
+        self.speed_table = np.array(self.speed_counts, dtype=np.int64).reshape(n, self.nw)
+        self.men = np.arange(n)
         # registries: cover objects, landmarks, shootout plans, intents (index 0: none)
         self.covers: list[Cover | None] = [None]
         self.cover_key: dict[tuple, int] = {}
@@ -819,7 +821,7 @@ class _Kernel:
                 continue
             ok, prep = self.prepare(t, ii, j, kk, "careful", n, off_hand=off[live],
                                     sniping=snipe[live] if n == 1 else None)
-            self.resolve_by_gun(t, ii[ok], j, kk[ok], "careful", prep[ok])
+            self.resolve_rows(t, ii[ok], np.full(int(ok.sum()), j), kk[ok], prep[ok])
 
     # -------------------------------------------------------------- shots
     def prepare(self, t: int, idx: np.ndarray, j: int, k: np.ndarray, shot_type: str,
@@ -846,94 +848,177 @@ class _Kernel:
                      ) -> tuple[np.ndarray, np.ndarray]:
         """``prepare`` with a shooter ``js`` and a shot type (index into
         ``tables.SHOT_TYPES``) ``types`` per fight: the shots of several men prepared at
-        once, one cache lookup per distinct situation."""
+        once, one cache lookup per distinct situation.
+
+        A situation whose every part fits the context's radices (``SITU_BITS``; the band as a
+        code, not an exact distance) is looked up by one integer; the others (a distance at a
+        band's limit, many wounds, many intents) by their bytes."""
         m = len(idx)
         s, w = self.S, self.W
         sj, sk = s[idx, js], s[idx, k]
         gun = sj[:, C_CUR_W]
         d = self.P[idx, js] - self.P[idx, k]
         dist = np.hypot(d[:, 0], d[:, 1])
-        yards = np.empty(m, dtype=np.int64)
-        mine = np.empty(m, dtype=np.int64)
-        for jj in np.unique(js).tolist():
-            sel_j = js == jj
-            mine[sel_j] = self.prep_codes(jj, self.IID[idx[sel_j], jj], 0)
-            for st in np.unique(types[sel_j]).tolist():
-                sel = sel_j & (types == st)
-                yards[sel] = self.yards_key(jj, gun[sel], tables.SHOT_TYPES[st], dist[sel])
+        yards = self.yards_key(js, gun, types, dist)
+        if len(self.ireg) > 1:
+            mine = self.intent_table("prepare code 0")[js, self.IID[idx, js]]
+            theirs = self.intent_table("prepare code 1")[k, self.IID[idx, k]]
+        else:
+            mine = theirs = np.zeros(m, dtype=np.int64)
         zeros = np.zeros(m, dtype=np.int64)
         off_hand = zeros if off_hand is None else off_hand
         sniping = zeros if sniping is None else sniping
         first = (self.F[idx, F_FIRED] == 0) & (sniping == 1)
-        theirs = np.zeros(m, dtype=np.int64)
-        for kk in np.unique(k).tolist():
-            sel = k == kk
-            theirs[sel] = self.prep_codes(kk, self.IID[idx[sel], kk], 1)
         wj = w[idx, js, gun]
         situ = np.stack([js, types, k, gun, sj[:, C_LIGHT], sj[:, C_SERIOUS], sj[:, C_GUN_SER],
                          sj[:, C_OFF_SER], sk[:, C_COND] != ACTIVE,
                          wj[:, W_LOADED] > 0, wj[:, W_JAMMED] > 0,
                          wj[:, W_USELESS], sk[:, C_PRONE], yards,
                          mine, theirs, off_hand, sniping, first], axis=1).astype(np.int64)
-        combos, firsts, inv = self._distinct(situ)
-        out_ok = np.zeros(len(combos), dtype=bool)
-        out = np.zeros((len(combos), 4), dtype=np.int64)
+        out_ok = np.zeros(m, dtype=bool)
+        out = np.zeros((m, 4), dtype=np.int64)
+        head = ("shot", t if t in self.ruled_turns else 0)
+        cache = self.cache
+        radix, mult = self.situ_radix
+        fits = (situ < radix).all(axis=1) if mult is not None else np.zeros(m, dtype=bool)
+        if fits.any():
+            fast = np.flatnonzero(fits) if not fits.all() else None
+            codes = (situ if fast is None else situ[fast]) @ mult
+            tkey = ("shot table",) + head[1:]
+            table = cache.get(tkey)
+            if table is None:
+                table = cache[tkey] = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool),
+                                       np.zeros((0, 4), dtype=np.int64))
+            known, t_ok, t_out = table
+            pos = np.searchsorted(known, codes)
+            hit = pos < len(known)
+            hit[hit] = known[pos[hit]] == codes[hit]
+            if not hit.all():   # new situations: the engine's prepare, added to the table
+                new, firsts = np.unique(codes[~hit], return_index=True)
+                miss = np.flatnonzero(~hit)[firsts]
+                n_ok = np.zeros(len(new), dtype=bool)
+                n_out = np.zeros((len(new), 4), dtype=np.int64)
+                for g, q in enumerate(miss.tolist()):
+                    q = q if fast is None else int(fast[q])
+                    n_ok[g], n_out[g] = self._prepare_one(t, int(idx[q]), situ[q], number,
+                                                          count)
+                known = np.concatenate([known, new])
+                order = np.argsort(known, kind="stable")
+                known, t_ok = known[order], np.concatenate([t_ok, n_ok])[order]
+                t_out = np.concatenate([t_out, n_out])[order]
+                cache[tkey] = (known, t_ok, t_out)
+                pos = np.searchsorted(known, codes)
+            if fast is None:
+                return t_ok[pos], t_out[pos]
+            out_ok[fast], out[fast] = t_ok[pos], t_out[pos]
+        slow = np.flatnonzero(~fits)
+        if len(slow):
+            combos, firsts, inv = self._distinct(situ[slow])
+            ok_u = np.zeros(len(combos), dtype=bool)
+            out_u = np.zeros((len(combos), 4), dtype=np.int64)
+            raw, width = combos.tobytes(), combos.shape[1] * combos.itemsize
+            for g in range(len(combos)):
+                ck = head + (raw[g * width:(g + 1) * width],)
+                res = cache.get(ck)
+                if res is None:
+                    res = cache[ck] = self._prepare_one(t, int(idx[slow[firsts[g]]]),
+                                                        combos[g], number, count)
+                ok_u[g], out_u[g] = res
+            out_ok[slow], out[slow] = ok_u[inv], out_u[inv]
+        return out_ok, out
+
+    # the situation of a prepared shot (``prepare_many``), packed into one integer: the bits
+    # of each part (shooter, shot type, target, gun: as many as the context needs)
+    SITU_BITS = (None, 3, None, None, 5, 5, 4, 4, 1, 1, 1, 1, 1, 3, 8, 8, 1, 1, 1)
+
+    @property
+    def situ_radix(self) -> tuple[np.ndarray, np.ndarray | None]:
+        """(the bound of each part of a situation, the multiplier packing it; None when the
+        parts take more than 62 bits)."""
+        got = self.cache.get("situ radix")
+        if got is None:
+            men, guns = max(1, (self.n - 1).bit_length()), max(1, (self.nw - 1).bit_length())
+            bits = [b if b is not None else (guns if q == 3 else men)
+                    for q, b in enumerate(self.SITU_BITS)]
+            radix = np.array([1 << b for b in bits], dtype=np.int64)
+            radix[13] = 5   # a band code 0-4 (an exact distance is 1,000,000 or more)
+            shift = np.concatenate([[0], np.cumsum(bits[:-1])])
+            mult = (np.int64(1) << shift.astype(np.int64)) if sum(bits) <= 62 else None
+            got = self.cache["situ radix"] = (radix, mult)
+        return got
+
+    def _prepare_one(self, t: int, i: int, combo: np.ndarray, number: int,
+                     count: int | None) -> tuple[bool, tuple[int, int, int, int]]:
+        """The engine's ``prepare`` of one situation ``combo`` (a row of ``prepare_many``'s
+        situations), met in fight ``i``: (fired, (chance, band code, shift, gun))."""
         probe = self.probe
         pf = self.fighters_of(probe)
-        head = ("shot", t if t in self.ruled_turns else 0)
-        raw, width = combos.tobytes(), combos.shape[1] * combos.itemsize
-        for g in range(len(combos)):
-            ck = head + (raw[g * width:(g + 1) * width],)
-            res = self.cache.get(ck)
-            if res is None:
-                i = int(idx[firsts[g]])
-                j, shot_type = int(combos[g, 0]), tables.SHOT_TYPES[combos[g, 1]]
-                kk, gg = int(combos[g, 2]), int(combos[g, 3])
-                state = self._state_bytes(i)
-                self._read_fighter(i, j, pf[j], state)
-                if kk != j:
-                    self._read_fighter(i, kk, pf[kk], state)
-                probe.shots_fired = 0 if combos[g, 18] else 1
-                intents = {}
-                for who, role, code in ((kk, 1, combos[g, 15]), (j, 0, combos[g, 14])):
-                    if code:
-                        intents[self.names[who]] = self.ireg[self.prep_reps(role)[int(code)]]
-                planned = PlannedShot(shot_type, self.names[kk], gg, bool(combos[g, 16]), False,
-                                      bool(combos[g, 17]))
-                p = probe.prepare(t, pf[j], planned, number, intents, count=count)
-                probe.events.clear()
-                if p is None:
-                    res = (False, (0, 0, 0, gg))
-                else:
-                    skill = getattr(pf[j].c.skills, p.weapon.wt.skill)
-                    max_shift = tables.location_shift(shot_type, p.band, skill)
-                    shift = {"vitals": max_shift, "limbs": -max_shift, "none": 0}[p.aim]
-                    res = (True, (p.chance, BAND_CODES[p.band], shift, gg))
-                self.cache[ck] = res
-            out_ok[g], out[g] = res
-        return out_ok[inv], out[inv]
+        j, shot_type = int(combo[0]), tables.SHOT_TYPES[combo[1]]
+        kk, gg = int(combo[2]), int(combo[3])
+        state = self._state_bytes(i)
+        self._read_fighter(i, j, pf[j], state)
+        if kk != j:
+            self._read_fighter(i, kk, pf[kk], state)
+        probe.shots_fired = 0 if combo[18] else 1
+        intents = {}
+        for who, role, code in ((kk, 1, combo[15]), (j, 0, combo[14])):
+            if code:
+                intents[self.names[who]] = self.ireg[self.prep_reps(role)[int(code)]]
+        planned = PlannedShot(shot_type, self.names[kk], gg, bool(combo[16]), False,
+                              bool(combo[17]))
+        p = probe.prepare(t, pf[j], planned, number, intents, count=count)
+        probe.events.clear()
+        if p is None:
+            return (False, (0, 0, 0, gg))
+        skill = getattr(pf[j].c.skills, p.weapon.wt.skill)
+        max_shift = tables.location_shift(shot_type, p.band, skill)
+        shift = {"vitals": max_shift, "limbs": -max_shift, "none": 0}[p.aim]
+        return (True, (p.chance, BAND_CODES[p.band], shift, gg))
 
-    def yards_key(self, j: int, gun: np.ndarray, shot_type: str,
+    def yards_key(self, js: np.ndarray, gun: np.ndarray, types: np.ndarray,
                   yards: np.ndarray) -> np.ndarray:
         """What a prepared shot reads of the distance: its Table 14 band for the gun and shot
         (``tables.band_limits``; the chance to hit reads only the band), as a code 0-4; the
         distance itself in hundredths (+ 1,000,000) within 0.01 yards of a band's limit
         (where ``prepare`` rounds it to 2 places), at night (Observation) and under a
-        range-band ruling."""
+        range-band ruling. ``js``, ``gun``, ``types``: shooter, weapon and shot type (index
+        into ``tables.SHOT_TYPES``) per distance."""
         exact = np.round(yards * 100).astype(np.int64) + 1_000_000
         if self.sc.night or self.range_rulings:
             return exact
-        out = np.empty(len(yards), dtype=np.int64)
-        for g in np.unique(gun).tolist():
-            sel = gun == g
-            limits = self.band_limits(j, g, shot_type)
-            y = yards[sel]
-            pb, short, long_, extreme = limits
-            band = np.where(y <= pb, 0, np.where(y <= short, 1, np.where(
-                y <= long_, 2, np.where(y <= extreme, 3, 4))))
-            near = (np.abs(y[:, None] - np.array(limits)[None, :]) < 0.01).any(axis=1)
-            out[sel] = np.where(near, exact[sel], band)
-        return out
+        lims = self.limits_table[js, gun, types]          # (m, 4)
+        y = yards[:, None]
+        band = (y > lims).argmin(axis=1)                  # the first limit not below
+        band[(y > lims).all(axis=1)] = 4
+        near = (np.abs(y - lims) < 0.01).any(axis=1)
+        return np.where(near, exact, band)
+
+    @property
+    def limits_table(self) -> np.ndarray:
+        """``band_limits`` of every fighter's weapon for every shot type, (man, weapon, shot
+        type index, 4); a padded weapon's limits are all 0 (it never fires)."""
+        got = self.cache.get("limits table")
+        if got is None:
+            got = np.zeros((self.n, self.nw, len(tables.SHOT_TYPES), 4))
+            for j, f in enumerate(self.fighters):
+                for g in range(len(f.weapons)):
+                    for q, st in enumerate(tables.SHOT_TYPES):
+                        got[j, g, q] = self.band_limits(j, g, st)
+            self.cache["limits table"] = got
+        return got
+
+    def intent_table(self, name: str) -> np.ndarray:
+        """A ``per_intent`` property over (fighter, intent id) for every fighter and every
+        registered intent: (men, registry size)."""
+        fn = {"prepare code 0": lambda j, iids: self.prep_codes(j, iids, 0),
+              "prepare code 1": lambda j, iids: self.prep_codes(j, iids, 1)}[name]
+        size = len(self.ireg)
+        key = ("intent table", name)
+        got = self.cache.get(key)
+        if got is None or got.shape[1] < size:
+            everyone = np.arange(size)
+            got = self.cache[key] = np.stack([fn(j, everyone) for j in range(self.n)])
+        return got
 
     def band_limits(self, j: int, gun: int, shot_type: str) -> tuple[float, ...]:
         """``tables.band_limits`` of fighter ``j``'s weapon ``gun`` for ``shot_type``."""
@@ -970,36 +1055,58 @@ class _Kernel:
         """An intent id of each ``prep_codes`` code (index 0: none)."""
         return self.cache[("prep reps", role)]
 
-    def resolve_by_gun(self, t: int, idx: np.ndarray, j: int, k: np.ndarray, shot_type: str,
+    def resolve_layers(self, t: int, idx: np.ndarray, js: np.ndarray, k: np.ndarray,
                        prep: np.ndarray) -> None:
-        """``resolve`` for prepared shots, split by the weapon fired."""
-        if not len(idx):
-            return
-        guns = prep[:, 3]
-        for gun in np.unique(guns):
-            sel = guns == gun
-            self.resolve(t, idx[sel], j, k[sel], int(gun), shot_type, prep[sel])
-
-    def resolve(self, t: int, idx: np.ndarray, j: int, k: np.ndarray, gun: int,
-                shot_type: str, prep: np.ndarray) -> None:
-        """``BootHillFight.resolve`` for a shot in each fight ``idx``: the d20, 1 and 20 (B4),
-        misfires (B5), Luck checks, then the hit."""
+        """``resolve_rows`` for shots fired at one moment, given in fight order (a fight's
+        shooters in the order their shots land): in layers in which each fight has one shot,
+        its first shot in the first layer, the next in the second, and so on."""
         m = len(idx)
         if not m:
             return
-        wt = self.fighters[j].weapons[gun].wt
+        new = np.empty(m, dtype=bool)
+        new[0] = True
+        np.not_equal(idx[1:], idx[:-1], out=new[1:])
+        if new.all():
+            self.resolve_rows(t, idx, js, k, prep)
+            return
+        at = np.arange(m)
+        rank = at - np.maximum.accumulate(np.where(new, at, 0))
+        for r in range(int(rank.max()) + 1):
+            sel = rank == r
+            self.resolve_rows(t, idx[sel], js[sel], k[sel], prep[sel])
+
+    def resolve(self, t: int, idx: np.ndarray, j: int, k: np.ndarray, gun: int,
+                shot_type: str, prep: np.ndarray) -> None:
+        """``resolve_rows`` for shooter ``j``'s weapon ``gun`` in each fight ``idx``."""
+        prep = prep.copy()
+        prep[:, 3] = gun
+        self.resolve_rows(t, idx, np.full(len(idx), j), k, prep)
+
+    def resolve_rows(self, t: int, idx: np.ndarray, js: np.ndarray, k: np.ndarray,
+                     prep: np.ndarray) -> None:
+        """``BootHillFight.resolve`` for a shot in each fight ``idx`` (each fight once) by
+        shooter ``js`` at ``k`` with the prepared shot ``prep`` (chance to hit, band code,
+        location shift, weapon): the d20, 1 and 20 (B4), misfires (B5), Luck checks, then the
+        hit."""
+        m = len(idx)
+        if not m:
+            return
+        wt_ = self.weapon_table
+        guns = prep[:, 3]
         chance, band, shift = prep[:, 0], prep[:, 1], prep[:, 2]
         roll = self.d(20, m)
-        held = self.W[idx, j, gun, W_LOADED].copy()
+        held = self.W[idx, js, guns, W_LOADED]
         misfire = np.zeros(m, dtype=np.int64)
         r20 = roll == 20
-        if wt.is_firearm and r20.any():
-            checks = r20.copy()
-            if self.house.misfire_on_20 == "luck":  # a Luck check first (house rule)
-                checks[r20] = self.d(20, int(r20.sum())) > self.luck[j]
+        if r20.any():
+            checks = r20 & wt_["firearm"][js, guns]
             if checks.any():
-                misfire[checks] = self.t.misfire[wt.misfire][self.d(20, int(checks.sum()))]
-        misfire[(misfire == MIS_EXPLOSION) & (held == 1)] = MIS_NONE
+                if self.house.misfire_on_20 == "luck":  # a Luck check first (house rule)
+                    checks[checks] = self.d(20, int(checks.sum())) > self.luck[js[checks]]
+                if checks.any():
+                    misfire[checks] = wt_["misfire"][js[checks], guns[checks],
+                                                     self.d(20, int(checks.sum()))]
+            misfire[(misfire == MIS_EXPLOSION) & (held == 1)] = MIS_NONE
         hit = np.zeros(m, dtype=bool)
         # a 20 that neither duds nor explodes (no misfire, or a jam) still hits at a chance
         # of 20 or more when the Luck check is made (B4; the engine's ``resolve``)
@@ -1007,68 +1114,103 @@ class _Kernel:
         luck_1 = (roll == 1) & (chance < 1)
         luck = luck_20 | luck_1
         if luck.any():
-            hit[luck] = self.d(20, int(luck.sum())) <= self.luck[j]
+            hit[luck] = self.d(20, int(luck.sum())) <= self.luck[js[luck]]
         plain = ~r20 & ~luck_1
         hit[plain] = roll[plain] <= chance[plain]
         loaded = held - 1
         loaded[misfire == MIS_EXPLOSION] = 0
-        self.W[idx, j, gun, W_LOADED] = loaded
-        if wt.misfire == "muzzle_loader":
-            dud = idx[misfire == MIS_DUD]
-            self.W[dud, j, gun, W_USELESS] = 1
-        self.W[idx[misfire == MIS_JAM], j, gun, W_JAMMED] = JAM_SECONDS
+        self.W[idx, js, guns, W_LOADED] = loaded
+        if r20.any():
+            dud = (misfire == MIS_DUD) & wt_["muzzle"][js, guns]
+            self.W[idx[dud], js[dud], guns[dud], W_USELESS] = 1
+            jam = misfire == MIS_JAM
+            self.W[idx[jam], js[jam], guns[jam], W_JAMMED] = JAM_SECONDS
         self.F[idx, F_FIRED] += 1
-        self.S[idx, j, C_SHOTS] += 1
-        self.S[idx[hit], j, C_HITS] += 1
+        self.S[idx, js, C_SHOTS] += 1
+        self.S[idx[hit], js[hit], C_HITS] += 1
         boom = misfire == MIS_EXPLOSION
         if boom.any():
             b = idx[boom]
             extra = np.where(held[boom] >= 4, 1, 0)
-            self.wound(t, b, np.full(len(b), j), np.full(len(b), self.gun_loc[j]), extra)
+            self.wound(t, b, js[boom], self.gun_loc[js[boom]], extra)
         if hit.any():
-            self.resolve_hit(t, idx[hit], j, k[hit], wt, band[hit], shift[hit])
+            self.resolve_hit(t, idx[hit], js[hit], k[hit], guns[hit], band[hit], shift[hit])
 
-    def resolve_hit(self, t: int, idx: np.ndarray, j: int, k: np.ndarray, wt,
-                    band: np.ndarray, shift: np.ndarray) -> None:
+    @property
+    def weapon_table(self) -> dict[str, np.ndarray]:
+        """Per (man, weapon) what ``resolve_rows`` reads of the weapon type: a firearm, its
+        Table 10 misfire row by d20 (0 unused), a muzzle loader, a shotgun, its wound
+        modifier (Table 12)."""
+        got = self.cache.get("weapon table")
+        if got is None:
+            n, nw = self.n, self.nw
+            got = {"firearm": np.zeros((n, nw), dtype=bool),
+                   "misfire": np.zeros((n, nw, 21), dtype=np.int64),
+                   "muzzle": np.zeros((n, nw), dtype=bool),
+                   "shotgun": np.zeros((n, nw), dtype=bool),
+                   "wound_modifier": np.zeros((n, nw), dtype=np.int64)}
+            for j, f in enumerate(self.fighters):
+                for g, ws in enumerate(f.weapons):
+                    wt = ws.wt
+                    got["firearm"][j, g] = wt.is_firearm
+                    if wt.is_firearm:
+                        got["misfire"][j, g] = self.t.misfire[wt.misfire]
+                    got["muzzle"][j, g] = wt.misfire == "muzzle_loader"
+                    got["shotgun"][j, g] = wt.is_shotgun
+                    got["wound_modifier"][j, g] = wt.wound_modifier
+            self.cache["weapon table"] = got
+        return got
+
+    def resolve_hit(self, t: int, idx: np.ndarray, js: np.ndarray, k: np.ndarray,
+                    guns: np.ndarray, band: np.ndarray, shift: np.ndarray) -> None:
         """Pellets (Table 9), then each ball's location (Table 11, B6), cover (B10), wound."""
         m = len(idx)
+        wt_ = self.weapon_table
         balls = np.ones(m, dtype=np.int64)
-        if wt.is_shotgun:
-            balls = self.t.pellets[band, self.d(6, m)]
+        shotgun = wt_["shotgun"][js, guns]
+        if shotgun.any():
+            balls[shotgun] = self.t.pellets[band[shotgun], self.d(6, int(shotgun.sum()))]
+        wmod = wt_["wound_modifier"][js, guns]
         for b in range(int(balls.max()) if m else 0):
             go = (balls > b) & (self.S[idx, k, C_COND] != DEAD)
             if not go.any():
                 break
-            self.locate_and_wound(t, idx[go], k[go], wt, shift[go])
+            self.locate_and_wound(t, idx[go], k[go], wmod[go], shift[go])
 
-    def locate_and_wound(self, t: int, idx: np.ndarray, k: np.ndarray, wt,
+    def locate_and_wound(self, t: int, idx: np.ndarray, k: np.ndarray, wmod: np.ndarray,
                          shift: np.ndarray) -> None:
+        """A ball's location (Table 11 with the shift), cover (B10), then the wound with the
+        weapon's wound modifier ``wmod`` (per fight)."""
         m = len(idx)
         total = np.clip(self.d(20, m) + shift, 1, 20)
         loc = self.t.location[total]
         cover_ids = self.S[idx, k, C_COVER]
-        extra = np.full(m, wt.wound_modifier, dtype=np.int64)
-        stopped = np.zeros(m, dtype=bool)
-        for cid in np.unique(cover_ids):
-            cover = self.covers[cid]
-            if cover is None:
-                continue
-            at = cover_ids == cid
-            covered = at & np.isin(loc, [tables.LOCATIONS.index(x) for x in cover.locations])
-            if not covered.any():
-                continue
-            if cover.kind == "solid":
-                stopped |= covered
-            elif cover.kind == "sporadic":
-                lr = self.d(20, int(covered.sum()))
-                st = np.zeros(m, dtype=bool)
-                st[covered] = lr <= self.luck[k[covered]]
-                stopped |= st
-            elif cover.kind == "light":
-                extra[covered] -= cover.reduction
-        go = ~stopped
-        if go.any():
-            self.wound(t, idx[go], k[go], loc[go], extra[go])
+        extra = wmod.astype(np.int64)   # (a copy)
+        if cover_ids.any():
+            stopped = np.zeros(m, dtype=bool)
+            for cid in np.unique(cover_ids):
+                cover = self.covers[cid]
+                if cover is None:
+                    continue
+                at = cover_ids == cid
+                covered = at & np.isin(loc, [tables.LOCATIONS.index(x)
+                                             for x in cover.locations])
+                if not covered.any():
+                    continue
+                if cover.kind == "solid":
+                    stopped |= covered
+                elif cover.kind == "sporadic":
+                    lr = self.d(20, int(covered.sum()))
+                    st = np.zeros(m, dtype=bool)
+                    st[covered] = lr <= self.luck[k[covered]]
+                    stopped |= st
+                elif cover.kind == "light":
+                    extra[covered] -= cover.reduction
+            if stopped.any():
+                go = ~stopped
+                idx, k, loc, extra = idx[go], k[go], loc[go], extra[go]
+        if len(idx):
+            self.wound(t, idx, k, loc, extra)
 
     def wound(self, t: int, idx: np.ndarray, k: np.ndarray, loc: np.ndarray,
               extra: np.ndarray) -> None:
@@ -1232,81 +1374,71 @@ class _Kernel:
 
     def run_count(self, t: int, c: int, idx: np.ndarray, sm: dict, acts: dict) -> None:
         """``ShootoutTurns.run_count``: who acts on count ``c``, fastest first, equal speeds
-        together against the state before either shot lands (B14)."""
+        together against the state before either shot lands (B14). Every man of every fight
+        at once, as (fight, man) arrays; only the fights with a shot due on the count go on."""
         s = self.S
-        m = len(idx)
-        speed = np.full((m, self.n), -np.inf)
-        for j in range(self.n):
-            plan, qi = s[idx, j, C_PLAN], s[idx, j, C_QI]
-            counts = self.pc[plan, qi] + s[idx, j, C_QEXTRA]
-            if self.house.weapon_speed_counts:  # a fresh draw's weapon speed (house rule)
-                counts = counts + s[idx, j, C_FRESH] * self.speed_counts[j][s[idx, j, C_CUR_W]]
-            due = (s[idx, j, C_COND] == ACTIVE) & (self.pk[plan, qi] == 1) \
-                & (s[idx, j, C_CURSOR] + counts <= c)
-            if not due.any():
-                continue
-            gone = due & (s[idx, s[idx, j, C_QTARGET], C_COND] != ACTIVE)
-            if gone.any():
-                self.retarget(idx[gone], j, acts)
-                due &= ~gone
-                if not due.any():
-                    continue
-            ii = idx[due]
-            base = np.where((s[ii, j, C_FRESH] == 1) & (s[ii, j, C_FD_SPEED] >= 0),
-                            s[ii, j, C_FD_SPEED], self.coo[j])
-            code = self.IID[ii, j] * self.nw + s[ii, j, C_CUR_W]
-            static = self.per_intent(j, code, lambda j, c: self.static_speed(
+        plan, qi = s[idx, :, C_PLAN], s[idx, :, C_QI]
+        counts = self.pc[plan, qi] + s[idx, :, C_QEXTRA]
+        if self.house.weapon_speed_counts:  # a fresh draw's weapon speed (house rule)
+            counts += s[idx, :, C_FRESH] * self.speed_table[self.men, s[idx, :, C_CUR_W]]
+        cond = s[idx, :, C_COND]
+        due = (cond == ACTIVE) & (self.pk[plan, qi] == 1) & (s[idx, :, C_CURSOR] + counts <= c)
+        some = due.any(axis=1)
+        if not some.any():
+            return
+        if not some.all():
+            idx, due, cond = idx[some], due[some], cond[some]
+        gone = due & (np.take_along_axis(cond, s[idx, :, C_QTARGET], axis=1) != ACTIVE)
+        if gone.any():
+            for j in np.flatnonzero(gone.any(axis=0)).tolist():
+                self.retarget(idx[gone[:, j]], j, acts)
+            due &= ~gone
+        r, js = np.nonzero(due)
+        if not len(r):
+            return
+        ii = idx[r]
+        sij = s[ii, js]
+        base = np.where((sij[:, C_FRESH] == 1) & (sij[:, C_FD_SPEED] >= 0), sij[:, C_FD_SPEED],
+                        self.coo[js])
+        code = self.IID[ii, js] * self.nw + sij[:, C_CUR_W]
+        static = np.empty(len(r), dtype=np.int64)
+        for j in np.unique(js).tolist():
+            sel = js == j
+            static[sel] = self.per_intent(j, code[sel], lambda j, c: self.static_speed(
                 j, c % self.nw, c // self.nw), "static speed", size=len(self.ireg) * self.nw)
-            speed[due, j] = (base + static
-                             + s[ii, j, C_LIGHT] * sm["light_wound"]
-                             + s[ii, j, C_SERIOUS] * sm["serious_wound"])
+        speed = np.full(due.shape, -np.inf)
+        speed[r, js] = (base + static + sij[:, C_LIGHT] * sm["light_wound"]
+                        + sij[:, C_SERIOUS] * sm["serious_wound"])
         while True:
             cur = speed.max(axis=1)
             has = cur > -np.inf
             if not has.any():
                 return
             group = (speed == cur[:, None]) & has[:, None]
-            ready = []
-            for j in range(self.n):
-                mj = group[:, j] & (s[idx, j, C_COND] == ACTIVE)
-                if not mj.any():
-                    continue
-                ii = idx[mj]
-                gone = s[ii, s[ii, j, C_QTARGET], C_COND] != ACTIVE
-                if gone.any():
-                    self.retarget(ii[gone], j, acts)
-                    ii = ii[~gone]
-                    if not len(ii):
-                        continue
-                types = self.pt[s[ii, j, C_PLAN], s[ii, j, C_QI]]
-                k = s[ii, j, C_QTARGET]
-                ready.append((j, ii, k, types))
-            if not ready:
-                speed[group] = -np.inf
-                continue
-            # every shot of this moment prepared at once (a retarget changes only the
-            # shooter's own queue, which no preparation reads)
-            all_ii = np.concatenate([r[1] for r in ready])
-            all_j = np.concatenate([np.full(len(r[1]), r[0]) for r in ready])
-            all_types = np.concatenate([r[3] for r in ready])
-            ok, p = self.prepare_many(t, all_ii, all_j,
-                                      np.concatenate([r[2] for r in ready]), all_types, 1,
-                                      count=c)
-            fan = all_types == FANNED   # fanning needs a revolver (000 l.27)
-            ok &= ~fan | self.revolvers[all_j, p[:, 3]]
-            at = 0
-            for q, (j, ii, k, types) in enumerate(ready):
-                ready[q] = (j, ii, k, types, ok[at:at + len(ii)], p[at:at + len(ii)])
-                at += len(ii)
-            for j, ii, k, types, fired, prep in ready:
-                s[ii, j, C_QI] += 1
-                s[ii, j, C_QEXTRA] = 0
-                s[ii, j, C_CURSOR] = c
-                s[ii, j, C_FRESH] = 0
-                for st in np.unique(types[fired]):
-                    sel = fired & (types == st)
-                    self.resolve_by_gun(t, ii[sel], j, k[sel], tables.SHOT_TYPES[st], prep[sel])
+            r, js = np.nonzero(group & (s[idx, :, C_COND] == ACTIVE))
             speed[group] = -np.inf
+            if not len(r):
+                continue
+            ii = idx[r]
+            gone = s[ii, s[ii, js, C_QTARGET], C_COND] != ACTIVE
+            if gone.any():
+                for j in np.unique(js[gone]).tolist():
+                    self.retarget(ii[gone & (js == j)], j, acts)
+                ii, js = ii[~gone], js[~gone]
+                if not len(ii):
+                    continue
+            # every shot of this moment prepared at once (a retarget changes only the
+            # shooter's own queue, which no preparation reads), then resolved in fight order
+            sij = s[ii, js]
+            types = self.pt[sij[:, C_PLAN], sij[:, C_QI]]
+            k = sij[:, C_QTARGET]
+            ok, p = self.prepare_many(t, ii, js, k, types, 1, count=c)
+            ok &= (types != FANNED) | self.revolvers[js, p[:, 3]]  # (fanning: a revolver)
+            s[ii, js, C_QI] += 1
+            s[ii, js, C_QEXTRA] = 0
+            s[ii, js, C_CURSOR] = c
+            s[ii, js, C_FRESH] = 0
+            self.resolve_layers(t, ii[ok], js[ok], k[ok], p[ok])
 
     def _listed(self, j: int, it: Intent) -> int:
         """The one target an intent lists (his index), -1 for none, -2 for several."""

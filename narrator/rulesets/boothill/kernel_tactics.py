@@ -213,11 +213,13 @@ class VecTactics:
         iid, taken, wants = self._pass(k, st, st.shoot)
         taken &= ~(~st.shoot & wants)   # (planned as combat, fought as a shootout)
         again = st.shoot & ~wants & taken
-        if again.any():
-            iid2, taken2, wants2 = self._pass(k, st, np.zeros(m, dtype=bool))
-            combat = again & ~wants2   # (else the shootout plan stands)
-            iid[combat] = iid2[combat]
-            taken &= ~(again & ~taken2)
+        if again.any():   # (planned again: only those fights)
+            rows = np.flatnonzero(again)
+            iid2, taken2, wants2 = self._pass(k, st.take(rows), np.zeros(len(rows), dtype=bool))
+            combat = np.zeros(m, dtype=bool)
+            combat[rows[~wants2]] = True   # (else the shootout plan stands)
+            iid[combat] = iid2[~wants2]
+            taken[rows[~taken2]] = False
             kind_shoot = st.shoot & ~combat
         else:
             kind_shoot = st.shoot
@@ -276,7 +278,9 @@ class VecTactics:
             go = has & ~flee
             if prof.calls_surrender or prof.snipes:   # (before the first shot: the engine's)
                 taken &= ~(has & st.unfired)
-            nearest = np.where(en, Y[:, j, :], np.inf).min(axis=1)
+            nearest = None
+            if prof.keeps_distance or (go & ~armed[:, j]).any():
+                nearest = np.where(en, Y[:, j, :], np.inf).min(axis=1)
             if prof.seeks_cover and self.covered_landmarks:   # he may move to cover
                 taken &= ~(go & (S[:, j, C_COVER] == 0) & (S[:, j, C_PRONE] == 0))
             if prof.keeps_distance:
@@ -569,6 +573,17 @@ class _State:
                                0)   # shootout.start_cursor, not before count 0
         self.unfired = k.F[live, F_FIRED] == 0
         self._reach: dict[tuple[int, int], np.ndarray] = {}
+
+    def take(self, rows: np.ndarray) -> _State:
+        """The same for the fights ``rows`` (positions in ``live``) only."""
+        out = _State.__new__(_State)
+        for name, v in self.__dict__.items():
+            if isinstance(v, np.ndarray):
+                v = v[rows]
+            elif name == "_reach":
+                v = {key: a[rows] for key, a in v.items()}
+            setattr(out, name, v)
+        return out
 
     def reach(self, vec: VecTactics, o: int, j: int) -> np.ndarray:
         """``tactics.reach`` of ``o`` at ``j`` in each fight: the best estimated chance of a
