@@ -495,3 +495,26 @@ def test_a_declared_shot_of_a_man_who_goes_down_first_gets_a_line_saying_why():
     assert "**Ada**'s declared shot at Luis and walk never come: she is dying before it is " \
            "her turn.\n" in teaching
     assert "never come" not in render(log, "markdown", "story")
+
+
+NO_SKILL = LAZY_K.replace("      skills: {pistol: 5, fast_draw: 6}\n      weapons: [{type: single_action_revolver}]\n      at: [0, 0]",
+                          "      weapons: [{type: lever_action_rifle}]\n      at: [0, 0]").replace(
+    "at: [20, 5]", "at: [5, 0]").replace("seed: 1877", "seed: 1").split("turns:")[0] + """\
+turns:
+  - kind: combat
+    intents:
+      Jake: {shoot: Dutch, shots: 2}
+      Dutch: {shoot: Jake, shots: 2}
+"""
+
+
+def test_an_aim_without_the_skill_says_he_has_none():
+    """Table 13 shifts the location roll by a fraction of the weapon skill; a man with no
+    Rifle skill was told "half his Rifle skill of 0 rounds down to 0": he has none to shift."""
+    from narrator.engine import run_fight
+    from narrator.scenario import load_scenario_text
+
+    text = render(run_fight(load_scenario_text(NO_SKILL)), "text", "teaching")
+    assert "Location: Jake aims for the vitals, but he has no Rifle skill, so no shift " \
+        "(Table 13); d20 13: the abdomen." in text
+    assert "skill of 0" not in text
