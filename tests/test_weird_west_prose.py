@@ -97,3 +97,38 @@ def test_an_unskilled_vamoose_by_fightin_says_fightin_with_its_apostrophe():
     for text in (story, teaching):
         body = text.rsplit("\n\n", 1)[0]  # not the dice footer: it counts the scripts' keys
         assert not re.search(r"\b(?:fightin|shootin|brawlin)\b(?!')", body)
+
+
+def test_a_move_a_hair_over_pace_is_never_said_as_pace():
+    """004 l.38: more than Pace on one action is running (-4). Ann (Pace 5) moves 5.04 yards
+    in round 1 and 5.001 in round 2: both are running, and the write-up said "moves 5 yards:
+    more than her Pace ... is running"; round 3's move of exactly her Pace is not running."""
+    from narrator.engine import run_fight
+    ann = {"traits": {"quickness": "1d12"}, "pace": 5}
+    log = run_fight(loader.load_scenario_text(json.dumps({
+        "title": "t", "ruleset": "weird-west", "seed": 3, "max_turns": 3,
+        "dice_fallback": "seeded",
+        "sides": {"posse": [{"name": "Ann", "at": [0, 0], "pronoun": "she", **ann}],
+                  "gang": [{"name": "Bob", "at": [30, 0], "weapons": []}]},
+        "turns": [{"intents": {"Ann": [{"move": [5.04, 0]}]}},
+                  {"intents": {"Ann": [{"move": [10.041, 0]}]}},
+                  {"intents": {"Ann": [{"move": [15.04, 0]}]}}],
+        "dice": {"Ann": {"quickness": [11, 11, 11]}}})))
+    assert [(e.yards, e.running) for e in log.events if e.kind == "ww_moved"] == \
+        [(5.04, True), (5.0, True), (5.0, False)]
+    text = render(log, "text", "teaching")
+    story = render(log, "text", "story")
+    assert "moves 5.04 yards: more than her Pace on one action is running" in text
+    assert "moves just over 5 yards: more than her Pace on one action is running" in text
+    assert "moves 5 yards." in text                       # exactly her Pace: not running
+    assert "moves 5.04 yd, running" in story and "moves just over 5 yd, running" in story
+    assert "(the red joker) moves 5 yd\n" in story
+
+
+def test_the_yards_filter_keeps_a_distance_past_its_limit():
+    """``yards(v, past)``: one decimal, but never the limit itself for a distance counted
+    past it; a distance not near the limit is left alone (a Pace 4 man running 5 yards)."""
+    from narrator.render.core import yards
+    assert [yards(4.96), yards(5.04), yards(5.3)] == ["5", "5", "5.3"]
+    assert [yards(5.04, 5), yards(5.0, 5), yards(5.3, 5), yards(5.0, 4), yards(6.0, 5)] == \
+        ["5.04", "just over 5", "5.3", "5", "6"]

@@ -126,10 +126,19 @@ def profile_words(profile: str) -> str:
         f"{parts[0]}; {parts[1]}" if parts[0] == "as ruled" else f"{parts[0]} and {parts[1]}")
 
 
-def yards(v: float) -> str:
-    """Yards to one decimal place, without a trailing ``.0``."""
+def yards(v: float, past: float | None = None) -> str:
+    """Yards to one decimal place, without a trailing ``.0``.
+
+    ``past``: a limit the distance is counted beyond (a Weird West move of more than his Pace
+    is running, 004 l.38): a distance within a hair of it is never shown as the limit itself,
+    5.04 past 5 is "5.04", not "5", and one past it by less than a hundredth (the log keeps
+    hundredths) "just over 5".
+    """
     text = f"{v:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    text = text[:-2] if text.endswith(".0") else text
+    if past is not None and float(text) <= past <= v + 0.005:
+        return f"{v:.2f}" if round(v, 2) > past else f"just over {yards(past)}"
+    return text
 
 
 def ucfirst(text: str) -> str:
