@@ -3,6 +3,8 @@ Luke Short and Jim Courtright, l.328-340). Every number asserted is in the examp
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import fight, of_kind, per_module
@@ -147,3 +149,32 @@ def test_luke_short():
     assert draws == {"Luke Short": (7, True, 0), '"Long Haired" Jim Courtright': (15, False, 2)}
     luke = of_kind(log, "shot_fired", shooter="Luke Short")[0]
     assert (luke.count, luke.shot_type, luke.chance, luke.roll, luke.result) == (2, "hip", 8, 3, "hit")
+
+
+def test_a_failed_fast_draw_is_not_told_ready():
+    """B13: a failed fast draw costs 2 counts, after which he must draw again: Jim's gun is
+    not out on count 2 (the story's rolls block said "ready on count 2"); his redraws on
+    counts 2 and 4 fail too, the one on count 6 succeeds."""
+    from narrator.render import render
+
+    text = render(fight("luke-short.yaml"), "text", "story")
+    assert ("Jim: fast draw 15 vs 3, failed, two counts: the gun is not out; he draws again on "
+            "count 2.") in text
+    assert "failed, two counts: the gun is not out; he draws again on count 6." in text
+    assert "Jim: fast draw 2 vs 3, success: ready at once." in text
+    assert not re.search(r"failed, two counts: ready", text)
+
+
+def test_a_failed_fast_draw_under_the_house_rule_is_ready(log):
+    """Abilene's house rule failed_fast_draw_ready (000 l.772-774): the gun is out once the two
+    lost counts are over (no second draw event); the teaching text said "on count 2 he may
+    only try to draw again"."""
+    from narrator.render import render
+
+    assert [e.character for e in of_kind(log, "draw_made")] == [SAM, BEN, DAN, QUENTIN]
+    story, teaching = render(log, "text", "story"), render(log, "text", "teaching")
+    assert "Sam: fast draw 8 vs 4, failed, two counts: ready on count 2." in story
+    assert ("Sam tries a fast draw (Fast Draw 4) and rolls 8: a failed draw, which costs 2 "
+            "counts; by the house rule the single-action revolver is out once they are over, "
+            "ready on count 2.") in teaching
+    assert "draws again" not in story and "try to draw again" not in teaching
