@@ -508,6 +508,7 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
             keys[(t, full)] = key
         turn.intents = new
     _busy_warnings(loaded, keys, loc8)
+    _sniping_warnings(loaded, keys, loc8)
     if sc.turns and sc.state is None:
         _reach_warnings(loaded, keys, loc8)
         _full_reload_warnings(loaded, keys, loc8)
@@ -600,6 +601,49 @@ def _busy_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
                         f"and {his} shots are refused; declare one of them",
                         ("turns", t, "intents", keys[(t, full)]), key=True))
                     break
+
+
+def declared_shots(intent: Any) -> int:
+    """How many shots an intent declares: a shot list's length, else one careful shot (or
+    ``shots:`` of them) at each target listed, twice that with ``two_guns`` in a shootout turn's
+    list (``shot.plan_volleys``); 0 without ``shoot``."""
+    if intent.shoot is None:
+        return 0
+    if isinstance(intent.shots, list):
+        return len(intent.shots) * (2 if intent.two_guns else 1)
+    targets = 1 if isinstance(intent.shoot, str) else len(intent.shoot)
+    return max(targets * (intent.shots or 1), 2 if intent.two_guns else 1)
+
+
+def _sniping_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
+                      loc8: Any) -> None:
+    """Warn (``loaded.warnings``, located at the intent's ``sniping:``) of sniping that cannot
+    pay: the +2 is for the fight's first shot only (001 l.26; errata B3, B18(e)), so an intent
+    that snipes with more than one shot gets it on the first at most, and one in a turn after
+    shots were declared (his own or anyone's) gets it on none."""
+    first: tuple[int, str] | None = None  # (turn index, name) of the first declared shot
+    for t, turn in enumerate(loaded.scenario.turns):
+        for full, intent in turn.intents.items():
+            n = declared_shots(intent)
+            if not intent.sniping or n == 0:
+                continue
+            loc = ("turns", t, "intents", keys[(t, full)], "sniping")
+            if first is not None:
+                who = "his own" if first[1] == full else f"{first[1]}'s"
+                loaded.warnings.append(loc8.error(
+                    f"warning: {full} snipes in turn {t + 1}, but shots are declared before "
+                    f"it ({who}, in turn {first[0] + 1}): the sniping bonus (+2) is for the "
+                    f"fight's first shot only (001 l.26; errata B3), so it does not apply here; "
+                    f"drop sniping:", loc))
+            elif n > 1:
+                loaded.warnings.append(loc8.error(
+                    f"warning: {full} snipes with {n} shots in turn {t + 1}, but the sniping "
+                    f"bonus (+2) is for the fight's first shot only (001 l.26; errata B3): "
+                    + ("the second takes none" if n == 2 else f"the other {n - 1} take none"),
+                    loc))
+        if first is None:
+            first = next(((t, full) for full, intent in turn.intents.items()
+                          if declared_shots(intent)), None)
 
 
 def _full_reload_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
