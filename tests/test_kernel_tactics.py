@@ -87,15 +87,19 @@ def checked_run(src, kw: dict, trials: int, seed: int = 5) -> dict[str, int]:
     ld = batch.odds_scenario(ld, **kw)
     ctx = kernel.KernelContext(ld.scenario, ld.side_of)
     assert ctx.vec.reasons == []
-    seen = {"rows": 0, "taken": 0, "bad": 0, "shots": 0, "reloads": 0, "moves": 0}
+    seen = {"rows": 0, "taken": 0, "bad": 0, "shots": 0, "reloads": 0, "moves": 0,
+            "declared": 0}
     original = kernel._Kernel.decisions
 
     def decisions(self, t, ti, live):
-        if ti < len(self.sc.turns):
+        got = self.vectorised(t, ti, live)
+        if got is None:
             return original(self, t, ti, live)
-        vec, taken = self.vec.decide(self, t, live)
+        vec, taken = got
         seen["rows"] += len(live)
         seen["taken"] += int(taken.sum())
+        if ti < len(self.sc.turns):   # (a declared turn: declared intents and the profiles')
+            seen["declared"] += int(taken.sum())
         n = self.n
         for q in np.flatnonzero(taken):
             e = self.decide(t, ti, int(live[q]))
@@ -134,6 +138,8 @@ def test_vectorised_decisions_are_the_engines(name):
     assert seen["shots"] > 0, seen
     assert seen["reloads"] > 0 or name == "point-blank", seen
     assert "uncovered" not in seen or name == "point-blank", seen
+    if name.startswith("abilene"):   # (two declared shootout turns, Dan's left to tactics)
+        assert seen["declared"] >= 300, seen
 
 
 def test_flights_and_replanned_turns_are_met():
@@ -201,3 +207,32 @@ def test_vectorised_retargets_are_the_engines(name, monkeypatch):
     monkeypatch.setattr(kernel_tactics.VecTactics, "retarget", checked)
     kernel.run_kernel(ctx, 300, 5, 0, batch.Tally)
     assert seen["bad"] == 0 and seen["rows"] > 20, seen
+
+
+@pytest.mark.parametrize("name", ["abilene-aggressive", "three-on-three-coward"])
+def test_moves_to_a_point_are_the_engines(name, monkeypatch):
+    # a run to a point (a flight, tactics._away) is worked out without the engine's move
+    # (_Kernel.move_to_point: the engine's allowance, then where he stops): every fight ends
+    # in the same state, positions to the bit, as with the engine's move for every mover
+    src, kw = CASES[name]
+    ld = load_scenario(src) if isinstance(src, Path) else load_scenario_text(src)
+    ld = batch.odds_scenario(ld, **kw)
+    runs = []
+    plain = {"rows": 0}
+    original = kernel._Kernel.move_to_point
+
+    def counted(self, t, up, j, kind):
+        plain["rows"] += len(up)
+        return original(self, t, up, j, kind)
+
+    monkeypatch.setattr(kernel._Kernel, "move_to_point", counted)
+    for engine_moves in (False, True):
+        if engine_moves:
+            monkeypatch.setattr(kernel._Kernel, "_plain_move", lambda self, j, it: False)
+        k = kernel._Kernel(kernel.KernelContext(ld.scenario, ld.side_of), 400,
+                           np.random.default_rng(9))
+        k.run()
+        runs.append(k)
+    assert plain["rows"] > 100, plain
+    a, b = runs
+    assert np.array_equal(a.P, b.P) and np.array_equal(a.S, b.S) and np.array_equal(a.F, b.F)

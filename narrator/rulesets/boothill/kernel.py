@@ -39,6 +39,7 @@ narrator.ruleset (Uncovered).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -482,14 +483,30 @@ class _Kernel:
         the declared turns, where ``kernel_tactics.VecTactics`` can take them, taken together,
         vectorised, for every fight at once (cheaper than looking each state up: most are
         new); the rest by the engine (``cached``)."""
-        vec = self.vec
-        if vec is not None and not vec.reasons and ti >= len(self.sc.turns):
-            out, taken = vec.decide(self, t, live)
+        got = self.vectorised(t, ti, live)
+        if got is not None:
+            out, taken = got
             if not taken.all():
                 rest = np.flatnonzero(~taken)
                 out[rest] = self.cached(t, ti, live[rest])
             return out
         return self.cached(t, ti, live)
+
+    def vectorised(self, t: int, ti: int, live: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray] | None:
+        """``VecTactics.decide`` for turn ``t`` (index ``ti``) in the fights ``live``: (rows,
+        taken); None when the vectorised tactics take no fight of this turn (the scenario's
+        ``VecTactics.reasons``, or a declared turn of kind ``auto``)."""
+        vec = self.vec
+        if vec is None or vec.reasons:
+            return None
+        if ti >= len(self.sc.turns):
+            return vec.decide(self, t, live)
+        turn = self.sc.turns[ti]
+        if turn.kind == "auto":
+            return None
+        declared = {self.index[name]: self._intent_id(it) for name, it in turn.intents.items()}
+        return vec.decide(self, t, live, declared, turn.kind)
 
     def cached(self, t: int, ti: int, live: np.ndarray) -> np.ndarray:
         """The engine's decisions (``decide``) of turn ``t`` for the fights ``live``, once per
@@ -685,7 +702,14 @@ class _Kernel:
 
     def move(self, t: int, up: np.ndarray, j: int, kind: int) -> None:
         """The representative's ``move`` once per distinct state the mover ends the fire in
-        (wounds, position, cover), copied to the fights."""
+        (wounds, position, cover), copied to the fights; a plain run to a point
+        (``move_to_point``) without it."""
+        plain = self.per_intent(j, self.IID[up, j], self._plain_move, "plain move") == 1
+        if plain.any():
+            self.move_to_point(t, up[plain], j, kind)
+            up = up[~plain]
+            if not len(up):
+                return
         f = self.rep.fighters[self.names[j]]
         rows = np.concatenate([self.S[up, j][:, self.MOVE_COLS].astype(np.float64),
                                self.P[up, j] + 0.0, self.IID[up, j][:, None]], axis=1)
@@ -708,6 +732,92 @@ class _Kernel:
             self.S[who, j, C_LANDMARK] = landmark
             self.S[who, j, C_MOUNTED] = mounted
             self.S[who, j, C_PRONE] = prone
+
+    def _plain_move(self, j: int, it: Intent) -> bool:
+        """A move to a point with a gait and nothing else (no landmark, door, window, stairs,
+        jump, bad footing, mounting or dismounting; not at night): where it ends is worked
+        out by ``move_to_point``."""
+        mv = it.move
+        return bool(mv is not None and mv.gait is not None and mv.to is not None
+                    and not isinstance(mv.to, str) and not mv.through and not mv.stairs
+                    and not mv.jump and not mv.jump_down and not mv.terrible_footing
+                    and not mv.mount and not mv.dismount and not self.sc.night)
+
+    def _move_code(self, j: int, it: Intent) -> int:
+        """What a plain move's allowance and the mover's prone afterwards read of the intent
+        (gait, standing up, dropping prone), as a code."""
+        reg = self.cache.setdefault("move codes", {})
+        mv = it.move
+        proj = (mv.gait, mv.stand_up, mv.drop_prone)
+        c = reg.get(proj)
+        if c is None:
+            c = reg[proj] = len(reg)
+        return c
+
+    MOVER_COLS = [C_MOUNTED, C_PRONE, C_LIGHT, C_SERIOUS, C_GUN_SER, C_OFF_SER, C_LL_L, C_LL_S,
+                  C_RL_L, C_RL_S]
+
+    def move_to_point(self, t: int, up: np.ndarray, j: int, kind: int) -> None:
+        """``BootHillFight.move`` for plain moves to a point (``_plain_move``) in the fights
+        ``up``: the yards allowed (Table 3 or 7, halvings for wounds and standing up) and
+        whether he is prone afterwards are the engine's, once per distinct (gait, wounds,
+        mounted, prone), from a move of the representative towards a point far off; where he
+        stops is the engine's arithmetic, in Python floats (``math.dist``, ``round``), for
+        each fight."""
+        s = self.S
+        iids = self.IID[up, j]
+        code = self.per_intent(j, iids, self._move_code, "move code")
+        key = np.concatenate([code[:, None], s[up, j][:, self.MOVER_COLS]], axis=1)
+        uniq, first, inv = self._distinct(key)
+        allow = np.zeros(len(uniq))
+        prone = np.zeros(len(uniq), dtype=np.int64)
+        kind_s = "shootout" if kind == KIND_SHOOTOUT else "combat"
+        for u, row in enumerate(uniq.tolist()):
+            ck = ("plain move", j, kind, tuple(row))
+            res = self.cache.get(ck)
+            if res is None:
+                res = self.cache[ck] = self._allowance(t, j, kind_s, row[1:],
+                                                       int(iids[first[u]]))
+            allow[u], prone[u] = res
+        allowed = allow[inv].tolist()
+        pos = self.P[up, j].tolist()
+        moved = np.zeros(len(up), dtype=bool)
+        ireg = self.ireg
+        for q, iid in enumerate(iids.tolist()):
+            start = pos[q]
+            to = ireg[iid].move.to
+            target = (float(to[0]), float(to[1]))
+            a = allowed[q]
+            full = math.dist(start, target)
+            distance = min(full, a)
+            if full <= a + 1e-9:
+                pos[q] = target
+            elif full > 0:
+                k = distance / full
+                pos[q] = (round(start[0] + (target[0] - start[0]) * k, 2),
+                          round(start[1] + (target[1] - start[1]) * k, 2))
+            moved[q] = distance > 0
+        self.P[up, j] = pos
+        gone = up[moved]
+        s[gone, j, C_COVER] = 0      # (he leaves cover and landmark)
+        s[gone, j, C_LANDMARK] = 0
+        s[up, j, C_PRONE] = prone[inv]
+
+    def _allowance(self, t: int, j: int, kind: str, row: list[int],
+                   iid: int) -> tuple[float, int]:
+        """(yards a plain move of intent ``iid`` takes him at most, prone afterwards) for a
+        mover in the state ``row`` (``MOVER_COLS``), by the engine's ``move`` towards a point
+        a million yards off from (0, 0)."""
+        f = self.rep.fighters[self.names[j]]
+        mounted, prone, light, serious, gun, off, ll_l, ll_s, rl_l, rl_s = row
+        f.wounds = self._wounds(j, f, (light, serious, gun, off, ll_l, ll_s, rl_l, rl_s)) \
+            if light or serious else []
+        f.mounted, f.prone = bool(mounted), bool(prone)
+        f.pos, f.cover, f.landmark = (0.0, 0.0), None, None
+        mv = self.ireg[iid].move
+        self.rep.move(t, f, mv.model_copy(update={"to": (1_000_000.0, 0.0)}), kind)
+        self.rep.events.clear()
+        return f.pos[0], int(f.prone)
 
     # -------------------------------------------------------------- initiative
     def ranking(self, t: int, idx: np.ndarray) -> list[tuple[list[str], np.ndarray]]:

@@ -193,16 +193,19 @@ class VecTactics:
         ref = True if code == 0 else self.ref[j][code - 1]
         return k._intent_id(tactics._intent(reload=ref, **kw))
 
-    def decide(self, k, t: int, live: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The decisions of turn ``t`` (past the declared turns) for the fights ``live`` of
-        kernel ``k``, as ``_Kernel.decide``'s rows; and which fights they are taken for (the
-        others are left to the engine).
+    def decide(self, k, t: int, live: np.ndarray, declared: dict[int, int] | None = None,
+               kind: str = "auto") -> tuple[np.ndarray, np.ndarray]:
+        """The decisions of turn ``t`` for the fights ``live`` of kernel ``k``, as
+        ``_Kernel.decide``'s rows; and which fights they are taken for (the others are left
+        to the engine). ``declared``: the turn's declared intents (man -> intent id) and
+        ``kind`` its declared kind, for a declared turn.
 
-        As ``complete_intents``: the profiles plan for the kind of turn ``tactics.turn_kind``
-        expects; a turn planned as a shootout turn in which nobody's intent makes one
-        (``wants_shootout``) is planned again as a combat turn, and that plan kept when it
-        makes none either (else the shootout plan stands); ``kind_of`` then fights it as
-        planned.
+        As ``complete_intents``: declared intents always win; the profiles decide for the
+        others (``tactics.decide``), for the declared kind of turn when one is declared, else
+        for the kind ``tactics.turn_kind`` expects; a turn planned as a shootout turn in which
+        nobody's intent makes one (``wants_shootout``) is planned again as a combat turn, and
+        that plan kept when it makes none either (else the shootout plan stands); ``kind_of``
+        then fights it as planned (the declared kind, when one is declared).
 
         Returns:
             (rows: int array (fights, 2 + 5 * men), taken: bool per fight).
@@ -210,19 +213,26 @@ class VecTactics:
         n, m = k.n, len(live)
         st = _State(k, live)
         out = np.full((m, 2 + 5 * n), -1, dtype=np.int64)
-        iid, taken, wants = self._pass(k, st, st.shoot)
-        taken &= ~(~st.shoot & wants)   # (planned as combat, fought as a shootout)
-        again = st.shoot & ~wants & taken
-        if again.any():   # (planned again: only those fights)
-            rows = np.flatnonzero(again)
-            iid2, taken2, wants2 = self._pass(k, st.take(rows), np.zeros(len(rows), dtype=bool))
-            combat = np.zeros(m, dtype=bool)
-            combat[rows[~wants2]] = True   # (else the shootout plan stands)
-            iid[combat] = iid2[~wants2]
-            taken[rows[~taken2]] = False
-            kind_shoot = st.shoot & ~combat
-        else:
+        declared = declared or {}
+        if kind != "auto":   # (declared: the profiles plan for it, it is fought as it)
+            st.shoot = np.full(m, kind == "shootout")
+            iid, taken, wants = self._pass(k, st, st.shoot, declared)
             kind_shoot = st.shoot
+        else:
+            iid, taken, wants = self._pass(k, st, st.shoot, declared)
+            taken &= ~(~st.shoot & wants)   # (planned as combat, fought as a shootout)
+            again = st.shoot & ~wants & taken
+            if again.any():   # (planned again: only those fights)
+                rows = np.flatnonzero(again)
+                iid2, taken2, wants2 = self._pass(k, st.take(rows),
+                                                  np.zeros(len(rows), dtype=bool), declared)
+                combat = np.zeros(m, dtype=bool)
+                combat[rows[~wants2]] = True   # (else the shootout plan stands)
+                iid[combat] = iid2[~wants2]
+                taken[rows[~taken2]] = False
+                kind_shoot = st.shoot & ~combat
+            else:
+                kind_shoot = st.shoot
         out[:, 0] = np.where(kind_shoot, KIND_SHOOTOUT, KIND_COMBAT)
         out[:, 1] = k.F[live, F_CALLED]
         out[:, 2:2 + n] = iid
@@ -239,12 +249,13 @@ class VecTactics:
                 out[rows_all[has], 2 + n + 4 * j:2 + n + 4 * j + 4] = got[inv]
         return out, taken
 
-    def _pass(self, k, st: _State, shoot: np.ndarray
+    def _pass(self, k, st: _State, shoot: np.ndarray, declared: dict[int, int]
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Every man's intent (``tactics.decide``, in the fighters' order, fire spread over
-        the targets chosen before him) when the turn is planned as a shootout turn where
-        ``shoot`` (else a combat turn): (intent ids, taken, whether the intents make a
-        shootout turn: ``wants_shootout``)."""
+        the targets chosen before him; ``declared``: the declared intents, man -> intent id,
+        which always win) when the turn is planned as a shootout turn where ``shoot`` (else a
+        combat turn): (intent ids, taken, whether the intents make a shootout turn:
+        ``wants_shootout``; used for a turn of kind ``auto`` only)."""
         n, m = k.n, len(st.live)
         S, Y, up, wp, loaded = st.S, st.Y, st.up, st.wp, st.loaded
         usable, size, keep, enemy = st.usable, st.size, st.keep, st.enemy
@@ -255,7 +266,11 @@ class VecTactics:
         targeted = np.zeros((m, int(self.side.max()) + 1, n))
         iid = np.zeros((m, n), dtype=np.int64)
         wants = np.zeros(m, dtype=bool)                          # shootout.wants_shootout
+        for j, x in declared.items():
+            iid[:, j] = x
         for j, prof in enumerate(self.profiles):
+            if j in declared:
+                continue
             en = enemy[:, j, :]
             n_en = en.sum(axis=1)
             has = up[:, j] & (n_en > 0)
