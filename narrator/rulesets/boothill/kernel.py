@@ -256,6 +256,11 @@ class _Kernel:
             self._write_fighter(everyone, j, f)
         self.S[:, :, C_DIES_AFTER] = -1
         self.S[:, :, C_FD_SPEED] = -1
+        # flat views (one index array gathers faster than two or three): row (i, j) of S and
+        # P at i * n + j, element (i, j, c) of S at (i * n + j) * N_COLS + c, row (i, j, g)
+        # of W at (i * n + j) * nw + g
+        self.S2, self.Sf = self.S.reshape(-1, N_COLS), self.S.reshape(-1)
+        self.W2, self.P2 = self.W.reshape(-1, 5), self.P.reshape(-1, 2)
 
     # -------------------------------------------------------------- registries
     def _cover_id(self, cover: Cover | None) -> int:
@@ -964,10 +969,11 @@ class _Kernel:
         code, not an exact distance) is looked up by one integer; the others (a distance at a
         band's limit, many wounds, many intents) by their bytes."""
         m = len(idx)
-        s, w = self.S, self.W
-        sj, sk = s[idx, js], s[idx, k]
+        rj, rk = idx * self.n + js, idx * self.n + k
+        sj = self.S2.take(rj, axis=0)
+        sk = self.Sf.take(rk * N_COLS + C_COND), self.Sf.take(rk * N_COLS + C_PRONE)
         gun = sj[:, C_CUR_W]
-        d = self.P[idx, js] - self.P[idx, k]
+        d = self.P2.take(rj, axis=0) - self.P2.take(rk, axis=0)
         dist = np.hypot(d[:, 0], d[:, 1])
         yards = self.yards_key(js, gun, types, dist)
         if len(self.ireg) > 1:
@@ -979,11 +985,11 @@ class _Kernel:
         off_hand = zeros if off_hand is None else off_hand
         sniping = zeros if sniping is None else sniping
         first = (self.F[idx, F_FIRED] == 0) & (sniping == 1)
-        wj = w[idx, js, gun]
+        wj = self.W2.take(rj * self.nw + gun, axis=0)
         situ = np.stack([js, types, k, gun, sj[:, C_LIGHT], sj[:, C_SERIOUS], sj[:, C_GUN_SER],
-                         sj[:, C_OFF_SER], sk[:, C_COND] != ACTIVE,
+                         sj[:, C_OFF_SER], sk[0] != ACTIVE,
                          wj[:, W_LOADED] > 0, wj[:, W_JAMMED] > 0,
-                         wj[:, W_USELESS], sk[:, C_PRONE], yards,
+                         wj[:, W_USELESS], sk[1], yards,
                          mine, theirs, off_hand, sniping, first], axis=1).astype(np.int64)
         out_ok = np.zeros(m, dtype=bool)
         out = np.zeros((m, 4), dtype=np.int64)
@@ -1093,28 +1099,36 @@ class _Kernel:
         (where ``prepare`` rounds it to 2 places), at night (Observation) and under a
         range-band ruling. ``js``, ``gun``, ``types``: shooter, weapon and shot type (index
         into ``tables.SHOT_TYPES``) per distance."""
-        exact = np.round(yards * 100).astype(np.int64) + 1_000_000
         if self.sc.night or self.range_rulings:
-            return exact
-        lims = self.limits_table[js, gun, types]          # (m, 4)
+            return np.round(yards * 100).astype(np.int64) + 1_000_000
+        table, ascending = self.limits_table
+        lims = table.take((js * self.nw + gun) * len(tables.SHOT_TYPES) + types, axis=0)
         y = yards[:, None]
-        band = (y > lims).argmin(axis=1)                  # the first limit not below
-        band[(y > lims).all(axis=1)] = 4
+        beyond = y > lims
+        if ascending:   # (the limits passed are the first ones)
+            band = beyond.sum(axis=1)
+        else:
+            band = beyond.argmin(axis=1)                  # the first limit not below
+            band[beyond.all(axis=1)] = 4
         near = (np.abs(y - lims) < 0.01).any(axis=1)
-        return np.where(near, exact, band)
+        if near.any():
+            band[near] = np.round(yards[near] * 100).astype(np.int64) + 1_000_000
+        return band
 
     @property
-    def limits_table(self) -> np.ndarray:
-        """``band_limits`` of every fighter's weapon for every shot type, (man, weapon, shot
-        type index, 4); a padded weapon's limits are all 0 (it never fires)."""
+    def limits_table(self) -> tuple[np.ndarray, bool]:
+        """``band_limits`` of every fighter's weapon for every shot type, row
+        ``(man * nw + weapon) * shot types + shot type index`` of a (rows, 4) array (a
+        padded weapon's limits are all 0: it never fires); and whether every row ascends."""
         got = self.cache.get("limits table")
         if got is None:
-            got = np.zeros((self.n, self.nw, len(tables.SHOT_TYPES), 4))
+            table = np.zeros((self.n, self.nw, len(tables.SHOT_TYPES), 4))
             for j, f in enumerate(self.fighters):
                 for g in range(len(f.weapons)):
                     for q, st in enumerate(tables.SHOT_TYPES):
-                        got[j, g, q] = self.band_limits(j, g, st)
-            self.cache["limits table"] = got
+                        table[j, g, q] = self.band_limits(j, g, st)
+            table = table.reshape(-1, 4)
+            got = self.cache["limits table"] = (table, bool((np.diff(table, axis=1) >= 0).all()))
         return got
 
     def intent_table(self, name: str) -> np.ndarray:
@@ -1205,7 +1219,8 @@ class _Kernel:
         guns = prep[:, 3]
         chance, band, shift = prep[:, 0], prep[:, 1], prep[:, 2]
         roll = self.d(20, m)
-        held = self.W[idx, js, guns, W_LOADED]
+        wrow = (idx * self.n + js) * self.nw + guns
+        held = self.W2[wrow, W_LOADED]
         misfire = np.zeros(m, dtype=np.int64)
         r20 = roll == 20
         if r20.any():
@@ -1229,15 +1244,16 @@ class _Kernel:
         hit[plain] = roll[plain] <= chance[plain]
         loaded = held - 1
         loaded[misfire == MIS_EXPLOSION] = 0
-        self.W[idx, js, guns, W_LOADED] = loaded
+        self.W2[wrow, W_LOADED] = loaded
         if r20.any():
             dud = (misfire == MIS_DUD) & wt_["muzzle"][js, guns]
             self.W[idx[dud], js[dud], guns[dud], W_USELESS] = 1
             jam = misfire == MIS_JAM
             self.W[idx[jam], js[jam], guns[jam], W_JAMMED] = JAM_SECONDS
         self.F[idx, F_FIRED] += 1
-        self.S[idx, js, C_SHOTS] += 1
-        self.S[idx[hit], js[hit], C_HITS] += 1
+        at = (idx * self.n + js) * N_COLS
+        self.Sf[at + C_SHOTS] += 1
+        self.Sf[at[hit] + C_HITS] += 1
         boom = misfire == MIS_EXPLOSION
         if boom.any():
             b = idx[boom]
@@ -1357,19 +1373,22 @@ class _Kernel:
         cat = self.cat[k, loc]
         light = counts & (sev == SEV_LIGHT)
         serious = counts & (sev == SEV_SERIOUS)
-        s[idx, k, C_WP] += wp
-        s[idx, k, C_LIGHT] += light
-        s[idx, k, C_SERIOUS] += serious
-        s[idx, k, C_GUN_SER] += serious & (cat == CAT_GUN)
-        s[idx, k, C_OFF_SER] += serious & (cat == CAT_OFF)
-        s[idx, k, C_LL_L] += light & (cat == CAT_LL)
-        s[idx, k, C_LL_S] += serious & (cat == CAT_LL)
-        s[idx, k, C_RL_L] += light & (cat == CAT_RL)
-        s[idx, k, C_RL_S] += serious & (cat == CAT_RL)
-        out = (s[idx, k, C_COND] == ACTIVE) & (s[idx, k, C_WP] > self.str_[k])
-        s[idx[out], k[out], C_COND] = PASSED_OUT
-        down = s[idx, k, C_COND] != ACTIVE
-        s[idx[down], k[down], C_MOUNTED] = 0
+        sf = self.Sf
+        at = (idx * self.n + k) * N_COLS
+        sf[at + C_WP] += wp
+        sf[at + C_LIGHT] += light
+        sf[at + C_SERIOUS] += serious
+        for col, sev_of, c in ((C_GUN_SER, serious, CAT_GUN), (C_OFF_SER, serious, CAT_OFF),
+                               (C_LL_L, light, CAT_LL), (C_LL_S, serious, CAT_LL),
+                               (C_RL_L, light, CAT_RL), (C_RL_S, serious, CAT_RL)):
+            sel = sev_of & (cat == c)
+            if sel.any():
+                sf[at[sel] + col] += 1
+        cond = sf[at + C_COND]
+        out = (cond == ACTIVE) & (sf[at + C_WP] > self.str_[k])
+        sf[at[out] + C_COND] = PASSED_OUT
+        cond[out] = PASSED_OUT
+        sf[at[cond != ACTIVE] + C_MOUNTED] = 0
 
     # -------------------------------------------------------------- shootout turn
     def _plan_tables(self) -> None:
@@ -1507,7 +1526,7 @@ class _Kernel:
         if not len(r):
             return
         ii = idx[r]
-        sij = s[ii, js]
+        sij = self.S2.take(ii * self.n + js, axis=0)
         base = np.where((sij[:, C_FRESH] == 1) & (sij[:, C_FD_SPEED] >= 0), sij[:, C_FD_SPEED],
                         self.coo[js])
         code = self.IID[ii, js] * self.nw + sij[:, C_CUR_W]
@@ -1530,24 +1549,27 @@ class _Kernel:
             if not len(r):
                 continue
             ii = idx[r]
-            gone = s[ii, s[ii, js, C_QTARGET], C_COND] != ACTIVE
+            sij = self.S2.take(ii * self.n + js, axis=0)
+            gone = self.Sf.take((ii * self.n + sij[:, C_QTARGET]) * N_COLS + C_COND) != ACTIVE
             if gone.any():
                 for j in np.unique(js[gone]).tolist():
                     self.retarget(ii[gone & (js == j)], j, acts)
                 ii, js = ii[~gone], js[~gone]
                 if not len(ii):
                     continue
+                sij = self.S2.take(ii * self.n + js, axis=0)
             # every shot of this moment prepared at once (a retarget changes only the
             # shooter's own queue, which no preparation reads), then resolved in fight order
-            sij = s[ii, js]
             types = self.pt[sij[:, C_PLAN], sij[:, C_QI]]
             k = sij[:, C_QTARGET]
             ok, p = self.prepare_many(t, ii, js, k, types, 1, count=c)
             ok &= (types != FANNED) | self.revolvers[js, p[:, 3]]  # (fanning: a revolver)
-            s[ii, js, C_QI] += 1
-            s[ii, js, C_QEXTRA] = 0
-            s[ii, js, C_CURSOR] = c
-            s[ii, js, C_FRESH] = 0
+            at = (ii * self.n + js) * N_COLS
+            sf = self.Sf
+            sf[at + C_QI] += 1
+            sf[at + C_QEXTRA] = 0
+            sf[at + C_CURSOR] = c
+            sf[at + C_FRESH] = 0
             self.resolve_layers(t, ii[ok], js[ok], k[ok], p[ok])
 
     def _listed(self, j: int, it: Intent) -> int:
