@@ -662,14 +662,25 @@ class _Kernel:
     def _distinct(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(distinct rows, index of each one's first fight, which distinct row each fight has).
 
-        Rows are compared as bytes (each row viewed as one opaque value: a single sort
-        comparing memory, much faster than ``np.unique(axis=0)``'s column by column sort),
-        so the distinct rows come in byte order; nothing random depends on that order. A
-        float column must hold no -0.0 (it would differ from 0.0)."""
+        Rows of small integers are packed into one integer each and sorted as such; other rows
+        are compared as bytes (each row viewed as one opaque value: a single sort comparing
+        memory, much faster than ``np.unique(axis=0)``'s column by column sort). So the
+        distinct rows come in the order of their packed values or bytes; nothing random
+        depends on that order. A float column must hold no -0.0 (it would differ from 0.0)."""
         rows = np.ascontiguousarray(rows)
-        if rows.shape[1] == 0:
+        if rows.shape[1] == 0 or not len(rows):
             return rows[:1], np.zeros(min(1, len(rows)), dtype=np.intp), \
                 np.zeros(len(rows), dtype=np.intp)
+        if rows.dtype.kind in "iu" and rows.shape[1] > 1:
+            # small integers: each row packed into one integer (its columns' offsets from
+            # their least values, side by side in bits), a faster sort than the bytes'
+            lo = rows.min(axis=0)
+            bits = [int(x).bit_length() for x in (rows.max(axis=0) - lo).tolist()]
+            if sum(bits) <= 62:
+                shift = np.concatenate([[0], np.cumsum(bits[:-1])]).astype(np.int64)
+                code = (rows - lo) @ (np.int64(1) << shift)
+                _, first, inv = np.unique(code, return_index=True, return_inverse=True)
+                return rows[first], first, inv.reshape(-1)
         v = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).reshape(-1)
         _, first, inv = np.unique(v, return_index=True, return_inverse=True)
         return rows[first], first, inv.reshape(-1)
