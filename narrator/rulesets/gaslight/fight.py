@@ -309,8 +309,8 @@ class GaslightFight:
             for key, value in fields.items():
                 if key == "at":
                     self.place(m, value)
-                elif key == "condition":
-                    m.condition = value
+                elif key == "condition":  # the state's words (``status``) for his condition
+                    m.condition = {"active": "up", "passed_out": "unconscious"}.get(value, value)
                 elif key in ("hp", "health"):
                     setattr(m, key, int(value))
                 elif key == "prone":
