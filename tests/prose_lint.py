@@ -11,6 +11,7 @@ from __future__ import annotations
 import html as _html
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 from dataclasses import dataclass, field
 
@@ -383,6 +384,24 @@ class Count:
             ex.append(text)
 
 
+def _tally(count: Count) -> Callable[[str, str], None]:
+    """The ``bad(key, text)`` of a reading's checks: one more of ``count``'s field ``key``,
+    with ``text`` (the sentence, or sentences, at fault) kept as an example."""
+    def bad(key: str, text: str) -> None:
+        setattr(count, key, getattr(count, key) + 1)
+        count.note(key, text)
+    return bad
+
+
+def _flag(plain: str, sentence: str, bad: Callable[[str, str], None],
+          rules: tuple[tuple[str, re.Pattern], ...]) -> None:
+    """``bad(key, sentence)`` for each ``(key, regex)`` of ``rules`` found in ``plain`` (the
+    sentence without its quoted speech)."""
+    for key, rx in rules:
+        if rx.search(plain):
+            bad(key, sentence)
+
+
 def _shorts(log: FightLog) -> dict[str, str]:
     """name -> the short name story prose calls him by (men whose short names are alike go
     by a nickname or surname: ``narrate.distinct_shorts``)."""
@@ -441,9 +460,7 @@ def bare_places(log: FightLog) -> list[str]:
 def _third_round(sents: list[str], paras: list[list[str]], closing: str, log: FightLog | None,
                  count: Count) -> None:
     """The checks of the third GM reading (see the ``Count`` fields of the same names)."""
-    def bad(key: str, text: str) -> None:
-        setattr(count, key, getattr(count, key) + 1)
-        count.note(key, text)
+    bad = _tally(count)
 
     body = [s for p in paras[:-1] for s in p]  # the closing paragraph may say "still standing"
     for s in body:
@@ -656,9 +673,7 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
     of the same names): one sentence per hit opening on the shooter, no capital after a
     colon, no wound for a shot the cover stopped, the man first on the cards acting first,
     the closing tally as the log counts it, no Western words in a London story."""
-    def bad(key: str, text: str) -> None:
-        setattr(count, key, getattr(count, key) + 1)
-        count.note(key, text)
+    bad = _tally(count)
 
     names: set[str] = set()
     shorts: list[str] = []
@@ -690,11 +705,9 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                 bad("sev_then_luck", f"{s} / {nxt}")
             if re.search(rf"({GRAVE_WORDS.pattern})[^.]*({LUCK_AFTER.pattern})", plain):
                 bad("sev_then_luck", s)
-            for key, rx in (("fan_count", FAN_COUNT), ("refusal_told", REFUSAL_TOLD),
-                            ("meta", META), ("double_possessive", DOUBLE_POSSESSIVE),
-                            ("spent_case", SPENT_CASE), ("long_arm_fist", LONG_FIST)):
-                if rx.search(plain) and (key != "into_in" or ruleset in ("boothill", "violence")):
-                    bad(key, s)  # (Weird West's own phrases are its own)
+            _flag(plain, s, bad, (("fan_count", FAN_COUNT), ("refusal_told", REFUSAL_TOLD),
+                                  ("meta", META), ("double_possessive", DOUBLE_POSSESSIVE),
+                                  ("spent_case", SPENT_CASE), ("long_arm_fist", LONG_FIST)))
             told = _who(nxt, log)  # the next sentence, if it names anyone, names the same man
             if HIT_ALONE.search(plain) and HIT_WHERE.search(QUOTE.sub("", nxt)) and (
                     not told or told & _who(s, log)) and not _PART.search(plain):
@@ -849,9 +862,7 @@ def _whose(sentence: str, log: FightLog | None) -> set[str]:
 
 def _fourth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
     """The checks of the fourth GM reading (see the ``Count`` fields of the same names)."""
-    def bad(key: str, text: str) -> None:
-        setattr(count, key, getattr(count, key) + 1)
-        count.note(key, text)
+    bad = _tally(count)
 
     from narrator.render.inflection import is_plural
     plural = [name for _, name in getattr(log.events[0], "landmarks", ())
@@ -963,9 +974,7 @@ def _fifth_round_bhv(paras: list[list[str]], log: FightLog | None, count: Count)
     told as a lone sentence after a shot told as a miss; shootout timing in the prose; brass
     knuckles told with a club's words; a man told going down, then keeping his feet (a shot
     of the same count hitting him as he fell, with the log)."""
-    def bad(key: str, text: str) -> None:
-        setattr(count, key, getattr(count, key) + 1)
-        count.note(key, text)
+    bad = _tally(count)
 
     threats: set[tuple[str, str]] = set()
     by_short: dict[str, str] = {}
@@ -1057,9 +1066,7 @@ def _sixth_round_bh(paras: list[list[str]], log: FightLog | None, count: Count) 
     only careful or steady shots (with the log); a wound made light of, then the man down
     from it; two misses told as "every time"; a miss told twice; "ran, away from"; a gun that
     caught a man; "put a bullet into X in the arm"."""
-    def bad(key: str, text: str) -> None:
-        setattr(count, key, getattr(count, key) + 1)
-        count.note(key, text)
+    bad = _tally(count)
 
     told = Counter(m.group(0) for para in paras for sent in para
                    for m in GUN_FULL.finditer(QUOTE.sub("", sent)))
@@ -1073,11 +1080,11 @@ def _sixth_round_bh(paras: list[list[str]], log: FightLog | None, count: Count) 
     for para in paras:
         for i, s in enumerate(para):
             plain = QUOTE.sub("", s)
-            for key, rx in (("two_every", TWO_EVERY), ("log_like", LOG_LIKE),
-                            ("stray_comma", STRAY_COMMA), ("gun_caught", GUN_CAUGHT),
-                            ("into_in", INTO_IN), ("move_to", MOVE_TO)):
-                if rx.search(plain) and (key != "into_in" or ruleset in ("boothill", "violence")):
-                    bad(key, s)  # (Weird West's own phrases are its own)
+            _flag(plain, s, bad, (("two_every", TWO_EVERY), ("log_like", LOG_LIKE),
+                                  ("stray_comma", STRAY_COMMA), ("gun_caught", GUN_CAUGHT),
+                                  *((("into_in", INTO_IN),) if ruleset in ("boothill", "violence")
+                                    else ()),  # (Weird West's own phrases are its own)
+                                  ("move_to", MOVE_TO)))
             if BELITTLE.search(plain):
                 later = " ".join(para[i + 1:i + 2])
                 hurt = set(re.findall(r"\b[A-Z][a-z]+", plain.split(";", 1)[0])[1:])
@@ -1152,9 +1159,7 @@ OWN_EMPTY_HIS = re.compile(r"^(?:His|Her) [\w' -]+ (?:was|is) (?:empty|spent|sho
 
 def _seventh_round(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
     """The checks of the seventh GM reading (see the ``Count`` fields of the same names)."""
-    def bad(key: str, text: str) -> None:
-        setattr(count, key, getattr(count, key) + 1)
-        count.note(key, text)
+    bad = _tally(count)
 
     if log is not None:
         _seventh_round_names(paras, log, bad)
@@ -1165,10 +1170,8 @@ def _seventh_round(paras: list[list[str]], log: FightLog | None, count: Count) -
         reloaded: dict[str, str] = {}  # a man whose reload was told without its rounds
         for s in para:
             plain = QUOTE.sub("", s)
-            for key, rx in (("cover_still", COVER_STILL), ("cover_jargon", COVER_JARGON),
-                            ("crowd_agree", CROWD_AGREE)):
-                if rx.search(plain):
-                    bad(key, s)
+            _flag(plain, s, bad, (("cover_still", COVER_STILL), ("cover_jargon", COVER_JARGON),
+                                  ("crowd_agree", CROWD_AGREE)))
             opens = next((x for x in names if re.match(rf"{re.escape(x)}('s)?\b", plain)), None)
             if opens and RELOAD_PLAIN.search(plain) and not RELOAD_COUNTED.search(plain):
                 reloaded[opens] = s
@@ -1273,9 +1276,7 @@ MISS_UNFIRED = re.compile(r"^(?:That one|No luck for|Still nothing for)\b|"
 
 def _eighth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
     """The checks of the eighth GM reading (see the ``Count`` fields of the same names)."""
-    def bad(key: str, text: str) -> None:
-        setattr(count, key, getattr(count, key) + 1)
-        count.note(key, text)
+    bad = _tally(count)
 
     for para in paras:
         for s in para:
@@ -1384,9 +1385,7 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
     odd old word; a comma between the man hit and where; "He" opening a sentence after one
     that opened on his own thing ("Dutch's bullet ... He fired at Quaid": the lead's
     decision, his name), but for the man hit falling from the wound just told."""
-    def bad(key: str, text: str) -> None:
-        setattr(count, key, getattr(count, key) + 1)
-        count.note(key, text)
+    bad = _tally(count)
 
     shorts = sorted((short for _, short in _names(log)), key=len, reverse=True) \
         if log is not None else []
@@ -1442,11 +1441,9 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
                     bad("jam_extra", f"{para[i - 1]} / {s}")
             if ACROSS.search(plain) and GRAVE_HEAD.search(plain):
                 bad("across_grave", s)
-            for key, rx in (("archaic", ARCHAIC), ("comma_place", COMMA_PLACE),
-                            ("heal_list", HEAL_LIST), ("dangling", DANGLING),
-                            ("bare_right", BARE_RIGHT), ("lull_run_on", LULL_RUN_ON)):
-                if rx.search(plain):
-                    bad(key, s)
+            _flag(plain, s, bad, (("archaic", ARCHAIC), ("comma_place", COMMA_PLACE),
+                                  ("heal_list", HEAL_LIST), ("dangling", DANGLING),
+                                  ("bare_right", BARE_RIGHT), ("lull_run_on", LULL_RUN_ON)))
             if any(label.lower() in plain.lower() for label in surrender) and RUN_WORDS.search(plain):
                 bad("rout_words", s)  # a group that gives up when broken, told ready to run
             if i and re.match(r"(?:He|She|They) ", plain) and not FALL_WORDS.match(plain):

@@ -1123,3 +1123,17 @@ def test_a_stray_bullet_is_meant_for_its_mark_and_a_grave_head_wound_is_no_graze
                         ("narrator/rulesets/weird_west/templates/phrases.toml", "w_loc_noggin")):
         for p in _toml((root / path).read_text())[group]:
             assert not re.search(r"\b(?:across|high on)\b", p) or "<slight>" in p, p
+
+
+def test_one_tally_and_one_flag_serve_every_reading():
+    """The readings' checks count through one ``_tally`` and match their plain patterns
+    through one ``_flag`` (they were eight copies of the counter and four of the loop): a
+    sentence matching two of three patterns counts once under each, with the sentence kept."""
+    from prose_lint import ARCHAIC, COMMA_PLACE, META, Count, _flag, _tally
+
+    count = Count()
+    bad = _tally(count)
+    s = "Halloran's bullet found Clegg, in the abdomen, as the GM said."
+    _flag(s, s, bad, (("archaic", ARCHAIC), ("comma_place", COMMA_PLACE), ("meta", META)))
+    assert (count.archaic, count.comma_place, count.meta) == (0, 1, 1)
+    assert count.examples == {"comma_place": [s], "meta": [s]}
