@@ -1589,26 +1589,32 @@ class _Kernel:
         return -1 if not listed else self.index[listed[0]] if len(listed) == 1 else -2
 
     def retarget_rows(self, t: int, ii: np.ndarray, j: int, old: np.ndarray,
-                      alone: np.ndarray, shot_type: str, kind,
+                      alone: np.ndarray, shot_type: str | np.ndarray, kind,
                       listed: list[tuple[str, ...]] | None = None) -> np.ndarray:
         """``retarget_one`` in each fight ``ii`` (old targets ``old``): vectorised
-        (``VecTactics.retarget``) where the shooter listed his old target alone (``alone``),
-        else one by one (``listed``: each fight's listed targets, None: his intent's)."""
+        (``VecTactics.retarget``, once per shot type) where the shooter listed his old target
+        alone (``alone``), else one by one (``listed``: each fight's listed targets, None: his
+        intent's). ``shot_type``: one for all, or an index into ``tables.SHOT_TYPES`` per
+        fight."""
         new = np.full(len(ii), -1)
+        types = np.full(len(ii), tables.SHOT_TYPES.index(shot_type)) \
+            if isinstance(shot_type, str) else shot_type
         # every other man down (the usual end of a fight): nobody, without asking anyone
         others = np.delete(self.S[ii, :, C_COND], j, axis=1)
         rest = ~(others != ACTIVE).all(axis=1) | ~alone
         alone = alone & rest
         vec = self.vec
         if vec is not None and not vec.reasons and alone.any():
-            sel = np.flatnonzero(alone)
-            got, ok = vec.retarget(self, ii[sel], j, shot_type)
-            new[sel[ok]] = got[ok]
-            rest[sel[ok]] = False
+            for st in np.unique(types[alone]).tolist():
+                sel = np.flatnonzero(alone & (types == st))
+                got, ok = vec.retarget(self, ii[sel], j, tables.SHOT_TYPES[st])
+                new[sel[ok]] = got[ok]
+                rest[sel[ok]] = False
         gun = self.S[ii, j, C_CUR_W]
         for q in np.flatnonzero(rest).tolist():
-            new[q] = self.retarget_one(t, int(ii[q]), j, int(old[q]), shot_type, int(gun[q]),
-                                       kind, None if listed is None else listed[q])
+            new[q] = self.retarget_one(t, int(ii[q]), j, int(old[q]),
+                                       tables.SHOT_TYPES[types[q]], int(gun[q]), kind,
+                                       None if listed is None else listed[q])
         return new
 
     def retarget_one(self, t: int, i: int, j: int, old: int, shot_type: str, gun: int,
@@ -1639,15 +1645,19 @@ class _Kernel:
         new = np.full(len(ii), -1)
         old = s[ii, j, C_QTARGET]
         action = s[ii, j, C_PLAN] * 1000 + s[ii, j, C_QI]
+        alone = np.zeros(len(ii), dtype=bool)
+        types = np.zeros(len(ii), dtype=np.int64)
+        listed_of: list = [()] * len(ii)
         for code in np.unique(action).tolist():
             rows = np.flatnonzero(action == code)
             a = self.plans[code // 1000][code % 1000]
             listed = a.volley[0].listed
             names = [self.index[x] for x in listed]
-            alone = np.full(len(rows), not names) if len(names) != 1 else \
-                old[rows] == names[0]
-            new[rows] = self.retarget_rows(self._t, ii[rows], j, old[rows], alone,
-                                           a.shot_type, SHOOTOUT, [listed] * len(rows))
+            alone[rows] = (not names) if len(names) != 1 else old[rows] == names[0]
+            types[rows] = tables.SHOT_TYPES.index(a.shot_type)
+            for q in rows.tolist():
+                listed_of[q] = listed
+        new[:] = self.retarget_rows(self._t, ii, j, old, alone, types, SHOOTOUT, listed_of)
         none = new < 0
         s[ii[none], j, C_QI] = self.plen[s[ii[none], j, C_PLAN]]
         s[ii[none], j, C_QEXTRA] = 0

@@ -578,16 +578,18 @@ class _State:
         self.loaded = loaded = W[:, :, :, W_LOADED]
         ok = (W[:, :, :, W_JAMMED] == 0) & (W[:, :, :, W_USELESS] == 0)
         self.usable = (loaded > 0) & ok & vec.real[None]
-        self.armed = self.usable.any(axis=2)
-        self.reloadable = vec.reloads[None] & ok & (loaded < vec.capacities[None])
         n = k.n
         self.size = vec.size_mod[np.arange(n)[None], (S[:, :, C_PRONE] != 0).astype(np.int64)]
         self.keep = vec.keep()[S[:, :, C_COVER]]
+        self._reach: dict[tuple[int, int], np.ndarray] = {}
+        if not turn:   # (a retarget reads no more)
+            return
+        self.armed = self.usable.any(axis=2)
+        self.reloadable = vec.reloads[None] & ok & (loaded < vec.capacities[None])
         self.wp = S[:, :, C_WP]
         self.cursor = np.where(self.last_shoot[:, None], np.maximum(S[:, :, C_CURSOR] - 6, 0),
                                0)   # shootout.start_cursor, not before count 0
         self.unfired = k.F[live, F_FIRED] == 0
-        self._reach: dict[tuple[int, int], np.ndarray] = {}
 
     def take(self, rows: np.ndarray) -> _State:
         """The same for the fights ``rows`` (positions in ``live``) only."""
