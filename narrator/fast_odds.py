@@ -4,9 +4,10 @@
 kernel (``Ruleset.kernel``), or its kernel does not cover the scenario, it raises
 ``Uncovered`` and the odds are fought by the engine, and the result says so (``Odds.path``).
 
-Kernel trials are cut into chunks of ``KERNEL_CHUNK`` fights; chunk ``c`` starting at trial
+Kernel trials are cut into chunks of ``kernel_chunk_size`` fights (``KERNEL_CHUNK`` at most,
+fewer for many men: the kernel's arrays grow with fights x men); chunk ``c`` starting at trial
 ``s`` draws from NumPy's generator seeded ``[base_seed, s]``, so the result depends on the
-base seed and the number of trials, never on the number of processes or the cluster.
+base seed, the number of trials and of men, never on the number of processes or the cluster.
 
 ``map_jobs`` runs jobs in this process, in local processes (``multiprocessing``), or, given a
 scheduler address, on a Dask distributed cluster (``pip install 'narrator[dask]'``); results
@@ -27,7 +28,9 @@ from narrator.ruleset import Uncovered
 from narrator.ruleset import get as get_ruleset
 from narrator.scenario.loader import LoadedScenario
 
-KERNEL_CHUNK = 5_000    # kernel fights per job (fixed: the results must not depend on workers)
+KERNEL_CHUNK = 25_000   # kernel fights per job at most (fixed: results must not depend on workers)
+KERNEL_MAN_FIGHTS = 100_000   # fights x men per job at most (the kernel's arrays grow with both)
+KERNEL_CHUNK_MIN = 2_000
 _LOCAL = threading.local()
 
 
@@ -44,9 +47,20 @@ def kernel_reasons(loaded: LoadedScenario, tables_only: bool = False) -> list[st
     return kernel.not_covered(loaded.scenario, tables_only)
 
 
-def kernel_chunks(trials: int) -> list[tuple[int, int]]:
-    """``(first trial, fights)`` of each kernel job."""
-    return [(s, min(KERNEL_CHUNK, trials - s)) for s in range(0, trials, KERNEL_CHUNK)]
+def kernel_chunk_size(loaded: LoadedScenario) -> int:
+    """Fights per kernel job for this scenario: ``KERNEL_CHUNK``, or fewer so that fights x
+    men stay within ``KERNEL_MAN_FIGHTS`` (not below ``KERNEL_CHUNK_MIN``). Bigger chunks
+    cost less per fight (the kernel's work per step is partly the same for any number of
+    fights); 100,000 trials of up to four men are four chunks, two for each of two workers."""
+    men = sum(len(members) for members in getattr(loaded.scenario, "sides", {}).values())
+    return min(KERNEL_CHUNK, max(KERNEL_CHUNK_MIN, KERNEL_MAN_FIGHTS // max(men, 1)))
+
+
+def kernel_chunks(trials: int, size: int | None = None) -> list[tuple[int, int]]:
+    """``(first trial, fights)`` of each kernel job, ``size`` fights each (None:
+    ``KERNEL_CHUNK``; the last takes the rest)."""
+    size = size or KERNEL_CHUNK
+    return [(s, min(size, trials - s)) for s in range(0, trials, size)]
 
 
 def kernel_job(loaded: LoadedScenario, base: int, tables_only: bool, chunk: tuple[int, int]):
@@ -99,7 +113,7 @@ def kernel_tally(loaded: LoadedScenario, trials: int, base: int, workers: int = 
     reasons = kernel_reasons(loaded, tables_only)
     if reasons:
         raise Uncovered(", ".join(reasons))
-    chunks = kernel_chunks(trials)
+    chunks = kernel_chunks(trials, kernel_chunk_size(loaded))
     sizes = iter(n for _, n in chunks)
     report = (lambda _: on_progress(next(sizes))) if on_progress else None
     tally = Tally()

@@ -33,7 +33,8 @@ from typing import Any
 
 from narrator.batch import CHUNK, Odds, Tally, odds_of, odds_scenario
 from narrator.errors import NarratorError, ScenarioError
-from narrator.fast_odds import kernel_chunks, kernel_job, kernel_reasons, map_jobs
+from narrator.fast_odds import (kernel_chunk_size, kernel_chunks, kernel_job, kernel_reasons,
+                                map_jobs)
 from narrator.scenario.loader import LoadedScenario, load_scenario_text
 
 MAX_VALUES = 50          # values of one --vary
@@ -322,7 +323,7 @@ def _job(job: tuple[int, str, int, int]) -> Tally | str:
     if path == "kernel":  # (a run of consecutive chunks, in this process: one cache warmed)
         tally = Tally()
         try:
-            for chunk in kernel_chunks(n):
+            for chunk in kernel_chunks(n, kernel_chunk_size(ld)):
                 tally.merge(kernel_job(ld, _STATE["base"], _STATE["tables_only"],
                                        (start + chunk[0], chunk[1])))
         except Uncovered as exc:
@@ -332,13 +333,14 @@ def _job(job: tuple[int, str, int, int]) -> Tally | str:
     return _odds_job((start, n))
 
 
-def _kernel_runs(trials: int, variants: int, workers: int) -> list[tuple[int, int]]:
+def _kernel_runs(trials: int, variants: int, workers: int,
+                 size: int | None = None) -> list[tuple[int, int]]:
     """``(first trial, trials)`` of each kernel job of one variant: runs of whole
-    ``KERNEL_CHUNK`` chunks (the chunks, and so the results, are the same whatever the runs),
-    as few as keep every worker busy. A variant's chunks fought in one process share its
-    kernel's caches of decisions, so fewer runs cost less: each process that fights a variant
-    first pays for the decisions of states it has not met."""
-    chunks = kernel_chunks(trials)
+    ``kernel_chunks`` chunks of ``size`` fights (the chunks, and so the results, are the same
+    whatever the runs), as few as keep every worker busy. A variant's chunks fought in one
+    process share its kernel's caches of decisions, so fewer runs cost less: each process
+    that fights a variant first pays for the decisions of states it has not met."""
+    chunks = kernel_chunks(trials, size)
     runs = max(1, min(len(chunks), -(-max(workers, 1) // max(variants, 1))))
     per = -(-len(chunks) // runs)
     out = []
@@ -379,8 +381,8 @@ def run_sweep(vs: list[Variant], trials: int, base: int, workers: int = 1,
         if on_progress:
             on_progress(n)
 
-    jobs = [(i, "kernel", s, n) for i in kernel for s, n in _kernel_runs(trials, len(kernel),
-                                                                         workers)]
+    jobs = [(i, "kernel", s, n) for i in kernel
+            for s, n in _kernel_runs(trials, len(kernel), workers, kernel_chunk_size(lds[i]))]
     results = list(map_jobs(_init, (lds, base, tables_only), _job, jobs, workers, None,
                             scheduler=scheduler))
     for job, res in zip(jobs, results, strict=True):
