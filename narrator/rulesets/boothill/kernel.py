@@ -1452,9 +1452,10 @@ class _Kernel:
                 s[g, j, C_DRAWN] = plans[given, j, 3]
         self._plan_tables()
         self.start_draws(idx, 0, acts)
+        busy = idx   # (the fights where a man up has an action left: none come later)
         for c in range(1, 7):
-            self.run_count(t, c, idx, sm, acts)
-            self.start_draws(idx, c, acts)
+            busy = self.run_count(t, c, busy, sm, acts)
+            self.start_draws(busy, c, acts)
         for j in range(self.n):
             down = idx[s[idx, j, C_COND] != ACTIVE]
             s[down, j, C_QI] = self.plen[s[down, j, C_PLAN]]
@@ -1474,58 +1475,78 @@ class _Kernel:
         return v
 
     def start_draws(self, idx: np.ndarray, c: int, acts: dict) -> None:
-        """``ShootoutTurns.start_draws``: a draw starts when the cursor reaches it."""
+        """``ShootoutTurns.start_draws``: a draw starts when the cursor reaches it (every man
+        of the fights ``idx`` at once, in the fighters' order, until no draw is due)."""
         s = self.S
-        for j, f in enumerate(self.fighters):
-            skill = f.c.skills.fast_draw
-            while True:
-                plan = s[idx, j, C_PLAN]
-                m = (s[idx, j, C_COND] == ACTIVE) & (self.pk[plan, s[idx, j, C_QI]] == 0) \
-                    & (s[idx, j, C_CURSOR] <= c)
-                if not m.any():
-                    break
-                fast = m & (self.pdraw[plan] == 1)
-                ii = idx[fast]
-                if len(ii):
-                    roll = self.d(20, len(ii))
-                    ok = roll <= skill
-                    r20 = roll == 20
-                    if skill >= 20:
-                        ok[r20] = self.d(20, int(r20.sum())) <= self.luck[j]
-                    else:
-                        ok[r20] = False
-                    s[ii, j, C_CURSOR] += np.where(ok, acts["fast_draw_success"],
-                                                   acts["fast_draw_failed"])
-                    good = ii[ok]
-                    s[good, j, C_FD_SPEED] = roll[ok] + max(0, skill - 20)
-                    if self.house.failed_fast_draw_ready:
-                        s[ii[~ok], j, C_FD_SPEED] = -1
-                        good = ii
-                    s[good, j, C_DRAWN] = 1
-                    s[good, j, C_FRESH] = 1
-                    s[good, j, C_QI] += 1
-                ii = idx[m & ~fast]
-                if len(ii):
-                    s[ii, j, C_CURSOR] += acts["normal_draw"]
-                    s[ii, j, C_DRAWN] = 1
-                    s[ii, j, C_FRESH] = 1
-                    s[ii, j, C_FD_SPEED] = -1
-                    s[ii, j, C_QI] += 1
+        while len(idx):
+            plan = s[idx, :, C_PLAN]
+            due = (s[idx, :, C_COND] == ACTIVE) & (self.pk[plan, s[idx, :, C_QI]] == 0) \
+                & (s[idx, :, C_CURSOR] <= c)
+            rows = due.any(axis=1)
+            if not rows.any():
+                return
+            idx, due, plan = idx[rows], due[rows], plan[rows]
+            for j in np.flatnonzero(due.any(axis=0)).tolist():
+                self._draws(idx, j, due[:, j], self.pdraw[plan[:, j]] == 1, acts)
 
-    def run_count(self, t: int, c: int, idx: np.ndarray, sm: dict, acts: dict) -> None:
+    def _draws(self, idx: np.ndarray, j: int, m: np.ndarray, fast: np.ndarray,
+               acts: dict) -> None:
+        """Fighter ``j``'s draws starting in the fights ``idx[m]`` (``fast``: a fast draw,
+        the Fast Draw roll: 000 l.211-221, Table 5, errata B13)."""
+        s = self.S
+        skill = self.fighters[j].c.skills.fast_draw
+        fast = m & fast
+        ii = idx[fast]
+        if len(ii):
+            roll = self.d(20, len(ii))
+            ok = roll <= skill
+            r20 = roll == 20
+            if skill >= 20:
+                ok[r20] = self.d(20, int(r20.sum())) <= self.luck[j]
+            else:
+                ok[r20] = False
+            s[ii, j, C_CURSOR] += np.where(ok, acts["fast_draw_success"],
+                                           acts["fast_draw_failed"])
+            good = ii[ok]
+            s[good, j, C_FD_SPEED] = roll[ok] + max(0, skill - 20)
+            if self.house.failed_fast_draw_ready:
+                s[ii[~ok], j, C_FD_SPEED] = -1
+                good = ii
+            s[good, j, C_DRAWN] = 1
+            s[good, j, C_FRESH] = 1
+            s[good, j, C_QI] += 1
+        ii = idx[m & ~fast]
+        if len(ii):
+            s[ii, j, C_CURSOR] += acts["normal_draw"]
+            s[ii, j, C_DRAWN] = 1
+            s[ii, j, C_FRESH] = 1
+            s[ii, j, C_FD_SPEED] = -1
+            s[ii, j, C_QI] += 1
+
+    def run_count(self, t: int, c: int, idx: np.ndarray, sm: dict, acts: dict) -> np.ndarray:
         """``ShootoutTurns.run_count``: who acts on count ``c``, fastest first, equal speeds
         together against the state before either shot lands (B14). Every man of every fight
-        at once, as (fight, man) arrays; only the fights with a shot due on the count go on."""
+        at once, as (fight, man) arrays; only the fights with a shot due on the count go on.
+
+        Returns the fights of ``idx`` where a man up has an action (a draw or a shot) left at
+        the start of the count: the others have none left this turn."""
         s = self.S
         plan, qi = s[idx, :, C_PLAN], s[idx, :, C_QI]
+        kind = self.pk[plan, qi]
+        cond = s[idx, :, C_COND]
+        left = (cond == ACTIVE) & (kind >= 0)
+        busy = left.any(axis=1)
+        if not busy.all():
+            idx, plan, qi, kind, cond, left = (idx[busy], plan[busy], qi[busy], kind[busy],
+                                               cond[busy], left[busy])
+        busy = idx
         counts = self.pc[plan, qi] + s[idx, :, C_QEXTRA]
         if self.house.weapon_speed_counts:  # a fresh draw's weapon speed (house rule)
             counts += s[idx, :, C_FRESH] * self.speed_table[self.men, s[idx, :, C_CUR_W]]
-        cond = s[idx, :, C_COND]
-        due = (cond == ACTIVE) & (self.pk[plan, qi] == 1) & (s[idx, :, C_CURSOR] + counts <= c)
+        due = left & (kind == 1) & (s[idx, :, C_CURSOR] + counts <= c)
         some = due.any(axis=1)
         if not some.any():
-            return
+            return busy
         if not some.all():
             idx, due, cond = idx[some], due[some], cond[some]
         gone = due & (np.take_along_axis(cond, s[idx, :, C_QTARGET], axis=1) != ACTIVE)
@@ -1535,7 +1556,7 @@ class _Kernel:
             due &= ~gone
         r, js = np.nonzero(due)
         if not len(r):
-            return
+            return busy
         ii = idx[r]
         sij = self.S2.take(ii * self.n + js, axis=0)
         base = np.where((sij[:, C_FRESH] == 1) & (sij[:, C_FD_SPEED] >= 0), sij[:, C_FD_SPEED],
@@ -1553,7 +1574,7 @@ class _Kernel:
             cur = speed.max(axis=1)
             has = cur > -np.inf
             if not has.any():
-                return
+                return busy
             group = (speed == cur[:, None]) & has[:, None]
             r, js = np.nonzero(group & (s[idx, :, C_COND] == ACTIVE))
             speed[group] = -np.inf

@@ -268,15 +268,19 @@ class VecTactics:
         wants = np.zeros(m, dtype=bool)                          # shootout.wants_shootout
         for j, x in declared.items():
             iid[:, j] = x
+        n_en_all = enemy.sum(axis=2)                             # (fight, man)
+        sides = int(self.side.max()) + 1
+        up_by_side = np.stack([up[:, self.side == q].sum(axis=1) for q in range(sides)],
+                              axis=1)
         for j, prof in enumerate(self.profiles):
             if j in declared:
                 continue
             en = enemy[:, j, :]
-            n_en = en.sum(axis=1)
+            n_en = n_en_all[:, j]
             has = up[:, j] & (n_en > 0)
             if not has.any():
                 continue
-            n_fr = (up & (self.side == self.side[j])[None]).sum(axis=1)
+            n_fr = up_by_side[:, self.side[j]]
             hurt = wp[:, j] * 2 > self.cap[j]
             odds = (n_en >= prof.flee_odds * n_fr) if prof.flee_odds > 0 \
                 else np.zeros(m, dtype=bool)
@@ -293,20 +297,20 @@ class VecTactics:
             go = has & ~flee
             if prof.calls_surrender or prof.snipes:   # (before the first shot: the engine's)
                 taken &= ~(has & st.unfired)
-            nearest = None
-            if prof.keeps_distance or (go & ~armed[:, j]).any():
-                nearest = np.where(en, Y[:, j, :], np.inf).min(axis=1)
             if prof.seeks_cover and self.covered_landmarks:   # he may move to cover
                 taken &= ~(go & (S[:, j, C_COVER] == 0) & (S[:, j, C_PRONE] == 0))
             if prof.keeps_distance:
-                taken &= ~(go & (S[:, j, C_COVER] == 0) & (nearest > TWENTY_FEET_YARDS)
-                           & (nearest < prof.keeps_distance))
+                q = np.flatnonzero(go & (S[:, j, C_COVER] == 0))
+                nearest = np.where(en[q], Y[q, j, :], np.inf).min(axis=1)
+                taken[q[(nearest > TWENTY_FEET_YARDS) & (nearest < prof.keeps_distance)]] = False
             # nothing to shoot with: reload (a jam, nothing to reload, an enemy at arm's
             # length: the engine's)
             empty = go & ~armed[:, j]
             if empty.any():
                 ref = self.reload_ref(st, j, self.best_reload(st, j))
-                taken &= ~(empty & ((ref < 0) | (nearest <= self.arms_length + 1e-9)))
+                q = np.flatnonzero(empty)
+                near = np.where(en[q], Y[q, j, :], np.inf).min(axis=1) <= self.arms_length + 1e-9
+                taken[q[(ref[q] < 0) | near]] = False
                 for code in np.unique(ref[empty & (ref >= 0)]).tolist():
                     iid[empty & (ref == code), j] = self.reload_intent(k, j, code, move=None,
                                                                         other=None)
@@ -315,7 +319,7 @@ class VecTactics:
             sh = go & armed[:, j]
             if not sh.any():
                 continue
-            taken &= ~(sh & (en & (Y[:, j, :] <= self.point_blank) & armed).any(axis=1))
+            taken &= ~(sh & st.threat[:, j])
             cur = S[:, j, C_CUR_W]
             mine = [usable[:, j, g] & ((cur == g) | self.named[j][g])
                     for g in range(self.nw[j])]            # tactics._addressable
@@ -561,8 +565,8 @@ class _State:
         self.W = W = k.W[live]
         self.P = P = k.P[live]
         self.up = up = S[:, :, C_COND] == ACTIVE
-        d = P[:, :, None, :] - P[:, None, :, :]
-        self.Y = np.hypot(d[..., 0], d[..., 1])
+        x, y = P[:, :, 0], P[:, :, 1]
+        self.Y = np.hypot(x[:, :, None] - x[:, None, :], y[:, :, None] - y[:, None, :])
         vec = k.vec
         self.enemy = up[:, :, None] & up[:, None, :] & vec.other[None]
         self.last_shoot = k.F[live, F_LAST_KIND] == KIND_SHOOTOUT
@@ -587,6 +591,9 @@ class _State:
         self.armed = self.usable.any(axis=2)
         self.reloadable = vec.reloads[None] & ok & (loaded < vec.capacities[None])
         self.wp = S[:, :, C_WP]
+        # tactics._threats: an enemy within point blank range with a gun that can fire
+        self.threat = (self.enemy & (self.Y <= vec.point_blank)
+                       & self.armed[:, None, :]).any(axis=2)
         self.cursor = np.where(self.last_shoot[:, None], np.maximum(S[:, :, C_CURSOR] - 6, 0),
                                0)   # shootout.start_cursor, not before count 0
         self.unfired = k.F[live, F_FIRED] == 0
