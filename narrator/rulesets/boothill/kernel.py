@@ -1567,17 +1567,26 @@ class _Kernel:
             sel = js == j
             static[sel] = self.per_intent(j, code[sel], lambda j, c: self.static_speed(
                 j, c % self.nw, c // self.nw), "static speed", size=len(self.ireg) * self.nw)
-        speed = np.full(due.shape, -np.inf)
-        speed[r, js] = (base + static + sij[:, C_LIGHT] * sm["light_wound"]
-                        + sij[:, C_SERIOUS] * sm["serious_wound"])
-        while True:
-            cur = speed.max(axis=1)
-            has = cur > -np.inf
-            if not has.any():
-                return busy
-            group = (speed == cur[:, None]) & has[:, None]
-            r, js = np.nonzero(group & (s[idx, :, C_COND] == ACTIVE))
-            speed[group] = -np.inf
+        speed = (base + static + sij[:, C_LIGHT] * sm["light_wound"]
+                 + sij[:, C_SERIOUS] * sm["serious_wound"])
+        # each shot's moment in its fight: 0 for the fastest speed there, 1 for the next...
+        order = np.lexsort((js, -speed, r))       # by fight, fastest first, then fighters
+        r_all, js_all, speed = r[order], js[order], speed[order]
+        at = np.arange(len(r_all))
+        step = np.empty(len(r_all), dtype=bool)
+        step[0] = True
+        np.not_equal(speed[1:], speed[:-1], out=step[1:])
+        fight_start = np.empty(len(r_all), dtype=bool)
+        fight_start[0] = True
+        np.not_equal(r_all[1:], r_all[:-1], out=fight_start[1:])
+        step |= fight_start
+        levels = np.cumsum(step)
+        moment = levels - levels[np.maximum.accumulate(np.where(fight_start, at, 0))]
+        for level in range(int(moment.max()) + 1):
+            sel = moment == level
+            rr, jj = r_all[sel], js_all[sel]
+            up = self.Sf.take((idx[rr] * self.n + jj) * N_COLS + C_COND) == ACTIVE
+            r, js = rr[up], jj[up]   # (a man downed by an earlier shot: no shot)
             if not len(r):
                 continue
             ii = idx[r]
@@ -1603,6 +1612,7 @@ class _Kernel:
             sf[at + C_CURSOR] = c
             sf[at + C_FRESH] = 0
             self.resolve_layers(t, ii[ok], js[ok], k[ok], p[ok])
+        return busy
 
     def _listed(self, j: int, it: Intent) -> int:
         """The one target an intent lists (his index), -1 for none, -2 for several."""
