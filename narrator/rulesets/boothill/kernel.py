@@ -770,8 +770,7 @@ class _Kernel:
             c = reg[proj] = len(reg)
         return c
 
-    MOVER_COLS = [C_MOUNTED, C_PRONE, C_LIGHT, C_SERIOUS, C_GUN_SER, C_OFF_SER, C_LL_L, C_LL_S,
-                  C_RL_L, C_RL_S]
+    MOVER_COLS = [C_MOUNTED, C_PRONE, C_LL_L, C_LL_S, C_RL_L, C_RL_S]
 
     def move_to_point(self, t: int, up: np.ndarray, j: int, kind: int) -> None:
         """``BootHillFight.move`` for plain moves to a point (``_plain_move``) in the fights
@@ -783,7 +782,12 @@ class _Kernel:
         s = self.S
         iids = self.IID[up, j]
         code = self.per_intent(j, iids, self._move_code, "move code")
-        key = np.concatenate([code[:, None], s[up, j][:, self.MOVER_COLS]], axis=1)
+        sj = s[up, j]
+        # (what the engine's move reads of his wounds: each leg's, light and serious, and
+        # how many serious wounds elsewhere)
+        elsewhere = sj[:, C_SERIOUS] - sj[:, C_LL_S] - sj[:, C_RL_S]
+        key = np.concatenate([code[:, None], sj[:, self.MOVER_COLS], elsewhere[:, None]],
+                             axis=1)
         uniq, first, inv = self._distinct(key)
         allow = np.zeros(len(uniq))
         prone = np.zeros(len(uniq), dtype=np.int64)
@@ -822,11 +826,12 @@ class _Kernel:
     def _allowance(self, t: int, j: int, kind: str, row: list[int],
                    iid: int) -> tuple[float, int]:
         """(yards a plain move of intent ``iid`` takes him at most, prone afterwards) for a
-        mover in the state ``row`` (``MOVER_COLS``), by the engine's ``move`` towards a point
-        a million yards off from (0, 0)."""
+        mover in the state ``row`` (``MOVER_COLS``, then his serious wounds not in a leg), by
+        the engine's ``move`` towards a point a million yards off from (0, 0)."""
         f = self.rep.fighters[self.names[j]]
-        mounted, prone, light, serious, gun, off, ll_l, ll_s, rl_l, rl_s = row
-        f.wounds = self._wounds(j, f, (light, serious, gun, off, ll_l, ll_s, rl_l, rl_s)) \
+        mounted, prone, ll_l, ll_s, rl_l, rl_s, elsewhere = row
+        light, serious = ll_l + rl_l, ll_s + rl_s + elsewhere
+        f.wounds = self._wounds(j, f, (light, serious, 0, 0, ll_l, ll_s, rl_l, rl_s)) \
             if light or serious else []
         f.mounted, f.prone = bool(mounted), bool(prone)
         f.pos, f.cover, f.landmark = (0.0, 0.0), None, None
