@@ -658,6 +658,16 @@ class _Kernel:
         ended = sides_up.sum(axis=1) <= 1
         self.F[idx[ended], F_DONE] = 1
 
+    @classmethod
+    def _rows_in_order(cls, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(distinct rows in lexicographic order, which one each row is): as
+        ``np.unique(rows, axis=0, return_inverse=True)``, faster (``_distinct``)."""
+        uniq, _, inv = cls._distinct(rows)
+        order = np.lexsort(uniq.T[::-1])
+        rank = np.empty(len(order), dtype=np.intp)
+        rank[order] = np.arange(len(order))
+        return uniq[order], rank[inv]
+
     @staticmethod
     def _distinct(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(distinct rows, index of each one's first fight, which distinct row each fight has).
@@ -853,8 +863,7 @@ class _Kernel:
             sides_up[:, k] = up[:, self.side_idx == k].any(axis=1)
         if rep.rulings(t, "initiative"):
             # the ruled values, among the sides up: the engine's ranking of each pattern
-            pats, inv = np.unique(sides_up, axis=0, return_inverse=True)
-            inv = inv.reshape(-1)
+            pats, inv = self._rows_in_order(sides_up.astype(np.int64))
             out = []
             men = self.fighters_of(rep)
             was = [f.condition for f in men]
@@ -880,8 +889,7 @@ class _Kernel:
         # rank by (total, earlier side first on a tie), best first
         score = totals * (ns + 1) + (ns - np.arange(ns))
         orders = np.argsort(-score, axis=1)
-        perms, inv = np.unique(orders, axis=0, return_inverse=True)
-        inv = inv.reshape(-1)
+        perms, inv = self._rows_in_order(orders.astype(np.int64))
         return [([self.sides[k] for k in perm], idx[inv == g]) for g, perm in enumerate(perms)]
 
     # -------------------------------------------------------------- combat turn
