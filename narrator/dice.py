@@ -200,8 +200,10 @@ class SeededDice:
         self.count = 0
         # One generator, seeded again for each stream (the streams are read one after the
         # other, never together); the first stream ("<seed>:dice", the rolls before turn 1)
-        # is seeded only if a die is rolled before turn 1 (most fights roll none).
-        self._gen = _random.Random()
+        # is seeded only if a die is rolled before turn 1 (most fights roll none). The
+        # generator is made with the first stream's seed (``_random.Random()`` with none
+        # would seed itself from the system's entropy first: a tenth of a short fight).
+        self._gen: _random.Random | None = None
         self._random = self._first
 
     def _first(self) -> float:
@@ -212,8 +214,13 @@ class SeededDice:
         """``random.Random(name).random``, the same numbers: a str seed is the int of its
         UTF-8 bytes followed by their SHA-512 digest (``random.Random.seed``, version 2)."""
         data = name.encode()
-        self._gen.seed(int.from_bytes(data + hashlib.sha512(data).digest()))
-        return self._gen.random
+        seed = int.from_bytes(data + hashlib.sha512(data).digest())
+        gen = self._gen
+        if gen is None:
+            gen = self._gen = _random.Random(seed)
+        else:
+            gen.seed(seed)
+        return gen.random
 
     def start_turn(self, turn: int) -> None:
         """Switch to the seeded stream of ``turn``."""

@@ -153,6 +153,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.edit_released: list[tuple[str, str]] = []  # holds a GM's move ended (``adjust``)
         self.count_base = 0
         self.total_turns = 0  # the turns the fight may last (``run``)
+        # the lean path's shots aimed this turn (``prepare``), by everything their aim reads
+        # that may change within a turn; None: not kept (``run`` with records, or a fight
+        # whose state is set from outside, as the odds kernel's are)
+        self._aimed: dict[tuple, tuple | bool] | None = None
         order = 0
         for side, c in scenario.characters():
             cover = None
@@ -226,6 +230,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         """
         if self.record:
             self.emit(self.started())
+        else:
+            self._aimed = {}
         self.tactics()
         total = self.total_turns = max(len(self.sc.turns), self.sc.max_turns or 0)
         loop = TurnLoop(total, self.dice, stop_after)
@@ -646,13 +652,13 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if t > 1:
             self.tactics_retry(t)
         ranked, winner = self.initiative(t)
-        for side in reversed(ranked):
+        for side in reversed(ranked) if self.record else ():  # (records only)
             for f in self.side_order(side, t):
                 if f.name not in intents:
                     continue
                 if f.down:  # a dead (dying, unconscious) man's intents: refused, visibly
                     self.refuse(t, f, "act", "down", None, f.condition)
-                elif self.record:
+                else:
                     self.declare(t, f, intents[f.name], kind)
         self.surprise_from_darkness(t, intents)
         return ranked, winner
@@ -965,16 +971,44 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if ws.loaded <= 0:
             self.refuse(t, f, "shoot", "empty", target.name, ws.name, count)
             return None
+        memo = self._aimed
+        if memo is not None:  # the lean path: a shot aimed as one before this turn
+            key = (t, f.order, target.order, planned.gun, shot_type, planned.off_hand,
+                   planned.two_guns, planned.sniping and self.shots_fired == 0, len(f.wounds),
+                   f.held_by, f.pos, target.pos, target.prone, target.down, target.held_by)
+            got = memo.get(key)
+            if got is None:
+                if memo and next(iter(memo))[0] != t:
+                    memo.clear()  # (a new turn)
+                got = memo[key] = self._aim(t, f, target, ws, planned, intents, count)
+            if got is False:
+                return None
+            yards, band, band_why, parts, base, mods, chance, aim = got
+            return PreparedShot(t, f, target, ws, shot_type, number, yards, band, band_why,
+                                parts, base, mods, chance, count, aim)
+        got = self._aim(t, f, target, ws, planned, intents, count)
+        if got is False:
+            return None
+        yards, band, band_why, parts, base, mods, chance, aim = got
+        return PreparedShot(t, f, target, ws, shot_type, number, yards, band, band_why, parts,
+                            base, mods, chance, count, aim)
+
+    def _aim(self, t: int, f: Fighter, target: Fighter, ws: WeaponState, planned: PlannedShot,
+             intents: dict[str, Intent], count: int | None) -> tuple | bool:
+        """``prepare`` past the checks on the gun: (yards, band, the ruling's reason, base
+        parts, base chance, modifiers, chance, aim), or False when the shot is refused (out
+        of range or out of sight at night; the refusal emitted)."""
+        shot_type = planned.shot_type
         yards = round(math.dist(f.pos, target.pos), 2)
         band, band_why = self.band_for(t, f, target, ws, shot_type, yards)
         if band is None:
             self.refuse(t, f, "shoot", "out_of_range", target.name,
                         f"{yards:.1f} yards; {ws.wt.name} reaches {ws.wt.extreme}", count)
-            return None
+            return False
         if self.sc.night and yards > f.c.attributes.obs and not target.c.lit:
             self.refuse(t, f, "shoot", "cannot_see", target.name,
                         f"{yards:.1f} yards at night, Observation {f.c.attributes.obs}", count)
-            return None
+            return False
         mine = intents.get(f.name)
         theirs = intents.get(target.name)
         cancelled = tuple((r.cancel_modifier.modifier, r.why or "GM ruling")
@@ -996,8 +1030,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
                                     tables.hand_to_hand()["chance"]["held_fires_pistol"]),)
             base, chance = hit.chance(parts, mods)
         aim = (mine.aim if mine and mine.aim else None) or f.c.aim
-        return PreparedShot(t, f, target, ws, shot_type, number, yards, band, band_why, parts,
-                            base, mods, chance, count, aim)
+        return yards, band, band_why, parts, base, mods, chance, aim
 
     @staticmethod
     def edges(p: PreparedShot, ws: WeaponState) -> tuple[float, ...]:

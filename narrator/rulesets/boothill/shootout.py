@@ -100,6 +100,9 @@ class ShootoutTurns:
             intent = intents.get(f.name)
             if intent is None or f.down:
                 continue
+            if not self.record:  # (what follows only tells what was given up)
+                f.queue = self.plan(t, f, intent)
+                continue
             carried = self.unfinished(t, f, "redeclared") if f.queue else None
             first = next((a for a in f.queue if a.kind != "draw"), None)
             f.queue = self.plan(t, f, intent)
@@ -108,8 +111,7 @@ class ShootoutTurns:
                     first is not None and again is not None and first.kind == again.kind
                     and first.shot_type == again.shot_type
                     and (first.target == again.target or self.fighters[first.target].down)):
-                if self.record:
-                    self.emit(carried)  # declaring anew gives up what was carried (B13, l.197)
+                self.emit(carried)  # declaring anew gives up what was carried (B13, l.197)
         self.start_draws(t, 0)
         if self.record:
             self.emit_schedule(t)
