@@ -61,6 +61,9 @@ def _fresh_memos():
     hit._PREPARED.clear()
     fight._DECISIONS.clear()
     tactics._STATIC.clear()
+    tactics._SIGS.clear()
+    tactics._REACH.clear()
+    tactics._OPTIONS.clear()
     shootout._COUNTS.clear()
     shootout._SPEED_MODS.clear()
     if os.environ.get("MUTANT_UNDER_TEST"):

@@ -211,3 +211,40 @@ def test_tactics_intents_are_the_ones_model_construct_makes() -> None:
         assert made.model_dump() == plain.model_dump()
     assert all(not isinstance(f.default, (list, dict, set)) and f.default_factory is None
                for f in Intent.model_fields.values())
+
+
+def test_estimates_kept_across_plannings_decide_as_fresh_ones() -> None:
+    """The profiles' estimates kept from one planning to the next and across fights
+    (``tactics._REACH``, ``_OPTIONS``, the ``Facts`` of an unchanged man) give the fights of
+    estimates worked out afresh at every planning: the same events, seed by seed, on a
+    four-on-four, a three-on-four in a corral, sixteen on sixteen and Luke Short fought on
+    (shootout turns); and the kept ones are used."""
+    from narrator.rulesets.boothill import tactics
+    from tests.conftest import ROOT
+    import sys
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_kernel import many  # (the benchmark's sixteen on sixteen)
+
+    begin = tactics.begin_planning
+
+    def fresh(fight) -> None:
+        for memo in (tactics._SIGS, tactics._REACH, tactics._OPTIONS):
+            memo.clear()
+        fight.__dict__.pop("_tactics_facts", None)
+        begin(fight)
+
+    cases = ((_generated([("a", 4), ("b", 4)], "canyon", 14), 40),
+             (_generated([("posse", 3), ("rustlers", 4)], "corral", 11), 40),
+             (batch.odds_scenario(load_scenario_text(many(16))), 3),
+             (batch.odds_scenario(load_scenario(EXAMPLES / "luke-short.yaml"),
+                                  tactics="aggressive", max_turns=12), 40))
+    for ld, n in cases:
+        kept = [run_fight(ld, s, dice_fallback="seeded") for s in range(n)]
+        assert tactics._REACH and tactics._OPTIONS
+        tactics.begin_planning = fresh
+        try:
+            afresh = [run_fight(ld, s, dice_fallback="seeded") for s in range(n)]
+        finally:
+            tactics.begin_planning = begin
+        for s, (a, b) in enumerate(zip(kept, afresh, strict=True)):
+            assert a.events == b.events, (ld.scenario.title, s)

@@ -161,11 +161,15 @@ _BLANK = Intent.model_construct()
 def _intent(**kw: object) -> Intent:
     """An Intent built without validation (every value here is valid by construction), shared
     between identical decisions: the engine never changes an intent."""
-    parts = []
-    for k, v in kw.items():
-        t = type(v)
-        parts.append((k, tuple(v) if t is list else (v.gait, v.to) if t is MoveIntent else v))
-    key = tuple(parts)
+    if kw.get("move") is None and type(kw.get("shots")) is not list:
+        key: tuple = tuple(kw.items())  # (hashable as it is: the common case)
+    else:  # a list, a move: by their values ("list and move" marks these keys apart)
+        parts: list = ["list and move"]
+        for k, v in kw.items():
+            t = type(v)
+            parts.append((k, tuple(v) if t is list else (v.gait, v.to) if t is MoveIntent
+                          else v))
+        key = tuple(parts)
     hit = _INTENTS.get(key)
     if hit is None:
         if len(_INTENTS) >= _CACHE_MAX:
@@ -289,6 +293,16 @@ def usable(ws: WeaponState) -> bool:
     return ws.loaded > 0 and not ws.jammed_seconds and not ws.useless
 
 
+def table_bands(fight: FightView) -> bool:
+    """No range-band ruling is in force: every band is Table 14's (``band_of``), so the
+    estimates may be kept whoever shoots whom (other rulings change no band)."""
+    got = fight.__dict__.get("_table_bands")
+    if got is None:
+        got = fight.__dict__["_table_bands"] = not any(
+            r.range_band is not None for r in fight.profile.rulings)
+    return got
+
+
 def band_of(fight: FightView, t: int, f: Fighter, o: Fighter, ws: WeaponState,
             shot_type: str, yards: float) -> str | None:
     """The band the engine will use (a range-band ruling, else Table 14)."""
@@ -375,7 +389,11 @@ class Facts:
     as a shooter, his Table 2 wound modifiers (a long arm; any other gun), his Luck share
     (Luck/400: a 1 on the d20, then the Luck check) and his usable guns (``guns``, built on
     first use); as a target, the Table 2 size modifier (prone: small) with the obscured -2,
-    and the share of Table 11 locations his cover leaves open (None: no cover)."""
+    and the share of Table 11 locations his cover leaves open (None: no cover). ``tid``,
+    ``sid`` and ``mine`` name what the estimates read of him as a target, as a shooter and as
+    the chooser of a target (``_choose_among``) by small ids, so that the estimates are kept
+    from one planning to the next (``_REACH``, ``_OPTIONS``): the same signatures, the same
+    estimates."""
 
     wound_long: int
     wound_other: int
@@ -383,6 +401,9 @@ class Facts:
     size_mod: int
     keep: float | None
     guns: list[Gun] | None = None
+    tid: int = -1               # his target signature's id (``_sig_id``: size, cover)
+    sid: int = -1               # his guns' signature as a shooter (``_shooter_id``), -1 not yet
+    mine: tuple | None = None   # (his addressable guns, their signature's id), built on use
 
 
 def _facts(fight: FightView, f: Fighter) -> Facts:
@@ -399,19 +420,84 @@ def _facts(fight: FightView, f: Fighter) -> Facts:
     if f.c.obscured:
         size_mod -= 2
     keep = 1.0 - cover_share(f.cover.locations) if f.cover is not None else None
-    return Facts(wound_long, wound_other, f.c.attributes.luck / 400, size_mod, keep)
+    return Facts(wound_long, wound_other, f.c.attributes.luck / 400, size_mod, keep,
+                 None, _sig_id((size_mod, keep)))
+
+
+# The estimates of the profiles, kept across plannings and fights (no rulings in force: a
+# range-band ruling makes the band depend on who shoots whom). Each is a pure function of
+# the signatures it is keyed on, named by small ids (``_sig_id``); all are emptied together
+# when the ids are.
+_SIGS: dict[tuple, int] = {}
+_REACH: dict[tuple[int, int, float], float] = {}  # (shooter sid, target tid, yards) -> reach
+_OPTIONS: dict[tuple, tuple] = {}  # (chooser's mine id, gait modifier, target tid, yards)
+_SIGS_MAX = 50_000                 # -> ((gun index, band, p, p with pellets), ...)
+
+
+def _sig_id(sig: tuple) -> int:
+    """A small id for a signature (the same signature, the same id, until the memos of the
+    estimates are emptied together)."""
+    i = _SIGS.get(sig)
+    if i is None:
+        if len(_SIGS) >= _SIGS_MAX or len(_REACH) >= _SIGS_MAX or len(_OPTIONS) >= _SIGS_MAX:
+            _SIGS.clear()
+            _REACH.clear()
+            _OPTIONS.clear()
+        i = _SIGS[sig] = len(_SIGS)
+    return i
+
+
+def _shooter_id(fight: FightView, f: Fighter, me: Facts) -> int:
+    """The id of what ``reach`` reads of ``f`` as a shooter: his Luck share and, per usable
+    gun, its static chance, wound modifier, kind and careful band limits."""
+    if me.sid < 0:
+        me.sid = _sig_id(("shooter", me.luck_p) + tuple(
+            (g.static, g.wound_mod, g.ws.wt.kind, g.limits) for g in guns(fight, f)))
+    return me.sid
+
+
+def _mine(fight: FightView, f: Fighter, me: Facts) -> tuple:
+    """``f``'s guns an intent can name (``_addressable``) and the id of what
+    ``_choose_among`` reads of them (index, static chance, wound modifier, kind, careful band
+    limits, shotgun) with his Luck share."""
+    if me.mine is None:
+        mine = [g for g in guns(fight, f) if _addressable(fight, f, g.i)]
+        me.mine = (mine, _sig_id(("mine", me.luck_p) + tuple(
+            (g.i, g.static, g.wound_mod, g.ws.wt.kind, g.limits, g.ws.wt.is_shotgun)
+            for g in mine)))
+    return me.mine
 
 
 def facts(fight: FightView, f: Fighter) -> Facts:
     """``f``'s ``Facts``: computed once per planning (``begin_planning``: the state does not
-    change while the profiles decide), else afresh."""
+    change while the profiles decide), else afresh; a planning takes the ``Facts`` of an
+    earlier one of the same fight when what they are made from is unchanged (``_stamp``)."""
     plan = fight.__dict__.get("_tactics_plan")
     if plan is None:
         return _facts(fight, f)
     got = plan.facts.get(f.order)
     if got is None:
-        got = plan.facts[f.order] = _facts(fight, f)
+        kept = fight.__dict__.get("_tactics_facts")
+        if kept is None:
+            kept = fight.__dict__["_tactics_facts"] = {}
+        stamp = _stamp(f)
+        old = kept.get(f.order)
+        if old is not None and old[0] == stamp:
+            got = old[1]
+        else:
+            got = _facts(fight, f)
+            kept[f.order] = (stamp, got)
+        plan.facts[f.order] = got
     return got
+
+
+def _stamp(f: Fighter) -> tuple:
+    """What ``f``'s ``Facts`` (with his guns and the ones an intent can name) are made from
+    and may change in a fight: his wounds, prone, cover, the weapon in hand and, per weapon
+    (the same objects), loaded or not, jammed, useless (compared by value: a state set anew,
+    as the odds kernel sets its representative fight, is the same state)."""
+    return (tuple(f.wounds), f.prone, f.cover, f.current_weapon,
+            tuple([(ws, ws.loaded > 0, ws.jammed_seconds, ws.useless) for ws in f.weapons]))
 
 
 def guns(fight: FightView, f: Fighter) -> list[Gun]:
@@ -467,10 +553,18 @@ def reach(fight: FightView, t: int, f: Fighter, o: Fighter, yards: float) -> flo
         got = plan.reach.get(key)
         if got is not None:
             return got
-    best = 0.0
     rulings = bool(fight.profile.rulings)
     me = facts(fight, f)
     them = facts(fight, o)
+    if table_bands(fight):
+        kept = (_shooter_id(fight, f, me), them.tid, yards)
+        best = _REACH.get(kept)
+        if best is None:
+            best = _REACH[kept] = _reach(me, them, guns(fight, f), yards)
+        if plan is not None:
+            plan.reach[key] = best
+        return best
+    best = 0.0
     for g in guns(fight, f):
         band = tables.band_within(g.limits, yards) if not rulings \
             else _careful(fight, t, f, o, g, yards, rulings)
@@ -481,6 +575,19 @@ def reach(fight: FightView, t: int, f: Fighter, o: Fighter, yards: float) -> flo
             best = p
     if plan is not None:
         plan.reach[key] = best
+    return best
+
+
+def _reach(me: Facts, them: Facts, mine: list[Gun], yards: float) -> float:
+    """``reach`` with no rulings in force, from the shooter's facts and guns."""
+    best = 0.0
+    for g in mine:
+        band = tables.band_within(g.limits, yards)
+        if band is None:
+            continue
+        p = _estimate(g.static, band, g.ws.wt.kind, g.wound_mod, 0, me.luck_p, them)
+        if p > best:
+            best = p
     return best
 
 
@@ -531,7 +638,7 @@ def _choose(fight: FightView, t: int, f: Fighter, prof: Profile,
     A threat comes first: when enemies stand within point blank range with a gun that can
     fire (``_threats``), the choice is among them, whatever the weights make of a man farther
     off (one running away, one in the open); the others only when none of them can be hit."""
-    mine = [g for g in guns(fight, f) if _addressable(fight, f, g.i)]
+    mine = _mine(fight, f, facts(fight, f))[0]
     if not mine:
         return None
     for tier in _threats(fight, enemies):
@@ -566,7 +673,12 @@ def _threats(fight: FightView,
 def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
                   enemies: list[tuple[Fighter, float]], gait: str | None, kind: str,
                   mem: _Memory, mine: list[Gun]) -> _Choice | None:
-    """``_choose`` over ``enemies`` with his guns ``mine``."""
+    """``_choose`` over ``enemies`` with his guns ``mine``.
+
+    With no rulings in force, each target's options (per gun in range: its index, the band,
+    the estimated chance and that chance times the expected pellets) are kept by what they
+    are worked out from (``_OPTIONS``: his guns' signature, the gait's modifier, the target's
+    signature, the distance), and each target's danger to him by ``reach``'s memo."""
     rulings = bool(fight.profile.rulings)
     me = facts(fight, f)
     gait_mod = GAIT_MODIFIER.get(gait, 0)
@@ -577,36 +689,66 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
     plan = fight.__dict__.get("_tactics_plan")  # (its facts and reaches looked up here:
     known = plan.facts if plan is not None else {}  # the loop runs for every enemy)
     reaches = plan.reach if plan is not None else {}
+    kept = me.mine is not None and me.mine[0] is mine and table_bands(fight)
+    mine_id = me.mine[1] if kept else -1
+    targeted = mem.targeted
+    side = f.side
     best: _Choice | None = None
+    best_score = 0.0
     for o, yards in enemies:
         if night and yards > obs and not o.c.lit:  # (``visible``)
             continue
         them = known.get(o.order) or facts(fight, o)
-        value = None
-        for g in mine:
-            band = tables.band_within(g.limits, yards) if not rulings \
-                else _careful(fight, t, f, o, g, yards, rulings)
-            if band is None:
-                continue
-            if value is None:  # what the target is worth, the same whatever gun shoots him
-                danger = reaches.get((o.order, f.order, yards))
-                if danger is None:
-                    danger = reach(fight, t, o, f, yards)
-                value = (1.0 + prof.near * 10 / (10 + yards)
-                         + prof.danger * danger
-                         + prof.wounded * o.wound_points / o.capacity)
-                value /= 1.0 + 0.35 * mem.targeted.get((f.side, o.name), 0)
-            p = _estimate(g.static, band, g.ws.wt.kind, g.wound_mod + gait_mod, 0, me.luck_p,
-                          them)
-            p_eff = p * EXPECTED_PELLETS[band] if g.ws.wt.is_shotgun else p
-            worth = value * 0.85 if (g.i != current and shootout) else value
+        if kept:
+            okey = (mine_id, gait_mod, them.tid, yards)
+            options = _OPTIONS.get(okey)
+            if options is None:
+                options = _OPTIONS[okey] = _options(fight, t, f, o, me, them, mine, gait_mod,
+                                                    yards, False)
+        else:
+            options = _options(fight, t, f, o, me, them, mine, gait_mod, yards, rulings)
+        if not options:
+            continue
+        # what the target is worth, the same whatever gun shoots him
+        if kept:  # (``reach``'s memo, looked up here)
+            sid = them.sid if them.sid >= 0 else _shooter_id(fight, o, them)
+            danger = _REACH.get((sid, me.tid, yards))
+            if danger is None:
+                danger = reach(fight, t, o, f, yards)
+        else:
+            danger = reaches.get((o.order, f.order, yards))
+            if danger is None:
+                danger = reach(fight, t, o, f, yards)
+        value = (1.0 + prof.near * 10 / (10 + yards)
+                 + prof.danger * danger
+                 + prof.wounded * o.wound_points / o.capacity)
+        value /= 1.0 + 0.35 * targeted.get((side, o.name), 0)
+        for i, band, p, p_eff in options:
+            worth = value * 0.85 if (i != current and shootout) else value
             score = p_eff * max(worth, 0.05)  # (a new gun must be drawn first: 0.85)
-            i = g.i
-            if best is None or score > best.score + 1e-12 or (
-                    abs(score - best.score) <= 1e-12
+            if best is None or score > best_score + 1e-12 or (
+                    abs(score - best_score) <= 1e-12
                     and (i, o.order) < (best.weapon, best.target.order)):
                 best = _Choice(o, i, band, p, score, yards)
+                best_score = score
     return best
+
+
+def _options(fight: FightView, t: int, f: Fighter, o: Fighter, me: Facts, them: Facts,
+             mine: list[Gun], gait_mod: int, yards: float,
+             rulings: bool) -> tuple[tuple[int, str, float, float], ...]:
+    """``f``'s careful shots at ``o`` with each of ``mine`` in range, in order: (gun index,
+    band, estimated chance, that chance times the expected pellets of a shotgun)."""
+    out = []
+    for g in mine:
+        band = tables.band_within(g.limits, yards) if not rulings \
+            else _careful(fight, t, f, o, g, yards, rulings)
+        if band is None:
+            continue
+        p = _estimate(g.static, band, g.ws.wt.kind, g.wound_mod + gait_mod, 0, me.luck_p,
+                      them)
+        out.append((g.i, band, p, p * EXPECTED_PELLETS[band] if g.ws.wt.is_shotgun else p))
+    return tuple(out)
 
 
 def _addressable(fight: FightView, f: Fighter, i: int) -> bool:
@@ -661,6 +803,23 @@ def _shot_list(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice,
     o = ch.target
     draw, start = first_count(fight, f, prof, ch.weapon)
     loaded = ws.loaded
+    memo = fight.__dict__.get("_memo")  # (the lean path's memo of this scenario's decisions)
+    if memo is not None and table_bands(fight):
+        # everything read below besides what the scenario and its profile fix: a pure
+        # function of these (the man by his place in the scenario: his attributes and skills)
+        me, them = facts(fight, f), facts(fight, o)
+        key = ("shot list", prof.name, f.order, ch.weapon, loaded, ch.yards, gait,
+               me.wound_long, me.wound_other, them.size_mod, them.keep, draw, start)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _shots(fight, t, f, prof, ch, gait, ws, o, start, loaded)
+        return list(got), draw
+    return _shots(fight, t, f, prof, ch, gait, ws, o, start, loaded), draw
+
+
+def _shots(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice, gait: str | None,
+           ws: WeaponState, o: Fighter, start: float, loaded: int) -> list[str]:
+    """``_shot_list``'s shots, from the count the first may start on."""
     close = ch.yards <= TWENTY_FEET_YARDS
     best: tuple[float, list[str]] = (-1.0, ["hip"] if close else ["careful"])
     for st in (("hip", "fanned") if close else ("careful", "steady")):
@@ -679,7 +838,7 @@ def _shot_list(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice,
             value += p * max(0.1, 1.0 - prof.haste * end) - prof.ammo_care
         if value > best[0] + 1e-12:
             best = (value, [st] * n)
-    return best[1], draw
+    return best[1]
 
 
 def _nearest_cover(fight: FightView, f: Fighter, enemies: list[tuple[Fighter, float]],
