@@ -15,7 +15,10 @@ met before), what each costs and what share of the kernel's time they are.
 Timings are CPU seconds of this process (best of ``--repeat``), so other load on the machine
 disturbs them less than wall-clock time would; the load average is printed too.
 
-    python benchmarks/bench_kernel.py [--scale 1.0] [--repeat 2]
+    python benchmarks/bench_kernel.py [--scale 1.0] [--repeat 2] [--engine-only]
+
+A fight the kernel does not cover (``Uncovered``) prints the engine's and the lean path's
+figures and the reason.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from narrator import batch  # noqa: E402
 from narrator.engine import run_fight  # noqa: E402
 from narrator.rulesets.boothill.generate import generate, to_yaml  # noqa: E402
 from narrator.rulesets.boothill.kernel import KernelContext, _Kernel, run_kernel  # noqa: E402,E501
+from narrator.ruleset import Uncovered  # noqa: E402
 from narrator.scenario import load_scenario, load_scenario_text  # noqa: E402
 
 
@@ -61,7 +65,8 @@ def bare_seconds(n_dice: int, loops: int = 5000) -> float:
     return cpu(go, 3) / loops
 
 
-def bench(label: str, ld, engine_n: int, kernel_n: int, repeat: int) -> None:
+def bench(label: str, ld, engine_n: int, kernel_n: int, repeat: int,
+          kernel: bool = True) -> None:
     ld = batch.odds_scenario(ld)
     logs = [run_fight(ld, s, dice_fallback="seeded") for s in range(min(200, engine_n))]
     dice = statistics.mean(len(log.rolls) for log in logs)
@@ -71,22 +76,33 @@ def bench(label: str, ld, engine_n: int, kernel_n: int, repeat: int) -> None:
                                      for i in range(engine_n)], repeat)
     lean = engine_n / cpu(lambda: batch.run_odds(ld, engine_n, 1, path="engine"), repeat)
     ctx = KernelContext(ld.scenario, ld.side_of)
-    cold = kernel_n / cpu(lambda: run_kernel(KernelContext(ld.scenario, ld.side_of),
-                                             kernel_n, 1, 0, batch.Tally), 1)
-    run_kernel(ctx, kernel_n, 1, 0, batch.Tally)
-    warm = kernel_n / cpu(lambda: run_kernel(ctx, kernel_n, 2, kernel_n, batch.Tally), repeat)
-    decided = decisions(ctx, kernel_n)
+    try:
+        if not kernel:
+            raise Uncovered("left out (--engine-only)")
+        cold = kernel_n / cpu(lambda: run_kernel(KernelContext(ld.scenario, ld.side_of),
+                                                 kernel_n, 1, 0, batch.Tally), 1)
+        run_kernel(ctx, kernel_n, 1, 0, batch.Tally)
+        warm = kernel_n / cpu(lambda: run_kernel(ctx, kernel_n, 2, kernel_n, batch.Tally),
+                              repeat)
+        decided = decisions(ctx, kernel_n)
+        uncovered = None
+    except Uncovered as e:  # (a fight the kernel does not cover: the engine's figures stand)
+        uncovered = str(e)
     bare = bare_seconds(round(dice))
     print(f"\n{label} (load average {load:.2f} before, {os.getloadavg()[0]:.2f} after)")
     row("turns / dice per engine fight", f"{turns:.1f} / {dice:.0f}")
-    for name, rate, n in (("engine, with records", engine, engine_n),
-                          ("lean path (records off)", lean, engine_n),
-                          ("kernel, cold caches", cold, kernel_n),
-                          ("kernel, warm caches", warm, kernel_n)):
+    rates = [("engine, with records", engine, engine_n), ("lean path (records off)", lean,
+                                                          engine_n)]
+    if uncovered is None:
+        rates += [("kernel, cold caches", cold, kernel_n), ("kernel, warm caches", warm, kernel_n)]
+    for name, rate, n in rates:
         row(f"{name} ({n:,} fights)", f"{rate:,.0f} fights/s/core",
             f"{1 / rate / bare:,.1f} x bare loop" + (
                 f"; {lean / engine:.2f} x the engine's speed" if rate is lean else ""))
     row("bare loop drawing the same dice", f"{1 / bare:,.0f} loops/s/core", "1.0 x")
+    if uncovered is not None:
+        row("kernel", "not covered", uncovered)
+        return
     calls, seconds, total = decided
     row("kernel: the engine's decisions (warm, 3rd run)", f"{calls / kernel_n:.2f} a fight",
         f"{1e6 * seconds / max(calls, 1):,.0f} us each; {seconds / total:.0%} of the kernel's "
@@ -140,23 +156,26 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every fight count")
     ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--engine-only", action="store_true",
+                    help="the engine and the lean path only (no kernel)")
     args = ap.parse_args()
     def s(n: int) -> int:  # a fight count at this scale (at least 2)
         return max(2, int(n * args.scale))
 
     print(f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.2f} on "
           f"{os.cpu_count()} CPUs; CPU seconds of this process")
+    k = not args.engine_only
     duel = load_scenario_text(to_yaml(generate([("posse", 1), ("rustlers", 1)], "street", 7)))
     bench("Generated one-on-one duel (street, seed 7), tactics to the end", duel,
-          s(1000), s(20000), args.repeat)
+          s(1000), s(20000), args.repeat, k)
     luke = load_scenario(EXAMPLES / "luke-short.yaml")
     luke = batch.odds_scenario(luke, tactics="aggressive", max_turns=20)
     bench("Luke Short fought on by tactics (aggressive, 20 turns)", luke, s(2000),
-          s(20000), args.repeat)
+          s(20000), args.repeat, k)
     bench("Four on four at 40 yards (tactics to the end)", load_scenario_text(FOUR_ON_FOUR),
-          s(150), s(2000), args.repeat)
+          s(150), s(2000), args.repeat, k)
     bench("Sixteen on sixteen at 40 yards (tactics to the end)", load_scenario_text(many(16)),
-          s(20), s(200), args.repeat)
+          s(20), s(200), args.repeat, k)
 
 
 if __name__ == "__main__":
