@@ -30,6 +30,8 @@ from narrator.render.phrases import Phrases
 
 _PRONOUNS = {"he": ("he", "him", "his", "himself"), "she": ("she", "her", "her", "herself"),
              "they": ("they", "them", "their", "themselves")}
+#: The noun for a character of each pronoun ("a dying {b_man}"), by the subject form.
+_NOUNS = {"he": "man", "she": "woman", "they": "person"}
 #: The shared kinds' meanings for the story (a ruleset adds its own: ``Kinds.of``). Story
 #: beats with nothing to tell a reader (their facts are in the rolls block):
 SILENT = frozenset({"state_adjusted", "intent_declared"})
@@ -1158,6 +1160,7 @@ class Narration:
                 continue
             forms = self._pronouns(who)
             fields.update(_pronoun_fields(key, forms))
+            fields[key + "_man"] = _NOUNS[forms[0]]
             if forms[0] == "they":
                 plural.add(key + "_he")
         # referring expression for the character the phrase opens on
