@@ -308,9 +308,7 @@ class VecTactics:
             empty = go & ~armed[:, j]
             if empty.any():
                 ref = self.reload_ref(st, j, self.best_reload(st, j))
-                q = np.flatnonzero(empty)
-                near = np.where(en[q], Y[q, j, :], np.inf).min(axis=1) <= self.arms_length + 1e-9
-                taken[q[(ref[q] < 0) | near]] = False
+                taken &= ~(empty & ((ref < 0) | st.at_arms[:, j]))
                 for code in np.unique(ref[empty & (ref >= 0)]).tolist():
                     iid[empty & (ref == code), j] = self.reload_intent(k, j, code, move=None,
                                                                         other=None)
@@ -591,9 +589,11 @@ class _State:
         self.armed = self.usable.any(axis=2)
         self.reloadable = vec.reloads[None] & ok & (loaded < vec.capacities[None])
         self.wp = S[:, :, C_WP]
-        # tactics._threats: an enemy within point blank range with a gun that can fire
+        # tactics._threats: an enemy within point blank range with a gun that can fire; an
+        # enemy at arm's length (hand to hand)
         self.threat = (self.enemy & (self.Y <= vec.point_blank)
                        & self.armed[:, None, :]).any(axis=2)
+        self.at_arms = (self.enemy & (self.Y <= vec.arms_length + 1e-9)).any(axis=2)
         self.cursor = np.where(self.last_shoot[:, None], np.maximum(S[:, :, C_CURSOR] - 6, 0),
                                0)   # shootout.start_cursor, not before count 0
         self.unfired = k.F[live, F_FIRED] == 0
