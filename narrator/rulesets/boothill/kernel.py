@@ -13,7 +13,9 @@ How it stays the same rules as the engine:
   ``BootHillFight`` is set to that state and asked, with its own methods, for the intents
   (``complete_intents``: declared intents and the tactics profiles), the kind of turn
   (``kind_of``), the fire order (``side_order``), shootout plans (``plan``), the static
-  part of a speed (``speed``), reloads and jams (``other_actions``), movement (``move``); and,
+  part of a speed (``speed``), reloads and jams (``other_actions``), movement (``move``; for a
+  plain run to a point, the yards allowed, and where he stops worked out as the engine does,
+  ``move_to_point``); and,
   for each distinct situation of a shot (shooter's wounds, target, rounds left, first shot of
   the fight), the prepared shot with its band and Table 1/2 chance to hit (``prepare``).
 * Everything rolled is rolled here, with NumPy, for the whole group at once, through lookup

@@ -22,7 +22,9 @@ keeps his distance, runs for cover, closes in from extreme range (an aggressive 
 best shot is at extreme range), clears a jam, has nothing to reload or no way to name it,
 fights hand to hand; a lawman or a sniper before the first shot of the fight) or a turn
 the profiles would plan again (planned as a shootout turn and nobody's intent makes one) is
-left to the engine's decision, as before; so are declared turns. The shootout plans are the
+left to the engine's decision, as before; so are declared turns of kind ``auto``. In a
+declared turn of a declared kind the declared intents stand and the profiles decide for the
+men left to tactics, for that kind of turn (``complete_intents``). The shootout plans are the
 engine's (``BootHillFight.plan``), kept per intent and the gun in hand.
 
 What a scenario must be for this (``VecTactics.reasons``): every character has a tactics
