@@ -206,8 +206,8 @@ def test_the_lint_catches_the_third_reading():
           fights["bank-robbery.yaml"], c)
     assert c.weapon_repeat == 1
     c = Count()
-    check("Pitts's hand slipped off the grip. Pitts's hand moved, and the Colt was simply "
-          "there.\n\nWhen it was over, Pitts came to, sore but whole.\n\nThe field was "
+    check("Charlie's hand slipped off the grip. Charlie's hand moved, and the Colt was simply "
+          "there.\n\nWhen it was over, Charlie came to, sore but whole.\n\nThe field was "
           "theirs.", "past", fights["saloon-brawl.yaml"], c)
     assert (c.draw_order, c.came_to_whole) == (1, 1)
     c = Count()
@@ -1038,7 +1038,7 @@ def test_a_second_barrel_and_a_jam_are_told_as_the_shot_they_were():
 def test_the_lint_catches_the_ninth_reading_of_endings_and_odd_lines():
     """Issue 10, ninth reading: a Violence group that surrenders when broken told "ready to
     run"; "Nothing was settled" with Dan dying; the wounded's rest as a list; a wounded man
-    left out of the ending (Pitts came to after the saloon brawl, bloodied); a modifier left
+    left out of the ending (Charlie (Pitts) came to after the saloon brawl, bloodied); a modifier left
     dangling ("missed Shaw, hugging the ground"); "right" for a fist. Each counted on the
     readers' line, and the write-ups now tell none of them."""
     brawl = run_fight(load_scenario(EXAMPLES / "barroom-brawl.yaml"))
@@ -1072,7 +1072,7 @@ def test_the_lint_catches_the_ninth_reading_of_endings_and_odd_lines():
     assert "ready to run" not in text and "three weeks in bed" in text
     closing = story_prose(render(saloon, "markdown", "story", options=Options(tense="past")),
                           "markdown").rsplit("\n\n", 1)[-1]
-    assert "Pitts" in closing, closing
+    assert "Charlie" in closing, closing
 
 
 def test_a_tie_for_the_initiative_is_won_by_a_hair():

@@ -216,6 +216,16 @@ def test_alike_short_names_are_told_apart():
     assert distinct_shorts(chars) == {'Louis "Dakota" Williamson': "Dakota", "Sal Ortiz": "Ortiz"}
 
 
+def test_short_names_that_open_differently_are_kept():
+    """A short name the scenario gives is kept in the story unless a reader could mix it up
+    with another: "Nate" and "Hattie" (difflib 0.6 alike, but different first letters) stay
+    Nate and Hattie, not Hollis and Boone."""
+    chars = {n: NS(name=n, short=s) for n, s in (("Nate Hollis", "Nate"),
+                                                ("Hattie Boone", "Hattie"),
+                                                ("Kate Rand", "Kate"))}
+    assert distinct_shorts(chars) == {}
+
+
 def test_guns_are_called_what_a_man_calls_them():
     scene = Scene.from_toml((EXAMPLES.parent.parent / "templates" / "common"
                              / "vocabulary.toml").read_text(), NS(title="", description="",
