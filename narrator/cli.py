@@ -767,9 +767,12 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
     columns = [("character", False), ("condition", False)] + [(h, nw) for h, _, nw in own] + [
         ("loaded", False)] * guns + [("at", True)]
     for col, no_wrap in columns:
-        # a position is never cut ("30, 1" for "30, 10"): kept whole, else wrapped at its comma
-        table.add_column(col, overflow="fold", min_width=widest.get(col),
-                         no_wrap=no_wrap and col != "at")
+        # a position is never cut ("30, 1" for "30, 10", "20.9, -31" for "20.9, -31.8"), nor a
+        # gun's name inside a word: these two columns have fixed widths (the widest position;
+        # the longest word of a gun's name), which rich never narrows; it narrows the others
+        # to fit. (A min_width does not do: rich shrinks a too-wide table's columns, then
+        # re-measures them at their min_width and crops the table's right edge.)
+        table.add_column(col, overflow="fold", width=widest.get(col), no_wrap=no_wrap)
     side = None
     labels = _side_labels(loaded)
     for name, c in state["characters"].items():  # by side, under the side's name

@@ -173,6 +173,24 @@ def test_status_and_batch_fit_80_columns(tmp_path):
     assert "bank-robbery-1892.md" in r.stdout  # file names whole, never cut
 
 
+def test_status_never_cuts_a_position(tmp_path):
+    """A GM's edit of ``at`` to a long position ("-120.9, -31.8") in a table that must shrink
+    to 80 columns: the position is shown whole (it was "-120.9, -31." and "20.9, -31",
+    the table cropped at its right edge), and so is each word of a gun's name."""
+    path = tmp_path / "fight.yaml"
+    shutil.copy(EXAMPLES / "abilene-saloon.yaml", path)
+    assert runner.invoke(app, ["next", str(path), "--out", str(tmp_path / "1.md")]).exit_code == 0
+    head, state = path.read_text().split("\nstate:\n")
+    for old, new in (("at: [2, 3.3]", "at: [20.9, -31.8]"), ("at: [0, 0]", "at: [-120.9, -31.8]")):
+        assert old in state
+        state = state.replace(old, new, 1)
+    path.write_text(head + "\nstate:\n" + state)
+    r = runner.invoke(app, ["status", str(path)])
+    assert r.exit_code == 0 and _widest(r.stdout) <= 80
+    assert "-120.9, -31.8" in r.stdout and " 20.9, -31.8" in r.stdout
+    assert "single-action" in r.stdout
+
+
 def test_bbcode_lists_are_phpbb_lists():
     from conftest import fight
     post = render(fight("bank-robbery.yaml"), "bbcode", "story")
