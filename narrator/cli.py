@@ -159,9 +159,12 @@ def fail(message: str, code: int = 2) -> None:
 def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
                force: bool, names: Optional[list[str]] = None,
                inputs: tuple[tuple[Path, str], ...] = ()) -> list[tuple[Path, str]]:
-    """Where each post will go (nothing written yet): one file for a single post, else
-    ``<stem>-<name>.<ext>`` files in the folder ``out``, ``names`` being each post's part of
-    the name (``render_or_fail``'s: ``turn03``, ``turn03-02``...; default ``01``, ``02``...).
+    """Where each post will go (nothing written yet): one file for a single post (``out``,
+    or ``<stem>.<ext>`` in the folder ``out``: ``run mesa.yaml --out posts/`` writes
+    ``posts/mesa.md``, ``next`` ``posts/mesa-turn03.md``), else ``<stem>-<name>.<ext>``
+    files in the folder ``out``, ``names`` being each post's part of the name
+    (``render_or_fail``'s: ``turn03``, ``turn03-02``...; default ``01``, ``02``...); a single
+    post named by its turn (``--per-turn``) keeps the name: ``<stem>-turn03.<ext>``.
     Fails (exit 2) when its folder is missing or a target cannot be written (see
     ``check_targets``)."""
     if out is None:
@@ -178,6 +181,8 @@ def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
             fail(f"{out}: exists and is not a folder; the {len(posts)} posts go into a folder "
                  f"(--out a folder, or one post without --per-turn and --discord)")
         targets = [(out / f"{stem}-{name}.{EXT[fmt]}", p) for name, p in zip(names, posts)]
+        if len(posts) == 1 and names[0] == "01":  # one post, not numbered: the stem's name
+            targets = [(out / f"{stem}.{EXT[fmt]}", posts[0])]
     return check_targets(targets, force, inputs)
 
 

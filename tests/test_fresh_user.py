@@ -32,6 +32,23 @@ def test_per_turn_files_are_named_by_turn_and_message(tmp_path):
     assert names[0] == "shotgun-gang-01.md" and len(names) > 2
 
 
+def test_one_write_up_into_a_folder_is_named_by_the_scenario(tmp_path):
+    """``run mesa.yaml --out posts/`` writes ``posts/mesa.md`` (README, --out), not
+    ``mesa-01.md``; ``next --out posts/`` writes ``posts/mesa-turn01.md`` (README,
+    --per-turn: a turn's post is SCENARIO-turnNN.md), not ``mesa-turn01-01.md``."""
+    import shutil
+    mesa = tmp_path / "mesa.yaml"
+    shutil.copy(EXAMPLES / "luke-short.yaml", mesa)
+    (tmp_path / "posts").mkdir()
+    r = runner.invoke(app, ["run", str(mesa), "--out", str(tmp_path / "posts") + "/"])
+    assert r.exit_code == 0, r.stderr
+    assert [p.name for p in (tmp_path / "posts").iterdir()] == ["mesa.md"]
+    (tmp_path / "turns").mkdir()
+    r = runner.invoke(app, ["next", str(mesa), "--out", str(tmp_path / "turns")])
+    assert r.exit_code == 0, r.stderr
+    assert [p.name for p in (tmp_path / "turns").iterdir()] == ["mesa-turn01.md"]
+
+
 def test_batch_without_out_writes_to_outputs(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     r = runner.invoke(app, ["batch", str(EXAMPLES / "luke-short.yaml"), "--runs", "2",
