@@ -54,7 +54,8 @@ FIELD_HELP = {
     ("Scenario", "state"): "Written by narrator next: each character's condition after the last "
                            "resolved turn; edit it between turns.",
     ("Scenario", "bands"): "Upper bounds of close and medium range, yards.",
-    ("Scenario", "groups"): "Groups by key: morale rating, leader, what a rout does.",
+    ("Scenario", "groups"): "Groups by key: morale rating, leader, what a rout does. A group's "
+                              "key may not be a side's name nor a character's (full) name.",
     ("Character", "name"): "Full name, as the write-up gives it the first time.",
     ("Character", "short"): "Short name used in the prose and accepted everywhere a name is.",
     ("Character", "at"): "Where he stands: [x, y] in yards.",

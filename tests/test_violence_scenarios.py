@@ -293,3 +293,31 @@ def test_cross_checks():
         "weapons: [{type: revolver}]\n      at: [3, 2]", "weapons: [{type: knife}]\n      at: [3, 2]"))
     assert "not in it" in error(GOOD.replace("leader: '\"Curly\" Bill Tate'", "leader: Carver"))
     assert "unknown dice purpose 'location'" in error(GOOD.replace("melee: [9]}", "location: [9]}"))
+
+
+def test_docs_say_a_group_may_not_have_a_sides_name():
+    """The loader refuses a Violence group keyed by a side's name ("group 'law' has the name
+    of a side"); docs/scenario.md (generated from the schema) says so under ``groups``."""
+    from conftest import ROOT
+
+    text = (ROOT / "docs" / "scenario.md").read_text()
+    row = next(line for line in text.splitlines() if line.startswith("| `groups` |"))
+    assert "may not be a side's name" in row
+
+
+def test_a_group_with_a_sides_name_is_refused():
+    text = """title: T
+ruleset: violence
+max_turns: 2
+groups:
+  law: {morale: 6}
+sides:
+  outlaws:
+    - {name: Nate Hollis, group: law, weapons: [{type: revolver}], at: [0, 0]}
+  law:
+    - {name: Wade Tully, weapons: [{type: revolver}], at: [20, 0]}
+"""
+    with pytest.raises(ScenarioError) as err:
+        load_scenario_text(text, "t.yaml")
+    assert err.value.one_line() == ("t.yaml:5:3: group 'law' has the name of a side; give it "
+                                    "another")
