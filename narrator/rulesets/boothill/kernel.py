@@ -248,8 +248,8 @@ class _Kernel:
         self.rng = rng
         n = self.n
         self.IID = np.zeros((trials, n), dtype=np.int64)
-        self.S = np.zeros((trials, n, N_COLS), dtype=np.int64)
-        self.W = np.zeros((trials, n, self.nw, 5), dtype=np.int64)
+        self.S = np.zeros((trials, n, N_COLS), dtype=np.int32)
+        self.W = np.zeros((trials, n, self.nw, 5), dtype=np.int32)
         self.P = np.zeros((trials, n, 2), dtype=np.float64)
         self.F = np.zeros((trials, 7), dtype=np.int64)
         self.bonus = np.zeros((trials, len(self.sides)), dtype=np.int64)
@@ -1429,6 +1429,8 @@ class _Kernel:
         self.pt = np.zeros((n, width), dtype=np.int64)
         self.plen = np.array([len(p) for p in self.plans], dtype=np.int64)
         self.pdraw = np.zeros(n, dtype=np.int64)
+        self.plast_draw = np.array([max((a for a, act in enumerate(plan) if act.kind == "draw"),
+                                        default=-1) for plan in self.plans], dtype=np.int64)
         for q, plan in enumerate(self.plans):
             for a, act in enumerate(plan):
                 self.pk[q, a] = 0 if act.kind == "draw" else 1
@@ -1466,11 +1468,19 @@ class _Kernel:
                 s[g, j, C_CUR_W] = plans[given, j, 2]
                 s[g, j, C_DRAWN] = plans[given, j, 3]
         self._plan_tables()
-        self.start_draws(idx, 0, acts)
+        # the fights where a man up has a draw still queued: only they can start one later in
+        # the turn (a queue only moves on within a turn; plans are set above)
+        drawing = self.drawing(idx)
+        self.start_draws(drawing, 0, acts)
+        drawing = self.drawing(drawing)
         busy = idx   # (the fights where a man up has an action left: none come later)
         for c in range(1, 7):
             busy = self.run_count(t, c, busy, sm, acts)
-            self.start_draws(busy, c, acts)
+            if len(drawing):
+                mark = np.zeros(len(self.S), dtype=bool)
+                mark[drawing] = True
+                self.start_draws(busy[mark[busy]], c, acts)
+                drawing = self.drawing(drawing)
         for j in range(self.n):
             down = idx[s[idx, j, C_COND] != ACTIVE]
             s[down, j, C_QI] = self.plen[s[down, j, C_PLAN]]
@@ -1488,6 +1498,14 @@ class _Kernel:
             note = self.rep.speed(f, Action("shot", "hip"), intents)
             v = self.cache[key] = note.speed - f.c.attributes.coo
         return v
+
+    def drawing(self, idx: np.ndarray) -> np.ndarray:
+        """The fights of ``idx`` (in their order) where a man up has a draw at or after his
+        queue's place: the only fights where ``start_draws`` can find a draw due."""
+        s = self.S
+        plan = s[idx, :, C_PLAN]
+        pending = (s[idx, :, C_COND] == ACTIVE) & (s[idx, :, C_QI] <= self.plast_draw[plan])
+        return idx[pending.any(axis=1)]
 
     def start_draws(self, idx: np.ndarray, c: int, acts: dict) -> None:
         """``ShootoutTurns.start_draws``: a draw starts when the cursor reaches it (every man
