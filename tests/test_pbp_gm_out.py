@@ -74,9 +74,12 @@ def test_gaslight_takes_the_state_words_for_its_conditions():
         assert fight.status(fight.men[name]).condition == said
 
 
-def test_a_man_put_out_by_hand_in_a_run_of_quiet_turns_is_told_with_them(tmp_path):
+@pytest.mark.parametrize("edit,said", [(("condition: active", "condition: dying"), "dying"),
+                                       (("wound_points: 0", "wound_points: 13"), "senseless")])
+def test_a_man_put_out_by_hand_in_a_run_of_quiet_turns_is_told_with_them(tmp_path, edit, said):
     """Three turns nobody can shoot in (70 yards, pistols reach 60) are told as one lull;
-    the deputy put down by hand after turn 1 is told with it, not left to the rolls."""
+    the deputy put down by hand after turn 1 (dying; or 13 wound points, STR 12: he passes
+    out, 000 l.433) is told with it, not left to the rolls."""
     from narrator.playbypost import replay
     from narrator.render import render
     from narrator.scenario import load_scenario
@@ -107,11 +110,49 @@ turns:
     assert RUNNER.invoke(app, ["next", str(path)]).exit_code == 0
     head, state = path.read_text().split("\nstate:\n", 1)
     at = state.index("Sam Hill:")
-    state = state[:at] + state[at:].replace("condition: active", "condition: dying", 1)
+    assert edit[0] in state[at:]
+    state = state[:at] + state[at:].replace(*edit, 1)
     path.write_text(head + "\nstate:\n" + state)
     for _ in range(2):
         assert RUNNER.invoke(app, ["next", str(path)]).exit_code == 0
     _, log, _ = replay(load_scenario(path))
-    story = render(log, "text", "story").split("Rolls, ")[0]
-    assert "Turns 1 to 3" in story
-    assert re.search(r"(?:By now )?Sam Hill is out of the fight, dying\.", story), story
+    text = render(log, "text", "story")
+    story = text.split("Rolls, ")[0] if said == "dying" else text  # (rolls: "passes out")
+    if said == "dying":  # (a man passing out is an event: turn 2 is not quiet)
+        assert "Turns 1 to 3" in story
+    assert re.search(rf"(?:By now )?Sam Hill is out of the fight, {said}\.", story), story
+
+
+def _wp_edited(tmp_path: Path, at: int) -> Path:
+    """Abilene after turn 1 with Quentin's wound points edited to 16 (STR 12, 000 l.433: he
+    passes out at the start of turn 2)."""
+    import shutil
+
+    from conftest import EXAMPLES
+
+    path = tmp_path / "ab.yaml"
+    shutil.copy(EXAMPLES / "abilene-saloon.yaml", path)
+    assert RUNNER.invoke(app, ["next", str(path)]).exit_code == 0
+    head, state = path.read_text().split("\nstate:\n", 1)
+    i = state.index('Quentin "Cool Hand" Luke:')
+    state = state[:i] + re.sub(r"wound_points: \d+", f"wound_points: {at}", state[i:], count=1)
+    path.write_text(head + "\nstate:\n" + state)
+    return path
+
+
+def test_wound_points_edited_past_strength_are_told_in_the_story(tmp_path):
+    """The rules pass him out on the edited state ("Quentin passes out: 16 WP > STR 12." in
+    the rolls block): the story says so too, as a condition edit is told."""
+    r = RUNNER.invoke(app, ["next", str(_wp_edited(tmp_path, 16)), "--mode", "story",
+                            "--format", "text"])
+    assert r.exit_code == 0, r.output
+    story, rolls = r.stdout.split("Rolls, ", 1)
+    assert "Quentin passes out: 16 WP > STR 12." in rolls
+    assert re.search(r"(?:By now )?Quentin is out of the fight, senseless\.", story), story
+
+
+def test_wound_points_edited_within_strength_are_not_told_as_out(tmp_path):
+    r = RUNNER.invoke(app, ["next", str(_wp_edited(tmp_path, 12)), "--mode", "story",
+                            "--format", "text"])
+    assert r.exit_code == 0, r.output
+    assert "out of the fight" not in r.stdout.split("Rolls, ", 1)[0]
