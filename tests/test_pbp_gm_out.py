@@ -156,3 +156,47 @@ def test_wound_points_edited_within_strength_are_not_told_as_out(tmp_path):
                             "--format", "text"])
     assert r.exit_code == 0, r.output
     assert "out of the fight" not in r.stdout.split("Rolls, ", 1)[0]
+
+
+RUSH = """title: Rush
+seed: 5
+max_turns: 4
+sides:
+  law:
+    - name: Jesse Cole
+      short: Jesse
+      tactics: aggressive
+      attributes: {str: 12, coo: 6, obs: 12, sta: 10, luck: 9}
+      weapons: [{type: single_action_revolver}]
+      at: [0, 0]
+  outlaws:
+    - name: Ada Vance
+      short: Ada
+      pronoun: she
+      attributes: {str: 11, coo: 6, obs: 10, sta: 9, luck: 7}
+      weapons: [{type: single_action_revolver}]
+      at: [50, 25]
+    - name: Bill Roe
+      short: Bill
+      attributes: {str: 11, coo: 6, obs: 10, sta: 9, luck: 7}
+      weapons: [{type: single_action_revolver}]
+      at: [110, 55]
+"""
+
+
+@pytest.mark.parametrize("mode", ["story", "teaching"])
+def test_a_man_edited_dead_is_nobodys_heading(tmp_path, mode):
+    """Ada edited dead after turn 1; Jesse's tactics run him towards Bill, on a line that
+    passes Ada (the move's point is nearer her). It was told "Jesse rushes at Ada" / "runs
+    towards Ada": the write-up read her as up at the start of the turn."""
+    path = tmp_path / "rush.yaml"
+    path.write_text(RUSH)
+    assert RUNNER.invoke(app, ["next", str(path)]).exit_code == 0
+    head, state = path.read_text().split("\nstate:\n", 1)
+    at = state.index("Ada Vance:")
+    state = state[:at] + state[at:].replace("condition: active", "condition: dead", 1)
+    path.write_text(head + "\nstate:\n" + state)
+    r = RUNNER.invoke(app, ["next", str(path), "--mode", mode, "--format", "text"])
+    assert r.exit_code == 0, r.output
+    assert "towards Bill" in r.stdout, r.stdout
+    assert not re.search(r"(towards|for|at) Ada\b", r.stdout), r.stdout

@@ -882,21 +882,29 @@ class Narration:
     def _turn_start(self, turn: Any) -> tuple[dict[str, tuple[float, float]], set[str],
                                               dict[str, str]]:
         """(positions, men down, sides) at the start of ``turn``, read from the log once (the
-        characters' start, then each turn's status and the falls before it)."""
+        characters' start, then each turn's status and the falls before it; a GM's edits of
+        ``condition`` at the start of the turn, and a man they pass out, count as before it:
+        a man edited dead is nobody's heading)."""
         if self._starts is None:
             starts: dict[Any, tuple[dict[str, tuple[float, float]], set[str]]] = {}
             first = self.events[0] if self.events else None
             pos = {c.name: tuple(c.at) for c in getattr(first, "characters", ())
                    if getattr(c, "at", None)}
             down: set[str] = set()
+            opening = None  # the turn whose GM's edits (and what they cause) come first
             for e in self.events:
                 if e.kind == "turn_started":
                     starts[e.turn] = (dict(pos), set(down))
+                    opening = e.turn
                 elif e.kind == "turn_ended":
                     for st in getattr(e, "status", ()):
                         if getattr(st, "at", None):
                             pos[st.name] = tuple(st.at)
+                elif e.kind not in ("state_adjusted", "passed_out"):
+                    opening = None
                 _down_after(e, down)
+                if opening is not None and e.kind != "turn_started":  # the edited start
+                    starts[opening] = (starts[opening][0], set(down))
             self._starts = starts
             self._sides = {n: c.side for n, c in self.chars.items()}
         at, down = self._starts.get(turn, ({}, set()))
@@ -1606,7 +1614,7 @@ def _active_enemies(pos: dict[str, tuple[float, float]], sides: dict[str, str],
 
 #: The kinds ``_down_after`` reads (the others put nobody down).
 _DOWN_KINDS = frozenset({"wound_taken", "passed_out", "died", "injury_rolled", "morale_checked",
-                         "gl_down", "ww_damage", "ww_gave_up"})
+                         "gl_down", "ww_damage", "ww_gave_up", "state_adjusted"})
 _NOBODY: frozenset[str] = frozenset()
 
 
@@ -1626,6 +1634,11 @@ def _down_after(e: Event, down: set[str]) -> None:
         down.add(getattr(e, "character", None) or e.target)
     elif k == "ww_gave_up":
         down.add(e.character)
+    elif k == "state_adjusted" and e.field == "condition":  # a GM's edit (play-by-post)
+        if e.value == "active":
+            down.discard(e.character)
+        else:
+            down.add(e.character)
 
 
 def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
