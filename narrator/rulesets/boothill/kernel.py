@@ -1502,19 +1502,19 @@ class _Kernel:
     def drawing(self, idx: np.ndarray) -> np.ndarray:
         """The fights of ``idx`` (in their order) where a man up has a draw at or after his
         queue's place: the only fights where ``start_draws`` can find a draw due."""
-        s = self.S
-        plan = s[idx, :, C_PLAN]
-        pending = (s[idx, :, C_COND] == ACTIVE) & (s[idx, :, C_QI] <= self.plast_draw[plan])
+        s = self.S.take(idx, axis=0)
+        pending = (s[:, :, C_COND] == ACTIVE) \
+            & (s[:, :, C_QI] <= self.plast_draw[s[:, :, C_PLAN]])
         return idx[pending.any(axis=1)]
 
     def start_draws(self, idx: np.ndarray, c: int, acts: dict) -> None:
         """``ShootoutTurns.start_draws``: a draw starts when the cursor reaches it (every man
         of the fights ``idx`` at once, in the fighters' order, until no draw is due)."""
-        s = self.S
         while len(idx):
-            plan = s[idx, :, C_PLAN]
-            due = (s[idx, :, C_COND] == ACTIVE) & (self.pk[plan, s[idx, :, C_QI]] == 0) \
-                & (s[idx, :, C_CURSOR] <= c)
+            s = self.S.take(idx, axis=0)
+            plan = s[:, :, C_PLAN]
+            due = (s[:, :, C_COND] == ACTIVE) & (self.pk[plan, s[:, :, C_QI]] == 0) \
+                & (s[:, :, C_CURSOR] <= c)
             rows = due.any(axis=1)
             if not rows.any():
                 return
@@ -1563,26 +1563,24 @@ class _Kernel:
 
         Returns the fights of ``idx`` where a man up has an action (a draw or a shot) left at
         the start of the count: the others have none left this turn."""
-        s = self.S
-        plan, qi = s[idx, :, C_PLAN], s[idx, :, C_QI]
+        s = self.S.take(idx, axis=0)   # (the fights' rows at once: one gather)
+        plan, qi = s[:, :, C_PLAN], s[:, :, C_QI]
         kind = self.pk[plan, qi]
-        cond = s[idx, :, C_COND]
+        cond = s[:, :, C_COND]
         left = (cond == ACTIVE) & (kind >= 0)
-        busy = left.any(axis=1)
-        if not busy.all():
-            idx, plan, qi, kind, cond, left = (idx[busy], plan[busy], qi[busy], kind[busy],
-                                               cond[busy], left[busy])
-        busy = idx
-        counts = self.pc[plan, qi] + s[idx, :, C_QEXTRA]
+        counts = self.pc[plan, qi] + s[:, :, C_QEXTRA]
         if self.house.weapon_speed_counts:  # a fresh draw's weapon speed (house rule)
-            counts += s[idx, :, C_FRESH] * self.speed_table[self.men, s[idx, :, C_CUR_W]]
-        due = left & (kind == 1) & (s[idx, :, C_CURSOR] + counts <= c)
+            counts += s[:, :, C_FRESH] * self.speed_table[self.men, s[:, :, C_CUR_W]]
+        due = left & (kind == 1) & (s[:, :, C_CURSOR] + counts <= c)
+        busy = left.any(axis=1)
+        busy = idx if busy.all() else idx[busy]
         some = due.any(axis=1)
         if not some.any():
             return busy
+        qtarget = s[:, :, C_QTARGET]
         if not some.all():
-            idx, due, cond = idx[some], due[some], cond[some]
-        gone = due & (np.take_along_axis(cond, s[idx, :, C_QTARGET], axis=1) != ACTIVE)
+            idx, due, cond, qtarget = idx[some], due[some], cond[some], qtarget[some]
+        gone = due & (np.take_along_axis(cond, qtarget, axis=1) != ACTIVE)
         if gone.any():
             for j in np.flatnonzero(gone.any(axis=0)).tolist():
                 self.retarget(idx[gone[:, j]], j, acts)
@@ -1603,7 +1601,10 @@ class _Kernel:
         speed = (base + static + sij[:, C_LIGHT] * sm["light_wound"]
                  + sij[:, C_SERIOUS] * sm["serious_wound"])
         # each shot's moment in its fight: 0 for the fastest speed there, 1 for the next...
-        order = np.lexsort((js, -speed, r))       # by fight, fastest first, then fighters
+        # by fight, fastest first, then fighters (as np.lexsort((js, -speed, r)): one key,
+        # unique per shot, sorted once)
+        slow = (speed.max() - speed).astype(np.int64)
+        order = np.argsort((r * (int(slow.max()) + 1) + slow) * self.n + js)
         r_all, js_all, speed = r[order], js[order], speed[order]
         at = np.arange(len(r_all))
         step = np.empty(len(r_all), dtype=bool)
