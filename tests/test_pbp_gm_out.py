@@ -200,3 +200,31 @@ def test_a_man_edited_dead_is_nobodys_heading(tmp_path, mode):
     assert r.exit_code == 0, r.output
     assert "towards Bill" in r.stdout, r.stdout
     assert not re.search(r"(towards|for|at) Ada\b", r.stdout), r.stdout
+
+
+def test_a_rider_edited_into_the_saddle_walks_his_horse(tmp_path):
+    """``mounted: true`` edited after turn 1: the engine moves him at the mounted walk (000
+    Table 3: 8 yards a combat turn, not 6) and his shots take -2 for a walking horse (000
+    l.173, the combat example: "-2 due to his being on a walking horse"); the write-up said
+    "walks". Now: "walks his horse"."""
+    path = tmp_path / "ride.yaml"
+    path.write_text(RUSH.replace("seed: 5\nmax_turns: 4", """seed: 5
+turns:
+  - kind: combat
+    intents:
+      Jesse: {move: {gait: walking, to: [-30, 0]}}
+  - kind: combat
+    intents:
+      Jesse: {move: {gait: walking, to: [-30, 0]}}"""))
+    assert RUNNER.invoke(app, ["next", str(path)]).exit_code == 0, path.read_text()
+    head, state = path.read_text().split("\nstate:\n", 1)
+    at = state.index("Jesse Cole:")
+    state = state[:at] + re.sub(r"mounted: false", "mounted: true", state[at:], count=1)
+    path.write_text(head + "\nstate:\n" + state)
+    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    assert r.exit_code == 0, r.output
+    assert "Jesse walks his horse: 8 yards of 8." in r.stdout, r.stdout
+    r = RUNNER.invoke(app, ["next", str(path), "--format", "text", "--mode", "story",
+                            "--repost", "2"])
+    assert "walks his horse" in r.stdout and "Jesse walks his horse 8 of 8 yd" in r.stdout, \
+        r.stdout

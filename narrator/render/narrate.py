@@ -910,6 +910,27 @@ class Narration:
         at, down = self._starts.get(turn, ({}, set()))
         return at, down, self._sides
 
+    def riding(self, ev: Event) -> bool:
+        """Whether the mover of ``ev`` (a ``moved`` event) is in the saddle as it starts: his
+        ``mounted`` at the start, then each turn's status, a GM's edit of ``mounted`` and his
+        own moves that mount or dismount, before ``ev`` (000 Table 3: a rider's gaits are his
+        horse's, walking, trotting, galloping)."""
+        who = ev.character
+        on = False
+        for e in self.events:
+            if e is ev:
+                break
+            k = e.kind
+            if k == "fight_started":
+                on = any(c.name == who and getattr(c, "mounted", False) for c in e.characters)
+            elif k == "turn_ended":
+                on = any(st.name == who and getattr(st, "mounted", False) for st in e.status)
+            elif k == "state_adjusted" and e.character == who and e.field == "mounted":
+                on = e.value == "True"
+            elif k == "moved" and e.character == who:
+                on = (on or e.mounted) and not e.dismounted
+        return on
+
     def down_before(self, who: str, ev: Event) -> bool:
         """Whether ``who`` went down (passed out, knocked cold, dying or dead) earlier in
         ``ev``'s turn than ``ev``: a shot of the same count that still hits him is told as
