@@ -620,12 +620,15 @@ class _Kernel:
 
     def end_turn(self, t: int, idx: np.ndarray, kind: np.ndarray) -> None:
         """Other actions, movement, the clock, the dying die, sides down (``end_turn``)."""
+        # (idx is sorted: a man's fights up and their kinds of turn by one mask)
+        alive = self.S[idx, :, C_COND] == ACTIVE
         for j in range(self.n):
-            up = idx[self.S[idx, j, C_COND] == ACTIVE]
+            upm = alive[:, j]
+            up = idx[upm]
             if not len(up):
                 continue
             iids = self.IID[up, j]
-            kd = kind[np.searchsorted(idx, up)]
+            kd = kind[upm]
             busy = self.per_intent(j, iids, lambda j, it: bool(it.reload or it.clear_jam),
                                    "busy")
             reset = up[(busy == 0) & (kd == KIND_SHOOTOUT)]
@@ -634,13 +637,15 @@ class _Kernel:
                 sel = (busy == 1) & (kd == k)
                 if sel.any():
                     self.other_actions(t, up[sel], j, k)
+        alive = self.S[idx, :, C_COND] == ACTIVE
         for j in range(self.n):
-            up = idx[self.S[idx, j, C_COND] == ACTIVE]
+            upm = alive[:, j]
+            up = idx[upm]
             if not len(up):
                 continue
             moves = self.per_intent(j, self.IID[up, j], lambda j, it: it.move is not None,
                                     "moves")
-            kd = kind[np.searchsorted(idx, up)]
+            kd = kind[upm]
             for k in (KIND_COMBAT, KIND_SHOOTOUT):
                 sel = (moves == 1) & (kd == k)
                 if sel.any():

@@ -561,9 +561,9 @@ class _State:
     def __init__(self, k, live: np.ndarray, turn: bool = True) -> None:
         """``turn``: also what only a turn's decisions read (queues, the kind of turn)."""
         self.live = live
-        self.S = S = k.S[live]
-        self.W = W = k.W[live]
-        self.P = P = k.P[live]
+        self.S = S = k.S.take(live, axis=0)
+        self.W = W = k.W.take(live, axis=0)
+        self.P = P = k.P.take(live, axis=0)
         self.up = up = S[:, :, C_COND] == ACTIVE
         x, y = P[:, :, 0], P[:, :, 1]
         self.Y = np.hypot(x[:, :, None] - x[:, None, :], y[:, :, None] - y[:, None, :])
