@@ -65,3 +65,20 @@ def test_a_dying_woman_is_a_woman():
     assert _NOUNS == {"he": "man", "she": "woman", "they": "person"}
     phrases = (EXAMPLES.parent.parent / "templates" / "common" / "phrases.toml").read_text()
     assert "a dying {b_man}." in phrases and "a dying man" not in phrases
+
+
+def test_a_weird_west_refusal_names_a_woman_her():
+    """Weird West's refusals at a target ("finds him out of the fight", "too far away to reach
+    him") follow the target's pronoun: Bobbie surrenders on the ace, Ann's fanning at her on
+    the deuce is refused (W18, ruled WN24)."""
+    from test_mutants_ww import _load
+
+    sides = {"a": [{"name": "Ann", "at": [0, 0], "weapons": [{"type": "colt_peacemaker"}],
+                    "aptitudes": {"shootin": {"pistol": 2}}}],
+             "b": [{"name": "Bobbie", "pronoun": "she", "at": [8, 0]},
+                   {"name": "Cy", "at": [8, 5]}]}
+    dice = {"Ann": {"cards": ["2C"]}, "Bobbie": {"cards": ["AS"]}, "Cy": {"cards": ["3C"]}}
+    log = run_fight(_load(sides, [{"intents": {"Bobbie": {"surrender": True},
+                                               "Ann": {"fan": ["Bobbie"]}}}], dice), 1)
+    text = render(log, "text", "teaching")
+    assert "finds her out of the fight" in text, text
