@@ -54,7 +54,7 @@ def test_story_head_keeps_stat_lines_rulings_and_dice_in_blocks(fmt, name):
 def test_story_cast_names_each_side_in_words():
     text = render(_log("abilene-saloon.yaml"), "markdown", "story")
     assert "**Lawmen**: Sam McGee and Ben Jackson." in text
-    assert '**Outlaws**: "Dirty Dan" Dan McGrew and Quentin "Cool Hand" Luke.' in text
+    assert '**Outlaws**: "Dirty Dan" McGrew and Quentin "Cool Hand" Luke.' in text
     # a side the scenario names in lower case is a label all the same; one named with its
     # article keeps it ("the dead's", never "the the dead's"), and "the living" are many
     text = render(_log("graveyard.yaml"), "text", "story", options=Options(tense="past"))

@@ -74,6 +74,7 @@ class _Inflection:
     the = staticmethod(inflection.the)
     article = staticmethod(inflection.article)
     article_number = staticmethod(inflection.article_number)
+    told_name = staticmethod(inflection.told_name)
 
 
 inflection_api = _Inflection()

@@ -262,6 +262,24 @@ def display_names(sides: tuple[str, ...] | list[str], members: dict[str, list[st
     return out
 
 
+_NICKNAME = re.compile(r"[\"\u201c]([^\"\u201d]+)[\"\u201d]")
+
+
+def told_name(name: str) -> str:
+    """A character's full name as a reader is told it: a word of his name that his quoted
+    nickname already says is not said again ('"Dirty Dan" Dan McGrew' -> '"Dirty Dan"
+    McGrew', 'Dan "Dirty Dan" McGrew' too); the last word (the surname) always stays, and a
+    name without a nickname is as written."""
+    m = _NICKNAME.search(name)
+    if m is None:
+        return name
+    said = set(m.group(1).split())
+    before, after = name[:m.start()].split(), name[m.end():].split()
+    kept = [w for w in before if w not in said] + [m.group(0)] + [
+        w for i, w in enumerate(after) if w not in said or i == len(after) - 1]
+    return " ".join(kept)
+
+
 def display_names_of(sides: Any, people: Any, given: Any = None) -> dict[str, str]:
     """``display_names`` from ``people``, (full name, side key) pairs in scenario order
     (a fight's start, a loaded scenario), and the scenario's ``side_names`` (any mapping)."""

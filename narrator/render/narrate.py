@@ -648,7 +648,7 @@ class Narration:
             text = self.markup.escape(self.shorts.get(who, c.short))
         else:
             self.seen.add(who)
-            text = self.markup.escape(c.name)
+            text = self.markup.escape(inflection.told_name(c.name))
         self._mention(who)
         return self.markup.strong(text) if strong and self.bold else text
 
