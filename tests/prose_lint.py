@@ -550,7 +550,7 @@ LUCK_AFTER = re.compile(r"worst of it missed|not as bad as it looked|no harm|luc
 FIRST_CLAIM = re.compile(
     r"^(?:The cards (?:fell|fall) for (?P<a>.+?) first|(?P<b>.+?) (?:was|is) quickest off the mark|"
     r"(?P<c>.+?) (?:moved|moves) first|(?P<d>.+?) (?:had|has) the jump this time|"
-    r"(?P<e>.+?) (?:was|is) the quicker of the company|It (?:was|is) (?P<f>.+?) who stirr?e?d? first|"
+    r"(?P<e>.+?) (?:was|is) the (?:quicker of the company|quickest of them)|It (?:was|is) (?P<f>.+?) who stirr?e?d? first|"
     r"(?P<g>.+?) (?:had|has) the advantage of the moment|(?P<h>.+?) (?:was|is) (?:the )?first to "
     r"(?:act|move)|(?P<i>.+?) (?:was|is) the readier man|The high card (?:went|goes) to (?P<j>.+?)|"
     r"(?P<k>.+?) (?:got|gets) the drop on the rest|It (?:was|is) (?P<l>.+?) who (?:made|makes) "
@@ -560,15 +560,20 @@ FIRST_CLAIM = re.compile(
 #: first): true only of the winner (``speed_claims``)
 SPEED_CLAIM = re.compile(
     r"^(?:The cards (?:fell|fall) for (?P<a>.+?) first|(?P<b>.+?) (?:was|is) quickest off the "
-    r"mark|(?P<d>.+?) (?:had|has) the jump this time|(?P<e>.+?) (?:was|is) the quicker of the "
-    r"company|(?P<g>.+?) (?:had|has) the advantage of the moment|(?P<i>.+?) (?:was|is) the "
+    r"mark|(?P<d>.+?) (?:had|has) the jump this time|(?P<e>.+?) (?:was|is) the (?:quicker of "
+    r"the company|quickest of them)|(?P<g>.+?) (?:had|has) the advantage of the moment|(?P<i>.+?) (?:was|is) the "
     r"readier man|The high card (?:went|goes) to (?P<j>.+?)|(?P<k>.+?) (?:got|gets) the drop on "
     r"the rest|(?P<o>.+?) (?:was|is) a moment ahead of the others)\.$")
 NOT_AN_ACT = re.compile(r"froze|freezes?|hung back|hangs? back|flat-footed|joker|no card|slow to move|"
                         r"too slow this round|getting a move in")
-TALLY = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) "
-                   r"shots? (?:were|was|are|is|have been|has been|had been) fired, for (\d+|no|"
-                   r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) hits?\b")
+_N = r"(\d+|no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+#: the closing tally of shots and hits, each way the ending says it (shots, hits)
+TALLIES = (re.compile(rf"\b{_N} shots? (?:were|was|are|is|have been|has been|had been) fired, "
+                      rf"(?:[^,]* among them, )?for {_N} hits?\b"),
+           re.compile(rf"\bOf the {_N} shots fired, {_N} (?:have|has|had) found a man\b"),
+           re.compile(rf"\btally afterwards: {_N} shots? fired, "
+                      rf"(?:[^,]* among them, and )?{_N} hits?\b"))
+TALLY = TALLIES[0]
 #: the closing tally in the present as if each shot went off as it is told ("22 shots are
 #: fired, for six hits"): the count of a fight told in the present is of shots that have been
 #: a plural subject with a singular verb ("Both barrels of Henry's sawn-off shotgun roars")
@@ -634,7 +639,7 @@ GUN_NOUN = re.compile(r"\b(shotgun|rifle|carbine|revolver|pistol|derringer|Colt|
 FIRE_TOLD = re.compile(r"\b(fired|fires|fire|let fly|lets fly|cut loose|cuts loose|"
                        r"went off|goes off|roared|roars|boomed|booms|cracked|cracks)\b|"
                        r"'s (shot|bullet|charge|buckshot|pattern|volley|two shots)\b")
-_WORDS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+_WORDS = {"no": 0, "none": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 
 
@@ -785,7 +790,7 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
     closing = paras[-1] if paras else []
     if told is not None:
         for s in closing:
-            m = TALLY.search(s)
+            m = next((m for rx in TALLIES for m in [rx.search(s)] if m), None)
             if m:
                 said = tuple(int(x) if x.isdigit() else _WORDS[x] for x in m.groups())
                 if said != told:
@@ -1346,7 +1351,7 @@ OF_STRING = re.compile(r"^(?:One|Another|A third|The last) of ([A-Z][\w'\" -]*?)
 #: a man's fall or wound, told right after the wound: "He" is the man hit (``falls``)
 FALL_WORDS = re.compile(r"^(?:He|She|They) (?:fell|falls|fall|went down|goes down|go down|"
                         r"dropped|drops|crumpled|crumples|sank|sinks|slumped|slumps|pitched|"
-                        r"pitches|was dead|is dead|were dead|are dead|lay|lies|died|dies|"
+                        r"pitches|sat down|sits down|was dead|is dead|were dead|are dead|lay|lies|died|dies|"
                         r"collapsed|collapses|folded|folds|sagged|sags|reeled|reels|staggered|"
                         r"staggers|swayed|sways|went limp|goes limp|spun|spins|was down|is "
                         r"down|passed out|passes out|blacked out|blacks out|toppled|topples|"
@@ -1453,7 +1458,8 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
                 if by and (not shorts or any(by.group(1) == x and pronoun.get(x, "he") == plain.split()[0].lower()
                                              for x in shorts)):
                     bad("he_after_thing", f"{para[i - 1]} / {s}")  # "The shot from Jed ..."
-                elif re.match(r"[A-Z][\w'\" -]*?'s? (?!own\b)[a-z]", before) \
+                elif re.match(r"[A-Z\"][\w'\"-]*(?: [A-Z\"][\w'\"-]*)*'s? (?!own\b)[a-z]",
+                              before) \
                         and not re.match(r"(?:It|That|The|This|A|An|One|Another|Both|Neither|"
                                          r"Nothing|Nobody|Lead|Blood|When|As|For|With|Then|"
                                          r"By|Out|In|On|At|Still|Again) ", before) \

@@ -925,9 +925,12 @@ def test_a_miss_told_again_says_he_fired_and_which_shot():
     phrases = _toml((EXAMPLES.parent.parent / "templates/common/phrases.toml").read_text())
     for p in phrases["miss_again"]:
         body = re.sub(r"^(?:<\w+> )+", "", p)
-        assert re.match(r"(?:Another shot from )?\{a\}", body), p
+        # (a phrase that does not open on his name names his shot at once: the shooter's
+        # name is not said at the start of two sentences in a row where "He" is unclear)
+        assert re.match(r"(?:Another shot from |The \{nth\} shot from |Nothing \[come\] of "
+                        r"|One more miss for )?\{a\}", body), p
         assert re.search(r"\[(?:fire|shoot|try|let|keep)\]|\{a\}'s (?:\{nth\} )?(?:shot|\{shot\})|"
-                         r"shot from", body), p
+                         r"shot from|miss for", body), p
 
 
 def test_a_second_reload_of_a_round_says_more_rounds():
@@ -1026,7 +1029,7 @@ def test_a_second_barrel_and_a_jam_are_told_as_the_shot_they_were():
     text = render(log, "markdown", "story", options=Options(tense="past"))
     body = story_prose("## Turn 1\n\n" + text.split("## Turn 1")[1].split("||")[0], "markdown")
     jam = [x for x in sentences(body) if re.search(r"\bjammed\b|\bstuck fast\b", x)]
-    assert len(jam) == 1 and jam[0].startswith("Levi") and "second shot" in jam[0], jam
+    assert len(jam) == 1 and "Levi" in jam[0] and "second shot" in jam[0], jam
     phrases = _toml((EXAMPLES.parent.parent / "templates/common/phrases.toml").read_text())
     assert all("{nth}" in p for p in phrases["jam_shot_again"])
     assert not any("one wild shot" in p for p in phrases["jam_shot"])

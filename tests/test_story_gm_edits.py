@@ -122,7 +122,7 @@ def test_gl_a_fall_fits_the_wound_and_one_hit_of_many_is_told_as_one():
     text = _story("fog-alley.yaml")
     assert "struck in the right hand. Rudd went down like a sack of coals" not in text
     # the fall from a hand wound tells the loss of blood (gl_down_limb), not a sack of coals
-    fall = re.search(r"(?:struck|hit) in the right hand\. ([^.]*)\.", text)
+    fall = re.search(r"right hand\. ([^.]*)\.", text)
     assert fall and re.search(r"\bblood\b", fall.group(1)), fall
     for phrase in _gl()["gl_hit_volley"]:
         assert re.search(r"\bone\b", phrase), phrase
@@ -150,7 +150,8 @@ def test_gl_a_shotgun_fired_empty_is_told_as_both_barrels():
     assert "Both of Clegg's shots" not in text
     # both barrels said, whichever phrase of the group (gl_both_miss) told them
     round1 = text.split("## Round 2")[0]
-    assert re.search(r"\bboth barrels\b[^.]*\bHalloran\b|\bBoth barrels of Clegg's\b", round1,
+    assert re.search(r"\bboth barrels\b[^.]*\bHalloran\b|\bBoth barrels of Clegg's\b|"
+                     r"\bClegg's shotgun roared twice, a barrel at a time\b", round1,
                      re.I), round1
     assert "last cartridge in Clegg's" not in round1
     assert "emptied Clegg's" not in round1  # both barrels said it
@@ -228,8 +229,9 @@ def test_ww_no_wound_but_wind_lost_tells_the_wind_lost():
             assert not re.search(r"wind|breath|gasping|lungs", phrase), (group, phrase)
     round3 = _story("stagecoach.yaml").split("## Round 3")[1].split("||")[0]
     assert "did no harm" not in round3
-    assert re.search(r"Quaid (?:in the ribs|high in the body|in the upper body), in mid-dive; "
-                     r"[^.]*\b(?:wind|breath|gasping|lungs)\b", round3), round3
+    assert re.search(r"(?:Quaid|him) (?:in the ribs|high in the body|in the upper body|in the "
+                     r"chest)(?:, in mid-dive)?; [^.]*\b(?:wind|breath|gasping|lungs)\b",
+                     round3), round3
 
 
 def test_gl_a_cover_is_told_with_its_own_trigger():

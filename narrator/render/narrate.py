@@ -110,8 +110,17 @@ _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
 _POINT = re.compile(r"^\s*\[?\(?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)?\]?\s*$")
 #: A shot's place among its shooter's shots of a turn (``Narration.nth_shot``).
 _NTH = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+#: Words of a sentence that told a shot (a <follows> phrase, "The bullet went wide of Charlie",
+#: never comes after one: "the bullet" would read as the one just told).
+_SHOT_WORDS = re.compile(r"\b(?:fir(?:e|es|ed|ing)|shot|shots|shoots?|bullets?|balls?|buckshot|"
+                         r"charge|barrels?|pellets?|hit|hits|miss(?:es|ed)?|lead|round|trigger|"
+                         r"fann(?:ing|ed)|drill(?:s|ed)?|tag(?:s|ged)?|wing(?:s|ed)?|nick(?:s|ed)?|"
+                         r"took|takes?|caught|catch(?:es)?|struck|strikes?|found|finds?|"
+                         r"wounds?|wounded|hurt|blood|graze|scratch|roar(?:s|ed)?|crack(?:s|ed)?|"
+                         r"bark(?:s|ed)?|boom(?:s|ed)?|buck(?:s|ed)?|kick(?:s|ed)?|wide|"
+                         r"empt(?:y|ied|ies))\b", re.I)
 #: Other phrases ``say`` tries for a whole sentence said before in the write-up.
-REPEAT_TRIES = 4
+REPEAT_TRIES = 6
 #: Where a sentence of story prose ends (quoted speech kept inside it).
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"\u201d]?\s+(?=[A-Z\"\u201c*_\\\[])")
 
@@ -307,6 +316,7 @@ class Narration:
         self.saying_he: set[str] = set()  # characters this sentence calls "he", "him"
         self.said_he: set[str] = set()    # ... and the sentence before it
         self._told: set[str] = set()  # whole sentences said in the write-up (``say``)
+        self._last_text = ""  # the last whole sentence said
 
     def story(self, events: list[Event], started: Any) -> str:
         """Read the whole fight first (story mode): how each move looks, how it ends."""
@@ -1027,6 +1037,40 @@ class Narration:
         self.since = []
         return ""
 
+    def _names_again(self, phrase: str, a: str | None, b: str | None) -> bool:
+        """Whether ``phrase``, said now as a new sentence, would open on the name of the man
+        the sentence before opened on (no pronoun can stand for him there: ``_realise``'s
+        rule, worked out without changing anything)."""
+        body, lead, _ = _shape(phrase)
+        if lead or self.opened is None:
+            return False
+        opener = "a" if a is not None and body.startswith("{a}") else \
+            "b" if b is not None and body.startswith("{b}") else None
+        if opener is None:
+            return False
+        who, other = (a, b) if opener == "a" else (b, a)
+        if who != self.opened or who not in self.chars:
+            return False
+        if self._his_ambiguous(body, opener, a, b):
+            return True
+        key = "b" if opener == "a" else "a"
+        named = other if other is not None and "{" + key + "}" in body else None
+        possessive = body.startswith("{" + opener + "}'s")
+        if possessive and self._own_gun == who:
+            return False
+        if who == self.falls:
+            return False
+        if who != self.topic and named is None:
+            return True
+        mine = self.chars[who].pronoun
+        if named is not None and named in self.saying_he and named in self.chars \
+                and self.chars[named].pronoun == mine:
+            return True
+        if any(self.chars[o].pronoun == mine for o in self.since + self.sentence
+               if o != who and o != named and o in self.chars):
+            return True
+        return not possessive and self._opened_thing is not None
+
     def _can_pronoun(self, who: str, named: str | None = None) -> bool:
         """A pronoun for ``who`` at the start of a sentence: he is the topic, and nobody else
         of his pronoun was mentioned since, nor in the sentence before (so "he" after "Ben
@@ -1091,13 +1135,25 @@ class Narration:
             f"{named or ''} {self.weapon_name or ''} {self.weapon_type or ''}") else "big"}
         if ctx:
             context = context | frozenset(ctx)
-        phrase = self.phrases.pick(group, context)
+        if a is not None and a == self.opened and self._opened_thing is None \
+                and not _SHOT_WORDS.search(self._last_text):
+            # <follows>: the sentence before opened on him and told no shot ("Walter looked
+            # for Charlie now."): the shot is his without his name again
+            context = context | {"follows"}
+        # no two sentences in a row open the same way ("Seth's bullet ..." twice), nor on the
+        # name the sentence before opened on where no pronoun can stand for it ("Walter
+        # looked for Charlie now. Walter's bullet spattered dirt over Charlie's boots.": a GM
+        # reader): such phrases only when nothing else of the group fits
+        def fresh_start(p: str) -> bool:
+            return p.startswith(("; ", ",")) or (
+                (a, _opening(p)) != self._opening and not self._names_again(p, a, b))
+
+        phrase = self.phrases.pick(group, context, fresh_start)
         first = phrase
-        # no two sentences in a row open the same way ("Seth's bullet ..." twice)
         for _ in range(8):  # (a name kept where "His" would be unclear opens alike more often)
             opening = (a, _opening(phrase))
-            if phrase.startswith(("; ", ",")) or opening != self._opening \
-                    or len(self.phrases.table.get(group, ())) < 2:
+            if phrase.startswith(("; ", ",")) or len(self.phrases.table.get(group, ())) < 2 \
+                    or (opening != self._opening and not self._names_again(phrase, a, b)):
                 break
             phrase = self.phrases.pick(group, context)
         if (phrase, a, b) == self._said and first != phrase:
@@ -1105,7 +1161,10 @@ class Narration:
         if a is not None and _empties(phrase) and a in self._emptied:
             return ""  # "Louis emptied his Colt at John ... Louis's Colt was empty"
         if not _whole(phrase):
-            return self._realise(self._chose(phrase, a, b), a, b, extra)
+            text = self._realise(self._chose(phrase, a, b), a, b, extra)
+            self._last_text = (self._last_text + " " + text) if phrase.startswith(
+                ("; ", ",")) or (a is None and b is None) else text  # (a piece: "in the leg")
+            return text
         # a whole sentence is never said twice in a write-up ("He dropped like a sack of
         # meal." of two men): another phrase of the group while one says something new
         prior, chosen = self._opening, phrase
@@ -1135,6 +1194,7 @@ class Narration:
             self._restore(saved)
             text = self._realise(self._chose(chosen, a, b), a, b, dict(extra))
         self._told.add(text)
+        self._last_text = text
         return text
 
     def _chose(self, phrase: str, a: str | None, b: str | None) -> str:
@@ -1392,10 +1452,15 @@ class Narration:
             if out and not banner[-1] and not own:  # a banner stays a line of its own
                 last = _SENTENCE_END.split(out[-1])[-1]
                 n, w = sizes[-1]
+                carried = self._carry(told, text)
                 if n + size[0] <= FLOW_SENTENCES and w + size[1] <= FLOW_WORDS \
                         and last.split()[:3] != said[0].split()[:3] \
-                        and not self._gun_heavy(f"{out[-1]} {text}"):
-                    out[-1] = f"{out[-1]} {self._carry(told, text)}"
+                        and not self._gun_heavy(f"{out[-1]} {text}") \
+                        and not (carried == text and self._same_opener(told, text)):
+                    # (not when it would open on the name the sentence before opened on,
+                    # no pronoun standing for it: "Edward made a dash for the swinging
+                    # doors. Edward's ball smacked into the wall behind Levi.")
+                    out[-1] = f"{out[-1]} {carried}"
                     sizes[-1] = (n + size[0], w + size[1])
                     told = said[-1]
                     continue
@@ -1404,6 +1469,17 @@ class Narration:
             sizes.append(size)
             banner.append(own)
         return out
+
+    def _same_opener(self, last: str, text: str) -> bool:
+        """Whether ``text`` opens on the name (or its possessive) that the sentence ``last``
+        opened on as its subject."""
+        last = re.sub(r"^(?:[*_\W]|\[/?\w+\]|</?\w+>)+", "", last)
+        for who, c in self.chars.items():
+            for name in {self.markup.escape(self.shorts.get(who, c.short)),
+                         self.markup.escape(c.name)}:
+                if last.startswith(name + " ") and text.startswith((name + " ", name + "'s ")):
+                    return True
+        return False
 
     def _gun_heavy(self, text: str) -> bool:
         """Whether a paragraph names one gun (a capitalised word that is nobody's name,

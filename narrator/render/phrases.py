@@ -59,6 +59,8 @@ def tags_of(phrase: str) -> tuple[set[str], str]:
     return set(re.findall(r"<(\w+)>", m.group(1))), phrase[m.end():]
 
 
+#: Picks (of any group) before a used phrase may be taken again for ``pick``'s ``prefer``.
+PREFER_AGAIN = 20
 #: How likely a ``<rare>`` phrase is drawn beside one other phrase (1 for the others).
 RARE_WEIGHT = 0.3
 #: Words that carry no content: a pair of content words a phrase shares with one said before
@@ -69,6 +71,20 @@ no be have do will can would could all both either neither each every this these
 here what out up down off away with from into onto upon over under past by for about than
 like through across near behind towards toward again once only still too very just more
 most much well yet""".split())
+
+
+#: Verbs too light to echo ("was", "went", "kept": every other sentence has one).
+_LIGHT_VERBS = frozenset("be have do will can get come make keep stay let try seem".split())
+
+
+@functools.lru_cache(maxsize=8192)
+def verbs_of(phrase: str) -> frozenset[str]:
+    """The verb markers' lemmas of a phrase, light verbs aside (``_LIGHT_VERBS``):
+    ``"{a} [fire]; {b} [reel], struck in the {part}"`` -> ``{"fire", "reel"}``. A phrase
+    whose verb the sentence just said uses ("Kitty fired; Halloran reeled, struck in the
+    arm. He reeled, badly hurt") is passed over while another fits."""
+    return frozenset(v for v in re.findall(r"\[([a-z]+)(?::(?:pl|sg))?\]", phrase)
+                     if v not in _LIGHT_VERBS)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -110,6 +126,7 @@ class Phrases:
         self.when: dict[str, dict[int, int]] = {}  # when each phrase was last used, by group
         self.clock = 0
         self.said: set[str] = set()  # the content word pairs said in the write-up (``fill``)
+        self.verbs: list[frozenset[str]] = []  # the verbs of the last two phrases said
 
     @classmethod
     def from_toml(cls, text: str, seed: int, tense: str = "present") -> Phrases:
@@ -120,7 +137,8 @@ class Phrases:
         """Whether the table has phrases for ``group``."""
         return bool(self.table.get(group))
 
-    def pick(self, group: str, context: set[str] | frozenset[str] = frozenset()) -> str:
+    def pick(self, group: str, context: set[str] | frozenset[str] = frozenset(),
+             prefer: Any = None) -> str:
         """A phrase of ``group`` (tags stripped) that fits ``context`` (e.g. ``{"in",
         "bullet"}``): a phrase tagged ``<out>`` is skipped indoors, ``<pellets>`` unless the
         shot is a shotgun's. Within a fight an unused fitting phrase is taken first, at
@@ -128,7 +146,9 @@ class Phrases:
         less recently used half (a phrase of the turn before does not come back while an
         older one fits); one that echoes a phrase said before in the write-up (``signature``)
         only when every one does; a ``<rare>`` phrase only once while another fits, and drawn
-        at ``RARE_WEIGHT`` of the others' chance.
+        at ``RARE_WEIGHT`` of the others' chance. ``prefer``: a test of a phrase's text (tags
+        stripped); phrases that pass it are taken while one fits (the caller's own rule: no
+        sentence opening as the one before did).
 
         Raises:
             KeyError: an unknown group (a broken template or phrase file).
@@ -142,9 +162,22 @@ class Phrases:
             used.difference_update(fitting)
             fresh = [i for i in fitting if i != self.last.get(group) and i not in spent] \
                 or [i for i in fitting if i != self.last.get(group)] or fitting
+        if prefer is not None:  # an unused phrase that passes; else a used one (not the
+            # last); a <rare> one only when no other passes (a few phrases pass: the rare
+            # one among them would be in most write-ups)
+            new = [i for i in fresh if prefer(options[i][1])]
+            told = self.when.get(group, {})
+            old = [i for i in fitting if i != self.last.get(group) and i not in spent
+                   and i not in new and self.clock - told.get(i, -PREFER_AGAIN) >= PREFER_AGAIN
+                   and prefer(options[i][1])]  # (not one said a moment ago)
+            fresh = [i for i in new if "rare" not in options[i][0]] or [
+                i for i in old if "rare" not in options[i][0]] or new or old or fresh
         if self.said and len(fresh) > 1:  # no echo of a phrase said before in the write-up
             new = [i for i in fresh if not signature(options[i][1]) & self.said]
             fresh = new or fresh
+        if self.verbs and len(fresh) > 1:  # nor a verb of the two phrases just said
+            just = self.verbs[0] | self.verbs[-1]
+            fresh = [i for i in fresh if not verbs_of(options[i][1]) & just] or fresh
         when = self.when.setdefault(group, {})
         if len(fresh) > 2 and when:  # the older half: nothing said a moment ago comes back
             ages = [when.get(i, -1) for i in fresh]
@@ -191,6 +224,7 @@ class Phrases:
             KeyError: a field the phrase names and ``fields`` lacks.
         """
         self.said.update(signature(phrase))
+        self.verbs = self.verbs[-1:] + [verbs_of(phrase)]
         out: list[str] = []
         append = out.append
         subject: str | None = None
