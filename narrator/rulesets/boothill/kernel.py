@@ -1017,20 +1017,32 @@ class _Kernel:
         sniping = zeros if sniping is None else sniping
         first = (self.F[idx, F_FIRED] == 0) & (sniping == 1)
         wj = self.W2.take(rj * self.nw + gun, axis=0)
-        situ = np.stack([js, types, k, gun, sj[:, C_LIGHT], sj[:, C_SERIOUS], sj[:, C_GUN_SER],
-                         sj[:, C_OFF_SER], sk[0] != ACTIVE,
-                         wj[:, W_LOADED] > 0, wj[:, W_JAMMED] > 0,
-                         wj[:, W_USELESS], sk[1], yards,
-                         mine, theirs, off_hand, sniping, first], axis=1).astype(np.int64)
+        parts = [js, types, k, gun, sj[:, C_LIGHT], sj[:, C_SERIOUS], sj[:, C_GUN_SER],
+                 sj[:, C_OFF_SER], sk[0] != ACTIVE,
+                 wj[:, W_LOADED] > 0, wj[:, W_JAMMED] > 0,
+                 wj[:, W_USELESS], sk[1], yards,
+                 mine, theirs, off_hand, sniping, first]
+
+        def situ_of(rows: np.ndarray) -> np.ndarray:
+            """The situations (one row of ``parts`` each) of the shots ``rows``."""
+            return np.stack([a[rows] for a in parts], axis=1).astype(np.int64)
+
         out_ok = np.zeros(m, dtype=bool)
         out = np.zeros((m, 4), dtype=np.int64)
         head = ("shot", t if t in self.ruled_turns else 0)
         cache = self.cache
         radix, mult = self.situ_radix
-        fits = (situ < radix).all(axis=1) if mult is not None else np.zeros(m, dtype=bool)
+        if mult is not None:   # (packed part by part: as the situations' rows @ mult)
+            fits = np.ones(m, dtype=bool)
+            packed = np.zeros(m, dtype=np.int64)
+            for a, bound, mul in zip(parts, radix, mult):
+                fits &= a < bound
+                packed += a * mul
+        else:
+            fits = np.zeros(m, dtype=bool)
         if fits.any():
             fast = np.flatnonzero(fits) if not fits.all() else None
-            codes = (situ if fast is None else situ[fast]) @ mult
+            codes = packed if fast is None else packed[fast]
             tkey = ("shot table",) + head[1:]
             table = cache.get(tkey)
             if table is None:
@@ -1043,12 +1055,12 @@ class _Kernel:
             if not hit.all():   # new situations: the engine's prepare, added to the table
                 new, firsts = np.unique(codes[~hit], return_index=True)
                 miss = np.flatnonzero(~hit)[firsts]
+                if fast is not None:
+                    miss = fast[miss]
                 n_ok = np.zeros(len(new), dtype=bool)
                 n_out = np.zeros((len(new), 4), dtype=np.int64)
-                for g, q in enumerate(miss.tolist()):
-                    q = q if fast is None else int(fast[q])
-                    n_ok[g], n_out[g] = self._prepare_one(t, int(idx[q]), situ[q], number,
-                                                          count)
+                for g, (q, row) in enumerate(zip(miss.tolist(), situ_of(miss))):
+                    n_ok[g], n_out[g] = self._prepare_one(t, int(idx[q]), row, number, count)
                 known = np.concatenate([known, new])
                 order = np.argsort(known, kind="stable")
                 known, t_ok = known[order], np.concatenate([t_ok, n_ok])[order]
@@ -1060,7 +1072,7 @@ class _Kernel:
             out_ok[fast], out[fast] = t_ok[pos], t_out[pos]
         slow = np.flatnonzero(~fits)
         if len(slow):
-            combos, firsts, inv = self._distinct(situ[slow])
+            combos, firsts, inv = self._distinct(situ_of(slow))
             ok_u = np.zeros(len(combos), dtype=bool)
             out_u = np.zeros((len(combos), 4), dtype=np.int64)
             raw, width = combos.tobytes(), combos.shape[1] * combos.itemsize
