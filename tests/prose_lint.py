@@ -570,7 +570,7 @@ _N = r"(\d+|no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twel
 #: the closing tally of shots and hits, each way the ending says it (shots, hits)
 TALLIES = (re.compile(rf"\b{_N} shots? (?:were|was|are|is|have been|has been|had been) fired, "
                       rf"(?:[^,]* among them, )?for {_N} hits?\b"),
-           re.compile(rf"\bOf the {_N} shots fired, {_N} (?:have|has|had) found a man\b"),
+           re.compile(rf"\bOf the {_N} shots fired, {_N} (?:have|has|had) gone home\b"),
            re.compile(rf"\btally afterwards: {_N} shots? fired, "
                       rf"(?:[^,]* among them, and )?{_N} hits?\b"))
 TALLY = TALLIES[0]
