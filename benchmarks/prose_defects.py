@@ -1,7 +1,9 @@
 """Count what a GM would have to edit in story write-ups (issue 10): engine lines, present
 tense in past-tense prose, coordinates, repeated sentences, names where a pronoun would do,
 dead men missing from the ending. Generates fights with ``narrator.npcs`` and renders each in
-story mode, Markdown, both tenses. Prints figures; not a test.
+story mode, Markdown, both tenses; then, past tense, over every ruleset's generated fights:
+whole sentences (four words or more) said twice in one write-up, and a sentence opening on the
+name the sentence before opened on. Prints figures; not a test.
 
     python benchmarks/prose_defects.py [--fights 30] [--examples 3]
 """
@@ -47,6 +49,39 @@ def main() -> None:
             for ex in c.examples.get(key, [])[:args.examples]:
                 print(f"      e.g. {ex[:150]}")
         print()
+    every_ruleset(args.fights, args.examples)
+
+
+def every_ruleset(n: int, examples: int) -> None:
+    """Past tense, ``n`` generated fights of each ruleset: sentences said twice in a write-up
+    and pairs of sentences opening on the same name (two GM readers' complaints)."""
+    import re
+    from collections import Counter
+
+    from prose_lint import _names, ruleset_fights, sentences, violence_fights
+
+    twice: list[str] = []
+    names_again: list[str] = []
+    fights = generated_fights(n) + violence_fights(n) + ruleset_fights("weird-west", n) \
+        + ruleset_fights("gaslight", n)
+    for label, log in fights:
+        prose = story_prose(render(log, "markdown", "story", options=Options(tense="past")),
+                            "markdown")
+        said = Counter(s for s in sentences(prose) if len(s.split()) >= 4)
+        twice += [f"{label}: {k}x {s}" for s, k in said.items() if k > 1]
+        who = sorted({s for _, s in _names(log)} | {c.name for c in log.events[0].characters},
+                     key=len, reverse=True)
+        for para in prose.split("\n\n"):
+            ss = sentences(para)
+            for x, y in zip(ss, ss[1:]):
+                first = next((w for w in who if re.match(rf"{re.escape(w)}\b(?!')", x)), None)
+                if first and re.match(rf"{re.escape(first)}(?:'s)?\b", y):
+                    names_again.append(f"{label}: {x} / {y}")
+    print(f"past tense, {len(fights)} generated fights of the four rulesets")
+    for key, found in (("said_twice", twice), ("name_again", names_again)):
+        print(f"  {key:18} {len(found):6}  ({len(found) / max(len(fights), 1):.2f} per fight)")
+        for ex in found[:examples]:
+            print(f"      e.g. {ex[:150]}")
 
 
 if __name__ == "__main__":
