@@ -990,26 +990,29 @@ class _Kernel:
 
     def prepare_many(self, t: int, idx: np.ndarray, js: np.ndarray, k: np.ndarray,
                      types: np.ndarray, number: int, *, off_hand: np.ndarray | None = None,
-                     sniping: np.ndarray | None = None, count: int | None = None
-                     ) -> tuple[np.ndarray, np.ndarray]:
+                     sniping: np.ndarray | None = None, count: int | None = None,
+                     sj: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """``prepare`` with a shooter ``js`` and a shot type (index into
         ``tables.SHOT_TYPES``) ``types`` per fight: the shots of several men prepared at
-        once, one cache lookup per distinct situation.
+        once, one cache lookup per distinct situation (``sj``: the shooters' rows of ``S``,
+        when the caller has them).
 
         A situation whose every part fits the context's radices (``SITU_BITS``; the band as a
         code, not an exact distance) is looked up by one integer; the others (a distance at a
         band's limit, many wounds, many intents) by their bytes."""
         m = len(idx)
         rj, rk = idx * self.n + js, idx * self.n + k
-        sj = self.S2.take(rj, axis=0)
+        if sj is None:
+            sj = self.S2.take(rj, axis=0)
         sk = self.Sf.take(rk * N_COLS + C_COND), self.Sf.take(rk * N_COLS + C_PRONE)
         gun = sj[:, C_CUR_W]
         d = self.P2.take(rj, axis=0) - self.P2.take(rk, axis=0)
         dist = np.hypot(d[:, 0], d[:, 1])
         yards = self.yards_key(js, gun, types, dist)
         if len(self.ireg) > 1:
-            mine = self.intent_table("prepare code 0")[js, self.IID[idx, js]]
-            theirs = self.intent_table("prepare code 1")[k, self.IID[idx, k]]
+            iid = self.IID.reshape(-1)
+            mine = self.intent_table("prepare code 0")[js, iid.take(rj)]
+            theirs = self.intent_table("prepare code 1")[k, iid.take(rk)]
         else:
             mine = theirs = np.zeros(m, dtype=np.int64)
         zeros = np.zeros(m, dtype=np.int64)
@@ -1654,7 +1657,7 @@ class _Kernel:
             # shooter's own queue, which no preparation reads), then resolved in fight order
             types = self.pt[sij[:, C_PLAN], sij[:, C_QI]]
             k = sij[:, C_QTARGET]
-            ok, p = self.prepare_many(t, ii, js, k, types, 1, count=c)
+            ok, p = self.prepare_many(t, ii, js, k, types, 1, count=c, sj=sij)
             ok &= (types != FANNED) | self.revolvers[js, p[:, 3]]  # (fanning: a revolver)
             at = (ii * self.n + js) * N_COLS
             sf = self.Sf
