@@ -655,8 +655,11 @@ class _Kernel:
         s = self.S
         cond = s[idx, :, C_COND]
         dies = s[idx, :, C_DIES_AFTER]
-        cond[(cond == DYING) & (dies >= 0) & (dies <= t)] = DEAD
-        s[idx, :, C_COND] = cond
+        die = (cond == DYING) & (dies >= 0) & (dies <= t)
+        if die.any():   # (only the men who die are written back)
+            r, jj = np.nonzero(die)
+            s[idx[r], jj, C_COND] = DEAD
+            cond[die] = DEAD
         self.F[idx, F_TURNS] = t
         up = cond == ACTIVE
         sides_up = np.zeros((len(idx), len(self.sides)), dtype=bool)
