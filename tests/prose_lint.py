@@ -511,6 +511,9 @@ def _third_round(sents: list[str], paras: list[list[str]], closing: str, log: Fi
                         bad("draw_order", f"{s} / {later[:120]}")
                 if KEPT.search(s):
                     nxt = " ".join(para[i + 1:i + 3])
+                    # a hammer that fell is no man falling ("The hammer of Walter's derringer
+                    # fell on a bad cartridge")
+                    nxt = re.sub(r"\b(hammer\b[^.]*?\b)fell\b", r"\1came down", nxt)
                     if re.search(rf"\b{re.escape(short)}\b[^.]*?({QUIT.pattern})", nxt):
                         bad("kept_then_quit", f"{s} / {nxt[:120]}")
     for short in shorts:
@@ -626,7 +629,7 @@ EMPTY_TOLD = re.compile(r"^(?:That (?:emptied|empties|was the last \w+ in|is the
                         r"That (?:was|is) the last (?:round|cartridge) in (?P<e>[^.;]+?)'s\b)")
 #: what ends an empty gun's story: a load, a draw, a gun picked up
 RELOAD_TOLD = re.compile(r"\b(loads?|loaded|reloads?|reloaded|thumbs?|thumbed|feeds?|fed|"
-                         r"pushe?s?|pushed|slips?|slipped|thrusts?|shells|cartridges|rounds into|"
+                         r"pushe?s?|pushed|slips?|slipped|thrusts?|shells|cartridges|rounds into|home|"
                          r"draws?|drew|pulls?|pulled|fumbled? for|fumbles for|grip of|snatche?s?|snatched|picks? up|picked up|"
                          r"recovers?|recovered|regains?|regained|clears?|cleared|out|in hand)\b")
 #: a reload told with its rounds ("pushed two rounds into the Sharps Big 50")
@@ -762,8 +765,9 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                     empty.pop(subject)
                 elif guns and not guns & {g.lower() for g in GUN_NOUN.findall(empty[subject])}:
                     pass  # his other gun ("Brazos had emptied his Colt ... His shotgun boomed")
-                elif FIRE_TOLD.search(re.split(r", and |; |: ", s)[0]):  # his own clause:
-                    # not "Joseph lies flat, and Virgil's bullet goes over him"
+                elif FIRE_TOLD.search(re.split(r", and |, but |; |: ", s)[0]):  # his own clause:
+                    # not "Joseph lies flat, and Virgil's bullet goes over him" nor "Ernest tries to
+                    # dodge, but Red's bullet catches him"
                     bad("fired_empty", f"{empty.pop(subject)} / ... / {s}")
             who = next((g for g in m.groups() if g), None) if m else None
             if who in shorts:
