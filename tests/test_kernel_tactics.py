@@ -133,7 +133,10 @@ def test_vectorised_decisions_are_the_engines(name):
     src, kw = CASES[name]
     seen = checked_run(src, kw, 300)
     assert seen["bad"] == 0, seen
-    share = {"point-blank": 0.01, "four-on-four": 0.3}.get(name, 0.6)  # (threats, cover)
+    # (threats, cover; a man with no shot above the natural-1 floor closes in: the engine's.
+    # Measured at 300 trials: three-on-three-lawman 0.56, eight-on-eight 0.55, four-on-four
+    # 0.21, the others 0.63 or more)
+    share = {"point-blank": 0.01, "four-on-four": 0.15}.get(name, 0.5)
     assert seen["taken"] >= share * seen["rows"] > 0, seen
     assert seen["shots"] > 0, seen
     assert seen["reloads"] > 0 or name == "point-blank", seen

@@ -317,11 +317,13 @@ def test_the_lint_catches_a_falling_man_kept_up_and_knuckles_swung_as_a_club():
           "wound.\n\nSnake-Eye David's brass knuckles caught Josephine on the jaw.\n\n"
           "The field was theirs.", "past", log, c)
     assert (c.down_then_kept, c.knuckle_club) == (0, 0)
+    # (seed 217's fight no longer has it since no profile takes a shot at the natural-1
+    # floor: generated corral fight seed 358 has Alfred hit as he falls)
+    label, log = generated_fights(1, start=358)[0]
     prose = story_prose(render(log, "markdown", "story", options=Options(tense="past")),
                         "markdown")
-    assert "the falling Herman" in prose or "Herman was already falling" in prose \
-        or "Herman reeled, hurt badly. He blacked out. He was already falling" in prose \
-        or "As Herman went down" in prose, prose[-900:]
+    assert "the falling Alfred" in prose or "Alfred was already falling" in prose \
+        or "As Alfred went down" in prose, prose[-900:]
     c = Count()
     check(prose, "past", log, c)
     assert c.down_then_kept == 0, c.examples.get("down_then_kept")

@@ -77,8 +77,9 @@ def test_a_man_running_away_is_no_threat():
     """Al behind the bar 1.5 yards off, Cy 1 yard off in the open: both within point blank
     range. Unhurt, Cy is a threat too and Bo shoots at him (the weights: a man in the open).
     With a light wound Cy runs (the coward runs at the first wound: he fires nothing this
-    turn); Bo shoots at Al, not at the man running away. Farther off than point blank the
-    profile's weights choose as before."""
+    turn); Bo shoots at Al, not at the man running away. Farther off than point blank too,
+    the man still in the fight comes before the one running away (``tactics._fighting``);
+    unhurt, Cy is back in the fight and the profile's weights choose between them."""
     text = _threat().replace("bar: {at: [0.3, 0]", "bar: {at: [0, 1.5]").replace(
         "at: [0.3, 0], tactics: aggressive", "at: [0, 1.5], tactics: aggressive").replace(
         "at: [5, 0], tactics: coward", "at: [1, 0], tactics: coward")
@@ -91,6 +92,8 @@ def test_a_man_running_away_is_no_threat():
     assert tactics.decide(f, 1, f.fighters["Marshal Bo"]).shoot == "Fanner Al"
     far = _fight(text.replace("[0, 1.5]", "[0, 5]"))
     far.fighters["Runner Cy"].wound_points = 1
+    assert tactics.decide(far, 1, far.fighters["Marshal Bo"]).shoot == "Fanner Al"
+    far = _fight(text.replace("[0, 1.5]", "[0, 5]"))
     assert tactics.decide(far, 1, far.fighters["Marshal Bo"]).shoot == "Runner Cy"
 
 

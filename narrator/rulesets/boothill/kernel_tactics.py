@@ -8,8 +8,9 @@ fights of a turn: the same arithmetic, in the same order, as ``tactics.decide`` 
 ``complete_intents``, ``kind_of`` and ``plan`` around it), for
 
 * a man with a usable gun and an enemy in its reach: the target (``tactics._choose``: the
-  profile's weights, the chance estimated as ``tactics._estimate`` does, fire spread over
-  targets his friends already chose this turn) and the shots (a combat turn's one or two
+  men still in the fight first, ``tactics._fighting``; the profile's weights, the chance
+  estimated as ``tactics._estimate`` does, none at the natural-1 floor, ``tactics.FLOOR``;
+  fire spread over targets his friends already chose this turn) and the shots (a combat turn's one or two
   careful shots; a shootout turn's shot list and draw, ``tactics._shot_list``);
 * a man whose gun is empty, with no enemy at arm's length: he reloads it;
 * a man who flees (badly hurt, outnumbered): out of every enemy's reach he reloads, else he
@@ -164,9 +165,15 @@ class VecTactics:
         """``tactics._estimate`` of fighter ``j``'s shot of type ``st`` with his weapon ``g``
         (``wound``: his Table 2 wound modifier for its kind) at targets of these Table 2 size
         modifiers and cover shares (no gait), band codes >= 0."""
-        c = self.static[j][g][st] + self.bandmod[j][g][np.maximum(band, 0)] + wound + size
+        c = self.modified(j, g, st, band, wound, size)
         p = np.where(c < 1, self.luck_p[j], np.minimum(c, 19) / 20)
         return p * keep
+
+    def modified(self, j: int, g: int, st: int, band: np.ndarray, wound: np.ndarray,
+                 size: np.ndarray) -> np.ndarray:
+        """``tactics._modified``: the chance to hit ``estimate`` works from (no gait); a shot
+        is worth choosing when it is above ``tactics.FLOOR``."""
+        return self.static[j][g][st] + self.bandmod[j][g][np.maximum(band, 0)] + wound + size
 
     def wound(self, st: _State, j: int, g: int) -> np.ndarray:
         """Fighter ``j``'s Table 2 wound modifier for his weapon ``g``'s kind."""
@@ -274,14 +281,9 @@ class VecTactics:
         sides = int(self.side.max()) + 1
         up_by_side = np.stack([up[:, self.side == q].sum(axis=1) for q in range(sides)],
                               axis=1)
+        running = np.zeros((m, n), dtype=bool)   # tactics._fleeing, every man (_running)
         for j, prof in enumerate(self.profiles):
-            if j in declared:
-                continue
-            en = enemy[:, j, :]
             n_en = n_en_all[:, j]
-            has = up[:, j] & (n_en > 0)
-            if not has.any():
-                continue
             n_fr = up_by_side[:, self.side[j]]
             hurt = wp[:, j] * 2 > self.cap[j]
             odds = (n_en >= prof.flee_odds * n_fr) if prof.flee_odds > 0 \
@@ -293,7 +295,16 @@ class VecTactics:
             flee = flee | (hurt_rule & odds if prof.flee_hurt_needs_odds else hurt_rule)
             if not prof.flee_hurt_needs_odds:
                 flee = flee | (~hurt_rule & odds)
-            flee &= has
+            running[:, j] = flee
+        for j, prof in enumerate(self.profiles):
+            if j in declared:
+                continue
+            en = enemy[:, j, :]
+            n_en = n_en_all[:, j]
+            has = up[:, j] & (n_en > 0)
+            if not has.any():
+                continue
+            flee = running[:, j] & has
             if flee.any():
                 self._flee(k, st, j, flee, shoot, iid, taken)
             go = has & ~flee
@@ -329,34 +340,50 @@ class VecTactics:
             best_yards = np.zeros(m)
             best_p = np.zeros(m)
             best_band = np.full(m, -1)
-            for o in range(n):
-                if not other[j, o]:
-                    continue
-                y = Y[:, j, o]
-                value = None
-                for g in range(self.nw[j]):
-                    band = _bands(self.limits[j][g][ST_CAREFUL], y)
-                    valid = sh & en[:, o] & mine[g] & (band >= 0)
-                    if not valid.any():
+            # the men still in the fight first (tactics._fighting: not running away, armed
+            # or within reach), then, where none of them can be hit, every enemy
+            fighting = ~running & (armed | (Y[:, j, :] <= self.arms_length + 1e-9))
+            for tier in (fighting, None):
+                pick = sh
+                if tier is None:
+                    pick = sh & ~((best >= 0) & (best_p > 0))
+                    if not pick.any():
+                        break
+                    best[pick], best_w[pick], best_score[pick] = -1, -1, 0.0
+                    best_yards[pick], best_p[pick], best_band[pick] = 0.0, 0.0, -1
+                for o in range(n):
+                    if not other[j, o]:
                         continue
-                    if value is None:   # (the same whatever gun shoots him)
-                        value = (1.0 + prof.near * 10 / (10 + y)
-                                 + prof.danger * st.reach(self, o, j)
-                                 + prof.wounded * wp[:, o] / self.cap[o])
-                        value = value / (1.0 + 0.35 * targeted[:, self.side[j], o])
-                    p = self.estimate(j, g, ST_CAREFUL, band, self.wound(st, j, g),
-                                      size[:, o], keep[:, o])
-                    worth = np.where(shoot & (cur != g), value * 0.85, value)
-                    score = p * np.maximum(worth, 0.05)
-                    tie = (np.abs(score - best_score) <= TIE) & (
-                        (g < best_w) | ((g == best_w) & (o < best)))
-                    better = valid & ((best < 0) | (score > best_score + TIE) | tie)
-                    best = np.where(better, o, best)
-                    best_w = np.where(better, g, best_w)
-                    best_score = np.where(better, score, best_score)
-                    best_yards = np.where(better, y, best_yards)
-                    best_p = np.where(better, p, best_p)
-                    best_band = np.where(better, band, best_band)
+                    y = Y[:, j, o]
+                    value = None
+                    for g in range(self.nw[j]):
+                        band = _bands(self.limits[j][g][ST_CAREFUL], y)
+                        wound = self.wound(st, j, g)
+                        valid = pick & en[:, o] & mine[g] & (band >= 0) & (
+                            self.modified(j, g, ST_CAREFUL, band, wound, size[:, o])
+                            > tactics.FLOOR)   # (tactics._options: above the floor)
+                        if tier is not None:
+                            valid &= tier[:, o]
+                        if not valid.any():
+                            continue
+                        if value is None:   # (the same whatever gun shoots him)
+                            value = (1.0 + prof.near * 10 / (10 + y)
+                                     + prof.danger * st.reach(self, o, j)
+                                     + prof.wounded * wp[:, o] / self.cap[o])
+                            value = value / (1.0 + 0.35 * targeted[:, self.side[j], o])
+                        p = self.estimate(j, g, ST_CAREFUL, band, wound, size[:, o],
+                                          keep[:, o])
+                        worth = np.where(shoot & (cur != g), value * 0.85, value)
+                        score = p * np.maximum(worth, 0.05)
+                        tie = (np.abs(score - best_score) <= TIE) & (
+                            (g < best_w) | ((g == best_w) & (o < best)))
+                        better = valid & ((best < 0) | (score > best_score + TIE) | tie)
+                        best = np.where(better, o, best)
+                        best_w = np.where(better, g, best_w)
+                        best_score = np.where(better, score, best_score)
+                        best_yards = np.where(better, y, best_yards)
+                        best_p = np.where(better, p, best_p)
+                        best_band = np.where(better, band, best_band)
             taken &= ~(sh & (best < 0))       # nobody in reach: he closes in (the engine's)
             if prof.closes_in:
                 # a shot at extreme range that his run would bring within long range: he
@@ -410,14 +437,19 @@ class VecTactics:
                 if not gun.any():
                     continue
                 wound = self.wound(st, j, g)
-                for near_pair, kind in ((True, ST_HIP), (True, ST_FANNED), (False, ST_CAREFUL),
-                                        (False, ST_STEADY)):
+                quick = np.zeros(m, dtype=bool)   # a hipshot or fanned shot above the floor
+                for kind in (ST_HIP, ST_FANNED, ST_CAREFUL, ST_STEADY):
                     if kind == ST_FANNED and not self.revolver[j][g]:
                         continue
-                    rows = gun & (close == near_pair)
+                    # within 20 feet quick shots; careful or steady ones when none of those
+                    # is above the floor (tactics._shots)
+                    rows = gun & close if kind in (ST_HIP, ST_FANNED) else gun & ~(close & quick)
                     name = SHOT_NAMES[kind]
                     band = _bands(self.limits[j][g][kind], best_yards)
-                    rows &= band >= 0
+                    rows &= (band >= 0) & (self.modified(j, g, kind, band, wound, tsize)
+                                           > tactics.FLOOR)
+                    if kind in (ST_HIP, ST_FANNED):
+                        quick |= rows
                     if not rows.any():
                         continue
                     p = self.estimate(j, g, kind, band, wound, tsize, tkeep)

@@ -207,7 +207,10 @@ def reference() -> Reference:
         note="A character with a profile and no declared intent for a turn gets one from his "
              "profile; a declared intent always wins. \"Badly hurt\" is wound points above "
              "half of STR. Every profile shoots first at a man within point blank range who "
-             "can fire at him and is not running away; reloads an empty gun before closing in "
+             "can fire at him and is not running away, then at the men still in the fight "
+             "before one who runs away or has no gun to fire; takes no shot whose chance to "
+             "hit is 1 or less (a natural 1 at best) while he has a better one, closing in "
+             "or holding his fire when he has none; reloads an empty gun before closing in "
              "on men out of reach; and, keeping to cover (all but aggressive), waits in it at "
              "night while it sees nobody.", group="tactics"))
     ref.sections.append(_dice(rulings, PURPOSES, "dice: {Dutch: {to_hit: [4], location: [16]}}"))

@@ -32,7 +32,13 @@ nobody in reach closes in (unless his profile never advances); a held man withou
 tries to break free.
 
 Whatever a profile's weights, a man within point blank range (2 yards) who can fire at him and
-is not running away is shot at first (``_threats``); a man whose gun is empty, with nobody in
+is not running away is shot at first (``_threats``); then the men still in the fight come
+before a man who runs away or has no gun to fire and stands beyond reach (``_fighting``); no
+profile takes a shot whose chance to hit is at or below the natural-1 floor (1 or less: a
+natural 1, below 1 with a Luck check too, B4) while it has a better one (a careful or steady
+shot above it within 20 feet, where a hipshot or fanned shot has none): with none above it,
+he holds his fire as when nobody is in range (he closes in, or reloads, or waits); a man
+whose gun is empty, with nobody in
 reach of the guns he has loaded, reloads it before he closes in; and a profile that seeks
 cover (all but ``aggressive``) does not leave it at night to walk towards men it cannot see
 (B17): it waits there, reloading what it can.
@@ -361,12 +367,32 @@ def _estimate(static: int, band: str, kind: str, wound_mod: int, gait_mod: int,
     """``chance`` from its parts: the static chance (``_static``), the band's and the gait's
     Table 2 modifiers, the shooter's wound modifier for the gun's kind (``Facts``), the
     shooter's Luck share (a chance below 1 hits on a 1 and a Luck check) and the target."""
-    c = static + (POINT_BLANK_MODIFIER.get(kind, 0) if band == "point_blank"
-                  else BAND_MODIFIER[band]) + wound_mod + gait_mod + target.size_mod
+    c = _modified(static, band, kind, wound_mod + gait_mod, target.size_mod)
     p = luck_p if c < 1 else min(c, 19) / 20
     if target.keep is not None:
         p *= target.keep
     return p
+
+
+FLOOR = 1  # a chance to hit of 1 or less hits on a natural 1 only (and below 1 with a
+#           Luck check too, errata B4): no shot worth choosing while a better option exists
+
+
+def _modified(static: int, band: str, kind: str, mods: int, size_mod: int) -> int:
+    """The chance to hit ``_estimate`` works from: the static chance with the band's Table 2
+    modifier (point blank: by the gun's kind), the shooter's wound and gait modifiers
+    (``mods``) and the target's size modifier."""
+    return static + (POINT_BLANK_MODIFIER.get(kind, 0) if band == "point_blank"
+                     else BAND_MODIFIER[band]) + mods + size_mod
+
+
+def real_chance(fight: FightView, f: Fighter, ws: WeaponState, o: Fighter, shot_type: str,
+                band: str, gait: str | None = None) -> bool:
+    """The chance to hit of ``chance``'s shot is above the natural-1 floor (``FLOOR``)."""
+    me = facts(fight, f)
+    return _modified(_static(fight, f, ws.wt, shot_type), band, ws.wt.kind,
+                     (me.wound_long if ws.wt.kind == "long_arm" else me.wound_other)
+                     + GAIT_MODIFIER.get(gait, 0), facts(fight, o).size_mod) > FLOOR
 
 
 @dataclass(slots=True)
@@ -637,15 +663,39 @@ def _choose(fight: FightView, t: int, f: Fighter, prof: Profile,
 
     A threat comes first: when enemies stand within point blank range with a gun that can
     fire (``_threats``), the choice is among them, whatever the weights make of a man farther
-    off (one running away, one in the open); the others only when none of them can be hit."""
+    off (one running away, one in the open); the others only when none of them can be hit.
+    Then the men still in the fight (``_fighting``: not running away, armed or within reach)
+    come before a man who runs away or has no gun to fire; those only when none of the others
+    can be hit."""
     mine = _mine(fight, f, facts(fight, f))[0]
     if not mine:
         return None
-    for tier in _threats(fight, enemies):
+    for tier in _threats(fight, enemies) + _fighting(fight, enemies):
         best = _choose_among(fight, t, f, prof, tier, gait, kind, mem, mine)
         if (best is not None and best.p > 0) or len(tier) == len(enemies):
             return best
     return _choose_among(fight, t, f, prof, enemies, gait, kind, mem, mine)
+
+
+def _running(fight: FightView, o: Fighter, up: list[Fighter]) -> bool:
+    """``o``'s own profile makes him flee this turn (``_fleeing``); False without one."""
+    if not o.c.tactics:
+        return False
+    friends = sum(1 for x in up if x.side == o.side)
+    return _fleeing(o, PROFILE_TABLE[o.c.tactics], len(up) - friends, friends)
+
+
+def _fighting(fight: FightView,
+              enemies: list[tuple[Fighter, float]]) -> list[list[tuple[Fighter, float]]]:
+    """The men among ``enemies`` still in the fight, as one tier (``_threats``' form): not
+    running away (``_running``) and with a gun that can fire (``usable``) or within reach
+    (2 yards, hand to hand). Empty when that is all of them or none."""
+    arms = tables.hand_to_hand()["reach"]["yards"]
+    up = [x for x in fight.fighters.values() if not x.down]
+    tier = [(o, y) for o, y in enemies
+            if (y <= arms + 1e-9 or any(usable(ws) for ws in o.weapons))
+            and not _running(fight, o, up)]
+    return [tier] if tier and len(tier) < len(enemies) else []
 
 
 def _threats(fight: FightView,
@@ -660,13 +710,7 @@ def _threats(fight: FightView,
     if not close:
         return []
     up = [x for x in fight.fighters.values() if not x.down]
-    threats = []
-    for o, y in close:
-        if o.c.tactics:
-            friends = sum(1 for x in up if x.side == o.side)
-            if _fleeing(o, PROFILE_TABLE[o.c.tactics], len(up) - friends, friends):
-                continue
-        threats.append((o, y))
+    threats = [(o, y) for o, y in close if not _running(fight, o, up)]
     return [threats] if threats else []
 
 
@@ -737,14 +781,16 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
 def _options(fight: FightView, t: int, f: Fighter, o: Fighter, me: Facts, them: Facts,
              mine: list[Gun], gait_mod: int, yards: float,
              rulings: bool) -> tuple[tuple[int, str, float, float], ...]:
-    """``f``'s careful shots at ``o`` with each of ``mine`` in range, in order: (gun index,
-    band, estimated chance, that chance times the expected pellets of a shotgun)."""
+    """``f``'s careful shots at ``o`` with each of ``mine`` in range whose chance to hit is
+    above the natural-1 floor (``FLOOR``), in order: (gun index, band, estimated chance, that
+    chance times the expected pellets of a shotgun)."""
     out = []
     for g in mine:
         band = tables.band_within(g.limits, yards) if not rulings \
             else _careful(fight, t, f, o, g, yards, rulings)
-        if band is None:
-            continue
+        if band is None or _modified(g.static, band, g.ws.wt.kind, g.wound_mod + gait_mod,
+                                     them.size_mod) <= FLOOR:
+            continue  # (out of range, or a natural 1 at best: no shot worth choosing)
         p = _estimate(g.static, band, g.ws.wt.kind, g.wound_mod + gait_mod, 0, me.luck_p,
                       them)
         out.append((g.i, band, p, p * EXPECTED_PELLETS[band] if g.ws.wt.is_shotgun else p))
@@ -819,15 +865,21 @@ def _shot_list(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice,
 
 def _shots(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice, gait: str | None,
            ws: WeaponState, o: Fighter, start: float, loaded: int) -> list[str]:
-    """``_shot_list``'s shots, from the count the first may start on."""
+    """``_shot_list``'s shots, from the count the first may start on: only shot types whose
+    chance to hit is above the natural-1 floor (``FLOOR``); within 20 feet careful or steady
+    shots when neither a hipshot nor a fanned shot has one."""
     close = ch.yards <= TWENTY_FEET_YARDS
     best: tuple[float, list[str]] = (-1.0, ["hip"] if close else ["careful"])
-    for st in (("hip", "fanned") if close else ("careful", "steady")):
+    found = False
+    for st in ("hip", "fanned", "careful", "steady") if close else ("careful", "steady"):
+        if st == "careful" and found:
+            break  # (within 20 feet: careful or steady shots only when no quick shot can hit)
         if st == "fanned" and not ws.wt.is_revolver:
             continue
         band = band_of(fight, t, f, o, ws, st, ch.yards)
-        if band is None:
+        if band is None or not real_chance(fight, f, ws, o, st, band, gait):
             continue
+        found = True
         p = chance(fight, f, ws, o, st, band, gait)
         if ws.wt.is_shotgun:
             p *= EXPECTED_PELLETS[band]
