@@ -86,6 +86,21 @@ def test_a_forced_plural_reads_in_both_tenses():
         "The guns [fall:pl] silent.", {}, set()) == "The guns fell silent."
 
 
+@pytest.mark.parametrize("phrase, present", [
+    ("For the next {time} nobody [hit] anything.", "For the next 96 seconds nobody hits anything."),
+    ("{who} [fire]; nothing [come] of it.", "the rustlers fire; nothing comes of it."),
+    ("{who} [see] nothing and [hold] fire.", "the rustlers see nothing and hold fire."),
+    ("Then {time} [go] by without a hit.", "Then 96 seconds go by without a hit."),
+])
+def test_a_subject_word_of_its_own_takes_the_verb(phrase, present):
+    """A verb straight after "nobody"/"nothing"... agrees with it, not with the plural field
+    before it (the fresh user's "For the next 96 seconds nobody hit anything", present
+    tense); an object "nothing" does not take the subject from its field."""
+    fields = {"time": "96 seconds", "who": "the rustlers"}
+    got = P.Phrases({"g": ["x"]}, seed=1).fill(phrase, fields, {"time", "who"})
+    assert got == present
+
+
 def _story_in_a_fresh_process(cache: str) -> tuple[str, bool]:
     """A story write-up of the stagecoach example in a new process with ``cache`` as the
     cache folder ("" for none): the write-up and whether lemminflect was loaded."""

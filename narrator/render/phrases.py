@@ -6,7 +6,9 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
 
 * ``[draw]`` is the verb "draw" in the write-up's tense, agreeing with its subject: the
   nearest field before it, in the same clause, that is not an object (after a preposition or
-  straight after a verb) nor a possessive (``{a}'s``); without one, third person singular.
+  straight after a verb) nor a possessive (``{a}'s``), unless a subject word of its own
+  stands between them ("nobody", "everyone", "nothing"...); without one, third person
+  singular.
   ``[be:pl]`` / ``[be:sg]`` force the number ("{a} and {b} [be:pl] still at it").
 * ``[draws/draw|drew]`` (present singular / plural | past), the older hand-made form, still
   works for user phrase files.
@@ -46,6 +48,11 @@ _PREPOSITIONS = {"at", "to", "of", "on", "from", "for", "into", "with", "past", 
                  "near", "towards", "toward", "around", "than",
                  "under", "over", "through", "off", "about", "in", "like", "onto", "upon",
                  "across", "beside", "except", "without", "against"}
+#: A subject of its own between a field and a verb: the verb is third person singular
+#: ("For the next {time} nobody [hit] anything": "nobody hits", not "hit" after "96 seconds").
+#: (Straight before the verb: "{a} [see] nothing and [hold] fire" keeps {a}.)
+_OWN_SUBJECT = re.compile(r"\b(nobody|no one|no-one|everyone|everybody|someone|somebody|"
+                          r"anyone|anybody|nothing|something|everything)\s+$", re.I)
 #: Text that ends a clause: a verb after it needs a subject of its own.
 _CLAUSE_END = re.compile(r"[;:.!?\u2014]|,\s*(and|but|then|so|yet|as)\b|\b(when|as|while|"
                          r"before|until|because|if|where)\s*$")
@@ -307,6 +314,8 @@ def _compile(phrase: str) -> tuple[tuple, ...]:
             prev_marker = False
             continue
         prev_marker = True
+        if _OWN_SUBJECT.search(between):
+            ops.append(("reset",))
         if m.group(4) is not None:
             ops.append(("verb", m.group(4), m.group(5)))
         else:
