@@ -1383,8 +1383,7 @@ STOCK_LINES = {
     "wounds_to_show": (re.compile(r"\bwounds to show for it\b"), 0.2),
     "held_the_field": (re.compile(r"\b(?:held|holds|hold) the field\b"), 0.4),
     "aim_true": (re.compile(r"'s aim (?:was|is) true\b"), 0.05),
-    # (7 of 130 write-ups, 0.054, since no profile takes a shot at the natural-1 floor)
-    "hours_days": (re.compile(r"\bhours, maybe days\b"), 0.06),
+    "hours_days": (re.compile(r"\bhours, maybe days\b"), 0.05),
 }
 
 
