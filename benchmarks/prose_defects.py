@@ -55,10 +55,9 @@ def main() -> None:
 def every_ruleset(n: int, examples: int) -> None:
     """Past tense, ``n`` generated fights of each ruleset: sentences said twice in a write-up
     and pairs of sentences opening on the same name (two GM readers' complaints)."""
-    import re
     from collections import Counter
 
-    from prose_lint import _names, ruleset_fights, sentences, violence_fights
+    from prose_lint import opens_on_same_name, ruleset_fights, sentences, violence_fights
 
     twice: list[str] = []
     names_again: list[str] = []
@@ -69,14 +68,7 @@ def every_ruleset(n: int, examples: int) -> None:
                             "markdown")
         said = Counter(s for s in sentences(prose) if len(s.split()) >= 4)
         twice += [f"{label}: {k}x {s}" for s, k in said.items() if k > 1]
-        who = sorted({s for _, s in _names(log)} | {c.name for c in log.events[0].characters},
-                     key=len, reverse=True)
-        for para in prose.split("\n\n"):
-            ss = sentences(para)
-            for x, y in zip(ss, ss[1:]):
-                first = next((w for w in who if re.match(rf"{re.escape(w)}\b(?!')", x)), None)
-                if first and re.match(rf"{re.escape(first)}(?:'s)?\b", y):
-                    names_again.append(f"{label}: {x} / {y}")
+        names_again += [f"{label}: {p}" for p in opens_on_same_name(prose, log)]
     print(f"past tense, {len(fights)} generated fights of the four rulesets")
     for key, found in (("said_twice", twice), ("name_again", names_again)):
         print(f"  {key:18} {len(found):6}  ({len(found) / max(len(fights), 1):.2f} per fight)")

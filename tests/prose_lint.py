@@ -127,6 +127,22 @@ def story_prose(text: str, fmt: str) -> str:
     return "\n\n".join(keep)
 
 
+def opens_on_same_name(prose: str, log) -> list[str]:
+    """Pairs "x / y" of sentences in a paragraph where ``x`` opens on a man's name (short or
+    full) as its subject and ``y`` opens on the same name or its possessive ("Walter looked
+    for Charlie now. Walter's bullet spattered dirt over Charlie's boots.")."""
+    names = sorted({s for _, s in _names(log)} | {c.name for c in log.events[0].characters},
+                   key=len, reverse=True)
+    out = []
+    for para in prose.split("\n\n"):
+        said = sentences(para)
+        for x, y in zip(said, said[1:]):
+            first = next((n for n in names if re.match(rf"{re.escape(n)}\b(?!')", x)), None)
+            if first and re.match(rf"{re.escape(first)}(?:'s)?\b", y):
+                out.append(f"{x} / {y}")
+    return out
+
+
 def sentences(prose: str) -> list[str]:
     """Sentences, quoted speech kept inside its sentence."""
     out = []
