@@ -7,8 +7,8 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
 * ``[draw]`` is the verb "draw" in the write-up's tense, agreeing with its subject: the
   nearest field before it, in the same clause, that is not an object (after a preposition or
   straight after a verb) nor a possessive (``{a}'s``), unless a subject word of its own
-  stands between them ("nobody", "everyone", "nothing"...); without one, third person
-  singular.
+  ("nobody", "everyone", "nothing"...) stands straight before the verb; without one, third
+  person singular.
   ``[be:pl]`` / ``[be:sg]`` force the number ("{a} and {b} [be:pl] still at it").
 * ``[draws/draw|drew]`` (present singular / plural | past), the older hand-made form, still
   works for user phrase files.
@@ -48,7 +48,7 @@ _PREPOSITIONS = {"at", "to", "of", "on", "from", "for", "into", "with", "past", 
                  "near", "towards", "toward", "around", "than",
                  "under", "over", "through", "off", "about", "in", "like", "onto", "upon",
                  "across", "beside", "except", "without", "against"}
-#: A subject of its own between a field and a verb: the verb is third person singular
+#: A subject word of its own straight before a verb: the verb is third person singular
 #: ("For the next {time} nobody [hit] anything": "nobody hits", not "hit" after "96 seconds").
 #: (Straight before the verb: "{a} [see] nothing and [hold] fire" keeps {a}.)
 _OWN_SUBJECT = re.compile(r"\b(nobody|no one|no-one|everyone|everybody|someone|somebody|"
