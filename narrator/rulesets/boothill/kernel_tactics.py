@@ -10,18 +10,23 @@ fights of a turn: the same arithmetic, in the same order, as ``tactics.decide`` 
 * a man with a usable gun and an enemy in its reach: the target (``tactics._choose``: the
   men still in the fight first, ``tactics._fighting``; the profile's weights, the chance
   estimated as ``tactics._estimate`` does, none at the natural-1 floor, ``tactics.FLOOR``;
-  fire spread over targets his friends already chose this turn) and the shots (a combat turn's one or two
-  careful shots; a shootout turn's shot list and draw, ``tactics._shot_list``);
+  fire spread over targets his friends already chose this turn) and the shots (a combat
+  turn's one or two careful shots; a shootout turn's shot list and draw,
+  ``tactics._shot_list``);
 * a man whose gun is empty, with no enemy at arm's length: he reloads it;
+* a man with a usable gun and no shot above the floor at anyone: he reloads a gun of his
+  with no round in it, else closes in on the nearest enemy (``tactics._advance``, with
+  ``tactics._toward`` itself once per distinct pair of positions), else reloads or waits;
 * a man who flees (badly hurt, outnumbered): out of every enemy's reach he reloads, else he
-  runs away from them (``tactics._away`` itself, once per distinct set of positions);
+  runs to cover within his run or away from them (``tactics._nearest_cover`` and
+  ``tactics._away`` themselves, once per distinct set of positions);
 
 and the kind of turn (``tactics.turn_kind``, ``shootout.wants_shootout``). A fight in which
 any man's decision is another branch of ``tactics.decide`` (an enemy stands within point
-blank range with a gun that can fire, ``tactics._threats``; he moves to cover or closer,
-keeps his distance, runs for cover, closes in from extreme range (an aggressive man whose
-best shot is at extreme range), clears a jam, has nothing to reload or no way to name it,
-fights hand to hand; a lawman or a sniper before the first shot of the fight) or a turn
+blank range with a gun that can fire, ``tactics._threats``; he moves to cover while not
+fleeing, keeps his distance, closes in from extreme range (an aggressive man whose best shot
+is at extreme range), clears a jam, has nothing to reload or no way to name it, fights hand
+to hand; a lawman or a sniper before the first shot of the fight) or a turn
 the profiles would plan again (planned as a shootout turn and nobody's intent makes one) is
 left to the engine's decision, as before; so are declared turns of kind ``auto``. In a
 declared turn of a declared kind the declared intents stand and the profiles decide for the
@@ -46,9 +51,9 @@ import numpy as np
 
 from narrator.rulesets.boothill import tables, tactics
 from narrator.rulesets.boothill.kernel_layout import (
-    ACTIVE, C_COND, C_COVER, C_CUR_W, C_CURSOR, C_DRAWN, C_GUN_SER, C_LIGHT, C_MOUNTED,
-    C_OFF_SER, C_PLAN, C_PRONE, C_QI, C_SERIOUS, C_WP, F_CALLED, F_FIRED, F_LAST_KIND,
-    KIND_COMBAT, KIND_SHOOTOUT, W_JAMMED, W_LOADED, W_USELESS)
+    ACTIVE, C_COND, C_COVER, C_CUR_W, C_CURSOR, C_DRAWN, C_GUN_SER, C_LANDMARK, C_LIGHT,
+    C_MOUNTED, C_OFF_SER, C_PLAN, C_PRONE, C_QI, C_SERIOUS, C_WP, F_CALLED, F_FIRED,
+    F_LAST_KIND, KIND_COMBAT, KIND_SHOOTOUT, W_JAMMED, W_LOADED, W_USELESS)
 from narrator.rulesets.boothill.shootout import TWENTY_FEET_YARDS
 
 ST_HIP, ST_FANNED, ST_CAREFUL, ST_STEADY = range(4)
@@ -103,7 +108,7 @@ class VecTactics:
         # not in hand) and how (_weapon_ref)
         self.static, self.limits, self.bandmod = [], [], []
         self.long_arm, self.revolver, self.rate, self.capacity = [], [], [], []
-        self.named, self.ref = [], []
+        self.named, self.ref, self.weapon_short = [], [], []
         self.luck_p = np.zeros(n)
         self.size_mod = np.zeros((n, 2), dtype=np.int64)   # not prone, prone
         self.cap = np.zeros(n, dtype=np.int64)
@@ -125,6 +130,7 @@ class VecTactics:
                               for ws in f.weapons])   # (Fractions of small denominators:
             #                                            as floats, in the same order)
             self.capacity.append([ws.capacity for ws in f.weapons])
+            self.weapon_short.append([float(ws.wt.short) for ws in f.weapons])
             self.ref.append([ws.spec.name or ws.spec.type for ws in f.weapons])
             self.named.append([rep.weapon_index(f, ws.spec.name or ws.spec.type) == g
                                for g, ws in enumerate(f.weapons)])
@@ -384,7 +390,9 @@ class VecTactics:
                         best_yards = np.where(better, y, best_yards)
                         best_p = np.where(better, p, best_p)
                         best_band = np.where(better, band, best_band)
-            taken &= ~(sh & (best < 0))       # nobody in reach: he closes in (the engine's)
+            nobody = sh & (best < 0)   # no shot worth choosing: he closes in, or reloads
+            if nobody.any():
+                self._no_shot(k, st, j, prof, nobody, shoot, iid)
             if prof.closes_in:
                 # a shot at extreme range that his run would bring within long range: he
                 # closes in (tactics._close_in: the engine's); a half yard to spare for the
@@ -477,12 +485,79 @@ class VecTactics:
         wants |= st.last_shoot & (st.queued & (iid == 0)).any(axis=1)
         return iid, taken, wants
 
+    def _no_shot(self, k, st: _State, j: int, prof, rows: np.ndarray, shoot: np.ndarray,
+                 iid: np.ndarray) -> None:
+        """``tactics.decide`` for the fights ``rows``, where man ``j`` has a usable gun but no
+        shot above the natural-1 floor at anyone (``_choose`` gives none; standing or on the
+        move, as a gait only lowers a chance): a gun of his with no round loaded is reloaded
+        first (he waits when no intent can name it); else he closes in on the nearest enemy
+        (``tactics._advance``: at his profile's gait, stopping at 0.8 of the short range of
+        his best weapon not useless, 2 yards at least; ``tactics._toward`` itself, once per
+        distinct pair of positions); a profile that never advances, or a man already as near
+        as that, reloads the gun best worth it, or waits."""
+        m = len(st.live)
+        ok = st.reloadable[:, j, :]
+        empty = np.full(m, -1)
+        rate = np.full(m, -1.0)
+        for g in range(self.nw[j]):   # (tactics._reloadable(empty=True))
+            better = ok[:, g] & (st.loaded[:, j, g] == 0) & (
+                (empty < 0) | (self.rate[j][g] > rate))
+            empty = np.where(better, g, empty)
+            rate = np.where(better, self.rate[j][g], rate)
+        reload = np.where(rows & (empty >= 0), empty, -1)
+        go = rows & (empty < 0)
+        if prof.advance and go.any():
+            en = st.enemy[:, j, :]
+            q = np.flatnonzero(go)
+            nearest = np.where(en[q], st.Y[q, j, :], np.inf).argmin(axis=1)  # (first on a tie)
+            useless = st.W[q, j, :, W_USELESS] != 0
+            short = np.full(len(q), -np.inf)
+            for g in range(self.nw[j]):
+                short = np.where(useless[:, g], short,
+                                 np.maximum(short, self.weapon_short[j][g]))
+            short = np.where(np.isinf(short), 2.0, short)
+            mounted = st.S[q, j, C_MOUNTED] != 0
+            key = np.concatenate([st.P[q, j], st.P[q, nearest], short[:, None],
+                                  mounted[:, None], shoot[q, None]], axis=1)
+            uniq, first, inv = k._distinct(key)
+            raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
+            ids = np.zeros(len(uniq), dtype=np.int64)
+            fs = k.fighters_of(k.rep)
+            f = fs[j]
+            for u in range(len(uniq)):
+                ck = ("toward", j, raw[u * width:(u + 1) * width])
+                got = k.cache.get(ck)
+                if got is None:
+                    r = int(q[first[u]])
+                    o = fs[int(nearest[first[u]])]
+                    f.pos = tuple(st.P[r, j].tolist())
+                    f.mounted = bool(mounted[first[u]])
+                    o.pos = tuple(st.P[r, int(nearest[first[u]])].tolist())
+                    gait = tactics._gait(f, prof.advance)
+                    kind = "shootout" if shoot[r] else "combat"
+                    to = tactics._toward(f, o, max(2.0, float(short[first[u]]) * 0.8),
+                                         tactics._allowance(f, gait, kind))
+                    got = k.cache[ck] = 0 if to is None else k._intent_id(
+                        tactics._intent(move=tactics._move(gait=gait, to=to), other=None))
+                ids[u] = got
+            iid[q, j] = ids[inv]
+            stay = np.zeros(m, dtype=bool)
+            stay[q] = ids[inv] == 0
+            reload = np.where(stay, self.best_reload(st, j), reload)
+        elif go.any():
+            reload = np.where(go, self.best_reload(st, j), reload)
+        ref = self.reload_ref(st, j, reload)
+        for code in np.unique(ref[rows & (ref >= 0)]).tolist():
+            iid[rows & (ref == code), j] = self.reload_intent(k, j, code, other=None)
+
     def _flee(self, k, st: _State, j: int, flee: np.ndarray, shoot: np.ndarray,
               iid: np.ndarray, taken: np.ndarray) -> None:
         """``tactics.decide``'s first branch for the fights ``flee``: out of every enemy's
-        reach he reloads (``_reload_intent``); else he runs away from them
-        (``tactics._away``, worked out by tactics' own function once per distinct set of
-        positions), unless cover is there to run to (the engine's)."""
+        reach he reloads (``_reload_intent``); else he runs: to the landmark with cover
+        ``tactics._nearest_cover`` finds (the one keeping most distance, not towards any
+        enemy) when he is behind none and it lies within his run, else away from them
+        (``tactics._away``); worked out by tactics' own functions once per distinct set of
+        positions, enemies' landmarks and cover."""
         n = k.n
         en = st.enemy[:, j, :]
         safe = flee.copy()
@@ -494,17 +569,19 @@ class VecTactics:
             for code in np.unique(ref[safe & (ref >= 0)]).tolist():
                 iid[safe & (ref == code), j] = self.reload_intent(k, j, code, other=None)
         run = flee & ~safe
-        if self.covered_landmarks:
-            taken &= ~(run & (st.S[:, j, C_COVER] == 0))
         if not run.any():
             return
         fs = k.fighters_of(k.rep)
         f = fs[j]
         mounted = st.S[:, j, C_MOUNTED] != 0
         rows = np.flatnonzero(run)
-        key = np.concatenate([st.P[rows, j], np.where(en[rows, :, None], st.P[rows], np.nan)
-                              .reshape(len(rows), -1), shoot[rows, None], mounted[rows, None]],
-                             axis=1)
+        parts = [st.P[rows, j], np.where(en[rows, :, None], st.P[rows], np.nan)
+                 .reshape(len(rows), -1), shoot[rows, None], mounted[rows, None]]
+        seek = self.covered_landmarks
+        if seek:   # (where cover may be run to: his cover, the enemies' landmarks)
+            parts += [st.S[rows, j, C_COVER, None] == 0,
+                      np.where(en[rows], st.S[rows, :, C_LANDMARK], -1)]
+        key = np.concatenate(parts, axis=1)
         uniq, first, inv = k._distinct(key)
         raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
         ids = np.zeros(len(uniq), dtype=np.int64)
@@ -519,10 +596,16 @@ class VecTactics:
                 for o in range(n):
                     if en[q, o]:
                         fs[o].pos = tuple(st.P[q, o].tolist())
+                        fs[o].landmark = k.landmarks[int(st.S[q, o, C_LANDMARK])]
                         enemies.append((fs[o], math.dist(f.pos, fs[o].pos)))
                 gait = tactics._gait(f, "run")
                 kind = "shootout" if shoot[q] else "combat"
-                to = tactics._away(f, enemies, tactics._allowance(f, gait, kind))
+                step = tactics._allowance(f, gait, kind)
+                # (as tactics.decide: cover within his run when he is behind none)
+                cover = tactics._nearest_cover(k.rep, f, enemies, far=True, away=True) \
+                    if seek and st.S[q, j, C_COVER] == 0 else None
+                to = cover[0] if cover is not None and cover[1] <= step \
+                    else tactics._away(f, enemies, step)
                 got = k.cache[ck] = k._intent_id(tactics._intent(
                     move=tactics._move(gait=gait, to=to)))
             ids[u] = got
