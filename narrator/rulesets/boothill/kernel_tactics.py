@@ -17,6 +17,8 @@ fights of a turn: the same arithmetic, in the same order, as ``tactics.decide`` 
 * a man with a usable gun and no shot above the floor at anyone: he reloads a gun of his
   with no round in it, else closes in on the nearest enemy (``tactics._advance``, with
   ``tactics._toward`` itself once per distinct pair of positions), else reloads or waits;
+* before the first shot of the fight: a lawman's call on the other sides to surrender (once
+  per side, with whatever else he does) and a sniper's sniping from solid cover;
 * a man who flees (badly hurt, outnumbered): out of every enemy's reach he reloads, else he
   runs to cover within his run or away from them (``tactics._nearest_cover`` and
   ``tactics._away`` themselves, once per distinct set of positions);
@@ -26,7 +28,7 @@ any man's decision is another branch of ``tactics.decide`` (an enemy stands with
 blank range with a gun that can fire, ``tactics._threats``; he moves to cover while not
 fleeing, keeps his distance, closes in from extreme range (an aggressive man whose best shot
 is at extreme range), clears a jam, has nothing to reload or no way to name it, fights hand
-to hand; a lawman or a sniper before the first shot of the fight) or a turn
+to hand) or a turn
 the profiles would plan again (planned as a shootout turn and nobody's intent makes one) is
 left to the engine's decision, as before; so are declared turns of kind ``auto``. In a
 declared turn of a declared kind the declared intents stand and the profiles decide for the
@@ -231,25 +233,26 @@ class VecTactics:
         declared = declared or {}
         if kind != "auto":   # (declared: the profiles plan for it, it is fought as it)
             st.shoot = np.full(m, kind == "shootout")
-            iid, taken, wants = self._pass(k, st, st.shoot, declared)
+            iid, taken, wants, called = self._pass(k, st, st.shoot, declared)
             kind_shoot = st.shoot
         else:
-            iid, taken, wants = self._pass(k, st, st.shoot, declared)
+            iid, taken, wants, called = self._pass(k, st, st.shoot, declared)
             taken &= ~(~st.shoot & wants)   # (planned as combat, fought as a shootout)
             again = st.shoot & ~wants & taken
             if again.any():   # (planned again: only those fights)
                 rows = np.flatnonzero(again)
-                iid2, taken2, wants2 = self._pass(k, st.take(rows),
-                                                  np.zeros(len(rows), dtype=bool), declared)
+                iid2, taken2, wants2, called2 = self._pass(
+                    k, st.take(rows), np.zeros(len(rows), dtype=bool), declared)
                 combat = np.zeros(m, dtype=bool)
                 combat[rows[~wants2]] = True   # (else the shootout plan stands)
                 iid[combat] = iid2[~wants2]
+                called[combat] = called2[~wants2]
                 taken[rows[~taken2]] = False
                 kind_shoot = st.shoot & ~combat
             else:
                 kind_shoot = st.shoot
         out[:, 0] = np.where(kind_shoot, KIND_SHOOTOUT, KIND_COMBAT)
-        out[:, 1] = k.F[live, F_CALLED]
+        out[:, 1] = called
         out[:, 2:2 + n] = iid
         if kind_shoot.any():
             rows_all = np.arange(m)
@@ -265,12 +268,18 @@ class VecTactics:
         return out, taken
 
     def _pass(self, k, st: _State, shoot: np.ndarray, declared: dict[int, int]
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Every man's intent (``tactics.decide``, in the fighters' order, fire spread over
         the targets chosen before him; ``declared``: the declared intents, man -> intent id,
         which always win) when the turn is planned as a shootout turn where ``shoot`` (else a
         combat turn): (intent ids, taken, whether the intents make a shootout turn:
-        ``wants_shootout``; used for a turn of kind ``auto`` only)."""
+        ``wants_shootout``, used for a turn of kind ``auto`` only; the sides whose lawmen have
+        called for surrender after it, a bit per side).
+
+        Before the first shot of the fight a lawman calls on the enemy sides to surrender,
+        once per side (``tactics.decide``'s second step: the call is the ``other`` action of
+        whatever he does, his intent when he does nothing else), and a sniper behind solid
+        cover who shoots without moving declares sniping."""
         n, m = k.n, len(st.live)
         S, Y, up, wp, loaded = st.S, st.Y, st.up, st.wp, st.loaded
         usable, size, keep, enemy = st.usable, st.size, st.keep, st.enemy
@@ -287,6 +296,8 @@ class VecTactics:
         sides = int(self.side.max()) + 1
         up_by_side = np.stack([up[:, self.side == q].sum(axis=1) for q in range(sides)],
                               axis=1)
+        called = k.F[st.live, F_CALLED].copy()
+        marks: list[tuple[int, str, np.ndarray]] = []   # (man, intent field, fights)
         running = np.zeros((m, n), dtype=bool)   # tactics._fleeing, every man (_running)
         for j, prof in enumerate(self.profiles):
             n_en = n_en_all[:, j]
@@ -314,14 +325,19 @@ class VecTactics:
             if flee.any():
                 self._flee(k, st, j, flee, shoot, iid, taken)
             go = has & ~flee
-            if prof.calls_surrender or prof.snipes:   # (before the first shot: the engine's)
-                taken &= ~(has & st.unfired)
+            calls = None
+            if prof.calls_surrender:   # (once per side, before the first shot)
+                bit = 1 << int(self.side[j])
+                calls = go & st.unfired & ((called & bit) == 0)
+                called[calls] |= bit
             if prof.seeks_cover and self.covered_landmarks:   # he may move to cover
                 taken &= ~(go & (S[:, j, C_COVER] == 0) & (S[:, j, C_PRONE] == 0))
             if prof.keeps_distance:
                 q = np.flatnonzero(go & (S[:, j, C_COVER] == 0))
                 nearest = np.where(en[q], Y[q, j, :], np.inf).min(axis=1)
                 taken[q[(nearest > TWENTY_FEET_YARDS) & (nearest < prof.keeps_distance)]] = False
+            if calls is not None and calls.any():
+                marks.append((j, "other", calls))
             # nothing to shoot with: reload (a jam, nothing to reload, an enemy at arm's
             # length: the engine's)
             empty = go & ~armed[:, j]
@@ -412,6 +428,10 @@ class VecTactics:
                     after = np.maximum(best_yards - step, np.maximum(2.0, lims[:, 1] * 0.8))
                     taken &= ~(ext & (after <= lims[:, 2] + 0.5))
             sh &= best >= 0
+            if prof.snipes:   # (tactics.decide: standing behind solid cover, no shot yet)
+                snipe = sh & st.unfired & self.solid()[S[:, j, C_COVER]]
+                if snipe.any():
+                    marks.append((j, "sniping", snipe))
             targeted[rows_all[sh], self.side[j], best[sh]] += 1
             wref = np.where(best_w == cur, -1, best_w)     # tactics._weapon_ref (-1: None)
             bw = np.maximum(best_w, 0)
@@ -481,9 +501,45 @@ class VecTactics:
                 aim=prof.aim, move=None, sniping=False, other=None))
                 for o, kind, q, dr, w in uniq.tolist()], dtype=np.int64)
             iid[so, j] = ids[inv]
+        for j, field, rows in marks:
+            self._mark(k, st, j, field, rows, iid)
         # a man with actions carried over and no intent makes it a shootout turn too
         wants |= st.last_shoot & (st.queued & (iid == 0)).any(axis=1)
-        return iid, taken, wants
+        return iid, taken, wants, called
+
+    def solid(self) -> np.ndarray:
+        """Per cover id of the context's registry, whether it is solid cover (a sniper's)."""
+        covers = self.ctx.covers
+        return np.array([False] + [c.kind == "solid" for c in covers[1:]])
+
+    def _mark(self, k, st: _State, j: int, field: str, rows: np.ndarray,
+              iid: np.ndarray) -> None:
+        """Man ``j``'s intents in the fights ``rows`` with ``field`` set as
+        ``tactics.decide`` sets it: ``sniping`` True; ``other`` the lawman's call on the
+        enemy sides with men up, in the scenario's order of sides (his intent when he has
+        none besides). Each marked intent made once per intent and value."""
+        q = np.flatnonzero(rows)
+        code = np.zeros(len(q), dtype=np.int64)
+        if field == "other":   # (which enemy sides have men up: a bit per side)
+            for o in range(k.n):
+                if self.other[j, o]:
+                    code |= np.where(st.enemy[q, j, o], 1 << int(self.side[o]), 0)
+        uniq, _, inv = k._distinct(np.stack([iid[q, j], code], axis=1))
+        ids = np.zeros(len(uniq), dtype=np.int64)
+        for u, (x, c) in enumerate(uniq.tolist()):
+            if field == "other":
+                value: object = tactics.surrender_call(
+                    [s for b, s in enumerate(self.ctx.sides) if c >> b & 1])
+            else:
+                value = True
+            ck = ("marked", x, field, value)
+            got = k.cache.get(ck)
+            if got is None:
+                intent = tactics._intent(**{field: value}) if x == 0 \
+                    else k.ireg[x].model_copy(update={field: value})
+                got = k.cache[ck] = k._intent_id(intent)
+            ids[u] = got
+        iid[q, j] = ids[inv]
 
     def _no_shot(self, k, st: _State, j: int, prof, rows: np.ndarray, shoot: np.ndarray,
                  iid: np.ndarray) -> None:

@@ -989,6 +989,12 @@ def _fleeing(f: Fighter, prof: Profile, n_enemies: int, n_friends: int) -> bool:
     return odds and not prof.flee_hurt_needs_odds
 
 
+def surrender_call(sides: list[str]) -> str:
+    """A lawman's call (``other:``) on the enemy ``sides`` (in the scenario's order) to
+    surrender, before the first shot of the fight (the combat example, 000 l.591-617)."""
+    return f"calls on the {' and the '.join(sides)} to throw down their guns and surrender"
+
+
 def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     """The intent ``f``'s tactics profile chooses for ``turn``, or None to wait.
 
@@ -1033,8 +1039,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     call = None
     if prof.calls_surrender and fight.shots_fired == 0 and f.side not in mem.called:
         mem.called.add(f.side)
-        sides = sorted({o.side for o, _ in enemies}, key=fight.sides.index)
-        call = f"calls on the {' and the '.join(sides)} to throw down their guns and surrender"
+        call = surrender_call(sorted({o.side for o, _ in enemies}, key=fight.sides.index))
 
     # 3. Nothing to shoot with: hand to hand (errata B19) with a man in reach, or closing in
     #    with a blade; else reload, or clear a jam (from cover if he can get there).
