@@ -19,16 +19,20 @@ fights of a turn: the same arithmetic, in the same order, as ``tactics.decide`` 
   ``tactics._toward`` itself once per distinct pair of positions), else reloads or waits;
 * before the first shot of the fight: a lawman's call on the other sides to surrender (once
   per side, with whatever else he does) and a sniper's sniping from solid cover;
+* a man's move before he shoots, and the shot on the move (his gait's Table 2 modifier in
+  the choice and the shot list, a running shot below his profile's ``min_chance_moving``
+  not worth it, ``tactics._worth_it``): to the cover his profile seeks
+  (``tactics._cover_move``), a sniper's walk away from enemies too near, an aggressive
+  man's closing in from extreme range (``tactics._close_in``); each worked out by tactics'
+  own functions once per distinct set of positions;
 * a man who flees (badly hurt, outnumbered): out of every enemy's reach he reloads, else he
   runs to cover within his run or away from them (``tactics._nearest_cover`` and
   ``tactics._away`` themselves, once per distinct set of positions);
 
 and the kind of turn (``tactics.turn_kind``, ``shootout.wants_shootout``). A fight in which
 any man's decision is another branch of ``tactics.decide`` (an enemy stands within point
-blank range with a gun that can fire, ``tactics._threats``; he moves to cover while not
-fleeing, keeps his distance, closes in from extreme range (an aggressive man whose best shot
-is at extreme range), clears a jam, has nothing to reload or no way to name it, fights hand
-to hand) or a turn
+blank range with a gun that can fire, ``tactics._threats``; he clears a jam, has nothing to
+reload or no way to name it, fights hand to hand) or a turn
 the profiles would plan again (planned as a shootout turn and nobody's intent makes one) is
 left to the engine's decision, as before; so are declared turns of kind ``auto``. In a
 declared turn of a declared kind the declared intents stand and the profiles decide for the
@@ -298,6 +302,7 @@ class VecTactics:
                               axis=1)
         called = k.F[st.live, F_CALLED].copy()
         marks: list[tuple[int, str, np.ndarray]] = []   # (man, intent field, fights)
+        moves = _Moves()   # the moves of this pass (code 0: none)
         running = np.zeros((m, n), dtype=bool)   # tactics._fleeing, every man (_running)
         for j, prof in enumerate(self.profiles):
             n_en = n_en_all[:, j]
@@ -330,106 +335,75 @@ class VecTactics:
                 bit = 1 << int(self.side[j])
                 calls = go & st.unfired & ((called & bit) == 0)
                 called[calls] |= bit
-            if prof.seeks_cover and self.covered_landmarks:   # he may move to cover
-                taken &= ~(go & (S[:, j, C_COVER] == 0) & (S[:, j, C_PRONE] == 0))
-            if prof.keeps_distance:
-                q = np.flatnonzero(go & (S[:, j, C_COVER] == 0))
-                nearest = np.where(en[q], Y[q, j, :], np.inf).min(axis=1)
-                taken[q[(nearest > TWENTY_FEET_YARDS) & (nearest < prof.keeps_distance)]] = False
             if calls is not None and calls.any():
                 marks.append((j, "other", calls))
+            # his move, before any shot (tactics._cover_move; a sniper's walk away from an
+            # enemy too near, tactics.decide step 4): a code into moves (0: none)
+            mv = np.zeros(m, dtype=np.int64)
+            if prof.seeks_cover and self.covered_landmarks:
+                rows = go & (S[:, j, C_COVER] == 0) & (S[:, j, C_PRONE] == 0)
+                if rows.any():
+                    mv = self._moves(k, st, j, prof, rows, shoot, "cover", moves, mv)
             # nothing to shoot with: reload (a jam, nothing to reload, an enemy at arm's
-            # length: the engine's)
+            # length: the engine's), moving to cover if he goes there
             empty = go & ~armed[:, j]
             if empty.any():
                 ref = self.reload_ref(st, j, self.best_reload(st, j))
                 taken &= ~(empty & ((ref < 0) | st.at_arms[:, j]))
-                for code in np.unique(ref[empty & (ref >= 0)]).tolist():
-                    iid[empty & (ref == code), j] = self.reload_intent(k, j, code, move=None,
-                                                                        other=None)
-            # a target (tactics._choose, gait none); an enemy within point blank range with
-            # a gun that can fire comes first (tactics._threats: the engine's)
+                ok = empty & (ref >= 0)
+                if ok.any():
+                    uniq, _, inv = k._distinct(np.stack([ref, mv], axis=1)[ok])
+                    ids = np.array([self.reload_intent(k, j, code, move=moves[x], other=None)
+                                    for code, x in uniq.tolist()], dtype=np.int64)
+                    iid[ok, j] = ids[inv]
+            # a target (tactics._choose); an enemy within point blank range with a gun that
+            # can fire comes first (tactics._threats: the engine's)
             sh = go & armed[:, j]
             if not sh.any():
                 continue
             taken &= ~(sh & st.threat[:, j])
+            if prof.keeps_distance:
+                rows = sh & (mv == 0) & (S[:, j, C_COVER] == 0)
+                nearest = np.where(en, Y[:, j, :], np.inf).min(axis=1)
+                rows &= (nearest > TWENTY_FEET_YARDS) & (nearest < prof.keeps_distance)
+                if rows.any():
+                    mv = self._moves(k, st, j, prof, rows, shoot, "away", moves, mv)
             cur = S[:, j, C_CUR_W]
             mine = [usable[:, j, g] & ((cur == g) | self.named[j][g])
                     for g in range(self.nw[j])]            # tactics._addressable
-            best = np.full(m, -1)
-            best_w = np.full(m, -1)
-            best_score = np.zeros(m)
-            best_yards = np.zeros(m)
-            best_p = np.zeros(m)
-            best_band = np.full(m, -1)
             # the men still in the fight first (tactics._fighting: not running away, armed
             # or within reach), then, where none of them can be hit, every enemy
             fighting = ~running & (armed | (Y[:, j, :] <= self.arms_length + 1e-9))
-            for tier in (fighting, None):
-                pick = sh
-                if tier is None:
-                    pick = sh & ~((best >= 0) & (best_p > 0))
-                    if not pick.any():
-                        break
-                    best[pick], best_w[pick], best_score[pick] = -1, -1, 0.0
-                    best_yards[pick], best_p[pick], best_band[pick] = 0.0, 0.0, -1
-                for o in range(n):
-                    if not other[j, o]:
-                        continue
-                    y = Y[:, j, o]
-                    value = None
-                    for g in range(self.nw[j]):
-                        band = _bands(self.limits[j][g][ST_CAREFUL], y)
-                        wound = self.wound(st, j, g)
-                        valid = pick & en[:, o] & mine[g] & (band >= 0) & (
-                            self.modified(j, g, ST_CAREFUL, band, wound, size[:, o])
-                            > tactics.FLOOR)   # (tactics._options: above the floor)
-                        if tier is not None:
-                            valid &= tier[:, o]
-                        if not valid.any():
-                            continue
-                        if value is None:   # (the same whatever gun shoots him)
-                            value = (1.0 + prof.near * 10 / (10 + y)
-                                     + prof.danger * st.reach(self, o, j)
-                                     + prof.wounded * wp[:, o] / self.cap[o])
-                            value = value / (1.0 + 0.35 * targeted[:, self.side[j], o])
-                        p = self.estimate(j, g, ST_CAREFUL, band, wound, size[:, o],
-                                          keep[:, o])
-                        worth = np.where(shoot & (cur != g), value * 0.85, value)
-                        score = p * np.maximum(worth, 0.05)
-                        tie = (np.abs(score - best_score) <= TIE) & (
-                            (g < best_w) | ((g == best_w) & (o < best)))
-                        better = valid & ((best < 0) | (score > best_score + TIE) | tie)
-                        best = np.where(better, o, best)
-                        best_w = np.where(better, g, best_w)
-                        best_score = np.where(better, score, best_score)
-                        best_yards = np.where(better, y, best_yards)
-                        best_p = np.where(better, p, best_p)
-                        best_band = np.where(better, band, best_band)
-            nobody = sh & (best < 0)   # no shot worth choosing: he closes in, or reloads
-            if nobody.any():
+            gmod, fast = self._gaits(moves, mv)
+            best, best_w, best_yards, best_p, best_band = self._choose(
+                st, j, prof, sh, gmod, fast, shoot, targeted, mine, fighting)
+            nobody = sh & (best < 0) & (mv == 0)   # no shot worth choosing, no move: he
+            if nobody.any():                       # closes in, or reloads
                 self._no_shot(k, st, j, prof, nobody, shoot, iid)
-            if prof.closes_in:
+            if prof.closes_in and prof.advance:
                 # a shot at extreme range that his run would bring within long range: he
-                # closes in (tactics._close_in: the engine's); a half yard to spare for the
-                # rounding of where he stops
-                ext = sh & (best_band == 3)
+                # closes in (tactics._close_in) and chooses again on the move
+                ext = sh & (mv == 0) & (best_band == 3) & (S[:, j, C_PRONE] == 0)
                 if ext.any():
-                    lims = np.array([self.limits[j][g][ST_CAREFUL]
-                                     for g in range(self.nw[j])])[np.maximum(best_w, 0)]
-                    mounted = S[:, j, C_MOUNTED] != 0
-                    gaits = tactics.MOUNTED_GAITS, tactics.FOOT_GAITS
-                    step = np.zeros(m)
-                    for on in (False, True):
-                        gait = gaits[not on][prof.advance]
-                        for kd, rows in (("shootout", shoot), ("combat", ~shoot)):
-                            step = np.where((mounted == on) & rows,
-                                            tables.movement_allowance(gait, on, kd), step)
-                    after = np.maximum(best_yards - step, np.maximum(2.0, lims[:, 1] * 0.8))
-                    taken &= ~(ext & (after <= lims[:, 2] + 0.5))
+                    before = mv
+                    mv = self._close_in(k, st, j, prof, ext, shoot, best, best_w, moves, mv)
+                    again = ext & (mv != before)
+                    if again.any():
+                        gmod, fast = self._gaits(moves, mv)
+                        got = self._choose(st, j, prof, again, gmod, fast, shoot, targeted,
+                                           mine, fighting)
+                        for old, new_ in zip((best, best_w, best_yards, best_p, best_band),
+                                             got, strict=True):
+                            old[again] = new_[again]
+            walk = sh & (best < 0) & (mv > 0)   # on the move with no shot: the move alone
+            if walk.any():
+                uniq, _, inv = k._distinct(mv[walk, None])
+                ids = np.array([k._intent_id(tactics._intent(move=moves[x], other=None))
+                                for (x,) in uniq.tolist()], dtype=np.int64)
+                iid[walk, j] = ids[inv]
             sh &= best >= 0
             if prof.snipes:   # (tactics.decide: standing behind solid cover, no shot yet)
-                snipe = sh & st.unfired & self.solid()[S[:, j, C_COVER]]
+                snipe = sh & (mv == 0) & st.unfired & self.solid()[S[:, j, C_COVER]]
                 if snipe.any():
                     marks.append((j, "sniping", snipe))
             targeted[rows_all[sh], self.side[j], best[sh]] += 1
@@ -440,12 +414,12 @@ class VecTactics:
             comb = sh & ~shoot
             wants |= comb & (best_yards <= TWENTY_FEET_YARDS)
             if comb.any():
-                combo = np.stack([best, np.minimum(2, bloaded), wref], axis=1)[comb]
+                combo = np.stack([best, np.minimum(2, bloaded), wref, mv], axis=1)[comb]
                 uniq, _, inv = k._distinct(combo)
                 ids = np.array([k._intent_id(tactics._intent(
                     shoot=k.names[o], shots=q, weapon=None if w < 0 else self.ref[j][w],
-                    aim=prof.aim, move=None, sniping=False, other=None))
-                    for o, q, w in uniq.tolist()], dtype=np.int64)
+                    aim=prof.aim, move=moves[x], sniping=False, other=None))
+                    for o, q, w, x in uniq.tolist()], dtype=np.int64)
                 iid[comb, j] = ids[inv]
             # a shootout turn's shot list (tactics._shot_list, first_count)
             so = sh & shoot
@@ -464,7 +438,7 @@ class VecTactics:
                 gun = so & (best_w == g)
                 if not gun.any():
                     continue
-                wound = self.wound(st, j, g)
+                wound = self.wound(st, j, g) + gmod   # (and his gait's Table 2 modifier)
                 quick = np.zeros(m, dtype=bool)   # a hipshot or fanned shot above the floor
                 for kind in (ST_HIP, ST_FANNED, ST_CAREFUL, ST_STEADY):
                     if kind == ST_FANNED and not self.revolver[j][g]:
@@ -493,19 +467,178 @@ class VecTactics:
                     b_st = np.where(better, kind, b_st)
                     b_n = np.where(better, count, b_n)
             wants |= so & ((b_st != ST_CAREFUL) | close)
-            combo = np.stack([best, b_st, b_n, draw, wref], axis=1)[so]
+            combo = np.stack([best, b_st, b_n, draw, wref, mv], axis=1)[so]
             uniq, _, inv = k._distinct(combo)
             ids = np.array([k._intent_id(tactics._intent(
                 shoot=k.names[o], shots=[SHOT_NAMES[kind]] * q,
                 draw=self.draw[j] if dr else None, weapon=None if w < 0 else self.ref[j][w],
-                aim=prof.aim, move=None, sniping=False, other=None))
-                for o, kind, q, dr, w in uniq.tolist()], dtype=np.int64)
+                aim=prof.aim, move=moves[x], sniping=False, other=None))
+                for o, kind, q, dr, w, x in uniq.tolist()], dtype=np.int64)
             iid[so, j] = ids[inv]
         for j, field, rows in marks:
             self._mark(k, st, j, field, rows, iid)
         # a man with actions carried over and no intent makes it a shootout turn too
         wants |= st.last_shoot & (st.queued & (iid == 0)).any(axis=1)
         return iid, taken, wants, called
+
+    def _choose(self, st: _State, j: int, prof, pick0: np.ndarray, gmod: np.ndarray,
+                fast: np.ndarray, shoot: np.ndarray, targeted: np.ndarray,
+                mine: list[np.ndarray], fighting: np.ndarray) -> tuple[np.ndarray, ...]:
+        """``tactics._choose`` (then ``_worth_it``) for man ``j`` in the fights ``pick0``,
+        with his gait's Table 2 modifier ``gmod`` (``fast``: running or galloping, where a
+        shot below the profile's ``min_chance_moving`` is not worth it): the men still in the
+        fight first (``fighting``), then every enemy where none of them can be hit; per
+        fight (target, -1: none; weapon; yards; estimated chance; careful band code)."""
+        m = len(st.live)
+        Y, wp, size, keep, en = st.Y, st.wp, st.size, st.keep, st.enemy[:, j, :]
+        cur = st.S[:, j, C_CUR_W]
+        best = np.full(m, -1)
+        best_w = np.full(m, -1)
+        best_score = np.zeros(m)
+        best_yards = np.zeros(m)
+        best_p = np.zeros(m)
+        best_band = np.full(m, -1)
+        for tier in (fighting, None):
+            pick = pick0
+            if tier is None:
+                pick = pick0 & ~((best >= 0) & (best_p > 0))
+                if not pick.any():
+                    break
+                best[pick], best_w[pick], best_score[pick] = -1, -1, 0.0
+                best_yards[pick], best_p[pick], best_band[pick] = 0.0, 0.0, -1
+            for o in range(len(self.profiles)):
+                if not self.other[j, o]:
+                    continue
+                y = Y[:, j, o]
+                value = None
+                for g in range(self.nw[j]):
+                    band = _bands(self.limits[j][g][ST_CAREFUL], y)
+                    wound = self.wound(st, j, g) + gmod
+                    valid = pick & en[:, o] & mine[g] & (band >= 0) & (
+                        self.modified(j, g, ST_CAREFUL, band, wound, size[:, o])
+                        > tactics.FLOOR)   # (tactics._options: above the floor)
+                    if tier is not None:
+                        valid &= tier[:, o]
+                    if not valid.any():
+                        continue
+                    if value is None:   # (the same whatever gun shoots him)
+                        value = (1.0 + prof.near * 10 / (10 + y)
+                                 + prof.danger * st.reach(self, o, j)
+                                 + prof.wounded * wp[:, o] / self.cap[o])
+                        value = value / (1.0 + 0.35 * targeted[:, self.side[j], o])
+                    p = self.estimate(j, g, ST_CAREFUL, band, wound, size[:, o], keep[:, o])
+                    worth = np.where(shoot & (cur != g), value * 0.85, value)
+                    score = p * np.maximum(worth, 0.05)
+                    tie = (np.abs(score - best_score) <= TIE) & (
+                        (g < best_w) | ((g == best_w) & (o < best)))
+                    better = valid & ((best < 0) | (score > best_score + TIE) | tie)
+                    best = np.where(better, o, best)
+                    best_w = np.where(better, g, best_w)
+                    best_score = np.where(better, score, best_score)
+                    best_yards = np.where(better, y, best_yards)
+                    best_p = np.where(better, p, best_p)
+                    best_band = np.where(better, band, best_band)
+        best = np.where(fast & (best_p < prof.min_chance_moving), -1, best)   # _worth_it
+        return best, best_w, best_yards, best_p, best_band
+
+    @staticmethod
+    def _gaits(moves: _Moves, mv: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per fight, the Table 2 modifier of the gait of his move ``mv`` (0 for none) and
+        whether it is running or galloping (``tactics._worth_it``)."""
+        gaits = [None if x is None else x.gait for x in moves.items]
+        mods = np.array([tactics.GAIT_MODIFIER.get(g, 0) for g in gaits])
+        fast = np.array([g in ("running", "galloping") for g in gaits])
+        return mods[mv], fast[mv]
+
+    def _moves(self, k, st: _State, j: int, prof, rows: np.ndarray, shoot: np.ndarray,
+               what: str, moves: _Moves, mv: np.ndarray) -> np.ndarray:
+        """``mv`` with man ``j``'s move in the fights ``rows`` (he is behind no cover, not
+        prone): ``what`` "cover", ``tactics._cover_move`` (the landmark with cover his
+        profile seeks, within his walk, or within his run but in a shootout turn one
+        second's run); "away", a sniper's walk away from enemies too near
+        (``tactics._away``). Worked out by tactics' own functions once per distinct set of
+        positions, enemies' landmarks, kind of turn and mount."""
+        n = k.n
+        en = st.enemy[:, j, :]
+        q = np.flatnonzero(rows)
+        mounted = st.S[q, j, C_MOUNTED] != 0
+        key = np.concatenate([st.P[q, j], np.where(en[q, :, None], st.P[q], np.nan)
+                              .reshape(len(q), -1), np.where(en[q], st.S[q, :, C_LANDMARK], -1),
+                              shoot[q, None], mounted[:, None]], axis=1)
+        uniq, first, inv = k._distinct(key)
+        raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
+        codes = np.zeros(len(uniq), dtype=np.int64)
+        fs = k.fighters_of(k.rep)
+        f = fs[j]
+        for u in range(len(uniq)):
+            ck = ("move", what, j, raw[u * width:(u + 1) * width])
+            got = k.cache.get(ck, False)
+            if got is False:
+                r = int(q[first[u]])
+                f.pos = tuple(st.P[r, j].tolist())
+                f.mounted = bool(mounted[first[u]])
+                f.cover, f.prone = None, False
+                enemies = []
+                for o in range(n):
+                    if en[r, o]:
+                        fs[o].pos = tuple(st.P[r, o].tolist())
+                        fs[o].landmark = k.landmarks[int(st.S[r, o, C_LANDMARK])]
+                        enemies.append((fs[o], math.dist(f.pos, fs[o].pos)))
+                kind = "shootout" if shoot[r] else "combat"
+                if what == "cover":
+                    got = tactics._cover_move(k.rep, f, prof, enemies, kind)
+                else:
+                    gait = tactics._gait(f, "walk")
+                    got = tactics._move(gait=gait, to=tactics._away(
+                        f, enemies, tactics._allowance(f, gait, kind)))
+                k.cache[ck] = got
+            codes[u] = moves.code(got)
+        out = mv.copy()
+        out[q] = codes[inv]
+        return out
+
+    def _close_in(self, k, st: _State, j: int, prof, rows: np.ndarray, shoot: np.ndarray,
+                  best: np.ndarray, best_w: np.ndarray, moves: _Moves,
+                  mv: np.ndarray) -> np.ndarray:
+        """``mv`` with ``tactics._close_in``'s move in the fights ``rows`` (his chosen shot,
+        standing, at extreme range; not prone): towards the target at his profile's gait,
+        stopping at 0.8 of the gun's short range (2 yards at least), when that brings the
+        target within long range or nearer (Table 14 careful bands: no range-band ruling is
+        in force here, ``reasons``). Once per distinct pair of positions, gun, kind of turn
+        and mount."""
+        q = np.flatnonzero(rows)
+        tgt = best[q]
+        mounted = st.S[q, j, C_MOUNTED] != 0
+        key = np.concatenate([st.P[q, j], st.P[q, tgt], tgt[:, None], best_w[q, None],
+                              shoot[q, None], mounted[:, None]], axis=1)
+        uniq, first, inv = k._distinct(key)
+        raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
+        codes = np.zeros(len(uniq), dtype=np.int64)
+        fs = k.fighters_of(k.rep)
+        f = fs[j]
+        for u in range(len(uniq)):
+            ck = ("close in", j, raw[u * width:(u + 1) * width])
+            got = k.cache.get(ck, False)
+            if got is False:
+                r, o = int(q[first[u]]), fs[int(tgt[first[u]])]
+                f.pos = tuple(st.P[r, j].tolist())
+                f.mounted = bool(mounted[first[u]])
+                o.pos = tuple(st.P[r, int(tgt[first[u]])].tolist())
+                ws = f.weapons[int(best_w[r])]
+                gait = tactics._gait(f, prof.advance)
+                kind = "shootout" if shoot[r] else "combat"
+                to = tactics._toward(f, o, max(2.0, ws.wt.short * 0.8),
+                                     tactics._allowance(f, gait, kind))
+                got = None
+                if to is not None:
+                    band = tables.range_band(ws.wt, math.dist(to, o.pos), "careful")
+                    if band is not None and band != "extreme":
+                        got = tactics._move(gait=gait, to=to)
+                k.cache[ck] = got
+            codes[u] = moves.code(got)
+        out = mv.copy()
+        out[q] = codes[inv]
+        return out
 
     def solid(self) -> np.ndarray:
         """Per cover id of the context's registry, whether it is solid cover (a sniper's)."""
@@ -723,6 +856,25 @@ class VecTactics:
             got = k.cache[ck] = (k._plan_id(actions), k.index[shot.target] if shot else 0,
                                  f.current_weapon, int(f.drawn))
         return got
+
+
+class _Moves:
+    """The distinct moves (``MoveIntent``) of one planning pass, by code (0: none)."""
+
+    def __init__(self) -> None:
+        self.items: list = [None]
+        self._codes: dict[int, int] = {id(None): 0}
+
+    def code(self, move) -> int:
+        """The code of ``move`` (a MoveIntent or None), given one the first time."""
+        got = self._codes.get(id(move))
+        if got is None:
+            got = self._codes[id(move)] = len(self.items)
+            self.items.append(move)
+        return got
+
+    def __getitem__(self, code: int):
+        return self.items[code]
 
 
 class _State:
