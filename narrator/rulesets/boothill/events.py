@@ -59,6 +59,8 @@ class TacticsChecked(Event):
     roll: int
     success: bool
     turn: int | None = None  # a retry at the start of a later turn (errata B18(h))
+    retry: int | None = None  # failed: the turn he may try again at the start of (None:
+    #                           not in this fight, the house rule tactics_retry: never)
 
 
 @event

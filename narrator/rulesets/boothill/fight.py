@@ -141,7 +141,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.sides = list(scenario.sides)
         self.fighters: dict[str, Fighter] = {}
         self.tactics_bonus: dict[str, int] = {s: 0 for s in self.sides}
-        self.tactics_failed: list[str] = []   # may try again each later turn (B18(h))
+        # a man whose Tactics check failed, and the turn he tries again (0: every later turn,
+        # B18(h); the house rule tactics_retry)
+        self.tactics_failed: dict[str, int] = {}
         self.dark_surprised: set[str] = set()  # completely surprised this turn (000 l.541)
         self.shots_fired = 0
         self.elapsed = 0
@@ -551,26 +553,50 @@ class BootHillFight(ShootoutTurns, HandToHand):
             if ok:
                 self.tactics_bonus[f.side] = 1
             else:
-                self.tactics_failed.append(f.name)
+                self._tactics_failed(f.name, 1, r, skill)
             if self.record:
-                self.emit(TacticsChecked(f.name, f.side, skill, r, ok))
+                self.emit(TacticsChecked(f.name, f.side, skill, r, ok,
+                                         retry=self._retry_turn(f.name, 1, ok)))
+
+    def _tactics_failed(self, name: str, t: int, r: int, skill: int) -> None:
+        """A failed Tactics check (roll ``r`` over ``skill``) at the start of turn ``t``:
+        when he may try again, by the house rule ``tactics_retry`` (``every_turn``, errata
+        B18(h): each later turn; ``never``, 001 l.37: that's it for the fight; ``delayed``, 001
+        l.37's optional rule: his roll less his skill, that many turns later, a turn at least)."""
+        how = self.house.tactics_retry
+        if how == "never":
+            self.tactics_failed.pop(name, None)
+        else:
+            self.tactics_failed[name] = 0 if how == "every_turn" else t + max(1, r - skill)
 
     def tactics_retry(self, t: int) -> None:
-        """At the start of each later turn a character whose Tactics check failed tries again
-        (001 l.37, errata B18(h)), until his side has its +1 (never more than one point, l.36).
-        A character who is down does not try."""
-        for name in list(self.tactics_failed):
+        """At the start of turn ``t`` a character whose Tactics check failed tries again when
+        the house rule ``tactics_retry`` lets him (``_tactics_failed``: by default at the start
+        of each later turn, errata B18(h)), until his side has its +1 (never more than one
+        point, 001 l.36). A character who is down does not try; a delayed try he could not
+        make waits for the next turn he can."""
+        for name, due in list(self.tactics_failed.items()):
             f = self.fighters[name]
-            if f.down or self.tactics_bonus[f.side]:
+            if f.down or self.tactics_bonus[f.side] or t < due:
                 continue
             skill = f.c.skills.tactics
             r = self.roll(f.name, "tactics", 20)
             ok = r <= skill
             if ok:
                 self.tactics_bonus[f.side] = 1
-                self.tactics_failed.remove(name)
+                del self.tactics_failed[name]
+            else:
+                self._tactics_failed(name, t, r, skill)
             if self.record:
-                self.emit(TacticsChecked(f.name, f.side, skill, r, ok, t))
+                self.emit(TacticsChecked(f.name, f.side, skill, r, ok, t,
+                                         self._retry_turn(name, t, ok)))
+
+    def _retry_turn(self, name: str, t: int, ok: bool) -> int | None:
+        """The turn a man whose Tactics check at the start of turn ``t`` failed may try
+        again at the start of (``tactics_failed``; every turn: the next); None after a
+        success or when he may not."""
+        due = None if ok else self.tactics_failed.get(name)
+        return None if due is None else (due or t + 1)
 
     def initiative(self, t: int) -> tuple[list[str], str]:
         """Roll (or take the ruling's) initiative among the sides with a man still up (errata

@@ -448,16 +448,22 @@ class _Kernel:
         dice of all fights at once, whatever each one decided."""
         sc = self.sc
         trials = self.S.shape[0]
-        # Tactics checks at the start of the fight (B11); a failed one is tried again at the
-        # start of each later turn until the side has its +1 (001 l.37, B18(h); the engine's
-        # ``tactics_retry``)
+        # Tactics checks at the start of the fight (B11); a failed one is tried again until
+        # the side has its +1, at the start of each later turn (001 l.37, B18(h)), never, or
+        # his roll less his skill turns later, by the house rule tactics_retry (the engine's
+        # ``tactics_retry``; ``due``: the turn of his next try)
+        how = self.house.tactics_retry
         failed = np.zeros((trials, self.n), dtype=bool)
+        due = np.zeros((trials, self.n), dtype=np.int64)
         for j, f in enumerate(self.fighters):
             skill = f.c.skills.tactics
             if skill > 0:
-                ok = self.d(20, trials) <= skill
+                roll = self.d(20, trials)
+                ok = roll <= skill
                 self.bonus[ok, self.side_idx[j]] = 1
-                failed[~ok, j] = True
+                failed[~ok, j] = how != "never"
+                if how == "delayed":
+                    due[:, j] = 1 + np.maximum(1, roll - skill)
         total = max(len(sc.turns), sc.max_turns or 0)
         for ti in range(total):
             t = ti + 1
@@ -468,11 +474,15 @@ class _Kernel:
                 for j, f in enumerate(self.fighters):
                     side = self.side_idx[j]
                     rows = live[failed[live, j] & (self.S[live, j, C_COND] == ACTIVE)
-                                & (self.bonus[live, side] == 0)]
+                                & (self.bonus[live, side] == 0) & (due[live, j] <= t)]
                     if len(rows):
-                        ok = self.d(20, len(rows)) <= f.c.skills.tactics
+                        skill = f.c.skills.tactics
+                        roll = self.d(20, len(rows))
+                        ok = roll <= skill
                         self.bonus[rows[ok], side] = 1
                         failed[rows[ok], j] = False
+                        if how == "delayed":
+                            due[rows[~ok], j] = t + np.maximum(1, roll[~ok] - skill)
             out = self.decisions(t, ti, live)  # per fight: kind, called, intent ids, plans
             n = self.n
             self.F[live, F_CALLED] = out[:, 1]

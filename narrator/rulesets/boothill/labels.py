@@ -151,4 +151,8 @@ HOUSE_RULE = {
     "failed_fast_draw_ready": "after a failed fast draw the gun is out once the 2 counts pass",
     "shoulder_is_arm": "a shoulder counts as an arm for severity (\u22121)",
     "misfire_on_20": "a 20 calls for a Luck check instead of the misfire table",
+    # (a label for one value of an option: "name=value")
+    "tactics_retry=never": "a failed Tactics check is not tried again in the fight",
+    "tactics_retry=delayed": ("a failed Tactics check is tried again as many turns later as "
+                              "the roll missed by"),
 }

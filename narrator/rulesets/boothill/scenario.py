@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, Field, model_serializer, model_validator
 
 from narrator.dice import PURPOSES
 from narrator.rulesets.boothill import tables
@@ -298,6 +298,18 @@ class HouseRules(Model):
     failed_fast_draw_ready: bool = False
     shoulder_is_arm: bool = False
     misfire_on_20: Literal["table", "luck"] = "table"
+    tactics_retry: Literal["every_turn", "never", "delayed"] = "every_turn"
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: Any) -> dict[str, Any]:
+        """The options, without those added after the first release while at their
+        default (``tactics_retry``): a scenario's setup hash (the footer) and a play-by-post
+        file's record seals, made from this dump, stay what they were before the option
+        existed."""
+        out = handler(self)
+        if self.tactics_retry == "every_turn":
+            out.pop("tactics_retry", None)
+        return out
 
     def changed(self) -> list[tuple[str, object]]:
         """The options that differ from the default profile, in declaration order."""
