@@ -910,7 +910,7 @@ class Narration:
                     for st in getattr(e, "status", ()):
                         if getattr(st, "at", None):
                             pos[st.name] = tuple(st.at)
-                elif e.kind not in ("state_adjusted", "passed_out"):
+                elif e.kind not in ("state_adjusted", "passed_out", "gl_down", "ww_winded"):
                     opening = None
                 _down_after(e, down)
                 if opening is not None and e.kind != "turn_started":  # the edited start
@@ -1711,7 +1711,7 @@ def _active_enemies(pos: dict[str, tuple[float, float]], sides: dict[str, str],
 
 #: The kinds ``_down_after`` reads (the others put nobody down).
 _DOWN_KINDS = frozenset({"wound_taken", "passed_out", "died", "injury_rolled", "morale_checked",
-                         "gl_down", "ww_damage", "ww_gave_up", "state_adjusted"})
+                         "gl_down", "ww_damage", "ww_gave_up", "ww_winded", "state_adjusted"})
 _NOBODY: frozenset[str] = frozenset()
 
 
@@ -1721,7 +1721,7 @@ def _down_after(e: Event, down: set[str]) -> None:
         return
     if k == "wound_taken" and e.mortal is not None and e.mortal.outcome in ("killed", "dying"):
         down.add(e.character)
-    elif k in ("passed_out", "died"):
+    elif k in ("passed_out", "died", "ww_winded"):
         down.add(e.character)
     elif k == "injury_rolled" and e.result == "down":
         down.add(e.character)

@@ -303,7 +303,15 @@ class GaslightFight:
 
     def adjust(self, t: int, changes: dict[str, dict]) -> None:
         """A GM's hand edits of the state (``narrator next``): ``at``, ``condition``, ``hp``,
-        ``health``, ``loaded`` per gun name, ``prone``."""
+        ``health``, ``loaded`` per gun name, ``prone``; each a ``state_adjusted`` event.
+
+        The rules then apply to the edited state as they do after damage (G10, the
+        ``[health]`` table of ``data/rules.toml``: Health at or below half the CON score
+        unconscious, at 0 dead; ``rules.condition``): a man still up whose edited Health puts
+        him there goes down, as a ``gl_down`` event after his edits, as Boot Hill's edited
+        wound points pass a man out. An edit of Health never brings a man back up, and one
+        of ``condition`` to active does not keep up a man whose Health is that low (a GM who
+        means him to stay up gives him more Health)."""
         for name, fields in changes.items():
             m = self.men[name]
             for key, value in fields.items():
@@ -322,6 +330,11 @@ class GaslightFight:
                 else:
                     continue
                 self.emit(StateAdjusted(t, name, key, str(value)))
+            if m.condition == "up":
+                m.condition = R.condition(m.health, m.c.con)
+                if m.condition != "up":
+                    self.emit(GlDown(t, m.name, m.condition, m.health, m.c.con))
+                    m.covering = None
 
     # ------------------------------------------------------------------ a round
     def complete_intents(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:

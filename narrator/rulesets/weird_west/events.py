@@ -403,3 +403,15 @@ class WWGaveUp(Event):
     why: str
     start: tuple[float, float]
     end: tuple[float, float]
+
+
+@event
+class WWWinded(Event):
+    """A GM's edit of ``state:`` left a man at 0 Wind or less (W8: out, winded, until the
+    fight ends): the rule applied to the edited Wind as a hit's or a bleed's loss applies it,
+    after the edits at the start of the round. ``wind``: his Wind as edited."""
+
+    kind: ClassVar[str] = "ww_winded"
+    turn: int
+    character: str
+    wind: int

@@ -29,7 +29,7 @@ from narrator.rulesets.weird_west.events import (
     BleedNote, DealNote, DiceNote, FighterNote, GunNote, RollNote, WWAimed, WWCardsDealt,
     WWCoverStruck, WWDamage, WWDrew, WWFought, WWHitLocated, WWMoved, WWReloaded, WWRoster,
     WWDisarmed, WWGaveUp, WWRoundEnded, WWShot, WWSimple, WWStatus, WWStatusNote, WWStun,
-    WWVamoosed,
+    WWVamoosed, WWWinded,
 )
 from narrator.rulesets.weird_west.rolls import (
     TraitRoll, aptitude_dice, dice_total, roll_damage, roll_die, roll_trait,
@@ -353,7 +353,15 @@ class WeirdWestFight:
 
     def adjust(self, t: int, changes: dict[str, dict]) -> None:
         """A GM's hand edits of the state (``narrator next``): ``at``, ``condition``,
-        ``wind``, ``prone``, ``loaded`` per gun name, ``wounds`` per track."""
+        ``wind``, ``prone``, ``loaded`` per gun name, ``wounds`` per track; each a
+        ``state_adjusted`` event.
+
+        The rules then apply to the edited state as they do after a hit or a bleed (W8, the
+        ``[wind]`` table of ``data/rules.toml``: at 0 Wind or less a man is out, winded, until
+        the fight ends; ``rules.winded``): a man still active whose edited Wind is 0 or less
+        is winded, as a ``ww_winded`` event after his edits. The walking dead have no Wind to
+        lose (W19) and are never winded so. An edit never brings a winded man back (his
+        ``condition`` edited to active with Wind above 0 does)."""
         for name, fields in changes.items():
             f = self.fighters[name]
             for key, value in fields.items():
@@ -376,6 +384,10 @@ class WeirdWestFight:
                 else:
                     continue
                 self.emit(StateAdjusted(t, name, key, str(value)))
+            body = f.body
+            if body.condition == "active" and not body.undead and R.winded(body.wind):
+                body.condition = "winded"
+                self.emit(WWWinded(t, name, body.wind))
 
     # ------------------------------------------------------------------ a round
     def round(self, t: int, turn: Turn) -> None:
