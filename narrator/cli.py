@@ -542,16 +542,40 @@ def run(
     from narrator.errors import NarratorError
     from narrator.scenario import load_scenario
 
+    from narrator.playbypost import run_recorded
+
+    fallback = dice_fallback.value if dice_fallback else None
+    done = 0
     try:
         loaded = load_scenario(scenario)
-        log = run_fight(loaded, seed, tables_only=profile is ProfileChoice.tables,
-                        dice_fallback=dice_fallback.value if dice_fallback else None)
+        resolved = [i for i, t in enumerate(loaded.scenario.turns) if t.resolved is not None]
+        if resolved and profile is ProfileChoice.tables:
+            raise loaded.error("--profile tables: this file's turns resolved by narrator next "
+                               "were fought with its house rules and GM rulings, and their "
+                               "records replay only with them; run a copy without the "
+                               "resolved: records and state: to see the plain tables",
+                               "turns", resolved[0], "resolved")
+        if resolved or loaded.scenario.state is not None:
+            log, done = run_recorded(loaded, seed, dice_fallback=fallback)
+        else:
+            log = run_fight(loaded, seed, tables_only=profile is ProfileChoice.tables,
+                            dice_fallback=fallback)
     except NarratorError as exc:
         fail(exc.one_line())
     posts, names = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
                                   spoiler_tag, ooc_tag, map_, cite)
     plan_and_emit(log, posts, out, scenario.stem, fmt.value, force, names, map_,
                   ((scenario, "scenario"),))
+    if done:
+        fought = log.events[-1].turns
+        said = "turn 1" if done == 1 else f"turns 1-{done}"
+        rest = ("" if fought <= done else
+                f"; turn {fought} fought on" if fought == done + 1 else
+                f"; turns {done + 1}-{fought} fought on")
+        typer.echo(f"{scenario}: {said} replayed from the records narrator next wrote, with "
+                   f"the GM's edits of state:{rest}"
+                   + (" (not recorded: narrator next resolves and records them)" if rest
+                      else ""), err=True)
     if seed is None and dice_fallback is None and profile is ProfileChoice.scenario:
         from narrator.lint import warnings  # the fight as the scenario has it: its dice
 

@@ -325,6 +325,32 @@ def replay(loaded: LoadedScenario, upto: int | None = None) -> tuple[int, FightL
     return n, log, edits
 
 
+def run_recorded(loaded: LoadedScenario, seed: int | None = None, *,
+                 dice_fallback: str | None = None) -> tuple[FightLog, int]:
+    """The whole fight of a scenario, as ``narrator run`` writes it up: the turns ``next``
+    resolved replayed from their records (every die as rolled then), each GM's edit of
+    ``state:`` applied at the start of the turn it was made before (the last one at the
+    start of the next turn), then the turns left fought on with the seed (``seed``, else the
+    scenario's), as ``next`` would resolve them. A file with no resolved turn is fought from
+    the start, as ever.
+
+    Returns:
+        ``(log, done)``: the fight's log and the number of turns replayed from records.
+
+    Raises:
+        ScenarioError: as ``replay`` (a gap, an edited record, a bad edit of ``state:``).
+        DiceError: scripted dice ran out (fallback "error").
+    """
+    done, _, edits = replay(loaded)
+    if done == 0:
+        return run_fight(loaded, seed, dice_fallback=dice_fallback), 0
+    adjustments = _adjusted(loaded, done)
+    if edits:
+        adjustments[done + 1] = edits
+    return _fight(loaded, seed=seed, dice_fallback=dice_fallback,
+                  recorded=_recorded(loaded, done), adjustments=adjustments), done
+
+
 def state_with_edits(log: FightLog, edits: dict[str, dict]) -> dict[str, Any]:
     """``state_of(log)`` with the GM's edits laid over it (what the next turn starts from)."""
     state = state_of(log)

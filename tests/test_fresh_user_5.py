@@ -104,3 +104,74 @@ def test_weird_west_wind_above_zero_leaves_him_in(tmp_path):
     assert r.exit_code == 0, r.output
     assert "winded" not in r.stdout.split("Status after")[0]
     assert "- Moody: " in r.stdout
+
+
+# ---------------------------------------------------------------------- 1. run replays records
+def _posted(tmp_path: Path) -> tuple[Path, list[str]]:
+    """A generated Boot Hill skirmish, two turns resolved by next, Little Eli edited dead in
+    ``state:``, a third turn resolved: (the file, the three posts next printed)."""
+    path = tmp_path / "g.yaml"
+    r = RUNNER.invoke(app, ["generate", "--sides", "posse:2", "rustlers:2", "--setting",
+                            "street", "--seed", "7", "--out", str(path)])
+    assert r.exit_code == 0, r.output
+    posts = []
+    for turn in (1, 2, 3):
+        if turn == 3:
+            text = path.read_text()
+            old = "'\"Little Eli\" Davis':\n      condition: active"
+            assert old in text
+            path.write_text(text.replace(old, old.replace("active", "dead")))
+        r = RUNNER.invoke(app, ["next", str(path), "--mode", "story", "--format", "text"])
+        assert r.exit_code == 0, r.output
+        posts.append(r.stdout)
+    return path, posts
+
+
+def test_run_of_a_play_by_post_file_writes_up_what_was_posted_then_fights_on(tmp_path):
+    from narrator.playbypost import run_recorded
+    from narrator.render import render_posts
+    from narrator.scenario import load_scenario
+
+    path, posts = _posted(tmp_path)
+    assert "By now Little Eli is out of the fight, dead." in posts[2]
+    log, done = run_recorded(load_scenario(path))
+    assert done == 3
+    shown = render_posts(log, "text", "story", per_turn=True)
+    assert shown[:3] == posts
+    r = RUNNER.invoke(app, ["run", str(path), "--mode", "story", "--format", "text"])
+    assert r.exit_code == 0, r.output
+    assert "By now Little Eli is out of the fight, dead." in r.stdout
+    fought = log.events[-1].turns
+    assert fought > 3
+    assert r.stderr.splitlines()[0] == (
+        f"{path}: turns 1-3 replayed from the records narrator next wrote, with the GM's edits "
+        f"of state:; turns 4-{fought} fought on (not recorded: narrator next resolves and "
+        f"records them)")
+    # the turn run fought on is the one next then resolves (same seed, same edits)
+    r = RUNNER.invoke(app, ["next", str(path), "--mode", "story", "--format", "text"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout == shown[3]
+
+
+def test_run_of_a_play_by_post_file_refuses_the_plain_tables_at_the_first_record(tmp_path):
+    path, _ = _posted(tmp_path)
+    line = path.read_text().splitlines().index("    resolved:") + 1
+    r = RUNNER.invoke(app, ["run", str(path), "--profile", "tables"])
+    assert r.exit_code == 2
+    assert r.output.strip().splitlines() == [
+        f"{path}:{line}:5: --profile tables: this file's turns resolved by narrator next were "
+        f"fought with its house rules and GM rulings, and their records replay only with "
+        f"them; run a copy without the resolved: records and state: to see the plain tables"]
+
+
+def test_run_of_a_play_by_post_file_with_an_edited_record_is_refused_as_next_refuses(tmp_path):
+    path, _ = _posted(tmp_path)
+    text = path.read_text()
+    m = re.search(r"to_hit: \[(\d+)", text)
+    assert m
+    bumped = str(int(m.group(1)) % 20 + 1)
+    path.write_text(text[:m.start(1)] + bumped + text[m.end(1):])
+    r = RUNNER.invoke(app, ["run", str(path)])
+    assert r.exit_code == 2
+    assert "was changed after it was resolved; run narrator next --redo 1" in r.output
+    assert len(r.output.strip().splitlines()) == 1
