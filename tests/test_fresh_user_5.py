@@ -175,3 +175,73 @@ def test_run_of_a_play_by_post_file_with_an_edited_record_is_refused_as_next_ref
     assert r.exit_code == 2
     assert "was changed after it was resolved; run narrator next --redo 1" in r.output
     assert len(r.output.strip().splitlines()) == 1
+
+
+# ---------------------------------------------------------------------- 4. Gaslight distances
+THIRTY_FEET = """\
+title: Thirty feet
+ruleset: gaslight
+seed: 3
+sides:
+  police:
+    - name: Inspector Edwin Thorne
+      short: Thorne
+      str: 12
+      dex: 14
+      con: 13
+      bab: 2
+      hp: 11
+      weight: 170
+      weapons: [{type: webley_revolver}]
+      at: [0, 0]
+  roughs:
+    - name: Silas Vane
+      short: Vane
+      str: 13
+      dex: 12
+      con: 12
+      bab: 1
+      hp: 9
+      weapons: [{type: bulldog_revolver}]
+      at: [10.0134, 0]
+turns:
+  - intents:
+      Thorne: {shoot: Vane, mode: aimed}
+      Vane: VANE
+"""
+
+
+def _gaslight(tmp_path: Path, vane: str, *args: str) -> str:
+    path = tmp_path / "thirty.yaml"
+    path.write_text(THIRTY_FEET.replace("VANE", vane))
+    r = RUNNER.invoke(app, ["run", str(path), "--format", "text", *args])
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+def test_gaslight_shows_30_04_feet_beside_the_range_increment_it_passed(tmp_path):
+    """30.04 ft is past the Webley's 30 ft range increment (G9): -2. Before, teaching said
+    "10 yards" and a tenth would say "30"."""
+    teaching = _gaslight(tmp_path, "{shoot: Thorne, mode: snap}")
+    assert "Shot 1, 30.04 feet: d20 4 + 1 (base attack) + 1 (Dexterity) − 2 (range, one " \
+        "increment) + 1 (target standing) = 5 against Armor Class 12: a miss." in teaching
+    assert "10 yards" not in teaching
+    rolls = _gaslight(tmp_path, "{shoot: Thorne, mode: snap}", "--mode", "story")
+    assert "  Vane at Thorne, snap #1, 30.04 ft: 4 +1 base attack +1 Dexterity −2 range, one " \
+        "increment +1 target standing = 5 vs AC 12, miss;" in rolls
+
+
+def test_gaslight_move_just_over_15_feet_is_shown_past_15_as_its_gait_is(tmp_path):
+    """Walking slowly is up to 15 ft (GN17); 15.04 ft is walking briskly, and shows so:
+    before, the event kept a tenth and both modes said "moves 15 feet (walking briskly)"."""
+    teaching = _gaslight(tmp_path, "{move: [15.0267, 0]}")
+    assert "Silas Vane moves 15.04 feet (walking briskly)." in teaching
+    assert "(target walking briskly)" in teaching
+    rolls = _gaslight(tmp_path, "{move: [15.0267, 0]}", "--mode", "story")
+    assert "  Vane moves 15.04 ft (walking briskly) away from Thorne." in rolls
+
+
+def test_shown_feet_and_the_templates_agree():
+    from narrator.rulesets.gaslight.fight import shown_feet
+    assert [shown_feet(v) for v in (30.0, 30.04, 29.96, 17.33, 5.6, 120.0, 0.5)] == \
+        ["30", "30.04", "29.96", "17.3", "5.6", "120", "0.5"]

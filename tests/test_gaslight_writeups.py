@@ -145,7 +145,7 @@ def test_a_gun_and_a_blade_read_plainly():
     ):
         assert line in text, line
     story = render(log, "text", "story")
-    assert "knife" in story.split("Rolls")[1] and "Ann strikes at Bob (knife, 3.0 ft)" in story
+    assert "knife" in story.split("Rolls")[1] and "Ann strikes at Bob (knife, 3 ft)" in story
 
 
 def _all_kinds_logs():

@@ -136,7 +136,8 @@ class GlDraw(Event):
 
 @event
 class GlMoved(Event):
-    """A move this round (GN17): from, to (yards), the gait and the feet covered;
+    """A move this round (GN17): from, to (yards), the gait and the feet covered (to a
+    hundredth, as the gait by distance was read from them: 15.04 ft is walking briskly);
     ``destination`` a landmark key or None."""
 
     kind: ClassVar[str] = "gl_moved"

@@ -58,6 +58,17 @@ def moving_status(feet: float) -> str:
     return next(k for k, top in rows.items() if k != "source" and feet <= top)
 
 
+def shown_feet(feet: float) -> str:
+    """A distance in feet as the write-up shows it (the templates' ``gaslight.j2`` ``ft``
+    says the same): whole, "30"; else to a tenth, "17.3"; to a hundredth where a tenth
+    would look whole, "30.04", so a figure just past a limit the rules compare it with (a
+    30 ft range increment, a blade's 5 ft reach, 002 l.363) never reads as the limit."""
+    if feet == int(feet):
+        return f"{int(feet)}"
+    one = f"{feet:.1f}"
+    return f"{feet:.2f}" if one.endswith(".0") else one
+
+
 @dataclass
 class Arm:
     """A gun during the fight: rounds loaded, its state ("ready", "misfire", "jam",
@@ -567,7 +578,7 @@ class GaslightFight:
             return self.block(t, m, "strike", "target_out", tm.name, tm.condition)
         feet = self.feet(m, tm)
         if not R.in_reach(feet):
-            return self.block(t, m, "strike", "out_of_reach", tm.name, f"{feet:g} ft")
+            return self.block(t, m, "strike", "out_of_reach", tm.name, f"{shown_feet(feet)} ft")
         mods = [Modifier("bab", m.c.bab)] if m.c.bab else []
         s = R.ability_modifier(m.c.str_)
         if s:
@@ -745,7 +756,7 @@ class GaslightFight:
         m.gait = gait or (moving_status(feet) if feet else None)
         if mode == "panic" and m.gait not in ("running", "sprinting") and ride is None:
             m.gait = "running"
-        self.emit(GlMoved(t, m.name, start, m.pos, m.gait or "still", round(feet, 1),
+        self.emit(GlMoved(t, m.name, start, m.pos, m.gait or "still", round(feet, 2),
                           dest if isinstance(dest, str) and reached else None, m.cover,
                           m.concealment))
         if feet > 0:
@@ -865,11 +876,11 @@ class GaslightFight:
                 return False
         feet = self.feet(m, tm)
         if mode == "point_blank" and not R.is_point_blank(feet):
-            self.block(t, m, "shoot", "not_point_blank", tm.name, f"{feet:g} ft")
+            self.block(t, m, "shoot", "not_point_blank", tm.name, f"{shown_feet(feet)} ft")
             return False
         mods = self.modifiers(m, arm, tm, mode, feet, called, two, off)
         if mods is None:
-            self.block(t, m, "shoot", "out_of_range", tm.name, f"{feet:g} ft")
+            self.block(t, m, "shoot", "out_of_range", tm.name, f"{shown_feet(feet)} ft")
             return False
         if any(x.why == "impossible" for x in mods):
             self.block(t, m, "shoot", "impossible", tm.name, self.conditions.weather)
