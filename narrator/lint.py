@@ -5,7 +5,8 @@ of one's own side) are in ``LoadedScenario.warnings``; ``warnings`` returns both
 A warning is a located ``ScenarioError`` whose message starts "warning: "; the CLI prints it on
 standard error and goes on (exit code 0).
 
-May import: narrator.engine, narrator.errors, narrator.events, narrator.scenario.
+May import: narrator.engine, narrator.errors, narrator.events, narrator.scenario,
+narrator.ruleset (the registry).
 """
 
 from __future__ import annotations
@@ -77,10 +78,12 @@ def idle(loaded: LoadedScenario) -> list[ScenarioError]:
 
 
 def warnings(loaded: LoadedScenario, log: FightLog | None = None) -> list[ScenarioError]:
-    """The loader's warnings and, when ``log`` is None, a fight of the scenario's own is fought
-    to find its unused scripted dice (a fight that fails finds none: ``run`` reports that).
+    """The loader's warnings, the ruleset's own that need its engine (``Ruleset.lint``) and,
+    when ``log`` is None, a fight of the scenario's own is fought to find its unused scripted
+    dice (a fight that fails finds none: ``run`` reports that).
     Sorted by line and column."""
-    found = list(loaded.warnings) + idle(loaded)
+    from narrator.ruleset import get as ruleset
+    found = list(loaded.warnings) + idle(loaded) + ruleset(loaded.scenario.ruleset).lint(loaded)
     if loaded.script:
         if log is None:
             from narrator.engine import run_fight

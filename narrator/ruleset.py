@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:  # pragma: no cover
     from narrator.dice import ScriptedDice
+    from narrator.errors import ScenarioError
     from narrator.events import CharacterStatus, Event, FightLog
     from narrator.reference import Reference
     from narrator.scenario.loader import LoadedScenario
@@ -248,6 +249,12 @@ class Ruleset:
     def kernel(self) -> Kernel | None:
         """Its fast odds kernel, or None (odds are then fought by the engine)."""
         return None
+
+    def lint(self, loaded: LoadedScenario) -> list[ScenarioError]:
+        """Warnings (located ``ScenarioError``s whose message starts "warning: ") that need
+        the engine or the tactics, which the scenario's validation may not import: what
+        ``check`` and ``run`` print beside ``LoadedScenario.warnings``. None by default."""
+        return []
 
     # ------------------------------------------------------------------ the write-up
     def story_news(self, event: Any) -> bool:

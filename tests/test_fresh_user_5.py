@@ -245,3 +245,76 @@ def test_shown_feet_and_the_templates_agree():
     from narrator.rulesets.gaslight.fight import shown_feet
     assert [shown_feet(v) for v in (30.0, 30.04, 29.96, 17.33, 5.6, 120.0, 0.5)] == \
         ["30", "30.04", "29.96", "17.3", "5.6", "120", "0.5"]
+
+
+# ---------------------------------------------------------------------- 5. check and tactics
+SNIPE = """\
+title: From the ridge
+seed: 1
+sides:
+  posse:
+    - name: Jake Harlan
+      short: Jake
+      attributes: {str: 14, coo: 16, obs: 12, sta: 9, luck: 8}
+      skills: {rifle: 5}
+      weapons: [{type: lever_action_rifle}]
+      at: [0, 0]
+  rustlers:
+    - name: Dutch
+      pronoun: she
+      attributes: {str: 12, coo: 13, obs: 11, sta: 6, luck: 7}
+      skills: {rifle: 3}
+      weapons: [{type: lever_action_rifle}]
+      at: [60, 5]
+      tactics: aggressive
+turns:
+  - kind: combat
+    intents:
+      Jake: {move: {gait: walking, to: [1, 0]}}
+TURN1
+  - kind: combat
+    intents:
+      Jake: {shoot: Dutch, sniping: true}
+"""
+
+
+def _check(tmp_path: Path, turn1: str = "", between: str = "") -> tuple[Path, list[str]]:
+    path = tmp_path / "snipe.yaml"
+    path.write_text(SNIPE.replace("TURN1\n", turn1 + between))
+    r = RUNNER.invoke(app, ["check", str(path)])
+    assert r.exit_code == 0, r.output
+    return path, [line for line in r.stderr.splitlines() if "warning" in line]
+
+
+def test_check_warns_of_sniping_after_a_tactics_profiles_shot_in_turn_1(tmp_path):
+    """Dutch has no intent in turn 1; her aggressive profile shoots Jake there (known before
+    any die), so Jake's sniping in turn 2 gets no +2. Before, check said nothing."""
+    path, said = _check(tmp_path)
+    assert said == [
+        f"{path}:25:37: warning: Jake Harlan snipes in turn 2, but Dutch's tactics "
+        f"(aggressive) shoot in turn 1, before it: the sniping bonus (+2) is for the fight's "
+        f"first shot only (001 l.26; errata B3), so it does not apply here; drop sniping:"]
+    from narrator.engine import run_fight
+    from narrator.scenario import load_scenario
+    log = run_fight(load_scenario(path))
+    first = next(e for e in log.events if e.kind == "shot_fired")
+    assert (first.turn, first.shooter) == (1, "Dutch")
+    jake = next(e for e in log.events if e.kind == "shot_fired" and e.shooter == "Jake Harlan")
+    assert not any(m.name == "sniping" for m in jake.modifiers)
+
+
+def test_no_warning_when_the_profile_does_not_shoot_in_turn_1(tmp_path):
+    _, said = _check(tmp_path, "      Dutch: {move: {gait: walking, to: [61, 5]}}\n")
+    assert said == []
+
+
+def test_check_says_it_cannot_tell_what_a_profile_does_in_a_later_turn(tmp_path):
+    between = ("  - kind: combat\n    intents:\n"
+               "      Jake: {move: {gait: walking, to: [2, 0]}}\n")
+    path, said = _check(tmp_path, "      Dutch: {move: {gait: walking, to: [61, 5]}}\n",
+                        between)
+    assert said == [
+        f"{path}:29:37: warning: Jake Harlan snipes in turn 3, but Dutch has a tactics profile "
+        f"that decides turn 2 as the fight goes, and a shot of hers before turn 3 would take "
+        f"the sniping bonus (+2, the fight's first shot only: 001 l.26; errata B3); check "
+        f"reads the declared turns and turn 1's tactics only"]

@@ -55,6 +55,8 @@ class LoadedScenario:
         warnings: things that load but look like mistakes (a shot at a man of one's own side),
             each a located ScenarioError whose message starts "warning: "; ``check`` and
             ``run`` print them, nothing stops.
+        notes: what the ruleset's validation leaves for its checks that need its engine
+            (``Ruleset.lint``), by name; empty for most scenarios.
     """
 
     scenario: Any
@@ -63,6 +65,7 @@ class LoadedScenario:
     side_of: dict[str, str] = field(default_factory=dict)
     locate: Any = None
     warnings: list[ScenarioError] = field(default_factory=list)
+    notes: dict[str, Any] = field(default_factory=dict)
 
     def error(self, message: str, *loc: Any) -> ScenarioError:
         """A ScenarioError located at the node ``loc`` (keys and indices) of the file."""

@@ -107,6 +107,12 @@ class BootHill(Ruleset):
     def kernel(self) -> Kernel:
         return BootHillKernel()
 
+    def lint(self, loaded: Any) -> list:
+        """A sniping intent that a tactics profile's shot comes before
+        (``lint.sniping_after_tactics``)."""
+        from narrator.rulesets.boothill.lint import sniping_after_tactics
+        return sniping_after_tactics(loaded)
+
     def lean_ending(self, loaded: Any, seed: int, tables_only: bool) -> tuple | None:
         """The engine with its records off (``BootHillFight(record=False)``, issue 17)."""
         from narrator.dice import SeededDice

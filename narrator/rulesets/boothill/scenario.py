@@ -632,7 +632,12 @@ def _sniping_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
     """Warn (``loaded.warnings``, located at the intent's ``sniping:``) of sniping that cannot
     pay: the +2 is for the fight's first shot only (001 l.26; errata B3, B18(e)), so an intent
     that snipes with more than one shot gets it on the first at most, and one in a turn after
-    shots were declared (his own or anyone's) gets it on none."""
+    shots were declared (his own or anyone's) gets it on none.
+
+    A sniping intent after the first turn with no shot declared before it is left in
+    ``loaded.notes["sniping"]`` as ``(turn index, name, (line, column))``: a tactics profile
+    may shoot before it, which only the tactics can tell (``Ruleset.lint``; Boot Hill's
+    ``lint.sniping_after_tactics``)."""
     first: tuple[int, str] | None = None  # (turn index, name) of the first declared shot
     for t, turn in enumerate(loaded.scenario.turns):
         for full, intent in turn.intents.items():
@@ -640,6 +645,8 @@ def _sniping_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
             if not intent.sniping or n == 0:
                 continue
             loc = ("turns", t, "intents", keys[(t, full)], "sniping")
+            if first is None and t > 0:
+                loaded.notes.setdefault("sniping", []).append((t, full, loc8.where(loc)))
             if first is not None:
                 who = "his own" if first[1] == full else f"{first[1]}'s"
                 loaded.warnings.append(loc8.error(
