@@ -180,6 +180,8 @@ CATALOGUE = re.compile(r"\b(single-action|double-action|fast-draw|long-barrelled
 SHOTGUN = re.compile(r"buckshot|shotgun|scattergun|coach gun|\bbarrels?\b|\bpattern\b")
 POPGUN = re.compile(r"\bsnap(s|ped)? a shot\b|\bbark(s|ed)?\b")
 TORSO_THINGS = re.compile(r"pocket watch|tobacco tin|Bible|deck of cards|silver dollar|"
+                          r"pocket Testament|match safe|cigar case|pewter flask|clasp knife|"
+                          r"harmonica|bundle of letters|brass key|"
                           r"gunbelt buckle|cartridge belt|\brib\b")
 TORSO = re.compile(r"\b(chest|belly|gut|stomach)\b")
 #: a Luck save's thing in the wrong half of the torso: a buckle at the chest, a Bible at the belly

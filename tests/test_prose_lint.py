@@ -710,20 +710,22 @@ def test_a_his_after_another_mans_he_is_a_name():
     Levi's; the wound's place ("in the belly"), told before the sentence, no longer made the
     "he" of the sentence before forgotten: the shooter is named."""
     canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
-    after = re.search(r"but he stayed up\. ([^.]*)\.", canyon).group(1)
+    after = re.search(r"but (?:he|Levi) stayed up\. ([^.]*)\.", canyon).group(1)
     assert re.search(r"\bSlim\b", after) and "Levi" in after and "belly" in after, after
     assert not after.startswith(("His ", "He ")), after
     assert "His aim was true: Levi" not in canyon
 
 
-def test_a_man_falling_from_the_wound_just_told_is_he():
+def test_a_man_falling_from_the_wound_just_told_is_he_only_after_being_the_subject():
     """Issue 10, sixth reading: "Isaac's shot took Arkansas Hiram across the temple; a mortal
-    wound. Arkansas Hiram fell and lay still" named him three times running; only the man
-    hit can fall from it, so "He fell" (the shooter being "he" too does not matter)."""
+    wound. Arkansas Hiram fell and lay still" was made "He fell", the shooter being "he" too.
+    A later GM reader, posting the story unedited: after "X hit Y ..." a "He slumped" reads
+    as X. The falling man is "he" only where he was the last man told as a subject ("...;
+    he reeled under it. He fell"); else his name."""
     canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
-    assert re.search(r"Isaac took Arkansas Hiram [^.;]*; a mortal wound\. He (?:fell|went down)",
-                     canyon), canyon
-    assert "Arkansas Hiram fell" not in canyon and "Arkansas Hiram went down" not in canyon
+    assert re.search(r"Isaac took Arkansas Hiram [^.;]*; a mortal wound\. Arkansas Hiram "
+                     r"(?:fell|went down)", canyon), canyon
+    assert not re.search(r"Isaac took Arkansas Hiram [^.;]*; a mortal wound\. He ", canyon)
 
 
 def test_the_lint_catches_the_seventh_reading():

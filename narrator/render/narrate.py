@@ -119,6 +119,11 @@ _SHOT_WORDS = re.compile(r"\b(?:fir(?:e|es|ed|ing)|shot|shots|shoots?|bullets?|b
                          r"wounds?|wounded|hurt|blood|graze|scratch|roar(?:s|ed)?|crack(?:s|ed)?|"
                          r"bark(?:s|ed)?|boom(?:s|ed)?|buck(?:s|ed)?|kick(?:s|ed)?|wide|"
                          r"empt(?:y|ied|ies))\b", re.I)
+#: A character as a clause's subject: his name or "he" straight before a verb marker
+#: ("{b} [be] hit", "{b_he} [stagger]"), not a possessive nor an object ("{a} [hit] {b} in").
+_SUBJECT_SLOT = re.compile(r"\{([ab])(_he)?\} \[")
+#: Strides through ``luck_keepsake`` (the first prime to its number is taken).
+_KEEPSAKE_STEP = (5, 3, 7)
 #: Other phrases ``say`` tries for a whole sentence said before in the write-up.
 REPEAT_TRIES = 6
 #: Where a sentence of story prose ends (quoted speech kept inside it).
@@ -283,6 +288,9 @@ class Narration:
         self._own_gun: str | None = None  # own_gun: the next notice is of his own gun
         self.topic: str | None = None
         self.falls: str | None = None  # the man the next sentence tells falling (see focus)
+        self.subject: str | None = None  # the man the last clause with a man for its subject
+        # was about, in this sentence or the one before ("Dutch hit Quaid; the wound was
+        # serious": Dutch; "...; he reeled under it": Quaid; "Dutch's bullet ...": nobody)
         self.since: list[str] = []  # characters mentioned after the topic's last mention
         self.weapon_type: str | None = None
         self.weapon_name: str | None = None
@@ -316,6 +324,7 @@ class Narration:
         self.saying_he: set[str] = set()  # characters this sentence calls "he", "him"
         self.said_he: set[str] = set()    # ... and the sentence before it
         self._told: set[str] = set()  # whole sentences said in the write-up (``say``)
+        self._keepsakes = 0  # luck_keepsake things told so far (``keepsake``)
         self._last_text = ""  # the last whole sentence said
 
     def story(self, events: list[Event], started: Any) -> str:
@@ -920,12 +929,25 @@ class Narration:
         at, down = self._starts.get(turn, ({}, set()))
         return at, down, self._sides
 
-    def riding(self, ev: Event) -> bool:
+    def in_saddle(self, ev: Event) -> bool:
+        """Whether the shooter of ``ev`` (a shot) moves on horseback in its turn: his gait
+        is his horse's (000 Table 3), so his "shooting while walking" is told "from the
+        saddle at a walk". His move of the turn decides (in the saddle as it starts and not
+        getting down, or getting up: the gait of a move that mounts is the horse's);
+        without one, whether he is in the saddle when he fires."""
+        who = getattr(ev, "shooter", None) or getattr(ev, "character", None)
+        mv = self.in_turn("moved", getattr(ev, "turn", None), character=who)
+        if mv is None:
+            return self.riding(ev, who)
+        return bool((self.riding(mv) and not mv.dismounted) or mv.mounted)
+
+    def riding(self, ev: Event, who: str | None = None) -> bool:
         """Whether the mover of ``ev`` (a ``moved`` event) is in the saddle as it starts: his
         ``mounted`` at the start, then each turn's status, a GM's edit of ``mounted`` and his
         own moves that mount or dismount, before ``ev`` (000 Table 3: a rider's gaits are his
-        horse's, walking, trotting, galloping)."""
-        who = ev.character
+        horse's, walking, trotting, galloping). ``who``: another man than the event's
+        ``character`` (a shot's shooter: whether he is in the saddle as it is fired)."""
+        who = who or ev.character
         on = False
         for e in self.events:
             if e is ev:
@@ -1028,7 +1050,7 @@ class Narration:
     def paragraph(self) -> str:
         """Start a new paragraph: the next phrase names its character again (and no weapon is
         in hand until a shot sets one). Returns ""."""
-        self.topic = self.opened = self._opened_thing = None
+        self.topic = self.opened = self._opened_thing = self.subject = None
         self._emptied = set()
         self.sentence, self.before = [], []
         self.weapon_type = None
@@ -1081,17 +1103,61 @@ class Narration:
         "His bullet slammed into Arthur" cannot be Arthur's."""
         if who not in self.chars or (who != self.topic and named is None):
             return False
-        if who == self.falls:  # "Isaac's shot took Hiram ...; a mortal wound. He fell"
+        if who == self.falls:  # "Hiram was hit ...; a mortal wound. He fell"
             self.falls = None
-            return True
+            if self.subject == who:
+                return True
+            # else as any other sentence: "Fred hit Herman square in the chest; it was a
+            # wound to die of. He dropped" reads as Fred (a GM reader): the name, unless
+            # nobody else of his pronoun was in the sentence before
         if named is not None and named in self.said_he | self.saying_he \
                 and self.chars[named].pronoun == self.chars[who].pronoun:
             return False  # "..., and he staggered. He fired at John": two men, one "he"
             # (saying_he: the sentence just told, when this one opens a new sentence: "...,
             # but he stayed up. His aim was true: Levi was hit" read as Levi's aim)
         mine = self.chars[who].pronoun
-        return not any(self.chars[o].pronoun == mine for o in self.since + self.before
-                       if o != who and o != named)
+        if any(self.chars[o].pronoun == mine for o in self.since + self.before
+               if o != who and o != named):
+            return False
+        # a piece of this sentence ("; he staggered"): "he" is the last man told as a
+        # subject, so not after "Dutch hit Quaid" while Quaid is meant (``_subject``)
+        return self.subject == who or not self._rival(who, named)
+
+    def _subjects(self, body: str, a: str | None, b: str | None,
+                  lead: str) -> tuple[str, str | None]:
+        """A phrase's body with each "he" that is a clause's subject ("{b_he} [stagger]") made
+        the name where the last man told as a subject (``subject``, then the phrase's own
+        subjects in order) is another man and one of his pronoun is in the sentence (the
+        sentence so far, the phrase's men before it); and the last subject of the phrase
+        (None when it has none: "{a}'s bullet [find] {b}")."""
+        current = self.subject if lead else None
+        last = None
+        out = body
+        changes: list[tuple[int, int, str]] = []
+        for m in _SUBJECT_SLOT.finditer(body):
+            key, he = m.group(1), m.group(2)
+            who = a if key == "a" else b
+            if who is None:
+                continue
+            if he and who in self.chars and current != who:
+                mine = self.chars[who].pronoun
+                before = {x for k, x in (("a", a), ("b", b))
+                          if x is not None and x != who and "{" + k in body[:m.start()]}
+                if any(o in self.chars and self.chars[o].pronoun == mine
+                       for o in before | {o for o in self.sentence if o != who}):
+                    changes.append((m.start(), m.start() + len(key) + len(he) + 2,
+                                    "{" + key + "}"))
+            current = last = who
+        for start, end, text in reversed(changes):
+            out = out[:start] + text + out[end:]
+        return out, last
+
+    def _rival(self, who: str, named: str | None = None) -> bool:
+        """Whether another character of ``who``'s pronoun (not ``named``) is in the sentence
+        being told."""
+        mine = self.chars[who].pronoun
+        return any(self.chars[o].pronoun == mine for o in self.sentence
+                   if o != who and o != named and o in self.chars)
 
     # ------------------------------------------------------------------ phrases
     def weapon(self, weapon_type: str | None, name: str | None = None) -> str:
@@ -1197,6 +1263,20 @@ class Narration:
         self._last_text = text
         return text
 
+    def keepsake(self) -> str:
+        """What a man had in his pocket that stopped a Luck save's bullet ("a silver
+        dollar"), for ``{thing}`` of a phrase: the phrase group ``luck_keepsake`` taken in an
+        order of the fight's own, from its seed (the phrase table's): the first at the seed
+        modulo their number, so fights of consecutive seeds (a batch) each open on another
+        one, then every ``_KEEPSAKE_STEP``-th, so one fight tells each once before any
+        again. Same seed, same things. Without the group, "a silver dollar"."""
+        things = self.phrases.table.get("luck_keepsake") or ["a silver dollar"]
+        seed = self.phrases.seed if isinstance(getattr(self.phrases, "seed", 0), int) else 0
+        step = next((k for k in _KEEPSAKE_STEP if math.gcd(k, len(things)) == 1), 1)
+        thing = things[(seed + self._keepsakes * step) % len(things)]
+        self._keepsakes += 1
+        return thing
+
     def _chose(self, phrase: str, a: str | None, b: str | None) -> str:
         """Record ``phrase`` as the one said (the last said, how it opens, a gun told
         emptied); returns it."""
@@ -1211,7 +1291,7 @@ class Narration:
     #: What ``_realise`` changes (``say`` tries a phrase and may take it back); of ``seen``
     #: it changes only whether the phrase's men were named (``name``).
     _STATE = ("before", "sentence", "said_he", "saying_he", "opened", "_opened_thing",
-              "_own_gun", "falls", "since", "topic", "guns_said", "guns_told",
+              "_own_gun", "falls", "subject", "since", "topic", "guns_said", "guns_told",
               "last_said", "_opening", "_said", "_emptied")
 
     def _state(self, a: str | None, b: str | None) -> dict[str, Any]:
@@ -1284,9 +1364,19 @@ class Narration:
                 body = "{" + opener + "_he}" + body[len(opener) + 2:]
                 phrase = lead + body
         self.falls = None  # only for the sentence right after the wound
+        # "he" as a clause's subject is the last man told as one ("Isaac drilled Levi in
+        # the head; he knew at once it was a killing wound" is Isaac's): else the name
+        body, subject = self._subjects(body, a, b, lead)
+        phrase = lead + body
+        if subject is not None:
+            self.subject = subject  # the man this clause is about, for the next one's "he"
+        elif not lead and (a is not None or b is not None):
+            self.subject = None  # "Dutch's bullet ...", "The shot from Jed ...": no man
         noun, _ = self.scene.shot(self.weapon_type)
         extra.setdefault("barrel", "a barrel")  # a shotgun's phrases; callers may say which
         extra.setdefault("nth", "next")  # which of his shots this turn (``nth_shot``)
+        if "{thing}" in phrase and "thing" not in extra:  # (only a phrase that tells one)
+            extra["thing"] = self.keepsake()
         for key in ("place", "cover"):  # a bare map key ("livery") is "the livery"
             v = extra.get(key)
             if isinstance(v, tuple) and isinstance(v[0], str):
@@ -1390,8 +1480,9 @@ class Narration:
     def _gun_ref(self, gun: str) -> str:
         """A weapon's name as a referring expression: in full the first time in the fight
         ("the double-barrel shotgun", "Dutch's Colt Peacemaker"), then its head noun or
-        brand ("shotgun", "Colt"), and from the third time a one-word brand is "gun"
-        ("Schofield", "Schofield", then "gun"), so no name runs through every clause."""
+        brand ("shotgun", "Colt"), and from the third time in a paragraph a firearm is "gun"
+        ("Schofield", "Schofield", then "gun"; "revolver" alike), so no name runs through
+        every clause."""
         words = gun.split()
         lead = []
         while words and words[0].lower() in ("his", "her", "their", "the", "a", "an", "its"):
@@ -1413,8 +1504,8 @@ class Narration:
                           or not firearm):  # a "bung starter" is never a "starter"
             self.guns_told.add(" ".join(words))
             return gun  # in full once a fight: "Winchester carbine", then "carbine"
-        if said > 1 and short[:1].isupper() and firearm:
-            short = "gun"  # "Schofield", "Schofield", then "gun"
+        if said > 1 and firearm:
+            short = "gun"  # "Schofield", "Schofield", then "gun" ("revolver" alike)
         elif said == 1 and len(words) == 1:
             return gun
         return " ".join(lead + [short])

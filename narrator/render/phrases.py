@@ -124,6 +124,7 @@ class Phrases:
 
     def __init__(self, table: dict[str, list[str]], seed: int, tense: str = "present") -> None:
         self.table = table
+        self.seed = seed  # the fight's seed (``Narration.keepsake``)
         self.rng = random.Random(f"{seed}:prose")
         self.tense = tense
         self.last: dict[str, int] = {}

@@ -31,6 +31,8 @@ MODIFIER = {
     "target_evading": "target evading", "target_galloping": "target galloping",
     "shooter_walking": "shooting while walking", "shooter_running": "shooting while running",
     "shooter_trotting": "shooting while trotting", "shooter_galloping": "shooting at a gallop",
+    # a rider's walk is his horse's (Table 3), never "shooting while walking"
+    "shooter_walking_mounted": "shooting from the saddle at a walk",
     "light_wound": "light wound", "serious_wound": "serious wound",
     "size_very_large": "very large target", "size_large": "large target",
     "size_small": "small target", "size_very_small": "very small target",
