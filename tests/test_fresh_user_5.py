@@ -318,3 +318,85 @@ def test_check_says_it_cannot_tell_what_a_profile_does_in_a_later_turn(tmp_path)
         f"that decides turn 2 as the fight goes, and a shot of hers before turn 3 would take "
         f"the sniping bonus (+2, the fight's first shot only: 001 l.26; errata B3); check "
         f"reads the declared turns and turn 1's tactics only"]
+
+
+# ---------------------------------------------------------------------- 3. a wounded man's run
+LAME = """\
+title: A lame run
+seed: 5
+map:
+  water_trough: {at: [-18, 0], cover: {locations: [legs, abdomen]}}
+sides:
+  posse:
+    - name: Jake Harlan
+      short: Jake
+      attributes: {str: 14, coo: 16, obs: 12, sta: 9, luck: 8}
+      skills: {pistol: 5}
+      weapons: [{type: single_action_revolver}]
+      at: [0, 0]
+      tactics: coward
+  rustlers:
+    - name: Dutch
+      attributes: {str: 12, coo: 13, obs: 11, sta: 6, luck: 7}
+      weapons: [{type: single_action_revolver}]
+      at: [10, 0]
+turns:
+  - kind: combat
+    intents:
+      Jake: {shoot: Dutch, shots: 1}
+      Dutch: {shoot: Jake, shots: 1}
+  - kind: combat
+    intents:
+      Dutch: {move: {gait: walking, to: [11, 0]}}
+dice:
+  Jake Harlan: {to_hit: [20]}
+  Dutch: {to_hit: [1], location: [1], severity: [3]}
+"""
+
+
+def test_a_coward_with_a_leg_wound_runs_as_far_as_his_wounded_run_not_the_tables(tmp_path):
+    """Turn 1 leaves Jake a light wound in the left leg: his run (24 yards, Table 3) is
+    halved to 12. The coward flees in turn 2; the water trough is 18 yards off. Before, his
+    profile read the run of the tables, made for the trough and stopped 6 yards short of it
+    in the open; now it reads the wounded run and runs the 12 yards he has."""
+    path = tmp_path / "lame.yaml"
+    path.write_text(LAME)
+    from narrator.engine import run_fight
+    from narrator.scenario import load_scenario
+    log = run_fight(load_scenario(path))
+    said = next(e for e in log.events if e.kind == "intent_declared" and e.turn == 2
+                and e.character == "Jake Harlan")
+    assert (said.source, said.gait, said.destination) == ("tactics", "running", "-12,0")
+    moved = next(e for e in log.events if e.kind == "moved" and e.turn == 2
+                 and e.character == "Jake Harlan")
+    assert (moved.allowance, moved.distance, moved.end, moved.arrived) == \
+        (12.0, 12.0, (-12.0, 0.0), True)
+    assert [m.name for m in moved.penalties] == ["wounded_left_leg"]
+    r = RUNNER.invoke(app, ["run", str(path), "--format", "text", "--mode", "story"])
+    assert r.exit_code == 0, r.output
+    assert "  Jake runs 12 of 12 yd (wounded left leg halves it).\n" in r.stdout
+    assert "runs towards the water trough" not in r.stdout
+
+
+def test_the_tactics_read_the_wounded_allowance_the_engine_moves_by():
+    from narrator.rulesets.boothill import tactics
+    from narrator.rulesets.boothill.state import Wound
+    from narrator.dice import ScriptedDice
+    from narrator.ruleset import get as ruleset
+    from narrator.scenario import load_scenario_text
+    loaded = load_scenario_text(LAME)
+    fight = ruleset("boothill").fight(loaded, ScriptedDice({}, 1), 1, False)
+    jake = fight.fighters["Jake Harlan"]
+    run = [tactics._allowance(jake, "running", "combat")]
+    jake.wounds = [Wound("left_leg", "light", 1)]
+    run.append(tactics._allowance(jake, "running", "combat"))
+    jake.wounds = [Wound("left_leg", "light", 1), Wound("right_leg", "light", 1)]
+    run.append(tactics._allowance(jake, "running", "combat"))
+    jake.wounds = [Wound("right_leg", "serious", 3)]        # walk only, and halved
+    run.append(tactics._allowance(jake, "running", "combat"))
+    jake.wounds = [Wound("abdomen", "serious", 3)]          # halves a run, not a walk
+    run += [tactics._allowance(jake, "running", "combat"),
+            tactics._allowance(jake, "walking", "combat")]
+    jake.wounds = [Wound("left_leg", "serious", 3), Wound("right_leg", "serious", 3)]
+    run.append(tactics._allowance(jake, "running", "combat"))   # crawl only
+    assert run == [24.0, 12.0, 6.0, 3.0, 12.0, 6.0, 2.0]

@@ -241,7 +241,9 @@ def test_a_wrong_closing_in_is_caught(monkeypatch):
         self.weapon_short = [[y * 0.9 for y in guns] for guns in self.weapon_short]
 
     monkeypatch.setattr(kernel_tactics.VecTactics, "__init__", broken)
-    seen = checked_run(*CASES["four-on-four"], 100)
+    # (seed 2: a wounded man's step is his wounded walk, tactics._allowance, so fewer walks
+    # stop short of the range than at seed 5, which now meets none that the 10% changes)
+    seen = checked_run(*CASES["four-on-four"], 100, 2)
     assert seen["bad"] > 0, seen
 
 

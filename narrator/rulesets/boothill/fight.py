@@ -40,6 +40,7 @@ from narrator.rulesets.boothill.shot import (
 )
 from narrator.rulesets.boothill import tactics
 from narrator.rulesets.boothill.state import (
+    LEGS,
     PreparedShot,
     GUNSMITH_SECONDS,
     JAM_SECONDS,
@@ -61,7 +62,6 @@ from narrator.rulesets.boothill.scenario import (
 from narrator.scenario.models import idle_characters
 from narrator.turns import TurnLoop
 
-LEGS = ("left_leg", "right_leg")
 NO_TURN = Turn()  # a turn past the declared ones (shared: the engine never changes a Turn)
 SKILL_NAMES = tuple(Skills.model_fields)
 NO_PROGRESS = Fraction(0)  # no round of a reload under way (Fractions never change)
@@ -432,7 +432,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         kind of turn, whether a shot has been fired, the sides called on to surrender, the
         landmarks gone; per man down, where his thrown weapons lie; per man up: position,
         wound points, wounds (light and serious, serious in either arm: what the estimates
-        read), cover and landmark, prone, mounted, holds, weapon in hand and drawn, after a
+        read; in which leg: what a move allows, ``tactics._allowance``), cover and landmark, prone, mounted, holds, weapon in hand and drawn, after a
         shootout turn where his actions start (``start_cursor``) and whether any are queued,
         and each weapon's rounds, spare rounds, jam, use, where it lies."""
         mem = tactics.memory_of(self, create=False)
@@ -456,7 +456,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 gun_arm, off_arm = f.gun_arm, f.off_arm
                 wounds = tuple(sorted(
                     (w.severity, w.severity == "serious" and w.location in gun_arm,
-                     w.severity == "serious" and w.location in off_arm) for w in f.wounds))
+                     w.severity == "serious" and w.location in off_arm,
+                     w.location if w.location in LEGS else "") for w in f.wounds))
             parts.append((
                 f.pos, f.wound_points, wounds,
                 (cover.name, cover.kind, cover.locations) if cover is not None else None,
@@ -1380,14 +1381,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
             return self.refuse(t, f, "move", "wrong_gait", None, f"{gait} on foot")
         if not on_foot_after and gait in ("crawling", "evading", "running"):
             return self.refuse(t, f, "move", "wrong_gait", None, f"{gait} on horseback")
-        if on_foot_after and gait not in (None, "crawling"):
-            serious_legs = [loc for loc in LEGS if f.wounds_at((loc,), "serious")]
-            if len(serious_legs) == 2:
-                penalties.append(Modifier("serious_wound_both_legs", 0))
-                gait = "crawling"
-            elif serious_legs and gait in ("evading", "running"):
-                penalties.append(Modifier("serious_leg_walk_only", 0))
-                gait = "walking"
+        wound_halvings: tuple[tuple[str, int], ...] = ()
+        if on_foot_after and gait is not None:
+            gait, why, wound_halvings = f.wounded_gait(gait)
+            if why is not None:
+                penalties.append(Modifier(why, 0))
         mounted_gait = (f.mounted and not mv.dismount) or mv.mount
         allowance = tables.movement_allowance(gait, mounted_gait, turn_kind) if gait else 0.0
         halvings: list[Modifier] = []
@@ -1416,14 +1414,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
             halvings.append(Modifier("terrible_footing", 0))
         if self.sc.night and gait not in (None, "walking", "crawling"):
             halvings.append(Modifier("night", 0))
-        if on_foot_after and gait not in (None, "crawling"):
-            for loc in LEGS:
-                n = f.wounds_at((loc,), "light") + f.wounds_at((loc,), "serious")
-                if n:
-                    halvings.append(Modifier(f"wounded_{loc}", 0, "table", "", n))
-            other = sum(1 for w in f.wounds if w.severity == "serious" and w.location not in LEGS)
-            if other and gait not in ("walking",):
-                halvings.append(Modifier("other_serious_wound", 0, "table", "", other))
+        for name, n in wound_halvings:
+            halvings.append(Modifier(name, 0, "table", "", n))
         for h in halvings:
             allowance /= 2 ** h.times
         for obstacle in mv.through:

@@ -58,7 +58,7 @@ import numpy as np
 from narrator.rulesets.boothill import tables, tactics
 from narrator.rulesets.boothill.kernel_layout import (
     ACTIVE, C_COND, C_COVER, C_CUR_W, C_CURSOR, C_DRAWN, C_GUN_SER, C_LANDMARK, C_LIGHT,
-    C_MOUNTED, C_OFF_SER, C_PLAN, C_PRONE, C_QI, C_SERIOUS, C_WP, F_CALLED, F_FIRED,
+    C_LL_L, C_LL_S, C_RL_L, C_RL_S, C_MOUNTED, C_OFF_SER, C_PLAN, C_PRONE, C_QI, C_SERIOUS, C_WP, F_CALLED, F_FIRED,
     F_LAST_KIND, KIND_COMBAT, KIND_SHOOTOUT, W_JAMMED, W_LOADED, W_USELESS)
 from narrator.rulesets.boothill.shootout import TWENTY_FEET_YARDS
 
@@ -557,14 +557,16 @@ class VecTactics:
         profile seeks, within his walk, or within his run but in a shootout turn one
         second's run); "away", a sniper's walk away from enemies too near
         (``tactics._away``). Worked out by tactics' own functions once per distinct set of
-        positions, enemies' landmarks, kind of turn and mount."""
+        positions, enemies' landmarks, kind of turn, mount and the wounds a move reads
+        (``move_wounds``)."""
         n = k.n
         en = st.enemy[:, j, :]
         q = np.flatnonzero(rows)
         mounted = st.S[q, j, C_MOUNTED] != 0
+        legs = self.move_wounds(st, j, q)
         key = np.concatenate([st.P[q, j], np.where(en[q, :, None], st.P[q], np.nan)
                               .reshape(len(q), -1), np.where(en[q], st.S[q, :, C_LANDMARK], -1),
-                              shoot[q, None], mounted[:, None]], axis=1)
+                              shoot[q, None], mounted[:, None], legs], axis=1)
         uniq, first, inv = k._distinct(key)
         raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
         codes = np.zeros(len(uniq), dtype=np.int64)
@@ -585,12 +587,14 @@ class VecTactics:
                         fs[o].landmark = k.landmarks[int(st.S[r, o, C_LANDMARK])]
                         enemies.append((fs[o], math.dist(f.pos, fs[o].pos)))
                 kind = "shootout" if shoot[r] else "combat"
+                was, f.wounds = f.wounds, self.wounds_for(k, j, f, legs[first[u]])
                 if what == "cover":
                     got = tactics._cover_move(k.rep, f, prof, enemies, kind)
                 else:
                     gait = tactics._gait(f, "walk")
                     got = tactics._move(gait=gait, to=tactics._away(
                         f, enemies, tactics._allowance(f, gait, kind)))
+                f.wounds = was
                 k.cache[ck] = got
             codes[u] = moves.code(got)
         out = mv.copy()
@@ -604,13 +608,14 @@ class VecTactics:
         standing, at extreme range; not prone): towards the target at his profile's gait,
         stopping at 0.8 of the gun's short range (2 yards at least), when that brings the
         target within long range or nearer (Table 14 careful bands: no range-band ruling is
-        in force here, ``reasons``). Once per distinct pair of positions, gun, kind of turn
-        and mount."""
+        in force here, ``reasons``). Once per distinct pair of positions, gun, kind of turn,
+        mount and the wounds a move reads (``move_wounds``)."""
         q = np.flatnonzero(rows)
         tgt = best[q]
         mounted = st.S[q, j, C_MOUNTED] != 0
+        legs = self.move_wounds(st, j, q)
         key = np.concatenate([st.P[q, j], st.P[q, tgt], tgt[:, None], best_w[q, None],
-                              shoot[q, None], mounted[:, None]], axis=1)
+                              shoot[q, None], mounted[:, None], legs], axis=1)
         uniq, first, inv = k._distinct(key)
         raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
         codes = np.zeros(len(uniq), dtype=np.int64)
@@ -627,8 +632,10 @@ class VecTactics:
                 ws = f.weapons[int(best_w[r])]
                 gait = tactics._gait(f, prof.advance)
                 kind = "shootout" if shoot[r] else "combat"
-                to = tactics._toward(f, o, max(2.0, ws.wt.short * 0.8),
-                                     tactics._allowance(f, gait, kind))
+                was, f.wounds = f.wounds, self.wounds_for(k, j, f, legs[first[u]])
+                step = tactics._allowance(f, gait, kind)
+                f.wounds = was
+                to = tactics._toward(f, o, max(2.0, ws.wt.short * 0.8), step)
                 got = None
                 if to is not None:
                     band = tables.range_band(ws.wt, math.dist(to, o.pos), "careful")
@@ -706,8 +713,9 @@ class VecTactics:
                                  np.maximum(short, self.weapon_short[j][g]))
             short = np.where(np.isinf(short), 2.0, short)
             mounted = st.S[q, j, C_MOUNTED] != 0
+            legs = self.move_wounds(st, j, q)
             key = np.concatenate([st.P[q, j], st.P[q, nearest], short[:, None],
-                                  mounted[:, None], shoot[q, None]], axis=1)
+                                  mounted[:, None], shoot[q, None], legs], axis=1)
             uniq, first, inv = k._distinct(key)
             raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
             ids = np.zeros(len(uniq), dtype=np.int64)
@@ -724,8 +732,10 @@ class VecTactics:
                     o.pos = tuple(st.P[r, int(nearest[first[u]])].tolist())
                     gait = tactics._gait(f, prof.advance)
                     kind = "shootout" if shoot[r] else "combat"
-                    to = tactics._toward(f, o, max(2.0, float(short[first[u]]) * 0.8),
-                                         tactics._allowance(f, gait, kind))
+                    was, f.wounds = f.wounds, self.wounds_for(k, j, f, legs[first[u]])
+                    step = tactics._allowance(f, gait, kind)
+                    f.wounds = was
+                    to = tactics._toward(f, o, max(2.0, float(short[first[u]]) * 0.8), step)
                     got = k.cache[ck] = 0 if to is None else k._intent_id(
                         tactics._intent(move=tactics._move(gait=gait, to=to), other=None))
                 ids[u] = got
@@ -764,8 +774,9 @@ class VecTactics:
         f = fs[j]
         mounted = st.S[:, j, C_MOUNTED] != 0
         rows = np.flatnonzero(run)
+        legs = self.move_wounds(st, j, rows)
         parts = [st.P[rows, j], np.where(en[rows, :, None], st.P[rows], np.nan)
-                 .reshape(len(rows), -1), shoot[rows, None], mounted[rows, None]]
+                 .reshape(len(rows), -1), shoot[rows, None], mounted[rows, None], legs]
         seek = self.covered_landmarks
         if seek:   # (where cover may be run to: his cover, the enemies' landmarks)
             parts += [st.S[rows, j, C_COVER, None] == 0,
@@ -789,7 +800,9 @@ class VecTactics:
                         enemies.append((fs[o], math.dist(f.pos, fs[o].pos)))
                 gait = tactics._gait(f, "run")
                 kind = "shootout" if shoot[q] else "combat"
+                was, f.wounds = f.wounds, self.wounds_for(k, j, f, legs[first[u]])
                 step = tactics._allowance(f, gait, kind)
+                f.wounds = was
                 # (as tactics.decide: cover within his run when he is behind none)
                 cover = tactics._nearest_cover(k.rep, f, enemies, far=True, away=True) \
                     if seek and st.S[q, j, C_COVER] == 0 else None
@@ -799,6 +812,26 @@ class VecTactics:
                     move=tactics._move(gait=gait, to=to)))
             ids[u] = got
         iid[rows, j] = ids[inv]
+
+    @staticmethod
+    def move_wounds(st: _State, j: int, q: np.ndarray) -> np.ndarray:
+        """What a move of man ``j`` reads of his wounds in the fights ``q``
+        (``Fighter.wounded_gait``), as columns: each leg's light and serious wounds, and his
+        serious wounds elsewhere."""
+        S = st.S
+        cols = S[q][:, j][:, [C_LL_L, C_LL_S, C_RL_L, C_RL_S]]
+        elsewhere = S[q, j, C_SERIOUS] - S[q, j, C_LL_S] - S[q, j, C_RL_S]
+        return np.concatenate([cols, elsewhere[:, None]], axis=1).astype(np.float64)
+
+    @staticmethod
+    def wounds_for(k, j: int, f, legs: np.ndarray) -> list:
+        """Wounds of man ``j`` (the representative fighter ``f``) with these ``move_wounds``
+        counts: what ``tactics._allowance`` reads of them."""
+        ll_l, ll_s, rl_l, rl_s, elsewhere = (int(v) for v in legs)
+        if not (ll_l or ll_s or rl_l or rl_s or elsewhere):
+            return []
+        return k._wounds(j, f, (ll_l + rl_l, ll_s + rl_s + elsewhere, 0, 0,
+                                ll_l, ll_s, rl_l, rl_s))
 
     def retarget(self, k, ii: np.ndarray, j: int, shot_type: str
                  ) -> tuple[np.ndarray, np.ndarray]:

@@ -115,6 +115,10 @@ class Cover:
                    spec.reduction, spec.alive, spec.bolts_when_hit)
 
 
+#: The legs (Table 11): a wound in one slows a man on foot (``Fighter.wounded_gait``).
+LEGS = ("left_leg", "right_leg")
+
+
 @dataclass
 class Fighter:
     """One character in the fight. Positions in yards; ``condition`` is active, passed_out,
@@ -207,6 +211,33 @@ class Fighter:
         if not self.wounds:
             return 0
         return len([w for w in self.wounds if w.severity == severity and w.location in locations])
+
+    def wounded_gait(self, gait: str) -> tuple[str, str | None, tuple[tuple[str, int], ...]]:
+        """What his wounds do to a move on foot at ``gait`` (000 Table 3's movement
+        modifiers; errata B12): ``(gait, why, halvings)``. Serious wounds in both legs leave
+        him crawling ("serious_wound_both_legs"), one a walk at most for a man who would
+        evade or run ("serious_leg_walk_only"); each wound in a leg halves the move
+        ("wounded_left_leg", "wounded_right_leg", with how many times), and each serious
+        wound elsewhere halves any gait but a walk ("other_serious_wound"). A crawl keeps its
+        allowance. ``BootHillFight.move`` moves by it, and the tactics plan by it
+        (``tactics._allowance``), so a wounded man's run is the same for both."""
+        if gait == "crawling" or not self.wounds:
+            return gait, None, ()
+        why = None
+        serious_legs = sum(1 for loc in LEGS if self.wounds_at((loc,), "serious"))
+        if serious_legs == 2:
+            return "crawling", "serious_wound_both_legs", ()
+        if serious_legs and gait in ("evading", "running"):
+            gait, why = "walking", "serious_leg_walk_only"
+        halvings = []
+        for loc in LEGS:
+            n = self.wounds_at((loc,), "light") + self.wounds_at((loc,), "serious")
+            if n:
+                halvings.append((f"wounded_{loc}", n))
+        other = sum(1 for w in self.wounds if w.severity == "serious" and w.location not in LEGS)
+        if other and gait != "walking":
+            halvings.append(("other_serious_wound", other))
+        return gait, why, tuple(halvings)
 
 
 

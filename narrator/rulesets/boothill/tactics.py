@@ -926,7 +926,17 @@ def _gait(f: Fighter, how: str) -> str:
 
 
 def _allowance(f: Fighter, gait: str, kind: str) -> float:
-    return tables.movement_allowance(gait, f.mounted, kind)
+    """The yards a move at ``gait`` takes him this turn (``kind``: "combat" or "shootout"):
+    Table 3 or 7 (``tables.movement_allowance``) and, on foot, what his wounds do to it as
+    the engine's move does (``Fighter.wounded_gait``: a serious leg wound makes a run a
+    walk, each leg wound halves it...): his run to cover is the run he can make."""
+    if f.mounted or not f.wounds:
+        return tables.movement_allowance(gait, f.mounted, kind)
+    gait, _, halvings = f.wounded_gait(gait)
+    yards = tables.movement_allowance(gait, False, kind)
+    for _, n in halvings:
+        yards /= 2 ** n
+    return max(0.0, round(yards, 2))
 
 
 def _away(f: Fighter, enemies: list[tuple[Fighter, float]], yards: float) -> tuple[float, float]:
