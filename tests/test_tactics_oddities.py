@@ -140,21 +140,24 @@ def test_a_cautious_man_kept_to_cover_all_night_in_a_fight():
 
 def test_an_empty_shotgun_is_reloaded_before_he_walks_towards_the_enemy():
     """The canyon fight (``narrator generate --sides posse:3 rustlers:3 drifters:2 --setting
-    canyon --seed 11``), turn 4: George (cautious) has fired both barrels; his revolver cannot
-    reach Walter, about 97 yards off. He reloaded nothing and walked towards Walter; now he
-    reloads the shotgun (Table 14: 2 rounds a combat turn) where he stands, and fires it
-    again in turn 5."""
+    canyon --seed 25``), turn 4: Walter Chapman (cautious) fired both barrels in turn 1; his
+    double-action revolver cannot reach Slim Fields, about 80 yards off. He reloads the
+    shotgun (Table 14: 2 rounds a combat turn) where he stands, and fires it again in turn 5,
+    rather than walk towards Slim with it empty. (Seed 11's George did this until tactics
+    read a wounded man's allowance: that fight now goes otherwise from turn 3.)"""
     ld = load_scenario_text(to_yaml(generate([("posse", 3), ("rustlers", 3), ("drifters", 2)],
-                                             "canyon", 11)))
-    george = next(c.name for _, c in ld.scenario.characters() if c.name.startswith("George"))
+                                             "canyon", 25)))
+    walter = next(c.name for _, c in ld.scenario.characters() if c.name.startswith("Walter"))
+    assert walter == "Walter Chapman"
     log = run_fight(ld)
     declared = {e.turn: e for e in log.events
-                if e.kind == "intent_declared" and e.character == george}
+                if e.kind == "intent_declared" and e.character == walter}
+    assert declared[1].weapon == "double-barrelled shotgun"
     assert declared[4].reload is not None and declared[4].destination is None
     assert declared[4].gait is None
-    assert declared[5].targets == ("Walter Griffin",) * 2
+    assert declared[5].targets == ('Francis "Slim" Fields',) * 2
     assert declared[5].weapon == "double-barrelled shotgun"
-    reloads = [e for e in log.events if e.kind == "reloaded" and e.character == george]
+    reloads = [e for e in log.events if e.kind == "reloaded" and e.character == walter]
     assert [(e.turn, e.loaded) for e in reloads][:1] == [(4, 2)]
 
 
