@@ -149,10 +149,10 @@ def test_vectorised_decisions_are_the_engines(name):
     src, kw = CASES[name]
     seen = checked_run(src, kw, 300)
     assert seen["bad"] == 0, seen
-    # (threats, a man with nothing to reload or an enemy at arm's length: the engine's.
-    # Measured at 300 trials: three-on-three-lawman 0.936, -sniper 0.938, -cautious 0.941,
-    # the others 0.947 or more)
-    share = {"point-blank": 0.01}.get(name, 0.9)
+    # (a man with nothing to reload or an enemy at arm's length: the engine's. Measured at
+    # 300 trials: three-on-three-lawman 0.936, -sniper 0.938, -cautious 0.941, the others
+    # 0.947 or more; point blank, the threats first, 0.973)
+    share = 0.9
     assert seen["taken"] >= share * seen["rows"] > 0, seen
     assert seen["shots"] > 0, seen
     assert seen["reloads"] > 0 or name == "point-blank", seen
@@ -229,6 +229,19 @@ def test_a_wrong_gait_modifier_is_caught(monkeypatch):
 
     monkeypatch.setattr(kernel_tactics.VecTactics, "_gaits", staticmethod(no_gait))
     seen = checked_run(*CASES["four-on-four"], 100)
+    assert seen["bad"] > 0, seen
+
+
+def test_a_wrong_threat_is_caught(monkeypatch):
+    # and when the threats are not chosen among first: point blank range read as 0 yards
+    original = kernel_tactics.VecTactics.__init__
+
+    def broken(self, ctx):
+        original(self, ctx)
+        self.point_blank = 0.0
+
+    monkeypatch.setattr(kernel_tactics.VecTactics, "__init__", broken)
+    seen = checked_run(*CASES["point-blank"], 100)
     assert seen["bad"] > 0, seen
 
 

@@ -8,11 +8,11 @@ fights of a turn: the same arithmetic, in the same order, as ``tactics.decide`` 
 ``complete_intents``, ``kind_of`` and ``plan`` around it), for
 
 * a man with a usable gun and an enemy in its reach: the target (``tactics._choose``: the
-  men still in the fight first, ``tactics._fighting``; the profile's weights, the chance
-  estimated as ``tactics._estimate`` does, none at the natural-1 floor, ``tactics.FLOOR``;
-  fire spread over targets his friends already chose this turn) and the shots (a combat
-  turn's one or two careful shots; a shootout turn's shot list and draw,
-  ``tactics._shot_list``);
+  threats within point blank range first, ``tactics._threats``; then the men still in the
+  fight, ``tactics._fighting``; the profile's weights, the chance estimated as
+  ``tactics._estimate`` does, none at the natural-1 floor, ``tactics.FLOOR``; fire spread
+  over targets his friends already chose this turn) and the shots (a combat turn's one or
+  two careful shots; a shootout turn's shot list and draw, ``tactics._shot_list``);
 * a man whose gun is empty, with no enemy at arm's length: he reloads it;
 * a man with a usable gun and no shot above the floor at anyone: he reloads a gun of his
   with no round in it, else closes in on the nearest enemy (``tactics._advance``, with
@@ -30,8 +30,7 @@ fights of a turn: the same arithmetic, in the same order, as ``tactics.decide`` 
   ``tactics._away`` themselves, once per distinct set of positions);
 
 and the kind of turn (``tactics.turn_kind``, ``shootout.wants_shootout``). A fight in which
-any man's decision is another branch of ``tactics.decide`` (an enemy stands within point
-blank range with a gun that can fire, ``tactics._threats``; he clears a jam, has nothing to
+any man's decision is another branch of ``tactics.decide`` (he clears a jam, has nothing to
 reload or no way to name it, fights hand to hand) or a turn
 the profiles would plan again (planned as a shootout turn and nobody's intent makes one) is
 left to the engine's decision, as before; so are declared turns of kind ``auto``. In a
@@ -361,7 +360,9 @@ class VecTactics:
             sh = go & armed[:, j]
             if not sh.any():
                 continue
-            taken &= ~(sh & st.threat[:, j])
+            # (tactics._threats: enemies within point blank range with a gun that can fire,
+            # not running away, chosen among first)
+            threats = en & (Y[:, j, :] <= self.point_blank) & armed & ~running
             if prof.keeps_distance:
                 rows = sh & (mv == 0) & (S[:, j, C_COVER] == 0)
                 nearest = np.where(en, Y[:, j, :], np.inf).min(axis=1)
@@ -376,7 +377,7 @@ class VecTactics:
             fighting = ~running & (armed | (Y[:, j, :] <= self.arms_length + 1e-9))
             gmod, fast = self._gaits(moves, mv)
             best, best_w, best_yards, best_p, best_band = self._choose(
-                st, j, prof, sh, gmod, fast, shoot, targeted, mine, fighting)
+                st, j, prof, sh, gmod, fast, shoot, targeted, mine, fighting, threats)
             nobody = sh & (best < 0) & (mv == 0)   # no shot worth choosing, no move: he
             if nobody.any():                       # closes in, or reloads
                 self._no_shot(k, st, j, prof, nobody, shoot, iid)
@@ -391,7 +392,7 @@ class VecTactics:
                     if again.any():
                         gmod, fast = self._gaits(moves, mv)
                         got = self._choose(st, j, prof, again, gmod, fast, shoot, targeted,
-                                           mine, fighting)
+                                           mine, fighting, threats)
                         for old, new_ in zip((best, best_w, best_yards, best_p, best_band),
                                              got, strict=True):
                             old[again] = new_[again]
@@ -483,12 +484,15 @@ class VecTactics:
 
     def _choose(self, st: _State, j: int, prof, pick0: np.ndarray, gmod: np.ndarray,
                 fast: np.ndarray, shoot: np.ndarray, targeted: np.ndarray,
-                mine: list[np.ndarray], fighting: np.ndarray) -> tuple[np.ndarray, ...]:
+                mine: list[np.ndarray], fighting: np.ndarray,
+                threats: np.ndarray) -> tuple[np.ndarray, ...]:
         """``tactics._choose`` (then ``_worth_it``) for man ``j`` in the fights ``pick0``,
         with his gait's Table 2 modifier ``gmod`` (``fast``: running or galloping, where a
-        shot below the profile's ``min_chance_moving`` is not worth it): the men still in the
-        fight first (``fighting``), then every enemy where none of them can be hit; per
-        fight (target, -1: none; weapon; yards; estimated chance; careful band code)."""
+        shot below the profile's ``min_chance_moving`` is not worth it): the threats first
+        (``threats``: ``tactics._threats``; when they are all his enemies, the choice among
+        them stands, even none), then the men still in the fight (``fighting``), then every
+        enemy, each where none of those before can be hit; per fight (target, -1: none;
+        weapon; yards; estimated chance; careful band code)."""
         m = len(st.live)
         Y, wp, size, keep, en = st.Y, st.wp, st.size, st.keep, st.enemy[:, j, :]
         cur = st.S[:, j, C_CUR_W]
@@ -498,10 +502,16 @@ class VecTactics:
         best_yards = np.zeros(m)
         best_p = np.zeros(m)
         best_band = np.full(m, -1)
-        for tier in (fighting, None):
+        n_threats = threats.sum(axis=1)
+        settled = n_threats == en.sum(axis=1)   # (the threats are all of them: that tier's
+        #                                          choice stands)
+        tiers = [threats, fighting, None] if n_threats.any() else [fighting, None]
+        for level, tier in enumerate(tiers):
             pick = pick0
-            if tier is None:
+            if level:
                 pick = pick0 & ~((best >= 0) & (best_p > 0))
+                if tier is not threats and n_threats.any():
+                    pick &= ~((n_threats > 0) & settled)
                 if not pick.any():
                     break
                 best[pick], best_w[pick], best_score[pick] = -1, -1, 0.0
@@ -947,10 +957,7 @@ class _State:
         self.armed = self.usable.any(axis=2)
         self.reloadable = vec.reloads[None] & ok & (loaded < vec.capacities[None])
         self.wp = S[:, :, C_WP]
-        # tactics._threats: an enemy within point blank range with a gun that can fire; an
-        # enemy at arm's length (hand to hand)
-        self.threat = (self.enemy & (self.Y <= vec.point_blank)
-                       & self.armed[:, None, :]).any(axis=2)
+        # an enemy at arm's length (hand to hand)
         self.at_arms = (self.enemy & (self.Y <= vec.arms_length + 1e-9)).any(axis=2)
         self.cursor = np.where(self.last_shoot[:, None], np.maximum(S[:, :, C_CURSOR] - 6, 0),
                                0)   # shootout.start_cursor, not before count 0
