@@ -51,6 +51,7 @@ May import: numpy, narrator.rulesets.boothill.*.
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -64,6 +65,7 @@ from narrator.rulesets.boothill.shootout import TWENTY_FEET_YARDS
 ST_HIP, ST_FANNED, ST_CAREFUL, ST_STEADY = range(4)
 SHOT_NAMES = ("hip", "fanned", "careful", "steady")
 TIE = 1e-12   # tactics' tolerance on equal scores
+_UNSEEN = object()   # (k.cache: no decision stored yet; None and 0 are decisions)
 
 
 def _bands(limits: tuple[float, float, float, float], yards: np.ndarray) -> np.ndarray:
@@ -569,7 +571,6 @@ class VecTactics:
         (``tactics._away``). Worked out by tactics' own functions once per distinct set of
         positions, enemies' landmarks, kind of turn, mount and the wounds a move reads
         (``move_wounds``)."""
-        n = k.n
         en = st.enemy[:, j, :]
         q = np.flatnonzero(rows)
         mounted = st.S[q, j, C_MOUNTED] != 0
@@ -577,38 +578,21 @@ class VecTactics:
         key = np.concatenate([st.P[q, j], np.where(en[q, :, None], st.P[q], np.nan)
                               .reshape(len(q), -1), np.where(en[q], st.S[q, :, C_LANDMARK], -1),
                               shoot[q, None], mounted[:, None], legs], axis=1)
-        uniq, first, inv = k._distinct(key)
-        raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
-        codes = np.zeros(len(uniq), dtype=np.int64)
-        fs = k.fighters_of(k.rep)
-        f = fs[j]
-        for u in range(len(uniq)):
-            ck = ("move", what, j, raw[u * width:(u + 1) * width])
-            got = k.cache.get(ck, False)
-            if got is False:
-                r = int(q[first[u]])
-                f.pos = tuple(st.P[r, j].tolist())
-                f.mounted = bool(mounted[first[u]])
+
+        def decide(i: int):
+            r = int(q[i])
+            kind = "shootout" if shoot[r] else "combat"
+            with self._placed(k, st, j, r, legs[i], enemies=True) as (f, enemies):
                 f.cover, f.prone = None, False
-                enemies = []
-                for o in range(n):
-                    if en[r, o]:
-                        fs[o].pos = tuple(st.P[r, o].tolist())
-                        fs[o].landmark = k.landmarks[int(st.S[r, o, C_LANDMARK])]
-                        enemies.append((fs[o], math.dist(f.pos, fs[o].pos)))
-                kind = "shootout" if shoot[r] else "combat"
-                was, f.wounds = f.wounds, self.wounds_for(k, j, f, legs[first[u]])
                 if what == "cover":
-                    got = tactics._cover_move(k.rep, f, prof, enemies, kind)
-                else:
-                    gait = tactics._gait(f, "walk")
-                    got = tactics._move(gait=gait, to=tactics._away(
-                        f, enemies, tactics._allowance(f, gait, kind)))
-                f.wounds = was
-                k.cache[ck] = got
-            codes[u] = moves.code(got)
+                    return tactics._cover_move(k.rep, f, prof, enemies, kind)
+                gait = tactics._gait(f, "walk")
+                return tactics._move(gait=gait, to=tactics._away(
+                    f, enemies, tactics._allowance(f, gait, kind)))
+
+        got, inv = self._per_distinct(k, ("move", what, j), key, decide)
         out = mv.copy()
-        out[q] = codes[inv]
+        out[q] = np.array([moves.code(g) for g in got], dtype=np.int64)[inv]
         return out
 
     def _close_in(self, k, st: _State, j: int, prof, rows: np.ndarray, shoot: np.ndarray,
@@ -626,35 +610,26 @@ class VecTactics:
         legs = self.move_wounds(st, j, q)
         key = np.concatenate([st.P[q, j], st.P[q, tgt], tgt[:, None], best_w[q, None],
                               shoot[q, None], mounted[:, None], legs], axis=1)
-        uniq, first, inv = k._distinct(key)
-        raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
-        codes = np.zeros(len(uniq), dtype=np.int64)
-        fs = k.fighters_of(k.rep)
-        f = fs[j]
-        for u in range(len(uniq)):
-            ck = ("close in", j, raw[u * width:(u + 1) * width])
-            got = k.cache.get(ck, False)
-            if got is False:
-                r, o = int(q[first[u]]), fs[int(tgt[first[u]])]
-                f.pos = tuple(st.P[r, j].tolist())
-                f.mounted = bool(mounted[first[u]])
-                o.pos = tuple(st.P[r, int(tgt[first[u]])].tolist())
+
+        def decide(i: int):
+            r, t = int(q[i]), int(tgt[i])
+            kind = "shootout" if shoot[r] else "combat"
+            with self._placed(k, st, j, r, legs[i]) as (f, _):
+                o = k.fighters_of(k.rep)[t]
+                o.pos = tuple(st.P[r, t].tolist())
                 ws = f.weapons[int(best_w[r])]
                 gait = tactics._gait(f, prof.advance)
-                kind = "shootout" if shoot[r] else "combat"
-                was, f.wounds = f.wounds, self.wounds_for(k, j, f, legs[first[u]])
-                step = tactics._allowance(f, gait, kind)
-                f.wounds = was
-                to = tactics._toward(f, o, max(2.0, ws.wt.short * 0.8), step)
-                got = None
+                to = tactics._toward(f, o, max(2.0, ws.wt.short * 0.8),
+                                     tactics._allowance(f, gait, kind))
                 if to is not None:
                     band = tables.range_band(ws.wt, math.dist(to, o.pos), "careful")
                     if band is not None and band != "extreme":
-                        got = tactics._move(gait=gait, to=to)
-                k.cache[ck] = got
-            codes[u] = moves.code(got)
+                        return tactics._move(gait=gait, to=to)
+                return None
+
+        got, inv = self._per_distinct(k, ("close in", j), key, decide)
         out = mv.copy()
-        out[q] = codes[inv]
+        out[q] = np.array([moves.code(g) for g in got], dtype=np.int64)[inv]
         return out
 
     def solid(self) -> np.ndarray:
@@ -726,29 +701,21 @@ class VecTactics:
             legs = self.move_wounds(st, j, q)
             key = np.concatenate([st.P[q, j], st.P[q, nearest], short[:, None],
                                   mounted[:, None], shoot[q, None], legs], axis=1)
-            uniq, first, inv = k._distinct(key)
-            raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
-            ids = np.zeros(len(uniq), dtype=np.int64)
-            fs = k.fighters_of(k.rep)
-            f = fs[j]
-            for u in range(len(uniq)):
-                ck = ("toward", j, raw[u * width:(u + 1) * width])
-                got = k.cache.get(ck)
-                if got is None:
-                    r = int(q[first[u]])
-                    o = fs[int(nearest[first[u]])]
-                    f.pos = tuple(st.P[r, j].tolist())
-                    f.mounted = bool(mounted[first[u]])
-                    o.pos = tuple(st.P[r, int(nearest[first[u]])].tolist())
+
+            def decide(i: int) -> int:
+                r = int(q[i])
+                kind = "shootout" if shoot[r] else "combat"
+                with self._placed(k, st, j, r, legs[i]) as (f, _):
+                    o = k.fighters_of(k.rep)[int(nearest[i])]
+                    o.pos = tuple(st.P[r, int(nearest[i])].tolist())
                     gait = tactics._gait(f, prof.advance)
-                    kind = "shootout" if shoot[r] else "combat"
-                    was, f.wounds = f.wounds, self.wounds_for(k, j, f, legs[first[u]])
-                    step = tactics._allowance(f, gait, kind)
-                    f.wounds = was
-                    to = tactics._toward(f, o, max(2.0, float(short[first[u]]) * 0.8), step)
-                    got = k.cache[ck] = 0 if to is None else k._intent_id(
-                        tactics._intent(move=tactics._move(gait=gait, to=to), other=None))
-                ids[u] = got
+                    to = tactics._toward(f, o, max(2.0, float(short[i]) * 0.8),
+                                         tactics._allowance(f, gait, kind))
+                return 0 if to is None else k._intent_id(
+                    tactics._intent(move=tactics._move(gait=gait, to=to), other=None))
+
+            got, inv = self._per_distinct(k, ("toward", j), key, decide)
+            ids = np.array(got, dtype=np.int64)
             iid[q, j] = ids[inv]
             stay = np.zeros(m, dtype=bool)
             stay[q] = ids[inv] == 0
@@ -780,8 +747,6 @@ class VecTactics:
         run = flee & ~safe
         if not run.any():
             return
-        fs = k.fighters_of(k.rep)
-        f = fs[j]
         mounted = st.S[:, j, C_MOUNTED] != 0
         rows = np.flatnonzero(run)
         legs = self.move_wounds(st, j, rows)
@@ -791,37 +756,70 @@ class VecTactics:
         if seek:   # (where cover may be run to: his cover, the enemies' landmarks)
             parts += [st.S[rows, j, C_COVER, None] == 0,
                       np.where(en[rows], st.S[rows, :, C_LANDMARK], -1)]
-        key = np.concatenate(parts, axis=1)
-        uniq, first, inv = k._distinct(key)
-        raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
-        ids = np.zeros(len(uniq), dtype=np.int64)
-        for u in range(len(uniq)):
-            ck = ("away", j, raw[u * width:(u + 1) * width])
-            got = k.cache.get(ck)
-            if got is None:
-                q = int(rows[first[u]])
-                f.pos = tuple(st.P[q, j].tolist())
-                f.mounted = bool(mounted[q])
-                enemies = []
-                for o in range(n):
-                    if en[q, o]:
-                        fs[o].pos = tuple(st.P[q, o].tolist())
-                        fs[o].landmark = k.landmarks[int(st.S[q, o, C_LANDMARK])]
-                        enemies.append((fs[o], math.dist(f.pos, fs[o].pos)))
+
+        def decide(i: int) -> int:
+            r = int(rows[i])
+            kind = "shootout" if shoot[r] else "combat"
+            with self._placed(k, st, j, r, legs[i], enemies=True) as (f, enemies):
                 gait = tactics._gait(f, "run")
-                kind = "shootout" if shoot[q] else "combat"
-                was, f.wounds = f.wounds, self.wounds_for(k, j, f, legs[first[u]])
                 step = tactics._allowance(f, gait, kind)
-                f.wounds = was
                 # (as tactics.decide: cover within his run when he is behind none)
                 cover = tactics._nearest_cover(k.rep, f, enemies, far=True, away=True) \
-                    if seek and st.S[q, j, C_COVER] == 0 else None
+                    if seek and st.S[r, j, C_COVER] == 0 else None
                 to = cover[0] if cover is not None and cover[1] <= step \
                     else tactics._away(f, enemies, step)
-                got = k.cache[ck] = k._intent_id(tactics._intent(
-                    move=tactics._move(gait=gait, to=to)))
-            ids[u] = got
-        iid[rows, j] = ids[inv]
+            return k._intent_id(tactics._intent(move=tactics._move(gait=gait, to=to)))
+
+        got, inv = self._per_distinct(k, ("away", j), np.concatenate(parts, axis=1), decide)
+        iid[rows, j] = np.array(got, dtype=np.int64)[inv]
+
+    @staticmethod
+    def _per_distinct(k, tag: tuple, key: np.ndarray, decide) -> tuple[list, np.ndarray]:
+        """``decide(i)`` once per distinct row of ``key`` (float64, a row per fight
+        considered; ``i`` the index of the row's first occurrence), and never again for the
+        same ``tag`` and row in the kernel's life (``k.cache``).
+
+        Returns:
+            (the decisions, one per distinct row; for each row of ``key``, its distinct
+            row's index).
+        """
+        uniq, first, inv = k._distinct(key)
+        raw, width = uniq.tobytes(), uniq.shape[1] * uniq.itemsize
+        got = []
+        for u in range(len(uniq)):
+            ck = tag + (raw[u * width:(u + 1) * width],)
+            value = k.cache.get(ck, _UNSEEN)
+            if value is _UNSEEN:
+                value = k.cache[ck] = decide(int(first[u]))
+            got.append(value)
+        return got, inv
+
+    @contextmanager
+    def _placed(self, k, st: _State, j: int, r: int, legs: np.ndarray, enemies: bool = False):
+        """The representative fight's man ``j`` as he stands in fight ``r`` for a decision of
+        tactics' own functions: his position, mount and the wounds a move reads
+        (``move_wounds`` row ``legs``, given back after); with ``enemies``, each enemy of his
+        placed too (position and landmark).
+
+        Yields:
+            (his Fighter; [(enemy Fighter, yards from him)] when ``enemies``, else []).
+        """
+        fs = k.fighters_of(k.rep)
+        f = fs[j]
+        f.pos = tuple(st.P[r, j].tolist())
+        f.mounted = bool(st.S[r, j, C_MOUNTED] != 0)
+        near = []
+        if enemies:
+            for o in range(k.n):
+                if st.enemy[r, j, o]:
+                    fs[o].pos = tuple(st.P[r, o].tolist())
+                    fs[o].landmark = k.landmarks[int(st.S[r, o, C_LANDMARK])]
+                    near.append((fs[o], math.dist(f.pos, fs[o].pos)))
+        was, f.wounds = f.wounds, self.wounds_for(k, j, f, legs)
+        try:
+            yield f, near
+        finally:
+            f.wounds = was
 
     @staticmethod
     def move_wounds(st: _State, j: int, q: np.ndarray) -> np.ndarray:
