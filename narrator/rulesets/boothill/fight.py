@@ -1053,8 +1053,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
             self.sc.night, house.light_wound_penalty, house.shotgun_bonus,
             house.hipshot_formula == "pooled", cancelled)
         if f.held_by is not None:  # a held man fires a pistol at -4 (errata B19)
-            mods = mods + (Modifier("held_fires",
-                                    tables.hand_to_hand()["chance"]["held_fires_pistol"]),)
+            waived = dict(cancelled).get("held_fires")
+            mods = mods + ((Modifier("held_fires", 0, "ruling", waived),) if waived is not None
+                           else (Modifier("held_fires",
+                                          tables.hand_to_hand()["chance"]["held_fires_pistol"]),))
             base, chance = hit.chance(parts, mods)
         aim = (mine.aim if mine and mine.aim else None) or f.c.aim
         return yards, band, band_why, parts, base, mods, chance, aim

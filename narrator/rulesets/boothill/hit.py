@@ -100,7 +100,8 @@ def modifiers(shooter: Fighter, target: Fighter, weapon: WeaponState,
     """Every Table 2 modifier that applies, in the table's order.
 
     The range modifier is always listed (even 0); others only when they apply. A modifier a
-    GM ruling cancels is listed with value 0 and source "ruling".
+    GM ruling cancels (the range's ``long`` or ``extreme`` too) is listed with value 0 and
+    source "ruling".
     """
     facts = (weapon.wt.kind, weapon.wt.type, shooter.count("light"), shooter.count("serious"),
              target.c.size, target.prone, bool(getattr(target.c, "obscured", False)),
@@ -140,8 +141,8 @@ def _modifiers(sit: ShotSituation, kind: str, weapon_type: str, light: int, seri
         else:
             add("point_blank", 0)
     else:
-        out.append(Modifier(sit.band, m(sit.band), "ruling" if sit.band_ruling else "table",
-                            sit.band_ruling or ""))
+        add(sit.band, m(sit.band), "ruling" if sit.band_ruling else "table",
+            why=sit.band_ruling or "")
     # Movement of target (walking and crawling give 0; dropping prone counts as evading)
     if sit.target_dropping_prone:
         add("target_evading", m("target_evading"))

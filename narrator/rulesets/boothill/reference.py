@@ -18,6 +18,17 @@ def cite(source: str) -> str:
     return _cite(source, registry.get("boothill").citations)
 
 
+def _cancellable() -> str:
+    """The names a ``cancel_modifier`` ruling takes (``tables.cancellable_modifiers``), as a
+    sentence for the GM rulings table."""
+    from narrator.rulesets.boothill import tables
+
+    aliases = ", ".join(f"{a} for {k}" for a, k in tables.CANCEL_ALIASES.items())
+    return (" The modifier is one of: " + ", ".join(tables.cancellable_modifiers())
+            + f" (also {aliases}). Table 2's 0 rows (short, size_normal) have nothing to "
+            "cancel and are refused.")
+
+
 def reference() -> Reference:
     """The Boot Hill reference: weapons (Table 14) and hand-to-hand weapons (B19), Tables 1-13,
     house rules, rulings B1-B19 and BN1, tactics profiles and dice purposes."""
@@ -196,7 +207,8 @@ def reference() -> Reference:
         group="house-rules"))
     ref.sections.append(Section(
         "gm-rulings", "GM rulings (rulings:)", ["ruling", "what it does"],
-        [[g["name"], g["text"]] for g in rulings["gm_ruling"]], "",
+        [[g["name"], g["text"] + (_cancellable() if g["name"] == "cancel_modifier" else "")]
+         for g in rulings["gm_ruling"]], "",
         note="A ruling applies to one turn (`turn: N`) or the whole fight, with a `why:` the "
              "write-up shows: `rulings: [{turn: 1, range_band: {between: [Jake, Dutch], band: "
              "long}, why: the street is longer than it looks}]`.", group="house-rules"))

@@ -333,10 +333,14 @@ class FireOrderRuling(Model):
 
 
 class CancelModifierRuling(Model):
-    """GM ruling: a named Table 2 modifier does not apply to a character's shots."""
+    """GM ruling: a named Table 2 modifier (or a hand-to-hand one) does not apply to a
+    character's shots and blows; ``long_range`` and ``extreme_range`` name the range rows."""
 
-    character: str
-    modifier: str
+    character: str = Field(description="Whose shots and blows go without the modifier.")
+    modifier: str = Field(description=(
+        "The modifier: a Table 2 row that is not 0 (long, extreme, shooter_walking, "
+        "wrong_hand...) or a hand-to-hand one (held_strikes...); the full list is under GM "
+        "rulings in `narrator rules boothill house-rules`."))
 
 
 class Ruling(Model):
@@ -552,10 +556,7 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
         if ruling.cancel_modifier:
             cm = ruling.cancel_modifier
             cm.character = who(cm.character, base + ("cancel_modifier", "character"))
-            mods = list(tables.combat()["hit_modifiers"]) + ["light_wound", "serious_wound"]
-            if cm.modifier not in mods and cm.modifier not in ("source",):
-                raise loc8.error(f"unknown modifier {cm.modifier!r}{_hint(cm.modifier, mods)}",
-                                 base + ("cancel_modifier", "modifier"))
+            cm.modifier = _cancellable(cm.modifier, loc8, base + ("cancel_modifier", "modifier"))
         if ruling.initiative:
             for side in ruling.initiative:
                 if side not in sc.sides:
@@ -569,6 +570,26 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
                 raise loc8.error("initiative ruling has a tie", base + ("initiative",))
 
     check_dice(loaded, loc8, named, PURPOSES)
+
+
+def _cancellable(name: str, loc8: Any, loc: tuple) -> str:
+    """The modifier a ``cancel_modifier`` ruling names, as the chance to hit calls it
+    (``tables.cancellable_modifiers``; ``long_range`` is ``long``, ``tables.CANCEL_ALIASES``).
+
+    Raises:
+        ScenarioError: a name no chance to hit holds (a 0 of Table 2 such as ``short``, or
+            no modifier at all), with the names a ruling can cancel.
+    """
+    name = tables.CANCEL_ALIASES.get(name, name)
+    names = list(tables.cancellable_modifiers())
+    if name in names:
+        return name
+    valid = " (a ruling can cancel: " + ", ".join(names) + ")"
+    if name in tables.combat()["hit_modifiers"] and name != "source":
+        raise loc8.error(f"modifier {name!r} is 0 on Table 2: there is nothing to cancel"
+                         + valid, loc)
+    raise loc8.error(f"unknown modifier {name!r}"
+                     f"{_hint(name, names + list(tables.CANCEL_ALIASES))}{valid}", loc)
 
 
 def _resolve_weapon(c: Character, value: str, loc8: Any, loc: tuple) -> int:

@@ -247,6 +247,25 @@ def hit_modifier(name: str) -> int:
     return combat()["hit_modifiers"][name]
 
 
+CANCEL_ALIASES = {"long_range": "long", "extreme_range": "extreme"}
+"""Other names a ``cancel_modifier`` ruling may give a modifier: the name the write-up's
+arithmetic line shows ("long range"), written as a key."""
+
+
+@cache
+def cancellable_modifiers() -> tuple[str, ...]:
+    """The modifier names a GM ruling (``cancel_modifier``) can cancel, each one a term the
+    chance to hit can hold: the Table 2 (= Table 8) modifiers that are not 0 (errata B3; the
+    range rows ``point_blank_pistol``, ``point_blank_long_arm``, ``long``, ``extreme`` too),
+    in the table's order, then the hand-to-hand ones of errata B19: the attacker's movement
+    (``attacker_walking`` ... ``attacker_galloping``, Table 2's shooter rows for a blow),
+    ``held_strikes``, ``held_breaks_free``, ``against_held`` and ``held_fires`` (a held man's
+    pistol shot). ``short`` and ``size_normal`` (0 on the table) have nothing to cancel."""
+    table = [k for k, v in combat()["hit_modifiers"].items() if k != "source" and v != 0]
+    hh = ["attacker_" + k.removeprefix("shooter_") for k in table if k.startswith("shooter_")]
+    return tuple(table + hh + ["held_strikes", "held_breaks_free", "against_held", "held_fires"])
+
+
 def base_terms(shot_type: str, coo: int, skill: int,
                pooled_hipshot: bool = False) -> tuple[tuple[str, int], ...]:
     """The terms of the Table 1 / Table 4 chance to hit before modifiers (000 l.89-95,
