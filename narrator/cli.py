@@ -860,8 +860,12 @@ def check(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) 
     people = sum(len(v) for v in sc.sides.values())
     from narrator.render.inflection import count
 
+    declared = len(sc.turns)
+    most = getattr(sc, "max_turns", None) or 0  # the fight may go on past the declared turns
+    turns = (count(declared, "turn", False) if most <= declared else
+             f"at most {count(most, 'turn', False)} ({declared or 'none'} declared)")
     typer.echo(f"{scenario}: ok: {sc.title!r}, {count(len(sc.sides), 'side', False)}, "
-               f"{count(people, 'character', False)}, {count(len(sc.turns), 'turn', False)}"
+               f"{count(people, 'character', False)}, {turns}"
                + (f", {done} resolved" if done else ""))
 
 

@@ -47,7 +47,7 @@ def test_check_summary_agrees_in_number(tmp_path: Path) -> None:
     r = RUNNER.invoke(app, ["check", str(_new(tmp_path))])
     assert r.exit_code == 0
     assert r.stdout.strip().endswith(
-        "ok: 'Showdown on Main Street', 2 sides, 2 characters, 1 turn")
+        "ok: 'Showdown on Main Street', 2 sides, 2 characters, at most 6 turns (1 declared)")
 
 
 def test_warns_of_a_man_idle_after_his_last_intent(tmp_path: Path) -> None:

@@ -5,6 +5,10 @@
    was refused with "did you mean 'wrong_hand'?". Every name a ruling takes now applies (in
    the engine and the odds kernel alike), ``long_range``/``extreme_range`` are the range rows,
    and a name no chance to hit holds is refused with the names that can be cancelled.
+2. ``--cite`` credited ruling B18(h) for a Tactics retry under ``tactics_retry: delayed``
+   (001 l.37's optional rule); it now names the rule in force.
+5. A Tactics retry was promised for a turn after the fight's last (``max_turns``), and
+   ``check`` counted only the declared turns of a fight ``max_turns`` makes longer.
 """
 
 from __future__ import annotations
@@ -199,3 +203,117 @@ def test_the_odds_kernel_honours_a_cancelled_range_row():
                        k.tally.wins["Short"] / k.tally.trials))
     (e0, k0), (e1, k1) = shares
     assert e1 - e0 > 0.08 and k1 - k0 > 0.08
+
+
+# ---------------------------------------------------------------------- 2, 5. Tactics retries
+RETRY = """
+title: Tactics retry
+seed: 3
+MAX
+house_rules: {tactics_retry: RULE}
+sides:
+  posse:
+    - name: Wes Hardin
+      attributes: {str: 12, coo: 14, obs: 10, sta: 10, luck: 6}
+      skills: {pistol: 3, tactics: 3}
+      weapons: [{type: single_action_revolver}]
+      at: [0, 0]
+      tactics: cautious
+  gang:
+    - name: Bill Doolin
+      attributes: {str: 12, coo: 13, obs: 10, sta: 10, luck: 6}
+      skills: {pistol: 3, tactics: 2}
+      weapons: [{type: single_action_revolver}]
+      at: [30, 0]
+      tactics: cautious
+"""
+
+
+def _retry_text(rule: str, max_turns: int | None = 6, cite: bool = True) -> str:
+    """The teaching write-up of ``RETRY`` (seed 3: Wes rolls 18 over Tactics 3, Bill 3 over
+    2, at the start of the fight) under ``tactics_retry: rule``."""
+    from narrator.render import Options, render
+
+    text = RETRY.replace("RULE", rule).replace(
+        "MAX", f"max_turns: {max_turns}" if max_turns else "")
+    return render(run_fight(load_scenario_text(text), 3), mode="teaching", options=Options(cite=cite))
+
+
+def test_a_delayed_retry_cites_the_optional_rule_not_b18h():
+    """delayed: Bill missed by 1, so turn 2 (the next), and there by 9 (11 over 2): turn 11;
+    the citation is 001 l.37's optional rule and the house rule, never ruling B18(h)."""
+    text = _retry_text("delayed", max_turns=20)
+    assert ("**Bill Doolin** checks Tactics (2) and rolls 3: a failure; he may try again at "
+            "the start of the next turn (001 l.37's optional rule, house rule tactics_retry: "
+            "delayed).") in text
+    assert ("**Bill Doolin** tries Tactics (2) again and rolls 11: a failure; he may try "
+            "again at the start of turn 11 (001 l.37's optional rule, house rule "
+            "tactics_retry: delayed).") in text
+    assert "B18" not in text
+
+
+def test_never_cites_the_rule_as_written_and_every_turn_ruling_b18h():
+    never = _retry_text("never")
+    assert ("**Wes Hardin** checks Tactics (3) and rolls 18: a failure; he may not try again "
+            "in this fight (001 l.37).") in never
+    assert "B18" not in never
+    every = _retry_text("every_turn")
+    assert ("**Wes Hardin** checks Tactics (3) and rolls 18: a failure; he may try again at "
+            "the start of the next turn (001 l.37, ruling B18(h)).") in every
+    assert "optional rule" not in every
+
+
+def test_a_retry_after_the_last_turn_is_not_promised():
+    """delayed, max_turns 6: Wes missed by 15, so his retry would be turn 16: the write-up
+    says the fight's last turn is 6 (with and without --cite); the event keeps turn 16 and
+    the last turn."""
+    for cite in (True, False):
+        text = _retry_text("delayed", cite=cite)
+        assert ("**Wes Hardin** checks Tactics (3) and rolls 18: a failure; he could try again "
+                "only at the start of turn 16" + (" (001 l.37's optional rule, house rule "
+                                                  "tactics_retry: delayed)" if cite else "")
+                + ", and turn 6 is the fight's last.") in text
+        assert "he may try again at the start of turn 16" not in text
+    log = run_fight(load_scenario_text(RETRY.replace("RULE", "delayed").replace(
+        "MAX", "max_turns: 6")), 3)
+    first = next(e for e in log.events if e.kind == "tactics_checked")
+    assert (first.character, first.retry, first.last_turn) == ("Wes Hardin", 16, 6)
+
+
+def test_every_turn_at_the_last_turn_is_not_promised_the_next():
+    """every_turn in a one-turn fight: the start-of-fight failures could be tried again only
+    at the start of turn 2, which does not come."""
+    text = _retry_text("every_turn", max_turns=1)
+    assert ("**Wes Hardin** checks Tactics (3) and rolls 18: a failure; he could try again "
+            "only at the start of the next turn (001 l.37, ruling B18(h)), and turn 1 is the "
+            "fight's last.") in text
+
+
+def test_play_by_post_without_max_turns_keeps_the_promise(tmp_path):
+    """A play-by-post fight without max_turns has no last turn (the GM adds one after each):
+    ``next`` of its first turn promises the next turn, as the GM will add it."""
+    path = tmp_path / "pbp.yaml"
+    path.write_text(RETRY.replace("RULE", "every_turn").replace("MAX", "") + textwrap.dedent("""\
+        turns:
+          - intents: {}
+        """))
+    r = RUNNER.invoke(app, ["next", str(path), "--cite"])
+    assert r.exit_code == 0, r.output
+    assert ("**Wes Hardin** checks Tactics (3) and rolls 18: a failure; he may try again at "
+            "the start of the next turn (001 l.37, ruling B18(h)).") in r.stdout
+
+
+@pytest.mark.parametrize("max_turns,turns,said", [
+    ("", 1, "1 turn"), ("max_turns: 1", 1, "1 turn"), ("max_turns: 4", 2,
+                                                        "at most 4 turns (2 declared)"),
+    ("max_turns: 1", 0, "at most 1 turn (none declared)"),
+    ("max_turns: 6", 0, "at most 6 turns (none declared)")])
+def test_check_counts_the_turns_max_turns_allows(tmp_path, max_turns, turns, said):
+    path = tmp_path / "fight.yaml"
+    body = RETRY.replace("RULE", "never").replace("MAX", max_turns)
+    if turns:
+        body += "turns:\n" + "  - intents: {}\n" * turns
+    path.write_text(body)
+    r = RUNNER.invoke(app, ["check", str(path)])
+    assert r.exit_code == 0, r.output
+    assert r.stdout == f"{path}: ok: 'Tactics retry', 2 sides, 2 characters, {said}\n"

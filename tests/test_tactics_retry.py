@@ -71,7 +71,8 @@ def test_the_write_up_says_when_he_may_try_again():
     from narrator.render import render
     ld = load_scenario_text(SCENARIO.replace("RULE", "delayed"))
     text = render(run_fight(ld, 3), mode="teaching")
-    assert "rolls 18: a failure; he may try again at the start of turn 16." in text
+    assert "rolls 18: a failure; he could try again only at the start of turn 16, and turn 6 " \
+           "is the fight's last." in text
     assert "House rule `tactics_retry: delayed`: a failed Tactics check is tried again as " \
            "many turns later as the roll missed by." in text
     ld = load_scenario_text(SCENARIO.replace("RULE", "never"))

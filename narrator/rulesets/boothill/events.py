@@ -61,6 +61,7 @@ class TacticsChecked(Event):
     turn: int | None = None  # a retry at the start of a later turn (errata B18(h))
     retry: int | None = None  # failed: the turn he may try again at the start of (None:
     #                           not in this fight, the house rule tactics_retry: never)
+    last_turn: int | None = sparse(None)  # the fight's last turn, when ``retry`` falls after it
 
 
 @event

@@ -155,6 +155,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.edit_released: list[tuple[str, str]] = []  # holds a GM's move ended (``adjust``)
         self.count_base = 0
         self.total_turns = 0  # the turns the fight may last (``run``)
+        self.open_ended = False  # play-by-post with no max_turns: no last turn (``run``)
         # the lean path's shots aimed this turn (``prepare``), by everything their aim reads
         # that may change within a turn; None: not kept (``run`` with records, or a fight
         # whose state is set from outside, as the odds kernel's are)
@@ -234,8 +235,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
             self.emit(self.started())
         else:
             self._aimed = {}
-        self.tactics()
         total = self.total_turns = max(len(self.sc.turns), self.sc.max_turns or 0)
+        # play-by-post without max_turns: the GM adds a turn after each one (no last turn)
+        self.open_ended = stop_after is not None and self.sc.max_turns is None
+        self.tactics()
         loop = TurnLoop(total, self.dice, stop_after)
         for t in loop:
             i = t - 1
@@ -556,8 +559,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
             else:
                 self._tactics_failed(f.name, 1, r, skill)
             if self.record:
-                self.emit(TacticsChecked(f.name, f.side, skill, r, ok,
-                                         retry=self._retry_turn(f.name, 1, ok)))
+                retry = self._retry_turn(f.name, 1, ok)
+                self.emit(TacticsChecked(f.name, f.side, skill, r, ok, retry=retry,
+                                         last_turn=self._past_the_last(retry)))
 
     def _tactics_failed(self, name: str, t: int, r: int, skill: int) -> None:
         """A failed Tactics check (roll ``r`` over ``skill``) at the start of turn ``t``:
@@ -589,8 +593,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
             else:
                 self._tactics_failed(name, t, r, skill)
             if self.record:
-                self.emit(TacticsChecked(f.name, f.side, skill, r, ok, t,
-                                         self._retry_turn(name, t, ok)))
+                retry = self._retry_turn(name, t, ok)
+                self.emit(TacticsChecked(f.name, f.side, skill, r, ok, t, retry,
+                                         self._past_the_last(retry)))
 
     def _retry_turn(self, name: str, t: int, ok: bool) -> int | None:
         """The turn a man whose Tactics check at the start of turn ``t`` failed may try
@@ -598,6 +603,14 @@ class BootHillFight(ShootoutTurns, HandToHand):
         success or when he may not."""
         due = None if ok else self.tactics_failed.get(name)
         return None if due is None else (due or t + 1)
+
+    def _past_the_last(self, retry: int | None) -> int | None:
+        """The fight's last turn (``max_turns`` or the declared turns) when a Tactics retry
+        due at the start of turn ``retry`` falls after it, else None (no retry, one in time,
+        or a play-by-post fight without ``max_turns``, to which the GM adds turns)."""
+        if retry is None or self.open_ended or retry <= self.total_turns:
+            return None
+        return self.total_turns
 
     def initiative(self, t: int) -> tuple[list[str], str]:
         """Roll (or take the ruling's) initiative among the sides with a man still up (errata
