@@ -26,9 +26,11 @@ from narrator.cache import toml_loads
 _RENAME = (
     (re.compile(r"(\d{3})_[0-9a-f]{16}\.txt"), r"\1"),
     (re.compile(r"errata ([A-Z]\d+)"), r"ruling \1"),
+    (re.compile(r"\bruled: ([A-Z]+\d+)"), r"ruling \1"),
 )
 """Generic rewrites of a ``source``: a rule text's file name to its number (``000 l.39`` =
-line 39 of text 000), an errata ruling's id to "ruling B5"."""
+line 39 of text 000), a ruling's id ("errata B5", "ruled: B19") to "ruling B5", as the
+rules references and the write-ups name them."""
 
 
 def cite(source: str, renames: tuple[tuple[str, str], ...] = ()) -> str:

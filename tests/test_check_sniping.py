@@ -53,11 +53,11 @@ def test_two_sniping_shots_and_a_later_sniping_turn_are_warned_at_their_sniping_
     assert _warnings("{shoot: Dutch, shots: 2, sniping: true}",
                      "{shoot: Dutch, sniping: true}") == [
         "s.yaml:20:47: warning: Jake Harlan snipes with 2 shots in turn 1, but the sniping "
-        "bonus (+2) is for the fight's first shot only (001 l.26; errata B3): the second "
+        "bonus (+2) is for the fight's first shot only (001 l.26; ruling B3): the second "
         "takes none",
         "s.yaml:23:37: warning: Jake Harlan snipes in turn 2, but shots are declared before it "
         "(his own, in turn 1): the sniping bonus (+2) is for the fight's first shot only "
-        "(001 l.26; errata B3), so it does not apply here; drop sniping:"]
+        "(001 l.26; ruling B3), so it does not apply here; drop sniping:"]
 
 
 @pytest.mark.parametrize("turn1, turn2, said", [

@@ -52,7 +52,7 @@ def test_check_warns_of_shooting_and_reloading_and_of_reloading_a_full_gun(tmp_p
     full gun's at the value of ``reload:`` (column 34)."""
     assert _warnings("{shoot: Ada, reload: true}") == [
         "c.yaml:22:7: warning: Luis Varga shoots and reloads in turn 1, but a turn cannot hold "
-        "both: that takes his turn (000 l.497; errata B18(e)) and his shots are refused; "
+        "both: that takes his turn (000 l.497; ruling B18(e)) and his shots are refused; "
         "declare one of them",
         "c.yaml:22:34: warning: Luis Varga cannot reload in turn 1: his single-action revolver "
         "is already fully loaded (6 of 6) and stays so, as a man who reloads does not shoot "

@@ -293,7 +293,7 @@ def test_check_warns_of_sniping_after_a_tactics_profiles_shot_in_turn_1(tmp_path
     assert said == [
         f"{path}:25:37: warning: Jake Harlan snipes in turn 2, but Dutch's tactics "
         f"(aggressive) shoot in turn 1, before it: the sniping bonus (+2) is for the fight's "
-        f"first shot only (001 l.26; errata B3), so it does not apply here; drop sniping:"]
+        f"first shot only (001 l.26; ruling B3), so it does not apply here; drop sniping:"]
     from narrator.engine import run_fight
     from narrator.scenario import load_scenario
     log = run_fight(load_scenario(path))
@@ -316,7 +316,7 @@ def test_check_says_it_cannot_tell_what_a_profile_does_in_a_later_turn(tmp_path)
     assert said == [
         f"{path}:29:37: warning: Jake Harlan snipes in turn 3, but Dutch has a tactics profile "
         f"that decides turn 2 as the fight goes, and a shot of hers before turn 3 would take "
-        f"the sniping bonus (+2, the fight's first shot only: 001 l.26; errata B3); check "
+        f"the sniping bonus (+2, the fight's first shot only: 001 l.26; ruling B3); check "
         f"reads the declared turns and turn 1's tactics only"]
 
 

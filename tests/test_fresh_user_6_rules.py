@@ -317,3 +317,46 @@ def test_check_counts_the_turns_max_turns_allows(tmp_path, max_turns, turns, sai
     r = RUNNER.invoke(app, ["check", str(path)])
     assert r.exit_code == 0, r.output
     assert r.stdout == f"{path}: ok: 'Tactics retry', 2 sides, 2 characters, {said}\n"
+
+
+# ---------------------------------------------------------------------- 3. "ruling B19"
+def test_a_rules_message_names_a_ruling_never_errata(tmp_path):
+    """``check``'s refusal of three blows in a combat turn cites "ruling B19" (it said
+    "errata B19", while the docs and write-ups say "ruling B19")."""
+    path = tmp_path / "brawl.yaml"
+    path.write_text(_street("night").replace("Jake: {shoot: Dutch, shots: 1, aim: none}",
+                                             "Jake: {strike: Dutch, blows: 3}"))
+    r = RUNNER.invoke(app, ["check", str(path)])
+    assert r.exit_code == 2
+    assert r.stderr.strip().endswith(
+        "blows: a combat turn allows one or two blows (ruling B19)")
+    assert "errata" not in r.stderr
+
+
+def test_no_user_facing_text_says_errata():
+    """README, docs, example scenarios, every template and phrase file (a GM copies them to
+    override), and every string in the rulesets' code other than docstrings (messages,
+    warnings): "errata" nowhere; the hand-to-hand reference cites "ruling B19"."""
+    import ast
+
+    files = [ROOT / "README.md", *(ROOT / "docs").glob("*.md"),
+             *(ROOT / "scenarios").rglob("*.yaml"), *(ROOT / "templates").rglob("*.*"),
+             *(ROOT / "narrator" / "rulesets").rglob("templates/**/*.j2")]
+    said = [str(p.relative_to(ROOT)) for p in files
+            if "errata" in p.read_text(encoding="utf-8").lower()]
+    assert said == []
+    strings = []
+    citation_patterns = {"errata Violence", 'errata \\"Attributes\\"'}
+    for p in (ROOT / "narrator" / "rulesets").rglob("*.py"):
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef))
+                and n.body and isinstance(n.body[0], ast.Expr)
+                and isinstance(n.body[0].value, ast.Constant)}
+        strings += [f"{p.name}:{n.lineno}" for n in ast.walk(tree)
+                    if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                    and id(n) not in docs and "errata" in n.value
+                    and n.value not in citation_patterns]
+    assert strings == []
+    assert "### Hand-to-hand weapons (ruling B19)" in (ROOT / "docs" / "boothill.md").read_text()
+    assert "Source: ruling B19." in (ROOT / "docs" / "boothill.md").read_text()

@@ -16,7 +16,7 @@ def sniping_after_tactics(loaded: Any) -> list[ScenarioError]:
     """Warn of a sniping intent after the first turn (left by the validation in
     ``loaded.notes["sniping"]``: no shot is declared before it) that a tactics profile's shot
     comes before: the sniping bonus (+2) is for the fight's first shot only (001 l.26;
-    errata B3). What the profiles do in turn 1 is known before any die (the scenario's
+    ruling B3). What the profiles do in turn 1 is known before any die (the scenario's
     positions, guns and intents: ``BootHillFight.complete_intents``); a profile's shot there
     is warned as a declared one is. What they do in later turns depends on the dice: a
     profile that decides one of the turns between is named, and the warning says that check
@@ -56,7 +56,7 @@ def sniping_after_tactics(loaded: Any) -> list[ScenarioError]:
             whose = f"{his[full]} own tactics" if who == full else f"{who}'s tactics"
             message = (f"warning: {full} snipes in turn {t + 1}, but {whose} "
                        f"({profiles[who]}) shoot in turn 1, before it: the sniping bonus (+2) "
-                       f"is for the fight's first shot only (001 l.26; errata B3), so it does "
+                       f"is for the fight's first shot only (001 l.26; ruling B3), so it does "
                        f"not apply here; drop sniping:")
         else:
             later = [name for name in profiles
@@ -71,7 +71,7 @@ def sniping_after_tactics(loaded: Any) -> list[ScenarioError]:
                        f"{turns} as the fight goes, and a shot of "
                        f"{hers[later[0]] if len(later) == 1 else 'theirs'} before turn {t + 1} "
                        f"would take "
-                       f"the sniping bonus (+2, the fight's first shot only: 001 l.26; errata "
+                       f"the sniping bonus (+2, the fight's first shot only: 001 l.26; ruling "
                        f"B3); check reads the declared turns and turn 1's tactics only")
         out.append(ScenarioError(message, loaded.path, line, column))
     return out

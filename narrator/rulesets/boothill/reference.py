@@ -49,7 +49,7 @@ def reference() -> Reference:
     ref.sections.append(Section(
         "weapons", "Weapons (Table 14)",
         ["type", "range", "reload", "speed", "wound", "skill", "holds"], rows,
-        cite("000_f05c5ef385f1db5a.txt Table 14; capacities errata B16; misfire rows errata B5"),
+        cite("000_f05c5ef385f1db5a.txt Table 14; capacities ruling B16; misfire rows ruling B5"),
         note=(f"range: the upper bounds of short/long/extreme in yards (point blank is "
               f"{tables.point_blank_yards():g} yards or less; a pistol's hipshots and fanned "
               f"shots use at most {hs}/{hl}/{he}, ruling B1). reload: rounds per combat turn "

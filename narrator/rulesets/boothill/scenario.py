@@ -256,7 +256,7 @@ class Intent(Model):
                           f"{' and '.join(melee)})", melee[1])
         if melee and self.shoot is not None:
             raise Invalid(f"a man who brawls does not shoot that turn: declare {melee[0]} or "
-                          f"shoot, not both (errata B19)", melee[0])
+                          f"shoot, not both (ruling B19)", melee[0])
         if self.blows is not None and self.strike is None:
             raise Invalid("blows: goes with strike:", "blows")
         return self
@@ -446,7 +446,7 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
                 wt = tables.weapons()[w.type]
                 if wt.type == "gun_butt":
                     raise loc8.error("a gun butt is not carried: a strike whose weapon: is a "
-                                     "carried gun hits with its butt (errata B19)", base + ("type",))
+                                     "carried gun hits with its butt (ruling B19)", base + ("type",))
                 cap = w.capacity or wt.capacity
                 if w.loaded is not None and w.loaded > cap:
                     raise loc8.error(f"{w.loaded} rounds loaded but a {wt.name} holds {cap}",
@@ -612,7 +612,7 @@ def resolve_weapon_index(c: Character, value: str, fail: Any) -> int:
 
 
 _BUSY = (("reload", "reloads", "000 l.497"), ("clear_jam", "clears a jam", "000 l.407"),
-         ("pick_up", "picks up a thrown weapon", "errata B18(i)"))
+         ("pick_up", "picks up a thrown weapon", "ruling B18(i)"))
 
 
 def _busy_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
@@ -630,7 +630,7 @@ def _busy_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
                 if getattr(intent, field_):
                     loaded.warnings.append(loc8.error(
                         f"warning: {full} shoots and {verb} in turn {t + 1}, but a turn "
-                        f"cannot hold both: that takes {his} turn ({source}; errata B18(e)) "
+                        f"cannot hold both: that takes {his} turn ({source}; ruling B18(e)) "
                         f"and {his} shots are refused; declare one of them",
                         ("turns", t, "intents", keys[(t, full)]), key=True))
                     break
@@ -651,7 +651,7 @@ def declared_shots(intent: Any) -> int:
 def _sniping_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
                       loc8: Any) -> None:
     """Warn (``loaded.warnings``, located at the intent's ``sniping:``) of sniping that cannot
-    pay: the +2 is for the fight's first shot only (001 l.26; errata B3, B18(e)), so an intent
+    pay: the +2 is for the fight's first shot only (001 l.26; ruling B3, B18(e)), so an intent
     that snipes with more than one shot gets it on the first at most, and one in a turn after
     shots were declared (his own or anyone's) gets it on none.
 
@@ -673,12 +673,12 @@ def _sniping_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
                 loaded.warnings.append(loc8.error(
                     f"warning: {full} snipes in turn {t + 1}, but shots are declared before "
                     f"it ({who}, in turn {first[0] + 1}): the sniping bonus (+2) is for the "
-                    f"fight's first shot only (001 l.26; errata B3), so it does not apply here; "
+                    f"fight's first shot only (001 l.26; ruling B3), so it does not apply here; "
                     f"drop sniping:", loc))
             elif n > 1:
                 loaded.warnings.append(loc8.error(
                     f"warning: {full} snipes with {n} shots in turn {t + 1}, but the sniping "
-                    f"bonus (+2) is for the fight's first shot only (001 l.26; errata B3): "
+                    f"bonus (+2) is for the fight's first shot only (001 l.26; ruling B3): "
                     + ("the second takes none" if n == 2 else f"the other {n - 1} take none"),
                     loc))
         if first is None:
@@ -784,7 +784,7 @@ def _check_melee(kind: str, full: str, c: Character, intent: Any, who: Any,
                              f"knife, a club... or a gun's butt)", base + ("weapon",))
     if intent.blows is not None:
         if kind != "shootout" and intent.blows > 2:
-            raise loc8.error("blows: a combat turn allows one or two blows (errata B19)",
+            raise loc8.error("blows: a combat turn allows one or two blows (ruling B19)",
                              base + ("blows",))
     for busy in ("reload", "clear_jam", "pick_up"):
         if getattr(intent, busy):
