@@ -34,7 +34,8 @@ FIELD_HELP = {
     ("Scenario", "seed"): "Seed of the dice that are not scripted; omitted: a fresh seed, "
                           "printed in the footer.",
     ("Scenario", "description"): "The scene, told before the first turn.",
-    ("Scenario", "house_rules"): "Named house-rule options, all off by default (the tables).",
+    ("Scenario", "house_rules"): "Named house-rule options: only the ones the fight changes; "
+                                 "each left out keeps its default (see below).",
     ("Scenario", "night"): "A fight at night: -4 on every shot, movement halved, targets "
                            "beyond OBS yards unseen unless lit (ruling B17).",
     ("Scenario", "map"): "Landmarks by key: destinations (move: {to: KEY}) that may give cover. "

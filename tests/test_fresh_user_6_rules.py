@@ -360,3 +360,26 @@ def test_no_user_facing_text_says_errata():
     assert strings == []
     assert "### Hand-to-hand weapons (ruling B19)" in (ROOT / "docs" / "boothill.md").read_text()
     assert "Source: ruling B19." in (ROOT / "docs" / "boothill.md").read_text()
+
+
+# ---------------------------------------------------------------------- 4. house-rule defaults
+def test_the_house_rules_docs_do_not_say_all_off():
+    """Not every option is "off" by default: tactics_retry's default is every_turn (ruling
+    B18(h)), shotgun_bonus's true. The reference (docs and ``narrator rules``), the scenario
+    keys and ``narrator new``'s scenario say what the defaults are instead."""
+    from narrator.rulesets.boothill.scenario import HouseRules
+
+    defaults = HouseRules()
+    assert (defaults.tactics_retry, defaults.shotgun_bonus) == ("every_turn", True)
+    docs = (ROOT / "docs" / "boothill.md").read_text()
+    keys = (ROOT / "docs" / "scenario.md").read_text()
+    skeleton = (ROOT / "narrator" / "rulesets" / "boothill" / "skeleton.yaml").read_text()
+    for text in (docs, keys, skeleton):
+        assert "all off" not in text.lower()
+    assert ("Each option's default (the column below) reads the rules as narrator's default "
+            "profile does: the tables, and for tactics_retry ruling B18(h).") in docs
+    assert "| tactics_retry | every_turn | every_turn, never, delayed |" in docs
+    r = RUNNER.invoke(app, ["rules", "boothill", "house-rules"])
+    assert r.exit_code == 0
+    said = " ".join(r.stdout.split())
+    assert "and for tactics_retry ruling B18(h)" in said and "All off" not in said

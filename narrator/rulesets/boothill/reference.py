@@ -202,8 +202,11 @@ def reference() -> Reference:
         ["option", "default", "values", "what it does"],
         [[h["name"], h["default"], h["values"], f"{_text(h['text'])} Used by the {h['needs']}."]
          for h in rulings["house_rule"]], "narrator's rulings; 000 worked examples",
-        note="All off by default: a scenario's `house_rules:` turns them on, and the write-up "
-             "names each where it changes a roll. `narrator run --profile tables` ignores them.",
+        note="Each option's default (the column below) reads the rules as narrator's "
+             "default profile does: the tables, and for tactics_retry ruling B18(h). A "
+             "scenario's `house_rules:` sets the ones it changes, and the write-up names each "
+             "where it changes a roll. `narrator run --profile tables` ignores them (every "
+             "option at its default).",
         group="house-rules"))
     ref.sections.append(Section(
         "gm-rulings", "GM rulings (rulings:)", ["ruling", "what it does"],

@@ -289,7 +289,10 @@ class Turn(Model):
 
 
 class HouseRules(Model):
-    """Named house-rule options of errata.md (all off by default = the tables)."""
+    """Named house-rule options. Each default is narrator's default profile: the tables (a
+    light wound -1, the shotgun bonus, the Table 4 hipshot...), and for ``tactics_retry``
+    ruling B18(h), a retry at the start of every later turn; a scenario sets only the ones it
+    changes (``narrator rules boothill house-rules``)."""
 
     light_wound_penalty: int = Field(-1, ge=-4, le=0)
     shotgun_bonus: bool = True
