@@ -383,3 +383,26 @@ def test_the_house_rules_docs_do_not_say_all_off():
     assert r.exit_code == 0
     said = " ".join(r.stdout.split())
     assert "and for tactics_retry ruling B18(h)" in said and "All off" not in said
+
+
+# ---------------------------------------------------------------------- 6. source asides
+def test_the_zero_wound_points_aside_quotes_the_text_only_with_cite(tmp_path):
+    """Jake hits Dutch in a limb (location d20 1) with a severity d6 of 1, arm or leg
+    -1 = 0: a light wound worth 0 wound points. Without --cite the write-up says what wound
+    points are; the text's "1 to 5 wound points" and its lines come with --cite, as every
+    other aside that answers the rules text (story mode's mechanics block has neither)."""
+    path = tmp_path / "scratch.yaml"
+    path.write_text(_street("night", to_hit=3, yards=5).replace(
+        "location: [10], severity: [1]", "location: [1], severity: [1]"))
+    plain = RUNNER.invoke(app, ["run", str(path)])
+    assert plain.exit_code == 0, plain.output
+    assert ("Dutch takes 0 wound points: 0 of 14 (wound points are the modified severity "
+            "roll, here 0).\n") in plain.stdout
+    assert "the text" not in plain.stdout
+    cited = RUNNER.invoke(app, ["run", str(path), "--cite"])
+    assert ("Dutch takes 0 wound points: 0 of 14 (wound points are the modified severity "
+            "roll, here 0; the text's \"1 to 5 wound points\" is the d6 before its modifiers: "
+            "000 l.433-435, ruling B7).\n") in cited.stdout
+    for fmt in ("markdown", "text"):
+        story = RUNNER.invoke(app, ["run", str(path), "-m", "story", "-f", fmt])
+        assert "the text" not in story.stdout and "0/14 WP" in story.stdout
