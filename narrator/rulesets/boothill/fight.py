@@ -770,7 +770,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
         shoots with a gun not in hand draws first (000 l.211-221, Table 5, errata B13): the
         declaration names the draw he makes, the one declared or, when none is, the default
         (fast with the Fast Draw skill, normal without it: a man without the skill always
-        draws normally, 000 l.221), so the write-up never hides the draw that costs counts."""
+        draws normally, 000 l.221), so the write-up never hides the draw that costs counts;
+        and it names no draw he does not make (a declared ``draw:`` with the gun already in
+        his hand, or in a combat turn, where drawing costs nothing)."""
         targets: tuple[str, ...] = ()
         if intent.shoot is not None:
             targets = tuple(tgt for _, tgt in shot_targets(intent))
@@ -796,12 +798,20 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 blows = intent.blows
             else:
                 weapon = None
-        draw = intent.draw
-        if kind == "shootout" and melee is None and intent.shoot is not None and (
-                not f.drawn or self.weapon_index(f, intent.weapon) != f.current_weapon):
-            draw = intent.draw or "fast"  # as ShootoutMixin.plan draws
-            if f.c.skills.fast_draw <= 0:
-                draw = "normal"
+        # the draw he makes, as the plan makes it (ShootoutMixin.plan, plan_melee): only in
+        # a shootout turn, for a gun (or a knife) not in hand; none in a combat turn, where
+        # drawing costs nothing, nor for a gun already in his hand (a declared draw: none)
+        draw = None
+        if kind == "shootout":
+            if melee is None:
+                drawing = intent.shoot is not None and (
+                    not f.drawn or self.weapon_index(f, intent.weapon) != f.current_weapon)
+            else:
+                drawing = self.needs_draw(f, *self.melee_weapon(f, intent))
+            if drawing:
+                draw = intent.draw or "fast"
+                if f.c.skills.fast_draw <= 0:
+                    draw = "normal"
         if self.record:
             self.emit(IntentDeclared(
                 t, f.name, f.side, targets, weapon, mv.gait if mv else None, dest,
@@ -1014,7 +1024,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         memo = self._aimed
         if memo is not None:  # the lean path: a shot aimed as one before this turn
             key = (t, f.order, target.order, planned.gun, shot_type, planned.off_hand,
-                   planned.two_guns, planned.sniping and self.shots_fired == 0, len(f.wounds),
+                   planned.two_guns, planned.sniping, self.shots_fired == 0, len(f.wounds),
                    f.held_by, f.pos, target.pos, target.prone, target.down, target.held_by)
             got = memo.get(key)
             if got is None:
@@ -1065,6 +1075,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
             planned.off_hand, planned.two_guns, planned.sniping and self.shots_fired == 0,
             self.sc.night, house.light_wound_penalty, house.shotgun_bonus,
             house.hipshot_formula == "pooled", cancelled)
+        if planned.sniping and self.shots_fired:  # (declared, but not the fight's first
+            mods = mods + (Modifier("sniping_lost", 0),)  # shot: B18(e), the write-up says so)
         if f.held_by is not None:  # a held man fires a pistol at -4 (errata B19)
             waived = dict(cancelled).get("held_fires")
             mods = mods + ((Modifier("held_fires", 0, "ruling", waived),) if waived is not None

@@ -531,6 +531,7 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
     if sc.turns and sc.state is None:
         _reach_warnings(loaded, keys, loc8)
         _full_reload_warnings(loaded, keys, loc8)
+        _drawn_warnings(loaded, keys, loc8)
 
     side_names = list(sc.sides)
     for r, ruling in enumerate(sc.rulings):
@@ -718,6 +719,31 @@ def _full_reload_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], st
             f"already fully loaded ({cap} of {cap}) and stays so, as a man who reloads does "
             f"not shoot (000 l.497); drop reload: or give the gun loaded: fewer rounds",
             loc))
+
+
+def _drawn_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
+                   loc8: Any) -> None:
+    """Warn (``loaded.warnings``, located at the intent's ``draw:``) of a draw declared in the
+    first turn for a shot with the gun a character starts with in hand (``drawn: true``, his
+    first weapon): he makes no draw (Table 5: a gun already in hand costs no counts, ruling
+    B13), so none is rolled or written up. Later turns depend on the fight."""
+    sc = loaded.scenario
+    if sc.turns[0].resolved is not None:
+        return
+    chars = {c.name: c for _, c in sc.characters()}
+    for full, intent in sc.turns[0].intents.items():
+        c = chars.get(full)
+        if not intent.draw or c is None or not c.drawn or not c.weapons \
+                or intent.shoot is None or intent.melee is not None:
+            continue
+        loc = ("turns", 0, "intents", keys[(0, full)], "draw")
+        if intent.weapon is not None and _resolve_weapon(c, intent.weapon, loc8, loc) != 0:
+            continue
+        w = c.weapons[0]
+        loaded.warnings.append(loc8.error(
+            f"warning: {full} declares a {intent.draw} draw in turn 1, but starts with the "
+            f"{w.name or tables.weapons()[w.type].name} in hand (drawn: true): no draw is "
+            f"made, and none is written up; drop draw:", loc))
 
 
 def _reach_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
