@@ -451,13 +451,14 @@ def test_a_distance_is_never_rounded_onto_its_bands_edge(yards, edges, said):
     assert gm_distance(yards, edges) == said
 
 
-def test_the_corral_says_just_over_the_band_edge(corral6, corral24):
+def test_the_corral_says_just_over_the_band_edge(corral17, corral24):
     """Table 14 (000 l.525-528): a double-action revolver's bands end at 12/20/60 yards, a
     long-barrelled revolver's short band at 12. (Seed 17's shot just under 60 yards went
     when no profile took a shot at the natural-1 floor: seed 3 had one until the profiles read
-    a wounded man's allowance; seed 24 has one.)"""
-    assert "with his double-action revolver, just over 20 yards away. Base chance to hit 21 " \
-           "(Coordination 17 + Pistol 4); extreme range −5" in corral6
+    a wounded man's allowance; seed 24 has one. Seed 6's shot just over 20 yards went when
+    the profiles walked where wounds forbid a run: seed 17 has one.)"""
+    assert "with his double-action revolver, just over 20 yards away. Base chance to hit 19 " \
+           "(Coordination 15 + Pistol 4); extreme range −5" in corral17
     assert "with his double-action revolver, just under 60 yards away. Base chance to hit 22 " \
            "(Coordination 17 + Pistol 5); extreme range −5" in corral24
     assert "with his long-barrelled revolver, just over 12 yards away. Base chance to hit 17 " \

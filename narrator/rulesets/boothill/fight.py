@@ -1411,6 +1411,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         wound_halvings: tuple[tuple[str, int], ...] = ()
         if on_foot_after and gait is not None:
             gait, why, wound_halvings = f.wounded_gait(gait)
+            if why is None and not f.mounted and (t, f.name) in self.tactic_made:
+                why = tactics.slow_gait_why(f, gait, turn_kind, self.sc.night)
             if why is not None:
                 penalties.append(Modifier(why, 0))
         mounted_gait = (f.mounted and not mv.dismount) or mv.mount

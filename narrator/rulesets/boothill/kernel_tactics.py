@@ -319,6 +319,7 @@ class VecTactics:
             if not prof.flee_hurt_needs_odds:
                 flee = flee | (~hurt_rule & odds)
             running[:, j] = flee
+        flight = self._flight(k, st, running, shoot, declared)
         for j, prof in enumerate(self.profiles):
             if j in declared:
                 continue
@@ -377,9 +378,10 @@ class VecTactics:
             # the men still in the fight first (tactics._fighting: not running away, armed
             # or within reach), then, where none of them can be hit, every enemy
             fighting = ~running & (armed | (Y[:, j, :] <= self.arms_length + 1e-9))
-            gmod, fast = self._gaits(moves, mv)
+            gmod, fast, crawl = self._gaits(moves, mv)
             best, best_w, best_yards, best_p, best_band = self._choose(
-                st, j, prof, sh, gmod, fast, shoot, targeted, mine, fighting, threats)
+                st, j, prof, sh, gmod, fast, crawl, shoot, targeted, mine, fighting, threats,
+                flight)
             nobody = sh & (best < 0) & (mv == 0)   # no shot worth choosing, no move: he
             if nobody.any():                       # closes in, or reloads
                 self._no_shot(k, st, j, prof, nobody, shoot, iid)
@@ -392,9 +394,9 @@ class VecTactics:
                     mv = self._close_in(k, st, j, prof, ext, shoot, best, best_w, moves, mv)
                     again = ext & (mv != before)
                     if again.any():
-                        gmod, fast = self._gaits(moves, mv)
-                        got = self._choose(st, j, prof, again, gmod, fast, shoot, targeted,
-                                           mine, fighting, threats)
+                        gmod, fast, crawl = self._gaits(moves, mv)
+                        got = self._choose(st, j, prof, again, gmod, fast, crawl, shoot,
+                                           targeted, mine, fighting, threats, flight)
                         for old, new_ in zip((best, best_w, best_yards, best_p, best_band),
                                              got, strict=True):
                             old[again] = new_[again]
@@ -441,7 +443,8 @@ class VecTactics:
                 gun = so & (best_w == g)
                 if not gun.any():
                     continue
-                wound = self.wound(st, j, g) + gmod   # (and his gait's Table 2 modifier)
+                # (and his gait's Table 2 modifier, and the target's flight's)
+                wound = self.wound(st, j, g) + gmod + flight[rows_all, ti]
                 quick = np.zeros(m, dtype=bool)   # a hipshot or fanned shot above the floor
                 for kind in (ST_HIP, ST_FANNED, ST_CAREFUL, ST_STEADY):
                     if kind == ST_FANNED and not self.revolver[j][g]:
@@ -485,12 +488,14 @@ class VecTactics:
         return iid, taken, wants, called
 
     def _choose(self, st: _State, j: int, prof, pick0: np.ndarray, gmod: np.ndarray,
-                fast: np.ndarray, shoot: np.ndarray, targeted: np.ndarray,
-                mine: list[np.ndarray], fighting: np.ndarray,
-                threats: np.ndarray) -> tuple[np.ndarray, ...]:
+                fast: np.ndarray, crawl: np.ndarray, shoot: np.ndarray, targeted: np.ndarray,
+                mine: list[np.ndarray], fighting: np.ndarray, threats: np.ndarray,
+                flight: np.ndarray) -> tuple[np.ndarray, ...]:
         """``tactics._choose`` (then ``_worth_it``) for man ``j`` in the fights ``pick0``,
         with his gait's Table 2 modifier ``gmod`` (``fast``: running or galloping, where a
-        shot below the profile's ``min_chance_moving`` is not worth it): the threats first
+        shot below the profile's ``min_chance_moving`` is not worth it; ``crawl``: crawling,
+        no shot in a combat turn, B18(a); ``flight``: each target's Table 2 movement modifier
+        when his profile runs him off, ``_flight``): the threats first
         (``threats``: ``tactics._threats``; when they are all his enemies, the choice among
         them stands, even none), then the men still in the fight (``fighting``), then every
         enemy, each where none of those before can be hit; per fight (target, -1: none;
@@ -525,7 +530,7 @@ class VecTactics:
                 value = None
                 for g in range(self.nw[j]):
                     band = _bands(self.limits[j][g][ST_CAREFUL], y)
-                    wound = self.wound(st, j, g) + gmod
+                    wound = self.wound(st, j, g) + gmod + flight[:, o]
                     valid = pick & en[:, o] & mine[g] & (band >= 0) & (
                         self.modified(j, g, ST_CAREFUL, band, wound, size[:, o])
                         > tactics.FLOOR)   # (tactics._options: above the floor)
@@ -550,17 +555,56 @@ class VecTactics:
                     best_yards = np.where(better, y, best_yards)
                     best_p = np.where(better, p, best_p)
                     best_band = np.where(better, band, best_band)
-        best = np.where(fast & (best_p < prof.min_chance_moving), -1, best)   # _worth_it
+        best = np.where((fast & (best_p < prof.min_chance_moving)) | (crawl & ~shoot), -1,
+                        best)   # _worth_it
         return best, best_w, best_yards, best_p, best_band
 
+    def _flight(self, k, st: _State, running: np.ndarray, shoot: np.ndarray,
+                declared: dict[int, int]) -> np.ndarray:
+        """``tactics.flight_modifier`` of every man in every fight, (fight, man): the Table 2
+        target-movement modifier of his flight when his profile runs him off (``running``,
+        no intent declared for him) and some enemy can reach him (else he reloads where he
+        stands); at the gait ``tactics._gait`` gives him for a run, once per distinct mount,
+        kind of turn and the wounds a move reads (``move_wounds``)."""
+        m, n = len(st.live), k.n
+        out = np.zeros((m, n), dtype=np.int64)
+        for o in range(n):
+            if o in declared:
+                continue
+            en = st.enemy[:, o, :]
+            fl = running[:, o] & st.up[:, o] & en.any(axis=1)
+            if not fl.any():
+                continue
+            seen = np.zeros(m, dtype=bool)
+            for x in range(n):
+                if self.other[o, x]:
+                    seen |= en[:, x] & (st.reach(self, x, o) != 0.0)
+            q = np.flatnonzero(fl & seen)
+            if not len(q):
+                continue
+            mounted = st.S[q, o, C_MOUNTED] != 0
+            legs = self.move_wounds(st, o, q)
+            key = np.concatenate([mounted[:, None], shoot[q, None], legs], axis=1)
+
+            def decide(i: int, o: int = o, q: np.ndarray = q, legs: np.ndarray = legs) -> int:
+                r = int(q[i])
+                kind = "shootout" if shoot[r] else "combat"
+                with self._placed(k, st, o, r, legs[i]) as (f, _):
+                    return tactics.TARGET_GAIT_MODIFIER.get(tactics._gait(f, "run", kind), 0)
+
+            got, inv = self._per_distinct(k, ("flight", o), key, decide)
+            out[q, o] = np.array(got, dtype=np.int64)[inv]
+        return out
+
     @staticmethod
-    def _gaits(moves: _Moves, mv: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Per fight, the Table 2 modifier of the gait of his move ``mv`` (0 for none) and
-        whether it is running or galloping (``tactics._worth_it``)."""
+    def _gaits(moves: _Moves, mv: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per fight, the Table 2 modifier of the gait of his move ``mv`` (0 for none),
+        whether it is running or galloping and whether crawling (``tactics._worth_it``)."""
         gaits = [None if x is None else x.gait for x in moves.items]
         mods = np.array([tactics.GAIT_MODIFIER.get(g, 0) for g in gaits])
         fast = np.array([g in ("running", "galloping") for g in gaits])
-        return mods[mv], fast[mv]
+        crawl = np.array([g == "crawling" for g in gaits])
+        return mods[mv], fast[mv], crawl[mv]
 
     def _moves(self, k, st: _State, j: int, prof, rows: np.ndarray, shoot: np.ndarray,
                what: str, moves: _Moves, mv: np.ndarray) -> np.ndarray:
@@ -586,9 +630,7 @@ class VecTactics:
                 f.cover, f.prone = None, False
                 if what == "cover":
                     return tactics._cover_move(k.rep, f, prof, enemies, kind)
-                gait = tactics._gait(f, "walk")
-                return tactics._move(gait=gait, to=tactics._away(
-                    f, enemies, tactics._allowance(f, gait, kind)))
+                return tactics._keep_away(k.rep, f, enemies, kind)
 
         got, inv = self._per_distinct(k, ("move", what, j), key, decide)
         out = mv.copy()
@@ -618,9 +660,9 @@ class VecTactics:
                 o = k.fighters_of(k.rep)[t]
                 o.pos = tuple(st.P[r, t].tolist())
                 ws = f.weapons[int(best_w[r])]
-                gait = tactics._gait(f, prof.advance)
-                to = tactics._toward(f, o, max(2.0, ws.wt.short * 0.8),
-                                     tactics._allowance(f, gait, kind))
+                gait = tactics._gait(f, prof.advance, kind)
+                to = None if gait == "crawling" else tactics._toward(
+                    f, o, max(2.0, ws.wt.short * 0.8), tactics._allowance(f, gait, kind))
                 if to is not None:
                     band = tables.range_band(ws.wt, math.dist(to, o.pos), "careful")
                     if band is not None and band != "extreme":
@@ -708,7 +750,7 @@ class VecTactics:
                 with self._placed(k, st, j, r, legs[i]) as (f, _):
                     o = k.fighters_of(k.rep)[int(nearest[i])]
                     o.pos = tuple(st.P[r, int(nearest[i])].tolist())
-                    gait = tactics._gait(f, prof.advance)
+                    gait = tactics._gait(f, prof.advance, kind)
                     to = tactics._toward(f, o, max(2.0, float(short[i]) * 0.8),
                                          tactics._allowance(f, gait, kind))
                 return 0 if to is None else k._intent_id(
@@ -761,7 +803,7 @@ class VecTactics:
             r = int(rows[i])
             kind = "shootout" if shoot[r] else "combat"
             with self._placed(k, st, j, r, legs[i], enemies=True) as (f, enemies):
-                gait = tactics._gait(f, "run")
+                gait = tactics._gait(f, "run", kind)
                 step = tactics._allowance(f, gait, kind)
                 # (as tactics.decide: cover within his run when he is behind none)
                 cover = tactics._nearest_cover(k.rep, f, enemies, far=True, away=True) \

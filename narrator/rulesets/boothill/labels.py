@@ -54,6 +54,7 @@ MODIFIER = {
     "wounded right leg halves it", "other_serious_wound": "a serious wound halves it",
     "serious_wound_both_legs": "serious wounds in both legs: crawl only",
     "serious_leg_walk_only": "serious leg wound: walk only",
+    "run_no_farther": "wounds: a run would go no farther than a walk",
     "fast_draw_roll": "fast-draw roll",
     "speed_walking": "walking", "speed_trotting": "trotting", "speed_running": "running",
     "speed_galloping": "galloping", "surprised": "surprised",

@@ -31,7 +31,7 @@ def _cancellable() -> str:
 
 def reference() -> Reference:
     """The Boot Hill reference: weapons (Table 14) and hand-to-hand weapons (B19), Tables 1-13,
-    house rules, rulings B1-B19 and BN1, tactics profiles and dice purposes."""
+    house rules, rulings B1-B19 and BN1-BN2, tactics profiles and dice purposes."""
     from narrator.dice import PURPOSES
     from narrator.rulesets.boothill import tables, tactics
 
@@ -227,6 +227,10 @@ def reference() -> Reference:
              "hit is 1 or less (a natural 1 at best) while he has a better one, closing in "
              "or holding his fire when he has none; reloads an empty gun before closing in "
              "on men out of reach; and, keeping to cover (all but aggressive), waits in it at "
-             "night while it sees nobody.", group="tactics"))
+             "night while it sees nobody. A man who runs away is harder to hit (Table 2): "
+             "every profile counts that in when the man's own profile makes him run. A move "
+             "is declared at the gait the man's wounds allow (a serious leg wound: a walk; "
+             "both legs: a crawl, and no shot while crawling in a combat turn) and at a walk "
+             "when his wounded run would take him no farther (ruling BN2).", group="tactics"))
     ref.sections.append(_dice(rulings, PURPOSES, "dice: {Dutch: {to_hit: [4], location: [16]}}"))
     return ref

@@ -43,6 +43,14 @@ reach of the guns he has loaded, reloads it before he closes in; and a profile t
 cover (all but ``aggressive``) does not leave it at night to walk towards men it cannot see
 (B17): it waits there, reloading what it can.
 
+A move is declared at the gait his wounds allow (``_gait``, ``Fighter.wounded_gait``: a
+serious leg wound a walk at most, both legs a crawl, with no shot while crawling in a combat
+turn, B18(a)), and at a walk when his wounded run would take him no farther than his walk
+(ruling BN2), as a GM declares for his men: what is declared is what he shoots and is shot at
+as (Table 2, ruling B12). A man whose own profile runs him off is harder to hit (Table 2
+target movement): the estimates count it in (``flight_modifier``), so a man does not empty
+his gun at a runner he has only the natural-1 floor of a chance to hit.
+
 "Badly hurt" is wound points above half of STR (wound capacity). The kind of turn a profile
 wants follows the rules' own advice (001 l.8-12): a shootout turn when enemies stand within
 20 feet of each other (or shootout actions carry over), a combat turn otherwise; when nobody's
@@ -318,22 +326,25 @@ def band_of(fight: FightView, t: int, f: Fighter, o: Fighter, ws: WeaponState,
 
 
 def chance(fight: FightView, f: Fighter, ws: WeaponState, o: Fighter, shot_type: str,
-           band: str, gait: str | None = None) -> float:
+           band: str, gait: str | None = None, flight: int = 0) -> float:
     """Estimated probability that one shot hits and is not stopped by the target's cover.
 
     The Table 1/4 base chance with the Table 2 modifiers that tactics can foresee: range,
     the shooter's gait and wounds, a wrong hand, the target's size and prone, shotgun bonus,
-    night. The target's movement is unknown when deciding and is left out.
+    night, and ``flight``: the target's movement when his own profile runs him off
+    (``flight_modifier``); any other movement of his is unknown when deciding and is left
+    out.
     """
     me = facts(fight, f)
     return _estimate(_static(fight, f, ws.wt, shot_type), band, ws.wt.kind,
                      me.wound_long if ws.wt.kind == "long_arm" else me.wound_other,
-                     GAIT_MODIFIER.get(gait, 0), me.luck_p, facts(fight, o))
+                     GAIT_MODIFIER.get(gait, 0) + flight, me.luck_p, facts(fight, o))
 
 
 BAND_MODIFIER = {"short": 0, "long": -2, "extreme": -5}  # Table 2
 POINT_BLANK_MODIFIER = {"pistol": 4, "long_arm": -2}      # Table 2 (others: 0)
 GAIT_MODIFIER = {"walking": -2, "running": -4, "trotting": -4, "galloping": -4}  # Table 2
+TARGET_GAIT_MODIFIER = {"running": -2, "trotting": -2, "evading": -4, "galloping": -4}  # Table 2
 _STATIC: dict[tuple, int] = {}
 
 
@@ -387,12 +398,12 @@ def _modified(static: int, band: str, kind: str, mods: int, size_mod: int) -> in
 
 
 def real_chance(fight: FightView, f: Fighter, ws: WeaponState, o: Fighter, shot_type: str,
-                band: str, gait: str | None = None) -> bool:
+                band: str, gait: str | None = None, flight: int = 0) -> bool:
     """The chance to hit of ``chance``'s shot is above the natural-1 floor (``FLOOR``)."""
     me = facts(fight, f)
     return _modified(_static(fight, f, ws.wt, shot_type), band, ws.wt.kind,
                      (me.wound_long if ws.wt.kind == "long_arm" else me.wound_other)
-                     + GAIT_MODIFIER.get(gait, 0), facts(fight, o).size_mod) > FLOOR
+                     + GAIT_MODIFIER.get(gait, 0) + flight, facts(fight, o).size_mod) > FLOOR
 
 
 @dataclass(slots=True)
@@ -550,6 +561,7 @@ class _Planning:
 
     facts: dict[int, Facts] = field(default_factory=dict)
     reach: dict[tuple[int, int, float], float] = field(default_factory=dict)
+    flight: dict[tuple[int, str], int] = field(default_factory=dict)
 
 
 def begin_planning(fight: FightView) -> None:
@@ -685,6 +697,34 @@ def _running(fight: FightView, o: Fighter, up: list[Fighter]) -> bool:
     return _fleeing(o, PROFILE_TABLE[o.c.tactics], len(up) - friends, friends)
 
 
+def flight_modifier(fight: FightView, t: int, o: Fighter, kind: str) -> int:
+    """The Table 2 target-movement modifier a shot at ``o`` takes this turn when his own
+    profile runs him off (``_fleeing``, ``decide``'s first step): at the gait his wounds let
+    him run (``_gait``: running -2, galloping -4; a walk or a crawl, none); 0 when he has no
+    profile or an intent declared for the turn, does not flee, or stands to reload out of
+    every enemy's reach. Read in turn ``t`` planned as ``kind``."""
+    if not o.c.tactics or o.down:
+        return 0
+    plan = fight.__dict__.get("_tactics_plan")
+    key = (o.order, kind)
+    if plan is not None:
+        got = plan.flight.get(key)
+        if got is not None:
+            return got
+    got = 0
+    turns = fight.sc.turns
+    declared = turns[t - 1].intents if t <= len(turns) else {}
+    if o.name not in declared:
+        up = [x for x in fight.fighters.values() if not x.down]
+        if _running(fight, o, up):
+            enemies = [(x, math.dist(o.pos, x.pos)) for x in up if x.side != o.side]
+            if enemies and any(reach(fight, t, x, o, y) != 0.0 for x, y in enemies):
+                got = TARGET_GAIT_MODIFIER.get(_gait(o, "run", kind, fight.sc.night), 0)
+    if plan is not None:
+        plan.flight[key] = got
+    return got
+
+
 def _fighting(fight: FightView,
               enemies: list[tuple[Fighter, float]]) -> list[list[tuple[Fighter, float]]]:
     """The men among ``enemies`` still in the fight, as one tier (``_threats``' form): not
@@ -743,14 +783,15 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
         if night and yards > obs and not o.c.lit:  # (``visible``)
             continue
         them = known.get(o.order) or facts(fight, o)
+        mods = gait_mod + flight_modifier(fight, t, o, kind) if o.c.tactics else gait_mod
         if kept:
-            okey = (mine_id, gait_mod, them.tid, yards)
+            okey = (mine_id, mods, them.tid, yards)
             options = _OPTIONS.get(okey)
             if options is None:
-                options = _OPTIONS[okey] = _options(fight, t, f, o, me, them, mine, gait_mod,
+                options = _OPTIONS[okey] = _options(fight, t, f, o, me, them, mine, mods,
                                                     yards, False)
         else:
-            options = _options(fight, t, f, o, me, them, mine, gait_mod, yards, rulings)
+            options = _options(fight, t, f, o, me, them, mine, mods, yards, rulings)
         if not options:
             continue
         # what the target is worth, the same whatever gun shoots him
@@ -783,7 +824,8 @@ def _options(fight: FightView, t: int, f: Fighter, o: Fighter, me: Facts, them: 
              rulings: bool) -> tuple[tuple[int, str, float, float], ...]:
     """``f``'s careful shots at ``o`` with each of ``mine`` in range whose chance to hit is
     above the natural-1 floor (``FLOOR``), in order: (gun index, band, estimated chance, that
-    chance times the expected pellets of a shotgun)."""
+    chance times the expected pellets of a shotgun). ``gait_mod``: the Table 2 movement
+    modifiers foreseen, his own gait's and the target's flight (``flight_modifier``)."""
     out = []
     for g in mine:
         band = tables.band_within(g.limits, yards) if not rulings \
@@ -849,25 +891,28 @@ def _shot_list(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice,
     o = ch.target
     draw, start = first_count(fight, f, prof, ch.weapon)
     loaded = ws.loaded
+    flight = flight_modifier(fight, t, o, "shootout") if o.c.tactics else 0
     memo = fight.__dict__.get("_memo")  # (the lean path's memo of this scenario's decisions)
     if memo is not None and table_bands(fight):
         # everything read below besides what the scenario and its profile fix: a pure
         # function of these (the man by his place in the scenario: his attributes and skills)
         me, them = facts(fight, f), facts(fight, o)
         key = ("shot list", prof.name, f.order, ch.weapon, loaded, ch.yards, gait,
-               me.wound_long, me.wound_other, them.size_mod, them.keep, draw, start)
+               me.wound_long, me.wound_other, them.size_mod, them.keep, draw, start, flight)
         got = memo.get(key)
         if got is None:
-            got = memo[key] = _shots(fight, t, f, prof, ch, gait, ws, o, start, loaded)
+            got = memo[key] = _shots(fight, t, f, prof, ch, gait, ws, o, start, loaded,
+                                     flight)
         return list(got), draw
-    return _shots(fight, t, f, prof, ch, gait, ws, o, start, loaded), draw
+    return _shots(fight, t, f, prof, ch, gait, ws, o, start, loaded, flight), draw
 
 
 def _shots(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice, gait: str | None,
-           ws: WeaponState, o: Fighter, start: float, loaded: int) -> list[str]:
+           ws: WeaponState, o: Fighter, start: float, loaded: int, flight: int = 0) -> list[str]:
     """``_shot_list``'s shots, from the count the first may start on: only shot types whose
     chance to hit is above the natural-1 floor (``FLOOR``); within 20 feet careful or steady
-    shots when neither a hipshot nor a fanned shot has one."""
+    shots when neither a hipshot nor a fanned shot has one. ``flight``: the target's
+    movement modifier foreseen (``flight_modifier``)."""
     close = ch.yards <= TWENTY_FEET_YARDS
     best: tuple[float, list[str]] = (-1.0, ["hip"] if close else ["careful"])
     found = False
@@ -877,10 +922,10 @@ def _shots(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice, gai
         if st == "fanned" and not ws.wt.is_revolver:
             continue
         band = band_of(fight, t, f, o, ws, st, ch.yards)
-        if band is None or not real_chance(fight, f, ws, o, st, band, gait):
+        if band is None or not real_chance(fight, f, ws, o, st, band, gait, flight):
             continue
         found = True
-        p = chance(fight, f, ws, o, st, band, gait)
+        p = chance(fight, f, ws, o, st, band, gait, flight)
         if ws.wt.is_shotgun:
             p *= EXPECTED_PELLETS[band]
         n = min(tables.shots_per_shootout_turn(st), loaded)
@@ -921,21 +966,57 @@ def _nearest_cover(fight: FightView, f: Fighter, enemies: list[tuple[Fighter, fl
     return best
 
 
-def _gait(f: Fighter, how: str) -> str:
-    return (MOUNTED_GAITS if f.mounted else FOOT_GAITS)[how]
+def _gait(f: Fighter, how: str, kind: str = "combat", night: bool = False) -> str:
+    """The gait he declares for a move ``how`` ("walk" or "run") in a turn of ``kind``: the
+    one his wounds let him make (``Fighter.wounded_gait``: a serious leg wound a walk at most,
+    serious wounds in both legs a crawl; mounted, Table 3's), and a walk for a run that would
+    take him no farther than his walk (a serious wound elsewhere halves a run but not a walk,
+    night halves it too: ruling BN2). What he declares is what he is shot at and shoots as
+    (Table 2, ruling B12), so a man who can only walk declares a walk."""
+    gait = (MOUNTED_GAITS if f.mounted else FOOT_GAITS)[how]
+    if f.mounted or (not f.wounds and not night):
+        return gait
+    if f.wounds:
+        gait = f.wounded_gait(gait)[0]
+    if gait == "running" and _allowance(f, "running", kind, night) <= _allowance(
+            f, "walking", kind, night):
+        return "walking"
+    return gait
 
 
-def _allowance(f: Fighter, gait: str, kind: str) -> float:
+def slow_gait_why(f: Fighter, gait: str, kind: str, night: bool = False) -> str | None:
+    """Why a man on foot whose profile declared ``gait`` for him goes no faster, for the
+    write-up (a Table 3 movement penalty's name, value 0): "serious_leg_walk_only" (a walk:
+    a serious leg wound, Table 3), "serious_wound_both_legs" (a crawl: both legs), or
+    "run_no_farther" (a walk: his wounds, or night, leave his run no longer than his walk,
+    ruling BN2); None when he could go faster (a walk he chose)."""
+    if gait == "crawling":
+        return "serious_wound_both_legs" if f.wounds and f.wounded_gait(
+            "walking")[0] == "crawling" else None
+    if gait != "walking":
+        return None
+    if f.wounds and f.wounded_gait("running")[0] == "walking":
+        return "serious_leg_walk_only"
+    if _gait(f, "run", kind, night) == "walking":
+        return "run_no_farther"
+    return None
+
+
+def _allowance(f: Fighter, gait: str, kind: str, night: bool = False) -> float:
     """The yards a move at ``gait`` takes him this turn (``kind``: "combat" or "shootout"):
     Table 3 or 7 (``tables.movement_allowance``) and, on foot, what his wounds do to it as
     the engine's move does (``Fighter.wounded_gait``: a serious leg wound makes a run a
-    walk, each leg wound halves it...): his run to cover is the run he can make."""
+    walk, each leg wound halves it...), halved again at ``night`` for any gait but a walk or
+    a crawl (B17): his run to cover is the run he can make."""
     if f.mounted or not f.wounds:
-        return tables.movement_allowance(gait, f.mounted, kind)
+        yards = tables.movement_allowance(gait, f.mounted, kind)
+        return yards / 2 if night and gait not in ("walking", "crawling") else yards
     gait, _, halvings = f.wounded_gait(gait)
     yards = tables.movement_allowance(gait, False, kind)
     for _, n in halvings:
         yards /= 2 ** n
+    if night and gait not in ("walking", "crawling"):
+        yards /= 2
     return max(0.0, round(yards, 2))
 
 
@@ -1034,8 +1115,8 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     if _fleeing(f, prof, len(enemies), n_friends):
         if all(reach(fight, turn, o, f, y) == 0.0 for o, y in enemies):
             return _reload_intent(fight, f)  # out of their reach: he reloads
-        gait = _gait(f, "run")
-        step = _allowance(f, gait, kind)
+        gait = _gait(f, "run", kind, fight.sc.night)
+        step = _allowance(f, gait, kind, fight.sc.night)
         cover = _nearest_cover(fight, f, enemies, far=True, away=True) \
             if f.cover is None else None
         if cover is not None and cover[1] <= step:
@@ -1079,10 +1160,9 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     nearest = min(y for _, y in enemies)
     if move is None and prof.keeps_distance and f.cover is None \
             and TWENTY_FEET_YARDS < nearest < prof.keeps_distance:
-        gait = _gait(f, "walk")
-        move = _move(gait=gait, to=_away(f, enemies, _allowance(f, gait, kind)))
+        move = _keep_away(fight, f, enemies, kind)
     choice = _worth_it(prof, move, _choose(fight, turn, f, prof, enemies, _gait_of(move), kind,
-                                           mem))
+                                           mem), kind)
     if choice is None and move is None:
         # Nobody to shoot at from here. An empty gun is reloaded before he closes in (the
         # gun he would close in with); a man who keeps to cover does not leave it in the dark
@@ -1094,14 +1174,14 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
             intent = _reload_intent(fight, f, call, empty)
             return intent if intent is not None or not call else _intent(other=call)
         choice = _worth_it(prof, move, _choose(fight, turn, f, prof, enemies, move.gait, kind,
-                                               mem))
+                                               mem), kind)
     if move is None and choice is not None:
         # An aggressive man does not trade shots at extreme range: he closes in.
         closer = _close_in(fight, turn, f, prof, choice, kind)
         if closer is not None:
             move = closer
             choice = _worth_it(prof, move, _choose(fight, turn, f, prof, enemies, move.gait,
-                                                   kind, mem))
+                                                   kind, mem), kind)
     if choice is None:
         return _intent(move=move, other=call)
 
@@ -1142,8 +1222,8 @@ def _brawl(fight: FightView, f: Fighter, prof: Profile,
         ws.jammed_seconds and not ws.useless for ws in f.weapons)
     if (blade is None and not unarmed) or not prof.advance or f.mounted:
         return None  # (a gun to reload or clear: he does that instead)
-    gait = _gait(f, prof.advance)
-    to = _toward(f, o, reach * 0.75, _allowance(f, gait, kind))
+    gait = _gait(f, prof.advance, kind, fight.sc.night)
+    to = _toward(f, o, reach * 0.75, _allowance(f, gait, kind, fight.sc.night))
     if to is None:
         return None
     move = _move(gait=gait, to=to)
@@ -1152,15 +1232,30 @@ def _brawl(fight: FightView, f: Fighter, prof: Profile,
     return _intent(move=move, other=call)
 
 
+def _keep_away(fight: FightView, f: Fighter, enemies: list[tuple[Fighter, float]],
+               kind: str) -> MoveIntent | None:
+    """A sniper's walk away from enemies too near (``_away``, his walk's allowance); None for
+    a man who can only crawl (a crawl costs him his shots in a combat turn, B18(a), for 2
+    yards)."""
+    gait = _gait(f, "walk", kind, fight.sc.night)
+    if gait == "crawling":
+        return None
+    return _move(gait=gait, to=_away(f, enemies, _allowance(f, gait, kind, fight.sc.night)))
+
+
 def _gait_of(move: MoveIntent | None) -> str | None:
     return move.gait if move is not None else None
 
 
-def _worth_it(prof: Profile, move: MoveIntent | None, choice: _Choice | None) -> _Choice | None:
-    """Drop a shot on the run that has too little chance for the profile."""
-    if choice is not None and move is not None and move.gait in ("running", "galloping") \
-            and choice.p < prof.min_chance_moving:
-        return None
+def _worth_it(prof: Profile, move: MoveIntent | None, choice: _Choice | None,
+              kind: str = "combat") -> _Choice | None:
+    """Drop a shot on the run that has too little chance for the profile, and any shot of a
+    man who crawls in a combat turn (he cannot shoot that turn, B18(a))."""
+    if choice is not None and move is not None:
+        if move.gait in ("running", "galloping") and choice.p < prof.min_chance_moving:
+            return None
+        if move.gait == "crawling" and kind != "shootout":
+            return None
     return choice
 
 
@@ -1178,8 +1273,8 @@ def _pick_up_intent(fight: FightView, f: Fighter, kind: str,
     yards = math.dist(f.pos, at)
     if yards <= reach:
         return _intent(pick_up=True, other=call)
-    gait = _gait(f, "run")
-    if yards > _allowance(f, gait, kind):
+    gait = _gait(f, "run", kind, fight.sc.night)
+    if yards > _allowance(f, gait, kind, fight.sc.night):
         return None
     return _intent(move=_move(gait=gait, to=(float(at[0]), float(at[1]))), pick_up=True,
                    other=call)
@@ -1196,20 +1291,23 @@ def _reload_intent(fight: FightView, f: Fighter, call: str | None = None,
 
 def _cover_move(fight: FightView, f: Fighter, prof: Profile,
                 enemies: list[tuple[Fighter, float]], kind: str) -> MoveIntent | None:
-    """Move to cover, for profiles that seek it and are not behind any. In a shootout turn
-    only cover within one second's run is worth it."""
+    """Move to cover, for profiles that seek it and are not behind any: at a walk when it
+    lies within his walk, else at a run (the gaits his wounds allow, ``_gait``). In a
+    shootout turn only cover within one second's run is worth it; a man who can only crawl
+    goes to cover within his crawl only."""
     if not prof.seeks_cover or f.cover is not None or f.prone:
         return None
     cover = _nearest_cover(fight, f, enemies, far=prof.snipes, away=not prof.advance)
     if cover is None:
         return None
     key, d = cover
-    walk = _gait(f, "walk")
-    if d <= _allowance(f, walk, kind):
+    walk = _gait(f, "walk", kind, fight.sc.night)
+    if d <= _allowance(f, walk, kind, fight.sc.night):
         return _move(gait=walk, to=key)
-    run = _gait(f, "run")
-    if kind == "shootout" and d > _allowance(f, run, kind):
-        return None
+    run = _gait(f, "run", kind, fight.sc.night)
+    if run == "crawling" or (kind == "shootout" and d > _allowance(f, run, kind,
+                                                                  fight.sc.night)):
+        return None  # (a man who can only crawl: cover within his crawl, or none)
     return _move(gait=run, to=key)
 
 
@@ -1219,14 +1317,17 @@ def _close_in(fight: FightView, t: int, f: Fighter, prof: Profile, choice: _Choi
     is at extreme range (Table 2: -5): towards its target at ``advance``'s gait, stopping at
     0.8 of the gun's short range (2 yards at least), when that brings the target within long
     range or nearer of the gun (``band_of``, careful shot); None otherwise (the profile does
-    not close in, he is prone or held, the move would not change the band)."""
+    not close in, he is prone or held or can only crawl, the move would not change the
+    band)."""
     if not prof.closes_in or not prof.advance or choice.band != "extreme" or f.prone \
             or f.held_by is not None:
         return None
     ws = f.weapons[choice.weapon]
     o = choice.target
-    gait = _gait(f, prof.advance)
-    to = _toward(f, o, max(2.0, ws.wt.short * 0.8), _allowance(f, gait, kind))
+    gait = _gait(f, prof.advance, kind, fight.sc.night)
+    if gait == "crawling":
+        return None  # (his shots would be lost for a 2-yard crawl, B18(a))
+    to = _toward(f, o, max(2.0, ws.wt.short * 0.8), _allowance(f, gait, kind, fight.sc.night))
     if to is None:
         return None
     band = band_of(fight, t, f, o, ws, "careful", math.dist(to, o.pos))
@@ -1242,8 +1343,8 @@ def _advance(fight: FightView, f: Fighter, prof: Profile,
         return None
     o, d = min(enemies, key=lambda e: (e[1], e[0].order))
     short = max((ws.wt.short for ws in f.weapons if not ws.useless), default=2)
-    gait = _gait(f, prof.advance)
-    to = _toward(f, o, max(2.0, short * 0.8), _allowance(f, gait, kind))
+    gait = _gait(f, prof.advance, kind, fight.sc.night)
+    to = _toward(f, o, max(2.0, short * 0.8), _allowance(f, gait, kind, fight.sc.night))
     if to is None:
         return None
     return _move(gait=gait, to=to)
