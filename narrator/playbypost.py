@@ -124,7 +124,8 @@ def gm_edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict
                                "state", key)
     turn = written.get("turn")
     if not _is_int(turn) or turn != computed["turn"]:
-        raise loaded.error(f"state.turn: is {turn!r}, but the last resolved turn is "
+        raise loaded.error(f"state.turn: is {loaded.shown(turn, 'state', 'turn')}, but the "
+                           f"last resolved turn is "
                            f"{computed['turn']}; state: is what narrator next wrote after that "
                            f"turn (delete state: to start from the replayed state)",
                            "state", "turn")
@@ -197,17 +198,20 @@ def _check_edit(loaded: LoadedScenario, name: str, key: str, value: Any, now: di
     where: tuple = ("state", "characters", name, key)
     rs = ruleset(loaded.scenario.ruleset)
     conditions = rs.conditions
+    got = "\0got"  # " (got X)", X as the GM typed it: worked out only for an error
     if key == "condition" and (not isinstance(value, str) or value not in conditions):
-        bad = f"must be one of {', '.join(conditions)}{_hint(str(value), list(conditions))}"
+        bad = (f"must be one of {', '.join(conditions)}{got}"
+               f"{_hint(str(value), list(conditions)) if isinstance(value, str) else ''}")
     elif key == "at" and not (isinstance(value, list) and len(value) == 2
                               and all(_is_number(v) and abs(v) <= MAP_YARDS for v in value)):
         bad = (f"must be [x, y] in yards (two finite numbers, each within {MAP_YARDS:,} of 0: "
-               f"the map)")
+               f"the map){got}")
     elif key not in ("condition", "at", "loaded"):  # the ruleset's own fields
         bad = rs.check_edit(key, value)
+        bad = bad and bad + got
     elif key == "loaded":
         if not isinstance(value, dict):
-            bad = f"must map weapon names ({', '.join(now['loaded'])}) to rounds"
+            bad = f"must map weapon names ({', '.join(now['loaded'])}) to rounds{got}"
         else:
             for gun, n in value.items():
                 if gun not in now["loaded"]:
@@ -217,11 +221,14 @@ def _check_edit(loaded: LoadedScenario, name: str, key: str, value: Any, now: di
                     break
                 cap = capacity.get(gun)
                 if not _is_int(n) or n < 0 or (cap is not None and n > cap):
-                    bad = (f"{gun}: {n!r} rounds; a whole number from 0 to "
+                    bad = (f"{gun}: {loaded.shown(n, *where, gun)} rounds; a whole number "
+                           f"from 0 to "
                            f"{cap if cap is not None else 1000}")
                     where = where + (gun,)
                     break
     if bad:
+        if got in bad:
+            bad = bad.replace(got, f" (got {loaded.shown(value, 'state', 'characters', name, key)})")
         raise loaded.error(f"state.characters.{name}.{key}: {bad}", *where)
 
 

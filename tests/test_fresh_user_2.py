@@ -304,12 +304,14 @@ def test_whole_numbers_are_taken_where_decimals_go(ruleset, tmp_path):
 
 
 @pytest.mark.parametrize("before, after, where, expected", [
-    ("str: 13,", 'str: "13",', "attributes.str", "expected a whole number"),
-    ("str: 13,", "str: 13.0,", "attributes.str", "expected a whole number"),
-    ("str: 13,", "str: 13.5,", "attributes.str", "expected a whole number"),
-    ("shots: [hip]}", "shots: true}", "intents.Jim.shots", "expected a whole number or a list"),
-    ("draw: fast, shots", "draw: fast, cock: 1, shots", "intents.Jim.cock", "expected true or false"),
-    ("seed: 1887", 'seed: "1887"', "seed", "expected a whole number"),
+    ("str: 13,", 'str: "13",', "attributes.str", "expected a whole number (got '13')"),
+    ("str: 13,", "str: 13.0,", "attributes.str", "expected a whole number (got 13.0)"),
+    ("str: 13,", "str: 13.5,", "attributes.str", "expected a whole number (got 13.5)"),
+    ("shots: [hip]}", "shots: true}", "intents.Jim.shots",
+     "expected a whole number or a list (got true)"),
+    ("draw: fast, shots", "draw: fast, cock: 1, shots", "intents.Jim.cock",
+     "expected true or false (got 1)"),
+    ("seed: 1887", 'seed: "1887"', "seed", "expected a whole number (got '1887')"),
 ])
 def test_the_fresh_users_wrong_types_are_refused(before, after, where, expected):
     from narrator.errors import NarratorError
@@ -319,7 +321,7 @@ def test_the_fresh_users_wrong_types_are_refused(before, after, where, expected)
     assert before in text
     with pytest.raises(NarratorError) as err:
         load_scenario_text(text.replace(before, after, 1), "l.yaml")
-    assert re.fullmatch(rf"l\.yaml:\d+:\d+: \S*{re.escape(where)}: {expected}",
+    assert re.fullmatch(rf"l\.yaml:\d+:\d+: \S*{re.escape(where)}: {re.escape(expected)}",
                         err.value.one_line()), err.value.one_line()
 
 

@@ -66,11 +66,19 @@ class LoadedScenario:
     locate: Any = None
     warnings: list[ScenarioError] = field(default_factory=list)
     notes: dict[str, Any] = field(default_factory=dict)
+    locator: Any = None
 
     def error(self, message: str, *loc: Any) -> ScenarioError:
         """A ScenarioError located at the node ``loc`` (keys and indices) of the file."""
         line, col = self.locate(loc, True) if self.locate is not None else (None, None)
         return ScenarioError(message, self.path, line, col)
+
+    def shown(self, value: Any, *loc: Any) -> str:
+        """``value``, read at the node ``loc`` of the file, as an error message quotes it: the
+        GM's own text (``yes``, ``True``, ``{at: [1, 2]}`` in flow style), text typed plain
+        in single quotes; YAML's words for it (``true``, ``null``) when the file does not
+        hold it there as typed."""
+        return _as_written(self.locator, tuple(loc), value)
 
 
 def nearest(word: str, choices: list[str]) -> str | None:
@@ -118,6 +126,9 @@ def _hint(word: str, choices: list[str]) -> str:
     return f"; did you mean {n!r}?" if n else ""
 
 
+_MISSING = object()
+
+
 class _Locator:
     """Maps a path of keys and indices (as pydantic reports it) to (line, column), 1-based.
 
@@ -125,10 +136,12 @@ class _Locator:
     alias is located where the alias is written, and the root where the document starts.
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, text: str | None = None) -> None:
         self.path = path
+        self.text = text                                 # the file's text (for ``written``)
         self.values: dict[tuple, tuple[int, int]] = {}   # node path -> position of the node
         self.keys: dict[tuple, tuple[int, int]] = {}     # node path -> position of its key
+        self._nodes: dict[tuple, tuple] | None = None    # node path -> its text (``written``)
 
     def step(self, prefix: tuple, part: Any) -> tuple | None:
         """``prefix + (part,)`` when that node is in the file (a key ``1:`` matches 1), else None."""
@@ -152,6 +165,46 @@ class _Locator:
     def error(self, message: str, loc: tuple, key: bool = False) -> ScenarioError:
         line, col = self.where(loc, key)
         return ScenarioError(message, self.path, line, col)
+
+    def node(self, loc: tuple) -> tuple | None:
+        """The path in the file of the node ``loc`` (pydantic's path: its union tags
+        skipped), or None when a part of it is not in the file (a missing field, a default)."""
+        prefix: tuple = ()
+        for part in loc:
+            nxt = self.step(prefix, part)
+            if nxt is None:
+                if isinstance(part, str) and ("[" in part or part in _UNION_TAGS
+                                              or part.startswith("function-")
+                                              or part[:1].isupper()):
+                    continue
+                return None
+            prefix = nxt
+        return prefix
+
+    def written(self, loc: tuple, value: Any = _MISSING, limit: int = 60) -> str | None:
+        """The node ``loc`` as the GM typed it: a scalar's own text (``yes``, ``True``, ``~``,
+        ``0x1F``, ``"13"`` with its quotes), a mapping or a list in YAML flow style
+        (``{a: 1, b: yes}``, ``[0, 0, 3]``) built from its items' texts, at most ``limit``
+        characters (``...`` past them). None when the node is not in the file, or (``value``
+        given) when what the file holds there is not ``value`` (a validator changed it).
+
+        Reads the text again with the pure-Python parser, on this error path only."""
+        if self.text is None:
+            return None
+        at = self.node(loc)
+        if at is None:
+            return None
+        if self._nodes is None:
+            try:
+                self._nodes = _text_nodes(self.text)
+            except YAMLError:
+                self._nodes = {}
+        if at not in self._nodes:
+            return None
+        if value is not _MISSING and not _holds(self._nodes, at, value):
+            return None
+        out = _flow(self._nodes, at, limit)
+        return out if len(out) <= limit else out[:limit - 3] + "..."
 
 
 def _dotted(loc: tuple) -> str:
@@ -236,10 +289,16 @@ def _inner_model(annotation: Any) -> Any:
 
 
 def _show(value: Any, depth: int = 0) -> str:
-    """A short repr of a user's value for a message; never expands a large (or aliased) tree."""
+    """A user's value for a message, in YAML's words when the file's own text is not at hand
+    (``true``, ``null``, ``{a: 1}``, text in quotes); short: never expands a large (or
+    aliased) tree."""
     if isinstance(value, str):
         return repr(value if len(value) <= 40 else value[:40] + "...")
-    if isinstance(value, (bool, int, float)) or value is None:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (int, float)):
         text = repr(value)
         return text if len(text) <= 40 else text[:37] + "..."
     if isinstance(value, (list, tuple)):
@@ -247,8 +306,113 @@ def _show(value: Any, depth: int = 0) -> str:
             return "[...]"
         return "[" + ", ".join(_show(v, depth + 1) for v in value) + "]"
     if isinstance(value, dict):
-        return "{...}"
+        if depth >= 2 or len(value) > 6:
+            return "{...}"
+        return "{" + ", ".join(f"{k if isinstance(k, str) else _show(k, depth + 1)}: "
+                               f"{_show(v, depth + 1)}" for k, v in value.items()) + "}"
     return f"a {type(value).__name__}"
+
+
+def _as_written(loc8: _Locator | None, loc: tuple, value: Any) -> str:
+    """``value``, found at ``loc``, as the message shows it: text in single quotes, as the
+    choices of a message are (``'yes' is not one of 'fast' or 'normal'``, however it was
+    quoted); anything else as the GM typed it when the file holds it there
+    (``_Locator.written``: ``true``, ``True``, ``~``, ``0x1F``, ``{a: 1}``); else
+    ``_show(value)``, YAML's words for it."""
+    if isinstance(value, str):
+        return _show(value)
+    text = loc8.written(loc, value) if loc8 is not None else None
+    return _show(value) if text is None else text
+
+
+
+def _text_nodes(text: str) -> dict[tuple, tuple]:
+    """Every node of ``text`` by its path (as ``_scan`` makes them: keys in NFC, list
+    indices, ``_KEY`` under a complex key): ``("s", text)`` a scalar as typed (quotes
+    included, a multi-line one on one line), ``("a", "*name")`` an alias, ``("m", [(key text,
+    path)...])`` a mapping, ``("q", [path...])`` a list."""
+    nodes: dict[tuple, tuple] = {}
+    stack: list[list] = []    # [path, is_map, want_key, key, key_text, index]
+
+    def raw(ev: Any) -> str:
+        piece = text[ev.start_mark.index:ev.end_mark.index]
+        return " ".join(piece.split()) if "\n" in piece else piece
+
+    for ev in YAML(typ="safe", pure=True).parse(text):
+        if isinstance(ev, CollectionEndEvent):
+            stack.pop()
+            continue
+        if not isinstance(ev, NodeEvent):
+            continue
+        if stack and stack[-1][1] and stack[-1][2]:
+            top = stack[-1]
+            top[2] = False
+            top[3] = _nfc(ev.value) if isinstance(ev, ScalarEvent) else _KEY
+            top[4] = raw(ev) if isinstance(ev, (ScalarEvent, AliasEvent)) else "?"
+            if isinstance(ev, CollectionStartEvent):
+                stack.append([top[0] + (_KEY,), isinstance(ev, MappingStartEvent), True,
+                              None, None, 0])
+            continue
+        if not stack:
+            where: tuple = ()
+        elif stack[-1][1]:
+            top = stack[-1]
+            top[2] = True
+            where = top[0] + (top[3],)
+            if top[0] in nodes and nodes[top[0]][0] == "m":
+                nodes[top[0]][1].append((top[4], where))
+        else:
+            top = stack[-1]
+            where = top[0] + (top[5],)
+            top[5] += 1
+            if top[0] in nodes:
+                nodes[top[0]][1].append(where)
+        if isinstance(ev, AliasEvent):
+            nodes.setdefault(where, ("a", f"*{ev.anchor}"))
+        elif isinstance(ev, ScalarEvent):
+            nodes.setdefault(where, ("s", raw(ev)))
+        else:
+            is_map = isinstance(ev, MappingStartEvent)
+            nodes.setdefault(where, ("m" if is_map else "q", []))
+            stack.append([where, is_map, True, None, None, 0])
+    return nodes
+
+
+def _flow(nodes: dict[tuple, tuple], at: tuple, limit: int) -> str:
+    """The node ``at`` of ``_text_nodes`` in YAML flow style (stops early past ``limit``)."""
+    kind, body = nodes[at]
+    if kind in ("s", "a"):
+        return body
+    parts: list[str] = []
+    size = 0
+    for item in body:
+        piece = (f"{item[0]}: {_flow(nodes, item[1], limit)}" if kind == "m"
+                 else _flow(nodes, item, limit))
+        parts.append(piece)
+        size += len(piece) + 2
+        if size > limit:
+            break
+    inner = ", ".join(parts)
+    return "{" + inner + "}" if kind == "m" else "[" + inner + "]"
+
+
+def _holds(nodes: dict[tuple, tuple], at: tuple, value: Any) -> bool:
+    """Whether the node ``at`` of ``_text_nodes`` is ``value`` (a scalar read again by YAML
+    and compared with its type; a mapping or a list by its kind and size)."""
+    kind, body = nodes[at]
+    if kind == "s":
+        try:
+            read = YAML(typ="safe", pure=True).load(body)
+        except YAMLError:
+            return False
+        if isinstance(read, str):
+            read = _nfc(read)
+        return type(read) is type(value) and read == value
+    if kind == "m":
+        return isinstance(value, dict) and len(value) == len(body)
+    if kind == "q":
+        return isinstance(value, (list, tuple)) and len(value) == len(body)
+    return False
 
 
 def _pick(errors: list[Any], loc8: _Locator | None = None) -> Any:
@@ -299,7 +463,8 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator, root: Any = None) -> S
         if isinstance(got, str):
             choices = [c.strip().strip("'") for c in str(expected).replace(" or ", ",").split(",")]
             hint = _hint(got, [c for c in choices if c])
-        return loc8.error(f"{where}: {_show(got)} is not one of {expected}{hint}", loc)
+        return loc8.error(f"{where}: {_as_written(loc8, loc, got)} is not one of "
+                          f"{expected}{hint}", loc)
     msg = _FRIENDLY.get(kind, err["msg"])
     if kind in _TYPE_ERRORS:
         # a union (``cover: CoverSpec | str``) fails once per member: name every shape allowed
@@ -313,21 +478,26 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator, root: Any = None) -> S
         msg = "expected " + sep.join(alts)
         if loc and loc[-1] == "at" or _clean(loc, loc8)[-1:] == ("at",):
             msg = "expected [x, y] in yards, or a landmark of map:"
+        if "input" in err:  # what was typed instead, as typed (``true``, ``{a: 1}``)
+            msg += f" (got {_as_written(loc8, loc, err['input'])})"
     elif kind == "value_error":
         msg = err["msg"].removeprefix("Value error, ")
     elif kind not in _FRIENDLY or short_pair:
-        msg = plain_words(err, pair=_clean(loc, loc8)[-1:] in (("at",), ("to",)))
+        msg = plain_words(err, pair=_clean(loc, loc8)[-1:] in (("at",), ("to",)),
+                          show=lambda value: _as_written(loc8, loc, value))
     return loc8.error(f"{where}: {msg}" if where else msg, loc)
 
 
-def plain_words(err: dict, pair: bool = False) -> str:
+def plain_words(err: dict, pair: bool = False, show: Any = None) -> str:
     """One pydantic error (an item of ``ValidationError.errors()``) in the words of a
     scenario's author, never pydantic's own ("tuple should have at most 2 items after
     validation", "Input should be greater than or equal to 1"): bounds as "at least 1",
     lengths as items or characters, the value given in brackets. ``pair``: the field is a
-    position, ``[x, y]``."""
+    position, ``[x, y]``. ``show``: how to show the value given (``value -> text``; default
+    ``_show``, YAML's words for it)."""
+    _show_it = show or _show
     kind, ctx, got = err["type"], err.get("ctx") or {}, err.get("input")
-    shown = f" (got {_show(got)})" if got is not None else ""
+    shown = f" (got {_show_it(got)})" if got is not None else ""
     if kind in ("too_short", "too_long") and pair:
         return f"expected [x, y] in yards: two numbers{shown}"
     if kind == "missing" and pair:
@@ -352,9 +522,9 @@ def plain_words(err: dict, pair: bool = False) -> str:
         length = f" (this one has {len(got)})" if isinstance(got, str) else ""
         return f"should be at most {ctx.get('max_length')} characters long{length}"
     if kind == "string_pattern_mismatch":
-        return f"{_show(got)} is not in the form expected here"
+        return f"{_show_it(got)} is not in the form expected here"
     if kind == "enum":
-        return f"{_show(got)} is not one of {ctx.get('expected', '')}"
+        return f"{_show_it(got)} is not one of {ctx.get('expected', '')}"
     text = " ".join(str(err.get("msg", "")).split())
     text = text.replace(" after validation", "").replace("Input should", "should")
     return text[:1].lower() + text[1:] + shown if text else "is not valid"
@@ -837,7 +1007,7 @@ def _check_names(data: dict, loc8: _Locator) -> None:
 
 
 def _load(text: str, path: str, pure: bool) -> LoadedScenario:
-    loc8 = _Locator(path)
+    loc8 = _Locator(path, text)
     try:
         data = _parse_yaml(text, loc8, pure)
     except ScenarioError as exc:
@@ -854,10 +1024,11 @@ def _load(text: str, path: str, pure: bool) -> LoadedScenario:
     except registry.UnknownRuleset:
         rs = None
     if rs is None:
-        raise loc8.error(f"ruleset: {_show(name)} is not one of {registry.choices()}"
+        raise loc8.error(f"ruleset: {_as_written(loc8, ('ruleset',), name)} is not one of {registry.choices()}"
                          f"{registry.hint(name)}", ("ruleset",))
     loaded = rs.validate(data, loc8)
     loaded.locate = loc8.where
+    loaded.locator = loc8
     return loaded
 
 
@@ -878,6 +1049,7 @@ def validate_model(model: Any, data: dict, loc8: _Locator,
     side_names(scenario, loc8)
     loaded = LoadedScenario(scenario, loc8.path)
     loaded.locate = loc8.where
+    loaded.locator = loc8
     if check is not None:
         check(loaded, data, loc8)
     return loaded
