@@ -3,6 +3,9 @@
 1. Validation errors showed Python's values (``True``, ``{...}``, ``None``, ``31`` for
    ``0x1F``) for what the GM typed: they now quote his YAML as typed (a mapping in flow style),
    one line ``file:line:column``, exit code 2; the play-by-post ``state:`` checks too.
+3. Play-by-post: the GM's edits of ``state:`` were told after the turn's initiative and
+   declarations in a teaching write-up; they apply as the turn starts (the tactics decide
+   from them), so they now come first, each with what the rules make of it.
 """
 
 from __future__ import annotations
@@ -100,3 +103,49 @@ def test_a_state_edit_error_quotes_the_edit_as_typed(tmp_path, before, after, me
     assert r.exit_code == 2
     assert re.fullmatch(rf"{re.escape(str(path))}:\d+:\d+: {re.escape(message)}\n", r.stderr), \
         r.stderr
+
+
+# ---------------------------------------------------------------------- 3. edits first
+def _edit_state(path: Path, before: str, after: str) -> None:
+    head, state = path.read_text().split("\nstate:\n")
+    assert before in state
+    path.write_text(head + "\nstate:\n" + state.replace(before, after, 1))
+
+
+def test_a_gm_edit_is_told_before_the_turns_initiative_and_declarations(tmp_path):
+    path = _pbp(tmp_path)
+    _edit_state(path, "      at: [18, 2]\n", "      at: [14, 2]\n")
+    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    assert r.exit_code == 0, r.output
+    post = r.stdout
+    assert post.startswith(
+        "Turn 2, combat turn (6 seconds; 6 seconds into the fight)\n"
+        "---------------------------------------------------------\n\n"
+        "GM adjustment: Miller's position (yards) is now 14, 2.\n\n"
+        "Initiative (d6 per side): law 6, stranger 5.\n"
+        "The law has the initiative; the stranger must declare first.\n\n"
+        "Declarations, in order:\n"
+        "- Miller: shoots at Kane twice with his single-action revolver (tactics).\n"), post
+    assert post.count("GM adjustment") == 1
+
+
+def test_what_the_rules_make_of_an_edit_follows_it_before_the_initiative(tmp_path):
+    path = _pbp(tmp_path)
+    _edit_state(path, "      wound_points: 5\n", "      wound_points: 12\n")
+    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    assert r.exit_code == 0, r.output
+    assert "---\n\nGM adjustment: Miller's wound points are now 12.\n\nMiller passes out from " \
+        "shock and loss of blood: 12 wound points, more than his Strength of 11.\n\nNo " \
+        "initiative is rolled: the law is the only side with a man still up" in r.stdout
+
+
+def test_a_weird_west_edit_comes_before_the_quickness_rolls(tmp_path):
+    path = tmp_path / "ww.yaml"
+    assert RUNNER.invoke(app, ["new", "--ruleset", "weird-west", "--out", str(path)]).exit_code == 0
+    assert RUNNER.invoke(app, ["next", str(path)]).exit_code == 0
+    _edit_state(path, "      at: [22, 0]\n", "      at: [20, 0]\n")
+    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    assert r.exit_code == 0, r.output
+    edit = r.stdout.index("GM adjustment: Moody's position (yards) is now [20, 0].")
+    assert edit < r.stdout.index("Quickness, TN 5") < r.stdout.index("The Marshal calls")
+
