@@ -418,6 +418,23 @@ def undecided_label(unit: str) -> str:
     return f"no winner ({unit}s ran out)"
 
 
+NOBODY_LABEL = "nobody left standing"
+"""The name for fights that end with every side down."""
+
+
+def outcome_label(key: str | None, unit: str, side_names: dict[str, str] | None = None) -> str:
+    """How ``odds``, ``batch`` and the odds chart name a fight's outcome, in the same words:
+    a side's name (``side_names``: side key -> the write-up's name for it, else the key),
+    "nobody left standing" (``"nobody"``: every side down) or "no winner (turns ran out)"
+    (``"undecided"``, or None: more than one side still up when the last turn, ``unit``, was
+    fought)."""
+    if key == "nobody":
+        return NOBODY_LABEL
+    if key is None or key == "undecided":
+        return undecided_label(unit)
+    return (side_names or {}).get(key, key)
+
+
 def odds_scenario(loaded: LoadedScenario, *, tactics: str | None = None,
                   max_turns: int | None = None) -> LoadedScenario:
     """The scenario as odds fight it: scripted dice dropped (all dice seeded); ``tactics``
@@ -548,8 +565,7 @@ def chart_svg(o: Odds, side_names: dict[str, str] | None = None) -> str:
     size, row, width = 12, 26, 400
     names = [_short(c.name) for c in o.characters]
     named = side_names or {}
-    labels = [{"nobody": "nobody left standing", "undecided": undecided_label(o.unit)}.get(
-        s.side, named.get(s.side, s.side)) for s in o.sides]
+    labels = [outcome_label(s.side, o.unit, named) for s in o.sides]
     left = 16 + int(max(len(t) for t in names + labels) * size * CHAR_W) + 10
     total_w = max(left + width + 70, 640)
     subtitle = (f"{o.trials:,} fights, seeds {o.base_seed} to {o.base_seed + o.trials - 1}; "

@@ -1065,15 +1065,16 @@ def batch(
     for col, kw in (("file", {"no_wrap": True, "min_width": longest}),
                     ("seed", {"justify": "right"}), (length, {"justify": "right"}),
                     *((("seconds", {"justify": "right"}),) if timed else ()),
-                    ("winner", {}), ("down", {})):
+                    ("winner", {"no_wrap": True}), ("down", {})):
         table.add_column(col, **kw)
     named = [_side_labels(ld) for ld in loaded]
+    units_of = [get_ruleset(ld.scenario.ruleset).unit() for ld in loaded]
     for r in results:
         s = r.summary
         down = "\n".join(f"{name} ({o.replace('_', ' ')})" for name, o in s.conditions
                           if o not in ("wounded", "unhurt"))
-        winner = (named[r.job.scenario].get(s.winner, s.winner) if s.winner else
-                  "nobody" if not s.standing else "undecided")
+        winner = nb.outcome_label(s.winner or ("undecided" if s.standing else "nobody"),
+                                  units_of[r.job.scenario], named[r.job.scenario])
         seconds = (str(s.seconds) if s.seconds else "-",) if timed else ()
         table.add_row(r.job.out.name, str(r.job.seed), str(s.turns), *seconds, winner,
                       down or "-")
@@ -1083,8 +1084,8 @@ def batch(
         mine = [r.summary for r in results if r.job.scenario == k]
         counts: dict[str, int] = {}
         for s in mine:
-            key = (named[k].get(s.winner, s.winner) if s.winner else
-                   "nobody" if not s.standing else "undecided")
+            key = nb.outcome_label(s.winner or ("undecided" if s.standing else "nobody"),
+                                   units_of[k], named[k])
             counts[key] = counts.get(key, 0) + 1
         console.print(f"{path.name}: " + ", ".join(f"{k2} {v}" for k2, v in
                                                   sorted(counts.items(), key=lambda kv: -kv[1])))
@@ -1192,10 +1193,11 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
     sides.add_column("fights", justify="right")
     sides.add_column("chance", justify="right")
     sides.add_column("95% interval", justify="right")
-    labels = {"nobody": "nobody left standing", "undecided": nb.undecided_label(result.unit)}
     named = _side_labels(loaded)
     for s in result.sides:
-        sides.add_row(labels.get(s.side, f"{named.get(s.side, s.side)} win"), f"{s.wins:,}",
+        label = nb.outcome_label(s.side, result.unit, named)
+        sides.add_row(label if s.side in ("nobody", "undecided") else f"{label} win",
+                      f"{s.wins:,}",
                       f"{s.p:.1%}",
                       f"{s.low:.1%} - {s.high:.1%}")
     console.print(sides)

@@ -6,6 +6,8 @@
 3. Play-by-post: the GM's edits of ``state:`` were told after the turn's initiative and
    declarations in a teaching write-up; they apply as the turn starts (the tactics decide
    from them), so they now come first, each with what the rules make of it.
+4. ``batch`` said "undecided" and "nobody" where ``odds`` says "no winner (turns ran out)"
+   and "nobody left standing": both now use the odds' words.
 """
 
 from __future__ import annotations
@@ -148,4 +150,31 @@ def test_a_weird_west_edit_comes_before_the_quickness_rolls(tmp_path):
     assert r.exit_code == 0, r.output
     edit = r.stdout.index("GM adjustment: Moody's position (yards) is now [20, 0].")
     assert edit < r.stdout.index("Quickness, TN 5") < r.stdout.index("The Marshal calls")
+
+
+# ---------------------------------------------------------------------- 4. one wording
+def test_batch_names_a_fight_without_a_winner_as_odds_does(tmp_path):
+    r = RUNNER.invoke(app, ["batch", str(LUKE), "--runs", "3", "--out", str(tmp_path / "o"),
+                            "--dice-fallback", "seeded", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    rows = [line.split() for line in r.stdout.splitlines() if line.strip().startswith("luke-short-")]
+    assert [row[:4] for row in rows] == [["luke-short-1887.md", "1887", "1", "1"],
+                                         ["luke-short-1888.md", "1888", "1", "1"],
+                                         ["luke-short-1889.md", "1889", "1", "1"]]
+    assert all(" ".join(row[4:]) == "no winner (turns ran out) -" for row in rows), rows
+    assert "luke-short.yaml: no winner (turns ran out) 3\n" in r.stdout
+    assert "undecided" not in r.stdout and "nobody" not in r.stdout
+    o = RUNNER.invoke(app, ["odds", str(LUKE), "-n", "200", "--workers", "1"])
+    assert o.exit_code == 0, o.output
+    assert re.search(r"│ no winner \(turns ran out\) │\s+193 │\s+96\.5% │", o.stdout), o.stdout
+
+
+def test_every_outcome_has_one_name():
+    from narrator.batch import outcome_label
+
+    assert outcome_label("undecided", "round") == "no winner (rounds ran out)"
+    assert outcome_label(None, "turn") == "no winner (turns ran out)"
+    assert outcome_label("nobody", "turn") == "nobody left standing"
+    assert outcome_label("posse", "turn", {"posse": "Earp's posse"}) == "Earp's posse"
+    assert outcome_label("posse", "turn") == "posse"
 
