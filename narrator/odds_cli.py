@@ -15,6 +15,29 @@ from narrator.errors import NarratorError
 from narrator.files import write_atomic
 
 
+HEADING_WIDTH = 14
+"""The widest line of a ``--vary`` table heading (a path is wrapped at its dots to fit)."""
+
+
+def dotted_heading(path: str, width: int = HEADING_WIDTH) -> str:
+    """A dotted path (``Luke.skills.fast_draw``) as a table heading of lines at most ``width``
+    characters, broken after a dot (``Luke.skills.`` / ``fast_draw``), never inside a name;
+    a name longer than ``width`` keeps its own line whole (``"Dutch Henry.attributes.coo"``:
+    a name with spaces breaks at them too)."""
+    words: list[str] = []
+    for part in path.replace(" ", " \0").split("\0"):
+        pieces = part.split(".")
+        words.extend(p + "." for p in pieces[:-1])
+        words.append(pieces[-1])
+    lines = [""]
+    for w in (w for w in words if w):
+        if lines[-1] and len(lines[-1]) + len(w.rstrip()) > width:
+            lines[-1] = lines[-1].rstrip()
+            lines.append("")
+        lines[-1] += w
+    return "\n".join(line.rstrip() for line in lines)
+
+
 def sweep(loaded, specs: list[str], trials: int, base: int, workers: int, chart: Path | None,
           tables_only: bool, path: str, scheduler: str | None, tactics: str | None,
           max_turns: int | None, progress: Callable, console: Callable,
@@ -51,25 +74,45 @@ def sweep(loaded, specs: list[str], trials: int, base: int, workers: int, chart:
     out = console()
     out.width = min(out.width, 80)
     sides = [s.side for s in results[0].sides if s.side not in ("nobody", "undecided")]
-    table = Table(title=f"{loaded.scenario.title}: {trials:,} fights a variant "
-                        f"(seeds from {base}); chance of winning, 95% interval")
-    for v in varies:
-        table.add_column(v.name, overflow="fold")
     from narrator.cli import _side_labels
-
-    named = _side_labels(loaded)
-    for side in sides:
-        table.add_column(f"{named.get(side, side)} win %", justify="right", overflow="fold")
     from narrator.ruleset import get as get_ruleset
 
-    table.add_column(get_ruleset(loaded.scenario.ruleset).unit() + "s", justify="right")
+    named = _side_labels(loaded)
+    unit = get_ruleset(loaded.scenario.ruleset).unit() + "s"
+    rows = []
     for v, r in zip(vs, results, strict=True):
         cells = [str(x) for x in v.values]
         for side in sides:
             s = next(s for s in r.sides if s.side == side)
             cells.append(f"{100 * s.p:.1f} ({100 * s.low:.1f}-{100 * s.high:.1f})")
         cells.append(f"{r.turns[0]:.1f}")
-        table.add_row(*cells)
+        rows.append(cells)
+
+    def build(wrap: int | None) -> Table:
+        """The table; ``wrap``: the paths' headings broken at their dots into lines of at most
+        that many characters (None: one line each)."""
+        table = Table(title=f"{loaded.scenario.title}: {trials:,} fights a variant "
+                            f"(seeds from {base}); chance of winning, 95% interval")
+        for v in varies:
+            table.add_column(v.name if wrap is None else dotted_heading(v.name, wrap))
+        for side in sides:
+            table.add_column(f"{named.get(side, side)} win %", justify="right")
+        table.add_column(unit, justify="right")
+        for cells in rows:
+            table.add_row(*cells)
+        return table
+
+    from rich.measure import Measurement
+
+    # rich wraps a heading only at spaces and line breaks and, when even its narrowest layout
+    # (every cell wrapped at its spaces) is wider than the console, cuts words: the paths
+    # stay on one line each when the table fits, else are broken at their dots into lines
+    # as wide as it takes for the narrowest layout to fit
+    wide = out.options.update_width(10_000)
+    for wrap in (None, HEADING_WIDTH, 12, 10, 8, 1):
+        table = build(wrap)
+        if Measurement.get(out, wide, table).minimum <= out.width:
+            break
     out.print(table)
     paths = sorted({r.path for r in results}, key=[r.path for r in results].index)
     for p in paths:

@@ -8,6 +8,9 @@
    from them), so they now come first, each with what the rules make of it.
 4. ``batch`` said "undecided" and "nobody" where ``odds`` says "no winner (turns ran out)"
    and "nobody left standing": both now use the odds' words.
+5. ``odds --vary``'s table broke a heading inside a word on an 80-column console
+   ("Luke.skills.fas" / "t_draw"): a path now stays whole while the table fits and is
+   broken at its dots when it does not; no column is cut.
 """
 
 from __future__ import annotations
@@ -178,3 +181,62 @@ def test_every_outcome_has_one_name():
     assert outcome_label("posse", "turn", {"posse": "Earp's posse"}) == "Earp's posse"
     assert outcome_label("posse", "turn") == "posse"
 
+
+# ---------------------------------------------------------------------- 5. headings
+def _headings(out: str) -> list[str]:
+    """Each column's heading of the first table in ``out``, its lines joined (no space
+    after a line ending in a dot, else one space)."""
+    lines = out.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith("┏"))
+    bottom = next(i for i, line in enumerate(lines) if line.startswith("┡"))
+    cells = [[c.strip() for c in line.strip("┃").split("┃")] for line in lines[top + 1:bottom]]
+    out_ = []
+    for col in zip(*cells, strict=True):
+        text = ""
+        for piece in (c for c in col if c):
+            text += piece if not text or text.endswith(".") else " " + piece
+        out_.append(text)
+    return out_
+
+
+@pytest.mark.parametrize("varies, wrapped", [
+    (["Luke.skills.fast_draw=2,3"], []),
+    (["Luke.skills.fast_draw=2,3", "Jim.attributes.coo=10,15"],
+     ["Luke.skills.", "fast_draw", "Jim.", "attributes.coo"]),
+    (["Luke.skills.fast_draw=2,3", "Jim.attributes.coo=10,15", "sides.Courtright.count=1,2"],
+     ["Luke.", "skills.", "fast_draw", "Jim.", "attributes.", "coo", "sides.", "Courtright.",
+      "count"]),
+])
+def test_sweep_headings_break_at_dots_and_spaces_only(varies, wrapped):
+    args = ["odds", str(LUKE), "--tactics", "aggressive", "--max-turns", "20", "-n", "30",
+            "-j", "1"]
+    for v in varies:
+        args += ["--vary", v]
+    r = RUNNER.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    assert max(len(line) for line in r.stdout.splitlines()) <= 80
+    heads = _headings(r.stdout)
+    assert heads == [v.split("=")[0] for v in varies] + ["Short win %", "Courtright win %",
+                                                        "turns"]
+    lines = r.stdout.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith("┏"))
+    bottom = next(i for i, line in enumerate(lines) if line.startswith("┡"))
+    columns = list(zip(*[[c.strip() for c in line.strip("┃").split("┃")]
+                         for line in lines[top + 1:bottom]], strict=True))
+    pieces = [p for col in columns[:len(varies)] for p in col if p]
+    assert pieces == (wrapped or ["Luke.skills.fast_draw"])
+    # no cell is cut short, no column cropped: the turns column closes every row
+    assert "…" not in r.stdout
+    rows = [line for line in r.stdout.splitlines() if line.startswith("│")]
+    assert rows and all(line.endswith("│") for line in rows)
+
+
+def test_dotted_heading():
+    from narrator.odds_cli import dotted_heading
+
+    assert dotted_heading("Luke.skills.fast_draw") == "Luke.skills.\nfast_draw"
+    assert dotted_heading("Luke.skills.fast_draw", 10) == "Luke.\nskills.\nfast_draw"
+    assert dotted_heading("Dutch Henry.attributes.coo") == "Dutch Henry.\nattributes.coo"
+    assert dotted_heading("house_rules.light_wound_penalty") == \
+        "house_rules.\nlight_wound_penalty"
+    assert dotted_heading("max_turns") == "max_turns"
