@@ -1102,7 +1102,7 @@ def odds(
     tactics: Optional[str] = typer.Option(None, "--tactics", help="A tactics profile of the scenario's ruleset (narrator rules RULESET tactics) for every character who has none (so the fight goes on after the declared turns)."),
     max_turns: Optional[int] = typer.Option(None, "--max-turns", min=1, max=500, help="Turns to fight at most (never fewer than the declared ones); tactics decide the undeclared ones."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --chart file."),
-    vary: Optional[List[str]] = typer.Option(None, "--vary", help="PATH=VALUES: the odds across variants, e.g. sides.rustlers.count=2..8 or 'Dutch.skills.rifle=0..6' (several: a grid)."),
+    vary: Optional[List[str]] = typer.Option(None, "--vary", help="PATH=VALUES: the odds across variants, e.g. sides.rustlers.count=2..8 or 'Dutch.skills.rifle=0..6' (several: a grid). VALUES: A..B (whole numbers, both ends), A..B/STEP (2..8/2; decimals for a decimal field, 0.5..2/0.5) or a,b,c. A side's count above its listed men copies its last man; below, keeps the first COUNT as listed and drops the rest from the end of the list."),
     path: PathChoice = typer.Option(PathChoice.auto, "--path", help="'auto': the vectorised kernel when it covers the scenario, else the engine."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="A Dask scheduler address (tcp://host:8786) to spread the work over a cluster."),
 ) -> None:

@@ -2,15 +2,19 @@
 
 A ``--vary`` names one number (or word) of the scenario and the values to try:
 
-* ``sides.rustlers.count=2..8``: how many men a side has (the last one is copied, numbered
-  "Name 2", "Name 3"..., two yards apart; fewer drops the last ones);
+* ``sides.rustlers.count=2..8``: how many men a side has: more copies the side's last man,
+  numbered on from the count ("Name 2", "Name 3"... for a side of one), each two yards
+  further along y; fewer keeps the side's first
+  COUNT men as listed and drops the rest, from the end of the list (a dropped man whom the
+  turns, dice or rulings name makes that variant an error that says so);
 * ``Dutch.skills.rifle=0..6`` or ``"Dutch Henry.attributes.coo=10,13,16"``: a field of a
   character, by full or short name;
 * ``sides.posse.0.attributes.str=8..14``: a character by side and position;
 * ``max_turns=5..10``, ``house_rules.light_wound_penalty=-2..0``: a field of the scenario.
 
-Values: ``A..B`` (whole numbers, both ends included), or a comma list (``1,3,5``,
-``cautious,aggressive``). Several ``--vary`` make a grid (every combination).
+Values: ``A..B`` (whole numbers, both ends included), ``A..B/STEP`` (every STEP from A to B:
+``2..8/2`` is 2, 4, 6, 8; decimals for a decimal field, ``0.5..2/0.5``), or a comma list
+(``1,3,5``, ``cautious,aggressive``). Several ``--vary`` make a grid (every combination).
 
 Every variant is the scenario's own data with the values set, validated again by the loader;
 variants and trials are spread over local processes (or a Dask cluster) together, each
@@ -80,12 +84,73 @@ def _number(text: str) -> int | float | None:
             return None
 
 
-def parse_vary(spec: str, number: int = 1) -> Vary:
-    """``PATH=VALUES`` into a ``Vary``.
+def _decimal(text: str) -> Any:
+    """``text`` as an exact decimal (``Decimal``), or None when it is not a finite number of
+    at most a trillion, nor a non-zero one under a trillionth (no scenario field needs them;
+    the range's arithmetic stays exact)."""
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        d = Decimal(text.strip())
+    except InvalidOperation:
+        return None
+    if not d.is_finite() or not text.strip() or "_" in text:
+        return None
+    return d if d == 0 or -12 <= d.adjusted() <= 12 else None
+
+
+def _range(text: str, number: int, col: int, spec: str) -> tuple[Any, ...]:
+    """``A..B`` (whole numbers, both ends) or ``A..B/STEP`` (``2..8/2``: 2, 4, 6, 8;
+    ``0.5..2/0.5``: 0.5, 1.0, 1.5, 2.0) as its values: whole numbers when A, B and STEP are,
+    else decimals (floats, each A + k x STEP worked out exactly, no rounding drift).
 
     Raises:
-        VaryError: no ``=``, an empty path or value, a range whose end is below its start,
-            more than ``MAX_VALUES`` values.
+        VaryError: not numbers, decimals without a step, a step of 0 or less, an end below
+            the start, an end the steps do not reach.
+    """
+    span, slash, step_text = text.partition("/")
+    lo_text, _, hi_text = span.partition("..")
+    lo, hi = _decimal(lo_text), _decimal(hi_text)
+    step = _decimal(step_text) if slash else None
+    if lo is None or hi is None or (slash and step is None):
+        raise VaryError(number, col, f"a range is A..B (whole numbers) or A..B/STEP "
+                        f"(2..8/2, 0.5..2/0.5); got {text!r}", spec)
+    whole = all(d == d.to_integral_value() and "." not in t and "e" not in t.lower()
+                for d, t in ((lo, lo_text), (hi, hi_text), *(((step, step_text),) if slash
+                                                            else ())))
+    if not slash and not whole:
+        raise VaryError(number, col, f"a range of decimals needs a step, A..B/STEP (like "
+                        f"{lo_text.strip()}..{hi_text.strip()}/0.5); got {text!r}", spec)
+    step = step if slash else 1
+    if step <= 0:
+        raise VaryError(number, col, f"the step of {text!r} is {step_text.strip()}; a step "
+                        f"is a number more than 0", spec)
+    if hi < lo:
+        raise VaryError(number, col, f"the range {lo_text.strip()}..{hi_text.strip()} is "
+                        f"empty (its end is below its start)", spec)
+    count = (hi - lo) / step
+    if count + 1 > MAX_VALUES:
+        many = f"{int(count) + 1}" if count < 10**6 else "more than a million"
+        raise VaryError(number, col, f"{many} values; at most {MAX_VALUES}", spec)
+    if count != count.to_integral_value():
+        below = lo + int(count) * step
+        raise VaryError(number, col, f"{hi_text.strip()} is not reached from "
+                        f"{lo_text.strip()} in steps of {step_text.strip()} (the last would "
+                        f"be {below.normalize():f}; end at it, or at "
+                        f"{(below + step).normalize():f})", spec)
+    points = [lo + k * step for k in range(int(count) + 1)]
+    return tuple(int(d) if whole else float(d) for d in points)
+
+
+def parse_vary(spec: str, number: int = 1) -> Vary:
+    """``PATH=VALUES`` into a ``Vary``: VALUES ``A..B`` (whole numbers, both ends included),
+    ``A..B/STEP`` (every STEP from A to B: ``2..8/2``; decimals for a decimal field,
+    ``0.5..2/0.5``) or a comma list (``1,3,5``, ``cautious,aggressive``).
+
+    Raises:
+        VaryError: no ``=``, an empty path or value, a range that is not numbers, a range of
+            decimals without a step, a step of 0 or less, a range whose end is below its
+            start or that its steps do not reach, more than ``MAX_VALUES`` values.
     """
     if "=" not in spec:
         raise VaryError(number, len(spec) + 1, "expected PATH=VALUES, e.g. "
@@ -99,15 +164,7 @@ def parse_vary(spec: str, number: int = 1) -> Vary:
     if not values_text:
         raise VaryError(number, col, "no values after '='", spec)
     if ".." in values_text:
-        lo_text, _, hi_text = values_text.partition("..")
-        lo, hi = _number(lo_text.strip()), _number(hi_text.strip())
-        if not isinstance(lo, int) or not isinstance(hi, int):
-            raise VaryError(number, col, f"a range is two whole numbers, A..B; got "
-                            f"{values_text!r}", spec)
-        if hi < lo:
-            raise VaryError(number, col, f"the range {lo}..{hi} is empty (its end is below "
-                            f"its start)", spec)
-        values: tuple[Any, ...] = tuple(range(lo, hi + 1))
+        values: tuple[Any, ...] = _range(values_text, number, col, spec)
     else:
         parts = [v.strip() for v in values_text.split(",")]
         if any(not v for v in parts):
@@ -161,6 +218,7 @@ class _Applier:
         from narrator import ruleset as registry
 
         self.data, self.vary = data, vary
+        self.dropped: list[str] = []   # men a count below the side's list dropped
         self.scenario_model = registry.get(data.get("ruleset", registry.DEFAULT)).scenario_model()
         self.character_model = _character_model(self.scenario_model)
 
@@ -217,7 +275,10 @@ class _Applier:
         self.character(chars[int(path[2])], 3, value)
 
     def resize(self, side: str, chars: list[dict], count: int) -> None:
+        """``count`` men on ``side``: the first ``count`` as listed (the rest dropped, their
+        names kept in ``self.dropped``), or the last one copied up to ``count``."""
         if count <= len(chars):
+            self.dropped = [c["name"] for c in chars[count:]]
             del chars[count:]
             return
         last = chars[-1]
@@ -290,16 +351,23 @@ def variants(loaded: LoadedScenario, varies: list[Vary], *, tactics: str | None 
     out = []
     for combo in itertools.product(*(v.values for v in varies)):
         data = copy.deepcopy(base)
+        dropped: list[str] = []
         for v, value in zip(varies, combo, strict=True):
-            _Applier(data, v).apply(value)
+            applier = _Applier(data, v)
+            applier.apply(value)
+            dropped += applier.dropped
         try:
             ld = load_scenario_text(json.dumps(data), loaded.path)
             ld = odds_scenario(ld, tactics=tactics, max_turns=max_turns)
         except ScenarioError as exc:
             v = varies[-1]
             shown = ", ".join(f"{x.name}={value}" for x, value in zip(varies, combo, strict=True))
+            why = ""
+            if any(repr(name) in exc.message for name in dropped):
+                why = (f" (a count below the side's list keeps its first men and drops the "
+                       f"last: here {', '.join(dropped)}; the scenario still names one)")
             raise VaryError(v.number, len(v.spec.partition("=")[0]) + 2,
-                            f"with {shown}: {exc.message}", v.spec) from None
+                            f"with {shown}: {exc.message}{why}", v.spec) from None
         out.append(Variant(combo, ld))
     return out
 

@@ -3,6 +3,10 @@
 1. Validation errors showed Python's values (``True``, ``{...}``, ``None``, ``31`` for
    ``0x1F``) for what the GM typed: they now quote his YAML as typed (a mapping in flow style),
    one line ``file:line:column``, exit code 2; the play-by-post ``state:`` checks too.
+2. ``odds --vary sides.X.count=N`` below the side's listed men dropped the last ones, said
+   nowhere; VALUES had no step. ``A..B/STEP`` (``2..8/2``; decimals for a decimal field) is
+   in, a bad range is one clear line, and the drop is documented (README, ``--help``) and
+   named in the error when a dropped man is still named by the scenario.
 3. Play-by-post: the GM's edits of ``state:`` were told after the turn's initiative and
    declarations in a teaching write-up; they apply as the turn starts (the tactics decide
    from them), so they now come first, each with what the rules make of it.
@@ -240,3 +244,89 @@ def test_dotted_heading():
     assert dotted_heading("house_rules.light_wound_penalty") == \
         "house_rules.\nlight_wound_penalty"
     assert dotted_heading("max_turns") == "max_turns"
+
+
+# ---------------------------------------------------------------------- 2. steps and counts
+@pytest.mark.parametrize("spec, values", [
+    ("Luke.skills.pistol=2..8/2", (2, 4, 6, 8)),
+    ("Luke.skills.pistol=2..8", (2, 3, 4, 5, 6, 7, 8)),
+    ("Luke.skills.pistol=3..3/5", (3,)),
+    ("house_rules.light_wound_penalty=-4..0/2", (-4, -2, 0)),
+    ("Halloran.weight=150.5..151.5/0.5", (150.5, 151.0, 151.5)),
+    ("Halloran.weight=0.1..0.3/0.1", (0.1, 0.2, 0.3)),   # exact, not 0.30000000000000004
+])
+def test_a_range_with_a_step(spec, values):
+    from narrator import sweep
+
+    assert sweep.parse_vary(spec).values == values
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("Luke.skills.pistol=2..8/0",
+     "--vary:1:20: the step of '2..8/0' is 0; a step is a number more than 0"),
+    ("Luke.skills.pistol=2..8/-2",
+     "--vary:1:20: the step of '2..8/-2' is -2; a step is a number more than 0"),
+    ("Luke.skills.pistol=8..2/2",
+     "--vary:1:20: the range 8..2 is empty (its end is below its start)"),
+    ("Luke.skills.pistol=2..9/2",
+     "--vary:1:20: 9 is not reached from 2 in steps of 2 (the last would be 8; end at it, or "
+     "at 10)"),
+    ("Luke.skills.pistol=0.5..2",
+     "--vary:1:20: a range of decimals needs a step, A..B/STEP (like 0.5..2/0.5); got "
+     "'0.5..2'"),
+    ("Luke.skills.pistol=2..8/x",
+     "--vary:1:20: a range is A..B (whole numbers) or A..B/STEP (2..8/2, 0.5..2/0.5); got "
+     "'2..8/x'"),
+    ("Luke.skills.pistol=0..1e30/1", "--vary:1:20: a range is A..B (whole numbers) or"),
+    ("Luke.skills.pistol=0..1000/2", "--vary:1:20: 501 values; at most 50"),
+    ("Luke.skills.pistol=1..3/0.5",
+     "--vary:1:20: with Luke.skills.pistol=1.0: sides.Short[0].skills.pistol: expected a "
+     "whole number (got 1.0)"),
+])
+def test_a_bad_range_is_one_clear_line(spec, message):
+    r = RUNNER.invoke(app, ["odds", str(LUKE), "-n", "10", "--vary", spec])
+    assert r.exit_code == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(message), r.stderr
+    assert lines[0].endswith(f"(in {spec!r})")
+
+
+def test_a_count_below_the_list_keeps_the_first_men_listed(tmp_path):
+    from narrator import sweep
+    from narrator.scenario import load_scenario
+
+    path = tmp_path / "g.yaml"
+    r = RUNNER.invoke(app, ["generate", "--sides", "posse:2", "rustlers:4", "--seed", "3",
+                            "--out", str(path)])
+    assert r.exit_code == 0, r.output
+    ld = load_scenario(path)
+    listed = [c.name for c in ld.scenario.sides["rustlers"]]
+    vs = sweep.variants(ld, [sweep.parse_vary("sides.rustlers.count=1..6/1")])
+    kept = [[c.name for c in v.loaded.scenario.sides["rustlers"]] for v in vs]
+    assert kept[:4] == [listed[:1], listed[:2], listed[:3], listed]
+    # more than listed: the last man copied, numbered on from the side's count
+    assert kept[4] == listed + [f"{listed[-1]} 5"]
+    assert kept[5] == listed + [f"{listed[-1]} 5", f"{listed[-1]} 6"]
+
+
+def test_a_dropped_man_the_scenario_names_is_said(tmp_path):
+    r = RUNNER.invoke(app, ["odds", str(EXAMPLES / "shotgun-gang.yaml"), "-n", "10",
+                            "--vary", "sides.Shotgun Gang.count=1..3"])
+    assert r.exit_code == 2
+    assert r.stderr == (
+        "--vary:1:26: with sides.Shotgun Gang.count=1: no character called '\"Arkansas Dave\" "
+        "David Coriggan' (a count below the side's list keeps its first men and drops the "
+        "last: here \"Arkansas Dave\" David Coriggan, Rickard Eriksson; the scenario still "
+        "names one) (in 'sides.Shotgun Gang.count=1..3')\n")
+
+
+def test_the_help_and_readme_say_what_a_count_drops():
+    r = RUNNER.invoke(app, ["odds", "--help"], env={"COLUMNS": "200"})
+    text = " ".join(r.stdout.replace("│", " ").split())
+    assert "A..B/STEP (2..8/2; decimals for a decimal field, 0.5..2/0.5)" in text
+    assert "below, keeps the first COUNT as listed and drops the rest from the end of the " \
+        "list" in text
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text().split())
+    assert "below it keeps the first COUNT men in the order the side lists them and drops the " \
+        "rest, from the end of the list" in readme
+    assert "`A..B/STEP` (every STEP from A to B: `2..8/2` is 2, 4, 6, 8;" in readme

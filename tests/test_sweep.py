@@ -32,7 +32,8 @@ def test_parse_vary():
 @pytest.mark.parametrize("spec,message", [
     ("Luke.skills.pistol", "--vary:1:19: expected PATH=VALUES"),
     ("Luke.skills.pistol=5..1", "--vary:1:20: the range 5..1 is empty"),
-    ("Luke.skills.pistol=a..b", "--vary:1:20: a range is two whole numbers"),
+    ("Luke.skills.pistol=a..b", "--vary:1:20: a range is A..B (whole numbers) or A..B/STEP "
+                                "(2..8/2, 0.5..2/0.5); got 'a..b'"),
     ("Luke.skills.pistol=0..99", "--vary:1:20: 100 values; at most 50"),
     ("Lukas.skills.pistol=1..3", "--vary:1:1: 'Lukas' is neither a character nor a field of "
                                  "the scenario; did you mean 'Luke'?"),
