@@ -114,6 +114,9 @@ def fight_summary(loaded: LoadedScenario, seed: int, *,
     dice_fallback="seeded", tables_only=tables_only))``, fought by the ruleset's lean path
     where it has one (``Ruleset.lean_ending``: the engine with its records off) and the
     scenario scripts no dice, else by the engine with its records."""
+    if loaded.played is not None:  # play-by-post: from where the file stands (no lean path)
+        return summarize(loaded.played.fight(loaded, seed, dice_fallback="seeded",
+                                             tables_only=tables_only))
     ending = None
     if not loaded.script:
         ending = get_ruleset(loaded.scenario.ruleset).lean_ending(loaded, seed, tables_only)
@@ -180,7 +183,10 @@ def _batch_job(job: Job) -> BatchResult:
     from narrator.render import render
 
     ld = _STATE["loaded"][job.scenario]
-    log = run_fight(ld, job.seed, **_STATE["options"])
+    if ld.played is not None:  # play-by-post: as ``narrator run`` writes it up
+        log = ld.played.fight(ld, job.seed, **_STATE["options"])
+    else:
+        log = run_fight(ld, job.seed, **_STATE["options"])
     text = render(log, _STATE["fmt"], _STATE.get("mode", "teaching"))
     staging = _STATE.get("staging")
     write_atomic(staging / job.out.name if staging else job.out, text)
@@ -462,7 +468,9 @@ def odds_scenario(loaded: LoadedScenario, *, tactics: str | None = None,
                     c.tactics = tactics
     if max_turns is not None:
         sc.max_turns = max(max_turns, len(sc.turns))
-    return LoadedScenario(sc, loaded.path, {}, dict(loaded.side_of))
+    out = LoadedScenario(sc, loaded.path, {}, dict(loaded.side_of))
+    out.played = loaded.played
+    return out
 
 
 def _odds_init(loaded: LoadedScenario, base: int, options: dict[str, Any]) -> None:
@@ -476,6 +484,12 @@ def _odds_job(chunk: tuple[int, int]) -> Tally:
     for i in range(start, start + n):
         tally.add(fight_summary(ld, base + i, **options))
     return tally
+
+
+def played_reason(played: Any) -> str:
+    """Why the kernel does not fight a play-by-post file's odds (for the ``path:`` line)."""
+    said = "turn 1" if played.done == 1 else f"turns 1-{played.done}"
+    return f"{said} replayed from the play-by-post records, then fought on"
 
 
 def run_odds(loaded: LoadedScenario, trials: int, base_seed: int, workers: int = 1,
@@ -498,6 +512,14 @@ def run_odds(loaded: LoadedScenario, trials: int, base_seed: int, workers: int =
     from narrator.fast_odds import kernel_tally, map_jobs
 
     why = None
+    if loaded.played is not None:  # the kernel fights from the start: it cannot replay
+        why = played_reason(loaded.played)
+        if path == "kernel":
+            said = "turn 1" if loaded.played.done == 1 else f"turns 1-{loaded.played.done}"
+            raise NarratorError(f"--path kernel: the kernel fights from the first turn and "
+                                f"cannot replay this file's play-by-post records ({said}); "
+                                f"--path auto or engine fights on from them")
+        path = "engine"
     if path != "engine":
         try:
             tally = kernel_tally(loaded, trials, base_seed, workers, on_progress,
@@ -516,6 +538,7 @@ def run_odds(loaded: LoadedScenario, trials: int, base_seed: int, workers: int =
                          _odds_job, chunks, workers, report, scheduler=scheduler):
         tally.merge(part)
     return odds_of(loaded, tally, base_seed,
+                   f"engine ({why})" if loaded.played is not None else
                    f"engine (kernel does not cover: {why})" if why else "engine")
 
 

@@ -1015,6 +1015,7 @@ def batch(
             ld = load_scenario(path)
         except NarratorError as exc:
             fail(exc.one_line())
+        _from_the_records(ld, path, profile, "run")
         loaded.append(ld)
         bases.append(seed if seed is not None else ld.scenario.seed)
     if any(b is None for b in bases):
@@ -1091,6 +1092,32 @@ def batch(
                                                   sorted(counts.items(), key=lambda kv: -kv[1])))
 
 
+def _from_the_records(loaded, path: Path, profile: ProfileChoice, what: str) -> None:
+    """``odds`` and ``batch`` on a play-by-post file fight on from where it stands: attach
+    the turns ``next`` played (``loaded.played``) and say so on standard error; with
+    ``--profile tables`` refused as ``run`` refuses it (the records were rolled under the
+    file's house rules and rulings). Fails (exit 2) on a bad record or edit."""
+    from narrator.errors import NarratorError
+    from narrator.playbypost import played
+
+    try:
+        loaded.played = played(loaded)
+        if loaded.played is not None and profile is ProfileChoice.tables:
+            first = next(i for i, t in enumerate(loaded.scenario.turns) if t.resolved)
+            raise loaded.error("--profile tables: this file's turns resolved by narrator next "
+                               "were fought with its house rules and GM rulings, and their "
+                               "records replay only with them; run a copy without the "
+                               "resolved: records and state: to see the plain tables",
+                               "turns", first, "resolved")
+    except NarratorError as exc:
+        fail(exc.one_line())
+    if loaded.played is not None:
+        done = loaded.played.done
+        said = "turn 1" if done == 1 else f"turns 1-{done}"
+        typer.echo(f"{path}: {said} replayed from the records narrator next wrote, with the "
+                   f"GM's edits of state:; every {what} fights on from there", err=True)
+
+
 @app.command()
 def odds(
     scenario: Path = typer.Argument(..., help="The scenario YAML file."),
@@ -1133,8 +1160,19 @@ def odds(
         if not chart.parent.is_dir():  # before the trials, not after
             fail(f"{chart}: the folder {chart.parent} does not exist")
     try:
-        loaded = nb.odds_scenario(load_scenario(scenario),
-                                  tactics=tactics, max_turns=max_turns)
+        ld = load_scenario(scenario)
+    except NarratorError as exc:
+        fail(exc.one_line())
+    if vary and any(t.resolved for t in ld.scenario.turns):
+        first = next(i for i, t in enumerate(ld.scenario.turns) if t.resolved)
+        fail(ld.error("--vary: this file's turns resolved by narrator next were rolled with "
+                      "its characters and setup, which a variant changes, so no variant can "
+                      "fight on from them; run odds without --vary for the odds from where "
+                      "the fight stands, or --vary on a copy without the resolved: records "
+                      "and state:", "turns", first, "resolved").one_line())
+    _from_the_records(ld, scenario, profile, "trial")
+    try:
+        loaded = nb.odds_scenario(ld, tactics=tactics, max_turns=max_turns)
     except NarratorError as exc:
         fail(exc.one_line())
     base = seed if seed is not None else loaded.scenario.seed

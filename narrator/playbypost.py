@@ -358,6 +358,45 @@ def run_recorded(loaded: LoadedScenario, seed: int | None = None, *,
                   recorded=_recorded(loaded, done), adjustments=adjustments), done
 
 
+@dataclass(frozen=True)
+class Played:
+    """The turns of a play-by-post file already played, as every fight of ``odds`` and
+    ``batch`` replays them before it fights on: ``done`` turns resolved by ``next``, their
+    recorded rolls (``recorded``, by turn) and the GM's edits of ``state:`` (``adjustments``,
+    by the turn they come before; the last at turn ``done + 1``)."""
+
+    done: int
+    recorded: dict[int, tuple[dict, dict]]
+    adjustments: dict[int, dict[str, dict]]
+
+    def fight(self, loaded: LoadedScenario, seed: int, **kw: Any) -> FightLog:
+        """The fight from where the file stands: the played turns replayed from their
+        records, the rest fought on with ``seed`` (``run_recorded``'s fight; ``kw`` as
+        ``run_fight``'s)."""
+        return _fight(loaded, seed=seed, recorded=self.recorded,
+                      adjustments=self.adjustments, **kw)
+
+
+def played(loaded: LoadedScenario) -> Played | None:
+    """What ``next`` has played in ``loaded``'s file (the turns resolved, their records, the
+    GM's edits, all checked as ``run`` checks them), or None when it has played nothing (no
+    resolved turn, no ``state:``).
+
+    Raises:
+        ScenarioError: as ``replay`` (a gap, an edited record, a bad edit of ``state:``).
+    """
+    sc = loaded.scenario
+    if not any(t.resolved is not None for t in sc.turns) and sc.state is None:
+        return None
+    done, _, edits = replay(loaded)
+    if done == 0:
+        return None
+    adjustments = _adjusted(loaded, done)
+    if edits:
+        adjustments[done + 1] = edits
+    return Played(done, _recorded(loaded, done), adjustments)
+
+
 def state_with_edits(log: FightLog, edits: dict[str, dict]) -> dict[str, Any]:
     """``state_of(log)`` with the GM's edits laid over it (what the next turn starts from)."""
     state = state_of(log)

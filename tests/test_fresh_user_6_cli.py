@@ -15,6 +15,10 @@
 5. ``odds --vary``'s table broke a heading inside a word on an 80-column console
    ("Luke.skills.fas" / "t_draw"): a path now stays whole while the table fits and is
    broken at its dots when it does not; no column is cut.
+6. ``odds`` and ``batch`` on a play-by-post file fought from the first turn, ignoring the
+   turns ``next`` had recorded and the GM's edits: every fight now replays them and fights on
+   from where the file stands (the engine; trial i is ``narrator run --seed`` i's fight);
+   ``--vary``, ``--path kernel`` and ``--profile tables`` are refused, saying why.
 """
 
 from __future__ import annotations
@@ -330,3 +334,76 @@ def test_the_help_and_readme_say_what_a_count_drops():
     assert "below it keeps the first COUNT men in the order the side lists them and drops the " \
         "rest, from the end of the list" in readme
     assert "`A..B/STEP` (every STEP from A to B: `2..8/2` is 2, 4, 6, 8;" in readme
+
+
+# ---------------------------------------------------------------------- 6. odds mid-game
+def test_odds_on_a_play_by_post_file_fight_on_from_where_it_stands(tmp_path):
+    from narrator import batch
+    from narrator.playbypost import run_recorded
+    from narrator.scenario import load_scenario
+
+    path = _pbp(tmp_path)   # turn 1 resolved: Miller took a serious chest wound (5 WP)
+    r = RUNNER.invoke(app, ["odds", str(path), "-n", "300", "-j", "1"])
+    assert r.exit_code == 0, r.output
+    assert f"{path}: turn 1 replayed from the records narrator next wrote, with the GM's " \
+        "edits of state:; every trial fights on from there" in r.stderr
+    assert "path: engine (turn 1 replayed from the play-by-post records, then fought on)" \
+        in r.stdout
+    assert re.search(r"│ law win\s+│\s+208 │\s+69\.3% │", r.stdout), r.stdout
+    # Miller's wound from turn 1 stays: he never ends unhurt
+    miller = next(line for line in r.stdout.splitlines() if line.startswith(" Frank Miller"))
+    assert miller.split()[2:8] == ["stranger", "8.3%", "6.7%", "54.3%", "30.7%", "0.0%"]
+    # trial i is the fight narrator run --seed (1 + i) writes up, records replayed
+    ld = load_scenario(path)
+    from narrator.playbypost import played
+    ld.played = played(ld)
+    loaded = batch.odds_scenario(ld)
+    odds = batch.run_odds(loaded, 12, 1)
+    tally = batch.Tally()
+    for seed in range(1, 13):
+        tally.add(batch.summarize(run_recorded(load_scenario(path), seed,
+                                               dice_fallback="seeded")[0]))
+    assert odds.tally == tally
+    # the same file fought from the start: Miller is unhurt in some fights
+    fresh = tmp_path / "fresh.yaml"
+    assert RUNNER.invoke(app, ["new", "--ruleset", "boothill", "--out", str(fresh)]).exit_code == 0
+    f = RUNNER.invoke(app, ["odds", str(fresh), "-n", "300", "-j", "1"])
+    assert f.exit_code == 0, f.output
+    assert "replayed" not in f.stderr
+    miller = next(line for line in f.stdout.splitlines() if line.startswith(" Frank Miller"))
+    assert float(miller.split()[7].rstrip("%")) > 0
+
+
+def test_batch_on_a_play_by_post_file_writes_what_run_writes(tmp_path):
+    path = _pbp(tmp_path)
+    out = tmp_path / "o"
+    r = RUNNER.invoke(app, ["batch", str(path), "--runs", "2", "--out", str(out), "-j", "1"])
+    assert r.exit_code == 0, r.output
+    assert "every run fights on from there" in r.stderr
+    for seed in (1, 2):
+        run = RUNNER.invoke(app, ["run", str(path), "--seed", str(seed)])
+        assert run.exit_code == 0
+        written = (out / f"bh-{seed}.md").read_text()
+        assert written == run.stdout
+        assert written.count("GM adjustment") == 0 and "Turn 1" in written
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--vary", "Frank Miller.skills.pistol=1..2"],
+     "--vary: this file's turns resolved by narrator next were rolled with its characters and "
+     "setup, which a variant changes, so no variant can fight on from them"),
+    (["--path", "kernel"],
+     "--path kernel: the kernel fights from the first turn and cannot replay this file's "
+     "play-by-post records (turn 1); --path auto or engine fights on from them"),
+    (["--profile", "tables"],
+     "--profile tables: this file's turns resolved by narrator next were fought with its house "
+     "rules and GM rulings"),
+])
+def test_what_cannot_fight_on_from_the_records_is_refused(tmp_path, args, message):
+    path = _pbp(tmp_path)
+    r = RUNNER.invoke(app, ["odds", str(path), "-n", "20", *args])
+    assert r.exit_code == 2
+    last = r.stderr.strip().splitlines()[-1]
+    located = re.fullmatch(rf"{re.escape(str(path))}:39:5: (.*)", last)
+    assert (located.group(1) if located else last).startswith(message), r.stderr
+    assert (located is None) == (args[0] == "--path")

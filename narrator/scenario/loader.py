@@ -57,6 +57,9 @@ class LoadedScenario:
             ``run`` print them, nothing stops.
         notes: what the ruleset's validation leaves for its checks that need its engine
             (``Ruleset.lint``), by name; empty for most scenarios.
+        played: for ``odds`` and ``batch`` on a play-by-post file, the turns ``next``
+            resolved (``narrator.playbypost.Played``: their recorded rolls and the GM's
+            edits), which every fight replays before it fights on; None otherwise.
     """
 
     scenario: Any
@@ -67,6 +70,7 @@ class LoadedScenario:
     warnings: list[ScenarioError] = field(default_factory=list)
     notes: dict[str, Any] = field(default_factory=dict)
     locator: Any = None
+    played: Any = None
 
     def error(self, message: str, *loc: Any) -> ScenarioError:
         """A ScenarioError located at the node ``loc`` (keys and indices) of the file."""
