@@ -147,6 +147,8 @@ def gm_edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict
         for key, value in fields.items():
             if key == "loaded" and isinstance(value, dict):
                 value = _gun_names(loaded, name, value)
+            if key == "condition" and isinstance(value, str):
+                value = rs.condition_words.get(value, value)  # Weird West passed_out: winded
             if key not in known:
                 raise loaded.error(f"state.characters.{name}: unknown key {key!r}"
                                    f"{_hint(str(key), known)}", *where, key)

@@ -134,6 +134,8 @@ class Ruleset:
             ``turn_kind`` of its ``turn_started`` events ("" for any kind): e.g.
             ``{"": "turn", "combat": "combat turn"}`` or ``{"": "round"}``.
         conditions: the conditions of its characters (``state:``'s ``condition``).
+        condition_words: other words a GM may write for one of ``conditions`` in ``state:``
+            (the shared word ``passed_out`` for Weird West's ``winded``), taken as it.
         outcomes: how a character may end a fight, the columns of ``odds`` and ``batch``.
         editable: the fields of ``state:`` a GM may edit between turns.
         derived: fields of ``state:`` narrator works out (shown, never edited).
@@ -164,6 +166,7 @@ class Ruleset:
     package: ClassVar[str] = ""
     time_unit: ClassVar[Mapping[str, str]] = {"": "turn"}
     conditions: ClassVar[tuple[str, ...]] = CONDITIONS
+    condition_words: ClassVar[Mapping[str, str]] = {}
     outcomes: ClassVar[tuple[str, ...]] = OUTCOMES
     editable: ClassVar[tuple[str, ...]] = ("condition", "at", "loaded")
     derived: ClassVar[tuple[str, ...]] = ("cover",)

@@ -19,6 +19,8 @@
    turns ``next`` had recorded and the GM's edits: every fight now replays them and fights on
    from where the file stands (the engine; trial i is ``narrator run --seed`` i's fight);
    ``--vary``, ``--path kernel`` and ``--profile tables`` are refused, saying why.
+7. Weird West: ``state:`` said ``condition: passed_out`` for a winded man but refused the
+   same word as an edit; it now says ``winded`` (W8's word) and takes ``passed_out`` as it.
 """
 
 from __future__ import annotations
@@ -407,3 +409,29 @@ def test_what_cannot_fight_on_from_the_records_is_refused(tmp_path, args, messag
     located = re.fullmatch(rf"{re.escape(str(path))}:39:5: (.*)", last)
     assert (located.group(1) if located else last).startswith(message), r.stderr
     assert (located is None) == (args[0] == "--path")
+
+
+# ---------------------------------------------------------------------- 7. rules
+def test_weird_west_state_says_winded_and_takes_passed_out_as_it(tmp_path):
+    path = tmp_path / "ww.yaml"
+    assert RUNNER.invoke(app, ["new", "--ruleset", "weird-west", "--out", str(path)]).exit_code == 0
+    assert RUNNER.invoke(app, ["next", str(path)]).exit_code == 0
+    head, state = path.read_text().split("\nstate:\n")
+    assert "    Cash Moody:\n      condition: active\n" in state
+    path.write_text(head + "\nstate:\n" + state.replace(
+        "    Cash Moody:\n      condition: active\n", "    Cash Moody:\n      condition: passed_out\n"))
+    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    assert r.exit_code == 0, r.output
+    assert "GM adjustment: Moody's condition is now winded." in r.stdout
+    assert "- Moody (jumpers): winded" in r.stdout
+    state = path.read_text().split("\nstate:\n")[1]
+    assert "    Cash Moody:\n      condition: winded\n" in state
+    assert "passed_out" not in state
+    # the word state: now writes is an edit too, and a file that said passed_out for a
+    # winded man (as state: did before) reads as it: no edit
+    s = RUNNER.invoke(app, ["status", str(path)], env={"COLUMNS": "120"})
+    assert s.exit_code == 0 and re.search(r"Cash Moody\s+winded", s.stdout), s.stdout
+    path.write_text(path.read_text().replace("      condition: winded\n",
+                                             "      condition: passed_out\n"))
+    s = RUNNER.invoke(app, ["status", str(path)], env={"COLUMNS": "120"})
+    assert s.exit_code == 0 and re.search(r"Cash Moody\s+winded", s.stdout), s.stdout

@@ -28,6 +28,9 @@ class WeirdWest(Ruleset):
     package = "narrator.rulesets.weird_west"
     time_unit = {"": "round"}
     conditions = ("active", "winded", "dead", "fled", "surrendered")
+    # W8: out of Wind is "winded", out until the fight ends; the shared status word for a man
+    # down and senseless (and what state: said for him before) is taken as it
+    condition_words = {"passed_out": "winded"}
     outcomes = ("dead", "winded", "maimed", "wounded", "unhurt")
     editable = ("condition", "at", "wind", "prone", "loaded")
     derived = ("wounds", "cover")
@@ -63,7 +66,9 @@ class WeirdWest(Ruleset):
         return HERE / "templates"
 
     def state_entry(self, status: Any) -> dict[str, Any]:
-        entry: dict[str, Any] = {"condition": status.condition, "at": None,
+        entry: dict[str, Any] = {"condition": {"passed_out": "winded"}.get(status.condition,
+                                                                          status.condition),
+                                 "at": None,
                                  "wind": status.capacity,
                                  "wounds": {w.location: w.severity for w in status.wounds},
                                  "prone": status.prone,
