@@ -21,6 +21,9 @@
    ``--vary``, ``--path kernel`` and ``--profile tables`` are refused, saying why.
 7. Weird West: ``state:`` said ``condition: passed_out`` for a winded man but refused the
    same word as an edit; it now says ``winded`` (W8's word) and takes ``passed_out`` as it.
+   Gaslight: a man who reloaded (a full-round action, G16) still ran 120 ft that round; he
+   now stands (G3: one full-round action, or a move and a standard one, a round), or moves
+   30 ft with Rapid Reload (a move action).
 """
 
 from __future__ import annotations
@@ -435,3 +438,53 @@ def test_weird_west_state_says_winded_and_takes_passed_out_as_it(tmp_path):
                                              "      condition: passed_out\n"))
     s = RUNNER.invoke(app, ["status", str(path)], env={"COLUMNS": "120"})
     assert s.exit_code == 0 and re.search(r"Cash Moody\s+winded", s.stdout), s.stdout
+
+
+GASLIGHT_RELOAD = """\
+title: Reload on the move
+ruleset: gaslight
+seed: 3
+sides:
+  police:
+    - name: Edwin Thorne
+      short: Thorne
+      str: 12
+      dex: 13
+      con: 14
+      bab: 3
+      hp: 13{skills}
+      weapons: [{{type: webley_revolver, carried: ready, loaded: 2}}]
+      at: [0, 0]
+  roughs:
+    - name: Silas Vane
+      short: Vane
+      str: 12
+      dex: 12
+      con: 12
+      bab: 1
+      hp: 9
+      weapons: [{{type: bulldog_revolver, carried: ready}}]
+      at: [30, 0]
+turns:
+  - intents:
+      Thorne: {{reload: true, move: [-40, 0], gait: running}}
+"""
+
+
+@pytest.mark.parametrize("skills, said, at", [
+    ("", "Thorne reloads where he stands: a reload is a full-round action, and leaves no "
+         "move.", "0, 0"),
+    ("\n      skills: {rapid_reload: true}", "Thorne moves 30 feet (running).", "-10, 0"),
+])
+def test_a_gaslight_reload_leaves_no_run(tmp_path, skills, said, at):
+    path = tmp_path / "g.yaml"
+    path.write_text(GASLIGHT_RELOAD.format(skills=skills))
+    r = RUNNER.invoke(app, ["run", str(path), "--format", "text"])
+    assert r.exit_code == 0, r.output
+    assert said in r.stdout
+    assert "120 feet" not in r.stdout
+    j = RUNNER.invoke(app, ["run", str(path), "--format", "json"])
+    import json
+    status = [e for e in json.loads(j.stdout)["events"] if e["kind"] == "turn_ended"][0]
+    thorne = next(c for c in status["status"] if c["name"] == "Edwin Thorne")
+    assert ", ".join(f"{v:g}" for v in thorne["at"]) == at

@@ -833,16 +833,34 @@ def test_the_roster_and_status_show_skills_cover_and_concealment():
 
 def test_a_reload_and_a_move_in_one_round():
     """Kills fight.xǁGaslightFightǁfirst_half__mutmut_158 (after the GN18 fix: the move after
-    a reload without its round). G16: two cartridges a full-round action; GN17: he moves as a
-    man firing nothing. Ann (3 of 6 loaded) reloads two and walks 5 yards in round 1."""
-    ann = _man("Ann", weapons=[{"type": "webley_revolver", "carried": "ready", "loaded": 3}])
+    a reload without its round). G16: two cartridges a full-round action, a move action with
+    Rapid Reload; G3: a round holds one full-round action, or a move and a standard one. Ann
+    (3 of 6 loaded) reloads two: with Rapid Reload she also walks 5 yards in round 1 (15 ft,
+    within the one move of 30 ft left); without it she reloads where she stands."""
+    for rapid, moves, blocks in ((True, [(1, "Ann", (0.0, 5.0))], []),
+                                 (False, [], [(1, "Ann", "move", "reloading")])):
+        ann = _man("Ann", weapons=[{"type": "webley_revolver", "carried": "ready", "loaded": 3}],
+                   skills={"rapid_reload": rapid})
+        sc = _scenario([ann], [_man("Bob", at=(20, 0))],
+                       [{"intents": {"Ann": {"reload": True, "move": [0, 5]}}}],
+                       {"Ann": {"initiative": [9]}, "Bob": {"initiative": [1]}})
+        log = _fight(sc)
+        assert [(r.turn, r.rounds, r.loaded) for r in of_kind(log, "gl_reloaded")] == [(1, 2, 5)]
+        assert [(m.turn, m.character, m.end) for m in of_kind(log, "gl_moved")] == moves
+        assert [(b.turn, b.character, b.action, b.reason) for b in of_kind(log, "gl_blocked")
+                if b.character == "Ann"] == blocks
+
+
+def test_a_rapid_reload_leaves_one_move_not_a_run():
+    """G3, G16: with Rapid Reload (a move action) the round's other action is one move,
+    30 ft (10 yards), however far the man declares (a run would be 120 ft)."""
+    ann = _man("Ann", weapons=[{"type": "webley_revolver", "carried": "ready", "loaded": 3}],
+               skills={"rapid_reload": True})
     sc = _scenario([ann], [_man("Bob", at=(20, 0))],
-                   [{"intents": {"Ann": {"reload": True, "move": [0, 5]}}}],
+                   [{"intents": {"Ann": {"reload": True, "move": [0, -40], "gait": "running"}}}],
                    {"Ann": {"initiative": [9]}, "Bob": {"initiative": [1]}})
     log = _fight(sc)
-    assert [(r.turn, r.rounds, r.loaded) for r in of_kind(log, "gl_reloaded")] == [(1, 2, 5)]
-    assert [(m.turn, m.character, m.end) for m in of_kind(log, "gl_moved")] == [
-        (1, "Ann", (0.0, 5.0))]
+    assert [(m.feet, m.end) for m in of_kind(log, "gl_moved")] == [(30, (0.0, -10.0))]
 
 
 # ------------------------------------------------------------ gaslight tactics.py, fight.py (300)

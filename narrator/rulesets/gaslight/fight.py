@@ -555,7 +555,14 @@ class GaslightFight:
         if it.reload:
             self.reload(t, m, arm)
             if it.move is not None:
-                self.move(t, m, it.move, None, it.gait)
+                # G3, G16: a reload is a full-round action, and a round holds one full-round
+                # action or a move and a standard one: no move with it; Rapid Reload makes it
+                # a move action, leaving one move (30 ft, the standard action taken as a move)
+                if m.c.skills.rapid_reload and arm.gun.klass != "muzzle_loader":
+                    self.move(t, m, it.move, None, it.gait,
+                              most=numbers()["movement"]["move"])
+                else:
+                    self.block(t, m, "move", "reloading", None, "full_round")
             return
         if it.move is not None:
             self.move(t, m, it.move, mode if it.shoot else None, it.gait)
@@ -724,15 +731,19 @@ class GaslightFight:
                 return
 
     def move(self, t: int, m: Man, dest: str | tuple[float, float], mode: str | None,
-             gait: str | None) -> None:
+             gait: str | None, most: float | None = None) -> None:
         """GN17: toward a landmark or a point, at most the feet his mode allows (a man not
-        shooting: a double move, or a run)."""
+        shooting: a double move, or a run), or ``most`` feet when given (a move action
+        beside a Rapid Reload)."""
         if isinstance(dest, str):
             goal = tuple(float(v) for v in self.sc.map[dest].at)
         else:
             goal = (float(dest[0]), float(dest[1]))
         ride = m.aboard if m.aboard is not None and m.aboard.moving else None
-        most = R.aboard_feet(ride) if ride is not None else move_feet(mode, gait)
+        if ride is not None:
+            most = R.aboard_feet(ride)
+        elif most is None:
+            most = move_feet(mode, gait)
         if ride is not None:  # GN22: the conveyance carries him, at its speed
             gait = R.aboard_speed(ride)
         start = m.pos
