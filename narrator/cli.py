@@ -1163,14 +1163,15 @@ def odds(
         ld = load_scenario(scenario)
     except NarratorError as exc:
         fail(exc.one_line())
-    if vary and any(t.resolved for t in ld.scenario.turns):
-        first = next(i for i, t in enumerate(ld.scenario.turns) if t.resolved)
-        fail(ld.error("--vary: this file's turns resolved by narrator next were rolled with "
-                      "its characters and setup, which a variant changes, so no variant can "
-                      "fight on from them; run odds without --vary for the odds from where "
-                      "the fight stands, or --vary on a copy without the resolved: records "
-                      "and state:", "turns", first, "resolved").one_line())
     _from_the_records(ld, scenario, profile, "trial")
+    if ld.played is not None and tactics is not None and any(
+            not c.tactics for _, c in ld.scenario.characters()):
+        first = next(i for i, t in enumerate(ld.scenario.turns) if t.resolved)
+        fail(ld.error(f"--tactics {tactics}: this file's turns resolved by narrator next were "
+                      f"fought with the characters' own profiles (some have none), and their "
+                      f"records replay only with them; give the profiles in the file, or run "
+                      f"odds on a copy without the resolved: records and state:",
+                      "turns", first, "resolved").one_line())
     try:
         loaded = nb.odds_scenario(ld, tactics=tactics, max_turns=max_turns)
     except NarratorError as exc:

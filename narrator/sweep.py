@@ -21,9 +21,15 @@ variants and trials are spread over local processes (or a Dask cluster) together
 variant's trials seeded as ``narrator odds`` seeds them, so a variant's row is what
 ``narrator odds`` gives for that variant alone.
 
+On a play-by-post file (``loaded.played``: turns ``next`` resolved) every variant fights
+on from where the file stands, as ``narrator odds`` does, by the engine; a variant that
+changes what the records were rolled with (a character, the map, the rules: anything but
+``max_turns``, ``side_names``, the title) is refused, saying so.
+
 May import: narrator.batch, narrator.fast_odds, narrator.scenario, narrator.errors,
-narrator.ruleset (the scenario's model: which fields a path may name); drawsvg and
-narrator.render.maps (lazily, for the chart).
+narrator.ruleset (the scenario's model: which fields a path may name), narrator.playbypost
+(lazily, for a play-by-post file's records); drawsvg and narrator.render.maps (lazily, for
+the chart).
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from narrator.batch import CHUNK, Odds, Tally, odds_of, odds_scenario
+from narrator.batch import CHUNK, Odds, Tally, odds_of, odds_scenario, played_reason
 from narrator.errors import NarratorError, ScenarioError
 from narrator.fast_odds import (kernel_chunk_size, kernel_chunks, kernel_job, kernel_reasons,
                                 map_jobs)
@@ -358,6 +364,8 @@ def variants(loaded: LoadedScenario, varies: list[Vary], *, tactics: str | None 
             dropped += applier.dropped
         try:
             ld = load_scenario_text(json.dumps(data), loaded.path)
+            if loaded.played is not None:
+                ld.played = _played(ld, loaded)
             ld = odds_scenario(ld, tactics=tactics, max_turns=max_turns)
         except ScenarioError as exc:
             v = varies[-1]
@@ -369,6 +377,30 @@ def variants(loaded: LoadedScenario, varies: list[Vary], *, tactics: str | None 
             raise VaryError(v.number, len(v.spec.partition("=")[0]) + 2,
                             f"with {shown}: {exc.message}{why}", v.spec) from None
         out.append(Variant(combo, ld))
+    return out
+
+
+def _played(ld: LoadedScenario, original: LoadedScenario) -> Any:
+    """A play-by-post variant's records (``narrator.playbypost.Played``), checked against the
+    variant: a variant that changes what they were rolled with cannot fight on from them.
+
+    Raises:
+        ScenarioError: the variant changes the characters, the map or the rules the records
+            were rolled with.
+    """
+    from narrator.playbypost import played
+
+    try:
+        out = played(ld)
+    except ScenarioError as exc:
+        if "was changed after it was resolved" not in exc.message:
+            raise
+        done = original.played.done
+        said = "turn 1" if done == 1 else f"turns 1-{done}"
+        raise ScenarioError(f"the records of {said} (play-by-post) were rolled with the "
+                            f"scenario as it is, which this variant changes, so it cannot "
+                            f"fight on from them; vary what they leave alone (max_turns), or "
+                            f"vary a copy without the resolved: records and state:") from None
     return out
 
 
@@ -434,6 +466,9 @@ def run_sweep(vs: list[Variant], trials: int, base: int, workers: int = 1,
     why: dict[int, str] = {}
     kernel: list[int] = []
     for i, ld in enumerate(lds):
+        if ld.played is not None:  # the kernel fights from the first turn: it cannot replay
+            why[i] = played_reason(ld.played)
+            continue
         if path == "engine":
             continue
         reasons = kernel_reasons(ld, tables_only)
@@ -465,6 +500,10 @@ def run_sweep(vs: list[Variant], trials: int, base: int, workers: int = 1,
     if path == "kernel" and why:
         i = min(why)
         shown = ", ".join(str(x) for x in vs[i].values)
+        if lds[i].played is not None:
+            raise NarratorError(f"--path kernel: the kernel fights from the first turn and "
+                                f"cannot replay this file's play-by-post records; --path "
+                                f"auto or engine fights on from them")
         raise NarratorError(f"the kernel does not cover the variant {shown}: {why[i]}")
     engine = [i for i in range(len(lds)) if i not in kernel or i in why]
     jobs = [(i, "engine", s, min(CHUNK, trials - s)) for i in engine
@@ -476,6 +515,7 @@ def run_sweep(vs: list[Variant], trials: int, base: int, workers: int = 1,
     out = []
     for i, ld in enumerate(lds):
         p = "kernel" if i in kernel and i not in why else (
+            f"engine ({why[i]})" if ld.played is not None else
             f"engine (kernel does not cover: {why[i]})" if i in why else "engine")
         out.append(odds_of(ld, tallies[i], base, p))
     return out

@@ -18,7 +18,9 @@
 6. ``odds`` and ``batch`` on a play-by-post file fought from the first turn, ignoring the
    turns ``next`` had recorded and the GM's edits: every fight now replays them and fights on
    from where the file stands (the engine; trial i is ``narrator run --seed`` i's fight);
-   ``--vary``, ``--path kernel`` and ``--profile tables`` are refused, saying why.
+   a ``--vary`` of ``max_turns`` fights on from them too; a variant that changes what the
+   records were rolled with, ``--tactics`` for men without a profile, ``--path kernel`` and
+   ``--profile tables`` are refused, saying why.
 7. Weird West: ``state:`` said ``condition: passed_out`` for a winded man but refused the
    same word as an edit; it now says ``winded`` (W8's word) and takes ``passed_out`` as it.
    Gaslight: a man who reloaded (a full-round action, G16) still ran 120 ft that round; he
@@ -395,8 +397,10 @@ def test_batch_on_a_play_by_post_file_writes_what_run_writes(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["--vary", "Frank Miller.skills.pistol=1..2"],
-     "--vary: this file's turns resolved by narrator next were rolled with its characters and "
-     "setup, which a variant changes, so no variant can fight on from them"),
+     "--vary:1:28: with Frank Miller.skills.pistol=1: the records of turn 1 (play-by-post) were "
+     "rolled with the scenario as it is, which this variant changes, so it cannot fight on "
+     "from them; vary what they leave alone (max_turns), or vary a copy without the "
+     "resolved: records and state:"),
     (["--path", "kernel"],
      "--path kernel: the kernel fights from the first turn and cannot replay this file's "
      "play-by-post records (turn 1); --path auto or engine fights on from them"),
@@ -411,7 +415,45 @@ def test_what_cannot_fight_on_from_the_records_is_refused(tmp_path, args, messag
     last = r.stderr.strip().splitlines()[-1]
     located = re.fullmatch(rf"{re.escape(str(path))}:39:5: (.*)", last)
     assert (located.group(1) if located else last).startswith(message), r.stderr
-    assert (located is None) == (args[0] == "--path")
+    assert (located is None) == (args[0] in ("--path", "--vary"))
+
+
+def test_tactics_for_men_the_records_fought_without_are_refused(tmp_path):
+    path = tmp_path / "bh.yaml"
+    assert RUNNER.invoke(app, ["new", "--ruleset", "boothill", "--out", str(path)]).exit_code == 0
+    text = path.read_text()
+    line = re.search(r"\n      tactics: aggressive[^\n]*", text)
+    assert line, text
+    path.write_text(text.replace(line.group(0), "", 1))
+    assert RUNNER.invoke(app, ["next", str(path)]).exit_code == 0
+    r = RUNNER.invoke(app, ["odds", str(path), "-n", "20", "--tactics", "cautious"])
+    assert r.exit_code == 2
+    assert re.fullmatch(
+        rf"{re.escape(str(path))}:\d+:5: --tactics cautious: this file's turns resolved by "
+        r"narrator next were fought with the characters' own profiles \(some have none\), "
+        r"and their records replay only with them; give the profiles in the file, or run odds "
+        r"on a copy without the resolved: records and state:\n", r.stderr.splitlines(True)[-1])
+
+
+def test_a_sweep_of_max_turns_fights_on_from_the_records(tmp_path):
+    from narrator import batch
+    from narrator.playbypost import played
+    from narrator.scenario import load_scenario
+
+    path = _pbp(tmp_path)
+    r = RUNNER.invoke(app, ["odds", str(path), "-n", "60", "-j", "1", "--vary",
+                            "max_turns=2,6"])
+    assert r.exit_code == 0, r.output
+    assert "path: engine (turn 1 replayed from the play-by-post records, then fought on)" \
+        in r.stdout
+    # the row of max_turns=6 is the odds of the file (max_turns: 6) from its records
+    ld = load_scenario(path)
+    assert ld.scenario.max_turns == 6
+    ld.played = played(ld)
+    alone = batch.run_odds(batch.odds_scenario(ld), 60, 1)
+    won = next(s for s in alone.sides if s.side == "law")
+    row = next(line for line in r.stdout.splitlines() if line.startswith("│ 6 "))
+    assert f"{100 * won.p:.1f} ({100 * won.low:.1f}-{100 * won.high:.1f})" in row, (row, won)
 
 
 # ---------------------------------------------------------------------- 7. rules
