@@ -73,6 +73,8 @@ def _check(tmp_path: Path, before: str, after: str) -> tuple[int, str]:
     ("fast_draw: 8}", "fast_draw: TRUE}",
      "15:38: sides.Short[0].skills.fast_draw: expected a whole number (got TRUE)"),
     ("seed: 1887", "seed: 1e3", "9:7: seed: expected a whole number (got 1e3)"),
+    ("kind: shootout", "kind: 2001-02-03 10:00:00",
+     "26:11: turns[0].kind: 2001-02-03 10:00:00 is not one of 'combat', 'shootout' or 'auto'"),
     ("at: [0, 0]", "at: [0, 0, null]",
      "17:11: sides.Short[0].at: expected [x, y] in yards: two numbers (got [0, 0, null])"),
     ("ruleset: boothill", "ruleset: {name: boothill}",
