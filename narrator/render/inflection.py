@@ -231,9 +231,10 @@ _SIDE_NAMES: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar(
 def display_names(sides: tuple[str, ...] | list[str], members: dict[str, list[str]],
                   given: dict[str, str] | None = None) -> dict[str, str]:
     """Each side's display name, by key: the scenario's own (``given``: its ``side_names``)
-    as written; else the key with a word that is the plural (or the singular) of a member's
-    name capitalised ("lassiters" with a Jim Lassiter: "Lassiters"; "kessler gang" with a
-    Kessler: "Kessler gang") and underscores as spaces ("bank_robbers": "bank robbers");
+    as written; else the key with a word that is the plural (``surname_plurals``, or the
+    singular) of a member's name capitalised ("lassiters" with a Jim Lassiter: "Lassiters";
+    "hollises" with an Elmer Hollis: "Hollises"; "kessler gang" with a Kessler: "Kessler
+    gang") and underscores as spaces ("bank_robbers": "bank robbers");
     a key that needs neither is left out (it is its own name).
 
     Args:
@@ -248,18 +249,41 @@ def display_names(sides: tuple[str, ...] | list[str], members: dict[str, list[st
             out[side] = given[side]
             continue
         names = {w.lower() for n in members.get(side, ()) for w in re.findall(r"[A-Za-z][\w'-]*", n)}
+        families: set[str] | None = None  # the members' surnames' plurals, when asked
         words = side.replace("_", " ").split(" ")
         for i, w in enumerate(words):
             low = w.lower()
             if not low or not low.isalpha() or w[:1].isupper():
                 continue
-            single = _engine().singular_noun(low) or low
-            if low in names or single in names:
+            if families is None:
+                families = {p for n in names for p in surname_plurals(n)}
+            if low in names or low in families or (_engine().singular_noun(low) or low) in names:
                 words[i] = w[:1].upper() + w[1:]
         shown = " ".join(words)
         if shown != side:
             out[side] = shown
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def surname_plurals(name: str) -> frozenset[str]:
+    """The plurals (lower-case) a family of that surname is called by: inflect's plural of
+    the name as a proper noun ("Lassiter": "lassiters", "Jones": "joneses", "Kennedy":
+    "kennedys"), and, for a name ending in a hiss (s, x, z, ch, sh), the name and "-es"
+    ("Hollis": "hollises", "Fox": "foxes"), which inflect misses for some ("Hollis": it says
+    "Holliss", as it would for "Davis" and "Curtis"); a name ending in "f" also as the
+    noun's plural ("Wolf": "wolfs" and "wolves"). ``name``: one word of a man's name, any case."""
+    low = name.lower()
+    if not low.isalpha():
+        return frozenset()
+    eng = _engine()
+    out = {eng.plural_noun(low[:1].upper() + low[1:]).lower(), low + "s"}
+    if low.endswith(("s", "x", "z", "ch", "sh")):
+        out.discard(low + "s")
+        out.add(low + "es")
+    if low.endswith("f"):
+        out.add(eng.plural_noun(low).lower())
+    return frozenset(out)
 
 
 _NICKNAME = re.compile(r"[\"\u201c]([^\"\u201d]+)[\"\u201d]")
@@ -297,12 +321,18 @@ def set_side_names(names: dict[str, str]) -> None:
 
 def sided(text: str) -> str:
     """Free text of the log ("calls on the rustlers and the kesslers to throw down their
-    guns") with each side that has a display name ("the kesslers") named by it ("the
-    Kessler boys")."""
+    guns") with each side that has a display name ("the kesslers", "The kesslers") named by it
+    ("the Kessler boys", "The Kessler boys"): the log's messages and the GM's description."""
     for key in _SIDE_NAMES.get():
         if key in text:
-            text = re.sub(rf"\bthe {re.escape(key)}\b", lambda _m, k=key: side_name(k), text)
+            text = re.sub(rf"\b([Tt])he {re.escape(key)}\b", lambda m, k=key: _opened(
+                side_name(k), m.group(1) == "T"), text)
     return text
+
+
+def _opened(name: str, capital: bool) -> str:
+    """A side's name with its first letter capitalised when it opens a sentence."""
+    return name[:1].upper() + name[1:] if capital else name
 
 
 def side_label(side: str, names: dict[str, str] | None = None) -> str:
