@@ -41,21 +41,34 @@ def gm_distance(yards: float, edges: tuple = ()) -> str:
     upper; a shot event's ``edges``). A distance the rounding would put on or across a limit
     is said against it instead, so the prose never contradicts the band named beside it: "just
     over 20 yards" for 20.4 (or 22) in a band above 20, "just under 60 yards" for 58 in a band
-    that ends at 60, "60 yards" at 60.
+    that ends at 60, "60 yards" at 60; the limit said as the table gives it ("just under 24
+    yards" for 23.5 in a band that ends at 24, never "just under about 25 yards").
 
     >>> gm_distance(40.5), gm_distance(3.3), gm_distance(40), gm_distance(72.1)
     ('about 40 yards', 'about 10 feet', '40 yards', 'about 70 yards')
     >>> gm_distance(20.4, (20, 50)), gm_distance(58, (20, 60)), gm_distance(60, (20, 60))
     ('just over 20 yards', 'just under 60 yards', '60 yards')
+    >>> gm_distance(23.5, (2, 24)), gm_distance(22.4, (22, 75))
+    ('just under 24 yards', 'just over 22 yards')
     """
     if edges:
         lower, upper = edges
         said = _said(yards)
         if lower and said[0] <= lower < yards:
-            return "just over " + _said(lower)[1]
+            return "just over " + _limit(lower)
         if said[0] >= upper > yards:
-            return "just under " + _said(upper)[1]
+            return "just under " + _limit(upper)
     return _said(yards)[1]
+
+
+def _limit(yards: float) -> str:
+    """A band's limit in words, as exact as the table gives it (never "about": "just under
+    about 25 yards" hedges twice, and a limit of 24 yards is not about 25): "24 yards", "6
+    feet" under 10 yards (the unit ``_said`` uses there)."""
+    if yards < 10:
+        feet = round(yards * 3, 1)
+        return f"{feet:g} {'foot' if feet == 1 else 'feet'}"
+    return f"{round(yards, 1):g} yards"
 
 
 def _said(yards: float) -> tuple[float, str]:
