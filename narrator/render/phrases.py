@@ -84,14 +84,25 @@ most much well yet""".split())
 _LIGHT_VERBS = frozenset("be have do will can get come make keep stay let try seem".split())
 
 
+#: Words a reader hears twice when two phrases in a row say them, though no pair of words
+#: repeats ("Elmer's bullet took Dirty hard through the forearm; it was a hard hit"): taken
+#: with the verbs (``verbs_of``).
+_ECHO_WORDS = frozenset({"hard"})
+#: Phrases said after one with a word of ``_ECHO_WORDS`` before a phrase may say it again
+#: (a hit told in three or four: lead, place, severity; the next hit's lead and place).
+ECHO_SPAN = 5
+
+
 @functools.lru_cache(maxsize=8192)
 def verbs_of(phrase: str) -> frozenset[str]:
-    """The verb markers' lemmas of a phrase, light verbs aside (``_LIGHT_VERBS``):
-    ``"{a} [fire]; {b} [reel], struck in the {part}"`` -> ``{"fire", "reel"}``. A phrase
-    whose verb the sentence just said uses ("Kitty fired; Halloran reeled, struck in the
-    arm. He reeled, badly hurt") is passed over while another fits."""
-    return frozenset(v for v in re.findall(r"\[([a-z]+)(?::(?:pl|sg))?\]", phrase)
-                     if v not in _LIGHT_VERBS)
+    """The verb markers' lemmas of a phrase, light verbs aside (``_LIGHT_VERBS``), and the
+    words of ``_ECHO_WORDS`` it says: ``"{a} [fire]; {b} [reel], struck in the {part}"`` ->
+    ``{"fire", "reel"}``, ``"{a}'s {shot} [take] {b} hard"`` -> ``{"take", "hard"}``. A
+    phrase whose verb (or such a word) the sentence just said uses ("Kitty fired; Halloran
+    reeled, struck in the arm. He reeled, badly hurt") is passed over while another fits."""
+    words = set(re.findall(r"[a-z]+", re.sub(r"\[[^\]]*\]|\{[^}]*\}", " ", phrase.lower())))
+    return frozenset([v for v in re.findall(r"\[([a-z]+)(?::(?:pl|sg))?\]", phrase)
+                      if v not in _LIGHT_VERBS] + sorted(words & _ECHO_WORDS))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -135,6 +146,7 @@ class Phrases:
         self.clock = 0
         self.said: set[str] = set()  # the content word pairs said in the write-up (``fill``)
         self.verbs: list[frozenset[str]] = []  # the verbs of the last two phrases said
+        self.heard: list[frozenset[str]] = []  # the _ECHO_WORDS of the last ECHO_SPAN phrases
 
     @classmethod
     def from_toml(cls, text: str, seed: int, tense: str = "present") -> Phrases:
@@ -153,7 +165,10 @@ class Phrases:
         random among them; when all are used, any but the last one; either way from the
         less recently used half (a phrase of the turn before does not come back while an
         older one fits); one that echoes a phrase said before in the write-up (``signature``)
-        only when every one does; a ``<rare>`` phrase only once while another fits, and drawn
+        only when every one does; one that says a word of ``_ECHO_WORDS`` one of the last
+        ``ECHO_SPAN`` phrases said ("hard") only when no other fitting phrase, used or not, is
+        free of it; a
+        ``<rare>`` phrase only once while another fits, and drawn
         at ``RARE_WEIGHT`` of the others' chance. ``prefer``: a test of a phrase's text (tags
         stripped); phrases that pass it are taken while one fits (the caller's own rule: no
         sentence opening as the one before did).
@@ -186,6 +201,12 @@ class Phrases:
         if self.verbs and len(fresh) > 1:  # nor a verb of the two phrases just said
             just = self.verbs[0] | self.verbs[-1]
             fresh = [i for i in fresh if not verbs_of(options[i][1]) & just] or fresh
+        heard = frozenset().union(*self.heard)
+        if heard:  # a word heard just now ("hard"): never again, a phrase used before if need be
+            quiet = [i for i in fresh if not verbs_of(options[i][1]) & heard] or [
+                i for i in fitting if i != self.last.get(group) and i not in spent
+                and not verbs_of(options[i][1]) & heard]
+            fresh = quiet or fresh
         when = self.when.setdefault(group, {})
         if len(fresh) > 2 and when:  # the older half: nothing said a moment ago comes back
             ages = [when.get(i, -1) for i in fresh]
@@ -233,6 +254,7 @@ class Phrases:
         """
         self.said.update(signature(phrase))
         self.verbs = self.verbs[-1:] + [verbs_of(phrase)]
+        self.heard = self.heard[-(ECHO_SPAN - 1):] + [verbs_of(phrase) & _ECHO_WORDS]
         out: list[str] = []
         append = out.append
         subject: str | None = None
