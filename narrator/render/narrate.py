@@ -870,7 +870,8 @@ class Narration:
         """The enemy a move (``moved``) or declared move (``intent_declared``) to a point of
         the map closes on: the enemy on his feet nearest the mover at the start of the turn,
         when the point is within 3 yards of him or the move brings the mover nearer him by
-        more than a third of its length (as ``motions`` reads a move "towards" him); else
+        more than a third of its length (as ``motions`` reads a move "towards" him), but a
+        man he declared that turn he shoots at whom the move brings nearer so first; else
         None (a landmark's name, or "open ground", says where). "Runs towards Dutch", never
         "runs towards open ground" for a man who rushes Dutch."""
         dest = getattr(ev, "destination", None)
@@ -894,6 +895,12 @@ class Narration:
                 best = (d, who, pos)
         if best is None:
             return None
+        declared = ev if ev.kind == "intent_declared" else self.in_turn(
+            "intent_declared", getattr(ev, "turn", None), character=ev.character)
+        aimed = _closes_on(tuple(getattr(declared, "targets", ()) or ()), start, (x, y), at,
+                           down, sides, ev.character)
+        if aimed is not None:  # the man he declared he shoots at, when he closes on him
+            return aimed
         before, who, pos = best
         after = math.dist((x, y), pos)
         return who if after <= 3 or after < before - math.dist(start, (x, y)) / 3 else None
@@ -1829,10 +1836,26 @@ def _down_after(e: Event, down: set[str]) -> None:
             down.add(e.character)
 
 
+def _closes_on(targets: tuple[str, ...], start: tuple[float, float], end: tuple[float, float],
+               pos: dict[str, tuple[float, float]], down: Any, sides: dict[str, str],
+               mover: str) -> str | None:
+    """The first of ``targets`` (the men a mover declared he shoots at this turn) on his feet,
+    of another side, whom a move from ``start`` to ``end`` brings nearer by more than a third
+    of its length (a move "towards" him, as ``motions`` reads it), else None: "advanced on
+    Sam" for a man who declared he was going after Sam, never on Ben, who stood nearer."""
+    step = math.dist(start, end)
+    for who in targets:
+        if who in pos and who not in down and who != mover and sides.get(who) != sides.get(mover):
+            if math.dist(end, pos[who]) < math.dist(start, pos[who]) - step / 3:
+                return who
+    return None
+
+
 def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     """How each move looks from the fight, keyed by ``id(event)`` of ``moved`` events:
     ``{"way": "towards"|"away"|"across", "enemy": name}`` relative to the nearest enemy on his
-    feet (or, for a man who declared a blow or a grapple that turn, the man he means to hit),
+    feet (or, for a man who declared a blow or a grapple that turn, the man he means to hit;
+    for one who declared shots, the first man he shoots at whom the move closes on),
     and of a ruleset's own moves with a start and an end (``ww_moved``, ``gl_moved``),
     from positions followed through the log (start positions, then each move's end)."""
     pos = {c.name: tuple(c.at) for c in started.characters if getattr(c, "at", None)}
@@ -1840,17 +1863,25 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     down: set[str] = set()
     out: dict[int, dict[str, Any]] = {}
     closing: dict[str, str] = {}  # this turn: a man who moves to strike or grapple, and whom
+    aiming: dict[str, tuple[str, ...]] = {}  # this turn: the men a man declared he shoots at
     for e in events:
         if e.kind == "turn_started":
-            closing = {}
+            closing, aiming = {}, {}
         elif e.kind == "intent_declared" and getattr(e, "melee_target", None) \
                 and getattr(e, "melee", None) in ("strike", "grapple"):
             closing[e.character] = e.melee_target
+        if e.kind == "intent_declared" and getattr(e, "targets", ()):
+            aiming[e.character] = tuple(e.targets)
         if e.kind == "moved" or (e.kind.endswith("_moved") and hasattr(e, "start")):
             enemies = _active_enemies(pos, sides, down, e.character)
             target = closing.get(e.character)
             if target in pos and target not in down:  # he moves on the man he means to hit
                 enemies = [(target, math.dist(tuple(e.start), pos[target]))]
+            else:  # he closes on a man he declared he shoots at: that man, not the nearest
+                aimed = _closes_on(aiming.get(e.character, ()), tuple(e.start), tuple(e.end),
+                                   pos, down, sides, e.character)
+                if aimed is not None:
+                    enemies = [(aimed, math.dist(tuple(e.start), pos[aimed]))]
             if enemies and e.start != e.end:
                 name, before = enemies[0]
                 after = math.dist(tuple(e.end), pos[name])
