@@ -688,8 +688,7 @@ class Narration:
             if e is ev:
                 after = True
                 continue
-            if after and (self.kinds.is_shot(e.kind) or e.kind in ("blow_struck", "melee_fought",
-                                                                   "gl_blow", "ww_fought")):
+            if after and (self.kinds.is_shot(e.kind) or e.kind in ATTACK_KINDS):
                 if self.kinds.actor(e) == who or getattr(e, "attacker", None) == who:
                     return True
         return False
@@ -1897,11 +1896,20 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     return out
 
 
+#: A move's gaits that are a flight when away from the enemy to no landmark (the moved story
+#: template's "flee"; a walk away is backing off).
+FLIGHT_GAITS = frozenset({"running", "galloping", "trotting", "evading"})
+#: Attacks other than shots: a man who strikes after a run has not fled.
+ATTACK_KINDS = frozenset({"blow_struck", "melee_fought", "gl_blow", "ww_fought"})
+
+
 def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] | None = None,
            kinds: Kinds | None = None) -> dict[str, Any]:
     """What the closing paragraph tells: lists of names (``dead``, ``dying``, ``critical``
     (critically injured, alive: Violence), ``out`` (passed out, down), ``wounded`` (hurt,
-    still on his feet, or come to after the fight), ``fled``, ``surrendered``, ``running`` (on his feet, his last move
+    still on his feet, or come to after the fight), ``fled`` (routed, fled, or on his feet
+    after a flight the story told, a run away from the enemy to no landmark, with no shot or
+    blow of his after it), ``surrendered``, ``running`` (on his feet, his last move
     a flight from the enemy), ``standing`` (on his feet at the end, fled and surrendered men
     left out)); ``holders``: the sides whose men on their feet are not running (who holds the
     field); ``sides_standing``; ``shots`` fired (covering fire included), ``cover_fire`` (of
@@ -1924,6 +1932,7 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
     struck: set[int] = set()  # shots (by their number) that put a wound in a man
     last_turn = status[-1].turn if status else 0
     quiet = True
+    kinds = kinds or Kinds.named(getattr(started, "ruleset", None))
     for e in events:
         if e.kind == "shot_fired" and e.result != "dud":
             shots += 1
@@ -1949,15 +1958,26 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
             dying_time[e.character] = getattr(e.mortal, "dying_time", "")
         if kinds.is_shot(e.kind) and getattr(e, "turn", None) == last_turn:
             quiet = False
-    kinds = kinds or Kinds.named(getattr(started, "ruleset", None))
     if moves is None:  # ``motions`` of the same events, when the caller has them
         moves = motions(events, started)
     last_way: dict[str, str] = {}
-    for e in events:
+    # a flight the story told (a run away from the nearest enemy to no landmark: "flee", the
+    # moved story template) and each man's last attack: a man who ran and attacked nobody
+    # after it has left the fight ("Homer has run"), though still on his feet
+    flight: dict[str, int] = {}
+    attack: dict[str, int] = {}
+    for i, e in enumerate(events):
         if e.kind == "moved":
             m = moves.get(id(e), {})
             last_way[e.character] = m.get("way", "") if (
                 e.turn == last_turn and e.destination is None) else ""
+            if m.get("way") == "away" and e.destination is None and getattr(
+                    e, "gait", None) in FLIGHT_GAITS and getattr(e, "distance", 0) > 0:
+                flight[e.character] = i
+        elif kinds.is_shot(e.kind) or e.kind in ATTACK_KINDS:
+            who = kinds.actor(e) or getattr(e, "attacker", None)
+            if who is not None:
+                attack[who] = i
     for c in started.characters:
         s = last.get(c.name)
         cond = getattr(s, "condition", "active") if s is not None else "active"
@@ -1981,7 +2001,9 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
                 out["wounded"].append(c.name)
         elif c.name in surrendered or cond == "surrendered":
             out["surrendered"].append(c.name)
-        elif c.name in fled or cond in ("fled", "routed"):
+        elif c.name in fled or cond in ("fled", "routed") or (
+                flight.get(c.name, -1) > attack.get(c.name, -1)
+                and last_way.get(c.name) != "away"):  # (still running: ``running``)
             out["fled"].append(c.name)
         else:
             if hurt:
