@@ -1002,7 +1002,8 @@ def _check_names(data: dict, loc8: _Locator) -> None:
                 raise loc8.error(f"short name {c['short']!r} is the name of a side; a short "
                                  f"name must name the character alone", ("sides", side, i, "short"))
             if isinstance(c.get("short"), str) and c["short"] == side:
-                raise loc8.error(f"short name {c['short']!r} is the name of his side; a short "
+                raise loc8.error(f"short name {c['short']!r} is the name of "
+                                 f"{pronoun_form(c.get('pronoun'), 'poss')} side; a short "
                                  f"name must name the character alone", ("sides", side, i, "short"))
             for j, w in enumerate(c.get("weapons") or [] if isinstance(c.get("weapons"), list)
                                   else []):
@@ -1095,6 +1096,28 @@ def check_empty_targets(data: Any, loc8: _Locator) -> None:
                                                                       who, key), key=True)
 
 
+#: A character's ``pronoun:`` in each case a message needs: subject, object, possessive,
+#: reflexive ("Sam cannot shoot at themselves", "on their own side").
+PRONOUN_FORMS = {"he": ("he", "him", "his", "himself"), "she": ("she", "her", "her", "herself"),
+                 "they": ("they", "them", "their", "themselves")}
+
+
+def pronoun_form(pronoun: Any, case: str) -> str:
+    """A character's pronoun (``"he"``, ``"she"``, ``"they"``; anything else reads as "he",
+    the scenario's default) in ``case``: "subj", "obj", "poss" or "self" ("themselves")."""
+    forms = PRONOUN_FORMS.get(pronoun if isinstance(pronoun, str) else "he", PRONOUN_FORMS["he"])
+    return forms[("subj", "obj", "poss", "self").index(case)]
+
+
+def pronoun_of(loaded: LoadedScenario, full: str, case: str) -> str:
+    """``pronoun_form`` of the character called ``full`` in the loaded scenario (his own
+    ``pronoun:``; "he" for a name not found)."""
+    for _, c in loaded.scenario.characters():
+        if getattr(c, "name", None) == full:
+            return pronoun_form(getattr(c, "pronoun", "he"), case)
+    return pronoun_form("he", case)
+
+
 def friendly_fire(loaded: LoadedScenario, shooter: str, target: str, meant: bool,
                   loc8: _Locator, loc: tuple) -> None:
     """Record a located warning when ``shooter`` aims at a man of his own side, unless the GM
@@ -1102,7 +1125,8 @@ def friendly_fire(loaded: LoadedScenario, shooter: str, target: str, meant: bool
     side = loaded.side_of.get(shooter)
     if meant or side is None or loaded.side_of.get(target) != side:
         return
-    w = loc8.error(f"warning: {shooter} shoots at {target}, who is on his own side ({side}); "
+    his = pronoun_of(loaded, shooter, "poss")
+    w = loc8.error(f"warning: {shooter} shoots at {target}, who is on {his} own side ({side}); "
                    f"if that is meant (a betrayal), add friendly_fire: true to the intent", loc)
     loaded.warnings.append(w)
 

@@ -424,7 +424,8 @@ def validate(data: dict, loc8: Any) -> LoadedScenario:
 
 def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
     """Cross-check names and references; canonicalize them to full character names."""
-    from narrator.scenario.loader import check_dice, check_empty_targets, check_names, friendly_fire
+    from narrator.scenario.loader import (check_dice, check_empty_targets, check_names,
+                                          friendly_fire, pronoun_form)
 
     check_empty_targets(data, loc8)
     sc = loaded.scenario
@@ -483,7 +484,8 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
                     tloc = base + ("shoot",) + ((k,) if isinstance(intent.shoot, list) else ())
                     full_t = who(tgt, tloc)
                     if full_t == full:
-                        raise loc8.error(f"{full} cannot shoot at himself", tloc)
+                        raise loc8.error(f"{full} cannot shoot at "
+                                         f"{pronoun_form(c.pronoun, 'self')}", tloc)
                     friendly_fire(loaded, full, full_t, intent.friendly_fire, loc8, tloc)
                     fixed.append(full_t)
                 intent.shoot = fixed[0] if isinstance(intent.shoot, str) else fixed
@@ -663,6 +665,8 @@ def _sniping_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
     ``loaded.notes["sniping"]`` as ``(turn index, name, (line, column))``: a tactics profile
     may shoot before it, which only the tactics can tell (``Ruleset.lint``; Boot Hill's
     ``lint.sniping_after_tactics``)."""
+    from narrator.scenario.loader import pronoun_of
+
     first: tuple[int, str] | None = None  # (turn index, name) of the first declared shot
     for t, turn in enumerate(loaded.scenario.turns):
         for full, intent in turn.intents.items():
@@ -673,7 +677,8 @@ def _sniping_warnings(loaded: LoadedScenario, keys: dict[tuple[int, str], str],
             if first is None and t > 0:
                 loaded.notes.setdefault("sniping", []).append((t, full, loc8.where(loc)))
             if first is not None:
-                who = "his own" if first[1] == full else f"{first[1]}'s"
+                who = f"{pronoun_of(loaded, full, 'poss')} own" if first[1] == full \
+                    else f"{first[1]}'s"
                 loaded.warnings.append(loc8.error(
                     f"warning: {full} snipes in turn {t + 1}, but shots are declared before "
                     f"it ({who}, in turn {first[0] + 1}): the sniping bonus (+2) is for the "
@@ -792,14 +797,16 @@ def _check_melee(kind: str, full: str, c: Character, intent: Any, who: Any,
     Raises:
         ScenarioError: located at the offending field.
     """
-    from narrator.scenario.loader import friendly_fire  # (the loader imports this module)
+    # (the loader imports this module)
+    from narrator.scenario.loader import friendly_fire, pronoun_of
     for fld in ("strike", "grapple"):
         val = getattr(intent, fld)
         if val is None:
             continue
         target = who(val, base + (fld,))
         if target == full:
-            raise loc8.error(f"{full} cannot {fld} himself", base + (fld,))
+            raise loc8.error(f"{full} cannot {fld} {pronoun_of(loaded, full, 'self')}",
+                             base + (fld,))
         friendly_fire(loaded, full, target, intent.friendly_fire, loc8, base + (fld,))
         setattr(intent, fld, target)
     if intent.weapon is not None and intent.strike is None:

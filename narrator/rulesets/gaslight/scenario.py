@@ -438,7 +438,7 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                 raise loc8.error(f"two intents for {full} in turn {t + 1}", base, key=True)
             c = chars[full]
             if turn.fast_draw is not None and full in turn.fast_draw:
-                _contestant(full, intent, loc8, base)
+                _contestant(full, intent, loc8, base, c.pronoun)
             if intent.shoot is not None:
                 intent.shoot = who(intent.shoot, base + ("shoot",))
                 _own(loaded, full, intent.shoot, intent.friendly_fire, loc8, base + ("shoot",))
@@ -534,10 +534,12 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                       note=f" (Gaslight purposes: {', '.join(PURPOSES)})")
 
 
-def _contestant(full: str, intent: Intent, loc8: Any, base: tuple) -> None:
+def _contestant(full: str, intent: Intent, loc8: Any, base: tuple, pronoun: str = "he") -> None:
     """002 l.102: in a fast-draw contest "the shots are Snap Shots, draw and fire, no Aimed
     Shots": a contestant's declared mode, off-hand mode and covering fire must fit (a called
     shot needs aimed fire, l.39, so none is possible either).
+
+    ``pronoun``: the contestant's (``pronoun:``), for the message.
 
     Raises:
         ScenarioError: located at the declaration that does not fit.
@@ -545,7 +547,8 @@ def _contestant(full: str, intent: Intent, loc8: Any, base: tuple) -> None:
     why = (f"{full} is in this round's fast-draw contest, whose shots are snap shots, draw "
            f"and fire, no aimed shots (002 l.102)")
     if intent.covers is not None:
-        raise loc8.error(f"{why}: he cannot cover this round", base + ("covers",))
+        he = loader.pronoun_form(pronoun, "subj")
+        raise loc8.error(f"{why}: {he} cannot cover this round", base + ("covers",))
     if intent.mode not in (None, "snap"):
         raise loc8.error(f"{why}: give mode: snap or leave mode out, not {intent.mode}",
                          base + ("mode",))
@@ -562,7 +565,8 @@ def _primary(c: Character) -> int:
 def _own(loaded: loader.LoadedScenario, full: str, target: str, meant: bool, loc8: Any,
          loc: tuple) -> None:
     if target == full:
-        raise loc8.error(f"{full} cannot shoot at himself", loc)
+        raise loc8.error(f"{full} cannot shoot at {loader.pronoun_of(loaded, full, 'self')}",
+                         loc)
     loader.friendly_fire(loaded, full, target, meant, loc8, loc)
 
 

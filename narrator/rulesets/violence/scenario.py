@@ -385,7 +385,8 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
     def own(full: str, target: str, loc: tuple, what: str, meant: bool = False) -> None:
         side = loaded.side_of[full]
         if target == full:
-            raise loc8.error(f"{full} cannot {what} himself", loc)
+            raise loc8.error(f"{full} cannot {what} {loader.pronoun_of(loaded, full, 'self')}",
+                             loc)
         if target == side or (target in group_side and group_side[target] == side):
             raise loc8.error(f"{target!r} is {full}'s own side", loc)
         loader.friendly_fire(loaded, full, target, meant, loc8, loc)

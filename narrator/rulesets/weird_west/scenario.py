@@ -567,7 +567,9 @@ def _check_rest(loaded: loader.LoadedScenario, loc8: Any) -> None:
                     if value is not None:
                         got = who(value, abase + (fld,))
                         if got == full:
-                            raise loc8.error(f"{full} cannot {fld} himself", abase + (fld,))
+                            raise loc8.error(
+                                f"{full} cannot {fld} {loader.pronoun_form(c.pronoun, 'self')}",
+                                abase + (fld,))
                         loader.friendly_fire(loaded, full, got, a.friendly_fire, loc8, abase + (fld,))
                         setattr(a, fld, got)
                 if a.fan is not None:
@@ -579,7 +581,8 @@ def _check_rest(loaded: loader.LoadedScenario, loc8: Any) -> None:
                         tloc = abase + ("fan",) + ((m,) if many else ())
                         got = who(tgt, tloc)
                         if got == full:
-                            raise loc8.error(f"{full} cannot fan at himself", tloc)
+                            raise loc8.error(f"{full} cannot fan at "
+                                             f"{loader.pronoun_form(c.pronoun, 'self')}", tloc)
                         fixed.append(got)
                     a.fan = fixed
                 for fld in ("weapon", "draw", "reload"):
