@@ -29,7 +29,7 @@ from narrator.ruleset import get as get_ruleset
 from narrator.scenario.loader import LoadedScenario
 
 KERNEL_CHUNK = 25_000   # kernel fights per job at most (fixed: results must not depend on workers)
-KERNEL_MAN_FIGHTS = 100_000   # fights x men per job at most (the kernel's arrays grow with both)
+KERNEL_MAN_FIGHTS = 125_000   # fights x men per job at most (the kernel's arrays grow with both)
 KERNEL_CHUNK_MIN = 2_000
 _LOCAL = threading.local()
 
@@ -51,16 +51,27 @@ def kernel_chunk_size(loaded: LoadedScenario) -> int:
     """Fights per kernel job for this scenario: ``KERNEL_CHUNK``, or fewer so that fights x
     men stay within ``KERNEL_MAN_FIGHTS`` (not below ``KERNEL_CHUNK_MIN``). Bigger chunks
     cost less per fight (the kernel's work per step is partly the same for any number of
-    fights); 100,000 trials of up to four men are four chunks, two for each of two workers."""
+    fights); 100,000 trials of up to five men are four chunks, two for each of two workers."""
     men = sum(len(members) for members in getattr(loaded.scenario, "sides", {}).values())
     return min(KERNEL_CHUNK, max(KERNEL_CHUNK_MIN, KERNEL_MAN_FIGHTS // max(men, 1)))
 
 
 def kernel_chunks(trials: int, size: int | None = None) -> list[tuple[int, int]]:
-    """``(first trial, fights)`` of each kernel job, ``size`` fights each (None:
-    ``KERNEL_CHUNK``; the last takes the rest)."""
+    """``(first trial, fights)`` of each kernel job: ``size`` fights at most (None:
+    ``KERNEL_CHUNK``), in an even number of chunks when more than one, their sizes differing
+    by one at most, so that two workers (four, for a multiple of four) share them evenly:
+    100,000 trials at 20,000 at most are six chunks of 16,666 or 16,667, not five of 20,000
+    (three for one worker, two for the other). Depends on nothing but its arguments."""
     size = size or KERNEL_CHUNK
-    return [(s, min(size, trials - s)) for s in range(0, trials, size)]
+    count = -(-trials // size)
+    if count > 1 and count % 2:
+        count = min(count + 1, trials)
+    out, start = [], 0
+    for c in range(count):
+        n = trials // count + (c < trials % count)
+        out.append((start, n))
+        start += n
+    return out
 
 
 def kernel_job(loaded: LoadedScenario, base: int, tables_only: bool, chunk: tuple[int, int]):

@@ -88,8 +88,10 @@ def test_kernel_runs_are_whole_chunks_and_change_no_result(monkeypatch):
 
     monkeypatch.setattr(fast_odds, "KERNEL_CHUNK", 100)
     assert sweep._kernel_runs(450, 7, 2) == [(0, 450)]
-    assert sweep._kernel_runs(450, 1, 2) == [(0, 300), (300, 150)]
-    assert sweep._kernel_runs(450, 2, 4) == [(0, 300), (300, 150)]
+    # (450 at 100 at most: five chunks made six of 75, so that two workers get three each)
+    assert fast_odds.kernel_chunks(450) == [(s, 75) for s in range(0, 450, 75)]
+    assert sweep._kernel_runs(450, 1, 2) == [(0, 225), (225, 225)]
+    assert sweep._kernel_runs(450, 2, 4) == [(0, 225), (225, 225)]
     assert sweep._kernel_runs(50, 1, 8) == [(0, 50)]
     ld = load_scenario(LUKE)
     vs = sweep.variants(ld, [sweep.parse_vary("Luke.skills.fast_draw=2,12")])
@@ -148,3 +150,31 @@ def test_an_unreachable_scheduler_is_one_line():
     lines = r.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("--scheduler tcp://127.0.0.1:9: cannot "
                                                    "reach a Dask scheduler"), r.output
+
+
+def test_kernel_chunks_come_in_even_numbers_of_equal_size():
+    # odds on two workers: an odd number of chunks leaves one worker a chunk more to fight
+    # (100,000 trials of the Abilene example's five men were five chunks of 20,000: three
+    # for one worker, two for the other)
+    from narrator import fast_odds
+
+    assert fast_odds.kernel_chunks(100_000, 20_000) == [
+        (0, 16_667), (16_667, 16_667), (33_334, 16_667), (50_001, 16_667), (66_668, 16_666),
+        (83_334, 16_666)]
+    assert fast_odds.kernel_chunks(100_000, 25_000) == [(s, 25_000) for s in
+                                                        range(0, 100_000, 25_000)]
+    assert fast_odds.kernel_chunks(101, 100) == [(0, 51), (51, 50)]
+    assert fast_odds.kernel_chunks(3, 1) == [(0, 1), (1, 1), (2, 1)]
+    assert fast_odds.kernel_chunks(50, 100) == [(0, 50)]
+    assert fast_odds.kernel_chunks(0, 100) == []
+    for trials in (1, 5, 7, 999, 25_001, 60_000, 100_000):
+        for size in (1, 2, 100, 2_000, 25_000):
+            chunks = fast_odds.kernel_chunks(trials, size)
+            assert sum(n for _, n in chunks) == trials
+            assert all(0 < n <= size for _, n in chunks)
+            assert [s for s, _ in chunks] == [sum(n for _, n in chunks[:i])
+                                              for i in range(len(chunks))]
+            assert len(chunks) in (1, trials) or len(chunks) % 2 == 0
+            assert max(n for _, n in chunks) - min(n for _, n in chunks) <= 1
+    ld = load_scenario(EXAMPLES / "abilene-saloon.yaml")
+    assert fast_odds.kernel_chunk_size(ld) == 25_000   # (five men: 125,000 man-fights)

@@ -83,6 +83,7 @@ class VecTactics:
     def __init__(self, ctx) -> None:
         self.ctx = ctx
         sc, rep = ctx.scenario, ctx.rep
+        self._keep = self._solid = np.zeros(0)   # (keep(), solid(): built as covers come)
         self.reasons = reasons = []
         if sc.night:
             reasons.append("night")
@@ -169,9 +170,13 @@ class VecTactics:
 
     def keep(self) -> np.ndarray:
         """Per cover id of the context's registry, the share of Table 11 locations it leaves
-        open (``tactics.Facts.keep``; 1.0 for no cover: the same product)."""
+        open (``tactics.Facts.keep``; 1.0 for no cover: the same product). Built again only
+        when the registry has grown (it is only ever appended to)."""
         covers = self.ctx.covers
-        return np.array([1.0] + [1.0 - tactics.cover_share(c.locations) for c in covers[1:]])
+        if len(self._keep) != len(covers):
+            self._keep = np.array([1.0] + [1.0 - tactics.cover_share(c.locations)
+                                           for c in covers[1:]])
+        return self._keep
 
     def estimate(self, j: int, g: int, st: int, band: np.ndarray, wound: np.ndarray,
                  size: np.ndarray, keep: np.ndarray) -> np.ndarray:
@@ -675,9 +680,12 @@ class VecTactics:
         return out
 
     def solid(self) -> np.ndarray:
-        """Per cover id of the context's registry, whether it is solid cover (a sniper's)."""
+        """Per cover id of the context's registry, whether it is solid cover (a sniper's);
+        built again only when the registry has grown."""
         covers = self.ctx.covers
-        return np.array([False] + [c.kind == "solid" for c in covers[1:]])
+        if len(self._solid) != len(covers):
+            self._solid = np.array([False] + [c.kind == "solid" for c in covers[1:]])
+        return self._solid
 
     def _mark(self, k, st: _State, j: int, field: str, rows: np.ndarray,
               iid: np.ndarray) -> None:
