@@ -6,6 +6,7 @@ the odds of that variant alone, and a Dask cluster gives the local results for t
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from itertools import accumulate
 from pathlib import Path
 
 import pytest
@@ -172,8 +173,7 @@ def test_kernel_chunks_come_in_even_numbers_of_equal_size():
             chunks = fast_odds.kernel_chunks(trials, size)
             assert sum(n for _, n in chunks) == trials
             assert all(0 < n <= size for _, n in chunks)
-            assert [s for s, _ in chunks] == [sum(n for _, n in chunks[:i])
-                                              for i in range(len(chunks))]
+            assert [s for s, _ in chunks] == [0, *accumulate(n for _, n in chunks[:-1])]
             assert len(chunks) in (1, trials) or len(chunks) % 2 == 0
             assert max(n for _, n in chunks) - min(n for _, n in chunks) <= 1
     ld = load_scenario(EXAMPLES / "abilene-saloon.yaml")
