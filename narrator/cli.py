@@ -1159,6 +1159,12 @@ def odds(
         check_targets([(chart, "")], force, ((scenario, "scenario"),))
         if not chart.parent.is_dir():  # before the trials, not after
             fail(f"{chart}: the folder {chart.parent} does not exist")
+        from narrator.files import check_can_write
+
+        try:  # a read-only folder or chart: refused before the trials and the table
+            check_can_write(chart)
+        except OSError as exc:
+            fail(f"{chart}: cannot write: {exc.strerror or exc}")
     try:
         ld = load_scenario(scenario)
     except NarratorError as exc:

@@ -54,6 +54,26 @@ def check_writable(path: Path | str) -> None:
         raise FileNotFoundError(2, "No such file or directory", str(path))
 
 
+def check_can_write(path: Path | str) -> None:
+    """Refuse, before any work is done or anything printed, an output that could not be
+    written at the end: an existing ``path`` must be a writable regular file (as
+    ``check_writable``), and its folder must take a new file: an empty temporary file is made
+    there (the way ``write_atomic`` will) and removed at once, so a read-only folder or file
+    system is found even by root, whom permission bits do not stop.
+
+    Raises:
+        OSError: named for ``path`` (never the temporary file); a folder that cannot be
+            written says "(the folder cannot be written)".
+    """
+    real = Path(os.path.realpath(path))
+    try:
+        _check_writable(real)
+        Path(_write_temp(real.parent, real.name, b"", 0o600)).unlink()
+    except OSError as exc:
+        exc.filename = str(path)
+        raise
+
+
 def _check_writable(path: Path) -> os.stat_result | None:
     """The file's status, or None when it does not exist yet.
 

@@ -1,0 +1,88 @@
+"""What the seventh fresh user tripped on: odds fought every trial and printed its table
+before finding the chart's folder unwritable; batch named its hidden staging folder in the
+same refusal; story and teaching prose that dropped an article or a verb's plural."""
+
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from narrator.cli import app
+
+RUNNER = CliRunner()
+EXAMPLES = Path(__file__).resolve().parent.parent / "scenarios" / "examples"
+
+
+@pytest.fixture()
+def read_only(tmp_path: Path, monkeypatch) -> Path:
+    """A folder made read-only (chmod 0o500); root ignores that, so the refusal is also
+    simulated where a file is made in it (``tempfile.mkstemp``), other folders untouched."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    real = tempfile.mkstemp
+
+    def mkstemp(*args, **kwargs):
+        if Path(kwargs.get("dir") or args[2]).resolve() == folder.resolve():
+            raise PermissionError(errno.EACCES, "Permission denied",
+                                  str(folder / ".c.svg.k2j4.tmp"))
+        return real(*args, **kwargs)
+
+    os.chmod(folder, 0o500)
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    yield folder
+    os.chmod(folder, 0o700)
+
+
+@pytest.mark.parametrize("vary", [[], ["--vary", "Luke Short.skills.pistol=3,4"]])
+def test_odds_refuses_an_unwritable_chart_before_fighting(read_only: Path, monkeypatch,
+                                                          vary: list[str]) -> None:
+    """`odds --chart ro/c.svg` fought every trial, printed the whole table, then failed
+    "cannot write"; now it fails first, with nothing printed and no trial fought."""
+    from narrator import batch, sweep
+
+    def never(*args, **kwargs):
+        raise AssertionError("a trial was fought")
+
+    monkeypatch.setattr(batch, "run_odds", never)
+    monkeypatch.setattr(sweep, "run_sweep", never)
+    chart = read_only / "c.svg"
+    r = RUNNER.invoke(app, ["odds", str(EXAMPLES / "luke-short.yaml"), "--trials", "20",
+                            "--workers", "1", "--chart", str(chart), *vary])
+    assert r.exit_code == 2, r.output
+    assert r.stdout == ""
+    assert r.stderr.strip() == f"{chart}: cannot write: Permission denied " \
+                               f"(the folder cannot be written)"
+    assert sorted(os.listdir(read_only)) == []
+
+
+def test_odds_refuses_a_read_only_chart_with_force(tmp_path: Path, monkeypatch) -> None:
+    """An existing read-only chart (no write bit: refused even for root) with --force."""
+    from narrator import batch
+
+    monkeypatch.setattr(batch, "run_odds", lambda *a, **k: (_ for _ in ()).throw(
+        AssertionError("a trial was fought")))
+    chart = tmp_path / "c.svg"
+    chart.write_text("<svg/>")
+    os.chmod(chart, 0o444)
+    r = RUNNER.invoke(app, ["odds", str(EXAMPLES / "luke-short.yaml"), "--trials", "20",
+                            "--workers", "1", "--chart", str(chart), "--force"])
+    assert r.exit_code == 2, r.output
+    assert r.stdout == ""
+    assert r.stderr.strip() == f"{chart}: cannot write: the file is read-only"
+    assert chart.read_text() == "<svg/>"
+
+
+def test_odds_still_writes_a_chart_in_a_writable_folder(tmp_path: Path) -> None:
+    chart = tmp_path / "c.svg"
+    r = RUNNER.invoke(app, ["odds", str(EXAMPLES / "luke-short.yaml"), "--trials", "20",
+                            "--workers", "1", "--chart", str(chart)])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.rstrip().endswith(f"chart: {chart}")
+    assert chart.read_text().startswith("<svg")
+    assert sorted(os.listdir(tmp_path)) == ["c.svg"]  # the probe left nothing behind
+
