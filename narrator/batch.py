@@ -20,6 +20,7 @@ narrator.ruleset (the registry), narrator.render (lazily, for write-ups only).
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 from collections.abc import Callable, Iterator
@@ -238,7 +239,13 @@ def run_batch(loaded: list[LoadedScenario], jobs: list[Job], fmt: str, workers: 
     _stale_staging(out_dir)
     stage = out_dir / f"{STAGING_PREFIX}{os.getpid()}"
     try:
-        stage.mkdir()
+        try:
+            stage.mkdir()
+        except OSError as exc:  # named for the folder the user gave, not the staging one
+            exc.filename = str(out_dir)
+            if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                exc.strerror = f"{exc.strerror} (the folder cannot be written)"
+            raise
         results = list(_map(_batch_init, (loaded, fmt, options, stage, mode), _batch_job, jobs,
                             workers, on_progress, chunksize=4))
         for job in jobs:

@@ -86,3 +86,28 @@ def test_odds_still_writes_a_chart_in_a_writable_folder(tmp_path: Path) -> None:
     assert chart.read_text().startswith("<svg")
     assert sorted(os.listdir(tmp_path)) == ["c.svg"]  # the probe left nothing behind
 
+
+def test_batch_into_an_unwritable_folder_names_that_folder(tmp_path: Path, monkeypatch) -> None:
+    """`batch --out ro` said "ro/.narrator-batch-20406: cannot write: Permission denied": the
+    hidden staging folder's name, with no hint. Root ignores chmod 0o500, so the refusal is
+    simulated where the staging folder is made."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    real = Path.mkdir
+
+    def mkdir(self, *args, **kwargs):
+        if self.parent == folder:
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return real(self, *args, **kwargs)
+
+    os.chmod(folder, 0o500)
+    monkeypatch.setattr(Path, "mkdir", mkdir)
+    try:
+        r = RUNNER.invoke(app, ["batch", str(EXAMPLES / "luke-short.yaml"), "--runs", "2",
+                                "--workers", "1", "--out", str(folder)])
+    finally:
+        os.chmod(folder, 0o700)
+    assert r.exit_code == 2, r.output
+    assert r.stderr.strip().splitlines()[-1] == \
+        f"{folder}: cannot write: Permission denied (the folder cannot be written)"
+    assert sorted(os.listdir(folder)) == []
