@@ -111,3 +111,27 @@ def test_batch_into_an_unwritable_folder_names_that_folder(tmp_path: Path, monke
     assert r.stderr.strip().splitlines()[-1] == \
         f"{folder}: cannot write: Permission denied (the folder cannot be written)"
     assert sorted(os.listdir(folder)) == []
+
+
+def test_boot_hill_teaching_names_cover_and_open_ground_with_the_article() -> None:
+    """Boot Hill teaching said "the abdomen, behind rain barrel." and "runs towards open
+    ground": every other line says "behind the water trough", "towards the open ground near
+    the feed shed". A generated corral (seed 1) fought with seed 1 shows both."""
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.rulesets.boothill import generate as bh_generate
+    from narrator.scenario import load_scenario_text
+
+    text = bh_generate.to_yaml(bh_generate.generate([("posse", 3), ("rustlers", 3)], "corral",
+                                                    seed=1))
+    log = run_fight(load_scenario_text(text, "<corral seed 1>"), 1)
+    teaching = render(log, "markdown", "teaching")
+    assert "d20 **9** +2 = 11: the abdomen, behind the water trough.\n" in teaching
+    assert "d20 **8** +6 = 14: the abdomen, behind the feed shed.\n" in teaching
+    assert "- **Dutch**: runs towards the open ground (tactics).\n" in teaching
+    assert "- **Arthur**: walks towards the open ground near the feed shed (tactics).\n" \
+        in teaching
+    rolls = render(log, "markdown", "story")
+    assert "Location: 9 +2 (Pistol 5 x 1/2) = 11, abdomen (behind the water trough).\n" in rolls
+    for slip in ("behind water trough", "behind feed shed", "towards open ground"):
+        assert slip not in teaching and slip not in rolls

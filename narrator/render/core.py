@@ -607,8 +607,8 @@ _POINT = re.compile(r"^\s*\[?\(?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\
 def _place(key: str, places: dict[str, str], started: Any) -> str:
     """A destination as a player reads it: a landmark's name ("the livery" for a bare key),
     or, for a point of the map the tactics chose ("7,0"), where it is in words: "the open
-    ground near the water trough" (the nearest landmark within 10 yards), else "open
-    ground". Never coordinates."""
+    ground near the water trough" (the nearest landmark within 10 yards), else "the open
+    ground" ("runs towards the open ground", never "towards open ground"). Never coordinates."""
     m = _POINT.match(key)
     if m is None:
         return inflection.the(places.get(key, key.replace("_", " ")))
@@ -618,7 +618,7 @@ def _place(key: str, places: dict[str, str], started: Any) -> str:
     near = sorted((math.dist(point, tuple(p.at)), p.name) for p in getattr(started, "places", ()))
     if near and near[0][0] <= 10:
         return "the open ground near " + inflection.the(near[0][1])
-    return "open ground"
+    return "the open ground"
 
 
 def render(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
