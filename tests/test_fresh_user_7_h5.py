@@ -135,3 +135,26 @@ def test_boot_hill_teaching_names_cover_and_open_ground_with_the_article() -> No
     assert "Location: 9 +2 (Pistol 5 x 1/2) = 11, abdomen (behind the water trough).\n" in rolls
     for slip in ("behind water trough", "behind feed shed", "towards open ground"):
         assert slip not in teaching and slip not in rolls
+
+
+def test_violence_ending_agrees_with_two_men_critically_hurt(tmp_path: Path) -> None:
+    """"Clyde and Thomas are alive, barely, and needs a doctor.": a verb straight after ", and"
+    has no subject of its own and took the singular; it now shares the clause's subject."""
+    path = tmp_path / "gv.yaml"
+    r = RUNNER.invoke(app, ["generate", "--sides", "posse:3", "rustlers:3", "--setting",
+                            "corral", "--seed", "7", "--ruleset", "violence", "--out", str(path)])
+    assert r.exit_code == 0, r.output
+    story = RUNNER.invoke(app, ["run", str(path), "--mode", "story"]).stdout
+    assert "Clyde and Thomas are alive, barely, and need a doctor." in story
+    assert "and needs a doctor" not in story
+
+
+def test_a_verb_after_a_conjunction_shares_the_subject_a_written_one_does_not() -> None:
+    from narrator.render import phrases as P
+
+    verbs = [op for op in P._compile("{who} [be] alive, barely, and [need] a doctor.")
+             if op[0] in ("reset", "verb")]
+    assert verbs == [("verb", "be", None), ("verb", "need", None)]
+    # a subject of its own after the conjunction still ends the clause
+    assert ("reset",) in P._compile("{a} [fire], and the guns [fall:pl] silent.")
+    assert ("reset",) in P._compile("{a} [fire]; [miss].")

@@ -6,9 +6,10 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
 
 * ``[draw]`` is the verb "draw" in the write-up's tense, agreeing with its subject: the
   nearest field before it, in the same clause, that is not an object (after a preposition or
-  straight after a verb) nor a possessive (``{a}'s``), unless a subject word of its own
-  ("nobody", "everyone", "nothing"...) stands straight before the verb; without one, third
-  person singular.
+  straight after a verb) nor a possessive (``{a}'s``; a verb straight after ", and",
+  ", but", ", then"... shares the clause's subject: "{who} [be] hurt, and [need]"), unless
+  a subject word of its own ("nobody", "everyone", "nothing"...) stands straight before the
+  verb; without one, third person singular.
   ``[be:pl]`` / ``[be:sg]`` force the number ("{a} and {b} [be:pl] still at it").
 * ``[draws/draw|drew]`` (present singular / plural | past), the older hand-made form, still
   works for user phrase files.
@@ -56,6 +57,10 @@ _OWN_SUBJECT = re.compile(r"\b(nobody|no one|no-one|everyone|everybody|someone|s
 #: Text that ends a clause: a verb after it needs a subject of its own.
 _CLAUSE_END = re.compile(r"[;:.!?\u2014]|,\s*(and|but|then|so|yet|as)\b|\b(when|as|while|"
                          r"before|until|because|if|where)\s*$")
+#: A conjunction straight before a verb marker: the verb has no subject of its own and shares
+#: the clause's ("{who} [be] alive, barely, and [need] a doctor": "Clyde and Thomas ...
+#: need"), so the clause does not end there.
+_SHARED_SUBJECT = re.compile(r",\s*(and|but|then|so|yet)\s+$")
 
 
 def tags_of(phrase: str) -> tuple[set[str], str]:
@@ -324,7 +329,8 @@ def _compile(phrase: str) -> tuple[tuple, ...]:
         between = phrase[pos:m.start()]
         if between:
             ops.append(("text", between))
-        if _CLAUSE_END.search(between):
+        shared = m.group(1) is None and _SHARED_SUBJECT.search(between)
+        if _CLAUSE_END.search(between[:shared.start()] if shared else between):
             ops.append(("reset",))
         pos = m.end()
         name = m.group(1)
