@@ -158,3 +158,21 @@ def test_a_verb_after_a_conjunction_shares_the_subject_a_written_one_does_not() 
     # a subject of its own after the conjunction still ends the clause
     assert ("reset",) in P._compile("{a} [fire], and the guns [fall:pl] silent.")
     assert ("reset",) in P._compile("{a} [fire]; [miss].")
+
+
+def test_weird_west_tally_counts_the_hits_of_shots_not_blows() -> None:
+    """The graveyard's story ended "24 shots have been fired, for 19 hits": 20 shots (one
+    fanned, five bullets: 24 fired) made 10 hits, and Widow Haskell's claws 9 of 18 blows;
+    the tally put the blows' hits with the shots'."""
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario
+
+    log = run_fight(load_scenario(EXAMPLES / "graveyard.yaml"))
+    shots = [e for e in log.events if e.kind == "ww_shot"]
+    blows = [e for e in log.events if e.kind == "ww_fought"]
+    assert (len(shots), sum(e.fanned or 1 for e in shots if not e.jammed)) == (20, 24)
+    assert (len(blows), sum(e.hit for e in blows)) == (18, 9)
+    story = render(log, "markdown", "story")
+    assert "In all, 24 shots have been fired, for ten hits." in story
+    assert "19 hits" not in story
