@@ -18,6 +18,20 @@ RUNNER = CliRunner()
 EXAMPLES = Path(__file__).resolve().parent.parent / "scenarios" / "examples"
 
 
+def _new(tmp_path: Path) -> Path:
+    path = tmp_path / "fight.yaml"
+    r = RUNNER.invoke(app, ["new", "--out", str(path)])
+    assert r.exit_code == 0, r.output
+    return path
+
+
+def _with(path: Path, old: str, new: str) -> Path:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
 @pytest.fixture()
 def read_only(tmp_path: Path, monkeypatch) -> Path:
     """A folder made read-only (chmod 0o500); root ignores that, so the refusal is also
@@ -176,3 +190,22 @@ def test_weird_west_tally_counts_the_hits_of_shots_not_blows() -> None:
     story = render(log, "markdown", "story")
     assert "In all, 24 shots have been fired, for ten hits." in story
     assert "19 hits" not in story
+
+
+def test_odds_says_brawling_not_hand_to_hand_for_a_fight_of_guns(tmp_path: Path) -> None:
+    """A Boot Hill fight of guns only (a double-barrelled shotgun, no hand-to-hand weapon, no
+    blow declared) whose man has Brawling said "path: engine (kernel does not cover: hand to
+    hand)"; the reason now names what sent it to the engine. Without the skill, the kernel
+    fights it."""
+    path = _new(tmp_path)
+    _with(path, "weapons: [{type: single_action_revolver}, {type: lever_action_rifle}]",
+          "weapons: [{type: double_barrelled_shotgun}]")
+    plain = RUNNER.invoke(app, ["odds", str(path), "--trials", "50", "--workers", "1"])
+    assert plain.exit_code == 0, plain.output
+    assert "path: kernel\n" in plain.stdout
+    _with(path, "skills: {pistol: 4}", "skills: {pistol: 4, rifle: 3, brawling: 2}")
+    r = RUNNER.invoke(app, ["odds", str(path), "--trials", "50", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "path: engine (kernel does not cover: Brawling or Blades skills, which may bring " \
+           "hand to hand)\n" in r.stdout
+    assert "cover: hand to hand" not in r.stdout

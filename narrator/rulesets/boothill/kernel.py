@@ -104,17 +104,21 @@ def not_covered(scenario: Scenario, tables_only: bool = False) -> list[str]:
         if any(tables.weapons()[w.type].type == "scattergun" for w in c.weapons):
             reasons.append("scatterguns")
             break
-    for _, c in scenario.characters():
-        if any(tables.weapons()[w.type].is_melee for w in c.weapons) or \
-                c.skills.brawling or c.skills.blades:
-            reasons.append("hand to hand")
-            break
+    # hand to hand (errata B19) is the engine's: a hand-to-hand weapon carried or a blow
+    # declared, or a man with Brawling or Blades (his tactics may come to blows, below); the
+    # reason says which, never "hand to hand" of a fight of guns only
+    if any(tables.weapons()[w.type].is_melee for _, c in scenario.characters()
+           for w in c.weapons):
+        reasons.append("hand to hand")
     if any(c.in_darkness for _, c in scenario.characters()) or any(
             lm.dark for lm in scenario.map.values()):
         reasons.append("complete darkness")
     for turn in scenario.turns:
         for intent in turn.intents.values():
             reasons.extend(_intent_reasons(intent))
+    if "hand to hand" not in reasons and any(
+            c.skills.brawling or c.skills.blades for _, c in scenario.characters()):
+        reasons.append("Brawling or Blades skills, which may bring hand to hand")
     return sorted(set(reasons), key=reasons.index)
 
 
