@@ -675,15 +675,19 @@ _WORDS = {"no": 0, "none": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five":
 def shots_and_hits(log: FightLog) -> tuple[int, int] | None:
     """(shots fired, hits) of a Weird West or Gaslight fight, read from the log: a Weird West
     shot that jammed on a bust fired nothing (W20a), a fanned string is its shots, a hit is a
-    hit that did damage; a Gaslight fumble that misfired, jammed or broke fired nothing (G11),
+    shot's hit that did damage (a blow's, after a ww_fought, is no shot's); a Gaslight fumble that misfired, jammed or broke fired nothing (G11),
     both barrels are two shots. None for other rulesets."""
     ruleset = getattr(log.events[0], "ruleset", "")
     shots = hits = 0
     if ruleset == "weird-west":
+        shot = False
         for e in log.events:
-            if e.kind == "ww_shot" and not e.jammed:
-                shots += e.fanned or 1
-            elif e.kind == "ww_damage" and e.total > 0:
+            if e.kind == "ww_shot":
+                shot = True
+                shots += 0 if e.jammed else e.fanned or 1
+            elif e.kind == "ww_fought":
+                shot = False
+            elif e.kind == "ww_damage" and e.total > 0 and shot:
                 hits += 1
         return shots, hits
     if ruleset == "gaslight":
