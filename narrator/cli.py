@@ -1018,10 +1018,8 @@ def batch(
         _from_the_records(ld, path, profile, "run")
         loaded.append(ld)
         bases.append(seed if seed is not None else ld.scenario.seed)
-    if any(b is None for b in bases):
-        fresh = _fresh_seed()
-        bases = [fresh if b is None else b for b in bases]
-        typer.echo(f"no seed in the scenario: using --seed {fresh}", err=True)
+    fresh = _fresh_seed() if any(b is None for b in bases) else None
+    bases = [fresh if b is None else b for b in bases]
     if max(bases) + runs - 1 > SEED_MAX:  # run i uses seed + i: every one a valid seed
         fail(f"--seed {max(bases)}: with --runs {runs} the last seed would be "
              f"{max(bases) + runs - 1}, above {SEED_MAX}")
@@ -1029,6 +1027,14 @@ def batch(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(f"{out}: cannot create the folder: {exc.strerror or exc}")
+    from narrator.files import check_folder_can_write
+
+    try:  # a read-only folder: refused before any fight and the progress bar
+        check_folder_can_write(out)
+    except OSError as exc:
+        fail(f"{out}: cannot write: {exc.strerror or exc}")
+    if fresh is not None:
+        typer.echo(f"no seed in the scenario: using --seed {fresh}", err=True)
     try:
         jobs = nb.plan_batch(list(scenarios), loaded, bases, runs, out, fmt.value)
     except ValueError as exc:

@@ -74,6 +74,24 @@ def check_can_write(path: Path | str) -> None:
         raise
 
 
+def check_folder_can_write(folder: Path | str) -> None:
+    """Refuse, before any work is done or anything printed, a folder that could not take the
+    files a command will write there: an empty temporary file is made in it (the way
+    ``write_atomic`` will) and removed at once, so a read-only folder or file system is found
+    even by root, whom permission bits do not stop. The folder must exist.
+
+    Raises:
+        OSError: named for ``folder`` as given (never the temporary file); a folder that
+            cannot be written says "(the folder cannot be written)".
+    """
+    try:
+        Path(_write_temp(Path(os.path.realpath(folder)), ".narrator-probe", b"",
+                         0o600)).unlink()
+    except OSError as exc:
+        exc.filename = str(folder)
+        raise
+
+
 def _check_writable(path: Path) -> os.stat_result | None:
     """The file's status, or None when it does not exist yet.
 
