@@ -171,10 +171,17 @@ class BootHillFight(ShootoutTurns, HandToHand):
             elif c.cover is not None:
                 cover = Cover.of(c.cover)
             dark = c.in_darkness or (isinstance(c.cover, str) and scenario.map[c.cover].dark)
-            self.fighters[c.name] = Fighter(
+            f = self.fighters[c.name] = Fighter(
                 c=c, side=side, order=order, pos=(float(c.at[0]), float(c.at[1])),
                 weapons=[make_weapon(w) for w in c.weapons], mounted=c.mounted, prone=c.prone,
                 cover=cover, landmark=landmark, drawn=c.drawn, in_darkness=bool(dark))
+            if c.cover is None:
+                # placed at a landmark (``at:`` its key or name, or its spot): at it, in its
+                # cover and its darkness, as arriving there puts him (ruling BN3)
+                key = self.landmark_at(f.pos)
+                if key is not None:
+                    self.take_landmark(f, key)
+                    f.in_darkness = f.in_darkness or bool(scenario.map[key].dark)
             order += 1
         # Lookups the turn loop makes again and again, computed once (same results).
         self._weapon_at: dict[tuple[str, str, int], int] = {}  # weapon_index's answers
@@ -339,11 +346,18 @@ class BootHillFight(ShootoutTurns, HandToHand):
         gave him goes with it."""
         f.pos = (float(point[0]), float(point[1]))
         f.cover, f.landmark, f.in_darkness = None, None, False
+        key = self.landmark_at(f.pos)
+        if key is not None:
+            self.take_landmark(f, key)
+            f.in_darkness = bool(self.sc.map[key].dark)
+
+    def landmark_at(self, pos: tuple[float, float]) -> str | None:
+        """The key of the standing landmark (not gone) whose spot is ``pos`` ([x, y] yards,
+        exactly), the first of the map's on a tie; None when there is none."""
         for key, lm in self.sc.map.items():
-            if key not in self.gone_landmarks and (float(lm.at[0]), float(lm.at[1])) == f.pos:
-                self.take_landmark(f, key)
-                f.in_darkness = bool(lm.dark)
-                return
+            if key not in self.gone_landmarks and (float(lm.at[0]), float(lm.at[1])) == pos:
+                return key
+        return None
 
     def take_landmark(self, f: Fighter, key: str) -> str | None:
         """``f`` is at landmark ``key`` (arrived, or placed there): in its cover if it gives
@@ -1483,6 +1497,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 k = distance / full
                 f.pos = (round(start[0] + (target_pt[0] - start[0]) * k, 2),
                          round(start[1] + (target_pt[1] - start[1]) * k, 2))
+                # (within the 2 decimal places a position is kept to, he ends on the spot:
+                # he is there, as a man placed on a landmark's spot is at it, ruling BN3)
+                arrived = f.pos == target_pt
         took = None
         if distance > 0:
             f.cover = None

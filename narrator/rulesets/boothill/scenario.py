@@ -134,7 +134,9 @@ class Landmark(Model):
 class Character(Model):
     """One character of a side. ``at``: ``[x, y]`` in yards, or a landmark of the map (its key
     or name), which the loader turns into the landmark's position; ``cover`` is a CoverSpec or
-    a landmark name.
+    a landmark name. A man placed on a landmark's spot (by its name or its ``[x, y]``) starts
+    at it, behind its cover and in its darkness, unless ``cover`` gives him another (ruling
+    BN3).
 
     ``in_darkness``: he starts in complete darkness (000 l.541: whoever he shoots at is
     completely surprised); he leaves it when he moves, unless he arrives at a ``dark``
