@@ -663,7 +663,7 @@ def next_turn(
     """Resolve the next turn of a play-by-post fight, write its post, and record the rolls and the state in the scenario file (comments and layout kept)."""
     out = out_path(out)
     from narrator.errors import NarratorError
-    from narrator.files import check_writable, deferred_signals
+    from narrator.files import deferred_signals
     from narrator.playbypost import commit_next, lock_scenario, repost as replay_turn
     from narrator.playbypost import resolve_next
 
@@ -690,6 +690,11 @@ def next_turn(
     try:
         with lock_scenario(scenario):
             done = resolve_next(scenario, redo, write=False)
+            try:  # a scenario that cannot take the record: refused before the post is out
+                check_record_can_write(scenario)
+            except OSError as exc:
+                fail(f"{scenario}:1:1: cannot write: {exc.strerror or exc}; turn {done.turn} "
+                     f"was not recorded, and nothing was posted")
             posts, _ = render_or_fail(done.log, fmt, mode, templates, True, False, tense,
                                       block, spoiler_tag, ooc_tag, map_, cite)
             post = [posts[done.turn - 1]]
@@ -701,23 +706,19 @@ def next_turn(
             maps = (plan_maps(done.log, out, targets, scenario.stem, only_turn=done.turn)
                     if map_ else [])
             check_targets(targets + maps, force, inputs)
-            try:  # a scenario that cannot take the record: refused before the post is out
-                check_writable(scenario)
-            except OSError as exc:
-                fail(f"{scenario}:1:1: cannot write: {exc.strerror or exc}; turn {done.turn} "
-                     f"was not recorded, and nothing was posted")
+            check_folders(targets + maps)
             # the post (and its picture) go out first, the record last: a turn is never
             # recorded without its post; if the record cannot be written, the post is taken
-            # back (a file) or declared void (standard output), and the turn can simply be
-            # resolved again
+            # back (a file: the one it replaced, with --force, put back) or declared void
+            # (standard output), and the turn can simply be resolved again
+            replaced = kept_for_take_back([path for path, _ in targets + maps])
             with deferred_signals():
                 try:
                     emit_posts(post, out, targets, maps)
                     flush_stdout()
                     commit_next(scenario, done)
                 except (NarratorError, OSError) as exc:
-                    for path, _ in targets + maps:
-                        path.unlink(missing_ok=True)
+                    take_back([path for path, _ in targets + maps], replaced)
                     msg = exc.one_line() if isinstance(exc, NarratorError) else (
                         f"{scenario}: cannot write the post: {exc.strerror or exc}")
                     void = "" if targets else "; the post printed above does not count"
@@ -731,6 +732,77 @@ def next_turn(
     elif done.finished:
         note = "; that was the last turn (add a turn, or raise max_turns, to go on)"
     typer.echo(f"{scenario}: turn {done.turn} resolved and recorded{note}", err=True)
+
+
+def check_record_can_write(scenario: Path) -> None:
+    """Refuse, before ``next`` posts anything, a scenario whose record could not be written:
+    the file (through a link: the file it names) must be a writable regular file in a folder
+    that takes a new file (the record's temporary file), and the folder of the name given
+    must take the ``.bak`` too (the name of a link may stand in another folder).
+
+    Raises:
+        OSError: named for the scenario as given (see ``files.check_can_write``).
+    """
+    from narrator.files import check_can_write, check_folder_can_write, check_writable
+
+    check_writable(scenario)  # exists (a missing scenario is not a file to create)
+    check_can_write(scenario)
+    folder = Path(os.path.abspath(scenario)).parent
+    if os.path.realpath(folder) != os.path.dirname(os.path.realpath(scenario)):
+        try:
+            check_folder_can_write(folder)
+        except OSError as exc:
+            exc.filename = str(scenario)
+            raise
+
+
+def check_folders(targets: list[tuple[Path, str]]) -> None:
+    """Refuse (one line naming the target as given, exit 2), before anything is written or
+    printed, a target whose folder exists but cannot take a new file (``files.
+    check_folder_can_write``, each folder once); a folder still to be made is made, or
+    refused, when the files are written."""
+    from narrator.files import check_folder_can_write
+
+    seen: set[str] = set()
+    for path, _ in targets:
+        folder = path.parent
+        key = os.path.realpath(folder)
+        if key in seen or not folder.is_dir():
+            continue
+        seen.add(key)
+        try:
+            check_folder_can_write(folder)
+        except OSError as exc:
+            fail(f"{path}: cannot write: {exc.strerror or exc}")
+
+
+def kept_for_take_back(paths: list[Path]) -> dict[Path, bytes]:
+    """The bytes of each of ``paths`` that exists (a post --force will replace), to put back
+    if the turn's record then fails (``take_back``). Fails (one line, exit 2) on one that
+    cannot be read: it could not be put back."""
+    kept: dict[Path, bytes] = {}
+    for path in paths:
+        if path.is_file():
+            try:
+                kept[path] = path.read_bytes()
+            except OSError as exc:
+                fail(f"{path}: cannot read the file --force would replace: "
+                     f"{exc.strerror or exc}")
+    return kept
+
+
+def take_back(paths: list[Path], replaced: dict[Path, bytes]) -> None:
+    """Undo the writing of ``paths`` (a post whose record failed): a file that was there
+    before (``replaced``: its old bytes, overwritten with --force) is put back as it was, a
+    new one removed. Best effort: an error here is not raised over the one being reported."""
+    import contextlib
+
+    for path in paths:
+        with contextlib.suppress(OSError):
+            if path in replaced:
+                write_atomic(path, replaced[path])
+            else:
+                path.unlink(missing_ok=True)
 
 
 def _scenario_inputs(scenario: Path) -> tuple[tuple[Path, str], ...]:

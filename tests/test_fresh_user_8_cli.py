@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -38,40 +39,131 @@ def _chmod_stops_writes(folder: Path) -> bool:
 
 
 @pytest.fixture(params=["chmod", "simulated"])
-def read_only(request, tmp_path: Path, monkeypatch) -> Path:
-    """``tmp_path/ro``, a folder that refuses new files, the current folder being
-    ``tmp_path`` (so a command can be given the relative name ``ro``): made read-only by chmod
-    (the test skipped where that does not stop writes), or ``tempfile.mkstemp`` refusing it."""
-    folder = tmp_path / "ro"
-    folder.mkdir()
+def read_only(request, tmp_path: Path, monkeypatch):
+    """A function making a folder refuse new files: by chmod 0o500 (the test skipped where
+    that does not stop writes), or by ``tempfile.mkstemp`` refusing it. The current folder is
+    ``tmp_path``, so a command can be given relative names as a user types them."""
     monkeypatch.chdir(tmp_path)
-    if request.param == "chmod":
-        os.chmod(folder, 0o500)
-        if not _chmod_stops_writes(folder):
-            os.chmod(folder, 0o700)
-            pytest.skip("chmod 0o500 does not stop this user writing (root)")
-    else:
-        real = tempfile.mkstemp
+    made: list[Path] = []
+    refused: list[Path] = []
+    real = tempfile.mkstemp
 
-        def mkstemp(*args, **kwargs):
-            where = kwargs.get("dir") or (args[2] if len(args) > 2 else None)
-            if where is not None and Path(where).resolve() == folder.resolve():
-                raise PermissionError(errno.EACCES, "Permission denied",
-                                      str(folder / ".x.tmp"))
-            return real(*args, **kwargs)
+    def mkstemp(*args, **kwargs):
+        where = kwargs.get("dir") or (args[2] if len(args) > 2 else None)
+        if where is not None and Path(where).resolve() in refused:
+            raise PermissionError(errno.EACCES, "Permission denied", str(Path(where) / ".x.tmp"))
+        return real(*args, **kwargs)
 
+    if request.param == "simulated":
         monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
-    yield folder
-    os.chmod(folder, 0o700)
+
+    def make(folder: Path) -> Path:
+        if request.param == "chmod":
+            os.chmod(folder, 0o500)
+            made.append(folder)
+            if not _chmod_stops_writes(folder):
+                pytest.skip("chmod 0o500 does not stop this user writing (root)")
+        else:
+            refused.append(folder.resolve())
+        return folder
+
+    yield make
+    for folder in made:
+        os.chmod(folder, 0o700)
+
+
+def _duel(folder: Path) -> Path:
+    """A play-by-post scenario (the Luke Short duel) in ``folder``, made if missing."""
+    folder.mkdir(exist_ok=True)
+    path = folder / "duel.yaml"
+    shutil.copy(EXAMPLES / "luke-short.yaml", path)
+    return path
 
 
 def test_batch_into_an_unwritable_folder_refuses_before_the_progress_bar(
-        read_only: Path) -> None:
+        read_only, tmp_path: Path) -> None:
     """`batch --out ro` drew its progress bar ("fighting and writing 0/2") before the
     refusal; now the refusal is the only line, naming the folder as typed, before any fight."""
+    (tmp_path / "ro").mkdir()
+    read_only(tmp_path / "ro")
     r = RUNNER.invoke(app, ["batch", str(EXAMPLES / "luke-short.yaml"), "--runs", "2",
                             "--workers", "1", "--out", "ro"])
     assert r.exit_code == 2, r.output
     assert r.stdout == ""
     assert r.stderr == f"ro: {REFUSED}\n"
-    assert os.listdir(read_only) == []
+    assert os.listdir(tmp_path / "ro") == []
+
+
+def test_next_in_an_unwritable_folder_posts_nothing(read_only, tmp_path: Path) -> None:
+    """`next ro/duel.yaml` printed turn 1's post, then found it could not write the record
+    ("the post printed above does not count"); now it refuses first and prints nothing."""
+    path = _duel(tmp_path / "ro")
+    before = path.read_bytes()
+    read_only(path.parent)
+    r = RUNNER.invoke(app, ["next", "ro/duel.yaml"])
+    assert r.exit_code == 2, r.output
+    assert r.stdout == ""
+    assert r.stderr == f"ro/duel.yaml:1:1: {REFUSED}; turn 1 was not recorded, and nothing " \
+                       f"was posted\n"
+    assert path.read_bytes() == before
+    assert os.listdir(path.parent) == ["duel.yaml"]
+
+
+def test_next_through_a_link_in_an_unwritable_folder_records_nothing(
+        read_only, tmp_path: Path) -> None:
+    """A link ro/duel.yaml to a scenario in a writable folder: the record went in (the real
+    file's folder takes it), then its .bak, beside the link, was refused; next said the turn
+    was not recorded, though the scenario held it, and took the post back. Now the link's
+    folder is checked first: nothing posted, nothing recorded."""
+    real = _duel(tmp_path / "real")
+    before = real.read_bytes()
+    (tmp_path / "ro").mkdir()
+    (tmp_path / "ro" / "duel.yaml").symlink_to(real)
+    read_only(tmp_path / "ro")
+    r = RUNNER.invoke(app, ["next", "ro/duel.yaml", "--out", "post.md"])
+    assert r.exit_code == 2, r.output
+    assert r.stdout == ""
+    assert r.stderr == f"ro/duel.yaml:1:1: {REFUSED}; turn 1 was not recorded, and nothing " \
+                       f"was posted\n"
+    assert real.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == ["real", "ro"]
+    assert os.listdir(tmp_path / "ro") == ["duel.yaml"]
+    assert os.listdir(tmp_path / "real") == ["duel.yaml"]
+
+
+def test_next_with_its_post_into_an_unwritable_folder(read_only, tmp_path: Path) -> None:
+    """`next duel.yaml --out ro/post.md`: refused before anything is written, the post named
+    as typed (it was named by its absolute path, /tmp/.../ro/post.md)."""
+    path = _duel(tmp_path)
+    before = path.read_bytes()
+    (tmp_path / "ro").mkdir()
+    read_only(tmp_path / "ro")
+    r = RUNNER.invoke(app, ["next", "duel.yaml", "--out", "ro/post.md"])
+    assert r.exit_code == 2, r.output
+    assert r.stdout == ""
+    assert r.stderr == f"ro/post.md: {REFUSED}\n"
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path / "ro") == []
+
+
+def test_a_failed_record_puts_back_the_post_force_replaced(tmp_path: Path, monkeypatch) -> None:
+    """`next --out post.md --force` whose record then fails took the new post back by
+    deleting post.md: the post it had replaced was lost. Now it is put back as it was."""
+    from narrator import files
+
+    path = _duel(tmp_path)
+    before = path.read_bytes()
+    post = tmp_path / "post.md"
+    post.write_text("the post of last week\n")
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(files, "replace_checked", full)
+    r = RUNNER.invoke(app, ["next", str(path), "--out", str(post), "--force"])
+    assert r.exit_code == 2, r.output
+    assert r.stderr == f"{path}:1:1: cannot write: No space left on device; turn 1 was not " \
+                       f"recorded\n"
+    assert post.read_text() == "the post of last week\n"
+    assert path.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == ["duel.yaml", "post.md"]
