@@ -347,3 +347,15 @@ def test_moves_to_a_point_are_the_engines(name, monkeypatch):
     assert plain["rows"] > 100, plain
     a, b = runs
     assert np.array_equal(a.P, b.P) and np.array_equal(a.S, b.S) and np.array_equal(a.F, b.F)
+
+
+def test_a_wrong_cover_run_is_caught(monkeypatch):
+    # and when a fleeing man's run to cover is worked out wrong (tactics._nearest_cover,
+    # vectorised in VecTactics._flee_cover): every cover read as out of his reach, so he
+    # runs away from the enemies instead
+    def none(self, st, rows, j, en, P, me, yards, near):
+        return np.full(len(rows), -1), np.zeros(len(rows))
+
+    monkeypatch.setattr(kernel_tactics.VecTactics, "_flee_cover", none)
+    seen = checked_run(*CASES["three-on-three-cover"], 100)
+    assert seen["bad"] > 0, seen

@@ -72,6 +72,12 @@ def _bands(limits: tuple[float, float, float, float], yards: np.ndarray) -> np.n
     """``tables.band_within`` for each distance: 0 point blank, 1 short, 2 long, 3 extreme,
     -1 out of range (each band includes its own limit)."""
     pb, short, long_, extreme = limits
+    if pb <= short <= long_ <= extreme:
+        # (the limits it lies past, counted: an eighth of the nested wheres' time on 25,000
+        # distances; a NaN distance is out of range, as there)
+        past = (yards > pb).view(np.int8) + (yards > short).view(np.int8) \
+            + (yards > long_).view(np.int8)
+        return np.where(yards <= extreme, past, np.int64(-1))
     return np.where(yards <= pb, 0, np.where(yards <= short, 1, np.where(
         yards <= long_, 2, np.where(yards <= extreme, 3, -1))))
 
@@ -107,6 +113,9 @@ class VecTactics:
         house = ctx.house
         self.light_pen = house.light_wound_penalty
         self.covered_landmarks = any(lm.cover is not None for lm in sc.map.values())
+        # (registry index, landmark) of each landmark with cover, in the map's order
+        self.cover_landmarks = [(ctx.landmarks.index(key), lm) for key, lm in sc.map.items()
+                                if lm.cover is not None]
         self.arms_length = tables.hand_to_hand()["reach"]["yards"]
         self.point_blank = tables.point_blank_yards()
         self.nw = [len(f.weapons) for f in fighters]
@@ -797,31 +806,96 @@ class VecTactics:
         run = flee & ~safe
         if not run.any():
             return
-        mounted = st.S[:, j, C_MOUNTED] != 0
         rows = np.flatnonzero(run)
+        m = len(rows)
+        mounted = st.S[rows, j, C_MOUNTED] != 0
         legs = self.move_wounds(st, j, rows)
-        parts = [st.P[rows, j], np.where(en[rows, :, None], st.P[rows], np.nan)
-                 .reshape(len(rows), -1), shoot[rows, None], mounted[rows, None], legs]
-        seek = self.covered_landmarks
-        if seek:   # (where cover may be run to: his cover, the enemies' landmarks)
-            parts += [st.S[rows, j, C_COVER, None] == 0,
-                      np.where(en[rows], st.S[rows, :, C_LANDMARK], -1)]
 
-        def decide(i: int) -> int:
+        def gait_of(i: int) -> tuple[str, float]:
             r = int(rows[i])
             kind = "shootout" if shoot[r] else "combat"
-            with self._placed(k, st, j, r, legs[i], enemies=True) as (f, enemies):
+            with self._placed(k, st, j, r, legs[i]) as (f, _):
                 gait = tactics._gait(f, "run", kind)
-                step = tactics._allowance(f, gait, kind)
-                # (as tactics.decide: cover within his run when he is behind none)
-                cover = tactics._nearest_cover(k.rep, f, enemies, far=True, away=True) \
-                    if seek and st.S[r, j, C_COVER] == 0 else None
-                to = cover[0] if cover is not None and cover[1] <= step \
-                    else tactics._away(f, enemies, step)
-            return k._intent_id(tactics._intent(move=tactics._move(gait=gait, to=to)))
+                return gait, tactics._allowance(f, gait, kind)
 
-        got, inv = self._per_distinct(k, ("away", j), np.concatenate(parts, axis=1), decide)
-        iid[rows, j] = np.array(got, dtype=np.int64)[inv]
+        # his gait and the yards of his run: once per mount, kind of turn and the wounds a
+        # move reads (few: kept for the kernel's life)
+        got, inv = self._per_distinct(k, ("flee gait", j), np.concatenate(
+            [shoot[rows, None], mounted[:, None], legs], axis=1), gait_of)
+        gaits = sorted({g for g, _ in got})
+        gait_code = np.array([gaits.index(g) for g, _ in got], dtype=np.int64)[inv]
+        step = np.array([y for _, y in got], dtype=np.float64)[inv]
+        en = st.enemy[rows, j, :]                                   # (fight, man)
+        P = st.P[rows]
+        me = P[:, j, :]
+        yards = st.Y[rows, j, :]       # (_placed's math.dist; np.hypot, the same to an ulp)
+        near = np.where(en, yards, np.inf).min(axis=1)
+        to_cover = np.full(m, -1)     # landmark index in the registry, -1 none
+        if self.covered_landmarks:
+            to_cover, cover_d = self._flee_cover(st, rows, j, en, P, me, yards, near)
+            to_cover = np.where((to_cover >= 0) & (cover_d <= step), to_cover, -1)
+        # tactics._away: a point ``step`` yards away from the enemies, weighted to the nearest
+        dx = np.zeros(m)
+        dy = np.zeros(m)
+        for o in range(k.n):
+            if not self.other[j, o]:
+                continue
+            w = 1.0 / np.maximum(yards[:, o], 0.5) ** 2
+            e = en[:, o]
+            dx = np.where(e, dx + (me[:, 0] - P[:, o, 0]) * w, dx)
+            dy = np.where(e, dy + (me[:, 1] - P[:, o, 1]) * w, dy)
+        norm = np.hypot(dx, dy)
+        still = norm < 1e-9
+        dx = np.where(still, -1.0, dx)
+        dy = np.where(still, 0.0, dy)
+        norm = np.where(still, 1.0, norm)
+        # (Python's round to 0.1, as tactics._away rounds: exact, where NumPy's may differ)
+        ax = [round(v, 1) for v in (me[:, 0] + dx / norm * step).tolist()]
+        ay = [round(v, 1) for v in (me[:, 1] + dy / norm * step).tolist()]
+        key = np.stack([gait_code, to_cover, np.where(to_cover >= 0, 0.0, ax),
+                        np.where(to_cover >= 0, 0.0, ay)], axis=1)
+        uniq, _, inv = k._distinct(key)
+        ids = np.empty(len(uniq), dtype=np.int64)
+        for u, (g, c, x, y) in enumerate(uniq.tolist()):
+            to = k.landmarks[int(c)] if c >= 0 else (x, y)
+            ids[u] = k._intent_id(tactics._intent(move=tactics._move(gait=gaits[int(g)],
+                                                                     to=to)))
+        iid[rows, j] = ids[inv]
+
+    def _flee_cover(self, st: _State, rows: np.ndarray, j: int, en: np.ndarray,
+                    P: np.ndarray, me: np.ndarray, yards: np.ndarray, near: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        """``tactics._nearest_cover(far=True, away=True)`` for man ``j`` fleeing in the
+        fights ``rows`` where he is behind no cover (``en``: his enemies up, (fight, man);
+        ``P`` everyone's positions, (fight, man, 2); ``me`` his; ``yards`` his distance to
+        each, ``near`` to the nearest enemy, in yards): the landmarks with cover in the
+        map's order, with the same comparisons and tolerances as tactics' own.
+
+        Returns:
+            (per fight the landmark's index in the kernel's registry, -1 for none; its
+            distance from him in yards)."""
+        m = len(rows)
+        best = np.full(m, -1)
+        best_score = np.full(m, np.inf)
+        best_d = np.zeros(m)
+        free = st.S[rows, j, C_COVER] == 0
+        lm_of = st.S[rows, :, C_LANDMARK]
+        limit = np.minimum(near, TWENTY_FEET_YARDS) - 1e-9
+        for code, lm in self.cover_landmarks:
+            ax, ay = float(lm.at[0]), float(lm.at[1])
+            d = np.hypot(me[:, 0] - ax, me[:, 1] - ay)
+            ok = free & (d <= tactics.COVER_REACH) & (d >= 1e-9)
+            ok &= ~(en & (lm_of == code)).any(axis=1)          # the enemy's own cover
+            to_en = np.where(en, np.hypot(ax - P[:, :, 0], ay - P[:, :, 1]), np.inf)
+            closest = to_en.min(axis=1)
+            ok &= ~(closest < limit)                             # into the enemy
+            ok &= ~(en & (to_en < yards - 1e-9)).any(axis=1)    # towards an enemy
+            score = d - closest * 0.5
+            better = ok & (score < best_score - 1e-12)
+            best = np.where(better, code, best)
+            best_score = np.where(better, score, best_score)
+            best_d = np.where(better, d, best_d)
+        return best, best_d
 
     @staticmethod
     def _per_distinct(k, tag: tuple, key: np.ndarray, decide) -> tuple[list, np.ndarray]:
