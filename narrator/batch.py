@@ -331,6 +331,9 @@ class Tally:
     outcomes: dict[str, dict[str, int]] = field(default_factory=dict)
     shots: dict[str, int] = field(default_factory=dict)
     hits: dict[str, int] = field(default_factory=dict)
+    # fights the odds kernel handed over to the engine mid-fight, by what it met (a state
+    # at the start of a turn it does not cover, e.g. "hand to hand")
+    handed: dict[str, int] = field(default_factory=dict)
 
     def add(self, s: FightSummary) -> None:
         self.trials += 1
@@ -355,7 +358,7 @@ class Tally:
         self.seconds += other.seconds
         self.seconds_sq += other.seconds_sq
         for mine, theirs in ((self.wins, other.wins), (self.shots, other.shots),
-                             (self.hits, other.hits)):
+                             (self.hits, other.hits), (self.handed, other.handed)):
             for k, v in theirs.items():
                 mine[k] = mine.get(k, 0) + v
         for name, d in other.outcomes.items():
@@ -550,9 +553,14 @@ def run_odds(loaded: LoadedScenario, trials: int, base_seed: int, workers: int =
 
 
 def odds_of(loaded: LoadedScenario, tally: Tally, base_seed: int, path: str = "engine") -> Odds:
-    """Turn a tally into shares, intervals and means (``path``: which path fought them)."""
+    """Turn a tally into shares, intervals and means (``path``: which path fought them; a
+    kernel's fights handed over to the engine mid-fight are said, with what they met)."""
     sc = loaded.scenario
     n = tally.trials
+    if path == "kernel" and tally.handed:
+        count = sum(tally.handed.values())
+        path = (f"kernel; {count:,} of the {n:,} fights went on in the engine from the turn "
+                f"they met {', '.join(sorted(tally.handed))}")
     sides = [SideOdds(s, tally.wins.get(s, 0), *wilson(tally.wins.get(s, 0), n))
              for s in sc.sides]
     for extra in ("nobody", "undecided"):

@@ -247,7 +247,25 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.open_ended = stop_after is not None and self.sc.max_turns is None
         self.tactics()
         loop = TurnLoop(total, self.dice, stop_after)
+        self._turns(loop, adjustments)
+        if not self.record:
+            return FightLog((), ())
+        rolls = list(self.dice.rolls)
+        if self.record:
+            self.emit(FightEnded(loop.turns, self.elapsed, loop.reason, tuple(self.active_sides()),
+                                 len(rolls), sum(1 for r in rolls if r.scripted),
+                                 fight_hash(self.sc, self.events[0].profile, adjustments, rolls),
+                                 idle_characters(self.sc)))
+        return FightLog(tuple(self.events), tuple(rolls))
+
+    def _turns(self, loop: TurnLoop, adjustments: dict[int, dict[str, dict]] | None = None,
+               first: int = 1) -> None:
+        """The turns of ``loop`` from turn ``first`` on (the GM's ``adjustments`` at the start
+        of theirs), until one side is all down; then ``heal_bruises`` (unless paused) and
+        ``ending``."""
         for t in loop:
+            if t < first:
+                continue
             i = t - 1
             self.pending = (adjustments or {}).get(t)
             if self.pending:  # the GM's edits first: tactics decide from the edited state
@@ -265,15 +283,24 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if loop.reason != "paused":
             self.heal_bruises()
         self.ending = (loop.turns, loop.reason)
-        if not self.record:
-            return FightLog((), ())
-        rolls = list(self.dice.rolls)
+
+    def fight_on(self, first: int) -> None:
+        """Fight on from the start of turn ``first`` to the end, with no records, from a state
+        set from outside: the fighters', the clock (``elapsed``), ``shots_fired``,
+        ``last_kind``, the sides' Tactics bonus and the checks still to be tried again, the
+        sides called on to surrender. The odds kernel hands a fight over so when, at the
+        start of a turn, it meets what it does not cover (a man coming to blows). Tactics
+        checks of the fight's start are not rolled again; ``ending`` says how it ended.
+
+        Raises:
+            ValueError: the fight keeps records (only a lean fight can be fought on so).
+        """
         if self.record:
-            self.emit(FightEnded(loop.turns, self.elapsed, loop.reason, tuple(self.active_sides()),
-                                 len(rolls), sum(1 for r in rolls if r.scripted),
-                                 fight_hash(self.sc, self.events[0].profile, adjustments, rolls),
-                                 idle_characters(self.sc)))
-        return FightLog(tuple(self.events), tuple(rolls))
+            raise ValueError("fight_on: only a fight with record=False")
+        self._aimed = {}
+        self.total_turns = max(len(self.sc.turns), self.sc.max_turns or 0)
+        self.open_ended = False
+        self._turns(TurnLoop(self.total_turns, self.dice), None, first)
 
     def heal_bruises(self) -> None:
         """After the fight the bruise points are gone (errata B19); a man they knocked cold

@@ -31,9 +31,14 @@ How it stays the same rules as the engine:
 The kernel's fights are not the engine's fights seed for seed (its dice are NumPy streams); they
 agree in distribution, which ``tests/test_kernel.py`` checks with a statistical test.
 
-What it does not cover raises ``Uncovered`` (before any fight, from ``not_covered``; or when a
-group meets it, e.g. a character declares two guns in turn 5), and ``odds`` then fights the
-scenario with the engine and says why.
+What it does not cover raises ``Uncovered`` before any fight (``not_covered``), and ``odds``
+then fights the scenario with the engine and says why. A fight whose state at the start of a
+turn asks for what the kernel does not cover (the engine's decision for it raises: a man comes
+to blows, declares two guns in turn 5...) is handed over to the engine, which fights it on
+from that state to its end (``_Kernel.hand_over``, ``BootHillFight.fight_on``); the other
+fights go on in the kernel, and the tally counts the handed-over ones by what they met.
+Anything else met in the middle of a turn still raises ``Uncovered``, and the engine fights
+the whole batch.
 
 May import: numpy, narrator.rulesets.boothill.*, narrator.errors,
 narrator.ruleset (Uncovered).
@@ -71,6 +76,14 @@ CACHE_BYTES = 300_000_000  # about how much the decision cache of one scenario m
 
 
 _NO_TURN = Turn()   # a turn past the declared ones: nothing declared (never changed)
+
+
+class _HandOver:
+    """The decision of a state the kernel does not cover (``_Kernel.cached``): the fights in
+    it are handed over to the engine at the start of that turn (``_Kernel.hand_over``)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
 
 
 class _NoDice:
@@ -186,6 +199,7 @@ class KernelContext:
     def __init__(self, scenario: Scenario, side_of: dict[str, str],
                  tables_only: bool = False) -> None:
         self.scenario = self.sc = scenario
+        self.side_of = side_of
         self.tables_only = tables_only
         self.profile = profile_of(scenario, tables_only)
         self.house = self.profile.house
@@ -267,6 +281,10 @@ class _Kernel:
         # of W at (i * n + j) * nw + g
         self.S2, self.Sf = self.S.reshape(-1, N_COLS), self.S.reshape(-1)
         self.W2, self.P2 = self.W.reshape(-1, 5), self.P.reshape(-1, 2)
+        # fights met this turn in a state the kernel does not cover: (fight, why); and how
+        # many were handed over to the engine, by why (``hand_over``)
+        self.over: list[tuple[int, str]] = []
+        self.handed: dict[str, int] = {}
 
     # -------------------------------------------------------------- registries
     def _cover_id(self, cover: Cover | None) -> int:
@@ -474,6 +492,10 @@ class _Kernel:
             live = np.flatnonzero(self.F[:, F_DONE] == 0)
             if len(live) == 0:
                 break
+            # (the Tactics checks as they stand before this turn's tries: what a fight handed
+            # over to the engine at this turn's start goes on from)
+            before = (self.bonus.copy(), failed.copy(), due.copy()) if failed.any() \
+                else (self.bonus, failed, due)
             if t > 1 and failed.any():
                 for j, f in enumerate(self.fighters):
                     side = self.side_idx[j]
@@ -488,6 +510,14 @@ class _Kernel:
                         if how == "delayed":
                             due[rows[~ok], j] = t + np.maximum(1, roll[~ok] - skill)
             out = self.decisions(t, ti, live)  # per fight: kind, called, intent ids, plans
+            if self.over:   # (fights in a state the kernel does not cover: the engine's)
+                fights = np.array(sorted({i for i, _ in self.over}), dtype=np.int64)
+                self.hand_over(t, self.over, *before)
+                self.over = []
+                keep = ~np.isin(live, fights)
+                live, out = live[keep], out[keep]
+                if not len(live):
+                    continue
             n = self.n
             self.F[live, F_CALLED] = out[:, 1]
             self.IID[live] = out[:, 2:2 + n]
@@ -498,6 +528,74 @@ class _Kernel:
             if (~shoot).any():
                 self.combat_turn(t, live[~shoot])
             self.end_turn(t, live, kind)
+
+    def hand_over(self, t: int, over: list[tuple[int, str]], bonus: np.ndarray,
+                  failed: np.ndarray, due: np.ndarray) -> None:
+        """The fights ``over`` ((fight, why), in a state at the start of turn ``t`` that the
+        kernel does not cover, e.g. a man coming to blows) fought on to their end by the
+        engine (``BootHillFight.fight_on``, no records) from that state, with dice of their
+        own seeded from the kernel's generator; their outcome written back (conditions,
+        wounds, shots and hits, turns, seconds) and the fights marked done. ``bonus``,
+        ``failed``, ``due``: the sides' Tactics bonus and the checks to be tried again, as
+        they stood before this turn's tries. What they stood for is counted in
+        ``handed``."""
+        from narrator.dice import SeededDice
+
+        why = dict(over)
+        fights = sorted(why)
+        seeds = self.rng.integers(0, 2 ** 62, size=len(fights)).tolist()
+        for i, seed in zip(fights, seeds):
+            fight = BootHillFight(self.sc, self.side_of, SeededDice(seed), self.profile, seed,
+                                  record=False)
+            self._set_fight(fight, i, bonus[i], failed[i], due[i])
+            fight.fight_on(t)
+            self._take_back(fight, i)
+            self.handed[why[i]] = self.handed.get(why[i], 0) + 1
+
+    def _set_fight(self, fight: BootHillFight, i: int, bonus: np.ndarray, failed: np.ndarray,
+                   due: np.ndarray) -> None:
+        """Engine fight ``fight`` set to fight ``i``'s whole state at the start of a turn
+        (``_read_fighter``'s, and what only the rest of a turn reads: a dying man's last
+        turn, a fresh draw and its Fast Draw speed), the clock, shots fired, the last kind of
+        turn, the Tactics bonus and checks to try again (``bonus`` per side; ``failed``,
+        ``due`` per man), the sides called on to surrender."""
+        from narrator.rulesets.boothill import tactics
+
+        state = self._state_bytes(i)
+        for j, f in enumerate(self.fighters_of(fight)):
+            self._read_fighter(i, j, f, state)
+            row = self.S[i, j].tolist()
+            f.dies_after_turn = row[C_DIES_AFTER] if row[C_DIES_AFTER] >= 0 else None
+            f.fresh_draw = bool(row[C_FRESH])
+            f.fd_speed = row[C_FD_SPEED] if row[C_FD_SPEED] >= 0 else None
+        fight.shots_fired = int(self.F[i, F_FIRED])
+        fight.elapsed = int(self.F[i, F_SECONDS])
+        fight.last_kind = (None, "combat", "shootout")[self.F[i, F_LAST_KIND]]
+        fight.tactics_bonus = {side: int(bonus[k]) for k, side in enumerate(self.sides)}
+        every = self.house.tactics_retry == "every_turn"
+        fight.tactics_failed = {self.names[j]: 0 if every else int(due[j])
+                                for j in np.flatnonzero(failed).tolist()}
+        called = int(self.F[i, F_CALLED])
+        if called:
+            tactics._memory(fight).called.update(
+                s for k, s in enumerate(self.sides) if called >> k & 1)
+
+    def _take_back(self, fight: BootHillFight, i: int) -> None:
+        """Engine fight ``fight``'s outcome written into fight ``i``: what the tally reads
+        (each man's condition, wound points and wounds, shots and hits added), the turns
+        fought and the seconds; the fight done."""
+        s = self.S
+        for j, f in enumerate(self.fighters_of(fight)):
+            s[i, j, C_COND] = CONDITIONS.index(f.condition)
+            s[i, j, C_WP] = f.wound_points
+            light = sum(1 for w in f.wounds if w.severity == "light")
+            s[i, j, C_LIGHT] = light
+            s[i, j, C_SERIOUS] = len(f.wounds) - light
+            s[i, j, C_SHOTS] += fight.shots_by.get(f.name, 0)
+            s[i, j, C_HITS] += fight.hits_by.get(f.name, 0)
+        self.F[i, F_TURNS] = fight.ending[0]
+        self.F[i, F_SECONDS] = fight.elapsed
+        self.F[i, F_DONE] = 1
 
     def decisions(self, t: int, ti: int, live: np.ndarray) -> np.ndarray:
         """The decisions of turn ``t`` for the fights ``live``, one ``decide`` row each: past
@@ -543,7 +641,18 @@ class _Kernel:
         hits = [cache.get(ck) for ck in cks]
         for u, hit in enumerate(hits):
             if hit is None:
-                hits[u] = cache[cks[u]] = self.decide(t, ti, int(live[first[u]]))
+                try:
+                    hit = self.decide(t, ti, int(live[first[u]]))
+                except Uncovered as exc:   # (at the start of the turn: the engine fights on)
+                    hit = _HandOver(str(exc))
+                hits[u] = cache[cks[u]] = hit
+        over = [u for u, hit in enumerate(hits) if type(hit) is _HandOver]
+        if over:
+            blank = np.full(2 + 5 * self.n, -1, dtype=np.int64)
+            for u in over:
+                self.over.extend((int(i), hits[u].reason)
+                                 for i in live[inv == u].tolist())
+                hits[u] = blank
         return np.stack(hits)[inv]
 
     def decide(self, t: int, ti: int, i: int) -> np.ndarray:
@@ -1774,6 +1883,7 @@ class _Kernel:
         out = tally_cls()
         trials = s.shape[0]
         out.trials = trials
+        out.handed = dict(self.handed)
         up = s[:, :, C_COND] == ACTIVE
         sides_up = np.stack([up[:, self.side_idx == k].any(axis=1)
                              for k in range(len(self.sides))], axis=1)
