@@ -188,7 +188,8 @@ def test_weird_west_tally_counts_the_hits_of_shots_not_blows() -> None:
     assert (len(shots), sum(e.fanned or 1 for e in shots if not e.jammed)) == (20, 24)
     assert (len(blows), sum(e.hit for e in blows)) == (18, 9)
     story = render(log, "markdown", "story")
-    assert "In all, 24 shots have been fired, for ten hits." in story
+    # (the tally's phrase as the story's phrase stream now draws it: the same 24 and 10)
+    assert "Of the 24 shots fired, 10 have gone home." in story
     assert "19 hits" not in story
 
 

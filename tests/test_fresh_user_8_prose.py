@@ -4,10 +4,12 @@ its fix."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
 
+from narrator import ruleset as registry
 from narrator.engine import run_fight
 from narrator.render import Options, render
 from narrator.render.phrases import tags_of
@@ -55,3 +57,149 @@ def test_every_backing_cover_phrase_is_for_a_move_away_only():
                     seen += 1
                     assert "away" in tags, (f.name, group, phrase)
     assert seen >= 2
+
+
+# ---------------------------------------------------------------- 2. Gaslight streets
+@lru_cache(maxsize=8)
+def _generated(ruleset: str, setting: str, seed: int) -> str:
+    """``narrator generate --ruleset RULESET --sides posse:3 gang:3 --setting SETTING --seed
+    SEED``: the scenario's text."""
+    return registry.get(ruleset).generate([("posse", 3), ("gang", 3)], setting, seed, 20, "")
+
+
+_STREET_WORDS = re.compile(r"\b(street|cobbles|kerb|brickwork|brick|stones|railing)\b", re.I)
+
+
+def test_a_generated_gaslight_corral_fight_has_a_scene_line_and_no_street():
+    """Old (`generate --ruleset gaslight --setting corral --seed 5`, run seed 1): no scene
+    line under the title; "the masters of the street", "lie dead upon the stones", "strike
+    the brickwork" (run seeds 1 to 12), in a yard with a coal wagon and a horse trough."""
+    text = _generated("gaslight", "corral", 5)
+    assert "description: >-\n  Three of the posse and three of the gang face each other in the " \
+           "stable yard behind the\n  King's Head, Leeds, about 16 yards apart.\n" in text
+    scenario = load_scenario_text(text, "<generated>")
+    first = _story(run_fight(scenario, 1))
+    assert first.split("\n")[3] == ("Three of the posse and three of the gang face each other in "
+                                    "the stable yard behind the King's Head, Leeds, about 16 "
+                                    "yards apart.")
+    assert "William's shot throws up a spurt of mud behind George." in first
+    for seed in range(1, 13):
+        story = _story(run_fight(scenario, seed))
+        assert not _STREET_WORDS.search(story), (seed, _STREET_WORDS.search(story).group(0))
+
+
+def test_a_gaslight_corral_fight_without_a_description_reads_its_ground_from_its_title():
+    """The same fight as an older `generate` wrote it (no ``description:``): "A corral affray"
+    is open ground, not a street."""
+    text = re.sub(r"description: >-\n(  .*\n)+", "", _generated("gaslight", "corral", 5))
+    assert "description" not in text
+    scenario = load_scenario_text(text, "<generated>")
+    for seed in range(1, 13):
+        story = _story(run_fight(scenario, seed))
+        assert not _STREET_WORDS.search(story), (seed, _STREET_WORDS.search(story).group(0))
+
+
+def test_a_gaslight_street_fight_keeps_its_cobbles():
+    """Fog in Dorset Street (an alley by the lamp post) is a paved street: its phrases of the
+    street still come."""
+    said = " ".join(_story(_bundled("fog-alley", seed)) for seed in range(1, 9))
+    assert _STREET_WORDS.search(said.split("\n", 1)[1])
+
+
+# ---------------------------------------------------------------- 4. misses with no shooter
+#: A miss's sentence that names nobody who fired (the old <follows> phrases).
+_NO_SHOOTER = re.compile(r"(?:^|[.!?] )(?:The (?:shot|bullet|ball|buckshot|charge) "
+                         r"(?:goes|went|whips|whipped)|It (?:is|was) a clean miss|"
+                         r"\w+ (?:hears|heard) the (?:shot|bullet|ball) go by)")
+
+
+def test_a_miss_names_its_shooter():
+    """Old (fog-alley, seed 12): "He breaks open the shotgun and slips in two fresh
+    cartridges. The shot goes high; Halloran is untouched." (whose shot?); shotgun-gang:
+    "Stanshaw gives ground towards the saloon doors. It is a clean miss; Texas Jack never
+    flinches." Every miss says who fired ("He fires high; Halloran is untouched.")."""
+    text = _story(_bundled("fog-alley", 12))
+    assert "He breaks open the shotgun and slips in two fresh cartridges. He fires, and misses " \
+           "Halloran clean." in text
+    for name in ("fog-alley", "shotgun-gang", "abilene-saloon", "stagecoach", "railway-platform"):
+        for seed in range(1, 13):
+            prose = _story(_bundled(name, seed))
+            assert not _NO_SHOOTER.search(prose), (name, seed, _NO_SHOOTER.search(prose).group(0))
+
+
+def test_the_follows_misses_open_on_the_shooter():
+    """The phrases for a shot right after a sentence on the shooter (``<follows>``) open on him
+    or name his shot: "he" may stand for him there, but someone must have fired."""
+    files = [ROOT / "templates" / "common" / "phrases.toml",
+             *sorted((ROOT / "narrator" / "rulesets").glob("*/templates/phrases.toml"))]
+    seen = 0
+    for f in files:
+        table = tomllib.loads(f.read_text(encoding="utf-8"))
+        for group, phrases in table.items():
+            for phrase in phrases if isinstance(phrases, list) else ():
+                tags, body = tags_of(phrase)
+                if "follows" in tags:
+                    seen += 1
+                    assert "{a}" in body, (f.name, group, phrase)
+    assert seen >= 10
+
+
+# ---------------------------------------------------------------- 5. endings said twice
+def test_an_ending_says_still_standing_once():
+    """Old (fog-alley, seed 11): "It is over, and the police have carried the day; Halloran,
+    Pike and Thorne are still standing. ... Halloran and Pike are wounded and still
+    standing." """
+    text = _story(_bundled("fog-alley", 11))
+    ending = text.rsplit("\n\n", 3)[0].rsplit("\n\n", 1)[-1]
+    ending = next(p for p in text.split("\n\n") if p.startswith("It ends with the police"))
+    assert ending.startswith("It ends with the police the masters of the street, and Halloran, "
+                             "Pike and Thorne still standing.")
+    assert "Halloran and Pike do not come through it unmarked." in ending
+    assert ending.count("still standing") == 1
+    for seed in range(1, 21):
+        prose = _story(_bundled("fog-alley", seed))
+        for para in prose.split("\n\n"):
+            assert para.count("still standing") + para.count("on their feet") <= 1, (seed, para)
+
+
+def _prose_paragraphs(text: str) -> list[str]:
+    """The story's paragraphs of prose (no rolls block, status, heading or title)."""
+    out = []
+    for para in text.split("\n\n"):
+        first = para.split("\n", 1)[0]
+        if para.startswith(("  ", "-", "Rolls", "Dice", "Characters")) or "\n" in para.strip() \
+                or first.endswith(":") or set(first) <= set("=-"):
+            continue
+        out.append(para.strip())
+    return out
+
+
+def test_two_paragraphs_in_a_row_do_not_open_on_when():
+    """Old (saloon-brawl, seed 18): "When it is over, Red Mike comes to, sore but whole. ..."
+    then the ending, "When the shooting stops, the day is the saloon men's: ..."."""
+    text = _story(_bundled("saloon-brawl", 18))
+    paras = _prose_paragraphs(text)
+    assert paras[-2] == "When it is over, Red Mike comes to, sore but whole. Later, Charlie " \
+                        "comes round, bloodied."
+    assert paras[-1].startswith("It ends with the saloon men the winners and Swede and Hale "
+                                "still standing.")
+    for name in ("saloon-brawl", "barroom-brawl", "abilene-saloon", "fog-alley"):
+        for seed in range(1, 16):
+            paras = _prose_paragraphs(_story(_bundled(name, seed)))
+            for one, two in zip(paras, paras[1:]):
+                assert not (one.startswith("When ") and two.startswith("When ")), \
+                    (name, seed, one, two)
+
+
+# ---------------------------------------------------------------- 6. "the readier woman"
+def test_a_woman_quicker_than_men_is_not_the_readier_woman():
+    """Old (`generate --ruleset gaslight --setting street --seed 7`, run seed 7): "Ada is the
+    readier woman." of Ada beside five men; now "Ada is readier than the rest." (two of
+    them: "the readier of the two"; "the readier man" only among men)."""
+    scenario = load_scenario_text(_generated("gaslight", "street", 7), "<generated>")
+    text = _story(run_fight(scenario, 7))
+    assert "Ada is readier than the rest." in text
+    assert "readier woman" not in text
+    scenario = load_scenario_text(_generated("gaslight", "street", 9), "<generated>")
+    text = _story(run_fight(scenario, 9))
+    assert "Nell is the readier of the two." in text

@@ -163,6 +163,7 @@ class Scene:
     gun_words: tuple[tuple[str, str], ...] = ()
     gun_names: dict[str, str] = field(default_factory=dict)
     cover_words: dict[str, str] = field(default_factory=dict)
+    ground: str | None = None  # outdoors: "street" (paved, a town's) or "open"; None: unsaid
     _contexts: dict[str | None, frozenset[str]] = field(default_factory=dict, repr=False)
     _said: dict[tuple[str, str], str] = field(default_factory=dict, repr=False,
                                               compare=False)  # at(), gun(): once per name
@@ -222,6 +223,8 @@ class Scene:
         tags = set()
         if self.indoors is not None:
             tags.add("in" if self.indoors else "out")
+        if self.ground is not None and not self.indoors:
+            tags.add(self.ground)
         tags.add(self.shot(weapon_type)[1])
         if weapon_type and weapon_type != "default":  # "default": a ruleset does not say
             tags.add("longarm" if _LONGARM.search(weapon_type) else "handgun")
@@ -237,8 +240,11 @@ class Scene:
 @functools.lru_cache(maxsize=64)
 def _scene(text: str, title: str, description: str, landmarks: tuple[tuple[str, str], ...],
        ruleset: str) -> tuple[bool | None, dict[str, tuple[str, str]],
-                              tuple[tuple[str, str], ...], dict[str, str], dict[str, str]]:
-    """``Scene.from_toml``'s fields (read, never changed, by its methods)."""
+                              tuple[tuple[str, str], ...], dict[str, str], dict[str, str],
+                              str | None]:
+    """``Scene.from_toml``'s fields (read, never changed, by its methods): the ground is
+    "street" or "open" when the words of ``[place]`` ``street`` or ``open`` outscore the
+    other's (as indoors and outdoors are scored), else None."""
     data = _toml(text)
     proj = {k: (v[0], v[1]) for k, v in data.get("projectile", {}).items()}
     place = data.get("place", {})
@@ -252,11 +258,13 @@ def _scene(text: str, title: str, description: str, landmarks: tuple[tuple[str, 
 
     inside, outside = score("indoors"), score("outdoors")
     indoors = None if inside == outside else inside > outside
+    paved, open_ground = score("street"), score("open")
+    ground = None if paved == open_ground else "street" if paved > open_ground else "open"
     weapon = data.get("weapon", {})
     words = tuple((k.lower(), v) for k, v in weapon.get("brands", ()))
     names = {k.lower(): v for k, v in weapon.get(ruleset, {}).items()}
     cover = {w: prep for prep, ws in data.get("cover", {}).items() for w in ws}
-    return indoors, proj, words, names, cover
+    return indoors, proj, words, names, cover, ground
 
 
 class Narration:
@@ -326,6 +334,8 @@ class Narration:
         self._told: set[str] = set()  # whole sentences said in the write-up (``say``)
         self._keepsakes = 0  # luck_keepsake things told so far (``keepsake``)
         self._last_text = ""  # the last whole sentence said
+        self._para_word: str | None = None  # this paragraph's first word ("when"), once said
+        self._last_para_word: str | None = None  # ... and the paragraph before's
 
     def story(self, events: list[Event], started: Any) -> str:
         """Read the whole fight first (story mode): how each move looks, how it ends."""
@@ -518,6 +528,17 @@ class Narration:
                   if o != who and o in self.chars and self.chars[o].pronoun == mine}
         self._own_gun = who if self.opened == who and not others else None
         return ""
+
+    def compared(self, people: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+        """The phrase tags of a comparison among ``people`` (character names; a winner and
+        those he was quicker than): ``"alike"`` when they all go by one pronoun ("the
+        readier man" of two men), else ``"unalike"`` and ``"pair"`` (two of them: "the
+        readier of the two") or ``"many"`` ("readier than the rest"): "the readier woman"
+        beside men read as if they were women too."""
+        kinds = {self.chars[w].pronoun if w in self.chars else "he" for w in people}
+        if len(kinds) <= 1:
+            return ("alike",)
+        return ("unalike", "pair" if len(people) == 2 else "many")
 
     def names(self, people: list[str] | tuple[str, ...]) -> tuple[str, bool]:
         """``(text, plural)``: "Sam", "Sam and Ben", "Sam, Ben and Dan" (first mention in
@@ -1055,7 +1076,11 @@ class Narration:
 
     def paragraph(self) -> str:
         """Start a new paragraph: the next phrase names its character again (and no weapon is
-        in hand until a shot sets one). Returns ""."""
+        in hand until a shot sets one), and does not open on the word the paragraph before
+        opened on (``_opens_alike``). Returns ""."""
+        if self._para_word is not None:
+            self._last_para_word = self._para_word
+        self._para_word = None
         self.topic = self.opened = self._opened_thing = self.subject = None
         self._emptied = set()
         self.sentence, self.before = [], []
@@ -1064,6 +1089,20 @@ class Narration:
         self.guns_said = {}
         self.since = []
         return ""
+
+    def _opens_alike(self, phrase: str) -> bool:
+        """Whether ``phrase``, said as a paragraph's first sentence, would open on the word
+        (not a name, nor "The", "A", "An") the paragraph before opened on: "When it was over,
+        Red Mike came to." then "When the shooting stopped, the day was the saloon men's"."""
+        if self._para_word is not None or self._last_para_word is None:
+            return False
+        word = _first_word(phrase)
+        return word is not None and word == self._last_para_word
+
+    def _mark_paragraph(self, phrase: str, text: str) -> None:
+        """Keep the word the paragraph's first sentence opened on (``_opens_alike``)."""
+        if self._para_word is None and text and not phrase.startswith(("; ", ",")):
+            self._para_word = _first_word(phrase) or ""
 
     def _names_again(self, phrase: str, a: str | None, b: str | None) -> bool:
         """Whether ``phrase``, said now as a new sentence, would open on the name of the man
@@ -1210,22 +1249,26 @@ class Narration:
         if a is not None and a == self.opened and self._opened_thing is None \
                 and not _SHOT_WORDS.search(self._last_text):
             # <follows>: the sentence before opened on him and told no shot ("Walter looked
-            # for Charlie now."): the shot is his without his name again
+            # for Charlie now."): "he" may open the shot's sentence ("He fired high")
             context = context | {"follows"}
         # no two sentences in a row open the same way ("Seth's bullet ..." twice), nor on the
         # name the sentence before opened on where no pronoun can stand for it ("Walter
         # looked for Charlie now. Walter's bullet spattered dirt over Charlie's boots.": a GM
         # reader): such phrases only when nothing else of the group fits
+        # nor a paragraph on the word the paragraph before opened on ("When it was over,
+        # Red Mike came to ..." then "When the shooting stopped, ...")
         def fresh_start(p: str) -> bool:
             return p.startswith(("; ", ",")) or (
-                (a, _opening(p)) != self._opening and not self._names_again(p, a, b))
+                (a, _opening(p)) != self._opening and not self._names_again(p, a, b)
+                and not self._opens_alike(p))
 
         phrase = self.phrases.pick(group, context, fresh_start)
         first = phrase
         for _ in range(8):  # (a name kept where "His" would be unclear opens alike more often)
             opening = (a, _opening(phrase))
             if phrase.startswith(("; ", ",")) or len(self.phrases.table.get(group, ())) < 2 \
-                    or (opening != self._opening and not self._names_again(phrase, a, b)):
+                    or (opening != self._opening and not self._names_again(phrase, a, b)
+                        and not self._opens_alike(phrase)):
                 break
             phrase = self.phrases.pick(group, context)
         if (phrase, a, b) == self._said and first != phrase:
@@ -1234,6 +1277,7 @@ class Narration:
             return ""  # "Louis emptied his Colt at John ... Louis's Colt was empty"
         if not _whole(phrase):
             text = self._realise(self._chose(phrase, a, b), a, b, extra)
+            self._mark_paragraph(phrase, text)
             self._last_text = (self._last_text + " " + text) if phrase.startswith(
                 ("; ", ",")) or (a is None and b is None) else text  # (a piece: "in the leg")
             return text
@@ -1267,6 +1311,7 @@ class Narration:
             text = self._realise(self._chose(chosen, a, b), a, b, dict(extra))
         self._told.add(text)
         self._last_text = text
+        self._mark_paragraph(phrase, text)
         return text
 
     def keepsake(self) -> str:
@@ -1704,6 +1749,16 @@ def distinct_shorts(chars: dict[str, Any]) -> dict[str, str]:
 # The phrase helpers below are pure functions of a phrase's text, and a fight's phrases are a
 # few hundred: each is worked out once (rendering time, benchmarks/bench_render.py).
 @functools.lru_cache(maxsize=4096)
+def _first_word(phrase: str) -> str | None:
+    """A phrase's (tags stripped) first word, lower case, when it is a word of the phrase's
+    own and not "the", "a", "an": ``"When it [be] over, ..."`` -> ``"when"``; None for one
+    that opens on a field (a name) or an article."""
+    word = phrase.split(" ", 1)[0].strip(",;:")
+    if not word or word.startswith(("{", "[")) or word.lower() in ("the", "a", "an"):
+        return None
+    return word.lower()
+
+
 def _opening(phrase: str) -> str:
     """A phrase's words before its first verb marker: how its sentence opens (``say``)."""
     return phrase.split("[", 1)[0].strip()

@@ -14,7 +14,8 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
 * ``[draws/draw|drew]`` (present singular / plural | past), the older hand-made form, still
   works for user phrase files.
 * A phrase may start with tags in angle brackets, ``<in>`` ``<out>`` (only indoors /
-  outdoors), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that projectile), ``<slight>``
+  outdoors), ``<street>`` ``<open>`` (outdoors, a town's paved street or open ground, as
+  vocabulary.toml's ``[place]`` words say), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that projectile), ``<slight>``
   ``<grave>`` (a wound's severity), ``<handgun>`` ``<longarm>`` (a pistol in the hand, a
   rifle or shotgun at the shoulder), ``<head>`` ``<torso>`` ``<arm>`` ``<leg>`` (where it
   struck; ``<chest>`` and ``<belly>``, the halves of the torso, fit only there), ``<fresh>``
@@ -367,7 +368,8 @@ TAG_KINDS = (frozenset({"in", "out"}),                                   # the p
              frozenset({"handgun", "longarm"}),                           # held in a hand or to the shoulder
              frozenset({"head", "torso", "chest", "belly", "arm", "leg"}),  # where it struck
              frozenset({"fresh", "again"}),  # the shooter's first shot of the turn, or a later one
-             frozenset({"pocket", "big"}))  # a pocket gun (a derringer cracks, pops), or bigger (roars)
+             frozenset({"pocket", "big"}),  # a pocket gun (a derringer cracks, pops), or bigger (roars)
+             frozenset({"street", "open"}))  # outdoors: a town's paved street, or open ground
 
 
 def _fits(tags: set[str] | frozenset[str], context: set[str] | frozenset[str]) -> bool:

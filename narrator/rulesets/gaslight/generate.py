@@ -10,6 +10,7 @@ May import: narrator.rulesets.gaslight.*, narrator.npcs (its YAML helpers only).
 from __future__ import annotations
 
 import random
+import textwrap
 
 FIRST = ("Albert", "Arthur", "Edwin", "Frederick", "George", "Harold", "Henry", "Herbert",
          "Jem", "John", "Joseph", "Michael", "Nobby", "Percy", "Reginald", "Samuel", "Silas",
@@ -21,6 +22,33 @@ LAST = ("Ashby", "Blackwood", "Clegg", "Crane", "Doyle", "Fenwick", "Gault", "Ha
 GUNS = ("webley_revolver", "bulldog_revolver", "revolver", "single_action_revolver",
         "derringer", "repeater", "shotgun", "sawed_off")
 PROFILES = ("aggressive", "cautious", "coward", "sniper", "lawman")
+#: The towns and public houses a generated fight's description names (drawn from a stream of
+#: their own: the same seed keeps its people and map).
+TOWNS = ("Bradford", "Bristol", "Carlisle", "Leeds", "Liverpool", "Manchester", "Newcastle",
+         "Sheffield", "Southwark", "Whitechapel")
+INNS = ("the Black Bull", "the Crown and Anchor", "the King's Head", "the Red Lion",
+        "the Saracen's Head")
+#: Where each setting's fight is, as the description says it: the words the story's scene
+#: reads (indoors or out; a paved street or open ground: vocabulary.toml [place]).
+WHERE = {
+    "street": "in a gaslit street in {town}",
+    "saloon": "in the saloon bar of {inn}, {town}",
+    "corral": "in the stable yard behind {inn}, {town}",
+    "canyon": "in a worked-out quarry outside {town}",
+}
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+           "eleven", "twelve")
+
+
+def _description(sides: list[tuple[str, int]], setting: str, seed: int, dist: int) -> str:
+    """The scene's opening line: who faces whom, where (``WHERE``), how far apart (yards)."""
+    rnd = random.Random(f"{seed}:gaslight:scene")
+    town, inn = rnd.choice(TOWNS), rnd.choice(INNS)
+    who = [f"{NUMBERS[n] if n < len(NUMBERS) else n} of the {s}" if n != 1 else f"one of the {s}"
+           for s, n in sides]
+    said = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+    where = WHERE.get(setting, WHERE["street"]).format(town=town, inn=inn)
+    return f"{said[:1].upper()}{said[1:]} face each other {where}, about {dist} yards apart."
 PLACES = {
     "street": [("lamp_post", "the lamp post", 0, 25), ("hansom", "the hansom cab", 50, 0)],
     "saloon": [("bar", "the bar", 75, 0), ("card_table", "the card table", 25, 0)],
@@ -41,6 +69,9 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
     lines = [f"# A generated Gaslight fight{f' ({command})' if command else ''}.",
              "# Positions in yards; every character fights by his tactics profile.",
              f"title: {yaml_str(f'A {setting} affray')}", "ruleset: gaslight", f"seed: {seed}",
+             "description: >-",
+             *("  " + line for line in textwrap.wrap(_description(sides, setting, seed, dist),
+                                                     88)),
              "conditions: {light: " + rnd.choice(["good", "poor"]) + ", weather: "
              + rnd.choice(["clear", "light_fog", "fog"]) + "}", "map:"]
     places = PLACES.get(setting, PLACES["street"])
