@@ -951,13 +951,16 @@ class VecTactics:
     @staticmethod
     def move_wounds(st: _State, j: int, q: np.ndarray) -> np.ndarray:
         """What a move of man ``j`` reads of his wounds in the fights ``q``
-        (``Fighter.wounded_gait``), as columns: each leg's light and serious wounds, and his
-        serious wounds elsewhere."""
-        row = st.S[:, j].take(q, axis=0)        # (his rows only: one gather)
-        out = np.empty((len(q), 5))
-        out[:, :4] = row[:, [C_LL_L, C_LL_S, C_RL_L, C_RL_S]]
-        out[:, 4] = row[:, C_SERIOUS] - row[:, C_LL_S] - row[:, C_RL_S]
-        return out
+        (``Fighter.wounded_gait``), as integer columns: each leg's light and serious wounds,
+        and his serious wounds elsewhere. Worked out for every man and fight of ``st`` at the
+        first call and kept in it (several decisions of a pass read them)."""
+        legs = st.__dict__.get("legs")
+        if legs is None:
+            S = st.S
+            legs = st.legs = np.empty(S.shape[:2] + (5,), dtype=np.int64)
+            legs[:, :, :4] = S[:, :, [C_LL_L, C_LL_S, C_RL_L, C_RL_S]]
+            legs[:, :, 4] = S[:, :, C_SERIOUS] - S[:, :, C_LL_S] - S[:, :, C_RL_S]
+        return legs[q, j]
 
     @staticmethod
     def wounds_for(k, j: int, f, legs: np.ndarray) -> list:
