@@ -359,3 +359,18 @@ def test_a_wrong_cover_run_is_caught(monkeypatch):
     monkeypatch.setattr(kernel_tactics.VecTactics, "_flee_cover", none)
     seen = checked_run(*CASES["three-on-three-cover"], 100)
     assert seen["bad"] > 0, seen
+
+
+def test_a_wrong_closing_in_is_caught(monkeypatch):
+    # and when a man with no shot above the floor closes in to the wrong distance
+    # (tactics._advance's stop at 0.8 of his gun's short range, vectorised in _no_shot):
+    # every gun's short range read as half what it is
+    original = kernel_tactics.VecTactics.__init__
+
+    def broken(self, ctx):
+        original(self, ctx)
+        self.weapon_short = [[y * 0.5 for y in row] for row in self.weapon_short]
+
+    monkeypatch.setattr(kernel_tactics.VecTactics, "__init__", broken)
+    seen = checked_run(*CASES["four-on-four"], 300)
+    assert seen["bad"] > 0, seen

@@ -759,28 +759,18 @@ class VecTactics:
                 short = np.where(useless[:, g], short,
                                  np.maximum(short, self.weapon_short[j][g]))
             short = np.where(np.isinf(short), 2.0, short)
-            mounted = st.S[q, j, C_MOUNTED] != 0
-            legs = self.move_wounds(st, j, q)
-            key = np.concatenate([st.P[q, j], st.P[q, nearest], short[:, None],
-                                  mounted[:, None], shoot[q, None], legs], axis=1)
-
-            def decide(i: int) -> int:
-                r = int(q[i])
-                kind = "shootout" if shoot[r] else "combat"
-                with self._placed(k, st, j, r, legs[i]) as (f, _):
-                    o = k.fighters_of(k.rep)[int(nearest[i])]
-                    o.pos = tuple(st.P[r, int(nearest[i])].tolist())
-                    gait = tactics._gait(f, prof.advance, kind)
-                    to = tactics._toward(f, o, max(2.0, float(short[i]) * 0.8),
-                                         tactics._allowance(f, gait, kind))
-                return 0 if to is None else k._intent_id(
-                    tactics._intent(move=tactics._move(gait=gait, to=to), other=None))
-
-            got, inv = self._per_distinct(k, ("toward", j), key, decide)
-            ids = np.array(got, dtype=np.int64)
-            iid[q, j] = ids[inv]
+            gaits, gait_code, step = self._gait_and_step(k, st, j, q, shoot, prof.advance)
+            # tactics._toward: at most his step on, no nearer than 0.8 of that short range
+            me, them = st.P[q, j], st.P[q, nearest]
+            d = st.Y[q, j, nearest]        # (_placed's math.dist; np.hypot, the same to an ulp)
+            go_on = np.minimum(step, d - np.maximum(2.0, short * 0.8))
+            moving = go_on > 0.5
+            part = np.divide(go_on, d, out=np.zeros(len(q)), where=moving)
+            ids = self._move_ids(k, gaits, gait_code, moving, me + (them - me) * part[:, None],
+                                 other=None)
+            iid[q, j] = ids
             stay = np.zeros(m, dtype=bool)
-            stay[q] = ids[inv] == 0
+            stay[q] = ids == 0
             reload = np.where(stay, self.best_reload(st, j), reload)
         elif go.any():
             reload = np.where(go, self.best_reload(st, j), reload)
@@ -811,23 +801,7 @@ class VecTactics:
             return
         rows = np.flatnonzero(run)
         m = len(rows)
-        mounted = st.S[rows, j, C_MOUNTED] != 0
-        legs = self.move_wounds(st, j, rows)
-
-        def gait_of(i: int) -> tuple[str, float]:
-            r = int(rows[i])
-            kind = "shootout" if shoot[r] else "combat"
-            with self._placed(k, st, j, r, legs[i]) as (f, _):
-                gait = tactics._gait(f, "run", kind)
-                return gait, tactics._allowance(f, gait, kind)
-
-        # his gait and the yards of his run: once per mount, kind of turn and the wounds a
-        # move reads (few: kept for the kernel's life)
-        got, inv = self._per_distinct(k, ("flee gait", j), np.concatenate(
-            [shoot[rows, None], mounted[:, None], legs], axis=1), gait_of)
-        gaits = sorted({g for g, _ in got})
-        gait_code = np.array([gaits.index(g) for g, _ in got], dtype=np.int64)[inv]
-        step = np.array([y for _, y in got], dtype=np.float64)[inv]
+        gaits, gait_code, step = self._gait_and_step(k, st, j, rows, shoot, "run")
         en = st.enemy[rows, j, :]                                   # (fight, man)
         P = st.P[rows]
         me = P[:, j, :]
@@ -852,18 +826,9 @@ class VecTactics:
         dx = np.where(still, -1.0, dx)
         dy = np.where(still, 0.0, dy)
         norm = np.where(still, 1.0, norm)
-        # (Python's round to 0.1, as tactics._away rounds: exact, where NumPy's may differ)
-        ax = [round(v, 1) for v in (me[:, 0] + dx / norm * step).tolist()]
-        ay = [round(v, 1) for v in (me[:, 1] + dy / norm * step).tolist()]
-        key = np.stack([gait_code, to_cover, np.where(to_cover >= 0, 0.0, ax),
-                        np.where(to_cover >= 0, 0.0, ay)], axis=1)
-        uniq, _, inv = k._distinct(key)
-        ids = np.empty(len(uniq), dtype=np.int64)
-        for u, (g, c, x, y) in enumerate(uniq.tolist()):
-            to = k.landmarks[int(c)] if c >= 0 else (x, y)
-            ids[u] = k._intent_id(tactics._intent(move=tactics._move(gait=gaits[int(g)],
-                                                                     to=to)))
-        iid[rows, j] = ids[inv]
+        to = me + np.stack([dx, dy], axis=1) / norm[:, None] * step[:, None]
+        iid[rows, j] = self._move_ids(k, gaits, gait_code, np.ones(m, dtype=bool), to,
+                                      landmark=to_cover)
 
     def _flee_cover(self, st: _State, rows: np.ndarray, j: int, en: np.ndarray,
                     P: np.ndarray, me: np.ndarray, yards: np.ndarray, near: np.ndarray
@@ -899,6 +864,54 @@ class VecTactics:
             best_score = np.where(better, score, best_score)
             best_d = np.where(better, d, best_d)
         return best, best_d
+
+    def _gait_and_step(self, k, st: _State, j: int, rows: np.ndarray, shoot: np.ndarray,
+                       how: str) -> tuple[list[str], np.ndarray, np.ndarray]:
+        """The gait man ``j`` declares for a move ``how`` ("walk" or "run") in the fights
+        ``rows`` (``tactics._gait``) and the yards it takes him (``tactics._allowance``):
+        tactics' own functions, once per mount, kind of turn and the wounds a move reads
+        (few: kept for the kernel's life).
+
+        Returns:
+            (the gaits met, sorted; each fight's gait as an index into them; its yards).
+        """
+        mounted = st.S[rows, j, C_MOUNTED] != 0
+        legs = self.move_wounds(st, j, rows)
+
+        def gait_of(i: int) -> tuple[str, float]:
+            r = int(rows[i])
+            kind = "shootout" if shoot[r] else "combat"
+            with self._placed(k, st, j, r, legs[i]) as (f, _):
+                gait = tactics._gait(f, how, kind)
+                return gait, tactics._allowance(f, gait, kind)
+
+        got, inv = self._per_distinct(k, ("gait", how, j), np.concatenate(
+            [shoot[rows, None], mounted[:, None], legs], axis=1), gait_of)
+        gaits = sorted({g for g, _ in got})
+        code = np.array([gaits.index(g) for g, _ in got], dtype=np.int64)[inv]
+        return gaits, code, np.array([y for _, y in got], dtype=np.float64)[inv]
+
+    @staticmethod
+    def _move_ids(k, gaits: list[str], gait_code: np.ndarray, moving: np.ndarray,
+                  to: np.ndarray, landmark: np.ndarray | None = None, **kw) -> np.ndarray:
+        """Per fight the intent id of a move at ``gaits[gait_code]`` (0 where not
+        ``moving``): to the landmark of registry index ``landmark`` where it is >= 0, else
+        to the point ``to`` (yards, rounded to 0.1 with Python's ``round``, as tactics'
+        ``_away`` and ``_toward`` round: exact, where NumPy's rounding may differ); ``kw``:
+        the intent's other fields (``other=None``). Each distinct intent made once."""
+        m = len(gait_code)
+        xy = np.array([[round(v, 1) for v in col] for col in to.T.tolist()]).T.reshape(m, 2)
+        mark = np.full(m, -1) if landmark is None else landmark
+        key = np.stack([gait_code, mark, np.where(mark >= 0, 0.0, xy[:, 0]),
+                        np.where(mark >= 0, 0.0, xy[:, 1]), moving], axis=1)
+        uniq, _, inv = k._distinct(key)
+        ids = np.zeros(len(uniq), dtype=np.int64)
+        for u, (g, c, x, y, go) in enumerate(uniq.tolist()):
+            if go:
+                move = tactics._move(gait=gaits[int(g)],
+                                     to=k.landmarks[int(c)] if c >= 0 else (x, y))
+                ids[u] = k._intent_id(tactics._intent(move=move, **kw))
+        return ids[inv]
 
     @staticmethod
     def _per_distinct(k, tag: tuple, key: np.ndarray, decide) -> tuple[list, np.ndarray]:
