@@ -178,18 +178,24 @@ def test_cover_runs_and_closing_in_are_met():
     assert seen["closing_in"] > 50 and seen["bad"] == 0, seen
 
 
-def test_a_wrong_vectorised_decision_is_caught(monkeypatch):
-    # the check above fails when a rule of the vectorised decisions is broken: the haste of
-    # the aggressive profile (the shot list's weighting of later shots) read as none
-    fast = tactics.PROFILE_TABLE["aggressive"]
+def break_vectors(monkeypatch, change) -> None:
+    """``VecTactics`` built as usual, then ``change(self)``: a rule of the vectorised
+    decisions broken on purpose (the engine's stays right)."""
     original = kernel_tactics.VecTactics.__init__
 
     def broken(self, ctx):
         original(self, ctx)
-        self.profiles = [p if p is not fast else dataclasses.replace(p, haste=0.0)
-                         for p in self.profiles]
+        change(self)
 
     monkeypatch.setattr(kernel_tactics.VecTactics, "__init__", broken)
+
+
+def test_a_wrong_vectorised_decision_is_caught(monkeypatch):
+    # the check above fails when a rule of the vectorised decisions is broken: the haste of
+    # the aggressive profile (the shot list's weighting of later shots) read as none
+    fast = tactics.PROFILE_TABLE["aggressive"]
+    break_vectors(monkeypatch, lambda v: setattr(v, "profiles", [
+        p if p is not fast else dataclasses.replace(p, haste=0.0) for p in v.profiles]))
     seen = checked_run(*CASES["luke-short-fought-on"], 200)
     assert seen["bad"] > 0, seen
 
@@ -249,26 +255,15 @@ def test_a_wrong_flight_is_caught(monkeypatch):
 
 def test_a_wrong_threat_is_caught(monkeypatch):
     # and when the threats are not chosen among first: point blank range read as 0 yards
-    original = kernel_tactics.VecTactics.__init__
-
-    def broken(self, ctx):
-        original(self, ctx)
-        self.point_blank = 0.0
-
-    monkeypatch.setattr(kernel_tactics.VecTactics, "__init__", broken)
+    break_vectors(monkeypatch, lambda v: setattr(v, "point_blank", 0.0))
     seen = checked_run(*CASES["point-blank"], 100)
     assert seen["bad"] > 0, seen
 
 
 def test_a_wrong_closing_in_is_caught(monkeypatch):
     # and when the closing in is broken: the short range a man stops short of read 10% low
-    original = kernel_tactics.VecTactics.__init__
-
-    def broken(self, ctx):
-        original(self, ctx)
-        self.weapon_short = [[y * 0.9 for y in guns] for guns in self.weapon_short]
-
-    monkeypatch.setattr(kernel_tactics.VecTactics, "__init__", broken)
+    break_vectors(monkeypatch, lambda v: setattr(v, "weapon_short", [
+        [y * 0.9 for y in guns] for guns in v.weapon_short]))
     # (seed 6: a wounded man's step is his wounded walk, tactics._allowance, so fewer walks
     # stop short of the range than at seed 5; and since his profile walks where his wounds
     # forbid a run, seed 2 meets none that the 10% changes either)
@@ -360,17 +355,3 @@ def test_a_wrong_cover_run_is_caught(monkeypatch):
     seen = checked_run(*CASES["three-on-three-cover"], 100)
     assert seen["bad"] > 0, seen
 
-
-def test_a_wrong_closing_in_is_caught(monkeypatch):
-    # and when a man with no shot above the floor closes in to the wrong distance
-    # (tactics._advance's stop at 0.8 of his gun's short range, vectorised in _no_shot):
-    # every gun's short range read as half what it is
-    original = kernel_tactics.VecTactics.__init__
-
-    def broken(self, ctx):
-        original(self, ctx)
-        self.weapon_short = [[y * 0.5 for y in row] for row in self.weapon_short]
-
-    monkeypatch.setattr(kernel_tactics.VecTactics, "__init__", broken)
-    seen = checked_run(*CASES["four-on-four"], 300)
-    assert seen["bad"] > 0, seen
