@@ -1,9 +1,11 @@
 """The engine, the lean path, the odds kernel and a bare loop drawing the same dice, side by
 side (issue 17). Prints figures; not a test.
 
-Four fights, each fought to the end by tactics: a generated one-on-one duel, the Luke Short
-example fought on (``--tactics aggressive --max-turns 20``), four on four (riflemen at 40
-yards) and a generated sixteen on sixteen. For each: fights per second per core of the engine
+Boot Hill: four fights, each fought to the end by tactics: a generated one-on-one duel, the
+Luke Short example fought on (``--tactics aggressive --max-turns 20``), four on four
+(riflemen at 40 yards) and a generated sixteen on sixteen. Violence: a generated one-on-one
+duel fought to the end by tactics (Violence has no lean path: its two engine lines are the
+same engine). For each: fights per second per core of the engine
 with its records (``summarize(run_fight(...))``, what a write-up pays), of the lean path (the
 engine with its records off, what ``odds --path engine`` runs), of the kernel (cold: a fresh
 process's first chunk; warm: a second chunk reusing the decisions already cached) and of a
@@ -38,8 +40,8 @@ from common import EXAMPLES, FOUR_ON_FOUR, GUNMAN, row  # noqa: E402
 from narrator import batch  # noqa: E402
 from narrator.engine import run_fight  # noqa: E402
 from narrator.rulesets.boothill.generate import generate, to_yaml  # noqa: E402
-from narrator.rulesets.boothill.kernel import KernelContext, _Kernel, run_kernel  # noqa: E402,E501
 from narrator.ruleset import Uncovered  # noqa: E402
+from narrator.ruleset import get as get_ruleset  # noqa: E402
 from narrator.scenario import load_scenario, load_scenario_text  # noqa: E402
 
 
@@ -75,16 +77,19 @@ def bench(label: str, ld, engine_n: int, kernel_n: int, repeat: int,
     engine = engine_n / cpu(lambda: [batch.summarize(run_fight(ld, 1 + i, dice_fallback="seeded"))
                                      for i in range(engine_n)], repeat)
     lean = engine_n / cpu(lambda: batch.run_odds(ld, engine_n, 1, path="engine"), repeat)
-    ctx = KernelContext(ld.scenario, ld.side_of)
+    seam = get_ruleset(ld.scenario.ruleset).kernel()   # the ruleset's kernel (Kernel protocol)
     try:
         if not kernel:
             raise Uncovered("left out (--engine-only)")
-        cold = kernel_n / cpu(lambda: run_kernel(KernelContext(ld.scenario, ld.side_of),
-                                                 kernel_n, 1, 0, batch.Tally), 1)
-        run_kernel(ctx, kernel_n, 1, 0, batch.Tally)
-        warm = kernel_n / cpu(lambda: run_kernel(ctx, kernel_n, 2, kernel_n, batch.Tally),
+        if seam is None:
+            raise Uncovered(f"the {ld.scenario.ruleset} ruleset has no kernel")
+        ctx = seam.context(ld, False)
+        cold = kernel_n / cpu(lambda: seam.run(seam.context(ld, False), kernel_n, 1, 0,
+                                               batch.Tally), 1)
+        seam.run(ctx, kernel_n, 1, 0, batch.Tally)
+        warm = kernel_n / cpu(lambda: seam.run(ctx, kernel_n, 2, kernel_n, batch.Tally),
                               repeat)
-        decided = decisions(ctx, kernel_n)
+        decided = decisions(seam, ctx, kernel_n)
         uncovered = None
     except Uncovered as e:  # (a fight the kernel does not cover: the engine's figures stand)
         uncovered = str(e)
@@ -109,11 +114,12 @@ def bench(label: str, ld, engine_n: int, kernel_n: int, repeat: int,
         f"time; the rest alone: {kernel_n / max(total - seconds, 1e-9):,.0f} fights/s/core")
 
 
-def decisions(ctx: KernelContext, n: int) -> tuple[int, float, float]:
+def decisions(seam, ctx, n: int) -> tuple[int, float, float]:
     """(engine decisions taken, their CPU seconds, all CPU seconds) in a third kernel run of
-    ``n`` fights on warm caches: the decisions (``_Kernel.decide``: the engine's tactics, kind
-    of turn and plans, once per distinct state not met before) are what the kernel cannot
-    vectorise."""
+    ``n`` fights on warm caches: the decisions (``_Kernel.decide`` of the ruleset's kernel
+    module: the engine's tactics, kind of turn and plans, once per distinct state not met
+    before) are what the kernel cannot vectorise."""
+    _Kernel = sys.modules[type(ctx).__module__]._Kernel
     calls, spent = 0, 0.0
     decide = _Kernel.decide
 
@@ -129,7 +135,7 @@ def decisions(ctx: KernelContext, n: int) -> tuple[int, float, float]:
     _Kernel.decide = timed
     try:
         t = time.process_time()
-        run_kernel(ctx, n, 3, 2 * n, batch.Tally)
+        seam.run(ctx, n, 3, 2 * n, batch.Tally)
         total = time.process_time() - t
     finally:
         _Kernel.decide = decide
@@ -176,6 +182,9 @@ def main() -> None:
           s(150), s(2000), args.repeat, k)
     bench("Sixteen on sixteen at 40 yards (tactics to the end)", load_scenario_text(many(16)),
           s(20), s(200), args.repeat, k)
+    violence = get_ruleset("violence").generate([("posse", 1), ("gang", 1)], "street", 7, 20, "")
+    bench("Violence: generated one-on-one duel (street, seed 7), tactics to the end",
+          load_scenario_text(violence), s(1000), s(20000), args.repeat, k)
 
 
 if __name__ == "__main__":
