@@ -266,3 +266,23 @@ def test_initiative_puts_the_surprising_side_first_and_keeps_a_group_together():
     # units: the gang (its first man), Ezra, the marshal, the townsmen (Sam first): 1 in 4 each
     for name in ("Jack Cutler", "Ezra Pruitt", "Marshal Tom Haskell", "Sam Isham"):
         assert 650 < firsts[ctx.index[name]] < 850, (name, firsts)
+
+
+def test_chunks_give_the_same_fights_whatever_came_before_them(monkeypatch):
+    """A chunk's fights depend on its seed alone, not on what the process's caches and intent
+    registry met in the chunks it fought before: four chunks of 300 in one process or spread
+    over two give the same tally (the order in which a round's men and intents are fought
+    follows the intents' content, never their registry ids)."""
+    from narrator import fast_odds
+    monkeypatch.setattr(fast_odds, "kernel_chunk_size", lambda loaded: 300)
+    ld = batch.odds_scenario(load_scenario(EXAMPLES / "bank-robbery.yaml"),
+                             tactics="aggressive", max_turns=6)
+    one = batch.run_odds(ld, 1200, 5, workers=1, path="kernel")
+    two = batch.run_odds(ld, 1200, 5, workers=2, path="kernel")
+    assert one.path == two.path == "kernel" and one.tally == two.tally
+    # a chunk fought on a context warmed by another chunk, and on a fresh one
+    ctx = kernel.KernelContext(ld.scenario)
+    kernel.run_kernel(ctx, 300, 5, 0, batch.Tally)
+    warm = kernel.run_kernel(ctx, 300, 5, 900, batch.Tally)
+    assert warm == kernel.run_kernel(kernel.KernelContext(ld.scenario), 300, 5, 900,
+                                     batch.Tally)

@@ -273,6 +273,7 @@ class KernelContext:
                                int(np.abs(self.mel_mod).max()))
         # registry of intents (index 0: none), each for one man; their plans
         self.ireg: list[tuple[int, Intent | None]] = [(-1, None)]
+        self.sortkey: list[str] = [""]    # each intent's content (the order of its turns)
         self.ireg_key: dict[tuple[int, str], int] = {}
         self.plans: list[_Plan | None] = [None]
         self._arrays_for = 0
@@ -326,6 +327,7 @@ class KernelContext:
         if k is None:
             k = self.ireg_key[key] = len(self.ireg)
             self.ireg.append((j, intent))
+            self.sortkey.append(key[1])
             self.plans.append(self._compile(j, intent))
         return k
 
@@ -564,14 +566,16 @@ class _Kernel:
             if not has.any():
                 break
             fi, w = live[has], who[has]
-            key = w * (len(ctx.plans) + 1) + self.IID[fi, w]
-            srt = np.argsort(key, kind="stable")
-            key, fi, w = key[srt], fi[srt], w[srt]
-            cuts = np.flatnonzero(np.diff(key)) + 1
-            for lo, hi in zip(np.r_[0, cuts].tolist(), np.r_[cuts, len(key)].tolist(),
-                              strict=True):
-                j = int(w[lo])
-                self.take_turn(t, fi[lo:hi], j, int(self.IID[fi[lo], j]))
+            pairs, inv = np.unique(np.stack([w, self.IID[fi, w]], axis=1), axis=0,
+                                   return_inverse=True)
+            inv = inv.reshape(-1)
+            # the men's turns in fighter order, then in the order of the intents' content:
+            # never by registry id, which depends on what this process met before (a chunk's
+            # dice must depend on its seed alone)
+            for u in sorted(range(len(pairs)), key=lambda u: (
+                    int(pairs[u, 0]), ctx.sortkey[int(pairs[u, 1])])):
+                j, iid = int(pairs[u, 0]), int(pairs[u, 1])
+                self.take_turn(t, fi[inv == u], j, iid)
             self.settle_morale(live[has])
 
     def initiative(self, live: np.ndarray) -> np.ndarray:
