@@ -23,7 +23,7 @@ from narrator.render.narrate import Kinds, Narration, Scene
 from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
                                      limits)
-from narrator.render.teaching import (gm_distance, luck_save, shown_modifiers, source, uncite,
+from narrator.render.teaching import (gm_distance, shown_modifiers, source, uncite,
                                       wound_groups)
 from narrator.render.trusted import TrustedEnvironment
 
@@ -428,7 +428,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
                        shot_list=lambda ts: shot_list(ts, words), side=inflection.side_name,
                        side_label=inflection.side_label, sided=inflection.sided,
                        and_join=inflection.join,
-                       gm_distance=gm_distance, uncite=uncite, shown=shown_modifiers, luck_save=luck_save,
+                       gm_distance=gm_distance, uncite=uncite, shown=shown_modifiers,
                        wounds=lambda ws: wound_groups(ws, lambda x: location.get(x, x)))
     env.globals.update(labels=words, number=lambda n: labels.NUMBER.get(n, str(n)))
     return env if user_dir is None else bound(env)

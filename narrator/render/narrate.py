@@ -20,6 +20,7 @@ import functools
 import math
 import re
 import tomllib
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,6 +125,8 @@ _SHOT_WORDS = re.compile(r"\b(?:fir(?:e|es|ed|ing)|shot|shots|shoots?|bullets?|b
 _SUBJECT_SLOT = re.compile(r"\{([ab])(_he)?\} \[")
 #: Strides through ``luck_keepsake`` (the first prime to its number is taken).
 _KEEPSAKE_STEP = (5, 3, 7)
+#: How near a landmark (yards) a man the GM moved stands to be told "by" it (``gm_placed``).
+GM_AT_LANDMARK = 3.0
 #: Other phrases ``say`` tries for a whole sentence said before in the write-up.
 REPEAT_TRIES = 6
 #: Where a sentence of story prose ends (quoted speech kept inside it).
@@ -333,6 +336,7 @@ class Narration:
         self.said_he: set[str] = set()    # ... and the sentence before it
         self._told: set[str] = set()  # whole sentences said in the write-up (``say``)
         self._keepsakes = 0  # luck_keepsake things told so far (``keepsake``)
+        self._lucky: dict[Any, tuple[str, str]] | None = None  # ``luck_choice``, worked out once
         self._last_text = ""  # the last whole sentence said
         self._para_word: str | None = None  # this paragraph's first word ("when"), once said
         self._last_para_word: str | None = None  # ... and the paragraph before's
@@ -956,6 +960,29 @@ class Narration:
         at, down = self._starts.get(turn, ({}, set()))
         return at, down, self._sides
 
+    def gm_placed(self, ev: Event) -> dict[str, Any]:
+        """Where a GM's edit of a man's position (``state_adjusted`` of field ``at``, value
+        "14, 2" or "[14, 2]", yards) puts him, as the story names places: ``{"landmark":
+        name, "at": "by"|"behind"|"in"}`` for a landmark of the map within
+        ``GM_AT_LANDMARK`` yards (the nearest), else ``{"enemy": name, "yards": float}``, the
+        nearest man of another side on his feet as the turn opens, else ``{}``."""
+        nums = [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", str(ev.value))]
+        if len(nums) != 2:
+            return {}
+        spot = (nums[0], nums[1])
+        first = self.events[0] if self.events else None
+        places = sorted(((math.dist(spot, tuple(p.at)), p.name)
+                         for p in getattr(first, "places", ()) or ()), key=lambda t: t[0])
+        if places and places[0][0] <= GM_AT_LANDMARK:
+            name = places[0][1]
+            at = self.scene.at(name)
+            return {"landmark": name, "at": "by" if at == "behind" else at}
+        pos, down, sides = self._turn_start(ev.turn)
+        pos = dict(pos)
+        pos[ev.character] = spot
+        enemies = _active_enemies(pos, sides, down, ev.character)
+        return {"enemy": enemies[0][0], "yards": enemies[0][1]} if enemies else {}
+
     def in_saddle(self, ev: Event) -> bool:
         """Whether the shooter of ``ev`` (a shot) moves on horseback in its turn: his gait
         is his horse's (000 Table 3), so his "shooting while walking" is told "from the
@@ -1227,11 +1254,14 @@ class Narration:
         return "head" if loc == "head" else "leg" if loc.endswith("leg") else "arm", grave
 
     def say(self, group: str, a: str | None = None, b: str | None = None,
-            ctx: tuple[str, ...] | list[str] = (), **extra: Any) -> str:
+            ctx: tuple[str, ...] | list[str] = (), only: str | None = None,
+            **extra: Any) -> str:
         """A phrase of ``group`` with the actor ``a`` and the other ``b`` filled in, in the
         write-up's tense. ``extra`` fields are text, or ``(text, plural)`` for a noun phrase
         or list of names a verb must agree with; a text field that is a side's or cover's name
-        agrees by ``inflection.is_plural`` when given as ``(text, None)``.
+        agrees by ``inflection.is_plural`` when given as ``(text, None)``. ``only``: this
+        phrase of the group (tags stripped), chosen by the caller (``luck_choice``), said as
+        it is.
 
         Raises:
             KeyError: an unknown phrase group or a field the phrase needs and was not given.
@@ -1262,6 +1292,14 @@ class Narration:
                 (a, _opening(p)) != self._opening and not self._names_again(p, a, b)
                 and not self._opens_alike(p))
 
+        if only is not None:
+            # the stream draws for the group all the same, so the phrases after this one are
+            # those it would have drawn without the caller's choice
+            self.phrases.pick(group, context, fresh_start)
+            text = self._realise(self._chose(only, a, b), a, b, extra)
+            self._last_text = text
+            self._mark_paragraph(only, text)
+            return text
         phrase = self.phrases.pick(group, context, fresh_start)
         first = phrase
         for _ in range(8):  # (a name kept where "His" would be unclear opens alike more often)
@@ -1314,19 +1352,71 @@ class Narration:
         self._mark_paragraph(phrase, text)
         return text
 
-    def keepsake(self) -> str:
+    def keepsake(self, k: int | None = None) -> str:
         """What a man had in his pocket that stopped a Luck save's bullet ("a silver
         dollar"), for ``{thing}`` of a phrase: the phrase group ``luck_keepsake`` taken in an
         order of the fight's own, from its seed (the phrase table's): the first at the seed
         modulo their number, so fights of consecutive seeds (a batch) each open on another
         one, then every ``_KEEPSAKE_STEP``-th, so one fight tells each once before any
-        again. Same seed, same things. Without the group, "a silver dollar"."""
+        again. ``k``: the thing's place in that order (the fight's k-th keepsake, from 0);
+        None: the next after those this method gave. Same seed, same things. Without the
+        group, "a silver dollar"."""
         things = self.phrases.table.get("luck_keepsake") or ["a silver dollar"]
         seed = self.phrases.seed if isinstance(getattr(self.phrases, "seed", 0), int) else 0
-        step = next((k for k in _KEEPSAKE_STEP if math.gcd(k, len(things)) == 1), 1)
-        thing = things[(seed + self._keepsakes * step) % len(things)]
-        self._keepsakes += 1
-        return thing
+        step = next((j for j in _KEEPSAKE_STEP if math.gcd(j, len(things)) == 1), 1)
+        if k is None:
+            k = self._keepsakes
+            self._keepsakes += 1
+        return things[(seed + k * step) % len(things)]
+
+    def luck_choice(self, w: Event) -> tuple[str, str]:
+        """``(phrase, thing)``: why the mortal wound ``w`` (a ``wound_taken`` whose Luck check
+        saved it, 000 l.427, errata B8) is only a light one, the one choice the teaching and
+        the story write-ups of the fight both tell: a phrase of ``luck_save`` (tags stripped)
+        that fits where it struck (``wound_tags``), and for a phrase with ``{thing}`` the
+        keepsake in his pocket (``keepsake``: the fight's k-th thing for its k-th save told
+        with one). Chosen from the fight's seed, the man and the place (a checksum, not the
+        phrase stream): a save's phrase is not used again in the fight while another fits.
+        Both modes read the whole log (``events``) in its order, so they agree.
+
+        Raises:
+            KeyError: no ``luck_save`` group in the phrase table.
+        """
+        if self._lucky is None:
+            self._lucky = {}
+            used: set[str] = set()
+            seed = self.phrases.seed if isinstance(getattr(self.phrases, "seed", 0), int) else 0
+            things = 0
+            for k, e in enumerate(x for x in self.events if x.kind == "wound_taken"
+                                  and getattr(x, "mortal", None) is not None
+                                  and getattr(x.mortal, "saved", False)):
+                options, fitting = self.phrases._fitting("luck_save",
+                                                         frozenset(self.wound_tags(e)))
+                texts = [options[i][1] for i in fitting] or [
+                    "the {shot} [glance] off the bone"]
+                fresh = [t for t in texts if t not in used] or texts
+                phrase = fresh[zlib.crc32(f"{seed}|{e.character}|{e.location}|{k}".encode())
+                               % len(fresh)]
+                used.add(phrase)
+                thing = ""
+                if "{thing}" in phrase:
+                    thing = self.keepsake(things)
+                    things += 1
+                self._lucky[id(e)] = (phrase, thing)
+        return self._lucky.get(id(w), ("the {shot} [glance] off the bone", ""))
+
+    def luck_reason(self, w: Event) -> str:
+        """Teaching mode's words for ``luck_choice`` (present tense, "his" for the wounded
+        man, the cause's noun: "shot", "blade", "flying metal"): "a pocket watch in his vest
+        takes the worst of it"."""
+        phrase, thing = self.luck_choice(w)
+        cause = getattr(w, "cause", "shot")
+        shot = {"blade": "blade", "explosion": "flying metal"}.get(cause, "shot")
+        he, him, his = (self.pronoun(w.character, c) for c in ("subj", "obj", "poss"))
+        text = phrase.replace("{b}'s", "{b_his}")
+        plain = Phrases(self.phrases.table, 0, "present")  # (not the story's stream)
+        return plain.fill(text, {"shot": shot, "thing": thing, "b": self.short(w.character),
+                                 "b_he": he, "b_him": him, "b_his": his}, set())
 
     def _chose(self, phrase: str, a: str | None, b: str | None) -> str:
         """Record ``phrase`` as the one said (the last said, how it opens, a gun told

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 import re
-import zlib
 
 #: A source line citation as the scenarios and rulings write it: "(l.768)", "(003 l.46)",
 #: "(l.597, 609, 635, 691)", "(003 l.76-78)".
@@ -124,40 +123,3 @@ def wound_groups(wounds, location_label=lambda x: x) -> list[str]:
                           for p, m in places.items())
         phrases.append(f"{_COUNT.get(k, str(k))} {noun} ({where})")
     return phrases
-
-
-#: What turned a mortal wound into a light one (000 l.427: the player "has to come up with a
-#: good explanation ... possible and plausible"; errata B8), by where it struck. ``{his}`` is
-#: the wounded man's possessive pronoun, ``{shot}`` what hit him.
-_LUCK_SAVE = {
-    "chest": ("the Bible in {his} coat pocket stops the {shot}",
-              "a deck of cards in {his} breast pocket soaks up the {shot}",
-              "the {shot} skids off a rib instead of going in"),
-    "abdomen": ("the {shot} strikes {his} gunbelt buckle and glances away",
-                "a pocket watch in {his} vest takes the worst of it",
-                "the {shot} spends itself on {his} cartridge belt"),
-    "head": ("the {shot} creases {his} skull and glances off",
-             "the {shot} takes {his} hat brim and a strip of scalp, no more"),
-    "arm": ("the {shot} glances off the bone",
-            "the thick of {his} coat sleeve slows the {shot}"),
-    "leg": ("the {shot} tears through the meat of the leg and misses the bone",
-            "the {shot} glances off {his} holster and the leg is only grazed"),
-}
-
-
-def luck_save(location: str, who: str, his: str, cause: str = "shot") -> str:
-    """A plausible reason why a mortal wound a Luck check saved is only a light one (000
-    l.427, errata B8), chosen by the Table 11 ``location`` (a key: "chest", "left_arm", ...)
-    and, among that place's reasons, by the wounded man's name ``who`` (the same wound, the
-    same words: a checksum, not a random draw). ``his``: his possessive pronoun; ``cause``
-    the wound's cause ("shot", "blade", "explosion").
-
-    >>> luck_save("abdomen", "Caleb", "his")
-    'the shot spends itself on his cartridge belt'
-    """
-    group = ("arm" if location.endswith(("arm", "shoulder")) else
-             "leg" if location.endswith("leg") else location)
-    reasons = _LUCK_SAVE.get(group, _LUCK_SAVE["arm"])
-    shot = {"blade": "blade", "explosion": "flying metal"}.get(cause, "shot")
-    pick = reasons[zlib.crc32(f"{who}|{location}".encode()) % len(reasons)]
-    return pick.format(his=his, shot=shot)
