@@ -9,8 +9,10 @@ both rulesets) and read the fight as it stands; nothing here rolls dice.
   gun, else empties up to three rounds at the nearest enemy (each extra shot is +1, 003 l.15).
 * ``cautious``: gets to the nearest cover first (a target in cover denies advantage, l.15),
   then two shots at the nearest enemy.
-* ``coward``: gets to cover; once there, keeps heads down with one round of suppressing fire
-  (l.50) rather than showing himself.
+* ``coward``: gets to the nearest cover that takes him no nearer the enemy (else the nearest
+  cover at all); once there, keeps heads down with one round of suppressing fire (l.50) rather
+  than showing himself. Without a loaded gun he stays in cover (or reloads); he fights hand to
+  hand only when cornered (a foe within arm's length), and never walks up to one.
 * ``sniper``: snipes the nearest enemy at long range (l.32), else one shot at the nearest.
 * ``lawman``: calls on the other side to throw down their guns and surrender before anyone
   has fired (once for his side; he holds his fire that round); then one shot at a time at the
@@ -55,6 +57,8 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
             return call
         if yards <= ARMS_LENGTH and close and nearest.melee is None:
             return Intent(melee=nearest.name, to=to)
+    if profile == "coward" and not loaded:
+        return _cornered(fight, f, enemies, yards, nearest, to)
     if not f.guns() or (not loaded and profile == "aggressive" and close):
         if close and nearest.melee is None:
             return Intent(melee=nearest.name, to=to)
@@ -64,7 +68,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
         spare = [w for w in f.guns() if w.spare != 0]
         return Intent(reload=spare[0].key) if spare else None
     gun = loaded[0].key
-    cover = _nearest_cover(fight, f, [o for _, _, o in enemies])
+    cover = _nearest_cover(fight, f, [o for _, _, o in enemies], away=profile == "coward")
     if profile in ("cautious", "coward") and not f.cover and cover is not None:
         return Intent(move=cover)
     if profile == "coward":
@@ -90,11 +94,30 @@ def _call(fight: FightView, f: Fighter, enemies: list) -> Intent | None:
                         "and surrender")
 
 
-def _nearest_cover(fight: FightView, f: Fighter, enemies: list[Fighter]) -> str | None:
+def _cornered(fight: FightView, f: Fighter, enemies: list, yards: float, nearest: Fighter,
+              to: str) -> Intent | None:
+    """The coward with no loaded gun: a melee only when cornered (the nearest foe within arm's
+    length and not already locked in a melee), else to cover away from the enemy, else a
+    reload if he has spare rounds, else nothing (he keeps his head down)."""
+    if yards <= ARMS_LENGTH and nearest.melee is None:
+        return Intent(melee=nearest.name, to=to)
+    if not f.cover:
+        cover = _nearest_cover(fight, f, [o for _, _, o in enemies], away=True)
+        if cover is not None:
+            return Intent(move=cover)
+    spare = [w for w in f.guns() if w.spare != 0]
+    return Intent(reload=spare[0].key) if spare else None
+
+
+def _nearest_cover(fight: FightView, f: Fighter, enemies: list[Fighter],
+                   away: bool = False) -> str | None:
     """The nearest landmark that gives cover, within 30 yards (farther is not worth the run),
     that no enemy holds (none stands within arm's length of it: his cover is no cover from
-    him, and the two would trade shots from a yard apart)."""
+    him, and the two would trade shots from a yard apart). ``away`` (the coward): a cover
+    that takes him no nearer the nearest enemy than he stands now comes first, and only
+    when there is none the nearest cover at all."""
     best = None
+    now = min((math.dist(f.pos, o.pos) for o in enemies), default=0.0)
     for key, lm in fight.sc.map.items():
         if not lm.cover:
             continue
@@ -102,6 +125,8 @@ def _nearest_cover(fight: FightView, f: Fighter, enemies: list[Fighter]) -> str 
         if any(math.dist(at, o.pos) <= ARMS_LENGTH for o in enemies):
             continue
         d = math.dist(f.pos, at)
-        if d <= 30 and (best is None or d < best[0]):
-            best = (d, key)
+        nearer = away and min((math.dist(at, o.pos) for o in enemies), default=now) < now
+        rank = (nearer, d)
+        if d <= 30 and (best is None or rank < best[0]):
+            best = (rank, key)
     return best[1] if best else None
