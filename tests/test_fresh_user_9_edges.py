@@ -65,6 +65,23 @@ def test_a_cornered_coward_fights_hand_to_hand():
     assert intent is not None and intent.melee == "Inés Ortega" and intent.to == "subdue"
 
 
+def _knife_coward(cover_at: str):
+    import importlib
+    vt = importlib.import_module("tests.test_violence_tactics")
+    f = vt.fight_of("weapons: [{type: knife}], at: [0, 0], tactics: coward", bo_at="[10, 0]",
+                    cover_at=cover_at)
+    return tactics.decide(f, 1, f.fighters["Ann"])
+
+
+def test_a_knife_coward_ten_yards_from_a_foe_does_not_close_in():
+    """Before: a coward with a knife went hand to hand with Bo 10 yards off (the close
+    band). Now he goes to the wall behind him, 5 yards off ([-5, 0]); with the only cover
+    beyond Bo ([25, 0]) he does not run past Bo to it, and stays where he is."""
+    from narrator.rulesets.violence.scenario import Intent
+    assert _knife_coward("[-5, 0]") == Intent(move="wall")
+    assert _knife_coward("[25, 0]") is None
+
+
 def test_the_ferry_fights_seeds_77_to_81_never_send_sam_into_a_melee(tmp_path):
     """Before: seeds 77 to 81 all had Sam run to (26, 8), Inés's spot, and seed 79 had Sam
     start a melee with Luis. Now Sam's only move is to the ferry house and no seed has a melee
@@ -81,3 +98,102 @@ def test_the_ferry_fights_seeds_77_to_81_never_send_sam_into_a_melee(tmp_path):
         assert all("move to the ferry house, into cover" in ln for ln in moves), moves
         moved += len(moves)
     assert moved >= 3
+
+
+MINE = textwrap.dedent("""\
+    title: Showdown at the Lost Deacon Mine
+    ruleset: weird-west
+    seed: 909
+    light: dim
+    map:
+      ore_cart: {at: [0, 0], name: the ore cart, cover: {material: plank, covers: [legs, lower_guts, gizzards]}}
+      headframe: {at: [14, 6], name: the headframe, cover: {material: timber, covers: [legs, lower_guts, gizzards, upper_guts]}}
+      adit: {at: [22, 10], name: the mine adit}
+    sides:
+      trackers:
+        - name: Mae Calloway
+          short: Mae
+          pronoun: she
+          traits: {deftness: 4d10, nimbleness: 3d8, quickness: 3d10, strength: 2d6, vigor: 3d8, spirit: 2d10}
+          aptitudes: {shootin: {pistol: 4}, dodge: 2, quick_draw: 3}
+          chips: {white: 2, red: 1}
+          weapons: [{type: colt_peacemaker}]
+          at: ore_cart
+          tactics: gunslinger
+        - name: Elijah Stone
+          short: Elijah
+          traits: {deftness: 3d8, nimbleness: 2d8, quickness: 2d8, strength: 3d8, vigor: 3d10}
+          aptitudes: {shootin: {shotgun: 3}, fightin: {brawlin: 2}}
+          weapons: [{type: double_barrel_shotgun}, {type: bowie_knife}]
+          at: [1, 2]
+          tactics: aggressive
+      claim_jumpers:
+        - name: Hollis Frye
+          short: Hollis
+          traits: {deftness: 3d8, nimbleness: 3d6, quickness: 2d8, vigor: 2d8}
+          aptitudes: {shootin: {rifle: 3}, dodge: 1}
+          weapons: [{type: winchester_73}]
+          at: headframe
+          tactics: cautious
+        - name: Old Deacon
+          traits: {deftness: 2d6, nimbleness: 2d8, quickness: 2d6, strength: 3d10, vigor: 4d10}
+          aptitudes: {fightin: {brawlin: 3}}
+          weapons: [{type: claws}]
+          undead: true
+          at: adit
+          tactics: undead
+    turns:
+      - intents:
+          Mae: [{draw: true}, {shoot: Hollis}]
+          Elijah: {shoot: Old Deacon}
+    max_turns: 2
+    """)
+
+
+def _run(tmp_path, text: str, *args: str):
+    sc = tmp_path / "sc.yaml"
+    sc.write_text(text, encoding="utf-8")
+    res = RUNNER.invoke(app, ["run", str(sc), *args])
+    assert res.exit_code == 0, res.output
+    return res
+
+
+def test_a_weird_west_draw_of_the_gun_in_hand_is_no_draw_and_the_card_shoots(tmp_path):
+    """Before: Mae (one card, 4 of clubs; Colt in hand) "draws her Colt Peacemaker: that is
+    the action", and her declared shot at Hollis never came. Now the draw is no draw and the
+    4 of clubs fires at Hollis."""
+    out = _run(tmp_path, MINE).stdout
+    assert "draws her Colt Peacemaker" not in out
+    assert ("**Mae** (4♣) has her Colt Peacemaker in hand already: no draw is made, and the "
+            "card goes to her next action.") in out
+    assert "**Mae** (4♣) fires her Colt Peacemaker at **Hollis**, about 15 yards away" in out
+    story = _run(tmp_path, MINE, "-m", "story").stdout
+    assert "pulls her Colt" not in story
+    assert "Mae (4♣): no draw (Colt Peacemaker already in hand)" in story
+
+
+def test_a_declared_action_left_without_a_card_is_told(tmp_path):
+    """Two declared shots and one card (4 of clubs): the second is told as not made."""
+    text = MINE.replace("Mae: [{draw: true}, {shoot: Hollis}]",
+                        "Mae: [{shoot: Hollis}, {shoot: Old Deacon}]")
+    out = _run(tmp_path, text).stdout
+    assert ("**Mae** has no card left this round for her declared shot at Old Deacon "
+            "(one action a card") in out
+    story = _run(tmp_path, text, "-m", "story").stdout
+    assert "Mae: declared shot at Old Deacon not made (no card left this round)" in story
+
+
+def test_check_warns_of_a_weird_west_draw_of_the_gun_in_hand(tmp_path):
+    sc = tmp_path / "sc.yaml"
+    sc.write_text(MINE, encoding="utf-8")
+    res = RUNNER.invoke(app, ["check", str(sc)])
+    assert res.exit_code == 0, res.output
+    line = MINE.splitlines().index("      Mae: [{draw: true}, {shoot: Hollis}]") + 1
+    assert (f"sc.yaml:{line}:20: warning: Mae Calloway declares a draw in round 1, but starts "
+            "with the Colt Peacemaker in hand") in res.stderr
+    held = RUNNER.invoke(app, ["check", str(sc)])
+    holstered = MINE.replace("weapons: [{type: colt_peacemaker}]",
+                             "weapons: [{type: colt_peacemaker, holstered: true}]")
+    sc.write_text(holstered, encoding="utf-8")
+    res = RUNNER.invoke(app, ["check", str(sc)])
+    assert res.exit_code == 0 and "warning" not in res.stderr, (held.output, res.stderr)

@@ -99,10 +99,10 @@ def test_nobody_to_fight_or_a_melee_under_way_decides_nothing():
 
 @pytest.mark.parametrize("profile, to", [
     ("aggressive", "kill"), ("cautious", "kill"), ("sniper", "kill"),
-    ("lawman", "subdue"), ("coward", "subdue")])
+    ("lawman", "subdue")])
 def test_with_no_gun_a_man_goes_hand_to_hand_up_close(profile, to):
-    """003 l.38: lawmen and cowards mean to subdue, the others to kill; Bo is 10 yards off,
-    the close band's edge."""
+    """003 l.38: lawmen mean to subdue, the others to kill; Bo is 10 yards off, the close
+    band's edge. (A coward fights only when cornered: tests/test_fresh_user_9_edges.py.)"""
     f = fight_of(f"weapons: [{{type: knife}}], at: [0, 0], tactics: {profile}", bo_at="[10, 0]")
     assert decide(f) == Intent(melee="Bo", to=to)
 

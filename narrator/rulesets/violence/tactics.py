@@ -9,9 +9,10 @@ both rulesets) and read the fight as it stands; nothing here rolls dice.
   gun, else empties up to three rounds at the nearest enemy (each extra shot is +1, 003 l.15).
 * ``cautious``: gets to the nearest cover first (a target in cover denies advantage, l.15),
   then two shots at the nearest enemy.
-* ``coward``: gets to the nearest cover that takes him no nearer the enemy (else the nearest
-  cover at all); once there, keeps heads down with one round of suppressing fire (l.50) rather
-  than showing himself. Without a loaded gun he stays in cover (or reloads); he fights hand to
+* ``coward``: gets to the nearest cover away from the enemy (no nearer them than he stands;
+  with a loaded gun, else the nearest cover at all); once there, keeps heads down with one
+  round of suppressing fire (l.50) rather than showing himself. Without a loaded gun he goes
+  only to cover away from the enemy, else keeps his head down (or reloads); he fights hand to
   hand only when cornered (a foe within arm's length), and never walks up to one.
 * ``sniper``: snipes the nearest enemy at long range (l.32), else one shot at the nearest.
 * ``lawman``: calls on the other side to throw down their guns and surrender before anyone
@@ -97,12 +98,13 @@ def _call(fight: FightView, f: Fighter, enemies: list) -> Intent | None:
 def _cornered(fight: FightView, f: Fighter, enemies: list, yards: float, nearest: Fighter,
               to: str) -> Intent | None:
     """The coward with no loaded gun: a melee only when cornered (the nearest foe within arm's
-    length and not already locked in a melee), else to cover away from the enemy, else a
-    reload if he has spare rounds, else nothing (he keeps his head down)."""
+    length and not already locked in a melee), else to a cover away from the enemy (never one
+    that takes him towards them), else a reload if he has spare rounds, else nothing (he keeps
+    his head down where he is)."""
     if yards <= ARMS_LENGTH and nearest.melee is None:
         return Intent(melee=nearest.name, to=to)
     if not f.cover:
-        cover = _nearest_cover(fight, f, [o for _, _, o in enemies], away=True)
+        cover = _nearest_cover(fight, f, [o for _, _, o in enemies], away=True, strict=True)
         if cover is not None:
             return Intent(move=cover)
     spare = [w for w in f.guns() if w.spare != 0]
@@ -110,12 +112,13 @@ def _cornered(fight: FightView, f: Fighter, enemies: list, yards: float, nearest
 
 
 def _nearest_cover(fight: FightView, f: Fighter, enemies: list[Fighter],
-                   away: bool = False) -> str | None:
+                   away: bool = False, strict: bool = False) -> str | None:
     """The nearest landmark that gives cover, within 30 yards (farther is not worth the run),
     that no enemy holds (none stands within arm's length of it: his cover is no cover from
     him, and the two would trade shots from a yard apart). ``away`` (the coward): a cover
-    that takes him no nearer the nearest enemy than he stands now comes first, and only
-    when there is none the nearest cover at all."""
+    away from the enemy (no nearer an enemy than he stands now, and nearer him than any
+    enemy) comes first, and only when there is none the nearest cover at all; ``strict``:
+    a cover away from the enemy or none."""
     best = None
     now = min((math.dist(f.pos, o.pos) for o in enemies), default=0.0)
     for key, lm in fight.sc.map.items():
@@ -125,7 +128,10 @@ def _nearest_cover(fight: FightView, f: Fighter, enemies: list[Fighter],
         if any(math.dist(at, o.pos) <= ARMS_LENGTH for o in enemies):
             continue
         d = math.dist(f.pos, at)
-        nearer = away and min((math.dist(at, o.pos) for o in enemies), default=now) < now
+        foe = min((math.dist(at, o.pos) for o in enemies), default=math.inf)
+        nearer = away and (foe < now or foe <= d)
+        if nearer and strict:
+            continue
         rank = (nearer, d)
         if d <= 30 and (best is None or rank < best[0]):
             best = (rank, key)

@@ -315,7 +315,9 @@ class WWSimple(Event):
     """A plain action: ``what`` "prone", "stand", "hold", "clear" (a jam, W20a), or a refused
     action with ``why`` ("no_gun", "empty", "jammed", "too_far", "out_of_reach", "no_target",
     "cannot_fan_gun", "cannot_fan_hand", "cannot_fan_skill": which of 004 l.150's requirements
-    for fanning failed, "no_hand")."""
+    for fanning failed, "no_hand"), or "in_hand" (a draw of the gun he holds already: no draw
+    is made, and the card goes to his next action), or "no_card" (a declared action left
+    without a card at the round's end; ``card`` is empty)."""
 
     kind: ClassVar[str] = "ww_simple"
     turn: int

@@ -423,7 +423,29 @@ class WeirdWestFight:
             f.hand.remove(card)
             self.act(t, f, card)
             self.deck.discard([card])
+        if len(self.active_sides()) > 1:
+            self.undone(t)
         self.end_round(t, black)
+
+    def undone(self, t: int) -> None:
+        """Tell each declared action left without a card at the round's end (one action a
+        card, 004 l.15): a ``WWSimple`` with ``why`` "no_card" and no card, once for each kind
+        and target, for a man still able to act (a man out of the fight is told so already)."""
+        for f in self.fighters.values():
+            if not f.can_act:
+                continue
+            told = set()
+            for a in f.plan:
+                kind = a.action or ("move" if a.move is not None else None)
+                if kind is None or kind == "hold":
+                    continue
+                aim = getattr(a, kind, None)
+                target = aim if isinstance(aim, str) and aim in self.fighters else (
+                    aim[0] if isinstance(aim, list) and aim else "")
+                if (kind, target) not in told:   # two shots at one man: told once
+                    told.add((kind, target))
+                    self.emit(WWSimple(t, f.name, "", kind, "no_card", "", target))
+            f.plan = []
 
     def end_round(self, t: int, black: bool) -> None:
         bleeds = []
@@ -556,6 +578,13 @@ class WeirdWestFight:
             arms = next((w for w in f.weapons if w.key == arms.key and not w.in_hand), arms)
         if arms is None:
             self.simple(t, f, card, "draw", "no_gun")
+            return
+        if arms.in_hand:   # already in hand: no draw, and the card goes to his next action
+            self.simple(t, f, card, "draw", "in_hand", arms.name)
+            if f.plan:
+                self.act(t, f, card)
+            else:
+                self.hold(t, f, card)
             return
         if arms.dropped:
             self.pick_up(t, f, card, arms)

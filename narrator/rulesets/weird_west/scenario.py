@@ -436,6 +436,36 @@ def validate(data: dict, loc8: Any) -> loader.LoadedScenario:
     return loader.validate_model(Scenario, data, loc8, lambda ld, _data, l8: _check(ld, l8))
 
 
+def _drawn_warning(loaded: loader.LoadedScenario, c: Character, actions: list[Action],
+                  base: tuple, loc8: Any) -> None:
+    """Warn (``loaded.warnings``, located at the ``draw:``) of a draw declared in the first
+    round, before anything else changes his hands, of the gun he starts with in hand (his
+    first weapon, not ``holstered``; ruled: WN20) when he carries no second of its kind: no
+    draw is made, and the card goes to his next action (a declared action left without a card
+    is told, not made). Later rounds depend on the fight."""
+    if not c.weapons or c.weapons[0].holstered:
+        return
+    first = c.weapons[0]
+    if not tables.weapons()[first.type].is_gun \
+            or sum(w.type == first.type for w in c.weapons) > 1:
+        return
+    for k, a in enumerate(actions):
+        kind = a.action
+        if kind in ("fight", "reload", "clear", "flee", "surrender", "other") or a.two_guns:
+            return
+        if kind != "draw":
+            continue
+        picked = weapon_index(c, a.draw) if isinstance(a.draw, str) else 0
+        if picked == 0:
+            name = first.name or tables.weapons()[first.type].name
+            loaded.warnings.append(loc8.error(
+                f"warning: {c.name} declares a draw in round 1, but starts with the {name} "
+                f"in hand (the first weapon, not holstered): no draw is made, and the card "
+                f"goes to the next action; drop draw: (or give the gun holstered: true)",
+                base + (k, "draw")))
+        return
+
+
 def weapon_index(c: Character, value: str) -> int | None:
     """Index in ``c.weapons`` of the weapon whose name, type or alias is ``value``."""
     for i, w in enumerate(c.weapons):
@@ -596,6 +626,8 @@ def _check_rest(loaded: loader.LoadedScenario, loc8: Any) -> None:
                     raise loc8.error(f"no landmark called {a.move!r}{_hint(a.move, list(sc.map))}",
                                      abase + ("move",))
             new[full] = actions
+            if t == 0 and turn.resolved is None:
+                _drawn_warning(loaded, c, actions, base, loc8)
         turn.intents = new
 
     for key, purposes in sc.dice.items():
