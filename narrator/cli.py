@@ -971,13 +971,19 @@ def _fresh_seed() -> int:
 
 
 def _console(width: int = 80):
-    """A rich console on standard output at most ``width`` columns wide (``width`` when it is
-    not a terminal): tables wrap their cells rather than run off an 80-column screen."""
+    """A rich console on standard output: a terminal's own width (rich reads it, or the
+    ``COLUMNS`` environment variable); when the output is piped, ``COLUMNS`` if it is set to a
+    positive whole number, else ``width`` columns. Tables fold their cells to fit rather than
+    cut them short."""
+    import os
+
     from rich.console import Console
 
     console = Console()
-    return (Console(width=min(console.width, width)) if console.is_terminal
-            else Console(width=width))
+    if console.is_terminal:
+        return console
+    given = os.environ.get("COLUMNS", "").strip()
+    return Console(width=int(given) if given.isdigit() and int(given) > 0 else width)
 
 
 def _progress(total: int, what: str):
@@ -1134,18 +1140,22 @@ def batch(
 
     table = Table(title=f"{len(results)} fights written to {out}", box=box.SIMPLE_HEAD,
                   pad_edge=False)
-    longest = max(len(r.job.out.name) for r in results)
     # each ruleset's word for its turns; seconds only for fights whose turns have a length
     from narrator.ruleset import get as get_ruleset
 
     units = sorted({get_ruleset(ld.scenario.ruleset).unit() for ld in loaded})
     length = "/".join(f"{u}s" for u in units)
     timed = any(r.summary.seconds for r in results)
-    for col, kw in (("file", {"no_wrap": True, "min_width": longest}),
-                    ("seed", {"justify": "right"}), (length, {"justify": "right"}),
-                    *((("seconds", {"justify": "right"}),) if timed else ()),
-                    ("winner", {"no_wrap": True}), ("down", {})):
-        table.add_column(col, **kw)
+    console = _console()
+    # file names whole when they leave room for the rest (half the width), else folded
+    longest = max(len(r.job.out.name) for r in results)
+    whole = longest <= console.width // 2
+    for col, kw in (("file", {"no_wrap": whole, "min_width": longest if whole else None}),
+                    ("seed", {"justify": "right", "no_wrap": True}),
+                    (length, {"justify": "right", "no_wrap": True}),
+                    *((("seconds", {"justify": "right", "no_wrap": True}),) if timed else ()),
+                    ("winner", {}), ("down", {})):
+        table.add_column(col, overflow="fold", **kw)  # folded, never cut short
     named = [_side_labels(ld) for ld in loaded]
     units_of = [get_ruleset(ld.scenario.ruleset).unit() for ld in loaded]
     for r in results:
@@ -1157,7 +1167,6 @@ def batch(
         seconds = (str(s.seconds) if s.seconds else "-",) if timed else ()
         table.add_row(r.job.out.name, str(r.job.seed), str(s.turns), *seconds, winner,
                       down or "-")
-    console = _console()
     console.print(table)
     for k, path in enumerate(scenarios):
         mine = [r.summary for r in results if r.job.scenario == k]
@@ -1312,7 +1321,7 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
     console.print(f"path: {result.path}")
     sides = Table(title=f"{result.title}: {result.trials:,} fights (seeds {base}-"
                         f"{base + result.trials - 1}; scripted dice ignored)")
-    sides.add_column("outcome")
+    sides.add_column("outcome", overflow="fold")
     sides.add_column("fights", justify="right")
     sides.add_column("chance", justify="right")
     sides.add_column("95% interval", justify="right")
@@ -1376,9 +1385,7 @@ def rules(
         sections = reference.lookup(ruleset, topic)
     except ValueError as exc:
         fail(str(exc))
-    console = Console()
-    reference.print_sections(sections, Console(width=min(console.width, 80))
-                             if console.is_terminal else Console(width=80))
+    reference.print_sections(sections, _console())
 
 
 @app.command()

@@ -259,7 +259,8 @@ if __name__ == "__main__":  # python -m narrator.reference --write docs
 
 def print_sections(sections: list[Section], console) -> None:
     """Print sections as rich tables on ``console`` (a ``rich.console.Console``), the note above
-    each and the source below; cells are plain text, never rich markup. The first column (a
+    each and the source below; cells are plain text, never rich markup. No cell is cut short
+    (no ellipsis): the other columns fold to fit the console's width, and the first column (a
     name a scenario uses) is never broken."""
     from rich import box
     from rich.table import Table
@@ -270,7 +271,7 @@ def print_sections(sections: list[Section], console) -> None:
                       show_lines=s.key in ("rulings", "house-rules"), pad_edge=False,
                       collapse_padding=True, show_edge=False)
         for i, col in enumerate(s.columns):
-            table.add_column(col, no_wrap=i == 0 or s.key == "weapons", overflow="fold")
+            table.add_column(col, overflow="fold", no_wrap=i == 0)
         for row in s.rows:
             table.add_row(*(Text(c) for c in row))
         if s.note:

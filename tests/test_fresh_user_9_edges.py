@@ -4,6 +4,7 @@ gun drawn while already in hand, terminal tables stuck at 80 columns, and small 
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -197,3 +198,57 @@ def test_check_warns_of_a_weird_west_draw_of_the_gun_in_hand(tmp_path):
     sc.write_text(holstered, encoding="utf-8")
     res = RUNNER.invoke(app, ["check", str(sc)])
     assert res.exit_code == 0 and "warning" not in res.stderr, (held.output, res.stderr)
+
+
+def test_a_terminal_console_takes_the_terminal_width(monkeypatch):
+    """Before: a 200-column terminal got an 80-column console. Now its own width."""
+    import rich.console
+
+    from narrator import cli
+
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setattr(rich.console.Console, "is_terminal", property(lambda self: True))
+    assert cli._console().width == 200
+
+
+def test_weapons_table_shows_every_column_and_whole_names_piped():
+    """Before: piped (80 columns) or with COLUMNS=200, the weapons table dropped range, rof and
+    shots and cut names short ("double_barrel_sh"). Now COLUMNS is honoured, and at 80
+    columns cells fold: every name is whole and no cell ends in an ellipsis."""
+    wide = RUNNER.invoke(app, ["rules", "weird-west", "weapons"], env={"COLUMNS": "200"})
+    assert wide.exit_code == 0, wide.output
+    rows = [" ".join(ln.split()) for ln in wide.stdout.splitlines()]
+    assert "colt_peacemaker pistol 10 1 6 3d6 - peacemaker, colt_45, single_action_revolver" \
+        in rows
+    assert "type rolled with range rof shots damage defence also called" in rows
+    narrow = RUNNER.invoke(app, ["rules", "weird-west", "weapons"], env={"COLUMNS": None})
+    assert narrow.exit_code == 0, narrow.output
+    assert max(len(ln) for ln in narrow.stdout.splitlines()) <= 80
+    assert "…" not in narrow.stdout
+    firsts = [ln.split()[0] for ln in narrow.stdout.splitlines() if ln.strip()]
+    for name in ("double_barrel_shotgun", "sawed_off_shotgun", "colt_peacemaker"):
+        assert name in firsts
+    head = " ".join(narrow.stdout.split("────")[0].split())
+    for col in ("range", "rof", "shots"):
+        assert col in head.split()
+
+
+def test_the_batch_summary_drops_no_column_and_cuts_nothing_short(tmp_path):
+    """Before: a long scenario file name left no room at 80 columns: the seed, turns,
+    seconds and down columns were dropped and the winner cut at "(turns ran". Now every
+    column is there and cells fold."""
+    import shutil
+
+    sc = tmp_path / "luke-short-at-the-long-branch-saloon-dodge.yaml"
+    shutil.copy(Path(__file__).resolve().parent.parent / "scenarios" / "examples" /
+                "luke-short.yaml", sc)
+    res = RUNNER.invoke(app, ["batch", str(sc), "--runs", "2", "--out", str(tmp_path / "o")],
+                        env={"COLUMNS": None})
+    assert res.exit_code == 0, res.output
+    table = res.stdout.split("\n\n" + sc.name)[0]
+    assert max(len(ln) for ln in table.splitlines()) <= 80
+    assert "…" not in res.stdout
+    assert table.split("─")[0].split() == ["2", "fights", "written", "to", str(tmp_path / "o"),
+                                           "file", "seed", "turns", "seconds", "winner", "down"]
+    rows = table.split("─")[-1]
+    assert "1887" in rows and "1888" in rows and "out)" in rows
