@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -22,6 +23,15 @@ EXAMPLES = ROOT / "scenarios" / "examples"
 def fight(name: str, **kw):
     """Load a bundled example scenario and fight it; returns the FightLog."""
     return run_fight(load_scenario(EXAMPLES / name), **kw)
+
+
+def replace_once(path: Path, old: str, new: str) -> Path:
+    """Edit a file as a user would: its first ``old`` (which must be there) becomes ``new``.
+    Returns ``path``."""
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return path
 
 
 def of_kind(log, kind: str, **match) -> list:
@@ -106,3 +116,52 @@ def _cache_home(tmp_path_factory):
         os.environ.pop("XDG_CACHE_HOME", None)
     else:
         os.environ["XDG_CACHE_HOME"] = old
+
+
+class CliRun(NamedTuple):
+    """What one ``narrator`` command did: its exit code, standard output and standard error
+    (named as typer's ``Result`` names them, so a test reads ``r.exit_code``, ``r.stdout``,
+    ``r.stderr``, or unpacks the three)."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        """Both streams, for an assertion's message."""
+        return self.stdout + self.stderr
+
+
+@pytest.fixture()
+def run_cli(tmp_path):
+    """A function running ``narrator COMMAND SCENARIO ARGS...`` in this process (typer's
+    ``CliRunner``, as a user types it): ``run_cli(scenario, command, *args, name=..., env=...)``.
+
+    ``scenario``: YAML text, written (UTF-8) to ``tmp_path / name`` (``name`` default
+    ``fight.yaml``; the same ``tmp_path`` as the test's) and given as the command's first
+    argument; a path, given as it is; ``None`` for a command that takes no scenario
+    (``new``, ``generate``, ``odds --help``). ``args`` are passed as strings; ``env`` sets
+    environment variables for the run.
+
+    Returns:
+        ``CliRun(exit_code, stdout, stderr)``.
+    """
+    from typer.testing import CliRunner
+
+    from narrator.cli import app
+
+    runner = CliRunner()
+
+    def run(scenario: str | Path | None, command: str, *args: object,
+            name: str = "fight.yaml", env: dict[str, str] | None = None) -> CliRun:
+        if isinstance(scenario, str):
+            path: Path | None = tmp_path / name
+            path.write_text(scenario, encoding="utf-8")
+        else:
+            path = scenario
+        argv = [command, *([str(path)] if path is not None else []), *map(str, args)]
+        r = runner.invoke(app, argv, env=env)
+        return CliRun(r.exit_code, r.stdout, r.stderr)
+
+    return run

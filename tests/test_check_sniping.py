@@ -8,13 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from narrator.cli import app
 from narrator.engine import run_fight
 from narrator.scenario import load_scenario_text
-
-RUNNER = CliRunner()
 
 SNIPE = """\
 title: From the ridge
@@ -71,7 +67,7 @@ def test_sniping_warned_only_where_the_bonus_is_lost(turn1, turn2, said):
     assert len(got) == len(said) and all(s in g for s, g in zip(said, got, strict=True)), got
 
 
-def test_the_engine_gives_sniping_to_the_first_shot_only_as_warned(tmp_path: Path):
+def test_the_engine_gives_sniping_to_the_first_shot_only_as_warned(run_cli):
     text = SNIPE.replace("TURN1", "{shoot: Dutch, shots: 2, sniping: true}").replace(
         "TURN2", "{shoot: Dutch, sniping: true}")
     log = run_fight(load_scenario_text(text))
@@ -79,7 +75,5 @@ def test_the_engine_gives_sniping_to_the_first_shot_only_as_warned(tmp_path: Pat
     assert len(shots) >= 3
     assert [any(m.name == "sniping" for m in s.modifiers) for s in shots] == \
         [True] + [False] * (len(shots) - 1)
-    path = tmp_path / "s.yaml"
-    path.write_text(text)
-    r = RUNNER.invoke(app, ["check", str(path)])
+    r = run_cli(text, "check", name="s.yaml")
     assert r.exit_code == 0 and r.stderr.count("warning: Jake Harlan snipes") == 2

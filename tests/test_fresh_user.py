@@ -5,17 +5,12 @@ from __future__ import annotations
 import re
 
 from conftest import EXAMPLES, ROOT
-from typer.testing import CliRunner
-
-from narrator.cli import app
-
-runner = CliRunner()
 
 
-def test_per_turn_files_are_named_by_turn_and_message(tmp_path):
-    shotgun = str(EXAMPLES / "shotgun-gang.yaml")
+def test_per_turn_files_are_named_by_turn_and_message(run_cli, tmp_path):
+    shotgun = EXAMPLES / "shotgun-gang.yaml"
     (tmp_path / "a").mkdir()
-    r = runner.invoke(app, ["run", shotgun, "--per-turn", "--discord", "-o", str(tmp_path / "a")])
+    r = run_cli(shotgun, "run", "--per-turn", "--discord", "-o", str(tmp_path / "a"))
     assert r.exit_code == 0, r.stderr
     names = sorted(p.name for p in (tmp_path / "a").iterdir())
     assert names[:4] == ["shotgun-gang-turn01-01.md", "shotgun-gang-turn01-02.md",
@@ -23,16 +18,16 @@ def test_per_turn_files_are_named_by_turn_and_message(tmp_path):
     assert {n.split("-")[2] for n in names} == {f"turn0{t}" for t in range(1, 6)}
     assert (tmp_path / "a" / "shotgun-gang-turn01-01.md").read_text().startswith("# ")
     (tmp_path / "b").mkdir()
-    r = runner.invoke(app, ["run", shotgun, "--per-turn", "-o", str(tmp_path / "b")])
+    r = run_cli(shotgun, "run", "--per-turn", "-o", str(tmp_path / "b"))
     assert sorted(p.name for p in (tmp_path / "b").iterdir()) == [
         f"shotgun-gang-turn0{t}.md" for t in range(1, 6)]
     (tmp_path / "c").mkdir()  # one write-up in Discord messages: numbered messages
-    r = runner.invoke(app, ["run", shotgun, "--discord", "-o", str(tmp_path / "c")])
+    r = run_cli(shotgun, "run", "--discord", "-o", str(tmp_path / "c"))
     names = sorted(p.name for p in (tmp_path / "c").iterdir())
     assert names[0] == "shotgun-gang-01.md" and len(names) > 2
 
 
-def test_one_write_up_into_a_folder_is_named_by_the_scenario(tmp_path):
+def test_one_write_up_into_a_folder_is_named_by_the_scenario(run_cli, tmp_path):
     """``run mesa.yaml --out posts/`` writes ``posts/mesa.md`` (README, --out), not
     ``mesa-01.md``; ``next --out posts/`` writes ``posts/mesa-turn01.md`` (README,
     --per-turn: a turn's post is SCENARIO-turnNN.md), not ``mesa-turn01-01.md``."""
@@ -40,19 +35,18 @@ def test_one_write_up_into_a_folder_is_named_by_the_scenario(tmp_path):
     mesa = tmp_path / "mesa.yaml"
     shutil.copy(EXAMPLES / "luke-short.yaml", mesa)
     (tmp_path / "posts").mkdir()
-    r = runner.invoke(app, ["run", str(mesa), "--out", str(tmp_path / "posts") + "/"])
+    r = run_cli(mesa, "run", "--out", str(tmp_path / "posts") + "/")
     assert r.exit_code == 0, r.stderr
     assert [p.name for p in (tmp_path / "posts").iterdir()] == ["mesa.md"]
     (tmp_path / "turns").mkdir()
-    r = runner.invoke(app, ["next", str(mesa), "--out", str(tmp_path / "turns")])
+    r = run_cli(mesa, "next", "--out", str(tmp_path / "turns"))
     assert r.exit_code == 0, r.stderr
     assert [p.name for p in (tmp_path / "turns").iterdir()] == ["mesa-turn01.md"]
 
 
-def test_batch_without_out_writes_to_outputs(tmp_path, monkeypatch):
+def test_batch_without_out_writes_to_outputs(run_cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    r = runner.invoke(app, ["batch", str(EXAMPLES / "luke-short.yaml"), "--runs", "2",
-                            "--workers", "1"])
+    r = run_cli(EXAMPLES / "luke-short.yaml", "batch", "--runs", "2", "--workers", "1")
     assert r.exit_code == 0, r.stderr
     assert sorted(p.name for p in (tmp_path / "outputs").iterdir()) == [
         "luke-short-1887.md", "luke-short-1888.md"]
@@ -274,13 +268,12 @@ turns:
 """
 
 
-def test_a_character_with_no_intent_and_no_tactics_is_warned_of_and_told(tmp_path):
+def test_a_character_with_no_intent_and_no_tactics_is_warned_of_and_told(run_cli, tmp_path):
     from narrator.engine import run_fight
     from narrator.render import render
     from narrator.scenario import load_scenario_text
     path = tmp_path / "idle.yaml"
-    path.write_text(IDLE)
-    r = runner.invoke(app, ["check", str(path)])
+    r = run_cli(IDLE, "check", name="idle.yaml")
     assert r.exit_code == 0 and r.stdout.startswith(f"{path}: ok")
     assert r.stderr == (f"{path}:9:7: warning: Amos has no intent in any turn and no tactics: "
                         "profile, so nothing makes her act: Amos holds still all fight; give "
@@ -299,9 +292,9 @@ def test_a_character_with_no_intent_and_no_tactics_is_warned_of_and_told(tmp_pat
         assert run_fight(load_scenario_text(text)).events[-1].idle == ()
 
 
-def test_violence_odds_and_batch_count_rounds_and_fit_100_columns(tmp_path):
-    bank = str(EXAMPLES / "bank-robbery.yaml")
-    r = runner.invoke(app, ["odds", bank, "--trials", "30", "--workers", "1"])
+def test_violence_odds_and_batch_count_rounds_and_fit_100_columns(run_cli, tmp_path):
+    bank = EXAMPLES / "bank-robbery.yaml"
+    r = run_cli(bank, "odds", "--trials", "30", "--workers", "1")
     assert r.exit_code == 0, r.stderr
     assert "no winner (rounds ran out)" in r.stdout and "turns" not in r.stdout
     assert "seconds" not in r.stdout
@@ -311,12 +304,10 @@ def test_violence_odds_and_batch_count_rounds_and_fit_100_columns(tmp_path):
     assert max(widths) <= 100
     assert re.search(r"Jack Cutler +Cutler gang +\d+\.\d%", r.stdout)  # names whole
     # Boot Hill keeps turns and seconds, in 100 columns too
-    r = runner.invoke(app, ["odds", str(EXAMPLES / "shotgun-gang.yaml"), "--trials", "30",
-                            "--workers", "1"])
+    r = run_cli(EXAMPLES / "shotgun-gang.yaml", "odds", "--trials", "30", "--workers", "1")
     assert re.search(r"Expected length: \d+\.\d\d turns .*seconds", r.stdout)
     assert max(len(line) for line in r.stdout.splitlines()) <= 100
-    r = runner.invoke(app, ["batch", bank, "--runs", "2", "--workers", "1",
-                            "--out", str(tmp_path)])
+    r = run_cli(bank, "batch", "--runs", "2", "--workers", "1", "--out", str(tmp_path))
     assert r.exit_code == 0, r.stderr
     head = next(line for line in r.stdout.splitlines() if line.lstrip().startswith("file"))
     assert head.split() == ["file", "seed", "rounds", "winner", "down"]

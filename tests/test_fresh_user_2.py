@@ -11,11 +11,6 @@ from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES
-from typer.testing import CliRunner
-
-from narrator.cli import app
-
-runner = CliRunner()
 
 
 def _copy(tmp_path: Path, name: str = "shotgun-gang.yaml", as_: str = "x.yaml") -> Path:
@@ -24,10 +19,9 @@ def _copy(tmp_path: Path, name: str = "shotgun-gang.yaml", as_: str = "x.yaml") 
     return path
 
 
-def _events(tmp_path: Path) -> Path:
+def _events(run_cli, tmp_path: Path) -> Path:
     log = tmp_path / "ev.json"
-    r = runner.invoke(app, ["run", str(EXAMPLES / "shotgun-gang.yaml"), "-f", "json",
-                            "-o", str(log)])
+    r = run_cli(EXAMPLES / "shotgun-gang.yaml", "run", "-f", "json", "-o", str(log))
     assert r.exit_code == 0, r.stderr
     return log
 
@@ -40,10 +34,11 @@ def _listing(folder: Path) -> dict[str, bytes]:
 @pytest.mark.parametrize("extra", [[], ["--per-turn"], ["--discord"], ["--per-turn", "--discord"],
                                    ["-f", "html"], ["-f", "bbcode", "-m", "story"]])
 @pytest.mark.parametrize("where", ["file", "stdout", "folder"])
-def test_run_and_render_write_nothing_when_a_map_exists(tmp_path, monkeypatch, extra, where):
+def test_run_and_render_write_nothing_when_a_map_exists(run_cli, tmp_path, monkeypatch, extra,
+                                                        where):
     monkeypatch.chdir(tmp_path)
     scenario = _copy(tmp_path)
-    log = _events(tmp_path)
+    log = _events(run_cli, tmp_path)
     (tmp_path / "out").mkdir()
     for command, source in (("run", scenario), ("render", log)):
         stem = source.stem
@@ -58,14 +53,14 @@ def test_run_and_render_write_nothing_when_a_map_exists(tmp_path, monkeypatch, e
             svg = tmp_path / "out" / f"{stem}-turn03.svg"
         svg.write_text("mine")
         before = _listing(tmp_path) | {f"out/{k}": v for k, v in _listing(tmp_path / "out").items()}
-        r = runner.invoke(app, [command, str(source), "--map", *out, *extra])
+        r = run_cli(source, command, "--map", *out, *extra)
         assert r.exit_code == 2, (command, r.stderr)
         assert r.stderr == f"{svg.relative_to(tmp_path) if where != 'folder' else 'out/' + svg.name}" \
             ": exists; use --force to overwrite\n"
         assert r.stdout == ""
         after = _listing(tmp_path) | {f"out/{k}": v for k, v in _listing(tmp_path / "out").items()}
         assert after == before
-        r = runner.invoke(app, [command, str(source), "--map", *out, *extra, "--force"])
+        r = run_cli(source, command, "--map", *out, *extra, "--force")
         assert r.exit_code == 0, r.stderr
         assert svg.read_text().startswith("<?xml") or svg.read_text().startswith("<svg")
         svg.unlink()
@@ -75,34 +70,35 @@ def test_run_and_render_write_nothing_when_a_map_exists(tmp_path, monkeypatch, e
             p.unlink()
 
 
-def test_next_writes_and_prints_nothing_when_its_map_exists(tmp_path, monkeypatch):
+def test_next_writes_and_prints_nothing_when_its_map_exists(run_cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     scenario = _copy(tmp_path)
     text = scenario.read_bytes()
     svg = tmp_path / "x-turn01.svg"
     svg.write_text("mine")
     for out in ([], ["-o", "post.md"]):
-        r = runner.invoke(app, ["next", str(scenario), "--map", *out])
+        r = run_cli(scenario, "next", "--map", *out)
         assert r.exit_code == 2 and r.stderr == "x-turn01.svg: exists; use --force to overwrite\n"
         assert r.stdout == "" and scenario.read_bytes() == text  # nothing recorded
         assert not (tmp_path / "post.md").exists() and svg.read_text() == "mine"
-    r = runner.invoke(app, ["next", str(scenario), "--map", "--force", "-o", "post.md"])
+    r = run_cli(scenario, "next", "--map", "--force", "-o", "post.md")
     assert r.exit_code == 0, r.stderr
     assert svg.read_text() != "mine" and (tmp_path / "post.md").is_file()
     assert "resolved:" in scenario.read_text()
 
 
-def test_next_with_an_existing_post_file_records_nothing_and_writes_no_map(tmp_path, monkeypatch):
+def test_next_with_an_existing_post_file_records_nothing_and_writes_no_map(run_cli, tmp_path,
+                                                                           monkeypatch):
     monkeypatch.chdir(tmp_path)
     scenario = _copy(tmp_path)
     text = scenario.read_bytes()
     (tmp_path / "post.md").write_text("mine")
-    r = runner.invoke(app, ["next", str(scenario), "--map", "-o", "post.md"])
+    r = run_cli(scenario, "next", "--map", "-o", "post.md")
     assert r.exit_code == 2 and r.stderr == "post.md: exists; use --force to overwrite\n"
     assert scenario.read_bytes() == text and not list(tmp_path.glob("*.svg"))
 
 
-def test_a_failed_write_leaves_none_of_the_outputs(tmp_path, monkeypatch):
+def test_a_failed_write_leaves_none_of_the_outputs(run_cli, tmp_path, monkeypatch):
     """The files are staged and renamed together: a write that fails half-way (here the
     third file) leaves no file of the command behind, and the one it was to replace intact."""
     import narrator.files as files
@@ -119,21 +115,21 @@ def test_a_failed_write_leaves_none_of_the_outputs(tmp_path, monkeypatch):
         return real(folder, name, blob, mode, owner)
 
     monkeypatch.setattr(files, "_write_temp", third_fails)
-    r = runner.invoke(app, ["run", str(scenario), "--map", "-o", "w.md"])
+    r = run_cli(scenario, "run", "--map", "-o", "w.md")
     assert r.exit_code == 2 and "cannot write: No space left on device" in r.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.yaml"]
 
 
-def test_batch_and_odds_check_their_outputs_first(tmp_path, monkeypatch):
+def test_batch_and_odds_check_their_outputs_first(run_cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     scenario = _copy(tmp_path, "luke-short.yaml")
     (tmp_path / "outputs").mkdir()
     (tmp_path / "outputs" / "x-1888.md").write_text("mine")
-    r = runner.invoke(app, ["batch", str(scenario), "--runs", "3", "--workers", "1"])
+    r = run_cli(scenario, "batch", "--runs", "3", "--workers", "1")
     assert r.exit_code == 2 and r.stderr == "outputs/x-1888.md: exists; use --force to overwrite\n"
     assert sorted(p.name for p in (tmp_path / "outputs").iterdir()) == ["x-1888.md"]
     (tmp_path / "c.svg").write_text("mine")
-    r = runner.invoke(app, ["odds", str(scenario), "-n", "10", "--chart", "c.svg"])
+    r = run_cli(scenario, "odds", "-n", "10", "--chart", "c.svg")
     assert r.exit_code == 2 and r.stderr == "c.svg: exists; use --force to overwrite\n"
     assert r.stdout == ""
 
@@ -145,11 +141,11 @@ INPUT_MESSAGE = ("{out}:1:1: this is the {what} being read ({src}); an output ne
 
 @pytest.mark.parametrize("spelling", ["same", "relative", "symlink", "hardlink"])
 @pytest.mark.parametrize("command", ["run", "next", "render"])
-def test_an_output_on_its_input_is_refused_even_with_force(tmp_path, monkeypatch, command,
-                                                            spelling):
+def test_an_output_on_its_input_is_refused_even_with_force(run_cli, tmp_path, monkeypatch, command,
+                                                           spelling):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "sub").mkdir()
-    source = _events(tmp_path) if command == "render" else _copy(tmp_path)
+    source = _events(run_cli, tmp_path) if command == "render" else _copy(tmp_path)
     what = "event log" if command == "render" else "scenario"
     text = source.read_bytes()
     out = {"same": source.name, "relative": f"sub/../{source.name}",
@@ -159,21 +155,21 @@ def test_an_output_on_its_input_is_refused_even_with_force(tmp_path, monkeypatch
     elif spelling == "hardlink":
         os.link(source, tmp_path / "hard")
     for extra in ([], ["--map"], ["--discord"]):
-        r = runner.invoke(app, [command, source.name, "-o", out, "--force", *extra])
+        r = run_cli(Path(source.name), command, "-o", out, "--force", *extra)
         assert r.exit_code == 2, r.stderr
         assert r.stderr == INPUT_MESSAGE.format(out=out, what=what, src=source.name)
         assert source.read_bytes() == text and r.stdout == ""
         assert not list(tmp_path.glob("*.svg"))
 
 
-def test_a_post_or_map_landing_on_the_input_is_refused(tmp_path, monkeypatch):
+def test_a_post_or_map_landing_on_the_input_is_refused(run_cli, tmp_path, monkeypatch):
     """Per-turn posts, Discord messages and maps are named by the command; one that is a link
     to the input (or the input's backup, for next) is refused like --out on it."""
     monkeypatch.chdir(tmp_path)
     scenario = _copy(tmp_path)
     text = scenario.read_bytes()
     os.symlink("x.yaml", tmp_path / "x-turn02.svg")
-    r = runner.invoke(app, ["run", "x.yaml", "--map", "--force"])
+    r = run_cli(Path("x.yaml"), "run", "--map", "--force")
     assert r.exit_code == 2
     assert r.stderr == INPUT_MESSAGE.format(out="x-turn02.svg", what="scenario", src="x.yaml")
     (tmp_path / "x-turn02.svg").unlink()
@@ -182,36 +178,35 @@ def test_a_post_or_map_landing_on_the_input_is_refused(tmp_path, monkeypatch):
     os.symlink("../x.yaml", tmp_path / "posts" / "x-turn03-01.md")
     for extra, name in ((["--per-turn"], "x-turn04.md"),
                         (["--per-turn", "--discord"], "x-turn03-01.md")):
-        r = runner.invoke(app, ["run", "x.yaml", "-o", "posts", "--force", *extra])
+        r = run_cli(Path("x.yaml"), "run", "-o", "posts", "--force", *extra)
         assert r.exit_code == 2
         assert r.stderr == INPUT_MESSAGE.format(out=f"posts/{name}", what="scenario",
                                                 src="x.yaml")
     assert scenario.read_bytes() == text
-    r = runner.invoke(app, ["next", "x.yaml", "-o", "x.yaml.bak", "--force"])
+    r = run_cli(Path("x.yaml"), "next", "-o", "x.yaml.bak", "--force")
     assert r.exit_code == 2 and r.stderr == INPUT_MESSAGE.format(
         out="x.yaml.bak", what="scenario's backup", src="x.yaml.bak")
     os.symlink("x.yaml", tmp_path / "x-turn01.svg")
-    r = runner.invoke(app, ["next", "x.yaml", "--map", "--force"])
+    r = run_cli(Path("x.yaml"), "next", "--map", "--force")
     assert r.exit_code == 2 and r.stderr.startswith("x-turn01.svg:1:1: this is the scenario")
     assert scenario.read_bytes() == text and not (tmp_path / "x.yaml.bak").exists()
-    r = runner.invoke(app, ["next", "x.yaml", "--repost", "1", "-o", "x.yaml", "--force"])
+    r = run_cli(Path("x.yaml"), "next", "--repost", "1", "-o", "x.yaml", "--force")
     assert r.exit_code == 2
 
 
-def test_batch_and_odds_refuse_to_write_on_a_scenario(tmp_path, monkeypatch):
+def test_batch_and_odds_refuse_to_write_on_a_scenario(run_cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "outputs").mkdir()
     first = _copy(tmp_path, "luke-short.yaml", "a.yaml")
     second = _copy(tmp_path, "luke-short.yaml", "outputs/a-1887.md")  # a scenario, oddly named
     text = second.read_bytes()
-    r = runner.invoke(app, ["batch", str(first), "outputs/a-1887.md", "--runs", "1",
-                            "--force", "--workers", "1"])
+    r = run_cli(first, "batch", "outputs/a-1887.md", "--runs", "1", "--force", "--workers", "1")
     assert r.exit_code == 2
     assert r.stderr == INPUT_MESSAGE.format(out="outputs/a-1887.md", what="scenario",
                                             src="outputs/a-1887.md")
     assert second.read_bytes() == text
     os.symlink("a.yaml", tmp_path / "chart.svg")
-    r = runner.invoke(app, ["odds", "a.yaml", "-n", "10", "--chart", "chart.svg", "--force"])
+    r = run_cli(Path("a.yaml"), "odds", "-n", "10", "--chart", "chart.svg", "--force")
     assert r.exit_code == 2 and r.stderr == INPUT_MESSAGE.format(
         out="chart.svg", what="scenario", src="a.yaml")
     assert first.read_bytes() == text
@@ -408,7 +403,7 @@ def test_no_pydantic_phrase_in_any_rulesets_bounds_messages(name):
             assert phrase not in line, line
 
 
-def test_unknown_template_files_are_warned_about_with_the_nearest_name(tmp_path):
+def test_unknown_template_files_are_warned_about_with_the_nearest_name(run_cli, tmp_path):
     tpl = tmp_path / "tpl"
     for folder in ("markdown", "common/story", "mardown", "html"):
         (tpl / folder).mkdir(parents=True)
@@ -432,19 +427,19 @@ def test_unknown_template_files_are_warned_about_with_the_nearest_name(tmp_path)
         f"{tpl}/readme.txt: --templates: overrides nothing (templates go in the folders "
         "markdown, bbcode, html, text, common)",
     ]
-    luke = str(EXAMPLES / "luke-short.yaml")
-    r = runner.invoke(app, ["run", luke, "--templates", str(tpl)])
+    luke = EXAMPLES / "luke-short.yaml"
+    r = run_cli(luke, "run", "--templates", str(tpl))
     assert r.exit_code == 0 and r.stderr.splitlines() == expected, r.stderr
-    log = _events(tmp_path)
+    log = _events(run_cli, tmp_path)
     for command in (["render", str(log)], ["render", str(log), "-f", "html", "-m", "story"]):
-        r = runner.invoke(app, [*command, "--templates", str(tpl)])
+        r = run_cli(None, *command, "--templates", str(tpl))
         assert r.exit_code == 0 and r.stderr.splitlines() == expected, r.stderr
     # a ruleset's own template names are valid too (a Violence event's template)
     ours = EXAMPLES.parent.parent / "narrator" / "rulesets" / "violence" / "templates"
     own = next(p for p in sorted(ours.rglob("*.j2")))
     (tpl / "common" / own.relative_to(ours)).parent.mkdir(parents=True, exist_ok=True)
     (tpl / "common" / own.relative_to(ours)).write_text(own.read_text())
-    r = runner.invoke(app, ["run", luke, "--templates", str(tpl)])
+    r = run_cli(luke, "run", "--templates", str(tpl))
     assert r.stderr.splitlines() == expected
 
 
@@ -485,16 +480,17 @@ IDLE = [
 
 @pytest.mark.parametrize("args, message", IDLE, ids=[" ".join(a) for a, _ in IDLE])
 @pytest.mark.parametrize("command", ["run", "render", "next"])
-def test_an_option_that_does_nothing_is_refused(tmp_path, monkeypatch, command, args, message):
+def test_an_option_that_does_nothing_is_refused(run_cli, tmp_path, monkeypatch, command, args,
+                                                message):
     monkeypatch.chdir(tmp_path)
-    source = _events(tmp_path) if command == "render" else _copy(tmp_path)
+    source = _events(run_cli, tmp_path) if command == "render" else _copy(tmp_path)
     text = source.read_bytes()
     if command == "next" and "--per-turn" in args:
         args = [a for a in args if a != "--per-turn"] + ["--cite"]  # next's posts are per turn
     if command == "next" and "json" in args:
         message = "next writes a post; use 'narrator run --format json' for the event log"
     before = sorted(p.name for p in tmp_path.iterdir())
-    r = runner.invoke(app, [command, source.name, *args])
+    r = run_cli(Path(source.name), command, *args)
     assert r.exit_code == 2 and r.stderr == message + "\n" and r.stdout == ""
     assert source.read_bytes() == text and sorted(p.name for p in tmp_path.iterdir()) == before
 
@@ -507,10 +503,10 @@ def test_an_option_that_does_nothing_is_refused(tmp_path, monkeypatch, command, 
     ["-f", "json", "--map"],
     ["--map", "--force"],
 ])
-def test_options_that_do_something_are_taken(tmp_path, monkeypatch, args):
+def test_options_that_do_something_are_taken(run_cli, tmp_path, monkeypatch, args):
     monkeypatch.chdir(tmp_path)
-    log = _events(tmp_path)
-    r = runner.invoke(app, ["render", log.name, *args])
+    log = _events(run_cli, tmp_path)
+    r = run_cli(Path(log.name), "render", *args)
     assert r.exit_code == 0, r.stderr
     if "oo" in args:
         assert "[oo=" in r.stdout
@@ -518,7 +514,7 @@ def test_options_that_do_something_are_taken(tmp_path, monkeypatch, args):
         assert "[sp=" in r.stdout
 
 
-def test_force_without_a_file_to_write_is_refused_by_every_command(tmp_path, monkeypatch):
+def test_force_without_a_file_to_write_is_refused_by_every_command(run_cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     scenario = _copy(tmp_path, "luke-short.yaml")
     for args, options in ((["new"], "--out"),
@@ -527,37 +523,38 @@ def test_force_without_a_file_to_write_is_refused_by_every_command(tmp_path, mon
                           (["next", "x.yaml", "--repost", "1", "--map"], "--out"),
                           (["run", "x.yaml"], "--out or --map"),
                           (["next", "x.yaml"], "--out or --map")):
-        r = runner.invoke(app, [*args, "--force"])
+        r = run_cli(None, *args, "--force")
         assert r.exit_code == 2, args
         assert r.stderr == (f"--force overwrites output files; without {options} nothing is "
                             f"written to a file\n"), args
         assert r.stdout == ""
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.yaml"]
     assert scenario.read_text() == (EXAMPLES / "luke-short.yaml").read_text()
-    r = runner.invoke(app, ["odds", "x.yaml", "-n", "5", "--workers", "2", "--scheduler",
-                            "tcp://127.0.0.1:9"])
+    r = run_cli(Path("x.yaml"), "odds", "-n", "5", "--workers", "2", "--scheduler",
+                "tcp://127.0.0.1:9")
     assert r.exit_code == 2 and r.stderr == ("--workers does nothing with --scheduler: the "
                                              "cluster's workers do the fighting\n")
 
 
 # --------------------------------------------- 6. --redo lists only turns that can be redone
 @pytest.mark.parametrize("name", ["shotgun-gang.yaml", "bank-robbery.yaml"])
-def test_redo_out_of_range_lists_only_resolved_turns_and_each_can_be_redone(tmp_path, name):
+def test_redo_out_of_range_lists_only_resolved_turns_and_each_can_be_redone(run_cli, tmp_path,
+                                                                            name):
     scenario = _copy(tmp_path, name)
-    r = runner.invoke(app, ["next", str(scenario), "--redo", "2"])
+    r = run_cli(scenario, "next", "--redo", "2")
     assert r.exit_code == 2 and r.stderr == (
         f"{scenario}: --redo 2: no turn is resolved yet, so none can be redone ('narrator next' "
         f"resolves turn 1)\n")
     for turn in (1, 2):
-        assert runner.invoke(app, ["next", str(scenario)]).exit_code == 0
-        r = runner.invoke(app, ["next", str(scenario), "--redo", "99"])
+        assert run_cli(scenario, "next").exit_code == 0
+        r = run_cli(scenario, "next", "--redo", "99")
         listed = ("only turn 1 is resolved and can be redone" if turn == 1
                   else "turns 1-2 are resolved and can be redone")
         assert r.exit_code == 2 and r.stderr == f"{scenario}: --redo 99: {listed}\n"
     resolved = scenario.read_bytes()
     for turn in (1, 2):  # every turn listed can be redone
         scenario.write_bytes(resolved)
-        r = runner.invoke(app, ["next", str(scenario), "--redo", str(turn)])
+        r = run_cli(scenario, "next", "--redo", str(turn))
         assert r.exit_code == 0, r.stderr
         assert r.stderr.startswith(f"{scenario}: turn {turn} resolved and recorded")
 
@@ -631,7 +628,8 @@ def _brawl(line: str, hale_moves: str = "") -> str:
     ("{strike: Charlie, move: {gait: running, to: [2, 4]}}", "", None),  # he moves into reach
     ("{strike: Swede}", "", "strike"),  # Swede stands at the bar, 12.7 yards from the doors
 ])
-def test_check_warns_of_a_blow_out_of_reach_in_the_first_turn(tmp_path, line, extra, warned):
+def test_check_warns_of_a_blow_out_of_reach_in_the_first_turn(run_cli, tmp_path, line, extra,
+                                                              warned):
     from narrator.scenario import load_scenario_text
 
     text = _brawl(line, extra)
@@ -649,8 +647,7 @@ def test_check_warns_of_a_blow_out_of_reach_in_the_first_turn(tmp_path, line, ex
         r"or grapple reaches 2 yards, ruling B19\); give Deputy Tom Hale a move: into reach "
         r"first", reach[0]), reach
     path = tmp_path / "b.yaml"
-    path.write_text(text)
-    r = runner.invoke(app, ["check", str(path)])
+    r = run_cli(text, "check", name="b.yaml")
     assert r.exit_code == 0 and reach[0].replace("b.yaml", str(path)) in r.stderr.splitlines()
 
 
@@ -688,23 +685,22 @@ def test_a_refused_blow_gives_its_reason_once_in_teaching_and_story():
 
 
 @pytest.mark.parametrize("ruleset", ["boothill", "violence", "weird-west", "gaslight"])
-def test_the_rulings_block_names_a_side_as_the_cast_line_does(tmp_path, ruleset):
+def test_the_rulings_block_names_a_side_as_the_cast_line_does(run_cli, tmp_path, ruleset):
     """A lower-case side key ("kesslers") heads its characters' stat lines capitalised, as the
     cast line names it, in every ruleset and mode."""
     path = tmp_path / "k.yaml"
-    r = runner.invoke(app, ["generate", "--sides", "posse:1", "kesslers:1", "--seed", "3",
-                            "--ruleset", ruleset, "-o", str(path), "--max-turns", "2"])
+    r = run_cli(None, "generate", "--sides", "posse:1", "kesslers:1", "--seed", "3", "--ruleset",
+                ruleset, "-o", str(path), "--max-turns", "2")
     if r.exit_code == 2 and "has no generator" in r.stderr:
         pytest.skip(f"{ruleset} has no generator")
     assert r.exit_code == 0, r.stderr
     for mode in ("teaching", "story"):
-        r = runner.invoke(app, ["run", str(path), "-m", mode])
+        r = run_cli(path, "run", "-m", mode)
         assert r.exit_code == 0, r.stderr
         lines = r.stdout.splitlines()
         assert "**kesslers**" not in r.stdout and "**posse**" not in r.stdout
         assert any(x.startswith("**Kesslers**") for x in lines), (mode, r.stdout[:2000])
         assert any(x.startswith("**Posse**") for x in lines)
-
 
 
 FOLDED = """\
@@ -752,7 +748,7 @@ def test_a_description_keeps_its_italics_closed_on_each_paragraph(fmt, left, rig
     assert f"\n{right}\n" not in text and f"\n{left}\n" not in text  # no lone mark
 
 
-def test_the_seventh_readings_slips_are_put_right(tmp_path):
+def test_the_seventh_readings_slips_are_put_right(run_cli, tmp_path):
     """Issue 10, seventh reading: "narrator check" said "1 turns"; a cover named by a bare map
     key read "in cover at trough" (no article); a Boot Hill chance below zero read "(chance
     -1)" with a hyphen for a minus."""
@@ -764,7 +760,7 @@ def test_the_seventh_readings_slips_are_put_right(tmp_path):
         "has these numbers (l.825)}\n  - turn: 2\n    cancel_modifier: {character: Quentin, "
         "modifier: wrong_hand}\n    why: in the rulebook's worked example only running and "
         "wounds count against Quentin's last shot (l.858)\n", ""), encoding="utf-8")
-    r = runner.invoke(app, ["check", str(one)])
+    r = run_cli(one, "check")
     assert r.exit_code == 0, r.output
     assert "2 sides, 4 characters, 1 turn" in r.stdout and "1 turns" not in r.stdout
     bank = tmp_path / "bank.yaml"
@@ -773,9 +769,9 @@ def test_the_seventh_readings_slips_are_put_right(tmp_path):
         "trough: {at: [25, 10], cover: true}").replace("cover: water_trough", "cover: trough"),
         encoding="utf-8")
     for mode in ("teaching", "story"):
-        r = runner.invoke(app, ["run", str(bank), "-m", mode])
+        r = run_cli(bank, "run", "-m", mode)
         assert r.exit_code == 0, r.output
         assert "in cover at the trough" in r.stdout and "at trough" not in r.stdout
-    r = runner.invoke(app, ["run", str(EXAMPLES / "abilene-saloon.yaml")])
+    r = run_cli(EXAMPLES / "abilene-saloon.yaml", "run")
     assert "a natural 1 and a Luck check (chance \u22122)" in r.stdout
     assert not re.search(r"\(chance -\d", r.stdout)

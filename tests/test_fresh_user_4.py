@@ -47,7 +47,7 @@ def _warnings(luis: str) -> list[str]:
     return [w.one_line() for w in loaded.warnings]
 
 
-def test_check_warns_of_shooting_and_reloading_and_of_reloading_a_full_gun(tmp_path: Path):
+def test_check_warns_of_shooting_and_reloading_and_of_reloading_a_full_gun(run_cli):
     """Line 22 is Luis's intent: the shoot+reload warning points at its key (column 7), the
     full gun's at the value of ``reload:`` (column 34)."""
     assert _warnings("{shoot: Ada, reload: true}") == [
@@ -57,9 +57,7 @@ def test_check_warns_of_shooting_and_reloading_and_of_reloading_a_full_gun(tmp_p
         "c.yaml:22:34: warning: Luis Varga cannot reload in turn 1: his single-action revolver "
         "is already fully loaded (6 of 6) and stays so, as a man who reloads does not shoot "
         "(000 l.497); drop reload: or give the gun loaded: fewer rounds"]
-    path = tmp_path / "c.yaml"
-    path.write_text(COFFIN_CREEK.replace("LUIS", "{shoot: Ada, reload: true}"))
-    r = RUNNER.invoke(app, ["check", str(path)])
+    r = run_cli(COFFIN_CREEK.replace("LUIS", "{shoot: Ada, reload: true}"), "check", name="c.yaml")
     assert r.exit_code == 0
     assert sum("warning: Luis Varga" in line for line in r.stderr.splitlines()) == 2
 

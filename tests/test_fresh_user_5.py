@@ -19,32 +19,26 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from typer.testing import CliRunner
 
-from narrator.cli import app
-
-RUNNER = CliRunner()
-
-
-def _new(tmp_path: Path, ruleset: str, seed: int) -> Path:
+def _new(run_cli, tmp_path: Path, ruleset: str, seed: int) -> Path:
     """``narrator new --ruleset RULESET`` with ``seed:``, its first turn resolved by next."""
     path = tmp_path / f"{ruleset}.yaml"
-    r = RUNNER.invoke(app, ["new", "--ruleset", ruleset, "--out", str(path)])
+    r = run_cli(None, "new", "--ruleset", ruleset, "--out", str(path))
     assert r.exit_code == 0, r.output
     path.write_text(re.sub(r"^seed: \d+", f"seed: {seed}", path.read_text(), flags=re.M))
-    r = RUNNER.invoke(app, ["next", str(path)])
+    r = run_cli(path, "next")
     assert r.exit_code == 0 and "the fight is over" not in r.stderr, r.output
     return path
 
 
 # ---------------------------------------------------------------------- 2. edits put men down
-def test_gaslight_health_edited_to_half_con_knocks_him_out_as_damage_would(tmp_path):
-    path = _new(tmp_path, "gaslight", 1)
+def test_gaslight_health_edited_to_half_con_knocks_him_out_as_damage_would(run_cli, tmp_path):
+    path = _new(run_cli, tmp_path, "gaslight", 1)
     text = path.read_text()
     assert "    Silas Vane:\n      condition: active\n      at: [1, 0]\n      hp: 9\n" \
         "      health: 12\n" in text
     path.write_text(text.replace("      hp: 9\n      health: 12\n", "      hp: 9\n      health: 6\n"))
-    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    r = run_cli(path, "next", "--format", "text")
     assert r.exit_code == 0, r.output
     post = r.stdout
     assert "GM adjustment: Vane's health is now 6.\n\nVane falls unconscious, Health 6 at or " \
@@ -56,33 +50,33 @@ def test_gaslight_health_edited_to_half_con_knocks_him_out_as_damage_would(tmp_p
     assert "the fight is over: one side is all down" in r.stderr
 
 
-def test_gaslight_health_above_half_con_keeps_him_up(tmp_path):
-    path = _new(tmp_path, "gaslight", 1)
+def test_gaslight_health_above_half_con_keeps_him_up(run_cli, tmp_path):
+    path = _new(run_cli, tmp_path, "gaslight", 1)
     text = path.read_text()
     path.write_text(text.replace("      hp: 9\n      health: 12\n", "      hp: 9\n      health: 7\n"))
-    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    r = run_cli(path, "next", "--format", "text")
     assert r.exit_code == 0, r.output
     assert "falls unconscious, Health 7" not in r.stdout
     assert "Vane fires" in r.stdout
 
 
-def test_gaslight_health_edited_to_zero_is_death_and_the_story_says_so(tmp_path):
-    path = _new(tmp_path, "gaslight", 1)
+def test_gaslight_health_edited_to_zero_is_death_and_the_story_says_so(run_cli, tmp_path):
+    path = _new(run_cli, tmp_path, "gaslight", 1)
     text = path.read_text()
     path.write_text(text.replace("      hp: 9\n      health: 12\n", "      hp: 9\n      health: 0\n"))
-    r = RUNNER.invoke(app, ["next", str(path), "--format", "text", "--mode", "story"])
+    r = run_cli(path, "next", "--format", "text", "--mode", "story")
     assert r.exit_code == 0, r.output
     story = r.stdout.split("Rolls, ")[0]
     assert "Vane is out of the fight, dead." in story
     assert "  Vane: dead (Health 0/12).\n" in r.stdout
 
 
-def test_weird_west_wind_edited_to_zero_winds_him_as_a_hit_would(tmp_path):
-    path = _new(tmp_path, "weird-west", 1)
+def test_weird_west_wind_edited_to_zero_winds_him_as_a_hit_would(run_cli, tmp_path):
+    path = _new(run_cli, tmp_path, "weird-west", 1)
     text = path.read_text()
     assert "    Cash Moody:\n      condition: active\n      at: [22, 0]\n      wind: 14\n" in text
     path.write_text(text.replace("      wind: 14\n", "      wind: 0\n"))
-    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    r = run_cli(path, "next", "--format", "text")
     assert r.exit_code == 0, r.output
     post = r.stdout
     assert "GM adjustment: Moody's Wind is now 0.\n\nMoody is at 0 Wind: winded, out of the " \
@@ -90,29 +84,28 @@ def test_weird_west_wind_edited_to_zero_winds_him_as_a_hit_would(tmp_path):
     assert "- Moody:" not in post          # no Quickness roll, no cards: he is out
     assert "flees" not in post
     assert "- Moody (jumpers): winded" in post
-    r = RUNNER.invoke(app, ["next", str(path), "--repost", "2", "--format", "text",
-                            "--mode", "story"])
+    r = run_cli(path, "next", "--repost", "2", "--format", "text", "--mode", "story")
     assert r.exit_code == 0, r.output
     assert "Moody is out of the fight, winded and down." in r.stdout.split("Rolls, ")[0]
     assert "  Moody: winded (0 Wind).\n" in r.stdout
 
 
-def test_weird_west_wind_above_zero_leaves_him_in(tmp_path):
-    path = _new(tmp_path, "weird-west", 1)
+def test_weird_west_wind_above_zero_leaves_him_in(run_cli, tmp_path):
+    path = _new(run_cli, tmp_path, "weird-west", 1)
     path.write_text(path.read_text().replace("      wind: 14\n", "      wind: 1\n"))
-    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    r = run_cli(path, "next", "--format", "text")
     assert r.exit_code == 0, r.output
     assert "winded" not in r.stdout.split("Status after")[0]
     assert "- Moody: " in r.stdout
 
 
 # ---------------------------------------------------------------------- 1. run replays records
-def _posted(tmp_path: Path) -> tuple[Path, list[str]]:
+def _posted(run_cli, tmp_path: Path) -> tuple[Path, list[str]]:
     """A generated Boot Hill skirmish, two turns resolved by next, Little Eli edited dead in
     ``state:``, a third turn resolved: (the file, the three posts next printed)."""
     path = tmp_path / "g.yaml"
-    r = RUNNER.invoke(app, ["generate", "--sides", "posse:2", "rustlers:2", "--setting",
-                            "street", "--seed", "7", "--out", str(path)])
+    r = run_cli(None, "generate", "--sides", "posse:2", "rustlers:2", "--setting", "street",
+                "--seed", "7", "--out", str(path))
     assert r.exit_code == 0, r.output
     posts = []
     for turn in (1, 2, 3):
@@ -121,24 +114,24 @@ def _posted(tmp_path: Path) -> tuple[Path, list[str]]:
             old = "'\"Little Eli\" Davis':\n      condition: active"
             assert old in text
             path.write_text(text.replace(old, old.replace("active", "dead")))
-        r = RUNNER.invoke(app, ["next", str(path), "--mode", "story", "--format", "text"])
+        r = run_cli(path, "next", "--mode", "story", "--format", "text")
         assert r.exit_code == 0, r.output
         posts.append(r.stdout)
     return path, posts
 
 
-def test_run_of_a_play_by_post_file_writes_up_what_was_posted_then_fights_on(tmp_path):
+def test_run_of_a_play_by_post_file_writes_up_what_was_posted_then_fights_on(run_cli, tmp_path):
     from narrator.playbypost import run_recorded
     from narrator.render import render_posts
     from narrator.scenario import load_scenario
 
-    path, posts = _posted(tmp_path)
+    path, posts = _posted(run_cli, tmp_path)
     assert "By now Little Eli is out of the fight, dead." in posts[2]
     log, done = run_recorded(load_scenario(path))
     assert done == 3
     shown = render_posts(log, "text", "story", per_turn=True)
     assert shown[:3] == posts
-    r = RUNNER.invoke(app, ["run", str(path), "--mode", "story", "--format", "text"])
+    r = run_cli(path, "run", "--mode", "story", "--format", "text")
     assert r.exit_code == 0, r.output
     assert "By now Little Eli is out of the fight, dead." in r.stdout
     fought = log.events[-1].turns
@@ -148,15 +141,15 @@ def test_run_of_a_play_by_post_file_writes_up_what_was_posted_then_fights_on(tmp
         f"of state:; turns 4-{fought} fought on (not recorded: narrator next resolves and "
         f"records them)")
     # the turn run fought on is the one next then resolves (same seed, same edits)
-    r = RUNNER.invoke(app, ["next", str(path), "--mode", "story", "--format", "text"])
+    r = run_cli(path, "next", "--mode", "story", "--format", "text")
     assert r.exit_code == 0, r.output
     assert r.stdout == shown[3]
 
 
-def test_run_of_a_play_by_post_file_refuses_the_plain_tables_at_the_first_record(tmp_path):
-    path, _ = _posted(tmp_path)
+def test_run_of_a_play_by_post_file_refuses_the_plain_tables_at_the_first_record(run_cli, tmp_path):
+    path, _ = _posted(run_cli, tmp_path)
     line = path.read_text().splitlines().index("    resolved:") + 1
-    r = RUNNER.invoke(app, ["run", str(path), "--profile", "tables"])
+    r = run_cli(path, "run", "--profile", "tables")
     assert r.exit_code == 2
     assert r.output.strip().splitlines() == [
         f"{path}:{line}:5: --profile tables: this file's turns resolved by narrator next were "
@@ -164,14 +157,15 @@ def test_run_of_a_play_by_post_file_refuses_the_plain_tables_at_the_first_record
         f"them; run a copy without the resolved: records and state: to see the plain tables"]
 
 
-def test_run_of_a_play_by_post_file_with_an_edited_record_is_refused_as_next_refuses(tmp_path):
-    path, _ = _posted(tmp_path)
+def test_run_of_a_play_by_post_file_with_an_edited_record_is_refused_as_next_refuses(run_cli,
+                                                                                     tmp_path):
+    path, _ = _posted(run_cli, tmp_path)
     text = path.read_text()
     m = re.search(r"to_hit: \[(\d+)", text)
     assert m
     bumped = str(int(m.group(1)) % 20 + 1)
     path.write_text(text[:m.start(1)] + bumped + text[m.end(1):])
-    r = RUNNER.invoke(app, ["run", str(path)])
+    r = run_cli(path, "run")
     assert r.exit_code == 2
     assert "was changed after it was resolved; run narrator next --redo 1" in r.output
     assert len(r.output.strip().splitlines()) == 1
@@ -211,33 +205,32 @@ turns:
 """
 
 
-def _gaslight(tmp_path: Path, vane: str, *args: str) -> str:
-    path = tmp_path / "thirty.yaml"
-    path.write_text(THIRTY_FEET.replace("VANE", vane))
-    r = RUNNER.invoke(app, ["run", str(path), "--format", "text", *args])
+def _gaslight(run_cli, vane: str, *args: str) -> str:
+    r = run_cli(THIRTY_FEET.replace("VANE", vane), "run", "--format", "text", *args,
+                name="thirty.yaml")
     assert r.exit_code == 0, r.output
     return r.stdout
 
 
-def test_gaslight_shows_30_04_feet_beside_the_range_increment_it_passed(tmp_path):
+def test_gaslight_shows_30_04_feet_beside_the_range_increment_it_passed(run_cli):
     """30.04 ft is past the Webley's 30 ft range increment (G9): -2. Before, teaching said
     "10 yards" and a tenth would say "30"."""
-    teaching = _gaslight(tmp_path, "{shoot: Thorne, mode: snap}")
+    teaching = _gaslight(run_cli, "{shoot: Thorne, mode: snap}")
     assert "Shot 1, 30.04 feet: d20 4 + 1 (base attack) + 1 (Dexterity) − 2 (range, one " \
         "increment) + 1 (target standing) = 5 against Armor Class 12: a miss." in teaching
     assert "10 yards" not in teaching
-    rolls = _gaslight(tmp_path, "{shoot: Thorne, mode: snap}", "--mode", "story")
+    rolls = _gaslight(run_cli, "{shoot: Thorne, mode: snap}", "--mode", "story")
     assert "  Vane at Thorne, snap #1, 30.04 ft: 4 +1 base attack +1 Dexterity −2 range, one " \
         "increment +1 target standing = 5 vs AC 12, miss;" in rolls
 
 
-def test_gaslight_move_just_over_15_feet_is_shown_past_15_as_its_gait_is(tmp_path):
+def test_gaslight_move_just_over_15_feet_is_shown_past_15_as_its_gait_is(run_cli):
     """Walking slowly is up to 15 ft (GN17); 15.04 ft is walking briskly, and shows so:
     before, the event kept a tenth and both modes said "moves 15 feet (walking briskly)"."""
-    teaching = _gaslight(tmp_path, "{move: [15.0267, 0]}")
+    teaching = _gaslight(run_cli, "{move: [15.0267, 0]}")
     assert "Silas Vane moves 15.04 feet (walking briskly)." in teaching
     assert "(target walking briskly)" in teaching
-    rolls = _gaslight(tmp_path, "{move: [15.0267, 0]}", "--mode", "story")
+    rolls = _gaslight(run_cli, "{move: [15.0267, 0]}", "--mode", "story")
     assert "  Vane moves 15.04 ft (walking briskly) away from Thorne." in rolls
 
 
@@ -278,18 +271,17 @@ TURN1
 """
 
 
-def _check(tmp_path: Path, turn1: str = "", between: str = "") -> tuple[Path, list[str]]:
+def _check(run_cli, tmp_path: Path, turn1: str = "", between: str = "") -> tuple[Path, list[str]]:
     path = tmp_path / "snipe.yaml"
-    path.write_text(SNIPE.replace("TURN1\n", turn1 + between))
-    r = RUNNER.invoke(app, ["check", str(path)])
+    r = run_cli(SNIPE.replace("TURN1\n", turn1 + between), "check", name="snipe.yaml")
     assert r.exit_code == 0, r.output
     return path, [line for line in r.stderr.splitlines() if "warning" in line]
 
 
-def test_check_warns_of_sniping_after_a_tactics_profiles_shot_in_turn_1(tmp_path):
+def test_check_warns_of_sniping_after_a_tactics_profiles_shot_in_turn_1(run_cli, tmp_path):
     """Dutch has no intent in turn 1; her aggressive profile shoots Jake there (known before
     any die), so Jake's sniping in turn 2 gets no +2. Before, check said nothing."""
-    path, said = _check(tmp_path)
+    path, said = _check(run_cli, tmp_path)
     assert said == [
         f"{path}:25:37: warning: Jake Harlan snipes in turn 2, but Dutch's tactics "
         f"(aggressive) shoot in turn 1, before it: the sniping bonus (+2) is for the fight's "
@@ -303,15 +295,15 @@ def test_check_warns_of_sniping_after_a_tactics_profiles_shot_in_turn_1(tmp_path
     assert not any(m.name == "sniping" for m in jake.modifiers)
 
 
-def test_no_warning_when_the_profile_does_not_shoot_in_turn_1(tmp_path):
-    _, said = _check(tmp_path, "      Dutch: {move: {gait: walking, to: [61, 5]}}\n")
+def test_no_warning_when_the_profile_does_not_shoot_in_turn_1(run_cli, tmp_path):
+    _, said = _check(run_cli, tmp_path, "      Dutch: {move: {gait: walking, to: [61, 5]}}\n")
     assert said == []
 
 
-def test_check_says_it_cannot_tell_what_a_profile_does_in_a_later_turn(tmp_path):
+def test_check_says_it_cannot_tell_what_a_profile_does_in_a_later_turn(run_cli, tmp_path):
     between = ("  - kind: combat\n    intents:\n"
                "      Jake: {move: {gait: walking, to: [2, 0]}}\n")
-    path, said = _check(tmp_path, "      Dutch: {move: {gait: walking, to: [61, 5]}}\n",
+    path, said = _check(run_cli, tmp_path, "      Dutch: {move: {gait: walking, to: [61, 5]}}\n",
                         between)
     assert said == [
         f"{path}:29:37: warning: Jake Harlan snipes in turn 3, but Dutch has a tactics profile "
@@ -354,7 +346,7 @@ dice:
 """
 
 
-def test_a_coward_with_a_leg_wound_runs_as_far_as_his_wounded_run_not_the_tables(tmp_path):
+def test_a_coward_with_a_leg_wound_runs_as_far_as_his_wounded_run_not_the_tables(run_cli, tmp_path):
     """Turn 1 leaves Jake a light wound in the left leg: his run (24 yards, Table 3) is
     halved to 12. The coward flees in turn 2; the water trough is 18 yards off. Before, his
     profile read the run of the tables, made for the trough and stopped 6 yards short of it
@@ -372,7 +364,7 @@ def test_a_coward_with_a_leg_wound_runs_as_far_as_his_wounded_run_not_the_tables
     assert (moved.allowance, moved.distance, moved.end, moved.arrived) == \
         (12.0, 12.0, (-12.0, 0.0), True)
     assert [m.name for m in moved.penalties] == ["wounded_left_leg"]
-    r = RUNNER.invoke(app, ["run", str(path), "--format", "text", "--mode", "story"])
+    r = run_cli(path, "run", "--format", "text", "--mode", "story")
     assert r.exit_code == 0, r.output
     assert "  Jake runs 12 of 12 yd (wounded left leg halves it).\n" in r.stdout
     assert "runs towards the water trough" not in r.stdout

@@ -34,21 +34,15 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from narrator.cli import app
-
-RUNNER = CliRunner()
 EXAMPLES = Path(__file__).resolve().parent.parent / "scenarios" / "examples"
 LUKE = EXAMPLES / "luke-short.yaml"
 
 
-def _check(tmp_path: Path, before: str, after: str) -> tuple[int, str]:
+def _check(run_cli, before: str, after: str) -> tuple[int, str]:
     text = LUKE.read_text(encoding="utf-8")
     assert before in text
-    path = tmp_path / "l.yaml"
-    path.write_text(text.replace(before, after, 1), encoding="utf-8")
-    r = RUNNER.invoke(app, ["check", str(path)])
+    r = run_cli(text.replace(before, after, 1), "check", name="l.yaml")
     return r.exit_code, r.stderr
 
 
@@ -81,24 +75,24 @@ def _check(tmp_path: Path, before: str, after: str) -> tuple[int, str]:
      "8:10: ruleset: {name: boothill} is not one of 'boothill', 'violence', 'gaslight' or "
      "'weird-west'"),
 ])
-def test_an_error_quotes_the_value_as_the_gm_typed_it(tmp_path, before, after, message):
-    code, err = _check(tmp_path, before, after)
+def test_an_error_quotes_the_value_as_the_gm_typed_it(run_cli, tmp_path, before, after, message):
+    code, err = _check(run_cli, before, after)
     assert code == 2
     assert err == f"{tmp_path / 'l.yaml'}:{message}\n"
 
 
-def test_no_python_value_is_left_in_an_error(tmp_path):
+def test_no_python_value_is_left_in_an_error(run_cli):
     """``True``/``None``/``{...}`` came from Python; the GM typed ``true``, ``null``, a map."""
     for after in ("kind: true", "kind: null", "kind: {x: 1}", "kind: [1, 2]"):
-        code, err = _check(tmp_path, "kind: shootout", after)
+        code, err = _check(run_cli, "kind: shootout", after)
         assert code == 2 and err.count("\n") == 1, err
         assert not re.search(r"\bTrue\b|\bNone\b|\{\.\.\.\}", err), err
 
 
-def _pbp(tmp_path: Path) -> Path:
+def _pbp(run_cli, tmp_path: Path) -> Path:
     path = tmp_path / "bh.yaml"
-    assert RUNNER.invoke(app, ["new", "--ruleset", "boothill", "--out", str(path)]).exit_code == 0
-    r = RUNNER.invoke(app, ["next", str(path)])
+    assert run_cli(None, "new", "--ruleset", "boothill", "--out", str(path)).exit_code == 0
+    r = run_cli(path, "next")
     assert r.exit_code == 0, r.output
     return path
 
@@ -116,12 +110,12 @@ def _pbp(tmp_path: Path) -> Path:
      "state.turn: is ~, but the last resolved turn is 1; state: is what narrator next wrote "
      "after that turn (delete state: to start from the replayed state)"),
 ])
-def test_a_state_edit_error_quotes_the_edit_as_typed(tmp_path, before, after, message):
-    path = _pbp(tmp_path)
+def test_a_state_edit_error_quotes_the_edit_as_typed(run_cli, tmp_path, before, after, message):
+    path = _pbp(run_cli, tmp_path)
     head, state = path.read_text().split("\nstate:\n")
     assert before in state
     path.write_text(head + "\nstate:\n" + state.replace(before, after, 1))
-    r = RUNNER.invoke(app, ["next", str(path)])
+    r = run_cli(path, "next")
     assert r.exit_code == 2
     assert re.fullmatch(rf"{re.escape(str(path))}:\d+:\d+: {re.escape(message)}\n", r.stderr), \
         r.stderr
@@ -134,10 +128,10 @@ def _edit_state(path: Path, before: str, after: str) -> None:
     path.write_text(head + "\nstate:\n" + state.replace(before, after, 1))
 
 
-def test_a_gm_edit_is_told_before_the_turns_initiative_and_declarations(tmp_path):
-    path = _pbp(tmp_path)
+def test_a_gm_edit_is_told_before_the_turns_initiative_and_declarations(run_cli, tmp_path):
+    path = _pbp(run_cli, tmp_path)
     _edit_state(path, "      at: [18, 2]\n", "      at: [14, 2]\n")
-    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    r = run_cli(path, "next", "--format", "text")
     assert r.exit_code == 0, r.output
     post = r.stdout
     assert post.startswith(
@@ -151,31 +145,31 @@ def test_a_gm_edit_is_told_before_the_turns_initiative_and_declarations(tmp_path
     assert post.count("GM adjustment") == 1
 
 
-def test_what_the_rules_make_of_an_edit_follows_it_before_the_initiative(tmp_path):
-    path = _pbp(tmp_path)
+def test_what_the_rules_make_of_an_edit_follows_it_before_the_initiative(run_cli, tmp_path):
+    path = _pbp(run_cli, tmp_path)
     _edit_state(path, "      wound_points: 5\n", "      wound_points: 12\n")
-    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    r = run_cli(path, "next", "--format", "text")
     assert r.exit_code == 0, r.output
     assert "---\n\nGM adjustment: Miller's wound points are now 12.\n\nMiller passes out from " \
         "shock and loss of blood: 12 wound points, more than his Strength of 11.\n\nNo " \
         "initiative is rolled: the law is the only side with a man still up" in r.stdout
 
 
-def test_a_weird_west_edit_comes_before_the_quickness_rolls(tmp_path):
+def test_a_weird_west_edit_comes_before_the_quickness_rolls(run_cli, tmp_path):
     path = tmp_path / "ww.yaml"
-    assert RUNNER.invoke(app, ["new", "--ruleset", "weird-west", "--out", str(path)]).exit_code == 0
-    assert RUNNER.invoke(app, ["next", str(path)]).exit_code == 0
+    assert run_cli(None, "new", "--ruleset", "weird-west", "--out", str(path)).exit_code == 0
+    assert run_cli(path, "next").exit_code == 0
     _edit_state(path, "      at: [22, 0]\n", "      at: [20, 0]\n")
-    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    r = run_cli(path, "next", "--format", "text")
     assert r.exit_code == 0, r.output
     edit = r.stdout.index("GM adjustment: Moody's position (yards) is now [20, 0].")
     assert edit < r.stdout.index("Quickness, TN 5") < r.stdout.index("The Marshal calls")
 
 
 # ---------------------------------------------------------------------- 4. one wording
-def test_batch_names_a_fight_without_a_winner_as_odds_does(tmp_path):
-    r = RUNNER.invoke(app, ["batch", str(LUKE), "--runs", "3", "--out", str(tmp_path / "o"),
-                            "--dice-fallback", "seeded", "--workers", "1"])
+def test_batch_names_a_fight_without_a_winner_as_odds_does(run_cli, tmp_path):
+    r = run_cli(LUKE, "batch", "--runs", "3", "--out", str(tmp_path / "o"), "--dice-fallback",
+                "seeded", "--workers", "1")
     assert r.exit_code == 0, r.output
     rows = [line.split() for line in r.stdout.splitlines() if line.strip().startswith("luke-short-")]
     assert [row[:4] for row in rows] == [["luke-short-1887.md", "1887", "1", "1"],
@@ -184,7 +178,7 @@ def test_batch_names_a_fight_without_a_winner_as_odds_does(tmp_path):
     assert all(" ".join(row[4:]) == "no winner (turns ran out) -" for row in rows), rows
     assert "luke-short.yaml: no winner (turns ran out) 3\n" in r.stdout
     assert "undecided" not in r.stdout and "nobody" not in r.stdout
-    o = RUNNER.invoke(app, ["odds", str(LUKE), "-n", "200", "--workers", "1"])
+    o = run_cli(LUKE, "odds", "-n", "200", "--workers", "1")
     assert o.exit_code == 0, o.output
     assert re.search(r"│ no winner \(turns ran out\) │\s+193 │\s+96\.5% │", o.stdout), o.stdout
 
@@ -224,12 +218,11 @@ def _headings(out: str) -> list[str]:
      ["Luke.", "skills.", "fast_draw", "Jim.", "attributes.", "coo", "sides.", "Courtright.",
       "count"]),
 ])
-def test_sweep_headings_break_at_dots_and_spaces_only(varies, wrapped):
-    args = ["odds", str(LUKE), "--tactics", "aggressive", "--max-turns", "20", "-n", "30",
-            "-j", "1"]
+def test_sweep_headings_break_at_dots_and_spaces_only(run_cli, varies, wrapped):
+    args = ["--tactics", "aggressive", "--max-turns", "20", "-n", "30", "-j", "1"]
     for v in varies:
         args += ["--vary", v]
-    r = RUNNER.invoke(app, args)
+    r = run_cli(LUKE, "odds", *args)
     assert r.exit_code == 0, r.output
     assert max(len(line) for line in r.stdout.splitlines()) <= 80
     heads = _headings(r.stdout)
@@ -296,21 +289,21 @@ def test_a_range_with_a_step(spec, values):
      "--vary:1:20: with Luke.skills.pistol=1.0: sides.Short[0].skills.pistol: expected a "
      "whole number (got 1.0)"),
 ])
-def test_a_bad_range_is_one_clear_line(spec, message):
-    r = RUNNER.invoke(app, ["odds", str(LUKE), "-n", "10", "--vary", spec])
+def test_a_bad_range_is_one_clear_line(run_cli, spec, message):
+    r = run_cli(LUKE, "odds", "-n", "10", "--vary", spec)
     assert r.exit_code == 2
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(message), r.stderr
     assert lines[0].endswith(f"(in {spec!r})")
 
 
-def test_a_count_below_the_list_keeps_the_first_men_listed(tmp_path):
+def test_a_count_below_the_list_keeps_the_first_men_listed(run_cli, tmp_path):
     from narrator import sweep
     from narrator.scenario import load_scenario
 
     path = tmp_path / "g.yaml"
-    r = RUNNER.invoke(app, ["generate", "--sides", "posse:2", "rustlers:4", "--seed", "3",
-                            "--out", str(path)])
+    r = run_cli(None, "generate", "--sides", "posse:2", "rustlers:4", "--seed", "3", "--out",
+                str(path))
     assert r.exit_code == 0, r.output
     ld = load_scenario(path)
     listed = [c.name for c in ld.scenario.sides["rustlers"]]
@@ -322,9 +315,9 @@ def test_a_count_below_the_list_keeps_the_first_men_listed(tmp_path):
     assert kept[5] == listed + [f"{listed[-1]} 5", f"{listed[-1]} 6"]
 
 
-def test_a_dropped_man_the_scenario_names_is_said(tmp_path):
-    r = RUNNER.invoke(app, ["odds", str(EXAMPLES / "shotgun-gang.yaml"), "-n", "10",
-                            "--vary", "sides.Shotgun Gang.count=1..3"])
+def test_a_dropped_man_the_scenario_names_is_said(run_cli, tmp_path):
+    r = run_cli(EXAMPLES / "shotgun-gang.yaml", "odds", "-n", "10", "--vary",
+                "sides.Shotgun Gang.count=1..3")
     assert r.exit_code == 2
     assert r.stderr == (
         "--vary:1:26: with sides.Shotgun Gang.count=1: no character called '\"Arkansas Dave\" "
@@ -333,8 +326,8 @@ def test_a_dropped_man_the_scenario_names_is_said(tmp_path):
         "names one) (in 'sides.Shotgun Gang.count=1..3')\n")
 
 
-def test_the_help_and_readme_say_what_a_count_drops():
-    r = RUNNER.invoke(app, ["odds", "--help"], env={"COLUMNS": "200"})
+def test_the_help_and_readme_say_what_a_count_drops(run_cli):
+    r = run_cli(None, "odds", "--help", env={"COLUMNS": "200"})
     text = " ".join(r.stdout.replace("│", " ").split())
     assert "A..B/STEP (2..8/2; decimals for a decimal field, 0.5..2/0.5)" in text
     assert "below, keeps the first COUNT as listed and drops the rest from the end of the " \
@@ -346,13 +339,13 @@ def test_the_help_and_readme_say_what_a_count_drops():
 
 
 # ---------------------------------------------------------------------- 6. odds mid-game
-def test_odds_on_a_play_by_post_file_fight_on_from_where_it_stands(tmp_path):
+def test_odds_on_a_play_by_post_file_fight_on_from_where_it_stands(run_cli, tmp_path):
     from narrator import batch
     from narrator.playbypost import run_recorded
     from narrator.scenario import load_scenario
 
-    path = _pbp(tmp_path)   # turn 1 resolved: Miller took a serious chest wound (5 WP)
-    r = RUNNER.invoke(app, ["odds", str(path), "-n", "300", "-j", "1"])
+    path = _pbp(run_cli, tmp_path)   # turn 1 resolved: Miller took a serious chest wound (5 WP)
+    r = run_cli(path, "odds", "-n", "300", "-j", "1")
     assert r.exit_code == 0, r.output
     assert f"{path}: turn 1 replayed from the records narrator next wrote, with the GM's " \
         "edits of state:; every trial fights on from there" in r.stderr
@@ -375,22 +368,22 @@ def test_odds_on_a_play_by_post_file_fight_on_from_where_it_stands(tmp_path):
     assert odds.tally == tally
     # the same file fought from the start: Miller is unhurt in some fights
     fresh = tmp_path / "fresh.yaml"
-    assert RUNNER.invoke(app, ["new", "--ruleset", "boothill", "--out", str(fresh)]).exit_code == 0
-    f = RUNNER.invoke(app, ["odds", str(fresh), "-n", "300", "-j", "1"])
+    assert run_cli(None, "new", "--ruleset", "boothill", "--out", str(fresh)).exit_code == 0
+    f = run_cli(fresh, "odds", "-n", "300", "-j", "1")
     assert f.exit_code == 0, f.output
     assert "replayed" not in f.stderr
     miller = next(line for line in f.stdout.splitlines() if line.startswith(" Frank Miller"))
     assert float(miller.split()[7].rstrip("%")) > 0
 
 
-def test_batch_on_a_play_by_post_file_writes_what_run_writes(tmp_path):
-    path = _pbp(tmp_path)
+def test_batch_on_a_play_by_post_file_writes_what_run_writes(run_cli, tmp_path):
+    path = _pbp(run_cli, tmp_path)
     out = tmp_path / "o"
-    r = RUNNER.invoke(app, ["batch", str(path), "--runs", "2", "--out", str(out), "-j", "1"])
+    r = run_cli(path, "batch", "--runs", "2", "--out", str(out), "-j", "1")
     assert r.exit_code == 0, r.output
     assert "every run fights on from there" in r.stderr
     for seed in (1, 2):
-        run = RUNNER.invoke(app, ["run", str(path), "--seed", str(seed)])
+        run = run_cli(path, "run", "--seed", str(seed))
         assert run.exit_code == 0
         written = (out / f"bh-{seed}.md").read_text()
         assert written == run.stdout
@@ -410,9 +403,9 @@ def test_batch_on_a_play_by_post_file_writes_what_run_writes(tmp_path):
      "--profile tables: this file's turns resolved by narrator next were fought with its house "
      "rules and GM rulings"),
 ])
-def test_what_cannot_fight_on_from_the_records_is_refused(tmp_path, args, message):
-    path = _pbp(tmp_path)
-    r = RUNNER.invoke(app, ["odds", str(path), "-n", "20", *args])
+def test_what_cannot_fight_on_from_the_records_is_refused(run_cli, tmp_path, args, message):
+    path = _pbp(run_cli, tmp_path)
+    r = run_cli(path, "odds", "-n", "20", *args)
     assert r.exit_code == 2
     last = r.stderr.strip().splitlines()[-1]
     located = re.fullmatch(rf"{re.escape(str(path))}:39:5: (.*)", last)
@@ -420,15 +413,15 @@ def test_what_cannot_fight_on_from_the_records_is_refused(tmp_path, args, messag
     assert (located is None) == (args[0] in ("--path", "--vary"))
 
 
-def test_tactics_for_men_the_records_fought_without_are_refused(tmp_path):
+def test_tactics_for_men_the_records_fought_without_are_refused(run_cli, tmp_path):
     path = tmp_path / "bh.yaml"
-    assert RUNNER.invoke(app, ["new", "--ruleset", "boothill", "--out", str(path)]).exit_code == 0
+    assert run_cli(None, "new", "--ruleset", "boothill", "--out", str(path)).exit_code == 0
     text = path.read_text()
     line = re.search(r"\n      tactics: aggressive[^\n]*", text)
     assert line, text
     path.write_text(text.replace(line.group(0), "", 1))
-    assert RUNNER.invoke(app, ["next", str(path)]).exit_code == 0
-    r = RUNNER.invoke(app, ["odds", str(path), "-n", "20", "--tactics", "cautious"])
+    assert run_cli(path, "next").exit_code == 0
+    r = run_cli(path, "odds", "-n", "20", "--tactics", "cautious")
     assert r.exit_code == 2
     assert re.fullmatch(
         rf"{re.escape(str(path))}:\d+:5: --tactics cautious: this file's turns resolved by "
@@ -437,14 +430,13 @@ def test_tactics_for_men_the_records_fought_without_are_refused(tmp_path):
         r"on a copy without the resolved: records and state:\n", r.stderr.splitlines(True)[-1])
 
 
-def test_a_sweep_of_max_turns_fights_on_from_the_records(tmp_path):
+def test_a_sweep_of_max_turns_fights_on_from_the_records(run_cli, tmp_path):
     from narrator import batch
     from narrator.playbypost import played
     from narrator.scenario import load_scenario
 
-    path = _pbp(tmp_path)
-    r = RUNNER.invoke(app, ["odds", str(path), "-n", "60", "-j", "1", "--vary",
-                            "max_turns=2,6"])
+    path = _pbp(run_cli, tmp_path)
+    r = run_cli(path, "odds", "-n", "60", "-j", "1", "--vary", "max_turns=2,6")
     assert r.exit_code == 0, r.output
     assert "path: engine (turn 1 replayed from the play-by-post records, then fought on)" \
         in r.stdout
@@ -459,15 +451,15 @@ def test_a_sweep_of_max_turns_fights_on_from_the_records(tmp_path):
 
 
 # ---------------------------------------------------------------------- 7. rules
-def test_weird_west_state_says_winded_and_takes_passed_out_as_it(tmp_path):
+def test_weird_west_state_says_winded_and_takes_passed_out_as_it(run_cli, tmp_path):
     path = tmp_path / "ww.yaml"
-    assert RUNNER.invoke(app, ["new", "--ruleset", "weird-west", "--out", str(path)]).exit_code == 0
-    assert RUNNER.invoke(app, ["next", str(path)]).exit_code == 0
+    assert run_cli(None, "new", "--ruleset", "weird-west", "--out", str(path)).exit_code == 0
+    assert run_cli(path, "next").exit_code == 0
     head, state = path.read_text().split("\nstate:\n")
     assert "    Cash Moody:\n      condition: active\n" in state
     path.write_text(head + "\nstate:\n" + state.replace(
         "    Cash Moody:\n      condition: active\n", "    Cash Moody:\n      condition: passed_out\n"))
-    r = RUNNER.invoke(app, ["next", str(path), "--format", "text"])
+    r = run_cli(path, "next", "--format", "text")
     assert r.exit_code == 0, r.output
     assert "GM adjustment: Moody's condition is now winded." in r.stdout
     assert "- Moody (jumpers): winded" in r.stdout
@@ -476,11 +468,11 @@ def test_weird_west_state_says_winded_and_takes_passed_out_as_it(tmp_path):
     assert "passed_out" not in state
     # the word state: now writes is an edit too, and a file that said passed_out for a
     # winded man (as state: did before) reads as it: no edit
-    s = RUNNER.invoke(app, ["status", str(path)], env={"COLUMNS": "120"})
+    s = run_cli(path, "status", env={"COLUMNS": "120"})
     assert s.exit_code == 0 and re.search(r"Cash Moody\s+winded", s.stdout), s.stdout
     path.write_text(path.read_text().replace("      condition: winded\n",
                                              "      condition: passed_out\n"))
-    s = RUNNER.invoke(app, ["status", str(path)], env={"COLUMNS": "120"})
+    s = run_cli(path, "status", env={"COLUMNS": "120"})
     assert s.exit_code == 0 and re.search(r"Cash Moody\s+winded", s.stdout), s.stdout
 
 
@@ -520,14 +512,13 @@ turns:
          "move.", "0, 0"),
     ("\n      skills: {rapid_reload: true}", "Thorne moves 30 feet (running).", "-10, 0"),
 ])
-def test_a_gaslight_reload_leaves_no_run(tmp_path, skills, said, at):
+def test_a_gaslight_reload_leaves_no_run(run_cli, tmp_path, skills, said, at):
+    r = run_cli(GASLIGHT_RELOAD.format(skills=skills), "run", "--format", "text", name="g.yaml")
     path = tmp_path / "g.yaml"
-    path.write_text(GASLIGHT_RELOAD.format(skills=skills))
-    r = RUNNER.invoke(app, ["run", str(path), "--format", "text"])
     assert r.exit_code == 0, r.output
     assert said in r.stdout
     assert "120 feet" not in r.stdout
-    j = RUNNER.invoke(app, ["run", str(path), "--format", "json"])
+    j = run_cli(path, "run", "--format", "json")
     import json
     status = [e for e in json.loads(j.stdout)["events"] if e["kind"] == "turn_ended"][0]
     thorne = next(c for c in status["status"] if c["name"] == "Edwin Thorne")

@@ -18,15 +18,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from narrator import batch
-from narrator.cli import app
 from narrator.engine import run_fight
 from narrator.rulesets.boothill import tables
 from narrator.scenario import load_scenario_text
 
-RUNNER = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -96,18 +93,17 @@ def test_without_the_ruling_the_range_row_counts():
     assert (shot.chance, shot.result) == (13, "miss")
 
 
-def test_the_write_up_shows_the_range_row_waived(tmp_path):
+def test_the_write_up_shows_the_range_row_waived(run_cli, tmp_path):
     """With ``--cite`` the arithmetic line shows the row at 0 and why; without, it leaves
     the 0 out (as every waived row) and the head of the write-up names the ruling; the
     needed roll is 18 either way."""
     path = tmp_path / "cancel.yaml"
-    path.write_text(_street("extreme_range", to_hit=17))
-    cited = RUNNER.invoke(app, ["run", str(path), "--cite"])
+    cited = run_cli(_street("extreme_range", to_hit=17), "run", "--cite", name="cancel.yaml")
     assert cited.exit_code == 0, cited.output
     assert ("Base chance to hit 18 (Coordination 14 + Pistol 4); extreme range 0 (waived by "
             "GM ruling: the light is behind him).") in cited.stdout
     assert "needs 18 or less and rolls **17**: a hit" in cited.stdout
-    plain = RUNNER.invoke(app, ["run", str(path)])
+    plain = run_cli(path, "run")
     assert "Base chance to hit 18 (Coordination 14 + Pistol 4).\n" in plain.stdout
     assert "needs 18 or less and rolls **17**: a hit" in plain.stdout
     assert '- no "extreme range" modifier for Jake (GM ruling: the light is behind him).' \
@@ -120,12 +116,11 @@ def test_the_write_up_shows_the_range_row_waived(tmp_path):
     ("source", "unknown modifier 'source'"),
     ("point_blank", "unknown modifier 'point_blank'; did you mean 'point_blank_pistol'?"),
     ("walking", "unknown modifier 'walking'; did you mean 'shooter_walking'?")])
-def test_a_name_no_chance_holds_is_refused_with_the_names(tmp_path, written, first):
+def test_a_name_no_chance_holds_is_refused_with_the_names(run_cli, tmp_path, written, first):
     """``check`` refuses a name that cannot cancel anything with one located line, exit code
     2, listing every name a ruling can cancel."""
     path = tmp_path / "cancel.yaml"
-    path.write_text(_street(written))
-    r = RUNNER.invoke(app, ["check", str(path)])
+    r = run_cli(_street(written), "check", name="cancel.yaml")
     assert r.exit_code == 2
     line = r.stderr.strip()
     assert "\n" not in line
@@ -289,7 +284,7 @@ def test_every_turn_at_the_last_turn_is_not_promised_the_next():
             "fight's last.") in text
 
 
-def test_play_by_post_without_max_turns_keeps_the_promise(tmp_path):
+def test_play_by_post_without_max_turns_keeps_the_promise(run_cli, tmp_path):
     """A play-by-post fight without max_turns has no last turn (the GM adds one after each):
     ``next`` of its first turn promises the next turn, as the GM will add it."""
     path = tmp_path / "pbp.yaml"
@@ -297,7 +292,7 @@ def test_play_by_post_without_max_turns_keeps_the_promise(tmp_path):
         turns:
           - intents: {}
         """))
-    r = RUNNER.invoke(app, ["next", str(path), "--cite"])
+    r = run_cli(path, "next", "--cite")
     assert r.exit_code == 0, r.output
     assert ("**Wes Hardin** checks Tactics (3) and rolls 18: a failure; he may try again at "
             "the start of the next turn (001 l.37, ruling B18(h)).") in r.stdout
@@ -308,25 +303,24 @@ def test_play_by_post_without_max_turns_keeps_the_promise(tmp_path):
                                                         "at most 4 turns (2 declared)"),
     ("max_turns: 1", 0, "at most 1 turn (none declared)"),
     ("max_turns: 6", 0, "at most 6 turns (none declared)")])
-def test_check_counts_the_turns_max_turns_allows(tmp_path, max_turns, turns, said):
+def test_check_counts_the_turns_max_turns_allows(run_cli, tmp_path, max_turns, turns, said):
     path = tmp_path / "fight.yaml"
     body = RETRY.replace("RULE", "never").replace("MAX", max_turns)
     if turns:
         body += "turns:\n" + "  - intents: {}\n" * turns
-    path.write_text(body)
-    r = RUNNER.invoke(app, ["check", str(path)])
+    r = run_cli(body, "check")
     assert r.exit_code == 0, r.output
     assert r.stdout == f"{path}: ok: 'Tactics retry', 2 sides, 2 characters, {said}\n"
 
 
 # ---------------------------------------------------------------------- 3. "ruling B19"
-def test_a_rules_message_names_a_ruling_never_errata(tmp_path):
+def test_a_rules_message_names_a_ruling_never_errata(run_cli, tmp_path):
     """``check``'s refusal of three blows in a combat turn cites "ruling B19" (it said
     "errata B19", while the docs and write-ups say "ruling B19")."""
     path = tmp_path / "brawl.yaml"
     path.write_text(_street("night").replace("Jake: {shoot: Dutch, shots: 1, aim: none}",
                                              "Jake: {strike: Dutch, blows: 3}"))
-    r = RUNNER.invoke(app, ["check", str(path)])
+    r = run_cli(path, "check")
     assert r.exit_code == 2
     assert r.stderr.strip().endswith(
         "blows: a combat turn allows one or two blows (ruling B19)")
@@ -363,7 +357,7 @@ def test_no_user_facing_text_says_errata():
 
 
 # ---------------------------------------------------------------------- 4. house-rule defaults
-def test_the_house_rules_docs_do_not_say_all_off():
+def test_the_house_rules_docs_do_not_say_all_off(run_cli):
     """Not every option is "off" by default: tactics_retry's default is every_turn (ruling
     B18(h)), shotgun_bonus's true. The reference (docs and ``narrator rules``), the scenario
     keys and ``narrator new``'s scenario say what the defaults are instead."""
@@ -379,14 +373,14 @@ def test_the_house_rules_docs_do_not_say_all_off():
     assert ("Each option's default (the column below) reads the rules as narrator's default "
             "profile does: the tables, and for tactics_retry ruling B18(h).") in docs
     assert "| tactics_retry | every_turn | every_turn, never, delayed |" in docs
-    r = RUNNER.invoke(app, ["rules", "boothill", "house-rules"])
+    r = run_cli(None, "rules", "boothill", "house-rules")
     assert r.exit_code == 0
     said = " ".join(r.stdout.split())
     assert "and for tactics_retry ruling B18(h)" in said and "All off" not in said
 
 
 # ---------------------------------------------------------------------- 6. source asides
-def test_the_zero_wound_points_aside_quotes_the_text_only_with_cite(tmp_path):
+def test_the_zero_wound_points_aside_quotes_the_text_only_with_cite(run_cli, tmp_path):
     """Jake hits Dutch in a limb (location d20 1) with a severity d6 of 1, arm or leg
     -1 = 0: a light wound worth 0 wound points. Without --cite the write-up says what wound
     points are; the text's "1 to 5 wound points" and its lines come with --cite, as every
@@ -394,15 +388,15 @@ def test_the_zero_wound_points_aside_quotes_the_text_only_with_cite(tmp_path):
     path = tmp_path / "scratch.yaml"
     path.write_text(_street("night", to_hit=3, yards=5).replace(
         "location: [10], severity: [1]", "location: [1], severity: [1]"))
-    plain = RUNNER.invoke(app, ["run", str(path)])
+    plain = run_cli(path, "run")
     assert plain.exit_code == 0, plain.output
     assert ("Dutch takes 0 wound points: 0 of 14 (wound points are the modified severity "
             "roll, here 0).\n") in plain.stdout
     assert "the text" not in plain.stdout
-    cited = RUNNER.invoke(app, ["run", str(path), "--cite"])
+    cited = run_cli(path, "run", "--cite")
     assert ("Dutch takes 0 wound points: 0 of 14 (wound points are the modified severity "
             "roll, here 0; the text's \"1 to 5 wound points\" is the d6 before its modifiers: "
             "000 l.433-435, ruling B7).\n") in cited.stdout
     for fmt in ("markdown", "text"):
-        story = RUNNER.invoke(app, ["run", str(path), "-m", "story", "-f", fmt])
+        story = run_cli(path, "run", "-m", "story", "-f", fmt)
         assert "the text" not in story.stdout and "0/14 WP" in story.stdout

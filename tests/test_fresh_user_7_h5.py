@@ -10,25 +10,14 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from narrator.cli import app
-
-RUNNER = CliRunner()
-EXAMPLES = Path(__file__).resolve().parent.parent / "scenarios" / "examples"
+from conftest import EXAMPLES, replace_once
 
 
-def _new(tmp_path: Path) -> Path:
+def _new(run_cli, tmp_path: Path) -> Path:
     path = tmp_path / "fight.yaml"
-    r = RUNNER.invoke(app, ["new", "--out", str(path)])
+    r = run_cli(None, "new", "--out", str(path))
     assert r.exit_code == 0, r.output
-    return path
-
-
-def _with(path: Path, old: str, new: str) -> Path:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
     return path
 
 
@@ -53,7 +42,7 @@ def read_only(tmp_path: Path, monkeypatch) -> Path:
 
 
 @pytest.mark.parametrize("vary", [[], ["--vary", "Luke Short.skills.pistol=3,4"]])
-def test_odds_refuses_an_unwritable_chart_before_fighting(read_only: Path, monkeypatch,
+def test_odds_refuses_an_unwritable_chart_before_fighting(run_cli, read_only: Path, monkeypatch,
                                                           vary: list[str]) -> None:
     """`odds --chart ro/c.svg` fought every trial, printed the whole table, then failed
     "cannot write"; now it fails first, with nothing printed and no trial fought."""
@@ -65,8 +54,8 @@ def test_odds_refuses_an_unwritable_chart_before_fighting(read_only: Path, monke
     monkeypatch.setattr(batch, "run_odds", never)
     monkeypatch.setattr(sweep, "run_sweep", never)
     chart = read_only / "c.svg"
-    r = RUNNER.invoke(app, ["odds", str(EXAMPLES / "luke-short.yaml"), "--trials", "20",
-                            "--workers", "1", "--chart", str(chart), *vary])
+    r = run_cli(EXAMPLES / "luke-short.yaml", "odds", "--trials", "20", "--workers", "1", "--chart",
+                str(chart), *vary)
     assert r.exit_code == 2, r.output
     assert r.stdout == ""
     assert r.stderr.strip() == f"{chart}: cannot write: Permission denied " \
@@ -74,7 +63,7 @@ def test_odds_refuses_an_unwritable_chart_before_fighting(read_only: Path, monke
     assert sorted(os.listdir(read_only)) == []
 
 
-def test_odds_refuses_a_read_only_chart_with_force(tmp_path: Path, monkeypatch) -> None:
+def test_odds_refuses_a_read_only_chart_with_force(run_cli, tmp_path: Path, monkeypatch) -> None:
     """An existing read-only chart (no write bit: refused even for root) with --force."""
     from narrator import batch
 
@@ -83,25 +72,26 @@ def test_odds_refuses_a_read_only_chart_with_force(tmp_path: Path, monkeypatch) 
     chart = tmp_path / "c.svg"
     chart.write_text("<svg/>")
     os.chmod(chart, 0o444)
-    r = RUNNER.invoke(app, ["odds", str(EXAMPLES / "luke-short.yaml"), "--trials", "20",
-                            "--workers", "1", "--chart", str(chart), "--force"])
+    r = run_cli(EXAMPLES / "luke-short.yaml", "odds", "--trials", "20", "--workers", "1", "--chart",
+                str(chart), "--force")
     assert r.exit_code == 2, r.output
     assert r.stdout == ""
     assert r.stderr.strip() == f"{chart}: cannot write: the file is read-only"
     assert chart.read_text() == "<svg/>"
 
 
-def test_odds_still_writes_a_chart_in_a_writable_folder(tmp_path: Path) -> None:
+def test_odds_still_writes_a_chart_in_a_writable_folder(run_cli, tmp_path: Path) -> None:
     chart = tmp_path / "c.svg"
-    r = RUNNER.invoke(app, ["odds", str(EXAMPLES / "luke-short.yaml"), "--trials", "20",
-                            "--workers", "1", "--chart", str(chart)])
+    r = run_cli(EXAMPLES / "luke-short.yaml", "odds", "--trials", "20", "--workers", "1", "--chart",
+                str(chart))
     assert r.exit_code == 0, r.output
     assert r.stdout.rstrip().endswith(f"chart: {chart}")
     assert chart.read_text().startswith("<svg")
     assert sorted(os.listdir(tmp_path)) == ["c.svg"]  # the probe left nothing behind
 
 
-def test_batch_into_an_unwritable_folder_names_that_folder(tmp_path: Path, monkeypatch) -> None:
+def test_batch_into_an_unwritable_folder_names_that_folder(run_cli, tmp_path: Path,
+                                                           monkeypatch) -> None:
     """`batch --out ro` said "ro/.narrator-batch-20406: cannot write: Permission denied": the
     hidden staging folder's name, with no hint. Root ignores chmod 0o500, so the refusal is
     simulated where the staging folder is made."""
@@ -117,8 +107,8 @@ def test_batch_into_an_unwritable_folder_names_that_folder(tmp_path: Path, monke
     os.chmod(folder, 0o500)
     monkeypatch.setattr(Path, "mkdir", mkdir)
     try:
-        r = RUNNER.invoke(app, ["batch", str(EXAMPLES / "luke-short.yaml"), "--runs", "2",
-                                "--workers", "1", "--out", str(folder)])
+        r = run_cli(EXAMPLES / "luke-short.yaml", "batch", "--runs", "2", "--workers", "1", "--out",
+                    str(folder))
     finally:
         os.chmod(folder, 0o700)
     assert r.exit_code == 2, r.output
@@ -151,14 +141,14 @@ def test_boot_hill_teaching_names_cover_and_open_ground_with_the_article() -> No
         assert slip not in teaching and slip not in rolls
 
 
-def test_violence_ending_agrees_with_two_men_critically_hurt(tmp_path: Path) -> None:
+def test_violence_ending_agrees_with_two_men_critically_hurt(run_cli, tmp_path: Path) -> None:
     """"Clyde and Thomas are alive, barely, and needs a doctor.": a verb straight after ", and"
     has no subject of its own and took the singular; it now shares the clause's subject."""
     path = tmp_path / "gv.yaml"
-    r = RUNNER.invoke(app, ["generate", "--sides", "posse:3", "rustlers:3", "--setting",
-                            "corral", "--seed", "7", "--ruleset", "violence", "--out", str(path)])
+    r = run_cli(None, "generate", "--sides", "posse:3", "rustlers:3", "--setting", "corral",
+                "--seed", "7", "--ruleset", "violence", "--out", str(path))
     assert r.exit_code == 0, r.output
-    story = RUNNER.invoke(app, ["run", str(path), "--mode", "story"]).stdout
+    story = run_cli(path, "run", "--mode", "story").stdout
     assert "Clyde and Thomas are alive, barely, and need a doctor." in story
     assert "and needs a doctor" not in story
 
@@ -193,19 +183,19 @@ def test_weird_west_tally_counts_the_hits_of_shots_not_blows() -> None:
     assert "19 hits" not in story
 
 
-def test_odds_says_brawling_not_hand_to_hand_for_a_fight_of_guns(tmp_path: Path) -> None:
+def test_odds_says_brawling_not_hand_to_hand_for_a_fight_of_guns(run_cli, tmp_path: Path) -> None:
     """A Boot Hill fight of guns only (a double-barrelled shotgun, no hand-to-hand weapon, no
     blow declared) whose man has Brawling said "path: engine (kernel does not cover: hand to
     hand)"; the reason now names what sent it to the engine. Without the skill, the kernel
     fights it."""
-    path = _new(tmp_path)
-    _with(path, "weapons: [{type: single_action_revolver}, {type: lever_action_rifle}]",
+    path = _new(run_cli, tmp_path)
+    replace_once(path, "weapons: [{type: single_action_revolver}, {type: lever_action_rifle}]",
           "weapons: [{type: double_barrelled_shotgun}]")
-    plain = RUNNER.invoke(app, ["odds", str(path), "--trials", "50", "--workers", "1"])
+    plain = run_cli(path, "odds", "--trials", "50", "--workers", "1")
     assert plain.exit_code == 0, plain.output
     assert "path: kernel\n" in plain.stdout
-    _with(path, "skills: {pistol: 4}", "skills: {pistol: 4, rifle: 3, brawling: 2}")
-    r = RUNNER.invoke(app, ["odds", str(path), "--trials", "50", "--workers", "1"])
+    replace_once(path, "skills: {pistol: 4}", "skills: {pistol: 4, rifle: 3, brawling: 2}")
+    r = run_cli(path, "odds", "--trials", "50", "--workers", "1")
     assert r.exit_code == 0, r.output
     assert "path: engine (kernel does not cover: Brawling or Blades skills, which may bring " \
            "hand to hand)\n" in r.stdout

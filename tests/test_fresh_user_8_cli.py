@@ -17,11 +17,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from narrator.cli import app
-
-RUNNER = CliRunner()
 EXAMPLES = Path(__file__).resolve().parent.parent / "scenarios" / "examples"
 REFUSED = "cannot write: Permission denied (the folder cannot be written)"
 
@@ -80,27 +76,27 @@ def _duel(folder: Path) -> Path:
     return path
 
 
-def test_batch_into_an_unwritable_folder_refuses_before_the_progress_bar(
-        read_only, tmp_path: Path) -> None:
+def test_batch_into_an_unwritable_folder_refuses_before_the_progress_bar(run_cli, read_only,
+                                                                         tmp_path: Path) -> None:
     """`batch --out ro` drew its progress bar ("fighting and writing 0/2") before the
     refusal; now the refusal is the only line, naming the folder as typed, before any fight."""
     (tmp_path / "ro").mkdir()
     read_only(tmp_path / "ro")
-    r = RUNNER.invoke(app, ["batch", str(EXAMPLES / "luke-short.yaml"), "--runs", "2",
-                            "--workers", "1", "--out", "ro"])
+    r = run_cli(EXAMPLES / "luke-short.yaml", "batch", "--runs", "2", "--workers", "1", "--out",
+                "ro")
     assert r.exit_code == 2, r.output
     assert r.stdout == ""
     assert r.stderr == f"ro: {REFUSED}\n"
     assert os.listdir(tmp_path / "ro") == []
 
 
-def test_next_in_an_unwritable_folder_posts_nothing(read_only, tmp_path: Path) -> None:
+def test_next_in_an_unwritable_folder_posts_nothing(run_cli, read_only, tmp_path: Path) -> None:
     """`next ro/duel.yaml` printed turn 1's post, then found it could not write the record
     ("the post printed above does not count"); now it refuses first and prints nothing."""
     path = _duel(tmp_path / "ro")
     before = path.read_bytes()
     read_only(path.parent)
-    r = RUNNER.invoke(app, ["next", "ro/duel.yaml"])
+    r = run_cli(Path("ro/duel.yaml"), "next")
     assert r.exit_code == 2, r.output
     assert r.stdout == ""
     assert r.stderr == f"ro/duel.yaml:1:1: {REFUSED}; turn 1 was not recorded, and nothing " \
@@ -109,8 +105,8 @@ def test_next_in_an_unwritable_folder_posts_nothing(read_only, tmp_path: Path) -
     assert os.listdir(path.parent) == ["duel.yaml"]
 
 
-def test_next_through_a_link_in_an_unwritable_folder_records_nothing(
-        read_only, tmp_path: Path) -> None:
+def test_next_through_a_link_in_an_unwritable_folder_records_nothing(run_cli, read_only,
+                                                                     tmp_path: Path) -> None:
     """A link ro/duel.yaml to a scenario in a writable folder: the record went in (the real
     file's folder takes it), then its .bak, beside the link, was refused; next said the turn
     was not recorded, though the scenario held it, and took the post back. Now the link's
@@ -120,7 +116,7 @@ def test_next_through_a_link_in_an_unwritable_folder_records_nothing(
     (tmp_path / "ro").mkdir()
     (tmp_path / "ro" / "duel.yaml").symlink_to(real)
     read_only(tmp_path / "ro")
-    r = RUNNER.invoke(app, ["next", "ro/duel.yaml", "--out", "post.md"])
+    r = run_cli(Path("ro/duel.yaml"), "next", "--out", "post.md")
     assert r.exit_code == 2, r.output
     assert r.stdout == ""
     assert r.stderr == f"ro/duel.yaml:1:1: {REFUSED}; turn 1 was not recorded, and nothing " \
@@ -131,14 +127,14 @@ def test_next_through_a_link_in_an_unwritable_folder_records_nothing(
     assert os.listdir(tmp_path / "real") == ["duel.yaml"]
 
 
-def test_next_with_its_post_into_an_unwritable_folder(read_only, tmp_path: Path) -> None:
+def test_next_with_its_post_into_an_unwritable_folder(run_cli, read_only, tmp_path: Path) -> None:
     """`next duel.yaml --out ro/post.md`: refused before anything is written, the post named
     as typed (it was named by its absolute path, /tmp/.../ro/post.md)."""
     path = _duel(tmp_path)
     before = path.read_bytes()
     (tmp_path / "ro").mkdir()
     read_only(tmp_path / "ro")
-    r = RUNNER.invoke(app, ["next", "duel.yaml", "--out", "ro/post.md"])
+    r = run_cli(Path("duel.yaml"), "next", "--out", "ro/post.md")
     assert r.exit_code == 2, r.output
     assert r.stdout == ""
     assert r.stderr == f"ro/post.md: {REFUSED}\n"
@@ -146,7 +142,8 @@ def test_next_with_its_post_into_an_unwritable_folder(read_only, tmp_path: Path)
     assert os.listdir(tmp_path / "ro") == []
 
 
-def test_a_failed_record_puts_back_the_post_force_replaced(tmp_path: Path, monkeypatch) -> None:
+def test_a_failed_record_puts_back_the_post_force_replaced(run_cli, tmp_path: Path,
+                                                           monkeypatch) -> None:
     """`next --out post.md --force` whose record then fails took the new post back by
     deleting post.md: the post it had replaced was lost. Now it is put back as it was."""
     from narrator import files
@@ -160,7 +157,7 @@ def test_a_failed_record_puts_back_the_post_force_replaced(tmp_path: Path, monke
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(files, "replace_checked", full)
-    r = RUNNER.invoke(app, ["next", str(path), "--out", str(post), "--force"])
+    r = run_cli(path, "next", "--out", str(post), "--force")
     assert r.exit_code == 2, r.output
     assert r.stderr == f"{path}:1:1: cannot write: No space left on device; turn 1 was not " \
                        f"recorded\n"

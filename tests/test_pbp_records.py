@@ -13,15 +13,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from narrator.cli import app
 from narrator.playbypost import resolve_next
 from narrator.scenario import load_scenario
 
 from conftest import EXAMPLES, per_module
-
-runner = CliRunner()
 
 
 @pytest.fixture(scope=per_module)
@@ -80,15 +76,14 @@ RECORD_EDITS = {
 
 
 @pytest.mark.parametrize("name", RECORD_EDITS)
-def test_every_edit_of_a_record_is_a_located_refusal(tmp_path, two_turns, name):
+def test_every_edit_of_a_record_is_a_located_refusal(run_cli, tmp_path, two_turns, name):
     edit, turn = RECORD_EDITS[name]
     text = edit(two_turns)
     assert text != two_turns
     path = tmp_path / "abilene-saloon.yaml"
     path.write_text(text)
-    for command in (["status", str(path)], ["next", str(path)],
-                    ["next", str(path), "--repost", "1"]):
-        out = runner.invoke(app, command)
+    for command in (["status"], ["next"], ["next", "--repost", "1"]):
+        out = run_cli(path, *command)
         assert out.exit_code == 2, (command, out.stdout)
         assert out.stdout == "" and out.stderr.count("\n") == 1, out.stderr
         assert re.match(rf"{re.escape(str(path))}:\d+:\d+: ", out.stderr), out.stderr
@@ -108,7 +103,7 @@ SETUP_EDITS = {
 
 
 @pytest.mark.parametrize("name", SETUP_EDITS)
-def test_an_edit_of_the_setup_after_a_resolved_turn_is_refused(tmp_path, two_turns, name):
+def test_an_edit_of_the_setup_after_a_resolved_turn_is_refused(run_cli, tmp_path, two_turns, name):
     """The record of a turn seals the setup it was resolved with (sides, map, rules, dice,
     seed): an edit of any of these after turn 1 is refused where turn 1 is recorded, with
     ``--redo 1``, and nothing is written."""
@@ -116,8 +111,7 @@ def test_an_edit_of_the_setup_after_a_resolved_turn_is_refused(tmp_path, two_tur
     assert old in two_turns.split("\nturns:")[0]           # the first is in the setup
     text = two_turns.replace(old, new, 1)
     path = tmp_path / "abilene-saloon.yaml"
-    path.write_text(text)
-    out = runner.invoke(app, ["next", str(path)])
+    out = run_cli(text, "next", name="abilene-saloon.yaml")
     assert out.exit_code == 2, out.stdout
     line = 1 + text.splitlines().index("    resolved:")
     assert out.stderr.startswith(f"{path}:{line}:5: turn 1 (its intents, its recorded rolls, "
@@ -125,28 +119,26 @@ def test_an_edit_of_the_setup_after_a_resolved_turn_is_refused(tmp_path, two_tur
     assert "--redo 1" in out.stderr and path.read_text() == text
 
 
-def test_a_refused_record_points_at_its_turn(tmp_path, two_turns):
+def test_a_refused_record_points_at_its_turn(run_cli, tmp_path, two_turns):
     path = tmp_path / "abilene-saloon.yaml"
-    path.write_text(sub1(two_turns, r"fast_draw: \[10\]", "fast_draw: [11]"))
-    out = runner.invoke(app, ["next", str(path)])
+    out = run_cli(sub1(two_turns, r"fast_draw: \[10\]", "fast_draw: [11]"), "next",
+                  name="abilene-saloon.yaml")
     line = line_of(two_turns, "resolved:", 0)
     assert out.stderr.startswith(f"{path}:{line}:5: turn 1 ")
     assert "--redo 1" in out.stderr
 
 
-def test_true_is_not_a_die(tmp_path, two_turns):
-    path = tmp_path / "abilene-saloon.yaml"
-    path.write_text(sub1(two_turns, r"to_hit: \[1\]", "to_hit: [true]"))
-    out = runner.invoke(app, ["status", str(path)])
+def test_true_is_not_a_die(run_cli, two_turns):
+    out = run_cli(sub1(two_turns, r"to_hit: \[1\]", "to_hit: [true]"), "status",
+                  name="abilene-saloon.yaml")
     assert out.exit_code == 2 and "expected a whole number" in out.stderr
 
 
-def test_a_gap_is_located_at_the_later_record(tmp_path, two_turns):
+def test_a_gap_is_located_at_the_later_record(run_cli, tmp_path, two_turns):
     blocks = re.findall(r"    resolved:\n(?:      .*\n)+", two_turns)
     text = two_turns.replace(blocks[0], "")
     path = tmp_path / "abilene-saloon.yaml"
-    path.write_text(text)
-    out = runner.invoke(app, ["next", str(path)])
+    out = run_cli(text, "next", name="abilene-saloon.yaml")
     assert out.exit_code == 2
     assert out.stderr == (f"{path}:{line_of(text, 'resolved:')}:5: turn 2 is resolved but "
                           f"turn 1 is not; run narrator next --redo 1 to resolve turn 1 again "
@@ -177,7 +169,7 @@ STATE_EDITS = {
 
 
 @pytest.mark.parametrize("name", STATE_EDITS)
-def test_bad_edits_of_the_state_are_located_at_the_field(tmp_path, one_turn, name):
+def test_bad_edits_of_the_state_are_located_at_the_field(run_cli, tmp_path, one_turn, name):
     old, new, words = STATE_EDITS[name]
     start = one_turn.index(WP)
     at = one_turn.index(old, start)
@@ -186,7 +178,7 @@ def test_bad_edits_of_the_state_are_located_at_the_field(tmp_path, one_turn, nam
     path.write_text(text)
     line = text[:at].count("\n") + 1
     for command in ("next", "status"):
-        out = runner.invoke(app, [command, str(path)])
+        out = run_cli(path, command)
         assert out.exit_code == 2, out.stdout
         assert out.stderr.count("\n") == 1
         assert re.match(rf"{re.escape(str(path))}:{line}:\d+: ", out.stderr), out.stderr
@@ -198,39 +190,36 @@ def test_bad_edits_of_the_state_are_located_at_the_field(tmp_path, one_turn, nam
     ("  turn: 1\n", "  turn: 2\n", "state.turn: is 2, but the last resolved turn is 1"),
     ("    Sam McGee:\n", "    Sam McGe:\n", "no character called 'Sam McGe'; did you mean 'Sam McGee'?"),
 ])
-def test_bad_state_names_and_turns(tmp_path, one_turn, old, new, words):
+def test_bad_state_names_and_turns(run_cli, tmp_path, one_turn, old, new, words):
     at = one_turn.index(old, one_turn.index("\nstate:"))
     text = one_turn[:at] + new + one_turn[at + len(old):]
     path = tmp_path / "abilene-saloon.yaml"
-    path.write_text(text)
-    out = runner.invoke(app, ["next", str(path)])
+    out = run_cli(text, "next", name="abilene-saloon.yaml")
     assert out.exit_code == 2 and words in out.stderr, out.stderr
     assert re.match(rf"{re.escape(str(path))}:{text[:at].count(chr(10)) + 1}:\d+: ", out.stderr)
 
 
-def test_a_character_in_state_that_is_not_a_mapping_is_located_at_his_name(tmp_path,
-                                                                          one_turn):
+def test_a_character_in_state_that_is_not_a_mapping_is_located_at_his_name(run_cli, tmp_path,
+                                                                           one_turn):
     """``state.characters.<name>`` must map his fields; ``Sam McGee: 3`` is one located line
     at the name (the line and column of ``Sam McGee``)."""
     start = one_turn.index("    Sam McGee:\n", one_turn.index("\nstate:"))
     end = one_turn.index("    Ben Jackson:\n", start)
     text = one_turn[:start] + "    Sam McGee: 3\n" + one_turn[end:]
     path = tmp_path / "abilene-saloon.yaml"
-    path.write_text(text)
-    out = runner.invoke(app, ["next", str(path)])
+    out = run_cli(text, "next", name="abilene-saloon.yaml")
     assert out.exit_code == 2
     assert out.stderr == (f"{path}:{text[:start].count(chr(10)) + 1}:5: "
                           f"state.characters.Sam McGee: expected a mapping\n")
     assert path.read_text() == text
 
 
-def test_a_state_before_any_turn_is_resolved_is_refused(tmp_path):
+def test_a_state_before_any_turn_is_resolved_is_refused(run_cli, tmp_path):
     """``state:`` is what ``narrator next`` wrote after the last resolved turn; with no turn
     resolved there is none to edit: one located line at ``state:``, nothing written."""
     text = (EXAMPLES / "luke-short.yaml").read_text() + "state:\n  turn: 0\n"
     path = tmp_path / "luke-short.yaml"
-    path.write_text(text)
-    out = runner.invoke(app, ["next", str(path)])
+    out = run_cli(text, "next", name="luke-short.yaml")
     assert out.exit_code == 2
     assert out.stderr == (f"{path}:{line_of(text, 'state:')}:1: state: no turn is resolved "
                           f"yet, so there is no state to edit (delete state:)\n")
@@ -247,9 +236,9 @@ def edited(one_turn: str, tmp_path: Path) -> Path:
     return path
 
 
-def test_status_shows_the_gm_edit(tmp_path, one_turn):
+def test_status_shows_the_gm_edit(run_cli, tmp_path, one_turn):
     path = edited(one_turn, tmp_path)
-    out = runner.invoke(app, ["status", str(path)])
+    out = run_cli(path, "status")
     assert out.exit_code == 0, out.stderr
     rows = [r for r in out.stdout.splitlines() if 'Quentin "Cool' in r and "active" in r]
     assert "5/12" in rows[0]  # the first line of his row in the 80-column table
@@ -265,10 +254,10 @@ def test_the_gm_comment_on_an_edited_line_stays(tmp_path, one_turn):
         'Quentin "Cool Hand" Luke': {"wound_points": 5}}
 
 
-def test_redo_keeps_the_gm_edit(tmp_path, one_turn):
+def test_redo_keeps_the_gm_edit(run_cli, tmp_path, one_turn):
     path = edited(one_turn, tmp_path)
     first = resolve_next(path)
-    again = runner.invoke(app, ["next", str(path), "--redo", "2"])
+    again = run_cli(path, "next", "--redo", "2")
     assert again.exit_code == 0, again.stderr
     sc = load_scenario(path).scenario
     assert sc.turns[1].resolved.adjusted == {'Quentin "Cool Hand" Luke': {"wound_points": 5}}
@@ -329,8 +318,8 @@ def test_the_next_turns_tactics_decide_from_the_edited_state(tmp_path):
 
 @pytest.mark.parametrize("injuries, ok", [("0", True), ("1000", True), ("-1", False),
                                           ("1001", False), ("1.5", False), ("true", False)])
-def test_a_violence_state_edit_of_injuries_is_a_whole_number_from_0_to_1000(tmp_path, injuries,
-                                                                             ok):
+def test_a_violence_state_edit_of_injuries_is_a_whole_number_from_0_to_1000(run_cli, tmp_path,
+                                                                            injuries, ok):
     """The Violence state's ``injuries`` is checked as Boot Hill's ``wound_points`` is: a
     whole number from 0 to 1000, else one located line at the field."""
     path = tmp_path / "bank-robbery.yaml"
@@ -340,8 +329,7 @@ def test_a_violence_state_edit_of_injuries_is_a_whole_number_from_0_to_1000(tmp_
     at = text.index("injuries: ", text.index("\nstate:"))
     end = text.index("\n", at)
     text = text[:at] + f"injuries: {injuries}" + text[end:]
-    path.write_text(text)
-    out = runner.invoke(app, ["status", str(path)])
+    out = run_cli(text, "status", name="bank-robbery.yaml")
     if ok:
         assert out.exit_code == 0, out.stderr
     else:

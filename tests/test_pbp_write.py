@@ -25,17 +25,13 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from narrator.cli import app
 from narrator.errors import ScenarioError
 from narrator.playbypost import resolve_next
 from narrator.scenario import load_scenario
 from narrator.scenario.saver import LINE_BREAK, split_lines
 
 from conftest import EXAMPLES, ROOT
-
-runner = CliRunner()
 
 DUEL = """\
 title: Duel at the Lazy K   # a comment
@@ -133,13 +129,13 @@ RECORD_LINE = re.compile(r"^\s*(- +intents: \{\}|turns:|resolved:|hash: [0-9a-f]
 
 @pytest.mark.parametrize("nl", ENDINGS.values(), ids=ENDINGS.keys())
 @pytest.mark.parametrize("layout", LAYOUTS.values(), ids=LAYOUTS.keys())
-def test_layouts_and_line_endings_through_several_turns(tmp_path, layout, nl):
+def test_layouts_and_line_endings_through_several_turns(run_cli, tmp_path, layout, nl):
     path = tmp_path / "duel.yaml"
     original = with_ending(layout, nl)
     path.write_bytes(original.encode("utf-8"))
     texts = [original]
     for turn in (1, 2, 3):
-        out = runner.invoke(app, ["next", str(path)])
+        out = run_cli(path, "next")
         assert out.exit_code == 0, out.stderr
         assert f"turn {turn} resolved" in out.stderr
         texts.append(path.read_bytes().decode("utf-8"))
@@ -176,11 +172,10 @@ def test_the_bundled_examples_keep_every_byte(tmp_path):
     (DUEL + "turns:\n  - {intents: {Jake: {move: {gait: walking, to: [2, 0]}}}}\n", 18, 5, "block style"),
     (DUEL + "turns: []\n", 17, 8, "block list"),
 ], ids=["flow-list", "flow-turn", "empty-flow-list"])
-def test_layouts_that_cannot_be_spliced_are_refused_where_they_are(tmp_path, text, line, col,
-                                                                  words):
+def test_layouts_that_cannot_be_spliced_are_refused_where_they_are(run_cli, tmp_path, text, line,
+                                                                   col, words):
     path = tmp_path / "duel.yaml"
-    path.write_text(text)
-    out = runner.invoke(app, ["next", str(path)])
+    out = run_cli(text, "next", name="duel.yaml")
     assert out.exit_code == 2
     assert out.stderr.startswith(f"{path}:{line}:{col}: ") and words in out.stderr, out.stderr
     assert out.stderr.count("\n") == 1 and out.stdout == ""
@@ -188,13 +183,13 @@ def test_layouts_that_cannot_be_spliced_are_refused_where_they_are(tmp_path, tex
     assert not (tmp_path / "duel.yaml.bak").exists()
 
 
-def test_whatever_check_accepts_next_accepts(tmp_path):
+def test_whatever_check_accepts_next_accepts(run_cli, tmp_path):
     """One YAML reading (kind 3): a tab before a comment, a tab after a colon."""
     path = tmp_path / "duel.yaml"
     path.write_text(DUEL.replace("seed: 7\n", "seed: 7\t# c\n").replace(
         "title: Duel", "title:\tDuel"))
-    assert runner.invoke(app, ["check", str(path)]).exit_code == 0
-    out = runner.invoke(app, ["next", str(path)])
+    assert run_cli(path, "check").exit_code == 0
+    out = run_cli(path, "next")
     assert out.exit_code == 0, out.stderr
 
 
@@ -309,7 +304,7 @@ elif point == "after-post":
 
 
 @pytest.mark.parametrize("point", ["after-post", "temp-written", "swapped", "backup-renamed"])
-def test_kill_9_inside_next_leaves_the_old_or_the_new_file(tmp_path, point):
+def test_kill_9_inside_next_leaves_the_old_or_the_new_file(run_cli, tmp_path, point):
     path = tmp_path / "duel.yaml"
     path.write_text(ONE_TURN_AT_END)
     twin = tmp_path / "twin" / "duel.yaml"
@@ -323,7 +318,7 @@ def test_kill_9_inside_next_leaves_the_old_or_the_new_file(tmp_path, point):
     now = path.read_bytes()
     assert now in (old, new)
     assert now == (old if point in ("after-post", "temp-written") else new)
-    again = runner.invoke(app, ["next", str(path)])
+    again = run_cli(path, "next")
     assert again.exit_code == 0, again.stderr
     assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     assert load_scenario(path).scenario.state["turn"] == (1 if now == old else 2)
@@ -344,20 +339,19 @@ def test_a_post_that_cannot_go_out_records_nothing(tmp_path):
     assert not (tmp_path / "duel.yaml.bak").exists()
 
 
-def test_an_existing_out_with_discord_records_nothing(tmp_path):
+def test_an_existing_out_with_discord_records_nothing(run_cli, tmp_path):
     path = tmp_path / "duel.yaml"
     path.write_text(ONE_TURN_AT_END)
     target = tmp_path / "posts"
     target.mkdir()
-    out = runner.invoke(app, ["next", str(path), "--discord", "--out", str(target)])
+    out = run_cli(path, "next", "--discord", "--out", str(target))
     assert out.exit_code == 0, out.stderr
-    again = runner.invoke(app, ["next", str(path), "--redo", "1", "--discord", "--out",
-                                str(target)])
+    again = run_cli(path, "next", "--redo", "1", "--discord", "--out", str(target))
     assert again.exit_code == 2 and "exists; use --force" in again.stderr
     assert load_scenario(path).scenario.state["turn"] == 1
 
 
-def test_a_record_that_cannot_be_written_takes_its_post_file_back(tmp_path, monkeypatch):
+def test_a_record_that_cannot_be_written_takes_its_post_file_back(run_cli, tmp_path, monkeypatch):
     path = tmp_path / "duel.yaml"
     path.write_text(ONE_TURN_AT_END)
     from narrator import files
@@ -366,7 +360,7 @@ def test_a_record_that_cannot_be_written_takes_its_post_file_back(tmp_path, monk
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(files, "replace_checked", full)
     post = tmp_path / "turn1.md"
-    out = runner.invoke(app, ["next", str(path), "--out", str(post)])
+    out = run_cli(path, "next", "--out", str(post))
     assert out.exit_code == 2
     assert out.stderr.count("\n") == 1
     assert "No space left on device" in out.stderr and "turn 1 was not recorded" in out.stderr
@@ -374,17 +368,17 @@ def test_a_record_that_cannot_be_written_takes_its_post_file_back(tmp_path, monk
     assert path.read_text() == ONE_TURN_AT_END
 
 
-def test_repost_prints_a_recorded_turn_again(tmp_path):
+def test_repost_prints_a_recorded_turn_again(run_cli, tmp_path):
     path = tmp_path / "duel.yaml"
     path.write_text(ONE_TURN_AT_END)
-    posts = [runner.invoke(app, ["next", str(path), "--mode", "story"]).stdout for _ in (1, 2)]
+    posts = [run_cli(path, "next", "--mode", "story").stdout for _ in (1, 2)]
     before = path.read_bytes()
     for n in (1, 2):
-        again = runner.invoke(app, ["next", str(path), "--repost", str(n), "--mode", "story"])
+        again = run_cli(path, "next", "--repost", str(n), "--mode", "story")
         assert again.exit_code == 0, again.stderr
         assert again.stdout == posts[n - 1]
     assert path.read_bytes() == before
-    bad = runner.invoke(app, ["next", str(path), "--repost", "3"])
+    bad = run_cli(path, "next", "--repost", "3")
     assert bad.exit_code == 2 and "--repost 3: turns 1-2 are resolved" in bad.stderr
 
 
@@ -424,11 +418,10 @@ def test_through_a_symlinked_scenario_the_file_it_names_is_updated(tmp_path):
     assert load_scenario(real).scenario.state["turn"] == 1
 
 
-def test_next_leaves_no_lock_file_beside_the_scenario(tmp_path):
+def test_next_leaves_no_lock_file_beside_the_scenario(run_cli, tmp_path):
     from narrator.files import Locked, lock_path, scenario_lock
     path = tmp_path / "duel.yaml"
-    path.write_text(ONE_TURN_AT_END)
-    r = runner.invoke(app, ["next", str(path)])
+    r = run_cli(ONE_TURN_AT_END, "next", name="duel.yaml")
     assert r.exit_code == 0, r.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["duel.yaml", "duel.yaml.bak"]
     where = lock_path(path)
