@@ -184,7 +184,8 @@ def write_all(files: list[tuple[Path | str, str | bytes]]) -> None:
     ``write_atomic``; existing files keep their permissions.
 
     Raises:
-        OSError: the first file that cannot be written (its ``filename`` set to its path).
+        OSError: the first file that cannot be written (its ``filename`` the path as given:
+            relative stays relative, a link is named, not the file it leads to).
     """
     staged: list[tuple[str, Path]] = []
     try:
@@ -195,9 +196,8 @@ def write_all(files: list[tuple[Path | str, str | bytes]]) -> None:
                 blob = data.encode("utf-8") if isinstance(data, str) else data
                 mode = stat.S_IMODE(info.st_mode) if info else _mode_for_new_file()
                 staged.append((_write_temp(path.parent, path.name, blob, mode), path))
-            except OSError as exc:
-                if exc.filename is None:
-                    exc.filename = str(target)
+            except OSError as exc:  # named as given, not by its real path
+                exc.filename = str(target)
                 raise
         for tmp, path in staged:
             os.replace(tmp, path)

@@ -164,3 +164,26 @@ def test_a_failed_record_puts_back_the_post_force_replaced(run_cli, tmp_path: Pa
     assert post.read_text() == "the post of last week\n"
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["duel.yaml", "post.md"]
+
+
+@pytest.mark.parametrize("command", ["run", "render"])
+@pytest.mark.parametrize("extra", [[], ["--per-turn"], ["--map"]])
+def test_run_and_render_name_an_unwritable_output_as_typed(run_cli, read_only, tmp_path: Path,
+                                                           command: str,
+                                                           extra: list[str]) -> None:
+    """`run duel.yaml --out ro/x.md` said "/tmp/.../ro/x.md: cannot write": the real path,
+    not the one typed (posts, per-turn posts and maps alike); now the name as typed."""
+    _duel(tmp_path)
+    source = Path("duel.yaml")
+    if command == "render":
+        assert run_cli(source, "run", "--format", "json", "--out", "duel.json").exit_code == 0
+        source = Path("duel.json")
+    (tmp_path / "ro").mkdir()
+    read_only(tmp_path / "ro")
+    out = "ro" if extra == ["--per-turn"] else "ro/x.md"
+    r = run_cli(source, command, "--out", out, *extra)
+    assert r.exit_code == 2, r.output
+    assert r.stdout == ""
+    first = "ro/duel-turn01.md" if extra == ["--per-turn"] else out  # the first post
+    assert r.stderr == f"{first}: {REFUSED}\n"
+    assert os.listdir(tmp_path / "ro") == []
