@@ -69,7 +69,9 @@ def test_a_state_carried_over_wrong_is_caught(monkeypatch):
 def test_a_generated_fight_that_sometimes_comes_to_blows():
     # two aggressive rustlers close in from extreme range (tactics._close_in) and a few of
     # the fights come to blows: only those go on in the engine (the whole batch did before)
-    src = generated("posse:2 rustlers:2 drifters:1", 5)
+    # (seed 8: 30 of 3,000; since a man no longer turns his shots on a target he could hit
+    # only on a natural 1, ruling BN4, seeds 5-7 and 9-12 meet none)
+    src = generated("posse:2 rustlers:2 drifters:1", 8)
     e = odds(src, 300, path="engine")
     k = odds(src, 3000)
     assert 0 < k.tally.handed[HANDED] < 300, k.tally.handed

@@ -1,4 +1,4 @@
-"""Boot Hill faults found by testing, and their fixes.
+"""Two Boot Hill faults found by testing, and their fixes.
 
 * A man placed at a landmark (``at: tower``, or the ``[x, y]`` of its spot) started in the
   open, though ``cover: tower`` put him behind it and a GM's edit of ``at`` (``place``) or a
@@ -7,6 +7,10 @@
   it (tactics take no cover a man stands on) and ran for another, turned back for the first
   when his halved run left him short, stood on its spot again outside it, and so on, turn
   after turn, never taking either.
+* After ruling B15 (a shooter whose target goes down turns on another), the new target could
+  be one he could hit only on a natural 1 (a chance to hit of 1 or less, errata B4): a man
+  does not turn a shot on such a target; he holds the rest of his list instead, as tactics
+  never choose such a shot (``tactics.FLOOR``).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import pytest
 
 from narrator.dice import SeededDice
 from narrator.engine import run_fight
+from narrator.rulesets.boothill import tactics
 from narrator.rulesets.boothill.fight import BootHillFight, profile_of
 from narrator.rulesets.boothill.scenario import MoveIntent
 from narrator.scenario.loader import load_scenario_text
@@ -127,3 +132,68 @@ def test_no_cover_flip_flop(at):
         stuck += sum(1 for e in moved[2:] if not e.arrived)
     assert flips == 0
     assert stuck == 0
+
+
+THREE_ON_THREE = """
+title: Three on three
+ruleset: boothill
+max_turns: 14
+sides:
+  A:
+    - {name: Abe, attributes: {str: 12, coo: 14, obs: 10, sta: 8, luck: 6},
+       skills: {pistol: 3, fast_draw: 5}, weapons: [{type: single_action_revolver}],
+       at: [0, 0], tactics: PROFILE}
+    - {name: Ben, attributes: {str: 9, coo: 12, obs: 10, sta: 8, luck: 3},
+       skills: {rifle: 4}, weapons: [{type: lever_action_rifle}], at: [0, 4],
+       tactics: aggressive}
+    - {name: Cal, attributes: {str: 14, coo: 10, obs: 10, sta: 8, luck: 1},
+       skills: {pistol: 1}, weapons: [{type: double_action_revolver}], at: [1, -3],
+       tactics: PROFILE}
+  B:
+    - {name: Dan, attributes: {str: 11, coo: 15, obs: 10, sta: 8, luck: 9},
+       skills: {pistol: 5, fast_draw: 9}, weapons: [{type: single_action_revolver}],
+       at: [12, 0], tactics: aggressive}
+    - {name: Eli, attributes: {str: 13, coo: 11, obs: 10, sta: 8, luck: 2},
+       skills: {rifle: 2}, weapons: [{type: breech_loading_rifle}], at: [13, 5],
+       tactics: PROFILE}
+    - {name: Fay, attributes: {str: 8, coo: 16, obs: 10, sta: 8, luck: 12},
+       skills: {pistol: 6}, weapons: [{type: cap_and_ball_revolver}], at: [11, -4],
+       tactics: PROFILE}
+"""
+
+
+def _retargeted(log) -> tuple[list, list]:
+    """(the shots fired at a new target after a B15 switch that turn, before any wound of the
+    shooter's since the switch, the switches). (A wound taken after the switch lowers the
+    chance of the shots still to come, as it does a declared shot's.)"""
+    switched: dict[tuple[int, str], str] = {}
+    shots, switches = [], []
+    for e in log.events:
+        if e.kind == "target_switched" and e.old_down:
+            switches.append(e)
+            if e.new is not None:
+                switched[(e.turn, e.character)] = e.new
+        elif e.kind == "wound_taken":
+            switched.pop((e.turn, e.character), None)
+        elif e.kind == "shot_fired" and switched.get((e.turn, e.shooter)) == e.target:
+            shots.append(e)
+    return shots, switches
+
+
+@pytest.mark.parametrize("profile", ["cautious", "aggressive"])
+def test_no_retargeted_shot_at_the_natural_1_floor(profile):
+    """Over 150 seeds (before the fix, cautious: 10 such shots of 254 turned; aggressive: 9
+    of 282): every shot turned on a new target, before the shooter takes a wound, has a
+    chance to hit above 1; a few times a man holds his fire instead (someone in reach, at
+    the floor only: 5 of each), and many shots are still turned."""
+    ld = load_scenario_text(THREE_ON_THREE.replace("PROFILE", profile), "three.yaml")
+    low, turned, held = [], 0, 0
+    for seed in range(150):
+        shots, switches = _retargeted(run_fight(ld, seed))
+        turned += len(shots)
+        low += [(seed, e.turn, e.shooter, e.target, e.chance) for e in shots
+                if e.chance <= tactics.FLOOR]
+        held += sum(1 for e in switches if e.new is None and e.floor)
+    assert low == []
+    assert turned > 200
+    assert held >= 3

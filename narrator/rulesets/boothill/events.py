@@ -267,8 +267,10 @@ class CountResolved(Event):
 class TargetSwitched(Event):
     """A shooter turns on another target: his target ``old`` went down (errata B15; 000 l.80),
     or (``old_down`` False) his declared list names the next one. ``new`` None: nobody is
-    left in reach or sight and he holds his fire. ``counts``: what the switch costs (0 in a
-    combat turn, 1 in a shootout turn, Table 5); ``count`` is None in a combat turn."""
+    left he could hit and he holds his fire; ``floor``: someone is left in reach and sight,
+    but at a chance to hit of 1 or less only (the natural-1 floor, ruling BN4).
+    ``counts``: what the switch costs (0 in a combat turn, 1 in a shootout turn, Table 5);
+    ``count`` is None in a combat turn."""
 
     kind: ClassVar[str] = "target_switched"
     turn: int
@@ -278,6 +280,7 @@ class TargetSwitched(Event):
     new: str | None
     counts: int = 1
     old_down: bool = True
+    floor: bool = sparse(False)
 
 
 @event

@@ -901,8 +901,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
             for planned in volley:
                 if self.fighters[planned.target].down and self.retarget(
                         t, f, planned.target, planned, COMBAT, None,
-                        [s for v in volleys for s in v]) is None:
-                    nobody_left = True  # he holds his fire: nobody in reach or sight
+                        [s for v in volleys for s in v], intents) is None:
+                    nobody_left = True  # he holds his fire: nobody he could hit (BN4)
                     break
                 n += 1
                 p = self.prepare(t, f, planned, n, intents)
@@ -958,14 +958,20 @@ class BootHillFight(ShootoutTurns, HandToHand):
         return plan_volleys(intent, main, off, f.c.handedness, kind)
 
     def retarget(self, t: int, f: Fighter, old: str, planned: PlannedShot, kind: TurnKind,
-                 count: int | None, queued: list[PlannedShot]) -> str | None:
+                 count: int | None, queued: list[PlannedShot],
+                 intents: dict[str, Intent] | None = None) -> str | None:
         """The target ``old`` is down: turn on another, the same way in both kinds of turn
         (000 l.80 at will in a combat turn; one count in a shootout turn, Table 5, errata B15).
 
-        The next target the shooter listed who is up and in reach and sight, else the most
-        dangerous enemy in reach and sight (``tactics.most_dangerous``, the rule tactics pick
-        targets by). Every planned shot in ``queued`` at ``old`` is turned on him. Emits a
-        ``target_switched`` event (``new`` None: nobody is left; he holds his fire).
+        The next target the shooter listed who is up, in reach and sight and hittable, else
+        the most dangerous enemy in reach and sight and hittable (``tactics.most_dangerous``,
+        the rule tactics pick targets by). Hittable: the shot's chance to hit at him, as it
+        would be fired now (``_aim``: the band, every Table 2 modifier, the gaits of the
+        turn's ``intents``), is above the natural-1 floor (``tactics.FLOOR``: 1 or less hits
+        on a natural 1 only, errata B4); a man does not turn his shots on a target he could
+        hit only so, as tactics never choose such a shot (ruling BN4). Every planned shot in
+        ``queued`` at ``old`` is turned on him. Emits a ``target_switched`` event (``new``
+        None: nobody is left he could hit; he holds his fire, the rest of his list too).
 
         Returns:
             The new target's full name, or None.
@@ -974,20 +980,28 @@ class BootHillFight(ShootoutTurns, HandToHand):
         listed = list(planned.listed)
         after = listed[listed.index(old) + 1:] + listed[:listed.index(old)] if old in listed \
             else listed
-        new = None
-        for name in after:
-            o = self.fighters[name]
-            if not o.down and self.can_reach(t, f, o, ws, planned.shot_type):
-                new = o
-                break
+        intents = intents or {}
+        floor = False   # (someone in reach and sight, at the natural-1 floor only)
+
+        def hittable(o: Fighter) -> bool:
+            nonlocal floor
+            if o.down or not self.can_reach(t, f, o, ws, planned.shot_type):
+                return False
+            got = self._aim(t, f, o, ws, planned, intents, count)
+            if got is False or got[6] <= tactics.FLOOR:
+                floor = True
+                return False
+            return True
+
+        new = next((self.fighters[name] for name in after if hittable(self.fighters[name])),
+                   None)
         if new is None:
             candidates = [o for o in self.fighters.values()
-                          if o.side != f.side and not o.down
-                          and self.can_reach(t, f, o, ws, planned.shot_type)]
+                          if o.side != f.side and hittable(o)]
             new = tactics.most_dangerous(self, t, f, candidates)
         if self.record:
             self.emit(TargetSwitched(t, count, f.name, old, new.name if new else None,
-                                     kind.switch_counts))
+                                     kind.switch_counts, floor=floor and new is None))
         if new is None:
             return None
         for s in queued:

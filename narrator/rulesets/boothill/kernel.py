@@ -1084,7 +1084,7 @@ class _Kernel:
                 old = k[q].copy()
                 listed = self.per_intent(j, iids[q], self._listed, "listed", -1)
                 k[q] = self.retarget_rows(t, idx[q], j, old, listed == old, "careful",
-                                          COMBAT)
+                                          COMBAT, off_hand=off[q] == 1)
                 if n == 1:
                     k2[q] = np.where(k2[q] == old, k[q], k2[q])
             live &= k >= 0
@@ -1801,12 +1801,14 @@ class _Kernel:
 
     def retarget_rows(self, t: int, ii: np.ndarray, j: int, old: np.ndarray,
                       alone: np.ndarray, shot_type: str | np.ndarray, kind,
-                      listed: list[tuple[str, ...]] | None = None) -> np.ndarray:
+                      listed: list[tuple[str, ...]] | None = None,
+                      off_hand: np.ndarray | None = None) -> np.ndarray:
         """``retarget_one`` in each fight ``ii`` (old targets ``old``): vectorised
         (``VecTactics.retarget``, once per shot type) where the shooter listed his old target
-        alone (``alone``), else one by one (``listed``: each fight's listed targets, None: his
-        intent's). ``shot_type``: one for all, or an index into ``tables.SHOT_TYPES`` per
-        fight."""
+        alone (``alone``) and fires from his gun hand, else one by one (``listed``: each
+        fight's listed targets, None: his intent's). ``shot_type``: one for all, or an index
+        into ``tables.SHOT_TYPES`` per fight; ``off_hand``: per fight, the shot is fired from
+        the off hand (None: from the gun hand in every fight)."""
         new = np.full(len(ii), -1)
         types = np.full(len(ii), tables.SHOT_TYPES.index(shot_type)) \
             if isinstance(shot_type, str) else shot_type
@@ -1814,6 +1816,9 @@ class _Kernel:
         others = np.delete(self.S[ii, :, C_COND], j, axis=1)
         rest = ~(others != ACTIVE).all(axis=1) | ~alone
         alone = alone & rest
+        if off_hand is not None:
+            alone &= ~off_hand   # (the off hand's chance to hit: the engine's, one by one)
+        self._t = t   # (the turn the vectorised retarget prepares its shots in)
         vec = self.vec
         if vec is not None and not vec.reasons and alone.any():
             for st in np.unique(types[alone]).tolist():
@@ -1825,14 +1830,18 @@ class _Kernel:
         for q in np.flatnonzero(rest).tolist():
             new[q] = self.retarget_one(t, int(ii[q]), j, int(old[q]),
                                        tables.SHOT_TYPES[types[q]], int(gun[q]), kind,
-                                       None if listed is None else listed[q])
+                                       None if listed is None else listed[q],
+                                       off_hand is not None and bool(off_hand[q]))
         return new
 
     def retarget_one(self, t: int, i: int, j: int, old: int, shot_type: str, gun: int,
-                     kind, listed: tuple[str, ...] | None = None) -> int:
-        """``BootHillFight.retarget`` in fight ``i``: the next target listed who is up and in
-        reach, else the most dangerous enemy in reach (-1: nobody). When every other man is
-        down (the usual end of a fight) that is nobody, without asking the engine."""
+                     kind, listed: tuple[str, ...] | None = None,
+                     off_hand: bool = False) -> int:
+        """``BootHillFight.retarget`` in fight ``i``: the next target listed who is up, in
+        reach and hittable (a chance to hit above the natural-1 floor, with the turn's
+        intents and ``off_hand``), else the most dangerous such enemy (-1: nobody). When
+        every other man is down (the usual end of a fight) that is nobody, without asking
+        the engine."""
         if listed is None:
             it = self.ireg[int(self.IID[i, j])]
             listed = tuple(targets_of(it)) if it is not None else ()
@@ -1844,8 +1853,13 @@ class _Kernel:
         self._set_rep(probe, i)
         f = self.fighters_of(probe)[j]
         f.current_weapon = gun
-        planned = PlannedShot(shot_type, self.names[old], gun, listed=listed)
-        new = probe.retarget(t, f, self.names[old], planned, kind, None, [])
+        planned = PlannedShot(shot_type, self.names[old], gun, off_hand, listed=listed)
+        intents = {}
+        for x, iid in enumerate(self.IID[i].tolist()):
+            it = self.ireg[iid]
+            if it is not None:
+                intents[self.names[x]] = it
+        new = probe.retarget(t, f, self.names[old], planned, kind, None, [], intents)
         probe.events.clear()
         return -1 if new is None else self.index[new]
 
@@ -1859,6 +1873,7 @@ class _Kernel:
         alone = np.zeros(len(ii), dtype=bool)
         types = np.zeros(len(ii), dtype=np.int64)
         listed_of: list = [()] * len(ii)
+        off = np.zeros(len(ii), dtype=bool)
         for code in np.unique(action).tolist():
             rows = np.flatnonzero(action == code)
             a = self.plans[code // 1000][code % 1000]
@@ -1866,9 +1881,11 @@ class _Kernel:
             names = [self.index[x] for x in listed]
             alone[rows] = (not names) if len(names) != 1 else old[rows] == names[0]
             types[rows] = tables.SHOT_TYPES.index(a.shot_type)
+            off[rows] = a.volley[0].off_hand
             for q in rows.tolist():
                 listed_of[q] = listed
-        new[:] = self.retarget_rows(self._t, ii, j, old, alone, types, SHOOTOUT, listed_of)
+        new[:] = self.retarget_rows(self._t, ii, j, old, alone, types, SHOOTOUT, listed_of,
+                                    off)
         none = new < 0
         s[ii[none], j, C_QI] = self.plen[s[ii[none], j, C_PLAN]]
         s[ii[none], j, C_QEXTRA] = 0

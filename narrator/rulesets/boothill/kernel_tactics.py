@@ -988,11 +988,15 @@ class VecTactics:
     def retarget(self, k, ii: np.ndarray, j: int, shot_type: str
                  ) -> tuple[np.ndarray, np.ndarray]:
         """``BootHillFight.retarget`` for fighter ``j`` in the fights ``ii``, whose target is
-        down and who listed no other (``planned.listed`` is his old target alone, or none):
-        the most dangerous enemy he can reach with a ``shot_type`` shot
-        (``tactics.most_dangerous``: the highest ``reach`` at him, then the nearer, then the
-        first in the scenario), -1 for nobody. A distance within 0.01 yards of a band's
-        limit (where ``can_reach`` rounds it to 2 places) is left to the engine.
+        down and who listed no other (``planned.listed`` is his old target alone, or none)
+        and fires from his gun hand: the most dangerous enemy he can reach with a
+        ``shot_type`` shot (``tactics.most_dangerous``: the highest ``reach`` at him, then
+        the nearer, then the first in the scenario) at a chance to hit above the natural-1
+        floor (``tactics.FLOOR``; the chance the kernel's ``prepare_many`` gives the shot,
+        with the turn's intents, in turn ``k._t``), -1 for nobody. A distance within 0.01
+        yards of a band's limit (where ``can_reach`` rounds it to 2 places), and a shot the
+        engine's prepare would refuse (an empty or jammed gun: no chance to read), are left
+        to the engine.
 
         Returns:
             (the new target per fight, -1 for nobody; whether it was worked out here).
@@ -1015,6 +1019,13 @@ class VecTactics:
             band_ok = (yo <= lims[:, 0]) | (yo <= lims[:, 1]) | (yo <= lims[:, 2]) | (
                 yo <= lims[:, 3])
             cand = en[:, o] & band_ok
+            if not cand.any():
+                continue
+            q = np.flatnonzero(cand)
+            fired, prep = k.prepare_many(k._t, ii[q], np.full(len(q), j), np.full(len(q), o),
+                                         np.full(len(q), tables.SHOT_TYPES.index(shot_type)), 1)
+            ok[q[~fired]] = False
+            cand[q] = fired & (prep[:, 0] > tactics.FLOOR)
             if not cand.any():
                 continue
             r = st.reach(self, o, j)

@@ -318,13 +318,14 @@ class ShootoutTurns:
             got = _SPEED_MODS[key] = (mods, sum(m.value for m in mods))
         return base_name, base, got[0], base + got[1]
 
-    def switch(self: Any, t: int, c: int, f: Fighter, action: Action) -> bool:
+    def switch(self: Any, t: int, c: int, f: Fighter, action: Action,
+               intents: dict[str, Intent]) -> bool:
         """The shot's target is down: turn on another (``BootHillFight.retarget``, the same rule
-        as a combat turn's), one count later (Table 5). Returns False when nobody is left: his
-        shots are dropped."""
+        as a combat turn's; ``intents``: the turn's, for the gaits of the chance to hit), one
+        count later (Table 5). Returns False when nobody is left: his shots are dropped."""
         queued = [s for a in f.queue if a.kind == "shot" for s in a.volley]
         old = action.target
-        if self.retarget(t, f, old, action.volley[0], SHOOTOUT, c, queued) is None:
+        if self.retarget(t, f, old, action.volley[0], SHOOTOUT, c, queued, intents) is None:
             f.queue = [a for a in f.queue if a.kind != "shot"]
             return False
         action.extra += SHOOTOUT.switch_counts
@@ -349,7 +350,7 @@ class ShootoutTurns:
                 f.cursor = c
                 continue
             if action.kind == "shot" and self.fighters[action.target].down:
-                self.switch(t, c, f, action)  # the switch pushes the shot one count later
+                self.switch(t, c, f, action, intents)  # the switch pushes the shot one count later
                 continue
             if action.switch_from is not None:  # a declared change of target (Table 5)
                 if self.record:
@@ -380,7 +381,7 @@ class ShootoutTurns:
                 if f.down:
                     continue
                 if action.kind == "shot" and self.fighters[action.target].down:
-                    self.switch(t, c, f, action)  # struck down by a faster shot this count
+                    self.switch(t, c, f, action, intents)  # struck down by a faster shot this count
                     continue
                 prepared: list = []
                 if action.kind in ("blow", "grapple", "break_free"):
