@@ -384,8 +384,7 @@ def test_luck_save_reasons_are_chosen_by_place_and_man_from_the_story_phrases():
     said = reasons(3)
     assert said == reasons(3)
     assert len(set(said)) > 6
-    for (who, loc), reason in zip([(w, loc) for w in "ABCDEF"
-                                   for loc in ("chest", "abdomen", "head")], said):
+    for loc, reason in zip(("chest", "abdomen", "head") * 6, said):
         if loc == "head":
             assert re.search(r"skull|scalp|hat|ear|head", reason), reason
         assert "{" not in reason and "[" not in reason, reason
