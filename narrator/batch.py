@@ -502,6 +502,27 @@ def played_reason(played: Any) -> str:
     return f"{said} replayed from the play-by-post records, then fought on"
 
 
+def refuse_kernel(loaded: LoadedScenario, tables_only: bool = False) -> None:
+    """For ``--path kernel``, before any fight (and any progress bar): refuse a play-by-post
+    file with turns already played (the kernel fights from the first turn) or a scenario the
+    kernel does not cover (``fast_odds.kernel_reasons``).
+
+    Raises:
+        NarratorError: the one-line refusal.
+    """
+    from narrator.errors import NarratorError
+    from narrator.fast_odds import kernel_reasons
+
+    if loaded.played is not None:
+        said = "turn 1" if loaded.played.done == 1 else f"turns 1-{loaded.played.done}"
+        raise NarratorError(f"--path kernel: the kernel fights from the first turn and "
+                            f"cannot replay this file's play-by-post records ({said}); "
+                            f"--path auto or engine fights on from them")
+    reasons = kernel_reasons(loaded, tables_only)
+    if reasons:
+        raise NarratorError(f"the kernel does not cover this scenario: {', '.join(reasons)}")
+
+
 def run_odds(loaded: LoadedScenario, trials: int, base_seed: int, workers: int = 1,
              on_progress: Progress | None = None, *, tables_only: bool = False,
              path: str = "auto", scheduler: str | None = None) -> Odds:
@@ -522,13 +543,10 @@ def run_odds(loaded: LoadedScenario, trials: int, base_seed: int, workers: int =
     from narrator.fast_odds import kernel_tally, map_jobs
 
     why = None
+    if path == "kernel":
+        refuse_kernel(loaded, tables_only)
     if loaded.played is not None:  # the kernel fights from the start: it cannot replay
         why = played_reason(loaded.played)
-        if path == "kernel":
-            said = "turn 1" if loaded.played.done == 1 else f"turns 1-{loaded.played.done}"
-            raise NarratorError(f"--path kernel: the kernel fights from the first turn and "
-                                f"cannot replay this file's play-by-post records ({said}); "
-                                f"--path auto or engine fights on from them")
         path = "engine"
     if path != "engine":
         try:

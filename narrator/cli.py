@@ -174,7 +174,7 @@ def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
     if len(posts) == 1 and not out.is_dir():
         targets = [(out, posts[0])]
         if not out.parent.is_dir():
-            fail(f"{out}: the folder {out.parent} does not exist")
+            fail(_no_folder(out))
     else:
         if out.exists() and not out.is_dir():  # a file where the posts' folder should be
             check_targets([(out, "")], True, inputs)
@@ -572,8 +572,9 @@ def run(
         rest = ("" if fought <= done else
                 f"; turn {fought} fought on" if fought == done + 1 else
                 f"; turns {done + 1}-{fought} fought on")
-        typer.echo(f"{scenario}: {said} replayed from the records narrator next wrote, with "
-                   f"the GM's edits of state:{rest}"
+        edited = any(e.kind == "state_adjusted" for e in log.events)
+        typer.echo(f"{scenario}: {said} replayed from the records narrator next wrote"
+                   + (", with the GM's edits of state:" if edited else "") + rest
                    + (" (not recorded: narrator next resolves and records them)" if rest
                       else ""), err=True)
     if seed is None and dice_fallback is None and profile is ProfileChoice.scenario:
@@ -964,6 +965,17 @@ class PathChoice(str, Enum):
     engine = "engine"
 
 
+def _no_folder(target: Path) -> str:
+    """Why ``target``'s folder cannot take it: the nearest existing part of the path above it
+    is a file (``afile/x.md`` with ``afile`` a regular file), or the folder does not exist."""
+    for up in target.parents:
+        if up.exists():
+            if not up.is_dir():
+                return f"{target}: {up} is a file, not a folder"
+            break
+    return f"{target}: the folder {target.parent} does not exist"
+
+
 def _fresh_seed() -> int:
     import secrets
 
@@ -1101,10 +1113,30 @@ def batch(
     if max(bases) + runs - 1 > SEED_MAX:  # run i uses seed + i: every one a valid seed
         fail(f"--seed {max(bases)}: with --runs {runs} the last seed would be "
              f"{max(bases) + runs - 1}, above {SEED_MAX}")
+    made = [p for p in (out, *out.parents) if not p.exists()]  # the folders mkdir makes
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(f"{out}: cannot create the folder: {exc.strerror or exc}")
+    try:
+        results = _batch_into(out, scenarios, loaded, runs, fmt, force, workers, profile,
+                              dice_fallback, mode, fresh, bases)
+    except BaseException:  # interrupted or refused: the folders it made go if left empty
+        for folder in made:
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+        raise
+    _batch_summary(out, scenarios, loaded, results)
+
+
+def _batch_into(out, scenarios, loaded, runs, fmt, force, workers, profile, dice_fallback,
+                mode, fresh, bases) -> list:
+    """``batch``'s work once its folder ``out`` exists: the checks, the fights and the
+    write-ups (``nb.run_batch``'s results). Fails (exit 2) as ``batch`` does."""
+    from narrator import batch as nb
+    from narrator.errors import NarratorError
     from narrator.files import check_folder_can_write
 
     try:  # a read-only folder: refused before any fight and the progress bar
@@ -1136,7 +1168,16 @@ def batch(
         fail(exc.one_line())
     except OSError as exc:
         fail(f"{getattr(exc, 'filename', None) or out}: cannot write: {exc.strerror or exc}")
+    return results
+
+
+def _batch_summary(out, scenarios, loaded, results) -> None:
+    """``batch``'s summary table of ``results`` written into ``out``, and each scenario's
+    tally of winners."""
     from rich import box
+    from rich.table import Table
+
+    from narrator import batch as nb
 
     table = Table(title=f"{len(results)} fights written to {out}", box=box.SIMPLE_HEAD,
                   pad_edge=False)
@@ -1179,7 +1220,8 @@ def batch(
                                                   sorted(counts.items(), key=lambda kv: -kv[1])))
 
 
-def _from_the_records(loaded, path: Path, profile: ProfileChoice, what: str) -> None:
+def _from_the_records(loaded, path: Path, profile: ProfileChoice, what: str,
+                      kernel: bool = False) -> None:
     """``odds`` and ``batch`` on a play-by-post file fight on from where it stands: attach
     the turns ``next`` played (``loaded.played``) and say so on standard error; with
     ``--profile tables`` refused as ``run`` refuses it (the records were rolled under the
@@ -1196,13 +1238,18 @@ def _from_the_records(loaded, path: Path, profile: ProfileChoice, what: str) -> 
                                "records replay only with them; run a copy without the "
                                "resolved: records and state: to see the plain tables",
                                "turns", first, "resolved")
+        if kernel and loaded.played is not None:  # odds --path kernel: the refusal alone
+            from narrator.batch import refuse_kernel
+            refuse_kernel(loaded)
     except NarratorError as exc:
         fail(exc.one_line())
     if loaded.played is not None:
         done = loaded.played.done
         said = "turn 1" if done == 1 else f"turns 1-{done}"
-        typer.echo(f"{path}: {said} replayed from the records narrator next wrote, with the "
-                   f"GM's edits of state:; every {what} fights on from there", err=True)
+        edited = any(loaded.played.adjustments.values())
+        typer.echo(f"{path}: {said} replayed from the records narrator next wrote"
+                   + (", with the GM's edits of state:" if edited else "")
+                   + f"; every {what} fights on from there", err=True)
 
 
 @app.command()
@@ -1245,7 +1292,7 @@ def odds(
             fail(f"{chart}: the chart must be an .svg file")
         check_targets([(chart, "")], force, ((scenario, "scenario"),))
         if not chart.parent.is_dir():  # before the trials, not after
-            fail(f"{chart}: the folder {chart.parent} does not exist")
+            fail(_no_folder(chart))
         from narrator.files import check_can_write
 
         try:  # a read-only folder or chart: refused before the trials and the table
@@ -1256,7 +1303,7 @@ def odds(
         ld = load_scenario(scenario)
     except NarratorError as exc:
         fail(exc.one_line())
-    _from_the_records(ld, scenario, profile, "trial")
+    _from_the_records(ld, scenario, profile, "trial", kernel=path is PathChoice.kernel)
     if ld.played is not None and tactics is not None and any(
             not c.tactics for _, c in ld.scenario.characters()):
         first = next(i for i, t in enumerate(ld.scenario.turns) if t.resolved)
@@ -1307,6 +1354,8 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
               _progress, _console, fail)
         return
     try:
+        if path.value == "kernel":  # refused before the progress bar
+            nb.refuse_kernel(loaded, profile is ProfileChoice.tables)
         with _progress(trials, "fighting") as bar:
             task = bar.add_task("odds", total=trials)
             result = nb.run_odds(loaded, trials, base, n_workers,

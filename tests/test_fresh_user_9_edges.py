@@ -252,3 +252,122 @@ def test_the_batch_summary_drops_no_column_and_cuts_nothing_short(tmp_path):
                                            "file", "seed", "turns", "seconds", "winner", "down"]
     rows = table.split("─")[-1]
     assert "1887" in rows and "1888" in rows and "out)" in rows
+
+
+def test_an_out_path_under_a_regular_file_says_it_is_a_file(tmp_path):
+    """Before: 'afile/x.md: the folder afile does not exist'. Now it says afile is a file."""
+    sc = tmp_path / "sc.yaml"
+    sc.write_text(FERRY, encoding="utf-8")
+    (tmp_path / "afile").write_text("x")
+    res = RUNNER.invoke(app, ["run", str(sc), "--out", str(tmp_path / "afile" / "x.md")])
+    assert res.exit_code == 2
+    assert res.stderr.strip() == f"{tmp_path / 'afile' / 'x.md'}: {tmp_path / 'afile'} is a " \
+        "file, not a folder"
+    res = RUNNER.invoke(app, ["run", str(sc), "--out", str(tmp_path / "nope" / "x.md")])
+    assert res.exit_code == 2
+    assert res.stderr.strip() == f"{tmp_path / 'nope' / 'x.md'}: the folder " \
+        f"{tmp_path / 'nope'} does not exist"
+
+
+def test_an_interrupted_batch_removes_the_folders_it_made(tmp_path, monkeypatch):
+    """Before: Ctrl-C during batch left the (empty) output folder it had made. Now the
+    folders it made are removed when nothing was written; a folder that was there stays."""
+    from narrator import batch as nb
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(nb, "run_batch", interrupted)
+    sc = tmp_path / "sc.yaml"
+    sc.write_text(FERRY, encoding="utf-8")
+    out = tmp_path / "new" / "deeper"
+    res = RUNNER.invoke(app, ["batch", str(sc), "--runs", "2", "--out", str(out)])
+    assert res.exit_code == 130 and "interrupted" in res.stderr
+    assert not (tmp_path / "new").exists()
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    res = RUNNER.invoke(app, ["batch", str(sc), "--runs", "2", "--out", str(kept)])
+    assert res.exit_code == 130 and kept.is_dir()
+
+
+def _pbp(tmp_path) -> Path:
+    """The mine fight, two rounds resolved by narrator next."""
+    sc = tmp_path / "pbp.yaml"
+    sc.write_text(MINE.replace("max_turns: 2", "max_turns: 6"), encoding="utf-8")
+    for _ in range(2):
+        res = RUNNER.invoke(app, ["next", str(sc), "--out", str(tmp_path / "post.md"),
+                                  "--force"])
+        assert res.exit_code == 0, res.output
+    return sc
+
+
+def test_odds_path_kernel_on_a_played_file_refuses_before_anything(tmp_path):
+    """Before: the replay note and a 'fighting 0/20' progress bar came before the refusal.
+    Now the refusal alone."""
+    sc = _pbp(tmp_path)
+    res = RUNNER.invoke(app, ["odds", str(sc), "-n", "20", "--path", "kernel"])
+    assert res.exit_code == 2
+    assert res.stderr.strip() == (
+        "--path kernel: the kernel fights from the first turn and cannot replay this file's "
+        "play-by-post records (turns 1-2); --path auto or engine fights on from them")
+
+
+def test_the_replay_note_names_gm_edits_only_when_there_are_some(tmp_path):
+    """Before: 'with the GM's edits of state:' whether or not the GM edited state:. Now only
+    when an edit was made."""
+    sc = _pbp(tmp_path)
+    res = RUNNER.invoke(app, ["run", str(sc)])
+    assert res.exit_code == 0, res.output
+    assert f"{sc}: turns 1-2 replayed from the records narrator next wrote; turns 3-" \
+        in res.stderr
+    assert "edits" not in res.stderr
+    res = RUNNER.invoke(app, ["odds", str(sc), "-n", "4"])
+    assert res.exit_code == 0, res.output
+    assert f"{sc}: turns 1-2 replayed from the records narrator next wrote; every trial " \
+        "fights on from there" in res.stderr
+    text = sc.read_text(encoding="utf-8")
+    state = text[text.index("\nstate:"):]
+    mae = state.index("    Mae Calloway:")
+    wind = state.index("      wind: ", mae)
+    end = state.index("\n", wind)
+    edited = text[:text.index("\nstate:")] + state[:wind] + "      wind: 3" + state[end:]
+    sc.write_text(edited, encoding="utf-8")
+    res = RUNNER.invoke(app, ["run", str(sc)])
+    assert res.exit_code == 0, res.output
+    assert "replayed from the records narrator next wrote, with the GM's edits of state:" \
+        in res.stderr
+    res = RUNNER.invoke(app, ["odds", str(sc), "-n", "4"])
+    assert "replayed from the records narrator next wrote, with the GM's edits of state:; " \
+        "every trial fights on from there" in res.stderr
+
+
+NAMES = textwrap.dedent("""\
+    title: names
+    ruleset: violence
+    seed: 1
+    max_turns: 2
+    sides:
+      law:
+        - {name: Cole Pruitt, weapons: [{type: revolver}], at: [0, 0]}
+      gang:
+        - {name: OTHER, weapons: [{type: revolver}], at: [10, 0]}
+    """)
+
+
+def test_names_that_read_alike_or_hide_a_format_character_are_refused(tmp_path):
+    """Before: 'cole pruitt', 'Ｃｏｌｅ Pruitt' (fullwidth) beside 'Cole Pruitt', and a
+    name with a zero-width space, were all 'ok'. Now each is refused at file:line:column."""
+    sc = tmp_path / "names.yaml"
+    for other, why in (
+            ("cole pruitt", "'cole pruitt' differs from 'Cole Pruitt' (another character's "
+                            "name) only in capitals or letter forms"),
+            ("Ｃｏｌｅ Pruitt", "'Ｃｏｌｅ Pruitt' differs from 'Cole Pruitt' (another "
+                               "character's name) only in capitals or letter forms"),
+            ("Cole\u200bPruitt Jr", "a name cannot hold an invisible format character "
+                                    "(U+200B, ZERO WIDTH SPACE)")):
+        sc.write_text(NAMES.replace("OTHER", other), encoding="utf-8")
+        res = RUNNER.invoke(app, ["check", str(sc)])
+        assert res.exit_code == 2, (other, res.output)
+        assert res.stderr.startswith(f"{sc}:9:14: sides.gang[0].name: {why}"), res.stderr
+    sc.write_text(NAMES.replace("OTHER", "Jesse Pruitt"), encoding="utf-8")
+    assert RUNNER.invoke(app, ["check", str(sc)]).exit_code == 0

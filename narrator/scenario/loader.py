@@ -940,6 +940,26 @@ _NOT_IN_NAMES = ("control characters, line breaks or bidirectional controls (the
                  "reorder the write-up)")
 
 
+def _hidden(text: str) -> str | None:
+    """The first invisible format character (Unicode category Cf: a zero-width space,
+    joiner or non-joiner, a soft hyphen, a byte order mark) in ``text``, or None; a zero-width
+    joiner between two symbols (an emoji sequence) is part of what is shown, and allowed."""
+    for i, c in enumerate(text):
+        if unicodedata.category(c) != "Cf":
+            continue
+        if c == "\u200d" and 0 < i < len(text) - 1 and all(
+                unicodedata.category(x) in ("So", "Sk", "Mn") for x in (text[i - 1], text[i + 1])):
+            continue
+        return c
+    return None
+
+
+def name_key(text: str) -> str:
+    """What a reader tells a name by: Unicode NFKC (fullwidth and compatibility letters as
+    the plain ones) and casefold (capitals). Two names with one key read as one."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
 def _bad_name(text: Any) -> str | None:
     """Why ``text`` cannot be a name (of a character, side, group, landmark or weapon), or
     None."""
@@ -951,6 +971,11 @@ def _bad_name(text: Any) -> str | None:
     visible = "".join(c for c in text if not c.isspace() and unicodedata.category(c) != "Cf")
     if not visible:
         return "a name needs a visible character (this one is empty, blank or zero-width)"
+    hidden = _hidden(text)
+    if hidden:
+        return (f"a name cannot hold an invisible format character (U+{ord(hidden):04X}, "
+                f"{unicodedata.name(hidden, 'unnamed')}): readers could not tell it from "
+                f"the name without it")
     if text != text.strip():
         return "a name cannot begin or end with a space"
     if "@everyone" in text or "@here" in text:
@@ -992,12 +1017,26 @@ def _check_names(data: dict, loc8: _Locator) -> None:
                                  f"only in capitals; the write-up would call both by one "
                                  f"name: give the sides different names", ("sides", side),
                                  key=True)
+    keys: dict[str, tuple[str, int, str]] = {}  # name_key -> (text, character, field)
+    k = 0
     for side, members in sides.items():
         for i, c in enumerate(members if isinstance(members, list) else []):
             if not isinstance(c, dict):
                 continue
             for fld in ("name", "short"):
                 check(c.get(fld), ("sides", side, i, fld))
+            k += 1
+            for fld in ("name", "short"):
+                text = c.get(fld)
+                if not isinstance(text, str):
+                    continue
+                other = keys.setdefault(name_key(text), (text, k, fld))
+                if other[1] != k and other[0] != text:  # the very same text: refused later
+                    raise loc8.error(
+                        f"{_dotted(('sides', side, i, fld))}: {text!r} differs from "
+                        f"{other[0]!r} (another character's {other[2]}) only in capitals or "
+                        f"letter forms; readers could not tell the two apart: give them "
+                        f"different names", ("sides", side, i, fld))
             if isinstance(c.get("short"), str) and c["short"] in sides and c["short"] != side:
                 raise loc8.error(f"short name {c['short']!r} is the name of a side; a short "
                                  f"name must name the character alone", ("sides", side, i, "short"))
