@@ -795,9 +795,10 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                     empty.pop(subject)
                 elif guns and not guns & {g.lower() for g in GUN_NOUN.findall(empty[subject])}:
                     pass  # his other gun ("Brazos had emptied his Colt ... His shotgun boomed")
-                elif FIRE_TOLD.search(re.split(r", and |, but |; |: ", s)[0]):  # his own clause:
-                    # not "Joseph lies flat, and Virgil's bullet goes over him" nor "Ernest tries to
-                    # dodge, but Red's bullet catches him"
+                elif FIRE_TOLD.search(re.split(r", and |, but |; |: | as ", s)[0]):  # his own
+                    # clause: not "Joseph lies flat, and Virgil's bullet goes over him", "Ernest
+                    # tries to dodge, but Red's bullet catches him" nor "Dakota Edwin ducks as
+                    # Peter's bullet goes over"
                     bad("fired_empty", f"{empty.pop(subject)} / ... / {s}")
             who = next((g for g in m.groups() if g), None) if m else None
             if who in shorts:
