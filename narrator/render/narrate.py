@@ -1953,7 +1953,7 @@ def _active_enemies(pos: dict[str, tuple[float, float]], sides: dict[str, str],
 
 #: The kinds ``_down_after`` reads (the others put nobody down).
 _DOWN_KINDS = frozenset({"wound_taken", "passed_out", "died", "injury_rolled", "morale_checked",
-                         "gl_down", "ww_damage", "ww_gave_up", "ww_winded", "state_adjusted"})
+                         "knocked_out", "gl_down", "ww_damage", "ww_gave_up", "ww_winded", "state_adjusted"})
 _NOBODY: frozenset[str] = frozenset()
 
 
@@ -1963,7 +1963,7 @@ def _down_after(e: Event, down: set[str]) -> None:
         return
     if k == "wound_taken" and e.mortal is not None and e.mortal.outcome in ("killed", "dying"):
         down.add(e.character)
-    elif k in ("passed_out", "died", "ww_winded"):
+    elif k in ("passed_out", "died", "ww_winded", "knocked_out"):  # knocked cold: B19
         down.add(e.character)
     elif k == "injury_rolled" and e.result == "down":
         down.add(e.character)
