@@ -180,3 +180,28 @@ def test_a_man_knocked_cold_is_nobody_to_back_away_from():
     later = _story(_fight(REDROCK, 4414))
     assert "Gus gives ground before Cole." in later
     assert "before Jesse" not in later
+
+
+# ---------------------------------------------------------------- 6. '"...boys!".'
+def test_no_full_stop_after_a_quoted_call_that_ends_in_an_exclamation_mark():
+    """Old (every seed, turn 1): 'Ada calls out: "Throw down those guns, boys!".' in the
+    story, and '- **Ada**: calls out: "Throw down those guns, boys!".' in the declarations of
+    every format and mode."""
+    log = _fight(REDROCK, 4412)
+    call = 'calls out: "Throw down those guns, boys!"'
+    story = _story(log)
+    assert f"Ada {call}\n" in story
+    assert f"- Ada: {call}\n" in story
+    for fmt in ("markdown", "bbcode", "html", "text"):
+        for text in (_story(log, fmt), _teaching(log, fmt)):
+            assert '!".' not in text and "!&#34;." not in text, fmt
+    assert f"- **Ada**: {call}\n" in _teaching(log, "markdown")
+    assert "- Ada: calls out: &#34;Throw down those guns, boys!&#34;<br>" in _story(log, "html")
+
+
+def test_a_gm_action_without_its_own_stop_still_gets_one():
+    """The other side of the rule: 'waits by the door' ends with a full stop."""
+    text = _story(_fight(REDROCK.replace(
+        """calls out: "Throw down those guns, boys!\"""", "waits by the door"), 4412))
+    assert "- Ada: waits by the door.\n" in text
+    assert "Ada waits by the door." in text

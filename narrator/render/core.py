@@ -427,6 +427,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
                        mod=_mod_filter(words),
                        shot_list=lambda ts: shot_list(ts, words), side=inflection.side_name,
                        side_label=inflection.side_label, sided=inflection.sided,
+                       full_stop=inflection.full_stop,
                        and_join=inflection.join,
                        gm_distance=gm_distance, uncite=uncite, shown=shown_modifiers,
                        wounds=lambda ws: wound_groups(ws, lambda x: location.get(x, x)))

@@ -330,6 +330,18 @@ def sided(text: str) -> str:
     return text
 
 
+#: A text that already ends a sentence: a stop, a ! or ? (or a colon), closing quotes or
+#: brackets after it allowed ('calls out: "Throw down those guns, boys!"').
+_ENDS_SENTENCE = re.compile(r"[.!?:][\"'\u201d\u2019)\]]*\s*$")
+
+
+def full_stop(text: str) -> str:
+    """The full stop a GM's free text (an ``other:`` action) needs to end its line: "" when
+    it already ends with one, a ! or a ? (inside closing quotes too: no '"...boys!".'), or a
+    colon; else "."."""
+    return "" if _ENDS_SENTENCE.search(str(text)) else "."
+
+
 def _opened(name: str, capital: bool) -> str:
     """A side's name with its first letter capitalised when it opens a sentence."""
     return name[:1].upper() + name[1:] if capital else name

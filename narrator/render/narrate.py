@@ -552,22 +552,23 @@ class Narration:
     def does(self, who: str, text: str) -> str:
         """A character doing what the GM wrote ("calls for the doctor"): the name, then the
         text with its first word made a verb in the write-up's tense (lemminflect), escaped,
-        with a full stop. Quoted speech in the text keeps its own tense."""
+        with a full stop unless it ends with its own (a quoted call ending in "!"). Quoted speech in the text keeps its own tense."""
         from lemminflect import getLemma
 
         text = text.strip().rstrip(".")
+        stop = inflection.full_stop(text)  # none after '"...boys!"'
         head, _, rest = text.partition(" ")
         word = head.lower()
         found = getLemma(word, "VERB") if word.isalpha() else ()
         name = self.name(who)
         self.topic, self.since = who, []
         if not found:
-            return f"{name}: {self.markup.escape(text)}."
+            return f"{name}: {self.markup.escape(text)}{stop}"
         v = inflection.verb(found[0], self.phrases.tense, False)
         if rest and self.phrases.tense == "past":  # "whoops and eggs him on": both verbs
             told = inflection.past_text(f"He {head} {rest}")
             rest = told[len("He ") + len(v) + 1:] if told.startswith(f"He {v} ") else rest
-        return f"{name} {v}{' ' + self.markup.escape(rest) if rest else ''}."
+        return f"{name} {v}{' ' + self.markup.escape(rest) if rest else ''}{stop}"
 
     def wound_groups(self, sub: list[Event]) -> list[dict[str, Any]]:
         """A shot's follow-up events with the wounds one man took from it grouped (a
