@@ -205,3 +205,23 @@ def test_a_gm_action_without_its_own_stop_still_gets_one():
         """calls out: "Throw down those guns, boys!\"""", "waits by the door"), 4412))
     assert "- Ada: waits by the door.\n" in text
     assert "Ada waits by the door." in text
+
+
+# ---------------------------------------------------------------- 2. the GM's own description
+def test_the_past_tense_leaves_the_gms_description_word_for_word():
+    """Old (`--tense past`): "to settle accounts with the blacksmith" came out "to settle
+    accounted with the blacksmith", and "the plans of the railroad surveys lie on her desk"
+    "the plans of the railroad surveyed lie on her desk". The GM's text is his own."""
+    desc = ("The stage runs late and the town waits. Cole Pruitt wants the deed, and he means "
+            "to have it. The brothers' horses stand at the rail; the wind blows dust across the "
+            "street. Ada says: \"Not today.\" The sheriff's boots are new, and the plans of the "
+            "railroad surveys lie on her desk.")
+    scene = REDROCK.replace(REDROCK.split("description: >-\n")[1].split("map:")[0],
+                            f"  {desc}\n")
+    past = _story(_fight(scene, 4412), tense="past")
+    assert f"\n\n{desc}\n\n" in past
+    assert "surveyed" not in past
+    text = _story(_fight(REDROCK, 4412), tense="past")
+    assert "ride into Red Rock Crossing to settle accounts with the blacksmith." in text
+    assert "accounted" not in text
+    assert "Gus Lindqvist dived behind the water tank." in text  # the narrator's own: past
