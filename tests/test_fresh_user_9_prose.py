@@ -225,3 +225,28 @@ def test_the_past_tense_leaves_the_gms_description_word_for_word():
     assert "ride into Red Rock Crossing to settle accounts with the blacksmith." in text
     assert "accounted" not in text
     assert "Gus Lindqvist dived behind the water tank." in text  # the narrator's own: past
+
+
+# ---------------------------------------------------------------- 3. a name takes "goes"
+def test_a_they_characters_name_takes_the_singular_verb_and_their_pronoun_the_plural():
+    """Old (Violence, `pronoun: they`, teaching, seed 77): "**Young Sam Haller** move to (26,
+    8)", "**Sam** are Injured", "**Sam** go Down", and "one Injury mean one week of rest"."""
+    text = _teaching(_fight(FERRY, 77), "markdown")
+    assert "**Young Sam Haller** moves to (26, 8), in the open; they count as moving this " \
+           "round." in text
+    assert "under 10: **Sam** is Injured (one Injury now)." in text
+    assert "10 or more: **Sam** goes Down." in text
+    assert "if a doctor pulls them through, one Injury means one week of rest." in text
+
+
+def test_no_template_agrees_a_verb_after_a_name_with_the_pronoun():
+    """``n.verb`` agrees with a pronoun: right after ``n.name``/``n.short`` of the same man
+    the verb is the singular one, written out."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    after_name = re.compile(r"n\.(?:name|short)\(([^()]*)\)(?:\|strong)? \}\} \{\{ n\.verb\(\1,")
+    found = [str(p.relative_to(root)) for p in sorted(root.glob("**/templates/**/*.j2"))
+             if after_name.search(p.read_text(encoding="utf-8"))]
+    assert found == []

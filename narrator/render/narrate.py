@@ -811,7 +811,10 @@ class Narration:
         return self._pronouns(who)[("subj", "obj", "poss").index(case)]
 
     def verb(self, who: str, singular: str, plural: str) -> str:
-        """``singular`` or ``plural`` to agree with the character's pronoun (teaching mode)."""
+        """``singular`` or ``plural`` to agree with the character's pronoun as the subject
+        (teaching mode): "they count", "she counts". Only after his pronoun: after his name
+        the verb is singular whatever the pronoun ("Sam goes Down"), so a template writes it
+        out there."""
         p = self.chars[who].pronoun if who in self.chars else "he"
         return plural if p == "they" else singular
 
