@@ -101,8 +101,9 @@ def test_a_side_key_that_is_its_mens_surname_plural_is_capitalised():
     assert inflection.surname_plurals("Hollis") == {"hollises"}
     assert inflection.surname_plurals("Kennedy") == {"kennedys"}
     text = render(_hollises(), "text", "story", options=Options(tense="past"))
-    assert "The Hollises rode in at noon. The law waited for the Hollises at the livery." \
-        in text, text  # the GM's description names the side as the write-up does
+    assert "The Hollises ride in at noon. The law waits for the Hollises at the livery." \
+        in text, text  # the GM's description (his words, his tense) names the side as the
+    # write-up does
     assert "- Elmer (Hollises):" in text
     assert not re.search(r"\bhollises\b", text), re.findall(r".{40}\bhollises\b.{20}", text)
 
