@@ -250,3 +250,23 @@ def test_no_template_agrees_a_verb_after_a_name_with_the_pronoun():
     found = [str(p.relative_to(root)) for p in sorted(root.glob("**/templates/**/*.j2"))
              if after_name.search(p.read_text(encoding="utf-8"))]
     assert found == []
+
+
+# ---------------------------------------------------------------- 4. "the townsfolk is"
+def test_a_side_named_by_a_plural_noun_takes_plural_verbs():
+    """Old (side key ``townsfolk``): "The townsfolk wins the initiative.", "*The townsfolk
+    gets the first move.*", "the townsfolk has won it", "The townsfolk has the initiative",
+    "only the townsfolk is still standing"."""
+    from narrator.render import inflection
+
+    assert [inflection.is_plural(x) for x in (
+        "the townsfolk", "the kinsfolk", "the cattlemen", "the people", "the men",
+        "the posse", "the gang")] == [True, True, True, True, True, False, False]
+    story = _story(_fight(REDROCK, 4412))
+    assert "Initiative: townsfolk 2, Pruitts 1. The townsfolk win the initiative." in story
+    assert "\nThe townsfolk get the first move.\n" in story
+    teaching = _teaching(_fight(REDROCK, 4411))
+    assert "The townsfolk have the initiative; the Pruitts must declare first" in teaching
+    assert "only the townsfolk are still standing" in teaching
+    for text in (story, teaching):
+        assert not any(f"townsfolk {v} " in text for v in ("is", "has", "gets", "wins", "holds"))

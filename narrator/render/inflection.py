@@ -172,14 +172,17 @@ def _forms() -> tuple[dict[str, str | None], Any]:
 @functools.lru_cache(maxsize=1024)
 def is_plural(noun_phrase: str) -> bool:
     """Whether a noun phrase takes a plural verb: "the fallen rocks" yes, "the posse" and
-    "Short" no, "rain barrels" yes. Decided by its last word (inflect's singular_noun)."""
+    "Short" no, "rain barrels" yes, "the townsfolk" and "the cattlemen" yes. Decided by its
+    last word (inflect's singular_noun; a word in "-folk" and a few plurals it does not know
+    are plural)."""
     words = re.findall(r"[A-Za-z]+", noun_phrase)
     if not words:
         return False
     last = words[-1]
     if last[:1].isupper() and not noun_phrase.lower().startswith("the "):
         return False  # a proper name ("Short", "Lawmen" is called "the Lawmen")
-    if last.lower() in ("men", "people", "folk", "police", "cattle", "brothers"):
+    if last.lower() in ("men", "people", "folk", "police", "cattle", "brothers") or \
+            last.lower().endswith("folk"):  # "the townsfolk are", "kinsfolk", "menfolk"
         return True
     if len(words) == 2 and words[0].lower() == "the" and last.lower() in (
             "living", "dead", "damned", "quick", "wicked", "faithful", "lost", "undead"):
