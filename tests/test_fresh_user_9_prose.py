@@ -144,6 +144,58 @@ sides:
 max_turns: 10
 """
 
+MINE = """\
+title: Showdown at the Lost Deacon Mine
+ruleset: weird-west
+seed: 909
+description: >-
+  Moonrise over the Lost Deacon. Mae Calloway and her partner have tracked the claim-jumpers
+  to the mine head, where something that used to be a miner shambles out of the adit.
+light: dim
+map:
+  ore_cart: {at: [0, 0], name: the ore cart, cover: {material: plank, covers: [legs, lower_guts, gizzards]}}
+  headframe: {at: [14, 6], name: the headframe, cover: {material: timber, covers: [legs, lower_guts, gizzards, upper_guts]}}
+  adit: {at: [22, 10], name: the mine adit}
+sides:
+  trackers:
+    - name: Mae Calloway
+      short: Mae
+      pronoun: she
+      traits: {deftness: 4d10, nimbleness: 3d8, quickness: 3d10, strength: 2d6, vigor: 3d8, spirit: 2d10}
+      aptitudes: {shootin: {pistol: 4}, dodge: 2, quick_draw: 3}
+      chips: {white: 2, red: 1}
+      weapons: [{type: colt_peacemaker}]
+      at: ore_cart
+      tactics: gunslinger
+    - name: Elijah Stone
+      short: Elijah
+      traits: {deftness: 3d8, nimbleness: 2d8, quickness: 2d8, strength: 3d8, vigor: 3d10}
+      aptitudes: {shootin: {shotgun: 3}, fightin: {brawlin: 2}}
+      weapons: [{type: double_barrel_shotgun}, {type: bowie_knife}]
+      at: [1, 2]
+      tactics: aggressive
+  claim_jumpers:
+    - name: Hollis Frye
+      short: Hollis
+      traits: {deftness: 3d8, nimbleness: 3d6, quickness: 2d8, vigor: 2d8}
+      aptitudes: {shootin: {rifle: 3}, dodge: 1}
+      weapons: [{type: winchester_73}]
+      at: headframe
+      tactics: cautious
+    - name: Old Deacon
+      traits: {deftness: 2d6, nimbleness: 2d8, quickness: 2d6, strength: 3d10, vigor: 4d10}
+      aptitudes: {fightin: {brawlin: 3}}
+      weapons: [{type: claws}]
+      undead: true
+      at: adit
+      tactics: undead
+turns:
+  - intents:
+      Mae: [{draw: true}, {shoot: Hollis}]
+      Elijah: {shoot: Old Deacon}
+max_turns: 6
+"""
+
 
 @lru_cache(maxsize=16)
 def _fight(text: str, seed: int):
@@ -270,3 +322,49 @@ def test_a_side_named_by_a_plural_noun_takes_plural_verbs():
     assert "only the townsfolk are still standing" in teaching
     for text in (story, teaching):
         assert not any(f"townsfolk {v} " in text for v in ("is", "has", "gets", "wins", "holds"))
+
+
+# ---------------------------------------------------------------- 5. phrases said twice
+def test_two_men_coming_to_never_open_alike_nor_wake_with_one_head():
+    """Old (seed 4411): "When it is over, Jesse comes to, sore but whole. When it is over,
+    Dutch comes to, still bleeding."; seed 4413: "Later, Jesse and Dutch wake with an aching
+    head." (one head for two men)."""
+    text = _story(_fight(REDROCK, 4411))
+    assert "When it is over, Jesse comes to, sore but whole. Dutch comes round as well, " \
+           "still bleeding." in text
+    assert text.count("When it is over") == 1
+    later = _story(_fight(REDROCK, 4413))
+    assert "Later, Jesse and Dutch wake up, sore and dazed. Cole comes to as well, bloodied." \
+        in later
+    assert "aching head" not in later
+
+
+def test_a_steady_shot_never_meets_a_steadier_pace():
+    """Old (seed 4411, turn 4): "Ada never gets a steady shot off; the fight slows to a
+    steadier pace."."""
+    text = _story(_fight(REDROCK, 4411))
+    assert "never gets a steady shot off; the fight slows to a more deliberate pace." in text
+    assert "steadier" not in text
+
+
+def test_buckshot_is_a_load_never_a_buckshot():
+    """Old (seed 4418): "A buckshot from Dutch goes past Gus and away."."""
+    text = _story(_fight(REDROCK, 4418))
+    assert "A load of buckshot from Dutch goes past Gus and away." in text
+    assert "A buckshot" not in text
+
+
+def test_weird_west_smoke_and_a_chip_soaked_wound_are_told_once_and_fit_the_wound():
+    """Old (Weird West): "six shots in a roar of smoke; it is all noise and smoke." (seed
+    909); "luck blunts it, but it is still a heavy wound. ... luck spares her the worst of
+    it, but it is still a heavy wound." (the same tail twice); "luck spares her the worst of
+    it, but it is still a light wound" (seed 911: "still" of a light wound)."""
+    text = _story(_fight(MINE, 909))
+    assert "six shots in one long roar; it is all noise and smoke." in text
+    assert "roar of smoke" not in text
+    assert text.count("but it is still a heavy wound") == 1
+    assert "luck takes the edge off it, though it leaves a heavy wound." in text
+    light = _story(_fight(MINE, 911))
+    assert "luck spares her the worst of it: only a light wound." in light
+    for seed in (909, 910, 911, 912):
+        assert "still a light wound" not in _story(_fight(MINE, seed)), seed
