@@ -178,8 +178,8 @@ def test_two_paragraphs_in_a_row_do_not_open_on_when():
     then the ending, "When the shooting stops, the day is the saloon men's: ..."."""
     text = _story(_bundled("saloon-brawl", 18))
     paras = _prose_paragraphs(text)
-    assert paras[-2] == "When it is over, Red Mike comes to, sore but whole. Later, Charlie " \
-                        "comes round, bloodied."
+    assert paras[-2] == "When it is over, Red Mike comes to, sore but whole. Charlie comes to " \
+                        "as well, bloodied."  # (the wounded after the whole: "as well")
     assert paras[-1].startswith("It ends with the saloon men the winners and Swede and Hale "
                                 "still standing.")
     for name in ("saloon-brawl", "barroom-brawl", "abilene-saloon", "fog-alley"):
