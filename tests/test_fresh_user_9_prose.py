@@ -282,13 +282,15 @@ def test_the_past_tense_leaves_the_gms_description_word_for_word():
 # ---------------------------------------------------------------- 3. a name takes "goes"
 def test_a_they_characters_name_takes_the_singular_verb_and_their_pronoun_the_plural():
     """Old (Violence, `pronoun: they`, teaching, seed 77): "**Young Sam Haller** move to (26,
-    8)", "**Sam** are Injured", "**Sam** go Down", and "one Injury mean one week of rest"."""
-    text = _teaching(_fight(FERRY, 77), "markdown")
-    assert "**Young Sam Haller** moves to (26, 8), in the open; they count as moving this " \
-           "round." in text
+    8)", "**Sam** are Injured", "**Sam** go Down", and "one Injury mean one week of rest".
+    (Re-pinned to seeds 73 and 93 when the coward's move to cover changed the fight.)"""
+    text = _teaching(_fight(FERRY, 73), "markdown")
+    assert "**Young Sam Haller** moves to the ferry house, into cover; they count as moving " \
+           "this round." in text
     assert "under 10: **Sam** is Injured (one Injury now)." in text
     assert "10 or more: **Sam** goes Down." in text
-    assert "if a doctor pulls them through, one Injury means one week of rest." in text
+    assert "if a doctor pulls them through, one Injury means one week of rest." in \
+        _teaching(_fight(FERRY, 93), "markdown")
 
 
 def test_no_template_agrees_a_verb_after_a_name_with_the_pronoun():
@@ -359,11 +361,12 @@ def test_weird_west_smoke_and_a_chip_soaked_wound_are_told_once_and_fit_the_woun
     909); "luck blunts it, but it is still a heavy wound. ... luck spares her the worst of
     it, but it is still a heavy wound." (the same tail twice); "luck spares her the worst of
     it, but it is still a light wound" (seed 911: "still" of a light wound)."""
-    text = _story(_fight(MINE, 909))
-    assert "six shots in one long roar; it is all noise and smoke." in text
+    # (re-pinned from seed 909 to 917 when a gun in hand was no longer drawn again)
+    text = _story(_fight(MINE, 917))
+    assert "two shots in one long roar; not one bullet finds flesh." in text
     assert "roar of smoke" not in text
     assert text.count("but it is still a heavy wound") == 1
-    assert "luck takes the edge off it, though it leaves a heavy wound." in text
+    assert "luck takes the edge off it, though it leaves a terrible wound." in text
     light = _story(_fight(MINE, 911))
     assert "luck spares her the worst of it: only a light wound." in light
     for seed in (909, 910, 911, 912):

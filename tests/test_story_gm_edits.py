@@ -102,7 +102,7 @@ def test_gl_a_holstered_gun_is_not_told_levelled_while_covering():
     text = _story("fog-alley.yaml")
     assert "Thorne's Webley rested upon Rudd" not in text
     assert "Inspector Edwin Thorne watched Rudd, ready to draw" in text
-    assert "Inspector Thorne stood in the open street" in text
+    assert "Inspector Thorne stands in the open street" in text  # the GM's description, as written
     for phrase in _gl()["gl_cover_undrawn"] + _gl()["gl_cover_group_undrawn"]:
         assert not re.search(r"levelled|rest|under \{a_his\}|sights", phrase), phrase
 
