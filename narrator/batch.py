@@ -351,6 +351,65 @@ class Tally:
         for name, n in s.hits:
             self.hits[name] = self.hits.get(name, 0) + n
 
+    @classmethod
+    def from_arrays(cls, *, sides: list[str], side_of: Any, names: list[str], cond: Any,
+                    active: int, labels: dict[int, str], wounded: Any, turns: Any,
+                    shots: Any, hits: Any, seconds: Any = None) -> Tally:
+        """The tally of a vectorised kernel's fights, from its NumPy arrays (one row a fight).
+
+        Args:
+            sides: the side names, in the kernel's order (one at least).
+            side_of: (men,) int, each man's side, an index into ``sides``.
+            names: each man's name (his column); empty: no outcomes, shots nor hits are
+                counted (a kernel that fought no round has none, like the engine's log).
+            cond: (fights, men) int, each man's condition code at the end.
+            active: the code of a man still in the fight.
+            labels: condition code -> outcome name ("dead"...), in the order counted, for
+                the codes other than ``active`` (a code left out is not counted).
+            wounded: (fights, men) bool, wounded (counted only for a man still active:
+                "wounded", else "unhurt").
+            turns: (fights,) int, the turns (rounds) each fight lasted.
+            shots, hits: (fights, men) int, shots each man fired and those that hit.
+            seconds: (fights,) int, each fight's seconds; None: 0 (a ruleset keeps no clock).
+
+        Returns:
+            A ``Tally``: wins by side when one side alone has a man active, "undecided"
+            (more than one), "nobody" (none); turns and seconds with their squares; outcomes,
+            shots and hits by man (zero counts left out). ``handed`` is left to the kernel.
+        """
+        out = cls()
+        out.trials = int(cond.shape[0])
+        up = cond == active
+        sides_up = [up[:, side_of == k].any(axis=1) for k in range(len(sides))]
+        n_up = sum(u.astype(int) for u in sides_up)
+        for k, side in enumerate(sides):
+            v = int(((n_up == 1) & sides_up[k]).sum())
+            if v:
+                out.wins[side] = v
+        for key, v in (("undecided", int((n_up > 1).sum())), ("nobody", int((n_up == 0).sum()))):
+            if v:
+                out.wins[key] = v
+        out.turns, out.turns_sq = int(turns.sum()), int((turns * turns).sum())
+        if seconds is not None:
+            out.seconds, out.seconds_sq = int(seconds.sum()), int((seconds * seconds).sum())
+        for j, name in enumerate(names):
+            c = cond[:, j]
+            d = {}
+            for code, label in labels.items():
+                v = int((c == code).sum())
+                if v:
+                    d[label] = v
+            for label, v in (("wounded", int((up[:, j] & wounded[:, j]).sum())),
+                             ("unhurt", int((up[:, j] & ~wounded[:, j]).sum()))):
+                if v:
+                    d[label] = v
+            out.outcomes[name] = d
+            n = int(shots[:, j].sum())
+            if n:
+                out.shots[name] = n
+                out.hits[name] = int(hits[:, j].sum())
+        return out
+
     def merge(self, other: Tally) -> None:
         self.trials += other.trials
         self.turns += other.turns

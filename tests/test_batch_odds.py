@@ -49,6 +49,33 @@ def test_wilson_interval():
     assert batch.wilson(0, 10)[1] == 0.0 and batch.wilson(10, 10)[2] == 1.0
 
 
+def test_tally_from_a_kernels_arrays():
+    """``Tally.from_arrays`` counts four fights of three men (A: Al, Bo; B: Cy) by hand:
+    codes 0 active, 1 dead, 2 down (left out of ``labels``: not counted)."""
+    import numpy as np
+
+    cond = np.array([[0, 1, 1], [1, 1, 0], [0, 0, 0], [1, 2, 1]])
+    wounded = np.array([[True, False, False], [False, False, True],
+                        [False, False, False], [False, False, False]])
+    shots = np.array([[2, 1, 0], [1, 0, 3], [0, 0, 0], [1, 0, 0]])
+    hits = np.array([[1, 0, 0], [0, 0, 2], [0, 0, 0], [1, 0, 0]])
+    args = dict(sides=["A", "B"], side_of=np.array([0, 0, 1]), cond=cond, active=0,
+                labels={1: "dead"}, wounded=wounded, turns=np.array([1, 2, 3, 4]),
+                shots=shots, hits=hits)
+    t = batch.Tally.from_arrays(names=["Al", "Bo", "Cy"], seconds=np.array([5, 0, 0, 1]),
+                                **args)
+    assert (t.trials, t.wins) == (4, {"A": 1, "B": 1, "undecided": 1, "nobody": 1})
+    assert (t.turns, t.turns_sq, t.seconds, t.seconds_sq) == (10, 30, 6, 26)
+    assert t.outcomes == {"Al": {"dead": 2, "wounded": 1, "unhurt": 1},
+                          "Bo": {"dead": 2, "unhurt": 1},
+                          "Cy": {"dead": 2, "wounded": 1, "unhurt": 1}}
+    assert (t.shots, t.hits) == ({"Al": 4, "Bo": 1, "Cy": 3}, {"Al": 2, "Bo": 0, "Cy": 2})
+    assert t.handed == {}
+    bare = batch.Tally.from_arrays(names=[], **args)   # no names: wins and turns only
+    assert (bare.wins, bare.turns, bare.seconds) == (t.wins, 10, 0)
+    assert (bare.outcomes, bare.shots, bare.hits) == ({}, {}, {})
+
+
 def drop_chance() -> Fraction:
     """P(a hit takes a man with STR 1 and Luck 1 out of the fight), by hand from the tables.
 

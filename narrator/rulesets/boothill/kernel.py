@@ -1897,44 +1897,12 @@ class _Kernel:
     def tally(self, tally_cls):
         """The odds' integer counts (``narrator.batch.Tally``) of every fight."""
         s, F = self.S, self.F
-        out = tally_cls()
-        trials = s.shape[0]
-        out.trials = trials
+        out = tally_cls.from_arrays(
+            sides=self.sides, side_of=self.side_idx, names=self.names, cond=s[:, :, C_COND],
+            active=ACTIVE, labels={PASSED_OUT: "passed_out", DYING: "dying", DEAD: "dead"},
+            wounded=(s[:, :, C_LIGHT] + s[:, :, C_SERIOUS]) > 0, turns=F[:, F_TURNS],
+            seconds=F[:, F_SECONDS], shots=s[:, :, C_SHOTS], hits=s[:, :, C_HITS])
         out.handed = dict(self.handed)
-        up = s[:, :, C_COND] == ACTIVE
-        sides_up = np.stack([up[:, self.side_idx == k].any(axis=1)
-                             for k in range(len(self.sides))], axis=1)
-        n_up = sides_up.sum(axis=1)
-        first_up = np.argmax(sides_up, axis=1)
-        for k, side in enumerate(self.sides):
-            v = int(((n_up == 1) & (first_up == k)).sum())
-            if v:
-                out.wins[side] = v
-        for key, v in (("undecided", int((n_up > 1).sum())), ("nobody", int((n_up == 0).sum()))):
-            if v:
-                out.wins[key] = v
-        turns, seconds = F[:, F_TURNS], F[:, F_SECONDS]
-        out.turns, out.turns_sq = int(turns.sum()), int((turns * turns).sum())
-        out.seconds, out.seconds_sq = int(seconds.sum()), int((seconds * seconds).sum())
-        wounded = (s[:, :, C_LIGHT] + s[:, :, C_SERIOUS]) > 0
-        for j, name in enumerate(self.names):
-            cond = s[:, j, C_COND]
-            d = {}
-            for code, label in ((PASSED_OUT, "passed_out"), (DYING, "dying"), (DEAD, "dead")):
-                v = int((cond == code).sum())
-                if v:
-                    d[label] = v
-            v = int(((cond == ACTIVE) & wounded[:, j]).sum())
-            if v:
-                d["wounded"] = v
-            v = int(((cond == ACTIVE) & ~wounded[:, j]).sum())
-            if v:
-                d["unhurt"] = v
-            out.outcomes[name] = d
-            shots = int(s[:, j, C_SHOTS].sum())
-            if shots:
-                out.shots[name] = shots
-                out.hits[name] = int(s[:, j, C_HITS].sum())
         return out
 
 

@@ -968,43 +968,12 @@ class _Kernel:
         in shooting actions and snipes, and those that hit, as ``Violence.shots`` counts
         them (suppressing fire is not a shot at anyone)."""
         ctx = self.ctx
-        out = tally_cls()
-        out.trials = self.trials
-        every = np.arange(self.trials)
-        sides_up = self.sides_up(every)
-        n_up = sides_up.sum(axis=1)
-        first_up = np.argmax(sides_up, axis=1)
-        for k, side in enumerate(ctx.sides):
-            v = int(((n_up == 1) & (first_up == k)).sum())
-            if v:
-                out.wins[side] = v
-        for key, v in (("undecided", int((n_up > 1).sum())), ("nobody", int((n_up == 0).sum()))):
-            if v:
-                out.wins[key] = v
-        turns = self.turns
-        out.turns, out.turns_sq = int(turns.sum()), int((turns * turns).sum())
-        if not self.fought:   # no round fought: no status, no outcomes (as the engine's log)
-            return out
-        for j, name in enumerate(ctx.names):
-            cond = self.cond[:, j]
-            d = {}
-            for code, label in enumerate(CONDITIONS):
-                if code == ACTIVE:
-                    continue
-                v = int((cond == code).sum())
-                if v:
-                    d[label] = v
-            hurt = self.inj[:, j] > 0
-            for label, v in (("wounded", int(((cond == ACTIVE) & hurt).sum())),
-                             ("unhurt", int(((cond == ACTIVE) & ~hurt).sum()))):
-                if v:
-                    d[label] = v
-            out.outcomes[name] = d
-            shots = int(self.shots[:, j].sum())
-            if shots:
-                out.shots[name] = shots
-                out.hits[name] = int(self.hits[:, j].sum())
-        return out
+        return tally_cls.from_arrays(
+            sides=ctx.sides, side_of=ctx.side_idx, cond=self.cond, active=ACTIVE,
+            # no round fought: no status, no outcomes (as the engine's log)
+            names=ctx.names if self.fought else [],
+            labels={code: label for code, label in enumerate(CONDITIONS) if code != ACTIVE},
+            wounded=self.inj > 0, turns=self.turns, shots=self.shots, hits=self.hits)
 
 
 def run_kernel(ctx: KernelContext, trials: int, seed: int, stream: int = 0, tally_cls=None):
