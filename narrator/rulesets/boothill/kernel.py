@@ -52,6 +52,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from narrator.rows import rows_all, rows_any, rows_argmin, rows_sum
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.fight import BootHillFight, profile_of
 from narrator.rulesets.boothill.shootout import WEAPON_SPEED_COUNTS
@@ -280,7 +281,7 @@ def stops(start: np.ndarray, target: np.ndarray,
     pos = np.where(arrive[:, None], target, np.round(raw, 2))
     hundredths = raw * 100.0
     doubt = (np.abs(full - (allowance + 1e-9)) <= 1e-9 * np.maximum(1.0, full)) | (
-        ~arrive & (np.abs(hundredths - np.floor(hundredths) - 0.5) < 1e-6).any(axis=1))
+        ~arrive & rows_any(np.abs(hundredths - np.floor(hundredths) - 0.5) < 1e-6, 1))
     for q in np.flatnonzero(doubt).tolist():
         s0, t0 = tuple(start[q].tolist()), tuple(target[q].tolist())
         a0 = float(allowance[q])
@@ -824,8 +825,8 @@ class _Kernel:
         up = cond == ACTIVE
         sides_up = np.zeros((len(idx), len(self.sides)), dtype=bool)
         for k in range(len(self.sides)):
-            sides_up[:, k] = up[:, self.side_idx == k].any(axis=1)
-        ended = sides_up.sum(axis=1) <= 1
+            sides_up[:, k] = rows_any(up[:, self.side_idx == k], 1)
+        ended = rows_sum(sides_up, 1) <= 1
         self.F[idx[ended], F_DONE] = 1
 
     @classmethod
@@ -1031,7 +1032,7 @@ class _Kernel:
         up = self.S[idx, :, C_COND] == ACTIVE
         sides_up = np.zeros((m, ns), dtype=bool)
         for k in range(ns):
-            sides_up[:, k] = up[:, self.side_idx == k].any(axis=1)
+            sides_up[:, k] = rows_any(up[:, self.side_idx == k], 1)
         if rep.rulings(t, "initiative"):
             # the ruled values, among the sides up: the engine's ranking of each pattern
             pats, inv = self._rows_in_order(sides_up.astype(np.int64))
@@ -1052,7 +1053,7 @@ class _Kernel:
         totals = np.where(sides_up, totals, out_total)
         for _ in range(49):  # MAX_INITIATIVE_ROUNDS
             srt = np.sort(totals, axis=1)
-            tied = (np.diff(srt, axis=1) == 0).any(axis=1)
+            tied = rows_any(np.diff(srt, axis=1) == 0, 1)
             if not tied.any():
                 break
             again = self.rng.integers(1, 7, size=(int(tied.sum()), ns))
@@ -1316,11 +1317,11 @@ class _Kernel:
         y = yards[:, None]
         beyond = y > lims
         if ascending:   # (the limits passed are the first ones)
-            band = beyond.sum(axis=1)
+            band = rows_sum(beyond, 1)
         else:
-            band = beyond.argmin(axis=1)                  # the first limit not below
-            band[beyond.all(axis=1)] = 4
-        near = (np.abs(y - lims) < 0.01).any(axis=1)
+            band = rows_argmin(beyond, 1)                  # the first limit not below
+            band[rows_all(beyond, 1)] = 4
+        near = rows_any(np.abs(y - lims) < 0.01, 1)
         if near.any():
             band[near] = np.round(yards[near] * 100).astype(np.int64) + 1_000_000
         return band
@@ -1689,7 +1690,7 @@ class _Kernel:
         s = self.S.take(idx, axis=0)
         pending = (s[:, :, C_COND] == ACTIVE) \
             & (s[:, :, C_QI] <= self.plast_draw[s[:, :, C_PLAN]])
-        return idx[pending.any(axis=1)]
+        return idx[rows_any(pending, 1)]
 
     def start_draws(self, idx: np.ndarray, c: int, acts: dict) -> None:
         """``ShootoutTurns.start_draws``: a draw starts when the cursor reaches it (every man
@@ -1699,7 +1700,7 @@ class _Kernel:
             plan = s[:, :, C_PLAN]
             due = (s[:, :, C_COND] == ACTIVE) & (self.pk[plan, s[:, :, C_QI]] == 0) \
                 & (s[:, :, C_CURSOR] <= c)
-            rows = due.any(axis=1)
+            rows = rows_any(due, 1)
             if not rows.any():
                 return
             idx, due, plan = idx[rows], due[rows], plan[rows]
@@ -1756,9 +1757,9 @@ class _Kernel:
         if self.house.weapon_speed_counts:  # a fresh draw's weapon speed (house rule)
             counts += s[:, :, C_FRESH] * self.speed_table[self.men, s[:, :, C_CUR_W]]
         due = left & (kind == 1) & (s[:, :, C_CURSOR] + counts <= c)
-        busy = left.any(axis=1)
+        busy = rows_any(left, 1)
         busy = idx if busy.all() else idx[busy]
-        some = due.any(axis=1)
+        some = rows_any(due, 1)
         if not some.any():
             return busy
         qtarget = s[:, :, C_QTARGET]
@@ -1852,7 +1853,7 @@ class _Kernel:
             if isinstance(shot_type, str) else shot_type
         # every other man down (the usual end of a fight): nobody, without asking anyone
         others = np.delete(self.S[ii, :, C_COND], j, axis=1)
-        rest = ~(others != ACTIVE).all(axis=1) | ~alone
+        rest = ~rows_all(others != ACTIVE, 1) | ~alone
         alone = alone & rest
         if off_hand is not None:
             alone &= ~off_hand   # (the off hand's chance to hit: the engine's, one by one)

@@ -55,6 +55,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from narrator.rows import rows_any, rows_argmin, rows_min, rows_sum
 from narrator.rulesets.boothill import tables, tactics
 from narrator.rulesets.boothill.kernel_layout import (
     ACTIVE, C_COND, C_COVER, C_CUR_W, C_CURSOR, C_DRAWN, C_GUN_SER, C_LANDMARK, C_LIGHT,
@@ -311,9 +312,9 @@ class VecTactics:
         wants = np.zeros(m, dtype=bool)                          # shootout.wants_shootout
         for j, x in declared.items():
             iid[:, j] = x
-        n_en_all = enemy.sum(axis=2)                             # (fight, man)
+        n_en_all = rows_sum(enemy, 2)                             # (fight, man)
         sides = int(self.side.max()) + 1
-        up_by_side = np.stack([up[:, self.side == q].sum(axis=1) for q in range(sides)],
+        up_by_side = np.stack([rows_sum(up[:, self.side == q], 1) for q in range(sides)],
                               axis=1)
         called = k.F[st.live, F_CALLED].copy()
         marks: list[tuple[int, str, np.ndarray]] = []   # (man, intent field, fights)
@@ -382,7 +383,7 @@ class VecTactics:
             threats = en & (Y[:, j, :] <= self.point_blank) & armed & ~running
             if prof.keeps_distance:
                 rows = sh & (mv == 0) & (S[:, j, C_COVER] == 0)
-                nearest = np.where(en, Y[:, j, :], np.inf).min(axis=1)
+                nearest = rows_min(np.where(en, Y[:, j, :], np.inf), 1)
                 rows &= (nearest > TWENTY_FEET_YARDS) & (nearest < prof.keeps_distance)
                 if rows.any():
                     mv = self._moves(k, st, j, prof, rows, shoot, "away", moves, mv)
@@ -498,7 +499,7 @@ class VecTactics:
         for j, field, rows in marks:
             self._mark(k, st, j, field, rows, iid)
         # a man with actions carried over and no intent makes it a shootout turn too
-        wants |= st.last_shoot & (st.queued & (iid == 0)).any(axis=1)
+        wants |= st.last_shoot & rows_any(st.queued & (iid == 0), 1)
         return iid, taken, wants, called
 
     def _choose(self, st: _State, j: int, prof, pick0: np.ndarray, gmod: np.ndarray,
@@ -523,8 +524,8 @@ class VecTactics:
         best_yards = np.zeros(m)
         best_p = np.zeros(m)
         best_band = np.full(m, -1)
-        n_threats = threats.sum(axis=1)
-        settled = n_threats == en.sum(axis=1)   # (the threats are all of them: that tier's
+        n_threats = rows_sum(threats, 1)
+        settled = n_threats == rows_sum(en, 1)   # (the threats are all of them: that tier's
         #                                          choice stands)
         tiers = [threats, fighting, None] if n_threats.any() else [fighting, None]
         for level, tier in enumerate(tiers):
@@ -584,7 +585,7 @@ class VecTactics:
         out = np.zeros((m, n), dtype=np.int64)
         if not running.any():
             return out
-        hunted = st.enemy.any(axis=2)   # (fight, man): some enemy of his is up
+        hunted = rows_any(st.enemy, 2)   # (fight, man): some enemy of his is up
         for o in range(n):
             if o in declared:
                 continue
@@ -752,7 +753,7 @@ class VecTactics:
         if prof.advance and go.any():
             en = st.enemy[:, j, :]
             q = np.flatnonzero(go)
-            nearest = np.where(en[q], st.Y[q, j, :], np.inf).argmin(axis=1)  # (first on a tie)
+            nearest = rows_argmin(np.where(en[q], st.Y[q, j, :], np.inf), 1)  # (first on a tie)
             useless = st.W[q, j, :, W_USELESS] != 0
             short = np.full(len(q), -np.inf)
             for g in range(self.nw[j]):
@@ -806,7 +807,7 @@ class VecTactics:
         P = st.P[rows]
         me = P[:, j, :]
         yards = st.Y[rows, j, :]       # (_placed's math.dist; np.hypot, the same to an ulp)
-        near = np.where(en, yards, np.inf).min(axis=1)
+        near = rows_min(np.where(en, yards, np.inf), 1)
         to_cover = np.full(m, -1)     # landmark index in the registry, -1 none
         if self.covered_landmarks:
             to_cover, cover_d = self._flee_cover(st, rows, j, en, P, me, yards, near)
@@ -853,11 +854,11 @@ class VecTactics:
             ax, ay = float(lm.at[0]), float(lm.at[1])
             d = np.hypot(me[:, 0] - ax, me[:, 1] - ay)
             ok = free & (d <= tactics.COVER_REACH) & (d >= 1e-9)
-            ok &= ~(en & (lm_of == code)).any(axis=1)          # the enemy's own cover
+            ok &= ~rows_any(en & (lm_of == code), 1)        # the enemy's own cover
             to_en = np.where(en, np.hypot(ax - P[:, :, 0], ay - P[:, :, 1]), np.inf)
-            closest = to_en.min(axis=1)
+            closest = rows_min(to_en, 1)
             ok &= ~(closest < limit)                             # into the enemy
-            ok &= ~(en & (to_en < yards - 1e-9)).any(axis=1)    # towards an enemy
+            ok &= ~rows_any(en & (to_en < yards - 1e-9), 1)  # towards an enemy
             score = d - closest * 0.5
             better = ok & (score < best_score - 1e-12)
             best = np.where(better, code, best)
@@ -1008,7 +1009,7 @@ class VecTactics:
                          for g in range(self.nw[j])])[gun]       # (fight, 4)
         y = st.Y[:, j, :]
         en = st.enemy[:, j, :]
-        ok = ~(en & (np.abs(y[:, :, None] - lims[:, None, :]) < 0.01).any(axis=2)).any(axis=1)
+        ok = ~rows_any(en & rows_any(np.abs(y[:, :, None] - lims[:, None, :]) < 0.01, 2), 1)
         best = np.full(m, -1)
         best_r = np.zeros(m)
         best_y = np.zeros(m)
@@ -1091,7 +1092,7 @@ class _State:
         self.last_shoot = k.F[live, F_LAST_KIND] == KIND_SHOOTOUT
         if turn:
             self.queued = (S[:, :, C_QI] < k.plen_of(S[:, :, C_PLAN])) & up
-            self.shoot = (self.last_shoot & self.queued.any(axis=1)) | (
+            self.shoot = (self.last_shoot & rows_any(self.queued, 1)) | (
                 self.enemy & (self.Y <= TWENTY_FEET_YARDS)).any(axis=(1, 2))   # turn_kind
         light, serious = S[:, :, C_LIGHT], S[:, :, C_SERIOUS]
         gun, off = S[:, :, C_GUN_SER] > 0, S[:, :, C_OFF_SER] > 0
@@ -1107,11 +1108,11 @@ class _State:
         self._reach: dict[tuple[int, int], np.ndarray] = {}
         if not turn:   # (a retarget reads no more)
             return
-        self.armed = self.usable.any(axis=2)
+        self.armed = rows_any(self.usable, 2)
         self.reloadable = vec.reloads[None] & ok & (loaded < vec.capacities[None])
         self.wp = S[:, :, C_WP]
         # an enemy at arm's length (hand to hand)
-        self.at_arms = (self.enemy & (self.Y <= vec.arms_length + 1e-9)).any(axis=2)
+        self.at_arms = rows_any(self.enemy & (self.Y <= vec.arms_length + 1e-9), 2)
         self.cursor = np.where(self.last_shoot[:, None], np.maximum(S[:, :, C_CURSOR] - 6, 0),
                                0)   # shootout.start_cursor, not before count 0
         self.unfired = k.F[live, F_FIRED] == 0
