@@ -315,10 +315,13 @@ def test_vectorised_retargets_are_the_engines(name, monkeypatch):
     assert seen["bad"] == 0 and seen["rows"] > 20, seen
 
 
-@pytest.mark.parametrize("name", ["abilene-aggressive", "three-on-three-coward"])
+@pytest.mark.parametrize("name", ["abilene-aggressive", "three-on-three-coward",
+                                  "generated-1v1", "three-on-three-cover"])
 def test_moves_to_a_point_are_the_engines(name, monkeypatch):
-    # a run to a point (a flight, tactics._away) is worked out without the engine's move
-    # (_Kernel.move_to_point: the engine's allowance, then where he stops): every fight ends
+    # a run to a point (a flight, tactics._away) or to a landmark (a run for cover: the
+    # generated duel's store porch, the crates and barrels) is worked out without the
+    # engine's move (_Kernel.move_to_point: the engine's allowance, then where he stops and
+    # whether he takes the landmark's cover): every fight ends
     # in the same state, positions to the bit, as with the engine's move for every mover
     src, kw = CASES[name]
     ld = load_scenario(src) if isinstance(src, Path) else load_scenario_text(src)

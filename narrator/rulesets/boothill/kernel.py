@@ -931,14 +931,29 @@ class _Kernel:
             self.S[who, j, C_PRONE] = prone
 
     def _plain_move(self, j: int, it: Intent) -> bool:
-        """A move to a point with a gait and nothing else (no landmark, door, window, stairs,
-        jump, bad footing, mounting or dismounting; not at night): where it ends is worked
-        out by ``move_to_point``."""
+        """A move to a point or a landmark with a gait and nothing else (no door, window,
+        stairs, jump, bad footing, mounting or dismounting; not at night, not to a dark
+        landmark): where it ends, and the landmark's cover when he arrives, are worked out by
+        ``move_to_point``."""
         mv = it.move
         return bool(mv is not None and mv.gait is not None and mv.to is not None
-                    and not isinstance(mv.to, str) and not mv.through and not mv.stairs
+                    and (not isinstance(mv.to, str) or not self.sc.map[mv.to].dark)
+                    and not mv.through and not mv.stairs
                     and not mv.jump and not mv.jump_down and not mv.terrible_footing
                     and not mv.mount and not mv.dismount and not self.sc.night)
+
+    def _move_landmark(self, j: int, it: Intent) -> int:
+        """The landmark (index into ``landmarks``) a plain move runs to; 0 for a point."""
+        to = it.move.to
+        return self.landmarks.index(to) if isinstance(to, str) else 0
+
+    def _landmark_cover(self, code: int) -> int:
+        """The cover id a man arriving at landmark ``code`` takes (``take_landmark``): its
+        cover, or 0 for a landmark that gives none."""
+        key = self.landmarks[code]
+        lm = self.sc.map[key]
+        return 0 if lm.cover is None else self._cover_id(
+            Cover.of(lm.cover, lm.name or key.replace("_", " ")))
 
     def _move_code(self, j: int, it: Intent) -> int:
         """What a plain move's allowance and the mover's prone afterwards read of the intent
@@ -954,11 +969,13 @@ class _Kernel:
     MOVER_COLS = [C_MOUNTED, C_PRONE, C_LL_L, C_LL_S, C_RL_L, C_RL_S]
 
     def move_to_point(self, t: int, up: np.ndarray, j: int, kind: int) -> None:
-        """``BootHillFight.move`` for plain moves to a point (``_plain_move``) in the fights
-        ``up``: the yards allowed (Table 3 or 7, halvings for wounds and standing up) and
-        whether he is prone afterwards are the engine's, once per distinct (gait, wounds,
-        mounted, prone), from a move of the representative towards a point far off; where he
-        stops is the engine's arithmetic for all the fights at once (``stops``)."""
+        """``BootHillFight.move`` for plain moves to a point or a landmark (``_plain_move``) in
+        the fights ``up``: the yards allowed (Table 3 or 7, halvings for wounds and standing
+        up) and whether he is prone afterwards are the engine's, once per distinct (gait,
+        wounds, mounted, prone), from a move of the representative towards a point far off;
+        where he stops is the engine's arithmetic for all the fights at once (``stops``), and
+        a man who ends on a landmark's spot takes its cover (``take_landmark``). Living cover
+        that bolts (the only way a landmark goes) and darkness are not the kernel's."""
         s = self.S
         iids = self.IID[up, j]
         code = self.per_intent(j, iids, self._move_code, "move code")
@@ -979,16 +996,28 @@ class _Kernel:
                 res = self.cache[ck] = self._allowance(t, j, kind_s, row[1:],
                                                        int(iids[first[u]]))
             allow[u], prone[u] = res
-        pos, distance = stops(self.P[up, j], self._move_targets(iids), allow[inv])
+        target = self._move_targets(iids)
+        pos, distance = stops(self.P[up, j], target, allow[inv])
         moved = distance > 0
         self.P[up, j] = pos
         gone = up[moved]
         s[gone, j, C_COVER] = 0      # (he leaves cover and landmark)
         s[gone, j, C_LANDMARK] = 0
+        # (a man who ends on a landmark's spot, within the 2 places a position is kept to,
+        # has arrived there and is in its cover: ``take_landmark``, ruling BN3)
+        mark = self.per_intent(j, iids, self._move_landmark, "move landmark")
+        there = (mark > 0) & (pos == target).all(axis=1)
+        if there.any():
+            lms = mark[there]
+            covers = self.per_intent(j, lms, lambda j, code: self._landmark_cover(code),
+                                     "landmark cover", size=len(self.landmarks))
+            s[up[there], j, C_LANDMARK] = lms
+            s[up[there], j, C_COVER] = covers
         s[up, j, C_PRONE] = prone[inv]
 
     def _move_targets(self, iids: np.ndarray) -> np.ndarray:
-        """The point (x, y yards) each plain move of intent id ``iids`` runs to, shape
+        """The point (x, y yards) each plain move of intent id ``iids`` runs to (a landmark's
+        spot for a move to a landmark), shape
         ``(len(iids), 2)``, from a lookup over the intent registry (an intent never changes)."""
         table = self.cache.get("move targets")
         if table is None or len(table) < len(self.ireg):
@@ -1001,6 +1030,8 @@ class _Kernel:
         if unknown.any():
             for x in np.unique(iids[unknown]).tolist():
                 to = self.ireg[x].move.to
+                if isinstance(to, str):
+                    to = self.sc.map[to].at   # (a landmark: its spot)
                 table[x] = (float(to[0]), float(to[1]))
             out = table[iids]
         return out
