@@ -20,12 +20,13 @@ import numpy as np
 SHORT = 64   # longer axes: NumPy's own reduction (no longer slow there)
 
 
-def _slices(a: np.ndarray, axis: int) -> np.ndarray | None:
-    """``a`` with ``axis`` moved first (a view), or None when NumPy should reduce it."""
+def _slices(a: np.ndarray, axis: int) -> list[np.ndarray] | None:
+    """The slices of ``a`` along ``axis`` (views), or None when NumPy should reduce it."""
     n = a.shape[axis]
     if a.ndim < 2 or n == 0 or n > SHORT:   # (one row: NumPy's reduction is not slow)
         return None
-    return np.moveaxis(a, axis, 0)
+    head = (slice(None),) * (axis % a.ndim)
+    return [a[head + (c,)] for c in range(n)]
 
 
 def rows_any(a: np.ndarray, axis: int = -1) -> np.ndarray:

@@ -1655,6 +1655,9 @@ class _Kernel:
                     self.pt[q, a] = tables.SHOT_TYPES.index(act.shot_type)
             if plan and plan[0].kind == "draw":
                 self.pdraw[q] = 1 if plan[0].draw == "fast" else 2
+        # (flat, for ``plan * pwidth + place``: a gather 2-3x faster than pk[plan, place]; a
+        # man's place in his queue never passes its end, len(plan) < width)
+        self.pwidth, self.pkf, self.pcf = width, self.pk.reshape(-1), self.pc.reshape(-1)
         self.plan_tables_for = n
 
     def shootout_turn(self, t: int, idx: np.ndarray, plans: np.ndarray) -> None:
@@ -1729,7 +1732,8 @@ class _Kernel:
         while len(idx):
             s = self.S.take(idx, axis=0)
             plan = s[:, :, C_PLAN]
-            due = (s[:, :, C_COND] == ACTIVE) & (self.pk[plan, s[:, :, C_QI]] == 0) \
+            due = (s[:, :, C_COND] == ACTIVE) \
+                & (self.pkf.take(plan * self.pwidth + s[:, :, C_QI]) == 0) \
                 & (s[:, :, C_CURSOR] <= c)
             rows = rows_any(due, 1)
             if not rows.any():
@@ -1780,11 +1784,11 @@ class _Kernel:
         Returns the fights of ``idx`` where a man up has an action (a draw or a shot) left at
         the start of the count: the others have none left this turn."""
         s = self.S.take(idx, axis=0)   # (the fights' rows at once: one gather)
-        plan, qi = s[:, :, C_PLAN], s[:, :, C_QI]
-        kind = self.pk[plan, qi]
+        at = s[:, :, C_PLAN] * self.pwidth + s[:, :, C_QI]
+        kind = self.pkf.take(at)
         cond = s[:, :, C_COND]
         left = (cond == ACTIVE) & (kind >= 0)
-        counts = self.pc[plan, qi] + s[:, :, C_QEXTRA]
+        counts = self.pcf.take(at) + s[:, :, C_QEXTRA]
         if self.house.weapon_speed_counts:  # a fresh draw's weapon speed (house rule)
             counts += s[:, :, C_FRESH] * self.speed_table[self.men, s[:, :, C_CUR_W]]
         due = left & (kind == 1) & (s[:, :, C_CURSOR] + counts <= c)
