@@ -8,7 +8,8 @@ along ``axis`` one by one, and hand an axis longer than ``SHORT`` to NumPy itsel
 
 Arrays hold no NaN (the kernels mark "none" with inf or -1). Each function takes an array
 ``a`` of any shape and an ``axis`` (default the last) and returns an array of ``a``'s shape
-without that axis. ``ValueError`` for an axis of length 0 where NumPy raises it too.
+without that axis (``rows_cumsum``: of ``a``'s shape). An axis of length 0, or a 1-D array,
+goes to NumPy, which raises what it raises.
 
 May import: numpy.
 """
@@ -60,6 +61,22 @@ def rows_sum(a: np.ndarray, axis: int = -1) -> np.ndarray:
     out = s[0].astype(np.int64, copy=True)
     for x in s[1:]:
         out += x
+    return out
+
+
+def rows_cumsum(a: np.ndarray, axis: int = -1) -> np.ndarray:
+    """``np.cumsum(a, axis=axis)``: bool and int64 arrays as int64, of ``a``'s shape. Floats
+    go to NumPy."""
+    s = _slices(a, axis) if a.dtype.kind in "bi" else None
+    if s is None:
+        return np.cumsum(a, axis=axis)
+    out = np.empty(a.shape, dtype=np.int64)
+    head = (slice(None),) * (axis % a.ndim)
+    run = s[0].astype(np.int64, copy=True)
+    out[head + (0,)] = run
+    for c, x in enumerate(s[1:], 1):
+        run += x
+        out[head + (c,)] = run
     return out
 
 

@@ -39,6 +39,8 @@ def test_the_reductions_are_numpys(case):
         got, want = fn(a, axis), getattr(a, name)(axis=axis)
         assert got.dtype == want.dtype, (name, a, axis)
         assert np.array_equal(got, want), (name, a, axis, got, want)
+    got, want = rows.rows_cumsum(a, axis), np.cumsum(a, axis=axis)
+    assert got.dtype == want.dtype and np.array_equal(got, want), (a, axis, got, want)
 
 
 @pytest.mark.parametrize("width", [1, 2, 5, rows.SHORT, rows.SHORT + 1])

@@ -41,7 +41,7 @@ Anything else met in the middle of a turn still raises ``Uncovered``, and the en
 the whole batch.
 
 May import: numpy, narrator.rulesets.boothill.*, narrator.errors,
-narrator.ruleset (Uncovered).
+narrator.ruleset (Uncovered), narrator.rows.
 """
 
 from __future__ import annotations

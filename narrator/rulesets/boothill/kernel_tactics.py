@@ -45,7 +45,7 @@ not at night.
 ``tests/test_kernel_tactics.py`` checks every decision taken here against the engine's for
 the same state.
 
-May import: numpy, narrator.rulesets.boothill.*.
+May import: numpy, narrator.rulesets.boothill.*, narrator.rows.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ of ``tests/test_kernel.py``.
 What it does not cover raises ``Uncovered`` (before any fight, from ``not_covered``; or when a
 fight meets it), and ``odds`` then fights the scenario with the engine and says why.
 
-May import: numpy, narrator.rulesets.violence.*, narrator.ruleset (Uncovered).
+May import: numpy, narrator.rulesets.violence.*, narrator.ruleset (Uncovered), narrator.rows.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from narrator.ruleset import Uncovered
+from narrator.rows import rows_any, rows_argmax, rows_cumsum, rows_sum
 from narrator.rulesets.violence import rules
 from narrator.rulesets.violence.fight import ViolenceFight, profile_of
 from narrator.rulesets.violence.scenario import ACTIONS, Intent, Scenario
@@ -232,7 +233,7 @@ class KernelContext:
         for j in range(n):
             if self.grp[j] >= 0:
                 self.member[self.grp[j], j] = True
-        self.strength = self.member.sum(axis=1)
+        self.strength = rows_sum(self.member, 1)
         self.morale = np.array([-1 if scenario.groups[g].morale is None
                                 else scenario.groups[g].morale for g in self.groups]
                                + [-1] * (G == 0), dtype=np.int64)
@@ -464,7 +465,7 @@ class _Kernel:
             self.IID[live] = rows[:, :ctx.n]
             self.called[live] = rows[:, ctx.n]
             self.round(t, live)
-            over = self.sides_up(live).sum(axis=1) <= 1
+            over = rows_sum(self.sides_up(live), 1) <= 1
             self.turns[live] = t
             self.after_fight(live if t == total else live[over])
             self.done[live[over]] = True
@@ -472,7 +473,7 @@ class _Kernel:
     def sides_up(self, idx: np.ndarray) -> np.ndarray:
         """(fights, sides): the sides with someone still in the fight."""
         up = self.cond[idx] == ACTIVE
-        return np.stack([up[:, self.ctx.side_idx == k].any(axis=1)
+        return np.stack([rows_any(up[:, self.ctx.side_idx == k], 1)
                          for k in range(len(self.ctx.sides))], axis=1)
 
     # -------------------------------------------------------------- decisions
@@ -653,11 +654,11 @@ class _Kernel:
         """(fights, target) of the fights where one of ``cand`` is still up: the one, or one
         picked at random by a die (003 l.15: "we roll randomly")."""
         up = self.cond[fi][:, cand] == ACTIVE
-        count = up.sum(axis=1)
+        count = rows_sum(up, 1)
         ok = count > 0
         fi, up, count = fi[ok], up[ok], count[ok]
         die = self.rng.integers(1, count + 1) if len(fi) else count
-        k = np.argmax(np.cumsum(up, axis=1) >= die[:, None], axis=1)
+        k = rows_argmax(rows_cumsum(up, 1) >= die[:, None], 1)
         return fi, cand[k]
 
     def shoot(self, t: int, fi: np.ndarray, j: int, p: _Plan) -> None:
@@ -771,13 +772,13 @@ class _Kernel:
         next turn."""
         g = p.gun
         up = self.cond[fi][:, p.cand] == ACTIVE
-        ok = up.any(axis=1) & (self.loaded[fi, j, g] > 0)
+        ok = rows_any(up, 1) & (self.loaded[fi, j, g] > 0)
         fi, up = fi[ok], up[ok]
         if len(fi) == 0:
             return
         n = np.minimum(p.shots, self.loaded[fi, j, g])
         self.spend(fi, j, g, n)
-        self.sup_mask[fi, j] = (up.astype(np.int64) << p.cand[None, :]).sum(axis=1)
+        self.sup_mask[fi, j] = rows_sum(up.astype(np.int64) << p.cand[None, :], 1)
         self.sup_gun[fi, j] = g
         self.quick_reload(fi, j, g)
 
@@ -787,7 +788,7 @@ class _Kernel:
         of them hit, in a random order, each rolling an injury."""
         ctx, T = self.ctx, self.ctx.t
         sups = (((self.sup_mask[fi] >> j) & 1) > 0) & (self.cond[fi] == ACTIVE)
-        count = sups.sum(axis=1)
+        count = rows_sum(sups, 1)
         ok = count > 0
         if not ok.any():
             return
@@ -820,7 +821,7 @@ class _Kernel:
                 raise Uncovered("a reload with no gun")
             gs = np.array(guns)
             notfull = self.loaded[fi][:, j, gs] < ctx.cap[j, gs]
-            g = np.where(notfull.any(axis=1), gs[np.argmax(notfull, axis=1)], gs[0])
+            g = np.where(rows_any(notfull, 1), gs[rows_argmax(notfull, 1)], gs[0])
         ok = (self.loaded[fi, j, g] < ctx.cap[j, g]) & (self.spare[fi, j, g] != 0)
         self.fill(fi[ok], j, g[ok])
 
@@ -911,7 +912,7 @@ class _Kernel:
         g = ctx.grp[k]
         gg = np.maximum(g, 0)
         ok = (g >= 0) & (ctx.morale[gg] >= 0) & ((self.halved[fi] >> gg) & 1 == 0)
-        standing = ((self.cond[fi] == ACTIVE) & ctx.member[gg]).sum(axis=1)
+        standing = rows_sum((self.cond[fi] == ACTIVE) & ctx.member[gg], 1)
         half = ok & (standing > 0) & (standing * 2 <= ctx.strength[gg])
         self.halved[fi[half]] |= 1 << gg[half]
         self.queue[fi[half], gg[half]] += 1
@@ -926,7 +927,7 @@ class _Kernel:
                 continue
             members = np.flatnonzero(ctx.member[g])
             for p in range(int(q.max())):
-                standing = (self.cond[fi][:, members] == ACTIVE).any(axis=1)
+                standing = rows_any(self.cond[fi][:, members] == ACTIVE, 1)
                 sel = (q > p) & ((self.routed[fi] >> g) & 1 == 0) & standing
                 ff = fi[sel]
                 if len(ff) == 0:
