@@ -766,7 +766,10 @@ class _Kernel:
         coded = size is not None
         size = len(self.ireg) if size is None else size
         if got is None or len(got[0]) < size:
-            values, known = np.zeros(size, dtype=np.int64), np.zeros(size, dtype=bool)
+            # (grown to twice the size at least: the registry grows by a few intents at a
+            # time, and copying the lookup at each would cost its size every time)
+            cap = size if got is None else max(size, 2 * len(got[0]))
+            values, known = np.zeros(cap, dtype=np.int64), np.zeros(cap, dtype=bool)
             if not coded:
                 values[0], known[0] = none, True
             if got is not None:
@@ -1207,8 +1210,8 @@ class _Kernel:
         yards = self.yards_key(js, gun, types, dist)
         if len(self.ireg) > 1:
             iid = self.IID.reshape(-1)
-            mine = self.intent_table("prepare code 0")[js, iid.take(rj)]
-            theirs = self.intent_table("prepare code 1")[k, iid.take(rk)]
+            mine = self.prep_table(0).take(iid.take(rj))
+            theirs = self.prep_table(1).take(iid.take(rk))
         else:
             mine = theirs = np.zeros(m, dtype=np.int64)
         zeros = np.zeros(m, dtype=np.int64)
@@ -1243,11 +1246,15 @@ class _Kernel:
             fast = np.flatnonzero(fits) if not fits.all() else None
             codes = packed if fast is None else packed[fast]
             tkey = ("shot table",) + head[1:]
+            # (the situations met, sorted, each with its row in stores that only grow: a new
+            # situation is inserted into the sorted codes, never a resorting of the stores,
+            # which cost their size at every miss, most of a sixteen-on-sixteen's time)
             table = cache.get(tkey)
             if table is None:
-                table = cache[tkey] = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool),
-                                       np.zeros((0, 4), dtype=np.int64))
-            known, t_ok, t_out = table
+                table = cache[tkey] = [np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.intp),
+                                       np.zeros(64, dtype=bool),
+                                       np.zeros((64, 4), dtype=np.int64), 0]
+            known, row_of, t_ok, t_out, filled = table
             pos = np.searchsorted(known, codes)
             hit = pos < len(known)
             hit[hit] = known[pos[hit]] == codes[hit]
@@ -1256,19 +1263,24 @@ class _Kernel:
                 miss = np.flatnonzero(~hit)[firsts]
                 if fast is not None:
                     miss = fast[miss]
-                n_ok = np.zeros(len(new), dtype=bool)
-                n_out = np.zeros((len(new), 4), dtype=np.int64)
+                end = filled + len(new)
+                if end > len(t_ok):
+                    cap = max(end, 2 * len(t_ok))
+                    t_ok = np.concatenate([t_ok, np.zeros(cap - len(t_ok), dtype=bool)])
+                    t_out = np.concatenate([t_out, np.zeros((cap - len(t_out), 4),
+                                                            dtype=np.int64)])
                 for g, (q, row) in enumerate(zip(miss.tolist(), situ_of(miss))):
-                    n_ok[g], n_out[g] = self._prepare_one(t, int(idx[q]), row, number, count)
-                known = np.concatenate([known, new])
-                order = np.argsort(known, kind="stable")
-                known, t_ok = known[order], np.concatenate([t_ok, n_ok])[order]
-                t_out = np.concatenate([t_out, n_out])[order]
-                cache[tkey] = (known, t_ok, t_out)
+                    t_ok[filled + g], t_out[filled + g] = self._prepare_one(
+                        t, int(idx[q]), row, number, count)
+                at = np.searchsorted(known, new)
+                known = np.insert(known, at, new)
+                row_of = np.insert(row_of, at, np.arange(filled, end))
+                table[:] = known, row_of, t_ok, t_out, end
                 pos = np.searchsorted(known, codes)
+            rows = row_of[pos]
             if fast is None:
-                return t_ok[pos], t_out[pos]
-            out_ok[fast], out[fast] = t_ok[pos], t_out[pos]
+                return t_ok[rows], t_out[rows]
+            out_ok[fast], out[fast] = t_ok[rows], t_out[rows]
         slow = np.flatnonzero(~fits)
         if len(slow):
             combos, firsts, inv = self._distinct(situ_of(slow))
@@ -1373,19 +1385,6 @@ class _Kernel:
             got = self.cache["limits table"] = (table, bool((np.diff(table, axis=1) >= 0).all()))
         return got
 
-    def intent_table(self, name: str) -> np.ndarray:
-        """A ``per_intent`` property over (fighter, intent id) for every fighter and every
-        registered intent: (men, registry size)."""
-        fn = {"prepare code 0": lambda j, iids: self.prep_codes(j, iids, 0),
-              "prepare code 1": lambda j, iids: self.prep_codes(j, iids, 1)}[name]
-        size = len(self.ireg)
-        key = ("intent table", name)
-        got = self.cache.get(key)
-        if got is None or got.shape[1] < size:
-            everyone = np.arange(size)
-            got = self.cache[key] = np.stack([fn(j, everyone) for j in range(self.n)])
-        return got
-
     def band_limits(self, j: int, gun: int, shot_type: str) -> tuple[float, ...]:
         """``tables.band_limits`` of fighter ``j``'s weapon ``gun`` for ``shot_type``."""
         key = ("limits", j, gun, shot_type)
@@ -1395,30 +1394,41 @@ class _Kernel:
                                                        shot_type)
         return got
 
-    def prep_codes(self, j: int, iids: np.ndarray, role: int) -> np.ndarray:
-        """What ``BootHillFight.prepare`` reads of fighter ``j``'s intents ``iids``, as codes
-        (0: no intent): as the shooter (``role`` 0) his gait and aim, as the target (1) his
-        gait and whether he drops prone. Intents that differ only in what a shot's
-        preparation does not read (the shot list, the draw, the target) share a code, so
-        the prepared shots are kept per code, not per intent."""
+    def prep_table(self, role: int) -> np.ndarray:
+        """What ``BootHillFight.prepare`` reads of each registered intent, as a code per
+        intent id (0: no intent; the array may run past the registry, unfilled there): as
+        the shooter's (``role`` 0) his gait and aim, as the target's (1) his gait and whether
+        he drops prone. Intents that differ only in what a shot's preparation does not read
+        (the shot list, the draw, the target) share a code, so the prepared shots are kept
+        per code, not per intent. Worked out once per intent, for the intents registered
+        since the last call, into an array of twice the size at least."""
         reg = self.cache.get(("prep codes", role))
         if reg is None:
             reg = self.cache[("prep codes", role)] = {None: 0}
             self.cache[("prep reps", role)] = [0]
-
-        def code(j: int, it: Intent) -> int:
-            mv = it.move
-            proj = (mv.gait if mv else None, it.aim) if role == 0 else \
-                (mv.gait if mv else None, bool(mv and mv.drop_prone))
-            c = reg.get(proj)
-            if c is None:
-                c = reg[proj] = len(self.cache[("prep reps", role)])
-                self.cache[("prep reps", role)].append(self._intent_id(it))
-            return c
-        return self.per_intent(j, iids, code, f"prepare code {role}")
+        reps = self.cache[("prep reps", role)]
+        size = len(self.ireg)
+        table, done = self.cache.get(("prep table", role), (np.zeros(0, dtype=np.int64), 0))
+        if done < size:
+            if len(table) < size:
+                grown = np.zeros(max(size, 2 * len(table)), dtype=np.int64)
+                grown[:done] = table[:done]
+                table = grown
+            for x in range(max(done, 1), size):   # (id 0: no intent, code 0)
+                it = self.ireg[x]
+                mv = it.move
+                proj = (mv.gait if mv else None, it.aim) if role == 0 else \
+                    (mv.gait if mv else None, bool(mv and mv.drop_prone))
+                c = reg.get(proj)
+                if c is None:
+                    c = reg[proj] = len(reps)
+                    reps.append(x)
+                table[x] = c
+            self.cache[("prep table", role)] = (table, size)
+        return table
 
     def prep_reps(self, role: int) -> list[int]:
-        """An intent id of each ``prep_codes`` code (index 0: none)."""
+        """An intent id of each ``prep_table`` code (index 0: none)."""
         return self.cache[("prep reps", role)]
 
     def resolve_layers(self, t: int, idx: np.ndarray, js: np.ndarray, k: np.ndarray,
