@@ -5,6 +5,7 @@ code before its fix."""
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 from narrator.engine import run_fight
 from narrator.render import Options, render
@@ -144,57 +145,8 @@ sides:
 max_turns: 10
 """
 
-MINE = """\
-title: Showdown at the Lost Deacon Mine
-ruleset: weird-west
-seed: 909
-description: >-
-  Moonrise over the Lost Deacon. Mae Calloway and her partner have tracked the claim-jumpers
-  to the mine head, where something that used to be a miner shambles out of the adit.
-light: dim
-map:
-  ore_cart: {at: [0, 0], name: the ore cart, cover: {material: plank, covers: [legs, lower_guts, gizzards]}}
-  headframe: {at: [14, 6], name: the headframe, cover: {material: timber, covers: [legs, lower_guts, gizzards, upper_guts]}}
-  adit: {at: [22, 10], name: the mine adit}
-sides:
-  trackers:
-    - name: Mae Calloway
-      short: Mae
-      pronoun: she
-      traits: {deftness: 4d10, nimbleness: 3d8, quickness: 3d10, strength: 2d6, vigor: 3d8, spirit: 2d10}
-      aptitudes: {shootin: {pistol: 4}, dodge: 2, quick_draw: 3}
-      chips: {white: 2, red: 1}
-      weapons: [{type: colt_peacemaker}]
-      at: ore_cart
-      tactics: gunslinger
-    - name: Elijah Stone
-      short: Elijah
-      traits: {deftness: 3d8, nimbleness: 2d8, quickness: 2d8, strength: 3d8, vigor: 3d10}
-      aptitudes: {shootin: {shotgun: 3}, fightin: {brawlin: 2}}
-      weapons: [{type: double_barrel_shotgun}, {type: bowie_knife}]
-      at: [1, 2]
-      tactics: aggressive
-  claim_jumpers:
-    - name: Hollis Frye
-      short: Hollis
-      traits: {deftness: 3d8, nimbleness: 3d6, quickness: 2d8, vigor: 2d8}
-      aptitudes: {shootin: {rifle: 3}, dodge: 1}
-      weapons: [{type: winchester_73}]
-      at: headframe
-      tactics: cautious
-    - name: Old Deacon
-      traits: {deftness: 2d6, nimbleness: 2d8, quickness: 2d6, strength: 3d10, vigor: 4d10}
-      aptitudes: {fightin: {brawlin: 3}}
-      weapons: [{type: claws}]
-      undead: true
-      at: adit
-      tactics: undead
-turns:
-  - intents:
-      Mae: [{draw: true}, {shoot: Hollis}]
-      Elijah: {shoot: Old Deacon}
-max_turns: 6
-"""
+MINE = (Path(__file__).resolve().parent / "scenarios" / "lost-deacon-mine.yaml").read_text(
+    encoding="utf-8")
 
 
 @lru_cache(maxsize=16)
