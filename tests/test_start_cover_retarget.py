@@ -24,6 +24,8 @@ from narrator.rulesets.boothill.fight import BootHillFight, profile_of
 from narrator.rulesets.boothill.scenario import MoveIntent
 from narrator.scenario.loader import load_scenario_text
 
+from test_kernel_tactics import THREE_ON_THREE  # three men a side; PROFILE: a tactics profile
+
 TOWER = """\
 title: The sniper between the tower and the wagon
 ruleset: boothill
@@ -132,34 +134,6 @@ def test_no_cover_flip_flop(at):
         stuck += sum(1 for e in moved[2:] if not e.arrived)
     assert flips == 0
     assert stuck == 0
-
-
-THREE_ON_THREE = """
-title: Three on three
-ruleset: boothill
-max_turns: 14
-sides:
-  A:
-    - {name: Abe, attributes: {str: 12, coo: 14, obs: 10, sta: 8, luck: 6},
-       skills: {pistol: 3, fast_draw: 5}, weapons: [{type: single_action_revolver}],
-       at: [0, 0], tactics: PROFILE}
-    - {name: Ben, attributes: {str: 9, coo: 12, obs: 10, sta: 8, luck: 3},
-       skills: {rifle: 4}, weapons: [{type: lever_action_rifle}], at: [0, 4],
-       tactics: aggressive}
-    - {name: Cal, attributes: {str: 14, coo: 10, obs: 10, sta: 8, luck: 1},
-       skills: {pistol: 1}, weapons: [{type: double_action_revolver}], at: [1, -3],
-       tactics: PROFILE}
-  B:
-    - {name: Dan, attributes: {str: 11, coo: 15, obs: 10, sta: 8, luck: 9},
-       skills: {pistol: 5, fast_draw: 9}, weapons: [{type: single_action_revolver}],
-       at: [12, 0], tactics: aggressive}
-    - {name: Eli, attributes: {str: 13, coo: 11, obs: 10, sta: 8, luck: 2},
-       skills: {rifle: 2}, weapons: [{type: breech_loading_rifle}], at: [13, 5],
-       tactics: PROFILE}
-    - {name: Fay, attributes: {str: 8, coo: 16, obs: 10, sta: 8, luck: 12},
-       skills: {pistol: 6}, weapons: [{type: cap_and_ball_revolver}], at: [11, -4],
-       tactics: PROFILE}
-"""
 
 
 def _retargeted(log) -> tuple[list, list]:
