@@ -13,21 +13,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
 
 from narrator import batch
-from narrator.cli import app
-from narrator.errors import NarratorError
 from narrator.ruleset import get
 from narrator.rulesets.violence import kernel
 from narrator.scenario import load_scenario, load_scenario_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_kernel import ALPHA, agree, comparisons  # noqa: E402  (the Boot Hill kernel's test)
+from test_kernel import (  # noqa: E402  (the Boot Hill kernel's test)
+    ALPHA, agree, comparisons, uncovered_goes_to_the_engine)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "scenarios" / "examples"
-runner = CliRunner()
 
 
 def generated(sides: str, setting: str, seed: int) -> str:
@@ -218,22 +215,11 @@ def crowd(men: int) -> str:
 def test_uncovered_scenarios_go_to_the_engine_visibly(tmp_path):
     """More men than the kernel keeps in its bit masks: odds are fought by the engine, and
     the ``path:`` line says why; ``--path kernel`` refuses."""
-    text = crowd(32)
-    ld = batch.odds_scenario(load_scenario_text(text))
-    assert kernel.not_covered(ld.scenario) == ["more than 62 characters"]
+    assert kernel.not_covered(batch.odds_scenario(load_scenario_text(crowd(32))).scenario) == [
+        "more than 62 characters"]
     assert kernel.not_covered(batch.odds_scenario(load_scenario_text(crowd(31))).scenario) == []
-    o = batch.run_odds(ld, 6, 1)
-    assert o.path == "engine (kernel does not cover: more than 62 characters)"
-    with pytest.raises(NarratorError, match="does not cover this scenario: more than 62"):
-        batch.run_odds(ld, 6, 1, path="kernel")
-    scen = tmp_path / "crowd.yaml"
-    scen.write_text(text)
-    r = runner.invoke(app, ["odds", str(scen), "-n", "4", "-j", "1"])
-    assert r.exit_code == 0, r.output
-    assert "path: engine (kernel does not cover: more than 62 characters)" in r.output
-    r = runner.invoke(app, ["odds", str(EXAMPLES / "barroom-brawl.yaml"), "-n", "40", "-j", "1"])
-    assert r.exit_code == 0, r.output
-    assert "path: kernel" in r.output
+    uncovered_goes_to_the_engine(tmp_path, crowd(32), "more than 62 characters", 4,
+                                 "barroom-brawl.yaml")
 
 
 def test_something_met_mid_fight_sends_the_odds_to_the_engine(monkeypatch):
