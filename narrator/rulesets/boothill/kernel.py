@@ -460,12 +460,17 @@ class _Kernel:
         rep.events.clear()
         rep.tactic_made.clear()
         rep.__dict__.pop("_tactics_memory", None)
+        self._set_called(rep, i)
+        return state
+
+    def _set_called(self, fight: BootHillFight, i: int) -> None:
+        """The sides called on to surrender in fight ``i`` (``F_CALLED``, a bit a side) put
+        into ``fight``'s tactics memory (``tactics._memory(fight).called``)."""
         called = int(self.F[i, F_CALLED])
         if called:
             from narrator.rulesets.boothill import tactics
-            tactics._memory(rep).called.update(
+            tactics._memory(fight).called.update(
                 s for k, s in enumerate(self.sides) if called >> k & 1)
-        return state
 
     @staticmethod
     def fighters_of(rep: BootHillFight) -> list:
@@ -597,8 +602,6 @@ class _Kernel:
         turn, a fresh draw and its Fast Draw speed), the clock, shots fired, the last kind of
         turn, the Tactics bonus and checks to try again (``bonus`` per side; ``failed``,
         ``due`` per man), the sides called on to surrender."""
-        from narrator.rulesets.boothill import tactics
-
         state = self._state_bytes(i)
         for j, f in enumerate(self.fighters_of(fight)):
             self._read_fighter(i, j, f, state)
@@ -613,10 +616,7 @@ class _Kernel:
         every = self.house.tactics_retry == "every_turn"
         fight.tactics_failed = {self.names[j]: 0 if every else int(due[j])
                                 for j in np.flatnonzero(failed).tolist()}
-        called = int(self.F[i, F_CALLED])
-        if called:
-            tactics._memory(fight).called.update(
-                s for k, s in enumerate(self.sides) if called >> k & 1)
+        self._set_called(fight, i)
 
     def _take_back(self, fight: BootHillFight, i: int) -> None:
         """Engine fight ``fight``'s outcome written into fight ``i``: what the tally reads
