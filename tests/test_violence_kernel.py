@@ -223,14 +223,40 @@ def test_uncovered_scenarios_go_to_the_engine_visibly(tmp_path):
 
 
 def test_something_met_mid_fight_sends_the_odds_to_the_engine(monkeypatch):
-    """A man with more Injuries than the kernel's tables hold is met only in the middle of
-    some fight: the whole run goes to the engine, and says why."""
-    monkeypatch.setattr(kernel, "MAX_INJURIES", 1)
+    """What the kernel does not cover met only in some fight's round 3 (a decision that
+    raises ``Uncovered``, say): the whole run goes to the engine, and says why."""
+    decide = kernel._Kernel.decide
+
+    def meets(self, t, i):
+        if t == 3:
+            raise kernel.Uncovered("a gunsmithing roll")
+        return decide(self, t, i)
+
+    monkeypatch.setattr(kernel._Kernel, "decide", meets)
     ld = batch.odds_scenario(load_scenario(EXAMPLES / "barroom-brawl.yaml"),
                              tactics="aggressive", max_turns=8)
     o = batch.run_odds(ld, 100, 1)
-    assert o.path == "engine (kernel does not cover: a man with more than 1 Injuries)"
+    assert o.path == "engine (kernel does not cover: a gunsmithing roll)"
     assert o.tally == batch.run_odds(ld, 100, 1, path="engine").tally
+
+
+def test_a_man_with_more_injuries_than_the_tables_hold_grows_them(monkeypatch):
+    """The injury and after-fight tables start with ``MAX_INJURIES`` rows and grow when a man
+    has more (before, the whole run went to the engine). Started at 1 here, they grow in
+    the brawl's fights, which stay in the kernel and end exactly as with the 60 rows."""
+    seam = get("violence").kernel()
+    ld = batch.odds_scenario(load_scenario(EXAMPLES / "barroom-brawl.yaml"),
+                             tactics="aggressive", max_turns=8)
+    ctx = seam.context(ld, False)
+    whole = seam.run(ctx, 2000, 1, 0, batch.Tally)
+    assert len(ctx.t.af_mod) == kernel.MAX_INJURIES + 1 == 61
+    monkeypatch.setattr(kernel, "MAX_INJURIES", 1)
+    small = seam.context(ld, False)
+    assert len(small.t.af_mod) == 2
+    assert seam.run(small, 2000, 1, 0, batch.Tally) == whole
+    assert len(small.t.af_mod) > 2
+    assert (small.t.inj_mod == ctx.t.inj_mod[:len(small.t.inj_mod)]).all()
+    assert batch.run_odds(ld, 100, 1).path == "kernel"
 
 
 def test_initiative_puts_the_surprising_side_first_and_keeps_a_group_together():

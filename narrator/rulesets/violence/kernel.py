@@ -66,7 +66,7 @@ TO = ("kill", "subdue")          # what a man announces in a melee (003 l.38), a
 OUTCOMES = ("both_injured", "both_injured_low_down", "low_down")   # rules.melee_outcome
 METHODS = ("regular", "twelve", "automatic")                       # rules.SnipeConditions
 MAX_MEN = 62        # suppression targets are kept as bits of one int64 per suppressor
-MAX_INJURIES = 60   # the injury and after-fight tables' rows (a man with more: Uncovered)
+MAX_INJURIES = 60   # the injury and after-fight tables' first rows (more: they grow)
 CACHE_BYTES = 200_000_000  # about how much the decision cache of one scenario may hold
 
 
@@ -82,8 +82,8 @@ class _NoDice:
 # ---------------------------------------------------------------------- what is covered
 def not_covered(scenario: Scenario, tables_only: bool = False) -> list[str]:
     """The reasons the kernel cannot fight ``scenario`` at all (empty: it can try): another
-    ruleset, more than ``MAX_MEN`` characters. Something met only in the middle of a fight
-    (a man with more than ``MAX_INJURIES`` Injuries) raises ``Uncovered`` from ``run_kernel``.
+    ruleset, more than ``MAX_MEN`` characters. (A man with more Injuries than the tables'
+    rows, ``MAX_INJURIES`` at first, makes them grow: ``_Tables.grow``.)
     """
     if scenario.ruleset != "violence":
         return [f"the {scenario.ruleset} ruleset"]
@@ -130,15 +130,7 @@ class _Tables:
         top = dice["shooting"] + max_mod
         shot_hit = _faces(rules.shot_hits, 0, top).astype(bool)
         snipe_hit = _faces(rules.snipe_hits, 0, top).astype(bool)
-        inj_mod = np.array([[[sum(m.value for m in rules.injury_modifiers(k, cal, b))
-                              for b in BANDS] for cal in CALIBRES]
-                            for k in range(MAX_INJURIES + 1)], dtype=np.int64)
-        inj_down = _faces(lambda v: rules.injury_result(v) == "down", 0,
-                          dice["injury"] + int(inj_mod.max())).astype(bool)
-        af_mod = np.array([sum(m.value for m in rules.after_fight_modifiers(k))
-                           for k in range(MAX_INJURIES + 1)], dtype=np.int64)
-        af_dead = _faces(lambda v: rules.after_fight_result(v) == "dead", 0,
-                         dice["after_fight"] + int(af_mod.max())).astype(bool)
+        inj_mod, inj_down, af_mod, af_dead = cls.injury_tables(MAX_INJURIES, dice)
         off = dice["melee"] + max_melee_mod
         melee = _faces(lambda d: OUTCOMES.index(rules.melee_outcome(d)), -off, off)
         sup_eff = np.array([[rules.suppression_effect(k, bool(h)) for h in (0, 1)]
@@ -158,6 +150,32 @@ class _Tables:
                           for c in (0, 1)])
         return cls(shot_hit, snipe_hit, inj_mod, inj_down, af_mod, af_dead, melee, off,
                    sup_eff, sup_hits, snipe, advantage, still, dice)
+
+    @staticmethod
+    def injury_tables(most: int, dice: dict) -> tuple[np.ndarray, ...]:
+        """(inj_mod, inj_down, af_mod, af_dead) for a man with 0 to ``most`` Injuries
+        (``rules.injury_modifiers``, ``injury_result``, ``after_fight_modifiers``,
+        ``after_fight_result``; 003 l.19-28)."""
+        inj_mod = np.array([[[sum(m.value for m in rules.injury_modifiers(k, cal, b))
+                              for b in BANDS] for cal in CALIBRES]
+                            for k in range(most + 1)], dtype=np.int64)
+        inj_down = _faces(lambda v: rules.injury_result(v) == "down", 0,
+                          dice["injury"] + int(inj_mod.max())).astype(bool)
+        af_mod = np.array([sum(m.value for m in rules.after_fight_modifiers(k))
+                           for k in range(most + 1)], dtype=np.int64)
+        af_dead = _faces(lambda v: rules.after_fight_result(v) == "dead", 0,
+                         dice["after_fight"] + int(af_mod.max())).astype(bool)
+        return inj_mod, inj_down, af_mod, af_dead
+
+    def grow(self, injuries: int) -> None:
+        """Rows for a man with ``injuries`` Injuries, when the injury and after-fight
+        tables end before (twice as many rows at least): a rule's table has no last row
+        (003 l.19-28: +2 an Injury), and the engine fights on with any number."""
+        rows = len(self.af_mod)
+        if injuries < rows:
+            return
+        self.inj_mod, self.inj_down, self.af_mod, self.af_dead = self.injury_tables(
+            max(injuries, 2 * rows), self.dice)
 
 
 @dataclass
@@ -755,8 +773,7 @@ class _Kernel:
             return
         T = self.ctx.t
         inj = self.inj[fi, tgt]
-        if inj.max() > MAX_INJURIES:
-            raise Uncovered(f"a man with more than {MAX_INJURIES} Injuries")
+        T.grow(int(inj.max()))
         total = self.d(T.dice["injury"], len(fi)) + T.inj_mod[inj, cal, band]
         down = T.inj_down[total]
         self.inj[fi[~down], tgt[~down]] += 1
@@ -956,8 +973,7 @@ class _Kernel:
             if len(down) == 0:
                 continue
             inj = self.inj[down, j]
-            if inj.max() > MAX_INJURIES:
-                raise Uncovered(f"a man with more than {MAX_INJURIES} Injuries")
+            T.grow(int(inj.max()))
             total = self.d(T.dice["after_fight"], len(down)) + T.af_mod[inj]
             self.cond[down, j] = np.where(T.af_dead[total], DEAD, CRITICAL)
 
