@@ -3,9 +3,9 @@ side (issue 17). Prints figures; not a test.
 
 Boot Hill: four fights, each fought to the end by tactics: a generated one-on-one duel, the
 Luke Short example fought on (``--tactics aggressive --max-turns 20``), four on four
-(riflemen at 40 yards) and a generated sixteen on sixteen. Violence: a generated one-on-one
-duel fought to the end by tactics (Violence has no lean path: its two engine lines are the
-same engine). For each: fights per second per core of the engine
+(riflemen at 40 yards) and a generated sixteen on sixteen. Violence and Gaslight: a generated
+one-on-one duel each, fought to the end by tactics (neither has a lean path: its two engine
+lines are the same engine). For each: fights per second per core of the engine
 with its records (``summarize(run_fight(...))``, what a write-up pays), of the lean path (the
 engine with its records off, what ``odds --path engine`` runs), of the kernel (cold: a fresh
 process's first chunk; warm: a second chunk reusing the decisions already cached) and of a
@@ -194,6 +194,10 @@ def main() -> None:
     violence = get_ruleset("violence").generate([("posse", 1), ("gang", 1)], "street", 7, 20, "")
     bench("Violence: generated one-on-one duel (street, seed 7), tactics to the end",
           load_scenario_text(violence), s(1000), s(20000), args.repeat, k)
+    gaslight = get_ruleset("gaslight").generate([("police", 1), ("roughs", 1)], "street", 7, 20,
+                                                "")
+    bench("Gaslight: generated one-on-one duel (street, seed 7), tactics to the end",
+          load_scenario_text(gaslight), s(1000), s(20000), args.repeat, k)
 
 
 if __name__ == "__main__":
