@@ -71,7 +71,7 @@ AIMED, SNAP, RAPID, PANIC, COVERING, FANNING, POINT_BLANK = (MODES.index(m) for 
     "aimed", "snap", "rapid", "panic", "covering", "fanning", "point_blank"))
 WHEN = ("moves", "shoots", "appears")                 # R.covering_triggers
 MAX_LOADED = 64     # the lookup arrays of shots a round cover this many rounds in a gun
-CACHE_ENTRIES = 2_000_000  # decisions kept for one scenario at most (then it starts again)
+CACHE_ENTRIES = 500_000  # decisions kept for one scenario at most (about 150 MB; then anew)
 
 
 class _NoDice:
@@ -689,23 +689,21 @@ class _Kernel:
             sel = opening[self.covering[opening, c] & (self.cond[opening, c] == UP)]
             if len(sel) == 0:
                 continue
+            # the first covered man (in the watch's order) whose intent sets it off (G5)
             sids = ctx.it_sid[self.IID[sel, c]]
+            who = np.full(len(sel), -1)
             for cid in np.unique(sids).tolist():
                 p = ctx.plan(cid)
-                fs = sel[sids == cid]
-                if p.when == WHEN.index("shoots"):
+                if p.when == WHEN.index("shoots"):   # a shot sets it off when it is fired
                     continue
-                who = np.full(len(fs), -1)
+                mine = sids == cid
                 flag = ctx.it_move if p.when == WHEN.index("moves") else ctx.it_appears
-                for k in p.covers:            # the first covered man whose intent sets it off
-                    hit = (who < 0) & flag[self.IID[fs, k]] & (self.cond[fs, k] == UP)
+                for k in p.covers:
+                    hit = mine & (who < 0) & flag[self.IID[sel, k]] & (self.cond[sel, k] == UP)
                     who[hit] = k
-                ok = who >= 0
-                # a watch may have gone off or been broken since (not here: shots only
-                # trigger "shoots" watches, and an opening shot at a watcher breaks his)
-                ok &= self.covering[fs, c]
-                if ok.any():
-                    self.covering_shot(fs[ok], c, who[ok])
+            ok = who >= 0
+            if ok.any():
+                self.covering_shot(sel[ok], c, who[ok])
         # 2. a fast-draw contest
         self.contest[L] = False
         turn = ctx.sc.turns[t - 1] if t <= len(ctx.sc.turns) else None
@@ -1016,9 +1014,9 @@ class _Kernel:
         """002 l.69: anyone watching ``j`` for ``when`` (a move, an appearance) fires at
         once, in scenario order."""
         ctx = self.ctx
+        if len(fi) == 0 or not self.covering[fi].any():
+            return
         for c in range(ctx.n):
-            if len(fi) == 0:
-                return
             sel = self.covering[fi, c] & ~self.triggered[fi, c] & (self.cond[fi, c] == UP)
             if not sel.any():
                 continue
@@ -1263,10 +1261,13 @@ class _Kernel:
         (watcher, per fight)."""
         ctx = self.ctx
         out = []
+        watching = self.covering[fi] & ~self.triggered[fi]
+        if not watching.any():          # (no watch is set in most rounds)
+            return out
         for c in range(ctx.n):
             if c == j:
                 continue
-            sel = self.covering[fi, c] & ~self.triggered[fi, c]
+            sel = watching[:, c]
             if not sel.any():
                 continue
             mask = np.zeros(len(fi), dtype=bool)
