@@ -2,8 +2,8 @@
 Gaslight scenarios, fought as declared and fought on by tactics, on generated ones and on one
 that uses every rule the kernel covers (covering fire set off by a move, an appearance and a
 shot, a watch broken by an attack, a fast-draw contest, Quick Draw from a holster, draws that
-cost a move, the first shots or the round, both barrels at once, a called shot, point-blank
-fire, fanning, an unfamiliar gun, an old gun firing smokeless rounds, recoil checks taken and
+cost a move or the first shots, both barrels at once, a called shot, point-blank fire,
+fanning, an unfamiliar gun, an old gun firing smokeless rounds, recoil checks taken and
 taking 10, a muzzle loader's reload, Rapid Reload with a move, conditions that change in a
 round); a rule broken on purpose in the kernel only is caught by the same comparison; what it
 does not cover goes to the engine visibly; its results depend on the seed only."""
@@ -41,13 +41,14 @@ def generated(sides: str, setting: str, seed: int, rounds: int = 10) -> str:
 
 # Every rule the kernel covers, in one affray: declared rounds, then the tactics profiles.
 # Round 1: a watch on a man who moves (it opens the fight), one on a woman who appears, one
-# on two men who shoot (set off by the first of them to fire, then broken when he is shot
-# at); Quick Draw from a holster with a move, draws from a pocket (the first shots), a
-# shoulder holster (the first shots) and a lanyard; both barrels of a coach gun at once,
-# taking 10 on the recoil; a point-blank shot at a man 0.9 ft away; fanning an unfamiliar
-# revolver. Round 2: a fast-draw contest, a called shot, a muzzle loader reloading (its move
-# refused), the light and weather worse. Round 3: Rapid Reload with a move. Recoil checks
-# for the light men with heavy guns, an old Bull Dog firing smokeless rounds.
+# on two men who shoot (set off by the sergeant's opening shot, which breaks his own watch);
+# Quick Draw from a holster with a move (a failed roll costs the move), draws from a pocket,
+# a shoulder holster and a lanyard (the first shots) and a sling (the move); both barrels of
+# a coach gun at once, taking 10 on the recoil; a point-blank shot at a man 0.9 ft away;
+# fanning an unfamiliar revolver. Round 2: a fast-draw contest, a called shot, a muzzle
+# loader reloading (its move refused), the light and weather worse. Round 3: Rapid Reload
+# with a move. Recoil checks for the light men with heavy guns, an old Bull Dog firing
+# smokeless rounds.
 RULES = """\
 title: The Ratcliff Highway affair
 ruleset: gaslight

@@ -17,10 +17,11 @@ How it stays the same rules as the engine:
   engine's own helpers.
 * Everything rolled is rolled here, with NumPy, for every fight at once, through lookup
   arrays built by calling ``rules``' functions on every die face and total (``hits``,
-  ``location``, ``blinded``, ``damage_amount``, ``condition``, ``malfunction``, ``recoil_result``, ``recoil_penalty``, ``unfamiliar_modifier``,
-  ``status_modifier``, ``cover_modifier``, ``range_modifier``, ``in_range``,
-  ``fanning_modifiers``, ``mode_modifier``, ``max_shots``, ``split_shots``,
-  ``must_fire_all``, ``covering_follow_ups``, ``draw_action``, ``quick_draw_succeeds``,
+  ``location``, ``blinded``, ``damage_amount``, ``condition``, ``malfunction``,
+  ``recoil_result``, ``recoil_penalty``, ``unfamiliar_modifier``, ``status_modifier``,
+  ``cover_modifier``, ``range_modifier``, ``in_range``, ``fanning_modifiers``,
+  ``mode_modifier``, ``max_shots``, ``split_shots``, ``must_fire_all``,
+  ``covering_follow_ups``, ``draw_action``, ``quick_draw_succeeds``, ``fast_draw_outcome``,
   ``needs_recoil_check``, ``may_take_10``) and the die sizes of ``data/rules.toml``: a change
   to a data file reaches the engine and the kernel alike. ``apply_damage`` (hit points
   first, the rest to Health, G10) is its arithmetic done on arrays, which
@@ -309,8 +310,8 @@ class KernelContext:
                                 dtype=np.int64)
         # the damage of a hit by the dice's total: R.damage_amount with each combination of
         # the multipliers (impaling x1.5, a natural 20 at point blank x2, both barrels x2)
-        top = max(n_ * s + b for row in self.dmg for d in row if d is not None
-                  for n_, s, b in [d]) + smoke
+        top = max(count * sides + bonus for row in self.dmg for d in row if d is not None
+                  for count, sides, bonus in [d]) + smoke
         self.factors = []
         for k in range(8):
             f = []
@@ -475,8 +476,16 @@ def _ikey(it: Intent) -> tuple:
 
 
 def _impaling() -> Fraction:
-    """002 l.472-489: the impaling multiplier of the table (the chest's, x1.5)."""
-    return R.location_named("chest").multiplier
+    """002 l.472-489: the impaling multiplier of the hit-location table (x1.5: groin,
+    abdomen, chest, head).
+
+    Raises:
+        Uncovered: the table's parts multiply by more than one figure besides 1.
+    """
+    found = {loc.multiplier for loc in R.locations() if loc.multiplier != 1}
+    if len(found) != 1:
+        raise Uncovered("hit locations with different damage multipliers")
+    return found.pop()
 
 
 # ---------------------------------------------------------------------- the kernel
@@ -1169,9 +1178,8 @@ class _Kernel:
             empty = self.loaded[fi, j, g] == 0
         ok &= ~empty
         feet = self.feet(fi, j, tgt)
-        if mode == POINT_BLANK:
-            ok &= np.array([R.is_point_blank(v) for v in feet.tolist()], dtype=bool) \
-                if len(feet) else ok
+        if mode == POINT_BLANK:       # 002 l.72, G6: one foot or less
+            ok &= np.array([R.is_point_blank(v) for v in feet.tolist()], dtype=bool)
         # G2, G4-G7, G12-G15, G17: every term added to the d20
         mods = ctx.base[j] + self.cond_mod + called_mod
         moved = self.moved[fi, j] > 0
