@@ -566,3 +566,62 @@ def _subject_like(word: str, joined: bool) -> bool:
         return False
     known = getAllLemmas(word)
     return ("NOUN" in known or not known) and is_plural(word)
+
+
+#: Words that join a verb to the action's first verb ("waves his hat and yells", "lights the
+#: fuse, then runs"), or a man to his own verb ("the doctor, who comes running").
+_COORDINATORS = {"and", "then", "or", "who"}
+#: Words after a verb that show it is one (its object or particle): "and eggs Red Mike on".
+_OBJECT_WORDS = {"him", "her", "them", "the", "a", "an", "his", "their", "it", "its", "my",
+                 "your", "our", "this", "that", "those", "these"}
+
+
+def past_action(rest: str) -> str:
+    """The rest of a GM's ``other:`` action after its first verb, for a past-tense write-up:
+    the GM's own words, except a verb joined to the first by "and", "then" or "or" (", then"),
+    which is made past: "his hat and yells" -> "his hat and yelled", "the fuse, then runs" ->
+    "the fuse, then ran", "and eggs Red Mike on" -> "and egged Red Mike on". Such a word is
+    taken for a verb only when it cannot be read as a noun, or an object, a particle or a
+    participle follows it, or it ends the clause or comes before a preposition ("and runs
+    for cover") after a word that is no plural noun; "the boxes and crates",
+    "shells into his shotgun", "the lamps over" and "the deputies forward" stay as written
+    (``past_text`` read "shells" and "over" as verbs: "loaded shelled", "lamps overed").
+    Quoted speech is left as written.
+
+    Args:
+        rest: the words after the action's first verb ("his hat and yells").
+
+    Returns:
+        The same words with the joined verbs in the past.
+    """
+    from lemminflect import getAllLemmas, getInflection
+
+    out: list[str] = []
+    for part in _QUOTED.split(rest):
+        if part[:1] in ("\"", "\u201c"):
+            out.append(part)
+            continue
+        tokens = _WORD.findall(part)
+        for at, tok in enumerate(tokens):
+            words_before = [t.lower() for t in tokens[:at] if t[:1].isalpha()]
+            prev = words_before[-1] if words_before else ""
+            before_and = words_before[-2] if len(words_before) > 1 else ""
+            new = None
+            if tok[:1].isalpha() and tok.islower() and prev in _COORDINATORS \
+                    and tok.endswith("s"):
+                gap = tokens[at + 1] if at + 1 < len(tokens) else ""
+                after = next((t for t in tokens[at + 1:] if t[:1].isalpha()), "")
+                ends = not gap or bool(re.search(r"[,;:.!?]", gap)) or not after
+                takes_object = after.lower() in _OBJECT_WORDS or after.lower() in _PARTICLES \
+                    or after[:1].isupper() or after.endswith("ing")
+                plural_before = before_and.endswith("s") and is_plural(before_and)
+                ends = ends or after.lower() in _PLACE_PREPOSITIONS | {"for"}
+                for lemma in getAllLemmas(tok, "VERB").get("VERB", ()):
+                    if tok not in getInflection(lemma, "VBZ"):
+                        continue
+                    if not _nounish(tok) or takes_object or (
+                            ends and (prev == "who" or not plural_before)):
+                        new = getInflection(lemma, "VBD")[0]
+                        break
+            out.append(new or tok)
+    return "".join(out)

@@ -552,7 +552,11 @@ class Narration:
     def does(self, who: str, text: str) -> str:
         """A character doing what the GM wrote ("calls for the doctor"): the name, then the
         text with its first word made a verb in the write-up's tense (lemminflect), escaped,
-        with a full stop unless it ends with its own (a quoted call ending in "!"). Quoted speech in the text keeps its own tense."""
+        with a full stop unless it ends with its own (a quoted call ending in "!"). Past tense:
+        the first word and the verbs joined to it ("and yells", ", then runs") are made past,
+        the rest is the GM's words as written (``inflection.past_action``: "loads shells into
+        his shotgun" -> "loaded shells into his shotgun", never "loaded shelled"); quoted speech
+        keeps its own tense."""
         from lemminflect import getLemma
 
         text = text.strip().rstrip(".")
@@ -565,9 +569,8 @@ class Narration:
         if not found:
             return f"{name}: {self.markup.escape(text)}{stop}"
         v = inflection.verb(found[0], self.phrases.tense, False)
-        if rest and self.phrases.tense == "past":  # "whoops and eggs him on": both verbs
-            told = inflection.past_text(f"He {head} {rest}")
-            rest = told[len("He ") + len(v) + 1:] if told.startswith(f"He {v} ") else rest
+        if rest and self.phrases.tense == "past":  # "whoops and eggs him on": both verbs,
+            rest = inflection.past_action(rest)   # the GM's nouns as he wrote them
         return f"{name} {v}{' ' + self.markup.escape(rest) if rest else ''}{stop}"
 
     def wound_groups(self, sub: list[Event]) -> list[dict[str, Any]]:

@@ -1,0 +1,47 @@
+"""Story prose a fresh user (a GM who posts the write-ups unedited) found wrong, eleventh
+round (the scenarios of tests/test_fresh_user_9_prose.py, and small ones of its own): each
+test asserts the real text and failed on the code before its fix."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from narrator.engine import run_fight
+from narrator.render import Options, render
+from narrator.scenario import load_scenario_text
+from tests.test_fresh_user_9_prose import REDROCK
+
+CALL = 'calls out: "Throw down those guns, boys!"'
+
+
+@lru_cache(maxsize=16)
+def _fight(text: str, seed: int):
+    return run_fight(load_scenario_text(text, "<fu12>"), seed)
+
+
+def _story(log, tense: str = "present") -> str:
+    """`narrator run ... -m story --tense TENSE` (text format)."""
+    return render(log, "text", "story", options=Options(tense=tense))
+
+
+# ---------------------------------------------------------------- 1. the GM's other: action
+def test_a_gm_action_in_the_past_tense_changes_its_verbs_never_its_nouns():
+    """Old (`--tense past`): "loads shells into his shotgun" came out "Ada loaded shelled into
+    his shotgun", "kicks the lamps over" "kicked the lamps overed", "orders the deputies
+    forward" "ordered the deputies forwarded", "settles accounts" "settled accounted". The
+    first verb and the verbs joined to it take the past; the GM's nouns stay his."""
+    told = {
+        "loads shells into her shotgun": "Ada loaded shells into her shotgun.",
+        "kicks the lamps over": "Ada kicked the lamps over.",
+        "orders the deputies forward": "Ada ordered the deputies forward.",
+        "settles accounts with the blacksmith": "Ada settled accounts with the blacksmith.",
+        "waves her hat and yells": "Ada waved her hat and yelled.",
+        "lights the fuse, then runs for cover": "Ada lit the fuse, then ran for cover.",
+        "dives for the boxes and crates": "Ada dived for the boxes and crates.",
+    }
+    for action, sentence in told.items():
+        text = _story(_fight(REDROCK.replace(CALL, action), 4412), tense="past")
+        assert sentence in text, action
+        assert f"- Ada: {action}.\n" in text  # the declaration: the GM's words as he wrote them
+    present = _story(_fight(REDROCK.replace(CALL, "loads shells into her shotgun"), 4412))
+    assert "Ada loads shells into her shotgun." in present
