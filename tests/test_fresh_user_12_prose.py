@@ -45,3 +45,33 @@ def test_a_gm_action_in_the_past_tense_changes_its_verbs_never_its_nouns():
         assert f"- Ada: {action}.\n" in text  # the declaration: the GM's words as he wrote them
     present = _story(_fight(REDROCK.replace(CALL, "loads shells into her shotgun"), 4412))
     assert "Ada loads shells into her shotgun." in present
+
+
+# ---------------------------------------------------------------- 2. "the abdomen" singular
+#: The hit locations of the four rulesets' tables, as the prose names them.
+SINGULAR_PARTS = ("abdomen", "chest", "head", "shoulder", "left shoulder", "right arm",
+                  "left leg", "arm", "leg", "hand", "foot", "hip", "groin", "torso", "noggin",
+                  "pelvis", "belly")
+PLURAL_PARTS = ("arms", "legs", "guts", "lower guts", "upper guts", "gizzards", "vitals")
+
+
+def test_a_hit_location_takes_the_verb_of_its_number():
+    """Old: inflect read "abdomen" as the plural of "abdoman" (and "pelvis" of "pelvi"), so a
+    verb after "the abdomen" was plural ("the abdomen are"). Every location of the rulesets'
+    tables agrees by its own number; the sides' plurals stay plural."""
+    from narrator.render import phrases as P
+    from narrator.render.core import inflection_api
+    from narrator.render.inflection import is_plural
+
+    for part in SINGULAR_PARTS:
+        assert not is_plural(f"the {part}"), part
+    for part in PLURAL_PARTS:
+        assert is_plural(f"the {part}"), part
+    assert not inflection_api.plural("the abdomen")  # a template's inflect.plural
+    for many in ("the men", "the cattlemen", "the lawmen", "the townsfolk", "the Pruitts",
+                 "the fallen rocks", "the women"):
+        assert is_plural(many), many
+    fill = P.Phrases({"g": ["x"]}, seed=1).fill
+    said = fill("The {part} [take] the ball.", {"part": "abdomen"},
+                {k for k in ("part",) if is_plural("the abdomen")})
+    assert said == "The abdomen takes the ball."

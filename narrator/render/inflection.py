@@ -172,9 +172,10 @@ def _forms() -> tuple[dict[str, str | None], Any]:
 @functools.lru_cache(maxsize=1024)
 def is_plural(noun_phrase: str) -> bool:
     """Whether a noun phrase takes a plural verb: "the fallen rocks" yes, "the posse" and
-    "Short" no, "rain barrels" yes, "the townsfolk" and "the cattlemen" yes. Decided by its
-    last word (inflect's singular_noun; a word in "-folk" and a few plurals it does not know
-    are plural)."""
+    "Short" no, "rain barrels" yes, "the townsfolk" and "the cattlemen" yes, "the abdomen" and
+    "the pelvis" no. Decided by its last word (inflect's singular_noun, but for the singulars
+    it misreads: ``_SINGULAR_MEN``, ``_SINGULAR_AS``, a word in "-us" or "-is"; a word in
+    "-folk" and a few plurals it does not know are plural)."""
     words = re.findall(r"[A-Za-z]+", noun_phrase)
     if not words:
         return False
@@ -187,7 +188,19 @@ def is_plural(noun_phrase: str) -> bool:
     if len(words) == 2 and words[0].lower() == "the" and last.lower() in (
             "living", "dead", "damned", "quick", "wicked", "faithful", "lost", "undead"):
         return True  # an adjective for a people: "the living hold the field"
-    return bool(_engine().singular_noun(last.lower())) and not last.lower().endswith("ss")
+    word = last.lower()
+    if word in _SINGULAR_MEN or word in _SINGULAR_AS or word.endswith(("us", "is", "ss")):
+        return False  # "the abdomen", "the pelvis": inflect reads "abdoman", "pelvi" plurals
+    return bool(_engine().singular_noun(word))
+
+
+#: Singular nouns in "-men" and "-as" that inflect reads as plurals ("abdomen" of
+#: "abdoman", "canvas" of "canva"); a word in "-us" or "-is" is singular too ("the pelvis",
+#: "the humerus", "the iris": inflect's "pelvi"). No lexicon is loaded for them: a write-up
+#: whose verb forms are cached does not load lemminflect.
+_SINGULAR_MEN = frozenset("abdomen specimen omen acumen regimen stamen hymen albumen bitumen "
+                          "lumen rumen foramen dolmen".split())
+_SINGULAR_AS = frozenset("canvas atlas gas bias alias chaos".split())
 
 
 @functools.lru_cache(maxsize=256)
@@ -222,6 +235,27 @@ def count(n: int, noun: str, words: bool = True) -> str:
         return "no " + eng.plural_noun(noun)
     num = eng.number_to_words(n) if words and n <= 10 else str(n)
     return f"{num} {noun if n == 1 else eng.plural_noun(noun)}"
+
+
+def tally(shots: int, hits: int, cover: int = 0) -> dict[str, str]:
+    """The words of an ending's shot tally in one number style: every number in words when
+    none is over ten ("nine shots", "eight hits", "eight"), else every one in figures ("22
+    shots", "6 hits", "6"): never "Of the nine shots fired, 8 have gone home".
+
+    Args:
+        shots: shots fired (covering fire among them).
+        hits: shots that struck a man.
+        cover: shots of covering fire.
+
+    Returns:
+        ``{"fired": "nine shots", "hits": "eight hits", "nhits": "eight" (or "none"),
+        "cover": "two shots"}``.
+    """
+    words = max(shots, hits, cover) <= 10
+    eng = _engine()
+    return {"fired": count(shots, "shot", words), "hits": count(hits, "hit", words),
+            "nhits": (eng.number_to_words(hits) if words else str(hits)) if hits else "none",
+            "cover": count(cover, "shot", words)}
 
 
 #: The fight's sides' display names (side key -> name), for ``side_name`` and ``side_label``:
