@@ -75,3 +75,19 @@ def test_a_hit_location_takes_the_verb_of_its_number():
     said = fill("The {part} [take] the ball.", {"part": "abdomen"},
                 {k for k in ("part",) if is_plural("the abdomen")})
     assert said == "The abdomen takes the ball."
+
+
+# ---------------------------------------------------------------- 3. one number style
+def test_the_shot_tally_keeps_one_number_style_in_its_sentence():
+    """Old (seed 4412): "Of the nine shots fired, 8 have gone home." (shots counted in words
+    up to ten, hits only up to six); seed 4411: "Of the 13 shots fired, five have gone home."
+    Now words when every number of the sentence is ten or less, else figures for all."""
+    from narrator.render.inflection import tally
+
+    assert "Of the nine shots fired, eight have gone home." in _story(_fight(REDROCK, 4412))
+    assert "Of the 13 shots fired, 5 have gone home." in _story(_fight(REDROCK, 4411))
+    assert tally(9, 8) == {"fired": "nine shots", "hits": "eight hits", "nhits": "eight",
+                           "cover": "no shots"}
+    assert tally(14, 7, 2) == {"fired": "14 shots", "hits": "7 hits", "nhits": "7",
+                               "cover": "2 shots"}
+    assert tally(10, 0)["nhits"] == "none" and tally(10, 0)["fired"] == "ten shots"

@@ -283,7 +283,7 @@ def test_the_ending_says_why_it_ended_and_who_holds_the_field(name, why):
 
 def test_violence_tally_counts_covering_fire_and_rolls_say_round():
     text = render(_log("bank-robbery.yaml"), "markdown", "story", options=Options(tense="past"))
-    assert "28 shots were fired, five shots of covering fire among them, for seven hits" in text
+    assert "28 shots were fired, 5 shots of covering fire among them, for 7 hits" in text
     assert "Rolls, round 1" in text and "Rolls, turn" not in text
     assert "past helping" not in text
 

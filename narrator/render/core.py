@@ -67,6 +67,7 @@ class _Inflection:
     """What templates may call of ``narrator.render.inflection`` (the sandbox sees only these)."""
 
     count = staticmethod(inflection.count)
+    tally = staticmethod(inflection.tally)
     side = staticmethod(inflection.side_name)
     side_label = staticmethod(inflection.side_label)
     plural = staticmethod(inflection.is_plural)
