@@ -84,10 +84,29 @@ def test_the_shot_tally_keeps_one_number_style_in_its_sentence():
     Now words when every number of the sentence is ten or less, else figures for all."""
     from narrator.render.inflection import tally
 
-    assert "Of the nine shots fired, eight have gone home." in _story(_fight(REDROCK, 4412))
-    assert "Of the 13 shots fired, 5 have gone home." in _story(_fight(REDROCK, 4411))
+    import re
+
+    def tally_of(seed: int) -> str:  # the closing tally sentence, whichever phrase says it
+        return re.search(r"[^.]*\bshots\b[^.]*fired[^.]*\.", _story(_fight(REDROCK, seed)).split(
+            "Status after turn")[-1]).group(0).strip()
+
+    assert tally_of(4412) == "Of the nine shots fired, eight have gone home."
+    told = tally_of(4411)  # 13 shots, 5 hits
+    assert "13 shots" in told and re.search(r"\b5\b", told) and "five" not in told, told
     assert tally(9, 8) == {"fired": "nine shots", "hits": "eight hits", "nhits": "eight",
                            "cover": "no shots"}
     assert tally(14, 7, 2) == {"fired": "14 shots", "hits": "7 hits", "nhits": "7",
                                "cover": "2 shots"}
     assert tally(10, 0)["nhits"] == "none" and tally(10, 0)["fired"] == "ten shots"
+
+
+# ---------------------------------------------------------------- 4. one blow told twice
+def test_a_second_blow_on_the_same_man_is_told_as_another():
+    """Old (seed 4413, turn 8: Gus lands two hammer blows on Dutch): "He clubs Dutch with the
+    hammer. He brings the hammer down on Dutch." read as one blow told twice. The second is
+    told as a second."""
+    text = _story(_fight(REDROCK, 4413))
+    assert ("Gus goes for Dutch at a run. He clubs Dutch with the hammer. A second blow from "
+            "Gus lands on Dutch.") in text
+    assert "brings the hammer down on Dutch" not in text
+

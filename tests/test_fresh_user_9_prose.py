@@ -284,8 +284,8 @@ def test_two_men_coming_to_never_open_alike_nor_wake_with_one_head():
     Dutch comes to, still bleeding."; seed 4413: "Later, Jesse and Dutch wake with an aching
     head." (one head for two men)."""
     text = _story(_fight(REDROCK, 4411))
-    assert "When it is over, Jesse comes to, sore but whole. Dutch comes round as well, " \
-           "still bleeding." in text
+    assert "Later, Jesse wakes up, sore and dazed. Dutch comes round as well, still " \
+           "bleeding." in text
     assert text.count("When it is over") == 1
     later = _story(_fight(REDROCK, 4413))
     assert "Later, Jesse and Dutch wake up, sore and dazed. Cole comes to as well, bloodied." \

@@ -732,6 +732,13 @@ class Narration:
         self.last_miss[key] = (turn, k + 1)
         return k
 
+    def blow_again(self, attacker: str, target: str, turn: Any) -> int:
+        """How many blows of ``attacker`` have already landed on ``target`` this turn (told
+        before): a later one is told as another ("Gus hits Dutch again"), never as the first
+        told anew ("He clubs Dutch with the hammer. He brings the hammer down on Dutch.").
+        Records this blow."""
+        return self.hit_again(f"blow:{attacker}", target, turn)
+
     def in_turn(self, kind: str, turn: Any, **match: Any) -> Event | None:
         """The first event of ``kind`` in ``turn`` whose fields equal ``match`` (a man's move
         of the turn, to say a gait modifier was for the gait he declared), else None."""
