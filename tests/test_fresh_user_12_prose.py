@@ -110,3 +110,16 @@ def test_a_second_blow_on_the_same_man_is_told_as_another():
             "Gus lands on Dutch.") in text
     assert "brings the hammer down on Dutch" not in text
 
+
+# ---------------------------------------------------------------- 5. a move with no enemy up
+def test_a_move_when_every_enemy_is_down_is_told_by_where_it_ends():
+    """Old (seed 4405, turn 9): Cole runs 17.6 yd towards Walt, who falls to Dutch's second
+    barrel before the move, and the story told no move of Cole's at all (seed 4408, turn 6:
+    Gus's run; seed 4416, turn 8: Walt's walk to the water tank). A move with every enemy down
+    is told by the landmark it ends at or near, one he moves towards; else with no place."""
+    assert "Cole makes for the open ground near the smithy at a run." in _story(
+        _fight(REDROCK, 4405))
+    assert "Gus makes for the open ground near the freight wagon at a run." in _story(
+        _fight(REDROCK, 4408))
+    assert "Walt walks over to the water tank." in _story(_fight(REDROCK, 4416))
+    assert "Ada walks on. Gus is on the move, at a run." in _story(_fight(REDROCK, 4407))

@@ -171,7 +171,7 @@ def test_a_run_at_a_man_who_falls_first_is_no_flight_and_no_runaway_in_the_endin
     text = _story(_fight(REDROCK, 4412))
     assert "bolts from the fight" not in text
     assert "on the run" not in text
-    assert "with Ada, Walt and Gus still standing." in text
+    assert "the townsfolk have won it, and Ada, Walt and Gus are still standing." in text
 
 
 def test_a_man_knocked_cold_is_nobody_to_back_away_from():

@@ -997,6 +997,23 @@ class Narration:
         enemies = _active_enemies(pos, sides, down, ev.character)
         return {"enemy": enemies[0][0], "yards": enemies[0][1]} if enemies else {}
 
+    def goal(self, ev: Event) -> str | None:
+        """Where a move (``moved``) that closes on no enemy goes, told by the map when every
+        enemy is down: the landmark he ends within 3 yards of ("the smithy"), else the open
+        ground near the landmark nearest his end, within 10 yards, when the move brings him
+        nearer it ("the open ground near the smithy"); else None (a move told with no
+        place). Never a landmark he moves away from."""
+        start, end = getattr(ev, "start", None), getattr(ev, "end", None)
+        first = self.events[0] if self.events else None
+        places = [(p.name, tuple(p.at)) for p in getattr(first, "places", ())
+                  if getattr(p, "at", None) is not None]
+        if start is None or end is None or not places:
+            return None
+        d, name, at = min((math.dist(tuple(end), at), name, at) for name, at in places)
+        if d > 10 or math.dist(tuple(start), at) <= d:
+            return None
+        return inflection.the(name) if d <= 3 else "the open ground near " + inflection.the(name)
+
     def in_saddle(self, ev: Event) -> bool:
         """Whether the shooter of ``ev`` (a shot) moves on horseback in its turn: his gait
         is his horse's (000 Table 3), so his "shooting while walking" is told "from the
