@@ -123,3 +123,41 @@ def test_a_move_when_every_enemy_is_down_is_told_by_where_it_ends():
         _fight(REDROCK, 4408))
     assert "Walt walks over to the water tank." in _story(_fight(REDROCK, 4416))
     assert "Ada walks on. Gus is on the move, at a run." in _story(_fight(REDROCK, 4407))
+
+
+# ---------------------------------------------------------------- 6. whose shot
+#: Shot phrases that may leave the shooter unnamed: the sniper nobody sees (v_snipe_hit), and
+#: the hit man's own reaction told after the hit (gl_hit_up).
+UNSEEN_SHOOTER = {("v_snipe_hit", "A single rifle shot [come] from nowhere, and {b} [be] hit.")}
+AFTER_THE_HIT = {"gl_hit_up"}
+
+
+def test_every_shot_phrase_names_its_shooter():
+    """Old (Violence, `vi-ferry` seed 63, round 2): "The carbine cracks, and Sam jerks as the
+    lead strikes." (Rafa never named); Boot Hill's shotgun miss "The second barrel throws its
+    load wide of Gus." named nobody either. Every phrase of a hit or miss group, in every
+    ruleset's table, that opens a sentence names the shooter ({a} or his pronoun)."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    files = [root / "templates/common/phrases.toml",
+             *sorted((root / "narrator/rulesets").glob("*/templates/phrases.toml"))]
+    unnamed = []
+    for f in files:
+        for group, phrases in tomllib.loads(f.read_text()).items():
+            if group in AFTER_THE_HIT or not re.search(
+                    r"(^|_)(hit|miss|volley)(_|$)", group):
+                continue
+            for p in phrases:
+                body = re.sub(r"^(<\w+>\s*)+", "", p)
+                if body[:1] in ";, " or "{a}" in p or "{a_" in p:
+                    continue  # a piece of a sentence that named him, or one naming him
+                if (group, body) not in UNSEEN_SHOOTER:
+                    unnamed.append((f.parent.parent.name, group, p))
+    assert unnamed == []
+    from tests.test_fresh_user_9_prose import FERRY
+
+    assert "Rafa Ortega's carbine cracks, and Sam jerks as the lead strikes." in _story(
+        _fight(FERRY, 63))
