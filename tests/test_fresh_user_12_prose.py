@@ -161,3 +161,22 @@ def test_every_shot_phrase_names_its_shooter():
 
     assert "Rafa Ortega's carbine cracks, and Sam jerks as the lead strikes." in _story(
         _fight(FERRY, 63))
+
+
+# ---------------------------------------------------------------- 7. walls where the map has them
+def test_a_man_falls_against_a_wall_only_where_the_map_has_one():
+    """Old (Violence, `vi-ferry --tense past` seed 80): "She slumped against the nearest wall"
+    with Inés in the open at the ferry landing, 32 yards from the ferry house. The ferry map
+    without its house, over 40 seeds: 7 fights told a man against "the nearest wall", now
+    none; with the house, Billy in cover at it (seed 73) may still slump against it."""
+    from tests.test_fresh_user_9_prose import FERRY
+
+    open_ground = FERRY.replace(
+        "  ferry_house: {at: [-6, 4], name: the ferry house, cover: true}\n", "").replace(
+        "      cover: ferry_house\n", "")
+    assert "ferry house" not in open_ground
+    walls = [seed for seed in range(60, 100) if "wall" in _story(_fight(open_ground, seed))]
+    assert walls == []
+    text = _story(_fight(FERRY, 73))
+    assert ("Rafa's carbine cracks, and Billy jerks as the lead strikes. He slumps against the "
+            "nearest wall and slides down it.") in text

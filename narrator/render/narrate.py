@@ -167,6 +167,7 @@ class Scene:
     gun_names: dict[str, str] = field(default_factory=dict)
     cover_words: dict[str, str] = field(default_factory=dict)
     ground: str | None = None  # outdoors: "street" (paved, a town's) or "open"; None: unsaid
+    wall_words: tuple[str, ...] = ()  # landmarks with walls (vocabulary.toml [place] walls)
     _contexts: dict[str | None, frozenset[str]] = field(default_factory=dict, repr=False)
     _said: dict[tuple[str, str], str] = field(default_factory=dict, repr=False,
                                               compare=False)  # at(), gun(): once per name
@@ -244,7 +245,7 @@ class Scene:
 def _scene(text: str, title: str, description: str, landmarks: tuple[tuple[str, str], ...],
        ruleset: str) -> tuple[bool | None, dict[str, tuple[str, str]],
                               tuple[tuple[str, str], ...], dict[str, str], dict[str, str],
-                              str | None]:
+                              str | None, tuple[str, ...]]:
     """``Scene.from_toml``'s fields (read, never changed, by its methods): the ground is
     "street" or "open" when the words of ``[place]`` ``street`` or ``open`` outscore the
     other's (as indoors and outdoors are scored), else None."""
@@ -267,7 +268,7 @@ def _scene(text: str, title: str, description: str, landmarks: tuple[tuple[str, 
     words = tuple((k.lower(), v) for k, v in weapon.get("brands", ()))
     names = {k.lower(): v for k, v in weapon.get(ruleset, {}).items()}
     cover = {w: prep for prep, ws in data.get("cover", {}).items() for w in ws}
-    return indoors, proj, words, names, cover, ground
+    return indoors, proj, words, names, cover, ground, tuple(place.get("walls", ()))
 
 
 class Narration:
@@ -996,6 +997,25 @@ class Narration:
         pos[ev.character] = spot
         enemies = _active_enemies(pos, sides, down, ev.character)
         return {"enemy": enemies[0][0], "yards": enemies[0][1]} if enemies else {}
+
+    def wall(self, who: str, turn: Any) -> tuple[str, ...]:
+        """``("wall",)``, the phrase context of a man by a wall, when ``who`` falls where
+        a wall is: anywhere indoors, or within ``WALL_YARDS`` of a landmark with walls (its key
+        or name has a word of vocabulary.toml's ``[place] walls``: "the ferry house", "the
+        smithy") as ``turn`` starts; else ``()`` ("slumps against the nearest wall" is never
+        told on a ferry landing's open ground, 32 yards from the ferry house)."""
+        if self.scene.indoors:
+            return ("wall",)
+        pos = self._turn_start(turn)[0].get(who)
+        first = self.events[0] if self.events else None
+        if pos is None or first is None:
+            return ()
+        for p in getattr(first, "places", ()):
+            named = f"{p.key.replace('_', ' ')} {p.name}".lower()
+            if getattr(p, "at", None) is not None and math.dist(pos, tuple(p.at)) <= WALL_YARDS \
+                    and any(_word_re(w).search(named) for w in self.scene.wall_words):
+                return ("wall",)
+        return ()
 
     def goal(self, ev: Event) -> str | None:
         """Where a move (``moved``) that closes on no enemy goes, told by the map when every
@@ -2071,6 +2091,9 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
         _down_after(e, down)
     return out
 
+
+#: How near (yards) a landmark with walls a man falls for a phrase to put him against a wall.
+WALL_YARDS = 4
 
 #: A move's gaits that are a flight when away from the enemy to no landmark (the moved story
 #: template's "flee"; a walk away is backing off).

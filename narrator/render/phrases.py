@@ -16,7 +16,8 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
 * A phrase may start with tags in angle brackets, ``<in>`` ``<out>`` (only indoors /
   outdoors), ``<street>`` ``<open>`` (outdoors, a town's paved street or open ground, as
   vocabulary.toml's ``[place]`` words say), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that projectile), ``<slight>``
-  ``<grave>`` (a wound's severity), ``<handgun>`` ``<longarm>`` (a pistol in the hand, a
+  ``<grave>`` (a wound's severity), ``<wall>`` (a man indoors or by a building of the map:
+  ``Narration.wall``), ``<handgun>`` ``<longarm>`` (a pistol in the hand, a
   rifle or shotgun at the shoulder), ``<head>`` ``<torso>`` ``<arm>`` ``<leg>`` (where it
   struck; ``<chest>`` and ``<belly>``, the halves of the torso, fit only there), ``<fresh>``
   ``<again>`` (the shooter's first shot of the turn, or a later one: a shotgun booms once,
@@ -369,7 +370,8 @@ TAG_KINDS = (frozenset({"in", "out"}),                                   # the p
              frozenset({"head", "torso", "chest", "belly", "arm", "leg"}),  # where it struck
              frozenset({"fresh", "again"}),  # the shooter's first shot of the turn, or a later one
              frozenset({"pocket", "big"}),  # a pocket gun (a derringer cracks, pops), or bigger (roars)
-             frozenset({"street", "open"}))  # outdoors: a town's paved street, or open ground
+             frozenset({"street", "open"}),  # outdoors: a town's paved street, or open ground
+             frozenset({"wall"}))  # a man where a wall is (indoors, or by a building)
 
 
 def _fits(tags: set[str] | frozenset[str], context: set[str] | frozenset[str]) -> bool:
