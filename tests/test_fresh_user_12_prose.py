@@ -180,3 +180,17 @@ def test_a_man_falls_against_a_wall_only_where_the_map_has_one():
     text = _story(_fight(FERRY, 73))
     assert ("Rafa's carbine cracks, and Billy jerks as the lead strikes. He slumps against the "
             "nearest wall and slides down it.") in text
+
+
+# ---------------------------------------------------------------- 8. shots of one moment
+def test_a_shot_fired_at_the_same_moment_as_the_one_that_felled_its_shooter_says_so():
+    """Old (seed 4417, turn 2: Ada and Cole both at speed 15 on count 6): "He falls, with
+    only seconds left to him. His bullet strikes Ada square in the chest." read as a dying
+    man firing after his fall. Now the shot is told as made in the same instant; a shot of a
+    later count after a man's fall is not."""
+    text = _story(_fight(REDROCK, 4417))
+    assert ("Ada fires, and the bullet finds Cole through the right shoulder; a killing wound. "
+            "He falls, with only seconds left to him. In the same instant, his bullet strikes "
+            "Ada square in the chest.") in text
+    past = _story(_fight(REDROCK, 4417), tense="past")
+    assert "In the same instant, his bullet struck Ada square in the chest." in past

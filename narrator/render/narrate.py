@@ -1074,6 +1074,40 @@ class Narration:
         hitting a falling man, never as one who "stayed on his feet"."""
         return who in self._down_at().get(id(ev), ())
 
+    def fell_firing(self, ev: Event) -> bool:
+        """Whether the shooter of ``ev`` (a shot) went down earlier in its turn to a shot
+        of the same count: the two were fired at the same moment (equal speeds, B14's
+        ``groups``), so his shot is told as made in the same instant, never as a man told
+        dying who fires after he falls ("He falls, with only seconds left to him. His bullet
+        strikes Ada": bh-redrock seed 4417)."""
+        who, count = getattr(ev, "shooter", None), getattr(ev, "count", None)
+        if who is None or count is None or not self.down_before(who, ev):
+            return False
+        down: set[str] = set()
+        at = None
+        for e in self._turn(ev, ev.turn):
+            if e is ev:
+                break
+            if e.kind in ("shot_fired", "blow_struck"):
+                at = getattr(e, "count", None)
+            elif who not in down:
+                _down_after(e, down)
+                if who in down:
+                    return at == count
+        return False
+
+    def same_instant(self, text: str) -> str:
+        """A shot's told sentence (``text``) opened by "In the same instant," for a shooter who
+        fell to a shot of the same moment (``fell_firing``): "In the same instant, his bullet
+        strikes Ada square in the chest." (a pronoun or article opening it made lower case)."""
+        lead = self.say("same_instant")
+        first = text.split(" ", 1)[0]
+        if first.strip("*_[]<>/") in _LOWER_OPENERS:
+            text = text[:len(first) - len(first.lstrip("*_[]<>/"))] + text[
+                len(first) - len(first.lstrip("*_[]<>/"))].lower() + text[
+                len(first) - len(first.lstrip("*_[]<>/")) + 1:]
+        return f"{lead} {text}"
+
     def _down_at(self) -> dict[int, frozenset[str]]:
         """For each shot and move of the log (by ``id``): the men who went down earlier in its
         turn, from one pass over the events (``down_before``, ``heading``)."""
@@ -2091,6 +2125,10 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
         _down_after(e, down)
     return out
 
+
+#: Words opening a sentence that take a lower-case letter after a lead ("In the same instant,
+#: his bullet ...").
+_LOWER_OPENERS = frozenset("His Her Their He She They The A An Another It With".split())
 
 #: How near (yards) a landmark with walls a man falls for a phrase to put him against a wall.
 WALL_YARDS = 4
