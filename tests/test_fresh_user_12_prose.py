@@ -194,3 +194,25 @@ def test_a_shot_fired_at_the_same_moment_as_the_one_that_felled_its_shooter_says
             "Ada square in the chest.") in text
     past = _story(_fight(REDROCK, 4417), tense="past")
     assert "In the same instant, his bullet struck Ada square in the chest." in past
+
+
+# ---------------------------------------------------------------- 9. a long idle fight
+def test_a_long_idle_fight_is_told_in_minutes_and_claims_no_late_shooting():
+    """Old (the Red Rock fight with no tactics and max_turns 500: shots only in turn 1):
+    "The guns are quiet for 2994 seconds." and "After about 50 minutes the shooting dies
+    away: nobody has a shot any more." Now the stretch is told in minutes and the ending says
+    when the last shot came."""
+    import re
+
+    idle = re.sub(r"\n      tactics: \w+", "", REDROCK).replace("max_turns: 12", "max_turns: 500")
+    assert "      tactics:" not in idle
+    text = _story(_fight(idle, 4411))
+    assert "The guns are quiet for 50 minutes." in text
+    assert "seconds." not in text.split("Rolls")[0] and "2994" not in text.split("Rolls")[0]
+    assert "The last shot is fired six seconds in; after about 50 minutes, with nobody able to " \
+           "get a shot, it ends there." in text
+    assert "shooting dies away" not in text
+    from narrator.render.narrate import span
+
+    assert [span(s) for s in (18, 60, 95, 150, 2994)] == [
+        "18 seconds", "a minute", "a minute and a half", "three minutes", "50 minutes"]

@@ -380,8 +380,7 @@ class Narration:
         moves), men who did the same thing (kept running) named together."""
         self.paragraph()
         seconds = sum(t["start"].seconds for t in turns)
-        time = inflection.count(seconds, "second") if seconds else inflection.count(
-            len(turns), "round")
+        time = span(seconds) if seconds else inflection.count(len(turns), "round")
         acts: dict[str, dict[str, Any]] = {}
         for t in turns:
             for e in t["events"]:
@@ -493,11 +492,17 @@ class Narration:
                       if e.kind == "turn_started" and e.turn <= turns)
         if not seconds:
             return inflection.count(turns, "round")
-        if seconds < 55:
-            return inflection.count(seconds, "second")
-        if seconds < 90:
-            return "about a minute"
-        return f"about {inflection.count(round(seconds / 60), 'minute')}"
+        told = span(seconds)
+        return told if told.endswith("seconds") or told == "one second" else f"about {told}"
+
+    def quiet_tail(self) -> bool:
+        """Whether the fight ended on a long stretch with no shot (``ending``'s
+        ``last_shot``, the turn of its last shot): at least ``QUIET_TAIL_TURNS`` turns and
+        half the fight. Its ending then says when the last shot was fired, never "after about
+        50 minutes the shooting dies away" of a fight whose only shots came in its first
+        turn."""
+        turns, last = self.end.get("turns", 0), self.end.get("last_shot", 0)
+        return turns - last >= QUIET_TAIL_TURNS and turns - last >= turns / 2
 
     def cast(self) -> list[Any]:
         """The characters, in the scenario's order."""
@@ -2130,6 +2135,24 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
 #: his bullet ...").
 _LOWER_OPENERS = frozenset("His Her Their He She They The A An Another It With".split())
 
+#: Turns with no shot at the end of a fight (and half the fight at least) whose ending says when
+#: the last shot was fired (``Narration.quiet_tail``).
+QUIET_TAIL_TURNS = 10
+
+
+def span(seconds: int) -> str:
+    """A stretch of the fight as a GM says it: "18 seconds" under 55 seconds, "a minute" up
+    to 89, "a minute and a half" up to 119, then whole minutes ("two minutes", "50 minutes"
+    for 2,994 seconds), never a count of seconds past a minute."""
+    if seconds < 55:
+        return inflection.count(seconds, "second")
+    if seconds < 90:
+        return "a minute"
+    if seconds < 120:
+        return "a minute and a half"
+    return inflection.count(int(seconds / 60 + 0.5), "minute")  # half up: 150 s, three
+
+
 #: How near (yards) a landmark with walls a man falls for a phrase to put him against a wall.
 WALL_YARDS = 4
 
@@ -2151,7 +2174,8 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
     left out)); ``holders``: the sides whose men on their feet are not running (who holds the
     field); ``sides_standing``; ``shots`` fired (covering fire included), ``cover_fire`` (of
     those, shots of covering fire) and ``hits`` (shots that wounded a man; cover that
-    stopped one is no hit); ``quiet``: nobody fired in the last turn; ``turns``;
+    stopped one is no hit); ``quiet``: nobody fired in the last turn; ``last_shot``: the
+    turn of the last shot (0: none); ``turns``;
     ``came_to``: the men knocked cold who came to after the fight. Read from the last status
     block and the shots."""
     status = [e for e in events if e.kind == "turn_ended"]
@@ -2195,6 +2219,8 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
             dying_time[e.character] = getattr(e.mortal, "dying_time", "")
         if kinds.is_shot(e.kind) and getattr(e, "turn", None) == last_turn:
             quiet = False
+    last_shot = max((e.turn for e in events if kinds.is_shot(e.kind)
+                     and getattr(e, "turn", None) is not None), default=0)
     if moves is None:  # ``motions`` of the same events, when the caller has them
         moves = motions(events, started)
     last_way: dict[str, str] = {}
@@ -2255,6 +2281,7 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
     out["heal"] = [(n, w) for n, w in heal.items()
                    if n not in out["fled"] and n not in out["dead"]]
     out["quiet"] = quiet
+    out["last_shot"] = last_shot
     out["turns"] = last_turn
     sides = {c.name: c.side for c in started.characters}
     order = list(started.sides).index
