@@ -5,7 +5,9 @@ Boot Hill: four fights, each fought to the end by tactics: a generated one-on-on
 Luke Short example fought on (``--tactics aggressive --max-turns 20``), four on four
 (riflemen at 40 yards) and a generated sixteen on sixteen. Violence and Gaslight: a generated
 one-on-one duel each, fought to the end by tactics (neither has a lean path: its two engine
-lines are the same engine). For each: fights per second per core of the engine
+lines are the same engine). Weird West: a generated one-on-one duel fought to the end by
+tactics and the stagecoach example fought on by tactics (14 rounds, six men; no lean path
+either). For each: fights per second per core of the engine
 with its records (``summarize(run_fight(...))``, what a write-up pays), of the lean path (the
 engine with its records off, what ``odds --path engine`` runs), of the kernel (cold: a fresh
 process's first chunk; warm: a second chunk reusing the decisions already cached) and of a
@@ -198,6 +200,13 @@ def main() -> None:
                                                 "")
     bench("Gaslight: generated one-on-one duel (street, seed 7), tactics to the end",
           load_scenario_text(gaslight), s(1000), s(20000), args.repeat, k)
+    ww = get_ruleset("weird-west").generate([("posse", 1), ("gang", 1)], "street", 7, 20, "")
+    bench("Weird West: generated one-on-one duel (street, seed 7), tactics to the end",
+          load_scenario_text(ww), s(300), s(20000), args.repeat, k)
+    stagecoach = batch.odds_scenario(load_scenario(EXAMPLES / "stagecoach.yaml"),
+                                     max_turns=14)
+    bench("Weird West: the stagecoach example fought on by tactics (14 rounds)", stagecoach,
+          s(100), s(5000), args.repeat, k)
 
 
 if __name__ == "__main__":

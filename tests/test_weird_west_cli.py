@@ -69,11 +69,15 @@ def test_the_hand_computed_one_on_one():
     assert "gang" not in got or got["gang"].wins == 0
 
 
-@pytest.mark.parametrize("name", ["stagecoach.yaml", "graveyard.yaml"])
-def test_odds_on_the_bundled_scenarios(name):
+@pytest.mark.parametrize("name,path", [("stagecoach.yaml", "path: kernel"),
+                                       ("graveyard.yaml", "path: engine (kernel does not cover: "
+                                                          "the walking dead")])
+def test_odds_on_the_bundled_scenarios(name, path):
+    """Odds of the stagecoach by the kernel, of the graveyard (the walking dead) by the
+    engine."""
     r = runner.invoke(app, ["odds", str(EXAMPLES / name), "--trials", "40", "--workers", "1"])
     assert r.exit_code == 0, r.output
-    assert "path: engine" in r.output and "rounds" in r.output
+    assert path in r.output and "rounds" in r.output
     for word in ("dead", "winded", "maimed", "wounded", "unhurt", "shots per hit"):
         assert word in r.output
 
