@@ -2085,11 +2085,29 @@ def _closes_on(targets: tuple[str, ...], start: tuple[float, float], end: tuple[
     return None
 
 
+def _shot_after(events: list[Event], i: int) -> tuple[str, ...]:
+    """The man shot at right after the move ``events[i]`` by the same man on the same action
+    (card), as ``(name,)``, else ``()``: a ruleset whose moves and shots come with one action
+    and no declared intents (Weird West) says whom the move was for by the shot after it
+    ("Kid runs at Jeb", never at Maria, nearer, when the shot is at Jeb)."""
+    e = events[i]
+    card = getattr(e, "card", None)
+    for later in events[i + 1:i + 4]:
+        if getattr(later, "character", None) != e.character or getattr(later, "card", card) \
+                != card:
+            break
+        target = getattr(later, "target", None)
+        if later.kind.endswith("_shot") and isinstance(target, str) and target:
+            return (target,)
+    return ()
+
+
 def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     """How each move looks from the fight, keyed by ``id(event)`` of ``moved`` events:
     ``{"way": "towards"|"away"|"across", "enemy": name}`` relative to the nearest enemy on his
     feet (or, for a man who declared a blow or a grapple that turn, the man he means to hit;
-    for one who declared shots, the first man he shoots at whom the move closes on),
+    for one who declared shots, the first man he shoots at whom the move closes on; where
+    no intents are declared, the man he shoots at on the move's own action),
     and of a ruleset's own moves with a start and an end (``ww_moved``, ``gl_moved``),
     from positions followed through the log (start positions, then each move's end)."""
     pos = {c.name: tuple(c.at) for c in started.characters if getattr(c, "at", None)}
@@ -2098,9 +2116,13 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     out: dict[int, dict[str, Any]] = {}
     closing: dict[str, str] = {}  # this turn: a man who moves to strike or grapple, and whom
     aiming: dict[str, tuple[str, ...]] = {}  # this turn: the men a man declared he shoots at
-    for e in events:
+    for i, e in enumerate(events):
         if e.kind == "turn_started":
             closing, aiming = {}, {}
+        if e.kind.endswith("_moved") and hasattr(e, "start") and e.character not in aiming:
+            after = _shot_after(events, i)   # a ruleset with no declared intents
+            if after:
+                aiming[e.character] = after
         elif e.kind == "intent_declared" and getattr(e, "melee_target", None) \
                 and getattr(e, "melee", None) in ("strike", "grapple"):
             closing[e.character] = e.melee_target

@@ -27,7 +27,7 @@ def source(ref: str, keep: bool) -> str:
     return f" ({ref})" if keep else ""
 
 
-def gm_distance(yards: float, edges: tuple = ()) -> str:
+def gm_distance(yards: float, edges: tuple = (), feet: bool = True) -> str:
     """A distance the way a GM says it in prose, from an exact one in yards.
 
     Under 10 yards in feet, to the foot ("about 10 feet" for 3.3 yards); 10 to 20 yards to
@@ -49,30 +49,43 @@ def gm_distance(yards: float, edges: tuple = ()) -> str:
     ('just over 20 yards', 'just under 60 yards', '60 yards')
     >>> gm_distance(23.5, (2, 24)), gm_distance(22.4, (22, 75))
     ('just under 24 yards', 'just over 22 yards')
+
+    ``feet``: False for a ruleset whose write-up tells every distance in yards (Weird West:
+    its moves, Paces and range increments are yards): under 10 yards to the yard instead.
+
+    >>> gm_distance(8.06, feet=False), gm_distance(1, feet=False)
+    ('about 8 yards', '1 yard')
     """
     if edges:
         lower, upper = edges
-        said = _said(yards)
+        said = _said(yards, feet)
         if lower and said[0] <= lower < yards:
-            return "just over " + _limit(lower)
+            return "just over " + _limit(lower, feet)
         if said[0] >= upper > yards:
-            return "just under " + _limit(upper)
-    return _said(yards)[1]
+            return "just under " + _limit(upper, feet)
+    return _said(yards, feet)[1]
 
 
-def _limit(yards: float) -> str:
+def _limit(yards: float, feet: bool = True) -> str:
     """A band's limit in words, as exact as the table gives it (never "about": "just under
     about 25 yards" hedges twice, and a limit of 24 yards is not about 25): "24 yards", "6
     feet" under 10 yards (the unit ``_said`` uses there)."""
-    if yards < 10:
-        feet = round(yards * 3, 1)
-        return f"{feet:g} {'foot' if feet == 1 else 'feet'}"
-    return f"{round(yards, 1):g} yards"
+    if yards < 10 and feet:
+        n = round(yards * 3, 1)
+        return f"{n:g} {'foot' if n == 1 else 'feet'}"
+    n = round(yards, 1)
+    return f"{n:g} {'yard' if n == 1 else 'yards'}"
 
 
-def _said(yards: float) -> tuple[float, str]:
-    """(the rounded distance in yards, its words) for ``gm_distance``."""
-    if yards < 10:
+def _said(yards: float, feet: bool = True) -> tuple[float, str]:
+    """(the rounded distance in yards, its words) for ``gm_distance`` (``feet``: under 10
+    yards in feet, else to the yard)."""
+    if yards < 10 and not feet:
+        said = math.floor(yards + 0.5)
+        unit = "yard" if said == 1 else "yards"
+        exact = abs(yards - said) < 0.05
+        at = said
+    elif yards < 10:
         feet = yards * 3
         said = math.floor(feet + 0.5)
         unit = "foot" if said == 1 else "feet"

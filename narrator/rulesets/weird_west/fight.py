@@ -295,6 +295,7 @@ class WeirdWestFight:
         self.emit(self.started())
         self.emit(self.roster())
         total = max(len(self.sc.turns), self.sc.max_turns or 0)
+        self.total_rounds = total
         loop = TurnLoop(total, self.dice, stop_after)
         for t in loop:
             turn = self.sc.turns[t - 1] if t <= len(self.sc.turns) else Turn()
@@ -450,6 +451,7 @@ class WeirdWestFight:
     def end_round(self, t: int, black: bool) -> None:
         bleeds = []
         sleeves = []
+        kept = []
         for f in self.fighters.values():
             if f.can_act and not f.undead:
                 lost = f.body.bleeding
@@ -459,10 +461,14 @@ class WeirdWestFight:
             left = sorted(f.cards_left())
             if left and f.can_act and rules()["cards"]["sleeve"]:
                 f.sleeve = left[0]
-                sleeves.append((f.name, left[0].code))
+                kept.append(f)
                 left = left[1:]
             self.deck.discard(left)
             f.hand, f.held = [], []
+        # a card up a sleeve is told only when a next round follows: not after the last
+        # round, nor when at most one side can still act (the fight ends with this round)
+        if t < getattr(self, "total_rounds", t + 1) and len(self.active_sides()) > 1:
+            sleeves = [(f.name, f.sleeve.code) for f in kept if f.can_act]
         if black:
             self.deck.reshuffle_all([f.sleeve for f in self.fighters.values() if f.sleeve])
         self.emit(WWRoundEnded(t, tuple(bleeds), tuple(sleeves), black))
@@ -719,6 +725,8 @@ class WeirdWestFight:
             shots = min(a.shots or 1, gun.wt.rof)
             for k in range(shots):
                 if not target.body.alive:
+                    break
+                if k and gun.loaded <= 0:   # the shot before said the gun is empty
                     break
                 if not self.fire(t, f, card, gun, target, hand, aim if k == 0 and hand != "off"
                                  else 0, a.called):

@@ -1,0 +1,88 @@
+"""Fresh user 12's finds (a GM who read only the README and docs): each test asserts the real
+text or output of his own scenarios (kept in tests/fresh12/), and failed on the code before
+its fix."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from narrator.engine import run_fight
+from narrator.render import Options, render
+from narrator.scenario import load_scenario_text
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "fresh12"
+
+
+@lru_cache(maxsize=None)
+def _fight(name: str, seed: int):
+    path = DATA / name
+    return run_fight(load_scenario_text(path.read_text(), str(path)), seed)
+
+
+def _teaching(name: str, seed: int, fmt: str = "markdown") -> str:
+    return render(_fight(name, seed), fmt, "teaching")
+
+
+def _story(name: str, seed: int, tense: str = "present") -> str:
+    return render(_fight(name, seed), "text", "story", options=Options(tense=tense))
+
+
+# ------------------------------------------------------------------ 1. Weird West write-up
+def test_a_shotgun_with_one_barrel_left_is_told_empty_once():
+    """Old (seed 4242, round 2): Jeb fires both barrels with one loaded: "...a miss. The
+    double-barrel shotgun is empty." then "**Jeb** (Q♠) tries to shoot at Luke but finds the
+    gun empty (double-barrel shotgun)." on the same card."""
+    text = _teaching("ww-mission.yaml", 4242)
+    assert "a failure: a miss. The double-barrel shotgun is empty." in text
+    assert "finds the gun empty" not in text
+
+
+def test_no_card_is_kept_up_a_sleeve_for_a_round_that_never_comes():
+    """Old (seed 4242): round 9 was the last (the Cutter gang was down) yet "Up their sleeves
+    for the next round: Thorne 3♣, Jeb 5♣."."""
+    log = _fight("ww-mission.yaml", 4242)
+    last = [e for e in log.events if e.kind == "ww_round_ended"][-1]
+    ended = [e for e in log.events if e.kind == "fight_ended"][0]
+    assert last.turn == ended.turns
+    assert last.sleeves == ()
+    assert ended.reason == "side_down"
+    assert "Up their sleeves" not in _teaching("ww-mission.yaml", 4242)
+
+
+def test_a_man_who_runs_to_shoot_one_man_is_told_running_at_that_man():
+    """Old (seeds 4242 and 2): "Jimmy "Kid" Rourke runs straight at Maria. Old Jeb Hawkins
+    ducks as Kid's bullet goes over." (Maria was the nearest; his shot on that card was at
+    Jeb)."""
+    assert 'Jimmy "Kid" Rourke runs straight at Old Jeb Hawkins. Jeb ducks as Kid\'s bullet' \
+        in _story("ww-mission.yaml", 4242)
+    assert 'Jimmy "Kid" Rourke goes for Old Jeb Hawkins at a run.' in _story("ww-mission.yaml", 2)
+
+
+def test_weird_west_tells_distances_in_yards_only():
+    """Old (seed 4242): "**Kid** (9♣) moves 7.8 yards" then "at **Jeb**, about 24 feet
+    away" in one post."""
+    text = _teaching("ww-mission.yaml", 4242)
+    assert "**Kid** (9♣) moves 7.8 yards" in text
+    assert "fires his Colt Lightning at **Jeb**, about 8 yards away" in text
+    assert " feet away" not in text
+
+
+def test_a_joker_dealt_is_never_a_joker_held():
+    """Old (past tense): "Jeb held a joker this round." reads as the card held back (a
+    hold action, or a card up his sleeve); the joker was dealt to him."""
+    table = tomllib.loads((ROOT / "narrator/rulesets/weird_west/templates/phrases.toml")
+                          .read_text())
+    assert not [p for p in table["w_joker"] if "[hold]" in p]
+    past = _story("ww-mission.yaml", 2, "past")
+    assert "Amos Cutter was dealt a joker this round." in past
+
+
+def test_a_light_wound_is_never_deep_in_the_belly():
+    """Old (story, seed 3): "takes Amos deep in the belly; a light wound"."""
+    text = _story("ww-mission.yaml", 3)
+    assert "takes Amos in the stomach; a light wound." in text
+    assert "deep in the belly" not in text
+
