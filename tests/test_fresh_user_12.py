@@ -86,3 +86,31 @@ def test_a_light_wound_is_never_deep_in_the_belly():
     assert "takes Amos in the stomach; a light wound." in text
     assert "deep in the belly" not in text
 
+
+# ------------------------------------------------------------------ 2. Gaslight
+def test_the_compact_rolls_block_names_a_natural_20_and_a_natural_1():
+    """Old (story, rolls block, seed 1888): "Abberline at Shea, snap #3 ... = 11 vs AC 13,
+    hit" for a natural 20 (the teaching prose says "a natural 20, a hit")."""
+    text = render(_fight("gaslight-street.yaml", 1888), "bbcode", "story")
+    assert "= 11 vs AC 13, natural 20, hit; Webley revolver: 3 left." in text
+    assert "= −4 vs AC 13, natural 1, fumble; Lee-Metford: 5 left." in text
+
+
+def test_a_quick_draw_without_the_skill_is_warned_and_told_a_normal_draw():
+    """Old: Abberline (no Quick Draw skill) declares ``draw: quick``: check said nothing and
+    the write-up "draws his Webley revolver from his holster" as if nothing was asked."""
+    path = DATA / "gaslight-street.yaml"
+    loaded = load_scenario_text(path.read_text(), str(path))
+    warned = [str(w) for w in loaded.warnings if "Quick Draw" in str(w)]
+    assert warned == [f"{path}:63:50: warning: Inspector Frederick Abberline declares draw: "
+                      "quick in turn 1, but has no Quick Draw skill (only one who knows it may "
+                      "try a quick draw), so the draw is a normal one; give him skills: "
+                      "{quick_draw: N}, or leave draw: out"]
+    text = _teaching("gaslight-street.yaml", 1888)
+    assert ("**Inspector Frederick Abberline** has no Quick Draw skill to try, so the draw is "
+            "a normal one. He draws his Webley revolver from his holster: a move action, "
+            "which costs him his move.") in text
+    story = render(_fight("gaslight-street.yaml", 1888), "text", "story")
+    assert "Abberline draws (holster; no Quick Draw skill: a normal draw): a move action." \
+        in story
+

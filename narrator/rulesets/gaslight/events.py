@@ -120,7 +120,8 @@ class GlFastDraw(Event):
 class GlDraw(Event):
     """Drawing a gun (002 l.23-35): where it was carried, the action it took, and the Quick
     Draw roll if he tried one (GN6). ``cost``: what it cost him this round ("nothing", "his
-    move", "his first shots", "the round")."""
+    move", "his first shots", "the round"). ``unskilled``: he declared a quick draw without
+    the Quick Draw skill, which only a man who knows it may try (002 l.34): a normal draw."""
 
     kind: ClassVar[str] = "gl_draw"
     turn: int
@@ -132,6 +133,7 @@ class GlDraw(Event):
     quick_score: int | None
     quick_made: bool | None
     cost: str
+    unskilled: bool = False   # draw: quick declared without the Quick Draw skill: a normal draw
 
 
 @event

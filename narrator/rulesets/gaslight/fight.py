@@ -711,7 +711,8 @@ class GaslightFight:
         cost = {"free": "nothing", "move": "his move", "standard": "his first shots",
                 "full_round": "the round"}[action]
         arm.drawn = True
-        self.emit(GlDraw(t, m.name, arm.name, carried, action, roll, score, made, cost))
+        self.emit(GlDraw(t, m.name, arm.name, carried, action, roll, score, made, cost,
+                         it.draw == "quick" and m.c.skills.quick_draw <= 0))
         if action == "move":
             self.intents[m.name] = it.model_copy(update={"move": None})
         elif action == "standard":

@@ -524,6 +524,12 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
             if isinstance(intent.reload, str) and weapon_index(c, intent.reload) is None:
                 raise loc8.error(f"{full} carries no gun {intent.reload!r} to reload"
                                  f"{_hint(intent.reload, guns)}", base + ("reload",))
+            if intent.draw == "quick" and not c.skills.quick_draw:
+                loaded.warnings.append(loc8.error(
+                    f"warning: {full} declares draw: quick in turn {t + 1}, but has no Quick "
+                    f"Draw skill (only one who knows it may try a quick draw), so the draw is "
+                    f"a normal one; give {loader.pronoun_form(c.pronoun, 'obj')} skills: "
+                    f"{{quick_draw: N}}, or leave draw: out", base + ("draw",)))
             if isinstance(intent.move, str) and intent.move not in sc.map:
                 raise loc8.error(f"no landmark called {intent.move!r}"
                                  f"{_hint(intent.move, list(sc.map))}", base + ("move",))
