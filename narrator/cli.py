@@ -834,7 +834,7 @@ def discord_messages(post: str) -> list[str]:
 
 @app.command()
 def status(scenario: Path = typer.Argument(..., help="The scenario YAML file.")) -> None:
-    """Show where a play-by-post fight stands: each character's condition, wounds, wound points, rounds loaded and position after the last resolved turn (with the GM's edits of state:)."""
+    """Show where a play-by-post fight stands: each character's condition, wounds, wound points, rounds loaded, position, and what else state: records (held by, bruise points, prone, mounted, cover) after the last resolved turn (with the GM's edits of state:)."""
     from rich.table import Table
 
     from narrator.errors import NarratorError
@@ -863,11 +863,14 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
     # a gun's name wraps between words, never inside one ("double-barrelle/d")
     words = [len(w) for c in state["characters"].values() for k in c.get("loaded", {})
              for w in str(k).split()]
-    widest = {"loaded": min(max([14, *words]), 30),
+    conditions = [len(w) for c in state["characters"].values()
+                  for w in str(c["condition"]).replace("_", " ").split()]
+    widest = {"loaded": min(max([14, *words]), 30), "condition": max([9, *conditions]),
               "at": max(len(_yards(c["at"])) for c in state["characters"].values())}
     guns = any("loaded" in c for c in state["characters"].values())
+    noted = any(_state_notes(c) for c in state["characters"].values())
     columns = [("character", False), ("condition", False)] + [(h, nw) for h, _, nw in own] + [
-        ("loaded", False)] * guns + [("at", True)]
+        ("loaded", False)] * guns + [("at", True)] + [("also", False)] * noted
     for col, no_wrap in columns:
         # a position is never cut ("30, 1" for "30, 10", "20.9, -31" for "20.9, -31.8"), nor a
         # gun's name inside a word: these two columns have fixed widths (the widest position;
@@ -877,15 +880,36 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
         table.add_column(col, overflow="fold", width=widest.get(col), no_wrap=no_wrap)
     side = None
     labels = _side_labels(loaded)
+    shorts = {c.name: c.short or c.name for _, c in loaded.scenario.characters()}
     for name, c in state["characters"].items():  # by side, under the side's name
         if loaded.side_of[name] != side:
             side = loaded.side_of[name]
             table.add_row(Text(f"{labels.get(side, side)}:", style="bold italic"))
         hurt = tuple(cell(name, c) for _, cell, _ in own)
         rounds = [Text("\n".join(f"{k} {v}" for k, v in c.get("loaded", {}).items()))] * guns
+        also = [Text("\n".join(_state_notes(c, shorts)) or "-")] * noted
         table.add_row(Text(name), c["condition"].replace("_", " "), *hurt, *rounds,
-                      _yards(c["at"]))
+                      _yards(c["at"]), *also)
     _console().print(table)
+
+
+def _state_notes(c: dict, shorts: dict[str, str] | None = None) -> list[str]:
+    """What else a character's ``state:`` entry records, for ``narrator status``'s "also"
+    column: "held by Jesse" (``held_by``, by the holder's short name from ``shorts``, full
+    name -> short), "bruise points 9" (``bruise_points``), "prone", "mounted", "in cover:
+    the stable door" (``cover``); ``[]`` when none is."""
+    notes = []
+    if c.get("held_by"):
+        notes.append(f"held by {(shorts or {}).get(c['held_by'], c['held_by'])}")
+    if c.get("bruise_points"):
+        notes.append(f"bruise points {c['bruise_points']}")
+    if c.get("prone") is True:
+        notes.append("prone")
+    if c.get("mounted") is True:
+        notes.append("mounted")
+    if c.get("cover"):
+        notes.append(f"in cover: {str(c['cover']).replace('_', ' ')}")
+    return notes
 
 
 def _side_labels(loaded) -> dict[str, str]:

@@ -114,3 +114,20 @@ def test_a_quick_draw_without_the_skill_is_warned_and_told_a_normal_draw():
     assert "Abberline draws (holster; no Quick Draw skill: a normal draw): a move action." \
         in story
 
+
+# ------------------------------------------------------------------ 3. play-by-post status
+def test_status_shows_what_the_state_block_records_beyond_wounds(run_cli):
+    """Old (`narrator status` after turn 2): the table had condition, wounds, WP, loaded and
+    at only; state: records Brody held_by Jesse Pruitt, Jesse prone with bruise_points 9."""
+    text = (DATA / "pbp-livery-turn2.yaml").read_text()
+    r = run_cli(text, "status", env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[2].split() == ["character", "condition", "wounds", "WP", "loaded", "at",
+                                "also"]
+    brody = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("Marshal"))
+    assert lines[brody].rstrip().endswith("held by") and lines[brody + 1].rstrip().endswith(
+        "Jesse")
+    jesse = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("Jesse"))
+    assert [ln[-11:].strip() for ln in lines[jesse:jesse + 3]] == ["bruise", "points 9",
+                                                                    "prone"]
