@@ -238,7 +238,22 @@ def write_files(files: list[tuple[Path, str]]) -> None:
     try:
         write_all(files)
     except OSError as exc:
-        fail(f"{exc.filename or files[0][0]}: cannot write: {exc.strerror or exc}")
+        path = exc.filename or files[0][0]
+        fail(f"{path}: cannot write: {why_not_written(exc, Path(path))}")
+
+
+def why_not_written(exc: OSError, path: Path) -> str:
+    """An ``OSError`` from writing ``path`` in plain words where the system's are wrong: a
+    folder that exists but takes no new files (a system folder such as /proc, where the
+    system says "No such file or directory" of the file being created); else the system's
+    own words ("Permission denied", "No space left on device")."""
+    import errno
+
+    folder = path.parent
+    if exc.errno == errno.ENOENT and folder.is_dir():
+        return (f"the folder {folder} takes no new files (a system folder, such as /proc or "
+                f"/sys); write it elsewhere")
+    return str(exc.strerror or exc)
 
 
 def emit_posts(posts: list[str], out: Optional[Path], targets: list[tuple[Path, str]],
@@ -774,7 +789,7 @@ def check_folders(targets: list[tuple[Path, str]]) -> None:
         try:
             check_folder_can_write(folder)
         except OSError as exc:
-            fail(f"{path}: cannot write: {exc.strerror or exc}")
+            fail(f"{path}: cannot write: {why_not_written(exc, Path(path))}")
 
 
 def kept_for_take_back(paths: list[Path]) -> dict[Path, bytes]:
@@ -1089,7 +1104,7 @@ def generate(
     try:
         write_atomic(out, text)
     except OSError as exc:
-        fail(f"{out}: cannot write: {exc.strerror or exc}")
+        fail(f"{out}: cannot write: {why_not_written(exc, Path(out))}")
     typer.echo(f"{out}: {sum(k for _, k in pairs)} characters, {setting.value}, seed {used}",
                err=True)
 
@@ -1166,7 +1181,7 @@ def _batch_into(out, scenarios, loaded, runs, fmt, force, workers, profile, dice
     try:  # a read-only folder: refused before any fight and the progress bar
         check_folder_can_write(out)
     except OSError as exc:
-        fail(f"{out}: cannot write: {exc.strerror or exc}")
+        fail(f"{out}: cannot write: {why_not_written(exc, Path(out) / '-')}")
     if fresh is not None:
         typer.echo(f"no seed in the scenario: using --seed {fresh}", err=True)
     try:
@@ -1191,7 +1206,8 @@ def _batch_into(out, scenarios, loaded, runs, fmt, force, workers, profile, dice
     except NarratorError as exc:
         fail(exc.one_line())
     except OSError as exc:
-        fail(f"{getattr(exc, 'filename', None) or out}: cannot write: {exc.strerror or exc}")
+        where = getattr(exc, "filename", None) or out
+        fail(f"{where}: cannot write: {why_not_written(exc, Path(where))}")
     return results
 
 
@@ -1322,7 +1338,7 @@ def odds(
         try:  # a read-only folder or chart: refused before the trials and the table
             check_can_write(chart)
         except OSError as exc:
-            fail(f"{chart}: cannot write: {exc.strerror or exc}")
+            fail(f"{chart}: cannot write: {why_not_written(exc, Path(chart))}")
     try:
         ld = load_scenario(scenario)
     except NarratorError as exc:
@@ -1436,7 +1452,7 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
         try:
             write_atomic(chart, nb.chart_svg(result, named))
         except OSError as exc:
-            fail(f"{chart}: cannot write: {exc.strerror or exc}")
+            fail(f"{chart}: cannot write: {why_not_written(exc, Path(chart))}")
         console.print(f"chart: {chart}")
 
 
@@ -1482,7 +1498,7 @@ def new(
     try:
         write_atomic(out, text)
     except OSError as exc:
-        fail(f"{out}: cannot write: {exc.strerror or exc}")
+        fail(f"{out}: cannot write: {why_not_written(exc, Path(out))}")
     typer.echo(f"{out}: a new {ruleset} scenario; try: narrator run {out}", err=True)
 
 

@@ -435,6 +435,25 @@ def hint(word: object) -> str:
     return f"; did you mean {lowered[near[0]]!r}?" if near else ""
 
 
+def weapon_elsewhere(word: str, own: str) -> str | None:
+    """The title ("Gaslight") of the first other registered ruleset whose weapon table has
+    the type ``word`` (exactly, case-insensitive), for the message about a weapon type
+    unknown to the ruleset ``own`` (its name, "boothill"); None when no other has it."""
+    if not isinstance(word, str):
+        return None
+    for name in names():
+        if name == own:
+            continue
+        try:
+            rs = get(name)
+            table = rs.weapons()
+        except Exception:  # noqa: BLE001 - a broken plugin never spoils another's message
+            continue
+        if word.lower() in {str(k).lower() for k in table}:
+            return rs.title or name
+    return None
+
+
 def of_log(log: FightLog) -> Ruleset:
     """The ruleset a fight's log was fought under (its ``fight_started`` event names it)."""
     return get(log.events[0].ruleset)

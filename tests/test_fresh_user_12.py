@@ -131,3 +131,50 @@ def test_status_shows_what_the_state_block_records_beyond_wounds(run_cli):
     jesse = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("Jesse"))
     assert [ln[-11:].strip() for ln in lines[jesse:jesse + 3]] == ["bruise", "points 9",
                                                                     "prone"]
+
+
+# ------------------------------------------------------------------ 6. error messages
+def _error(name: str, run_cli) -> str:
+    r = run_cli(DATA / "bad" / name, "check")
+    assert r.exit_code == 2, r.stdout
+    return r.stderr.strip().removeprefix(str(DATA / "bad" / name))
+
+
+def test_error_suggestions_mean_what_the_gm_meant(run_cli):
+    """Old: "'her' is not one of 'he', 'she' or 'they'; did you mean 'he'?"; Weird West
+    "unknown key 'shot'; did you mean 'shots'?" for ``shot: Jeb``; Boot Hill "unknown weapon
+    type 'webley_revolver'; did you mean 'cap_ball_revolver'?" (a Gaslight weapon)."""
+    assert _error("gs-pronoun.yaml", run_cli) == (
+        ":50:16: sides.fenians[1].pronoun: 'her' is not one of 'he', 'she' or 'they'; did you "
+        "mean 'she'?")
+    assert _error("ww-key.yaml", run_cli) == (
+        ":64:29: unknown key 'shot'; did you mean 'shoot' (whom to shoot at) or 'shots' (how "
+        "many)?")
+    assert _error("other-ruleset-weapon.yaml", run_cli) == (
+        ":41:24: unknown weapon type 'webley_revolver': that is a Gaslight weapon, and this "
+        "scenario is Boot Hill ('narrator rules boothill weapons' lists its weapons); did you "
+        "mean 'cap_ball_revolver'?")
+
+
+def test_yaml_indentation_and_bracket_errors_in_plain_words(run_cli):
+    """Old: "YAML: expected <block end>, but found '?'; check the indentation (while parsing
+    a block collection at line 30, column 5)"."""
+    assert _error("bad-indent.yaml", run_cli) == (
+        ":40:5: YAML: this line is not indented like the rest of the list that starts at line "
+        "30, column 5: the keys of one mapping (and the '- ' of one list) start in one column; "
+        "a key that belongs to the line above goes further in, under it")
+    assert _error("ww-indent.yaml", run_cli).startswith(
+        ":65:6: YAML: this line is not indented like the rest of the mapping that starts at "
+        "line 62, column 5:")
+    assert _error("unclosed.yaml", run_cli) == (
+        ":8:64: YAML: the '[' opened at line 8, column 22 is not closed here: after each item "
+        "comes ',' or the closing ']' (found '}')")
+
+
+def test_a_file_in_a_system_folder_is_refused_in_plain_words(run_cli):
+    """Old: "/proc/fight.md: cannot write: No such file or directory" (/proc exists)."""
+    r = run_cli(DATA / "boothill-livery.yaml", "run", "--out", "/proc/fight.md")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == ("/proc/fight.md: cannot write: the folder /proc takes no new "
+                                "files (a system folder, such as /proc or /sys); write it "
+                                "elsewhere")

@@ -116,6 +116,9 @@ def key_hint(bad: str, valid: list[str], loc: tuple = ()) -> str:
     the list of valid keys. Returns "" or "; ..." to append to the message."""
     if "skills" in loc[-2:-1] and bad.lower() in _SKILL_NOTES and "rifle" in valid:
         return f"; {_SKILL_NOTES[bad.lower()]}"
+    if bad.lower() == "shot" and "shoot" in valid:   # "shot: Jeb": whom he shoots at
+        return ("; did you mean 'shoot' (whom to shoot at)" +
+                (" or 'shots' (how many)?" if "shots" in valid else "?"))
     near = nearest(bad, valid)
     if near is not None:
         return f"; did you mean {near!r}?"
@@ -125,9 +128,40 @@ def key_hint(bad: str, valid: list[str], loc: tuple = ()) -> str:
     return listed
 
 
+#: Values a GM may write for another: the value narrator means, offered first when it is
+#: one of the choices ("pronoun: her" means she, never "he", the nearest spelling).
+VALUE_SYNONYMS = {
+    "her": "she", "hers": "she", "herself": "she", "woman": "she", "female": "she",
+    "him": "he", "his": "he", "himself": "he", "man": "he", "male": "he",
+    "them": "they", "their": "they", "theirs": "they", "themselves": "they",
+}
+
+
 def _hint(word: str, choices: list[str]) -> str:
+    meant = VALUE_SYNONYMS.get(word.lower()) if isinstance(word, str) else None
+    if meant in choices:
+        return f"; did you mean {meant!r}?"
     n = nearest(word, choices)
     return f"; did you mean {n!r}?" if n else ""
+
+
+def weapon_hint(word: str, choices: list[str], ruleset: str) -> str:
+    """What to add to "unknown weapon type 'x'": the ruleset that has it when another one
+    does (": that is a <title> weapon, and this scenario is <title> ('narrator rules <name>
+    weapons' lists its weapons)"), then the nearest of ``choices`` (this ruleset's types);
+    "" when neither helps. ``ruleset``: the scenario's ruleset name, as registered."""
+    from narrator import ruleset as registry
+
+    near = _hint(word, choices)
+    other = registry.weapon_elsewhere(word, ruleset)
+    if other is None:
+        return near
+    try:
+        own = registry.get(ruleset).title or ruleset
+    except Exception:  # noqa: BLE001 - the scenario's own ruleset is loaded by now
+        own = ruleset
+    return (f": that is a {other} weapon, and this scenario is {own} ('narrator rules "
+            f"{ruleset} weapons' lists its weapons){near}")
 
 
 _MISSING = object()
@@ -695,6 +729,30 @@ _YAML_HINTS = (("'\\t'", "indent with spaces, not tabs"),
                ("<block end>", "check the indentation"))
 
 
+_FLOW_CLOSE = {"flow sequence": ("[", "]"), "flow mapping": ("{", "}")}
+
+
+def _plain_yaml(problem: str, context: str | None, cmark: Any) -> str | None:
+    """The parser's words for the commonest mistakes put plainly (None for the others):
+    a line indented off its block ("expected <block end>, but found '?'"), a bracket closed
+    by the wrong one ("expected ',' or ']', but got '}'"). ``context``/``cmark``: what the
+    parser was reading and where it started."""
+    where = f"line {cmark.line + 1}, column {cmark.column + 1}" if cmark is not None else ""
+    if problem.startswith("expected <block end>") and cmark is not None:
+        block = ("list" if "collection" in (context or "") or "sequence" in (context or "")
+                 else "mapping")
+        return (f"this line is not indented like the rest of the {block} that starts at "
+                f"{where}: the keys of one mapping (and the '- ' of one list) start in one "
+                f"column; a key that belongs to the line above goes further in, under it")
+    for kind, (opening, closing) in _FLOW_CLOSE.items():
+        if kind in (context or "") and problem.startswith("expected ',' or") \
+                and cmark is not None:
+            got = problem.rsplit("but got ", 1)[-1]
+            return (f"the {opening!r} opened at {where} is not closed here: after each item "
+                    f"comes ',' or the closing {closing!r} (found {got})")
+    return None
+
+
 def _yaml_error(exc: MarkedYAMLError, text: str, path: str) -> ScenarioError:
     """One located line for a ruamel parse error.
 
@@ -715,6 +773,9 @@ def _yaml_error(exc: MarkedYAMLError, text: str, path: str) -> ScenarioError:
                        f"start a mapping; quote the value if the colon is part of it, or end "
                        f"the line after its key if a block follows")
             mark, context = start, None
+    plain = _plain_yaml(problem, context, cmark)
+    if plain is not None:
+        problem, context = plain, None
     for needle, hint in _YAML_HINTS:
         if needle in problem:
             problem += f"; {hint}"

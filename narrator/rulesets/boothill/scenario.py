@@ -405,6 +405,12 @@ Turn.model_rebuild()
 
 
 # ---------------------------------------------------------------------- validation
+def _weapon_hint(word: str, choices: list[str], ruleset: str) -> str:
+    from narrator.scenario.loader import weapon_hint
+
+    return weapon_hint(word, choices, ruleset)
+
+
 def _hint(word: str, choices: list[str]) -> str:
     from narrator.scenario.loader import nearest
 
@@ -447,7 +453,8 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
             for j, w in enumerate(c.weapons):
                 base = ("sides", side, i, "weapons", j)
                 if w.type not in tables.weapons():
-                    raise loc8.error(f"unknown weapon type {w.type!r}{_hint(w.type, weapon_keys)}",
+                    hint = _weapon_hint(w.type, weapon_keys, "boothill")
+                    raise loc8.error(f"unknown weapon type {w.type!r}{hint}",
                                      base + ("type",))
                 wt = tables.weapons()[w.type]
                 if wt.type == "gun_butt":

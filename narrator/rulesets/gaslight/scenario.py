@@ -399,7 +399,8 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
             for j, w in enumerate(c.weapons):
                 wloc = base + ("weapons", j)
                 if w.type not in types:
-                    raise loc8.error(f"unknown weapon type {w.type!r}{_hint(w.type, list(types))}",
+                    hint = loader.weapon_hint(w.type, list(types), "gaslight")
+                    raise loc8.error(f"unknown weapon type {w.type!r}{hint}",
                                      wloc + ("type",))
                 try:
                     gun = W.make_gun(w)

@@ -335,7 +335,8 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
             for j, w in enumerate(c.weapons):
                 wt = weapon_type(w.type)
                 if wt is None:
-                    raise loc8.error(f"unknown weapon type {w.type!r}{_hint(w.type, weapon_keys)}",
+                    hint = loader.weapon_hint(w.type, weapon_keys, "violence")
+                    raise loc8.error(f"unknown weapon type {w.type!r}{hint}",
                                      base + ("weapons", j, "type"))
                 if not wt.is_gun:
                     for fld in ("loaded", "capacity", "calibre", "spare"):

@@ -555,7 +555,8 @@ def _check_rest(loaded: loader.LoadedScenario, loc8: Any) -> None:
             for j, w in enumerate(c.weapons):
                 wt = tables.weapons().get(w.type)
                 if wt is None:
-                    raise loc8.error(f"unknown weapon type {w.type!r}{_hint(w.type, weapon_keys)}",
+                    hint = loader.weapon_hint(w.type, weapon_keys, "weird-west")
+                    raise loc8.error(f"unknown weapon type {w.type!r}{hint}",
                                      base + ("weapons", j, "type"))
                 if not wt.is_gun:
                     for fld in ("loaded", "range", "rof", "shots"):
