@@ -1113,7 +1113,7 @@ def generate(
 def batch(
     scenarios: list[Path] = typer.Argument(..., help="Scenario YAML files."),
     runs: int = typer.Option(10, "--runs", "-n", min=1, max=100000, help="Fights per scenario."),
-    out: str = typer.Option("outputs", "--out", "-o", help="Folder for the write-ups (created if missing; default: outputs in the current folder)."),
+    out: str = typer.Option("outputs", "--out", "-o", help="Folder for the write-ups (created if missing, in a folder that exists; default: outputs in the current folder)."),
     workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, max=64, help="Processes (default: all cores). The results do not depend on it."),
     fmt: Format = typer.Option(Format.markdown, "--format", "-f", help="Output format."),
     mode: Mode = MODE_OPT,
@@ -1152,9 +1152,13 @@ def batch(
     if max(bases) + runs - 1 > SEED_MAX:  # run i uses seed + i: every one a valid seed
         fail(f"--seed {max(bases)}: with --runs {runs} the last seed would be "
              f"{max(bases) + runs - 1}, above {SEED_MAX}")
-    made = [p for p in (out, *out.parents) if not p.exists()]  # the folders mkdir makes
+    if out.exists() and not out.is_dir():
+        fail(f"{out}: is a file, not a folder (--out names the folder the fights go in)")
+    if not out.exists() and not out.parent.is_dir():  # as run: the folder itself, no chain
+        fail(_no_folder(out))
+    made = [p for p in (out, *out.parents) if not p.exists()]  # the folder mkdir makes
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        out.mkdir(exist_ok=True)
     except OSError as exc:
         fail(f"{out}: cannot create the folder: {exc.strerror or exc}")
     try:

@@ -178,3 +178,27 @@ def test_a_file_in_a_system_folder_is_refused_in_plain_words(run_cli):
     assert r.stderr.strip() == ("/proc/fight.md: cannot write: the folder /proc takes no new "
                                 "files (a system folder, such as /proc or /sys); write it "
                                 "elsewhere")
+
+
+# ------------------------------------------------------------------ 4. batch --out
+def test_batch_out_makes_its_folder_but_no_missing_chain_as_run(run_cli, tmp_path):
+    """Old: `batch --out /tmp/no/such/` exited 0 and made the whole chain, while `run --out
+    /tmp/no/such/dir/fight.md` refused "the folder ... does not exist". Now batch makes its
+    own folder (in a folder that exists) and refuses a missing chain as run does."""
+    scenario = DATA / "boothill-livery.yaml"
+    deep = tmp_path / "no" / "such"
+    r = run_cli(scenario, "batch", "--runs", "1", "--out", str(deep), "-j", "1")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == f"{deep}: the folder {tmp_path / 'no'} does not exist"
+    assert not (tmp_path / "no").exists()
+    run = run_cli(scenario, "run", "--out", str(deep / "fight.md"))
+    assert run.exit_code == 2 and "does not exist" in run.stderr
+    fresh = tmp_path / "fights"
+    r = run_cli(scenario, "batch", "--runs", "1", "--out", str(fresh), "-j", "1")
+    assert r.exit_code == 0, r.stderr
+    assert [p.name for p in fresh.iterdir()] == ["boothill-livery-1881.md"]
+    (tmp_path / "afile").write_text("x")
+    r = run_cli(scenario, "batch", "--runs", "1", "--out", str(tmp_path / "afile"), "-j", "1")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == (f"{tmp_path / 'afile'}: is a file, not a folder (--out names "
+                                "the folder the fights go in)")
