@@ -202,3 +202,41 @@ def test_batch_out_makes_its_folder_but_no_missing_chain_as_run(run_cli, tmp_pat
     assert r.exit_code == 2
     assert r.stderr.strip() == (f"{tmp_path / 'afile'}: is a file, not a folder (--out names "
                                 "the folder the fights go in)")
+
+
+# ------------------------------------------------------------------ 7. docs
+def _section(text: str, heading: str, after: str = "") -> str:
+    start = text.index(heading, text.index(after) if after else 0)
+    end = text.find("\n### ", start + len(heading))
+    return text[start:end if end > 0 else None]
+
+
+def test_gaslight_quick_draw_reference_is_no_empty_table():
+    """Old: docs/gaslight.md "### Quick draw" was a table header with no row (so was `narrator
+    rules gaslight quick-draw`)."""
+    quick = _section((ROOT / "docs/gaslight.md").read_text(), "### Quick draw")
+    assert "| holster | move | free |" in quick
+    assert "| pocket | standard | no help |" in quick
+    assert "| entry | value |" not in quick
+
+
+def test_gaslight_intent_shots_and_draw_are_told_by_gaslight_rules():
+    """Old: docs/scenario.md's Gaslight Intent said of shots "Combat turn: 1 or 2 careful
+    shots. Shootout turn: ..." and of draw "fast (a Fast Draw roll) or normal (3 counts)",
+    Boot Hill's words."""
+    intent = _section((ROOT / "docs/scenario.md").read_text(), "### Intent",
+                      "## Gaslight (`ruleset: gaslight`)")
+    shots = next(ln for ln in intent.splitlines() if ln.startswith("| `shots`"))
+    draw = next(ln for ln in intent.splitlines() if ln.startswith("| `draw`"))
+    assert "careful" not in shots and "Shootout" not in shots
+    assert "at most what the mode allows" in shots
+    assert "Fast Draw roll" not in draw and "3 counts" not in draw
+    assert "Quick Draw roll, for a man with the Quick Draw skill" in draw
+
+
+def test_readme_names_the_weird_west_data_folder_as_it_is():
+    """Old: README said the data is in narrator/rulesets/<ruleset>/data/, but the Weird West
+    folder is weird_west, not weird-west."""
+    readme = (ROOT / "README.md").read_text()
+    assert "`weird_west` for `weird-west`" in readme
+    assert (ROOT / "narrator/rulesets/weird_west/data").is_dir()

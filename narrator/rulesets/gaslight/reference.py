@@ -67,6 +67,20 @@ def reference() -> Reference:
             ref.sections.append(Section("modes", "Firing modes", ["mode", "numbers", "source"],
                                         rows, "002 l.38-72, l.406-469", group="tables"))
             continue
+        if key == "quick_draw":   # the rule's numbers are the drawing table's column
+            drawing = rules()["drawing"]
+            rows = [[carry.replace("_", " "), row["action"].replace("_", " "),
+                     row["quick_draw"].replace("_", " ") or "no help"]
+                    for carry, row in drawing.items() if isinstance(row, dict)]
+            ref.sections.append(Section(
+                "quick-draw", "Quick draw", ["carried", "draw", "with Quick Draw made"], rows,
+                cite(sec["source"]) + "; the drawing table, " + cite(drawing["source"]),
+                note="draw: quick, for a man with the Quick Draw skill (quick_draw: points; "
+                     "without it the draw is a normal one): a d20 at or under his Adjusted "
+                     "Fast Draw (DEX + quick-draw points + the gun's fast-draw adjustment); "
+                     "made, the draw takes the action of the last column.",
+                group="tables"))
+            continue
         rows = [[k.replace("_", " "), _cell(v)] for k, v in sec.items() if k != "source"]
         ref.sections.append(Section(key.replace("_", "-"), key.replace("_", " ").capitalize(),
                                     ["entry", "value"], rows, cite(sec["source"]),

@@ -53,6 +53,16 @@ class Gaslight(Ruleset):
     sources = {"002": "a d20 firearms chapter of about 1890 (the gaslight era)"}
     citations = ((r"ruled: narrator (GN\d+)", r"narrator's Gaslight reading \1"),
                  (r"ruled: (G\d+)", r"narrator's Gaslight ruling \1"))
+    field_help = {
+        ("Intent", "shots"): "How many shots this round (1-12), at most what the mode allows "
+                             "his gun's class (narrator rules gaslight modes): aimed, covering "
+                             "and point blank one; default: all the mode allows. Half (rounded "
+                             "down) go at his initiative, the rest at the end of the round.",
+        ("Intent", "draw"): "normal (default) or quick: a Quick Draw roll, for a man with the "
+                            "Quick Draw skill (without it the draw is a normal one): made, a "
+                            "gun in a holster comes out as a free action (narrator rules "
+                            "gaslight quick-draw).",
+    }
 
     def story_beat(self, event: Any, beats: list[dict[str, Any]]) -> dict[str, Any] | None:
         """A volley is told in one beat with everything the engine logged inside it: a shot
