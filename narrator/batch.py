@@ -683,7 +683,9 @@ def chart_svg(o: Odds, side_names: dict[str, str] | None = None) -> str:
     labels = [outcome_label(s.side, o.unit, named) for s in o.sides]
     left = 16 + int(max(len(t) for t in names + labels) * size * CHAR_W) + 10
     total_w = max(left + width + 70, 640)
-    subtitle = (f"{o.trials:,} fights, seeds {o.base_seed} to {o.base_seed + o.trials - 1}; "
+    seeds = (f"1 fight, seed {o.base_seed}" if o.trials == 1 else
+             f"{o.trials:,} fights, seeds {o.base_seed} to {o.base_seed + o.trials - 1}")
+    subtitle = (f"{seeds}; "
                 f"bars: chance of winning, whiskers: 95% interval")
     # the legend, wrapped into lines that fit
     legend: list[list[tuple[str, float]]] = [[]]

@@ -1223,7 +1223,8 @@ def _batch_summary(out, scenarios, loaded, results) -> None:
 
     from narrator import batch as nb
 
-    table = Table(title=f"{len(results)} fights written to {out}", box=box.SIMPLE_HEAD,
+    table = Table(title=f"{len(results)} fight{'s' if len(results) != 1 else ''} written to "
+                        f"{out}", box=box.SIMPLE_HEAD,
                   pad_edge=False)
     # each ruleset's word for its turns; seconds only for fights whose turns have a length
     from narrator.ruleset import get as get_ruleset
@@ -1412,8 +1413,11 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
 
     console = _console(100)  # one column per outcome: wider than 80 for some rulesets
     console.print(f"path: {result.path}")
-    sides = Table(title=f"{result.title}: {result.trials:,} fights (seeds {base}-"
-                        f"{base + result.trials - 1}; scripted dice ignored)")
+    seeds = (f"seed {base}" if result.trials == 1
+             else f"seeds {base}-{base + result.trials - 1}")
+    fights = "fight" if result.trials == 1 else "fights"
+    sides = Table(title=f"{result.title}: {result.trials:,} {fights} ({seeds}; scripted dice "
+                        f"ignored)")
     sides.add_column("outcome", overflow="fold")
     sides.add_column("fights", justify="right")
     sides.add_column("chance", justify="right")

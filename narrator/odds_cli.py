@@ -91,7 +91,8 @@ def sweep(loaded, specs: list[str], trials: int, base: int, workers: int, chart:
     def build(wrap: int | None) -> Table:
         """The table; ``wrap``: the paths' headings broken at their dots into lines of at most
         that many characters (None: one line each)."""
-        table = Table(title=f"{loaded.scenario.title}: {trials:,} fights a variant "
+        table = Table(title=f"{loaded.scenario.title}: {trials:,} "
+                            f"{'fight' if trials == 1 else 'fights'} a variant "
                             f"(seeds from {base}); chance of winning, 95% interval")
         for v in varies:
             table.add_column(v.name if wrap is None else dotted_heading(v.name, wrap))

@@ -240,3 +240,22 @@ def test_readme_names_the_weird_west_data_folder_as_it_is():
     readme = (ROOT / "README.md").read_text()
     assert "`weird_west` for `weird-west`" in readme
     assert (ROOT / "narrator/rulesets/weird_west/data").is_dir()
+
+
+# ------------------------------------------------------------------ 8. minor
+def test_odds_of_one_fight_says_one_fight(run_cli):
+    """Old: `odds -n 1` printed "1 fights (seeds 1881-1881; ...)"."""
+    r = run_cli(DATA / "boothill-livery.yaml", "odds", "-n", "1", "-j", "1")
+    assert r.exit_code == 0, r.stderr
+    assert "Trouble at Hennessey's Livery: 1 fight (seed 1881; scripted dice" in r.stdout
+    assert "1 fights" not in r.stdout
+
+
+def test_next_keeps_the_gms_spaces_before_a_comment_in_state(run_cli, tmp_path):
+    """Old: `next` rewrote "at: [18, 0]   # GM: he ducked back into the stable" (three
+    spaces) with two."""
+    path = tmp_path / "pbp.yaml"
+    path.write_text((DATA / "pbp-livery-turn2.yaml").read_text())
+    r = run_cli(path, "next")
+    assert r.exit_code == 0, r.stderr
+    assert "      at: [18, 0]   # GM: he ducked back into the stable\n" in path.read_text()

@@ -413,8 +413,10 @@ def _new_turns(first: int, index: int, dash: int, col: int, resolved: dict[str, 
 def _with_comments(old: list[str], first: int, paths: dict[int, tuple],
                    new: list[tuple[tuple, str]]) -> list[str]:
     """The new block's lines, with the comments the old block's lines had: a comment at the end
-    of a line follows the key of that line; a comment line goes before the key after it."""
+    of a line follows the key of that line, after the spaces the GM put before it (two on a
+    line of its own making); a comment line goes before the key after it."""
     trailing: dict[tuple, str] = {}
+    gaps: dict[tuple, str] = {}         # the GM's spaces before a trailing comment
     before: dict[tuple, list[str]] = {}
     loose: list[str] = []
     held: list[str] = []
@@ -434,6 +436,8 @@ def _with_comments(old: list[str], first: int, paths: dict[int, tuple],
             held.append(body)           # a whole-line comment: it goes with the next key
         elif n in paths:
             trailing[current] = c
+            pre = body[:len(body) - len(c)]
+            gaps[current] = pre[len(pre.rstrip()):]
         else:
             trailing.setdefault(current, c)
     loose += held
@@ -442,7 +446,7 @@ def _with_comments(old: list[str], first: int, paths: dict[int, tuple],
     for p, line in new:
         out.extend(before.get(p, []))
         used.add(p)
-        out.append(line + ("  " + trailing[p] if p in trailing else ""))
+        out.append(line + (gaps.get(p, "  ") + trailing[p] if p in trailing else ""))
     for p, lst in before.items():
         if p not in used:
             loose += lst
