@@ -33,6 +33,13 @@ def sparse(default: Any) -> Any:
     return field(default=default, metadata={"sparse": True})
 
 
+def boot_hill(field_: str) -> Any:
+    """A Boot Hill attribute of ``CharacterIntro`` (``strength``, ``coo``, ``obs``, ``sta``,
+    ``luck``): required, left out of the JSON at 0 (another ruleset's character, who has
+    none: its own are in ``attributes``), and read back as 0 when left out."""
+    return field(metadata={"sparse": True, "empty": 0, "doc": field_})
+
+
 def event(cls: type) -> type:
     """Class decorator: make a frozen dataclass (``narrator.frozen.record``) and register it
     under its ``kind``."""
@@ -55,22 +62,29 @@ class Modifier:
 
 @record
 class CharacterIntro:
-    """Who fights: full and short name, side, pronoun, attributes and skills, weapons."""
+    """Who fights: full and short name, side, pronoun, attributes and skills, weapons.
+
+    ``strength``, ``coo``, ``obs``, ``sta``, ``luck``: Boot Hill's attributes (0, and left
+    out of the JSON, for another ruleset's character); ``attributes``: another ruleset's
+    own, as ``(name, value)`` pairs in its terms: Weird West's traits (``("deftness",
+    "3d8")``), Gaslight's abilities (``("str", 12)``, ``dex``, ``con``); none for Boot Hill
+    and Violence."""
 
     name: str
     short: str
     side: str
     pronoun: str
-    strength: int
-    coo: int
-    obs: int
-    sta: int
-    luck: int
+    strength: int = boot_hill("strength")
+    coo: int = boot_hill("coo")
+    obs: int = boot_hill("obs")
+    sta: int = boot_hill("sta")
+    luck: int = boot_hill("luck")
     skills: tuple[tuple[str, int], ...]
     weapons: tuple[str, ...]
     mounted: bool
     at: tuple[float, float]
     cover: str | None
+    attributes: tuple[tuple[str, str | int], ...] = sparse(())
 
 
 @record
@@ -151,7 +165,9 @@ class Event:
 
 @event
 class FightStarted(Event):
-    """The fight's preamble: title, ruleset, profile, seed, characters, rulings in force."""
+    """The fight's preamble: title, ruleset, profile, seed, characters, rulings in force.
+    ``night``: Boot Hill's night (and Weird West's dark, near dark and pitch dark);
+    ``light``: the light a Weird West or Gaslight scenario gives, in its own words."""
 
     kind: ClassVar[str] = "fight_started"
     title: str
@@ -166,6 +182,7 @@ class FightStarted(Event):
     landmarks: tuple[tuple[str, str], ...]
     places: tuple[PlaceNote, ...] = ()   # landmarks with positions (logs before 0.2: none)
     side_names: tuple[tuple[str, str], ...] = sparse(())  # the scenario's side_names: (key, name)
+    light: str = sparse("")   # the scenario's light as it gives it ("dim", "poor"); "" none
 
 
 @event
@@ -316,7 +333,7 @@ def _sparse_plain(value: Any) -> Any:
         out = {}
         for f in dataclasses.fields(value):
             v = getattr(value, f.name)
-            if f.metadata.get("sparse") and v == f.default:
+            if f.metadata.get("sparse") and v == f.metadata.get("empty", f.default):
                 continue
             out[f.name] = _sparse_plain(v)
         return out
@@ -330,8 +347,9 @@ def _sparse_plain(value: Any) -> Any:
 def _build(tp: Any, value: Any) -> Any:
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         hints = typing.get_type_hints(tp)
-        kwargs = {f.name: _build(hints[f.name], value[f.name])
-                  for f in dataclasses.fields(tp) if f.name in value}
+        kwargs = {f.name: _build(hints[f.name], value[f.name]) if f.name in value
+                  else f.metadata["empty"]
+                  for f in dataclasses.fields(tp) if f.name in value or "empty" in f.metadata}
         return tp(**kwargs)
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)

@@ -259,3 +259,38 @@ def test_next_keeps_the_gms_spaces_before_a_comment_in_state(run_cli, tmp_path):
     r = run_cli(path, "next")
     assert r.exit_code == 0, r.stderr
     assert "      at: [18, 0]   # GM: he ducked back into the stable\n" in path.read_text()
+
+
+# ------------------------------------------------------------------ 5. JSON log
+def test_the_json_log_gives_each_ruleset_its_own_attributes_and_light():
+    """Old: every Weird West character had strength/coo/obs/sta/luck 0 and "night": false
+    under dim light; Gaslight put CON in sta, DEX in coo and "night": true for light: poor."""
+    import json
+
+    ww = json.loads(_fight("ww-mission.yaml", 4242).to_json())["events"][0]
+    assert ww["light"] == "dim" and ww["night"] is False
+    thorne = ww["characters"][0]
+    assert not {"strength", "coo", "obs", "sta", "luck"} & set(thorne)
+    assert ["deftness", "3d8"] in thorne["attributes"]
+    assert ["spirit", "4d10"] in thorne["attributes"]
+    gl = json.loads(_fight("gaslight-street.yaml", 1888).to_json())["events"][0]
+    assert gl["light"] == "poor" and gl["night"] is False
+    abberline = gl["characters"][0]
+    assert abberline["attributes"] == [["str", 12], ["dex", 14], ["con", 13]]
+    assert not {"strength", "coo", "obs", "sta", "luck"} & set(abberline)
+
+
+def test_a_boot_hill_log_keeps_its_attributes_and_reads_back_equal():
+    from narrator.events import FightLog
+
+    log = run_fight(load_scenario_text((ROOT / "scenarios/examples/luke-short.yaml")
+                                       .read_text()), 1887)
+    text = log.to_json()
+    luke = [c for c in __import__("json").loads(text)["events"][0]["characters"]
+            if c["name"] == "Luke Short"][0]
+    assert (luke["strength"], luke["coo"], luke["obs"], luke["sta"], luke["luck"]) == \
+        (13, 16, 13, 14, 10)
+    assert "attributes" not in luke
+    assert FightLog.from_json(text) == log
+    ww = _fight("ww-mission.yaml", 4242)
+    assert FightLog.from_json(ww.to_json()) == ww

@@ -242,17 +242,20 @@ class GaslightFight:
 
     def started(self) -> FightStarted:
         intros = tuple(CharacterIntro(
-            m.name, m.c.short or m.name, m.side, m.c.pronoun, m.c.str_, m.c.dex, 0, m.c.con, 0,
+            m.name, m.c.short or m.name, m.side, m.c.pronoun, 0, 0, 0, 0, 0,
             tuple(self.skill_list(m.c)), tuple(a.name for a in m.arms), False, m.pos,
-            self.cover_name(m)) for m in self.men.values())
+            self.cover_name(m), (("str", m.c.str_), ("dex", m.c.dex), ("con", m.c.con)))
+            for m in self.men.values())
+        # no night in Gaslight: the light is the scenario's conditions.light (002 l.82-85)
         return FightStarted(self.sc.title, self.sc.description, "gaslight", "as ruled",
-                            self.seed, self.conditions.light in ("bad", "poor"),
+                            self.seed, False,
                             tuple(self.sides), intros, (),
                             tuple((k, lm.name or k.replace("_", " ")) for k, lm in self.sc.map.items()),
                             tuple(PlaceNote(k, lm.name or k.replace("_", " "), tuple(lm.at),
                                             self.cover_words(lm.cover, lm.concealment))
                                   for k, lm in self.sc.map.items()),
-                            side_names=tuple(self.sc.side_names.items()))
+                            side_names=tuple(self.sc.side_names.items()),
+                            light=self.conditions.light)
 
     @staticmethod
     def skill_list(c: Character) -> list[tuple[str, int]]:

@@ -35,7 +35,7 @@ from narrator.rulesets.weird_west.rolls import (
     TraitRoll, aptitude_dice, dice_total, roll_damage, roll_die, roll_trait,
 )
 from narrator.rulesets.weird_west.scenario import (
-    Action, Character, CoverSpec, Scenario, Turn, WeaponSpec, parse_trait, weapon_index,
+    Action, Character, CoverSpec, Scenario, Traits, Turn, WeaponSpec, parse_trait, weapon_index,
 )
 from narrator.rulesets.weird_west import tables
 from narrator.rulesets.weird_west.scenario import house_of
@@ -315,9 +315,11 @@ class WeirdWestFight:
         return FightLog(tuple(self.events), tuple(rolls))
 
     def started(self) -> FightStarted:
+        traits = tuple(Traits.model_fields)   # W1, in the scenario's order
         intros = tuple(CharacterIntro(
             f.name, f.c.short or f.name, f.side, f.c.pronoun, 0, 0, 0, 0, 0, (),
-            tuple(w.name for w in f.weapons), False, f.pos, f.cover_name)
+            tuple(w.name for w in f.weapons), False, f.pos, f.cover_name,
+            tuple((t, getattr(f.c.traits, t)) for t in traits))
             for f in self.fighters.values())
         places = tuple(PlaceNote(k, lm.name or k.replace("_", " "), tuple(lm.at),
                                  ", ".join(lm.cover.covers) if lm.cover else "")
@@ -332,7 +334,7 @@ class WeirdWestFight:
                             tuple(self.sides), intros, notes,
                             tuple((k, lm.name or k.replace("_", " "))
                                   for k, lm in self.sc.map.items()), places,
-                            side_names=tuple(self.sc.side_names.items()))
+                            side_names=tuple(self.sc.side_names.items()), light=self.sc.light)
 
     def roster(self) -> WWRoster:
         out = []
