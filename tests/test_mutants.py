@@ -191,8 +191,8 @@ def test_the_gun_arm_and_the_off_arm_follow_handedness(hand, gun, off):
 
 def test_the_saver_keeps_the_gms_comments_in_state_byte_for_byte():
     """``saver._with_comments``: when ``state:`` is rewritten, a comment ending a line stays
-    on that key's line as written (trailing spaces and all), a whole-line comment stays before
-    the key after it."""
+    on that key's line as written (the spaces before it, trailing spaces and all; fresh user
+    12), a whole-line comment stays before the key after it."""
     from narrator.scenario import saver
 
     text = ("a: 1\nturns:\n- intents: {}\n- intents: {}\nstate:\n"
@@ -201,8 +201,8 @@ def test_the_saver_keeps_the_gms_comments_in_state_byte_for_byte():
     out = saver.record_turn(text, 1, {"hash": "abc", "rolls": {}},
                             {"turn": 2, "characters": {"Ann": {"wound_points": 3}}})
     assert out == ("a: 1\nturns:\n- intents: {}\n- intents: {}\n  resolved:\n    hash: abc\n"
-                   "    rolls: {}\nstate:\n  turn: 2  # after turn one XX  \n  # the men\n"
-                   "  characters:  # who X\n    Ann:\n      wound_points: 3\n")
+                   "    rolls: {}\nstate:\n  turn: 2   # after turn one XX  \n  # the men\n"
+                   "  characters: # who X\n    Ann:\n      wound_points: 3\n")
 
 
 def test_the_saver_leaves_an_empty_turn_where_redo_drops_a_turn_that_was_only_its_record():
@@ -682,13 +682,13 @@ def test_violence_a_man_whose_turn_a_melee_used_cannot_act_after_it_ends():
 
 def test_the_saver_keeps_the_gms_comment_on_the_state_line_itself():
     """``saver._with_comments``: a comment ending the ``state:`` key's own line stays on it
-    when ``state:`` is rewritten (its spacing normalised to two spaces, as on every key)."""
+    when ``state:`` is rewritten, with the GM's spacing before it (fresh user 12)."""
     from narrator.scenario import saver
 
     text = "a: 1\nturns:\n- intents: {}\n- intents: {}\nstate:   # the GM keeps this\n  turn: 1\n"
     assert saver.record_turn(text, 1, {"hash": "abc", "rolls": {}}, {"turn": 2}) == (
         "a: 1\nturns:\n- intents: {}\n- intents: {}\n  resolved:\n    hash: abc\n    rolls: {}\n"
-        "state:  # the GM keeps this\n  turn: 2\n")
+        "state:   # the GM keeps this\n  turn: 2\n")
 
 
 # ------------------------------------------------------------ hand to hand (B19)

@@ -1246,18 +1246,20 @@ def test_a_point_blank_natural_20_doubles_the_damage():
         ("point_blank_20", 0, "table", "2")]
 
 
-def test_the_opening_in_poor_light_is_a_night_fight_with_each_mans_gun_and_dex():
+def test_the_opening_in_poor_light_names_the_light_and_each_mans_gun_and_dex():
     """Kills fight.xǁGaslightFightǁstarted__mutmut_8, _13, _44, _71 and status__mutmut_63.
-    002 l.82-85: poor light (like bad) is told as a dark fight; the opening introduces each
-    man with his DEX (in the shared intro's coordination place) and his guns; nobody starts
-    prone."""
+    002 l.82-85: the opening gives the scenario's light as it is ("poor"; no night, which
+    Gaslight has not: fresh user 12 found poor light told as a night), introduces each man
+    with his DEX (in his own attributes, never in Boot Hill's coordination place) and his
+    guns; nobody starts prone."""
     sc = _scenario([_man("Ann", dex=14)], [_man("Bob", at=(5, 0))], [{"intents": {}}],
                    conditions={"light": "poor"})
     log = _fight(sc)
     (started,) = of_kind(log, "fight_started")
-    assert started.night is True
-    assert [(c.name, c.coo, c.weapons) for c in started.characters] == [
-        ("Ann", 14, ("Webley revolver",)), ("Bob", 12, ("Webley revolver",))]
+    assert started.night is False and started.light == "poor"
+    assert [(c.name, dict(c.attributes)["dex"], c.coo, c.weapons)
+            for c in started.characters] == [
+        ("Ann", 14, 0, ("Webley revolver",)), ("Bob", 12, 0, ("Webley revolver",))]
     assert [s.prone for s in _statuses(log, 1).values()] == [False, False]
 
 

@@ -249,7 +249,7 @@ def test_the_gm_comment_on_an_edited_line_stays(tmp_path, one_turn):
     path = edited(one_turn, tmp_path)
     resolve_next(path)
     text = path.read_text()
-    assert "      wound_points: 9  # Doc says it is worse\n" in text
+    assert "      wound_points: 9   # Doc says it is worse\n" in text
     assert load_scenario(path).scenario.turns[1].resolved.adjusted == {
         'Quentin "Cool Hand" Luke': {"wound_points": 5}}
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from narrator.events import Event, Modifier, event
+from narrator.events import Event, Modifier, event, sparse
 from narrator.frozen import record
 
 
@@ -339,13 +339,16 @@ class BleedNote:
 
 @event
 class WWRoundEnded(Event):
-    """The end of a round: bleeding (W8, WN6), sleeves (W3), a black joker's reshuffle."""
+    """The end of a round: bleeding (W8, WN6), sleeves (W3), a black joker's reshuffle;
+    ``last``: no round follows (the fight ends with it), so no sleeve is told "for the next
+    round"."""
 
     kind: ClassVar[str] = "ww_round_ended"
     turn: int
     bleeding: tuple[BleedNote, ...]
     sleeves: tuple[tuple[str, str], ...]
     reshuffle: bool
+    last: bool = sparse(False)
 
 
 @record

@@ -453,7 +453,6 @@ class WeirdWestFight:
     def end_round(self, t: int, black: bool) -> None:
         bleeds = []
         sleeves = []
-        kept = []
         for f in self.fighters.values():
             if f.can_act and not f.undead:
                 lost = f.body.bleeding
@@ -463,17 +462,16 @@ class WeirdWestFight:
             left = sorted(f.cards_left())
             if left and f.can_act and rules()["cards"]["sleeve"]:
                 f.sleeve = left[0]
-                kept.append(f)
+                sleeves.append((f.name, left[0].code))
                 left = left[1:]
             self.deck.discard(left)
             f.hand, f.held = [], []
-        # a card up a sleeve is told only when a next round follows: not after the last
-        # round, nor when at most one side can still act (the fight ends with this round)
-        if t < getattr(self, "total_rounds", t + 1) and len(self.active_sides()) > 1:
-            sleeves = [(f.name, f.sleeve.code) for f in kept if f.can_act]
         if black:
             self.deck.reshuffle_all([f.sleeve for f in self.fighters.values() if f.sleeve])
-        self.emit(WWRoundEnded(t, tuple(bleeds), tuple(sleeves), black))
+        # the last round: no next round follows (the last declared, or at most one side can
+        # still act), so the write-up keeps no card up a sleeve "for the next round"
+        last = t >= getattr(self, "total_rounds", t + 1) or len(self.active_sides()) <= 1
+        self.emit(WWRoundEnded(t, tuple(bleeds), tuple(sleeves), black, last))
 
     def penalty_mods(self, f: Fighter) -> list:
         from narrator.events import Modifier
