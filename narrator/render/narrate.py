@@ -2199,7 +2199,15 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
     stopped one is no hit); ``quiet``: nobody fired in the last turn; ``last_shot``: the
     turn of the last shot (0: none); ``turns``;
     ``came_to``: the men knocked cold who came to after the fight. Read from the last status
-    block and the shots."""
+    block and the shots.
+
+    A fight cut off undecided (its ``fight_ended`` reason "turns_ran_out": the turns ran out
+    with two sides or more still up) is told as the engine left it: ``holders`` are then the
+    sides the engine counts still in the fight (the event's ``standing``, as the teaching
+    write-up and ``odds`` read it), never one side the story calls the winner, and a man the
+    story saw run who is still on his feet and in it (no rout, no surrender) is
+    ``withdrawn``, not ``fled`` ("Wade has given ground", never "Wade has run" beside "the
+    Pruitts are still in it"); ``stopped`` says the fight was cut off so."""
     status = [e for e in events if e.kind == "turn_ended"]
     last = {s.name: s for s in status[-1].status} if status else {}
     out: dict[str, Any] = {k: [] for k in ("dead", "dying", "dying_soon", "dying_minutes",
@@ -2310,4 +2318,16 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
     out["sides_standing"] = sorted({sides[n] for n in out["standing"]}, key=order)
     out["holders"] = sorted({sides[n] for n in out["standing"] if n not in out["running"]},
                             key=order)
+    end = next((e for e in reversed(events) if e.kind == "fight_ended"), None)
+    out["stopped"] = end is not None and end.reason == "turns_ran_out"
+    out["withdrawn"] = []
+    if out["stopped"]:
+        out["holders"] = [s for s in started.sides if s in end.standing]
+        for name in list(out["fled"]):
+            s = last.get(name)
+            cond = after.get(name, getattr(s, "condition", "active") if s is not None
+                             else "active")
+            if name not in fled and cond == "active":  # the story's flight, not a rout
+                out["fled"].remove(name)
+                out["withdrawn"].append(name)
     return out
