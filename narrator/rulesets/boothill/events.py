@@ -157,7 +157,8 @@ class KnockedOut(Event):
 class HoldChanged(Event):
     """A hold begins or ends (errata B19). ``change``: "taken" (a grapple hit), "broken" (the
     held man broke free), "thrown" (the holder threw him), "released" (the holder let go to
-    move or shoot), "ended" (one of the two went down)."""
+    move or shoot), "knocked_down" (a blow knocked one of the two off his feet, ruling BN5),
+    "ended" (one of the two went down: passed out, dying or dead)."""
 
     kind: ClassVar[str] = "hold_changed"
     turn: int

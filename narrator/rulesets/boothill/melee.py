@@ -361,7 +361,8 @@ class HandToHand:
                weapon_name: str, cause: str, count: int | None) -> None:
         """Bruise points (errata B19): a blow's d6 + the weapon's bonus + 1 for STR 15 or more,
         a 6 knocking the man down; a throw's d6 - 2 (never below 0), leaving him prone. Above
-        STR with his wound points, he is knocked cold."""
+        STR with his wound points, he is knocked cold. A man knocked down ends any hold he is
+        in, as holder or held (ruling BN5: "hold_changed" with "knocked_down")."""
         b = tables.hand_to_hand()["bruise"]
         d6 = self.roll(f.name, "bruise", 6)
         if cause == "throw":
@@ -379,6 +380,11 @@ class HandToHand:
             self.emit(BruiseTaken(t, count, target.name, f.name, weapon_name, cause, d6, mods,
                                   points, target.bruise_points, target.wound_points,
                                   target.capacity, knocked, target.prone))
+        if knocked:  # knocked off his feet, he loses his hold or is torn from it (BN5)
+            if target.holding is not None:
+                self.end_hold(t, target, "knocked_down", count)
+            if target.held_by is not None:
+                self.end_hold(t, self.fighters[target.held_by], "knocked_down", count)
         if target.condition == "active" and target.hurt_points > target.capacity:
             target.condition = "passed_out"
             target.mounted = False

@@ -31,7 +31,7 @@ def _cancellable() -> str:
 
 def reference() -> Reference:
     """The Boot Hill reference: weapons (Table 14) and hand-to-hand weapons (B19), Tables 1-13,
-    house rules, rulings B1-B19 and BN1-BN4, tactics profiles and dice purposes."""
+    house rules, rulings B1-B19 and BN1-BN5, tactics profiles and dice purposes."""
     from narrator.dice import PURPOSES
     from narrator.rulesets.boothill import tables, tactics
 
