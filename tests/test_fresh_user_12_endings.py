@@ -131,3 +131,21 @@ def test_a_knockdown_ends_the_hold_and_the_hold_names_the_held_man():
             "at −4, and may try to break free (−2) or strike at −4; blows at him are +4.") in text
     assert "The knockdown ends the hold: Jesse no longer holds Brody." in text
     assert "Jesse's grip on Brody gives way." in _story("boothill-livery.yaml", 1881)
+
+
+# ---------------------------------------------------------------- 4: the wrong hand, a distance
+def test_a_shoulder_wound_is_named_as_the_rule_reads_and_one_distance_has_one_wording():
+    # seed 1881, turn 4, count 6: Welles (a serious wound in the left shoulder, his only
+    # serious one) fires his Winchester one-handed; was "a serious arm wound leaves him one
+    # good arm". Wade and Welles shoot at each other in that count from the same spot: was
+    # "about 30 yards" one way and "just under 30 yards" the other
+    text = render(_fight("boothill-livery.yaml", 1881), "markdown", "teaching")
+    turn4 = text.split("## Turn 4,")[1].split("**Status after turn 4**")[0]
+    count6 = turn4.split("**Count 6**")[1]
+    assert ("wrong hand −2 (fired one-handed: a serious wound in an arm or shoulder leaves him "
+            "one good arm)") in count6
+    assert "serious arm wound" not in text
+    said = re.findall(r"\*\*(Wade|Welles)\*\* fires a careful shot at \*\*\w+\*\* with his "
+                      r"[\w -]+, ([\w ]+) away", count6)
+    assert said == [("Wade", "just under 30 yards"), ("Welles", "just under 30 yards")]
+

@@ -433,9 +433,10 @@ def test_two_serious_wounds_halve_a_move_twice(corral6):
 
 
 def test_the_wrong_hand_modifier_says_why(corral6):
-    """001 l.23, 27: a serious arm wound leaves a long arm one hand; a pistol changes hands."""
-    assert "wrong hand −2 (fired one-handed: a serious arm wound leaves him one good " \
-           "arm).\n" in corral6
+    """001 l.23, 27: a serious wound in an arm or shoulder (the rule's words) leaves a long
+    arm one hand; a pistol changes hands."""
+    assert "wrong hand −2 (fired one-handed: a serious wound in an arm or shoulder leaves " \
+           "him one good arm).\n" in corral6
     assert "wrong hand −2 (his gun arm is seriously wounded: fired with the other " \
            "hand).\n" in corral6
     assert "wrong hand −2.\n" not in corral6

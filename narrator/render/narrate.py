@@ -745,6 +745,15 @@ class Narration:
         Records this blow."""
         return self.hit_again(f"blow:{attacker}", target, turn)
 
+    def twin_edges(self, ev: Event) -> tuple[tuple[float, float], ...]:
+        """The range bands' edges (``edges``) of the other shots of ``ev``'s turn and kind
+        between the same two men, either way, at the same distance (a shot and the return
+        shot of the same count): ``gm_distance`` says one distance in one wording."""
+        pair = {getattr(ev, "shooter", None), getattr(ev, "target", None)}
+        return tuple(tuple(e.edges) for e in self._by_turn().get(getattr(ev, "turn", None), ())
+                     if e is not ev and e.kind == ev.kind and getattr(e, "edges", None)
+                     and {e.shooter, e.target} == pair and e.distance == ev.distance)
+
     def in_turn(self, kind: str, turn: Any, **match: Any) -> Event | None:
         """The first event of ``kind`` in ``turn`` whose fields equal ``match`` (a man's move
         of the turn, to say a gait modifier was for the gait he declared), else None."""

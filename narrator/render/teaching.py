@@ -27,7 +27,7 @@ def source(ref: str, keep: bool) -> str:
     return f" ({ref})" if keep else ""
 
 
-def gm_distance(yards: float, edges: tuple = (), feet: bool = True) -> str:
+def gm_distance(yards: float, edges: tuple = (), feet: bool = True, others: tuple = ()) -> str:
     """A distance the way a GM says it in prose, from an exact one in yards.
 
     Under 10 yards in feet, to the foot ("about 10 feet" for 3.3 yards); 10 to 20 yards to
@@ -55,14 +55,24 @@ def gm_distance(yards: float, edges: tuple = (), feet: bool = True) -> str:
 
     >>> gm_distance(8.06, feet=False), gm_distance(1, feet=False)
     ('about 8 yards', '1 yard')
+
+    ``others``: the bands' edges of other shots between the same two men at the same distance
+    (a return shot in the same count): when one of them says the distance against its limit,
+    this one says it so too, one wording for one distance ("just under 30 yards" both ways,
+    never "about 30 yards" one way). Said against a limit of another band, the words never
+    contradict this shot's band (its own limits are further off, or it would have said so).
+
+    >>> gm_distance(29.3, (25, 50)), gm_distance(29.3, (25, 50), others=((10, 30),))
+    ('about 30 yards', 'just under 30 yards')
     """
-    if edges:
-        lower, upper = edges
-        said = _said(yards, feet)
-        if lower and said[0] <= lower < yards:
-            return "just over " + _limit(lower, feet)
-        if said[0] >= upper > yards:
-            return "just under " + _limit(upper, feet)
+    for band in (edges, *others):
+        if band:
+            lower, upper = band
+            said = _said(yards, feet)
+            if lower and said[0] <= lower < yards:
+                return "just over " + _limit(lower, feet)
+            if said[0] >= upper > yards:
+                return "just under " + _limit(upper, feet)
     return _said(yards, feet)[1]
 
 

@@ -79,11 +79,13 @@ MODIFIER_MANY = {
 }
 
 #: Why the wrong-hand modifier applies (``hit.wrong_hand_why``, the modifier's ``why``), with
-#: its source line (``{his}``, ``{him}``: the shooter's pronouns): a serious arm wound leaves
-#: one hand for a long arm (001 l.27), moves a pistol out of a seriously wounded gun arm
+#: its source line (``{his}``, ``{him}``: the shooter's pronouns): a serious wound in an arm or
+#: shoulder (the rule's words: a shoulder wound counts, 001 l.23) leaves one hand for a long arm
+#: (001 l.27), moves a pistol out of a seriously wounded gun arm
 #: (001 l.23), or the off hand was declared.
 WRONG_HAND = {
-    "one_handed": ("fired one-handed: a serious arm wound leaves {him} one good arm", "001 l.27"),
+    "one_handed": ("fired one-handed: a serious wound in an arm or shoulder leaves {him} one "
+                   "good arm", "001 l.27"),
     "gun_arm": ("{his} gun arm is seriously wounded: fired with the other hand", "001 l.23"),
     "off_hand": ("fired with {his} off hand, as declared", "001 l.23"),
 }
