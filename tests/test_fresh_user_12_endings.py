@@ -149,3 +149,17 @@ def test_a_shoulder_wound_is_named_as_the_rule_reads_and_one_distance_has_one_wo
                       r"[\w -]+, ([\w ]+) away", count6)
     assert said == [("Wade", "just under 30 yards"), ("Welles", "just under 30 yards")]
 
+
+# ---------------------------------------------------------------- 5: the tense holds
+def test_the_wound_a_man_goes_down_from_is_told_in_the_storys_tense():
+    # seeds 2, 12, 13, 16 and 27 read "...a light wound, and it was enough." (or "that was
+    # enough") in a present-tense story
+    present = past = 0
+    for seed in (2, 12, 13, 16, 27):
+        text = _story("boothill-livery.yaml", seed)
+        assert " was enough" not in text, seed
+        present += len(re.findall(r"and (it|that) is enough\.", text))
+        told = _story("boothill-livery.yaml", seed, "past")
+        assert " is enough" not in told, seed
+        past += len(re.findall(r"and (it|that) was enough\.", told))
+    assert present >= 2 and past >= 2
