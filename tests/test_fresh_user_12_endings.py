@@ -163,3 +163,41 @@ def test_the_wound_a_man_goes_down_from_is_told_in_the_storys_tense():
         assert " is enough" not in told, seed
         past += len(re.findall(r"and (it|that) was enough\.", told))
     assert present >= 2 and past >= 2
+
+
+# ---------------------------------------------------------------- 6: Gaslight story facts
+def _rounds(text: str) -> dict[int, str]:
+    """A story's prose by round (the rolls blocks left out)."""
+    out = {}
+    for part in text.split("\nRound ")[1:]:
+        number, _, body = part.partition("\n")
+        out[int(number.strip())] = body.split("Rolls, round")[0]
+    return out
+
+
+def test_gaslight_volleys_say_what_the_gun_did():
+    gl = "gaslight-street.yaml"
+    # seed 1888 round 1: Abberline's first run is three shots of six (the Webley holds 3
+    # after it): was "He empties the Webley at Shea in a rattle of reports, and one of them
+    # finds his abdomen" ("his" read as Abberline's)
+    r1 = _rounds(_story(gl, 1888))[1]
+    first = r1.split("Abberline")[2]
+    assert "empties" not in first and "finds his abdomen" not in r1
+    # seed 5 round 1: six shots, the sixth a fumble that jammed the Webley: was "Abberline
+    # emptied the Webley in Shea's direction to no purpose. The mechanism of Abberline's
+    # Webley seized with Shea in his sights."
+    for tense in ("present", "past"):
+        r1 = _rounds(_story(gl, 5, tense))[1]
+        assert "empties the Webley" not in r1 and "emptied the Webley" not in r1
+        assert "Webley seize" in r1
+    # seed 15 round 2: Thick's two shots both hit Mary: was "Thick's Lee-Metford barks
+    # once, and Mary is hit in the lower left leg, and another finds her chest."
+    r2 = _rounds(_story(gl, 15))[2]
+    assert "Mary is hit in the lower left leg, and another finds her chest" in r2
+    assert "barks once" not in r2
+    # seed 5 round 2: Thick walks 15 feet towards Mary, still 14 yards off: was "He closed
+    # with Mary." (--tense past)
+    for seed in (5, 1888, 15):
+        for tense in ("present", "past"):
+            assert not re.search(r"(closes|closed) with", _story(gl, seed, tense)), (seed, tense)
+
