@@ -201,3 +201,29 @@ def test_gaslight_volleys_say_what_the_gun_did():
         for tense in ("present", "past"):
             assert not re.search(r"(closes|closed) with", _story(gl, seed, tense)), (seed, tense)
 
+
+# ---------------------------------------------------------------- 7: Gaslight teaching
+def test_gaslight_teaching_says_each_block_once_and_why_a_shot_never_comes():
+    text = render(_fight("gaslight-street.yaml", 1888), "markdown", "teaching")
+    rounds = text.split("\n## Round ")
+    r2, r3 = rounds[2], rounds[3]
+    # round 2: Thick's first half puts Mary down, his end-of-round half finds her down:
+    # "Thick holds fire: Mary is unconscious." was said twice
+    assert r2.count("**Thick** holds fire: Mary is unconscious.") == 1
+    # round 3: "Thick fires two shots at Shea", shot 1 misfires: the second was never told
+    assert "**Thick** fires two shots at **Shea**" in r3
+    assert "a misfire, a dud round" in r3
+    assert "**Thick**'s Lee-Metford will not fire until it is cleared." in r3
+    # a move to the tenth of a foot in the prose ("14.99 feet" was the rolls' figure)
+    assert "**Thick** moves 15 feet (walking slowly)." in r2
+    assert "14.99 feet" not in text
+    # one round declared, the rest by tactics, max_turns 8: was "The declared rounds are
+    # done after 8 rounds"
+    assert "The fight has run its rounds: 8 rounds (48 seconds); still on their feet: the " \
+           "police, the fenians." in text
+    assert "declared rounds are done" not in text
+    # the story: Thick came on at Mary in round 2 and at Shea in round 3; was "Still Thick
+    # came on at Shea"
+    story = _rounds(_story("gaslight-street.yaml", 1888))
+    assert "Thick comes on at Mary" in story[2] or "on Mary" in story[2]
+    assert "Still Thick" not in story[3] and "Shea" in story[3].split(".")[1]

@@ -183,6 +183,7 @@ class GaslightFight:
         self.fired_any = False
         self.intents: dict[str, Intent] = {}
         self.plans: dict[str, Plan] = {}
+        self._blocked: set[tuple] = set()  # blocks said (``block``): each once a round
         self.tactic_made: set[tuple[int, str]] = set()
         self.conditions = scenario.conditions
 
@@ -207,6 +208,14 @@ class GaslightFight:
 
     def block(self, t: int, m: Man, action: str, reason: str, target: str | None = None,
               detail: str = "") -> None:
+        """Say that ``m`` cannot do ``action`` now, and why (``GlBlocked``); a man's target
+        down is said once a round: his end-of-round shots at a man his first ones put down
+        say nothing new ("Thick holds fire: Mary is unconscious." came twice). Other blocks
+        are each an action refused (a covering shot and its follow-up, 002 l.68)."""
+        key = (t, m.name, action, reason, target, detail)
+        if reason == "target_out" and key in self._blocked:
+            return
+        self._blocked.add(key)
         self.emit(GlBlocked(t, m.name, action, reason, target, detail))
 
     # ------------------------------------------------------------------ the fight
@@ -832,7 +841,7 @@ class GaslightFight:
         if n <= 0 or not m.up or not self.ready(t, m, arm, target, mode):
             return
         self.emit(GlVolley(t, m.name, target, arm.name, hand, mode, when, n, barrels))
-        for _ in range(n):
+        for i in range(n):
             if not m.up:
                 return
             tm = self.men[target]
@@ -840,6 +849,13 @@ class GaslightFight:
                 return self.block(t, m, "shoot", "target_out", target, tm.condition)
             if not self.fire(t, m, arm, tm, mode, when, called=called, two=two, hand=hand,
                              off=off, of=n, barrels=barrels):
+                if i < n - 1 and m.up and arm.state != "ready" and \
+                        self.events[-1].kind != "gl_blocked":
+                    # the shots declared after a misfire, a jam, a burst or a dropped gun
+                    # never come: said, not left out ("fires two shots", then only shot 1)
+                    self.block(t, m, "shoot", {"misfire": "jammed", "jam": "jammed",
+                                               "broken": "broken", "dropped": "knocked_down"}
+                               .get(arm.state, "no_gun"), target, arm.name)
                 return
 
     def ready(self, t: int, m: Man, arm: Arm, target: str, mode: str) -> bool:
