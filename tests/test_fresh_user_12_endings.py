@@ -227,3 +227,16 @@ def test_gaslight_teaching_says_each_block_once_and_why_a_shot_never_comes():
     story = _rounds(_story("gaslight-street.yaml", 1888))
     assert "Thick comes on at Mary" in story[2] or "on Mary" in story[2]
     assert "Still Thick" not in story[3] and "Shea" in story[3].split(".")[1]
+
+
+# ---------------------------------------------------------------- 8: a shot lost, then shots
+def test_a_shot_lost_to_the_combat_turn_is_not_never_getting_a_shot_off():
+    # seed 3, turn 5: was "Welles never gets a hipshot off; the fight slows to a more
+    # deliberate pace. He shoots at Wade twice"
+    for tense, said in (("present", "Welles loses a hipshot left over from the turn before; "
+                                    "the fight slows to a more deliberate pace."),
+                        ("past", "Welles lost a hipshot left over from the turn before; the "
+                                 "fight slowed to a more deliberate pace.")):
+        text = _story("boothill-livery.yaml", 3, tense)
+        assert said in text
+        assert "never gets a hipshot off" not in text and "never got a hipshot off" not in text
