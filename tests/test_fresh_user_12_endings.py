@@ -61,7 +61,7 @@ def test_a_fight_cut_off_by_max_turns_names_no_winner_and_no_empty_field():
             or "Brody is still in it, untouched." in end), end
     assert ("Wade has given ground but not given up." in end
             or "Wade has fallen back but is not out of it." in end), end
-    assert "Jesse is bleeding out." in end and "28 shots fired, eight hits" in end
+    assert "Jesse is bleeding out." in end and "28 shots fired, 8 hits" in end
     assert not _WINNER.search(end) and "Wade has run" not in end and "Wade has fled" not in end
 
 
