@@ -119,7 +119,9 @@ def test_a_quick_draw_without_the_skill_is_warned_and_told_a_normal_draw():
 # ------------------------------------------------------------------ 3. play-by-post status
 def test_status_shows_what_the_state_block_records_beyond_wounds(run_cli):
     """Old (`narrator status` after turn 2): the table had condition, wounds, WP, loaded and
-    at only; state: records Brody held_by Jesse Pruitt, Jesse prone with bruise_points 9."""
+    at only; state: records Jesse prone with bruise_points 9 (Brody's fist knocked him down,
+    which ends Jesse's hold on Brody, ruling BN5) and, in a turn 2 where Brody does not hit
+    back (pbp-livery-hold.yaml), Brody held_by Jesse Pruitt."""
     text = (DATA / "pbp-livery-turn2.yaml").read_text()
     r = run_cli(text, "status", env={"COLUMNS": "80"})
     assert r.exit_code == 0, r.stderr
@@ -127,11 +129,17 @@ def test_status_shows_what_the_state_block_records_beyond_wounds(run_cli):
     assert lines[2].split() == ["character", "condition", "wounds", "WP", "loaded", "at",
                                 "also"]
     brody = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("Marshal"))
-    assert lines[brody].rstrip().endswith("held by") and lines[brody + 1].rstrip().endswith(
-        "Jesse")
+    assert lines[brody].rstrip().endswith("-")   # (the knockdown ended the hold)
     jesse = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("Jesse"))
     assert [ln[-11:].strip() for ln in lines[jesse:jesse + 3]] == ["bruise", "points 9",
                                                                     "prone"]
+    r = run_cli((DATA / "pbp-livery-hold.yaml").read_text(), "status",
+                env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    brody = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("Marshal"))
+    assert lines[brody].rstrip().endswith("held by") and lines[brody + 1].rstrip().endswith(
+        "Jesse")
 
 
 # ------------------------------------------------------------------ 6. error messages
