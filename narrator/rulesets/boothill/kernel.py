@@ -259,6 +259,23 @@ class KernelContext:
         self.vec = VecTactics(self)
 
 
+def _grown(table: np.ndarray | None, size: int, fill, dtype, row: tuple[int, ...] = ()
+           ) -> np.ndarray:
+    """A lookup over the intent registry with room for ``size`` entries: ``table`` itself
+    when it has room, else a new array (entries of shape ``row``, filled with ``fill``) of
+    ``size`` or twice ``table``'s length, whichever is more, with ``table``'s entries copied
+    in. The registry grows a few intents at a time; growing by doubling keeps the copies'
+    total cost within twice the final size (``per_intent``, ``prep_table`` and
+    ``_move_targets`` share it)."""
+    if table is not None and len(table) >= size:
+        return table
+    cap = size if table is None else max(size, 2 * len(table))
+    out = np.full((cap, *row), fill, dtype=dtype)
+    if table is not None:
+        out[:len(table)] = table
+    return out
+
+
 def stops(start: np.ndarray, target: np.ndarray,
           allowance: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Where men running from ``start`` towards ``target`` (both ``(n, 2)``, yards) stop,
@@ -766,14 +783,11 @@ class _Kernel:
         coded = size is not None
         size = len(self.ireg) if size is None else size
         if got is None or len(got[0]) < size:
-            # (grown to twice the size at least: the registry grows by a few intents at a
-            # time, and copying the lookup at each would cost its size every time)
-            cap = size if got is None else max(size, 2 * len(got[0]))
-            values, known = np.zeros(cap, dtype=np.int64), np.zeros(cap, dtype=bool)
-            if not coded:
+            fresh = got is None
+            values, known = (None, None) if fresh else got
+            values, known = _grown(values, size, 0, np.int64), _grown(known, size, False, bool)
+            if fresh and not coded:
                 values[0], known[0] = none, True
-            if got is not None:
-                values[:len(got[0])], known[:len(got[0])] = got
             got = self.cache[key] = (values, known)
         values, known = got
         if not known[iids].all():
@@ -1024,10 +1038,8 @@ class _Kernel:
         ``(len(iids), 2)``, from a lookup over the intent registry (an intent never changes)."""
         table = self.cache.get("move targets")
         if table is None or len(table) < len(self.ireg):
-            old, table = table, np.full((len(self.ireg), 2), np.nan)
-            if old is not None:
-                table[:len(old)] = old
-            self.cache["move targets"] = table
+            table = self.cache["move targets"] = _grown(table, len(self.ireg), np.nan,
+                                                        np.float64, (2,))
         out = table[iids]
         unknown = np.isnan(out[:, 0])
         if unknown.any():
@@ -1410,10 +1422,7 @@ class _Kernel:
         size = len(self.ireg)
         table, done = self.cache.get(("prep table", role), (np.zeros(0, dtype=np.int64), 0))
         if done < size:
-            if len(table) < size:
-                grown = np.zeros(max(size, 2 * len(table)), dtype=np.int64)
-                grown[:done] = table[:done]
-                table = grown
+            table = _grown(table, size, 0, np.int64)
             for x in range(max(done, 1), size):   # (id 0: no intent, code 0)
                 it = self.ireg[x]
                 mv = it.move
