@@ -599,9 +599,28 @@ def run(
             typer.echo(w.one_line(), err=True)
 
 
+def refuse_a_broken_seal(events: Path, text: str) -> None:
+    """``render``'s check of a saved log against its seal (``narrator.events.seal_breach``):
+    a log edited after the fight would be written up under the footer hash of the fight it
+    is not. Exits 2 with ``FILE:LINE:COLUMN: why`` at the first event that differs."""
+    from narrator.events import seal_breach
+
+    try:
+        breach = seal_breach(text)
+    except ValueError:
+        return  # not JSON: from_json said so
+    if breach is None:
+        return
+    offset, why = breach
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    fail(f"{events}:{line}:{column}: {why}; render takes the event log that "
+         f"'narrator run --format json' writes, unedited")
+
+
 @app.command()
 def render(
-    events: Path = typer.Argument(..., help="An event log written by 'narrator run --format json'."),
+    events: Path = typer.Argument(..., help="An event log written by 'narrator run --format json', unedited (it is sealed: an edited log is refused)."),
     fmt: Format = FMT_OPT,
     mode: Mode = MODE_OPT,
     out: Optional[str] = OUT_OPT,
@@ -640,12 +659,15 @@ def render(
              f"log that 'narrator run --format json' writes")
     except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as exc:
         why = " ".join(str(exc).split())[:200]
+        if not why.startswith("not a narrator event log"):
+            refuse_a_broken_seal(events, text)
         if why.startswith("not a narrator event log"):
             why = "its \"format\" is not narrator-log/1"
         elif not isinstance(exc, ValueError) or not why:
             why = f"{type(exc).__name__}: {why}" if why else type(exc).__name__
         fail(f"{events}:1:1: not a narrator event log ({why}); render takes the event log that "
              f"'narrator run --format json' writes")
+    refuse_a_broken_seal(events, text)
     try:
         posts, names = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense,
                                       block, spoiler_tag, ooc_tag, map_, cite)

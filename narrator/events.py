@@ -15,6 +15,7 @@ May import: narrator.dice, narrator.frozen, narrator.ruleset (lazily).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import types
 import typing
@@ -282,9 +283,13 @@ class FightLog:
     rolls: tuple[Roll, ...] = field(default=())
 
     def to_json(self) -> str:
-        """Canonical JSON (sorted keys inside events, two-space indent)."""
-        return json.dumps({"format": "narrator-log/1", "events": [e.to_dict() for e in self.events],
-                           "rolls": [dataclasses.asdict(r) for r in self.rolls]},
+        """Canonical JSON (sorted keys inside events, two-space indent), sealed: its ``seal``
+        holds ``seal_of`` each event and of the roll log (``seal_breach`` checks them)."""
+        events = [e.to_dict() for e in self.events]
+        rolls = [dataclasses.asdict(r) for r in self.rolls]
+        return json.dumps({"format": "narrator-log/1", "events": events, "rolls": rolls,
+                           "seal": {"events": [seal_of(e) for e in events],
+                                    "rolls": seal_of(rolls)}},
                           indent=2, ensure_ascii=False) + "\n"
 
     @classmethod
@@ -306,6 +311,80 @@ class FightLog:
             events.append(_build(REGISTRY[kind], {k: v for k, v in d.items() if k != "kind"}))
         rolls = tuple(Roll(**r) for r in data["rolls"])
         return cls(tuple(events), rolls)
+
+
+def seal_of(value: Any) -> str:
+    """The seal of one event's dict (or of the roll log's list) in a saved log: the first 16
+    hex digits of the SHA-256 of its canonical JSON (``sort_keys``, no spaces, UTF-8)."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def seal_breach(text: str) -> tuple[int, str] | None:
+    """Where a saved log (``FightLog.to_json``'s text) differs from what narrator wrote:
+    ``None`` when each event and the roll log match the log's ``seal``, else ``(offset, why)``,
+    the character offset in ``text`` of the first event that differs (of ``"rolls"`` when
+    only the dice differ; 0 when the log has no seal) and one clause saying so. The seal is
+    not a signature: it tells a log edited by hand, not one forged and sealed again.
+
+    Raises:
+        json.JSONDecodeError: ``text`` is not JSON.
+    """
+    data = json.loads(text)
+    seal = data.get("seal") if isinstance(data, dict) else None
+    if not (isinstance(seal, dict) and isinstance(seal.get("events"), list)):
+        return 0, ("it has no seal: it was not written by 'narrator run --format json' "
+                   "(or was written by a narrator before logs were sealed)")
+    events = data.get("events")
+    events = events if isinstance(events, list) else []
+    sealed = seal["events"]
+    for i in range(max(len(events), len(sealed))):
+        if i >= len(events):
+            return _offset_of(text, "events", len(events)), (
+                f"it has {len(events)} events where narrator wrote {len(sealed)}")
+        if i >= len(sealed) or seal_of(events[i]) != sealed[i]:
+            kind = events[i].get("kind") if isinstance(events[i], dict) else None
+            what = f"events[{i}]" + (f" ({kind})" if isinstance(kind, str) else "")
+            return _offset_of(text, "events", i), (
+                f"{what} is not the event narrator wrote: the log was edited after the fight")
+    if seal_of(data.get("rolls")) != seal.get("rolls"):
+        return _offset_of(text, "rolls", None), (
+            "its dice (\"rolls\") are not the ones narrator wrote: the log was edited after "
+            "the fight")
+    return None
+
+
+def _offset_of(text: str, key: str, index: int | None) -> int:
+    """The character offset of ``data[key]`` (of its item ``index``) in the JSON ``text`` of
+    a dict, found by decoding it piece by piece; 0 when it cannot be found."""
+    decoder = json.JSONDecoder()
+    ws = " \t\r\n"
+    pos = 0
+    try:
+        pos = len(text) - len(text.lstrip(ws)) + 1  # past "{"
+        while True:
+            while text[pos] in ws + ",":
+                pos += 1
+            name, pos = decoder.raw_decode(text, pos)
+            while text[pos] in ws + ":":
+                pos += 1
+            if name == key:
+                break
+            _, pos = decoder.raw_decode(text, pos)
+        if index is None:
+            return pos
+        pos += 1  # past "["
+        for _ in range(index):
+            while text[pos] in ws:
+                pos += 1
+            _, pos = decoder.raw_decode(text, pos)
+            while text[pos] in ws + ",":
+                pos += 1
+        while text[pos] in ws:
+            pos += 1
+        return pos
+    except (ValueError, IndexError):
+        return 0
 
 
 def _load_kinds(events: Any) -> None:
