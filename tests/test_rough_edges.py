@@ -195,7 +195,7 @@ def test_bbcode_lists_are_phpbb_lists():
     from conftest import fight
     post = render(fight("bank-robbery.yaml"), "bbcode", "story")
     assert "\n- " not in post
-    assert "[b]Cutler gang[/b]\n[list]\n[*]Jack Cutler (the Cutler gang): revolver" in post
+    assert "[b]Cutler gang[/b]\n[list]\n[*]Jack Cutler (Cutler gang): revolver" in post
     assert post.count("[list]") == post.count("[/list]") > 0
 
 

@@ -268,11 +268,9 @@ _SIDE_NAMES: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar(
 def display_names(sides: tuple[str, ...] | list[str], members: dict[str, list[str]],
                   given: dict[str, str] | None = None) -> dict[str, str]:
     """Each side's display name, by key: the scenario's own (``given``: its ``side_names``)
-    as written; else the key with a word that is the plural (``surname_plurals``, or the
-    singular) of a member's name capitalised ("lassiters" with a Jim Lassiter: "Lassiters";
-    "hollises" with an Elmer Hollis: "Hollises"; "kessler gang" with a Kessler: "Kessler
-    gang") and underscores as spaces ("bank_robbers": "bank robbers");
-    a key that needs neither is left out (it is its own name).
+    as written; else the key as ``key_name`` shows it ("lassiters" with a Jim Lassiter:
+    "Lassiters"; "bank_robbers": "bank robbers"; "circle_r": "Circle R"); a key that needs no
+    change is left out (it is its own name).
 
     Args:
         sides: the side keys in scenario order.
@@ -285,21 +283,45 @@ def display_names(sides: tuple[str, ...] | list[str], members: dict[str, list[st
         if side in given:
             out[side] = given[side]
             continue
-        names = {w.lower() for n in members.get(side, ()) for w in re.findall(r"[A-Za-z][\w'-]*", n)}
-        families: set[str] | None = None  # the members' surnames' plurals, when asked
-        words = side.replace("_", " ").split(" ")
-        for i, w in enumerate(words):
-            low = w.lower()
-            if not low or not low.isalpha() or w[:1].isupper():
-                continue
-            if families is None:
-                families = {p for n in names for p in surname_plurals(n)}
-            if low in names or low in families or (_engine().singular_noun(low) or low) in names:
-                words[i] = w[:1].upper() + w[1:]
-        shown = " ".join(words)
+        shown = key_name(side, members.get(side, ()))
         if shown != side:
             out[side] = shown
     return out
+
+
+#: Words a brand's name keeps in lower case ("Circle of R" is not one we expect, but "and").
+_SMALL_WORDS = frozenset({"a", "an", "and", "of", "the", "on", "at", "in"})
+
+
+def key_name(key: str, members: Any = ()) -> str:
+    """The name a side or group key shows as when the scenario gives none, without "the"
+    (the one naming of keys for sides and groups in every ruleset): underscores as spaces
+    ("bank_robbers": "bank robbers"); a word that is the plural (``surname_plurals``) or the
+    singular of a member's name capitalised ("lassiters" with a Jim Lassiter: "Lassiters";
+    "hollises" with an Elmer Hollis: "Hollises"; "soto_gang" with a Miguel Soto: "Soto
+    gang"); a key with a one-letter word is a brand or an outfit's name ("bar_t", "circle_r",
+    "lazy_y_riders"), every word of it capitalised ("Bar T", "Circle R", "Lazy Y Riders").
+    Prose adds the article (``side_name``: "the Bar T").
+
+    Args:
+        key: a side's or group's key as the scenario spells it.
+        members: the full names of its characters.
+    """
+    words = key.replace("_", " ").split(" ")
+    if len(words) > 1 and any(len(w) == 1 and w.isalpha() and w.lower() != "a" for w in words):
+        return " ".join(w if w[:1].isupper() or (i and w.lower() in _SMALL_WORDS)
+                        else w[:1].upper() + w[1:] for i, w in enumerate(words))
+    names = {w.lower() for n in members for w in re.findall(r"[A-Za-z][\w'-]*", n)}
+    families: set[str] | None = None  # the members' surnames' plurals, when asked
+    for i, w in enumerate(words):
+        low = w.lower()
+        if not low or not low.isalpha() or w[:1].isupper():
+            continue
+        if families is None:
+            families = {p for n in names for p in surname_plurals(n)}
+        if low in names or low in families or (_engine().singular_noun(low) or low) in names:
+            words[i] = w[:1].upper() + w[1:]
+    return " ".join(words)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -392,6 +414,12 @@ def side_label(side: str, names: dict[str, str] | None = None) -> str:
     name = (_SIDE_NAMES.get() if names is None else names).get(side)
     if name is None:
         return side
+    return name[4:] if name.lower().startswith("the ") and len(name) > 4 else name
+
+
+def group_label(name: str) -> str:
+    """A group's name (a Violence group's ``name:`` or ``key_name`` of its key) as a label,
+    like ``side_label``: without a leading "the" ("Bar T hands" for "the Bar T hands")."""
     return name[4:] if name.lower().startswith("the ") and len(name) > 4 else name
 
 

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 
 from narrator.dice import Dice, fight_hash
+from narrator.render.inflection import key_name
 from narrator.events import (
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, OtherAction,
     PlaceNote, RulingNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
@@ -229,8 +230,10 @@ class ViolenceFight:
         return RosterListed(groups, fighters, self.bands.close, self.bands.medium)
 
     def label(self, g: str) -> str:
-        """A group's name in the write-up: its ``name``, else its key with spaces."""
-        return self.sc.groups[g].name or g.replace("_", " ")
+        """A group's name in the write-up: its ``name``, else its key as ``key_name`` shows
+        it, the one naming of side and group keys ("bar_t": "Bar T"; "soto_gang" with a Miguel
+        Soto: "Soto gang"); prose puts "the" before it."""
+        return self.sc.groups[g].name or key_name(g, [f.name for f in self.members[g]])
 
     def cover_name(self, f: Fighter) -> str | None:
         if not f.cover:

@@ -74,7 +74,8 @@ class Landmark(Model):
 
 class Group(Model):
     """A group (003 l.5, 11, 74-83). Its members name it in ``group:``; ``name`` is how the
-    write-up calls it (default: the key, "the bar_t" -> "the bar t").
+    write-up calls it (default: the key, "bar_t" -> "the Bar T", "soto_gang" with a member
+    named Soto -> "the Soto gang").
 
     ``initiative``: ``together`` (one d20 for the group, 003 l.5) or ``each``. ``morale``: the
     rating 3-9 (003 l.74); leave it out for a group that never checks morale (player
