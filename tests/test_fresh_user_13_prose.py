@@ -84,3 +84,34 @@ def test_a_violence_surprise_is_told_in_the_present_naming_both_sides():
         assert not re.search(r"\b(them|the others)\b", line), line
         seen.add(line)
     assert any("the drovers" in line for line in seen), seen
+
+
+# ------------------------------------------------ 4. a man already down does not react
+REACTION = re.compile(r"\[(?:reel|stagger|wince|grunt|grit|double|spin|buckle|sag|stay|keep|"
+                      r"shrug|bleed|clutch|return|curse|swear)\b|\bteeth\b|"
+                      r"\bon {?b_his}? feet\b|\bstays? up\b|\bkeeps? going\b")
+
+
+def test_the_words_for_a_wound_of_a_man_already_down_tell_no_reaction():
+    """The family of "They sag down, senseless. Another pellet takes them through the right
+    forearm; they reel under it.": a wound a man takes once down (passed out, dying, dead, or
+    falling) is told by phrases that have him do or feel nothing."""
+    import tomllib
+    table = tomllib.loads((Path(__file__).resolve().parent.parent / "templates" / "common"
+                           / "phrases.toml").read_text(encoding="utf-8"))
+    groups = [g for g in table if g.endswith("_out") and g.startswith("sev_")]
+    assert set(groups) >= {"sev_scratch_out", "sev_light_out", "sev_serious_out", "sev_many_out"}
+    for g in groups + ["hit_fallen_lead", "killed_fallen", "dying_fallen"]:
+        for phrase in table[g]:
+            assert not REACTION.search(phrase), (g, phrase)
+
+
+def test_a_pellet_that_strikes_a_man_who_passed_out_from_the_one_before_finds_him_still():
+    """bh-duel turn 2: Amos's second barrel drops Kid (passed out), and a later pellet of
+    it strikes his arm: "Another pellet takes them through the right forearm; a bad wound."
+    (was "; they reel under it")."""
+    text = _text("bh-duel.yaml")
+    turn2 = text.split("## Turn 2")[1].split("||")[0]
+    after = turn2.split("senseless.")[1].split("\n")[0]
+    assert "Another pellet takes them through the right forearm" in after, turn2
+    assert not re.search(r"\b(reel|stagger|wince|grunt|grit|stay|keep)", after), after
