@@ -115,3 +115,26 @@ def test_a_pellet_that_strikes_a_man_who_passed_out_from_the_one_before_finds_hi
     after = turn2.split("senseless.")[1].split("\n")[0]
     assert "Another pellet takes them through the right forearm" in after, turn2
     assert not re.search(r"\b(reel|stagger|wince|grunt|grit|stay|keep)", after), after
+
+
+# ------------------------------------------------ 5. a Weird West stun that took no card
+def test_a_stun_is_told_as_costing_a_move_only_when_it_took_cards():
+    """ww-mine round 3 (past): Josiah, stunned after spending his only card vamoosing, lost
+    nothing, yet the story said "The shock robbed Josiah of his next move." Over many
+    fights: "robbed ... of his next move" only in a round whose stun took cards."""
+    text = _text("ww-mine.yaml", None, tense="past")
+    round3 = text.split("## Round 3")[1].split("||")[0]
+    assert "Josiah" in round3 and "next move" not in round3, round3
+    told = lost = 0
+    for seed in range(1, 41):
+        log = _fight("ww-mine.yaml", seed)
+        story = render(log, "markdown", "story", options=Options(tense="past"))
+        rounds = story.split("## Round ")[1:]
+        for r, part in enumerate(rounds, 1):
+            if "next move" not in part.split("||")[0]:
+                continue
+            told += 1
+            stuns = [e for e in log.events if e.kind == "ww_stun" and e.turn == r and e.stunned]
+            assert any(e.cards_lost for e in stuns), (seed, r, part[:400])
+        lost += any(e.kind == "ww_stun" and e.cards_lost for e in log.events)
+    assert lost  # the fights do have stuns that cost cards
