@@ -60,3 +60,40 @@ def test_render_refuses_every_other_edit(run_cli, tmp_path, edit):
     r = run_cli(out, "render")
     assert r.exit_code == 2 and r.stdout == "" and r.stderr.count("\n") == 1
     assert want in r.stderr and r.stderr.startswith(f"{out}:")
+
+
+# ------------------------------------------------------------------ 2. a long arm in a holster
+def _write_up(run_cli, name: str, *args: str) -> str:
+    r = run_cli(DATA / name, "run", *args)
+    assert r.exit_code == 0, r.stderr
+    return r.stdout
+
+
+def test_a_gaslight_long_arm_is_slung_not_holstered(run_cli):
+    """Old: ``coach gun (..., in a holster)`` and "draws his coach gun from his holster"; 002
+    gives the holster to pistols, a long arm goes on a sling (l.29; GN24)."""
+    text = _write_up(run_cli, "gl-dock.yaml")
+    assert "coach gun (breech loader, 12 bore, 2d8, 2/2, slung)" in text
+    assert "**Pike** draws his coach gun off his shoulder: a move action" in text
+    assert "Webley revolver (revolver, .45, 1d10 +1 smokeless, 6/6, in a holster)" in text
+
+
+def test_gaslight_default_carry_by_form():
+    from narrator.rulesets.gaslight.scenario import WeaponSpec
+
+    got = {t: WeaponSpec(type=t).carried for t in
+           ("revolver", "derringer", "scattergun", "sawed_off", "coach_gun", "carbine",
+            "rifle", "shotgun", "pump_shotgun", "lever_action_carbine")}
+    assert got == {"revolver": "holster", "derringer": "holster",
+                   "scattergun": "oversized_holster", "sawed_off": "oversized_holster",
+                   "coach_gun": "sling", "carbine": "sling", "rifle": "sling",
+                   "shotgun": "sling", "pump_shotgun": "sling", "lever_action_carbine": "sling"}
+    assert WeaponSpec(type="coach_gun", carried="ready").carried == "ready"
+    assert WeaponSpec(type="revolver", form="rifle").carried == "sling"
+
+
+def test_a_weird_west_rifle_not_in_hand_is_slung(run_cli):
+    """Old: ``Winchester '73 (range 20 yd, damage 2d8, 15/15, holstered)``."""
+    text = _write_up(run_cli, "ww-mine.yaml")
+    assert ("Colt Peacemaker (range 10 yd, damage 3d6, 6/6, holstered), Winchester '73 "
+            "(range 20 yd, damage 2d8, 15/15, slung)") in text

@@ -89,6 +89,12 @@ RULES = {
     "moving_status": ({"walking_slowly": 15, "walking_briskly": 30, "running": 60,
                        "sprinting": INF}, "002 l.76-80"),
     "action_cost": ({}, "GN18"),
+    # l.25 a pistol in a holster, l.28 a scattergun in an oversized holster, l.29 a long arm on
+    # a sling; GN24: these where the scenario leaves out carried:
+    "carried": ({"derringer": "holster", "pistol": "holster",
+                 "scattergun": "oversized_holster", "sawed_off": "oversized_holster",
+                 "coach_gun": "sling", "carbine": "sling", "rifle": "sling", "shotgun": "sling"},
+                "GN24"),
 }
 
 # l.23-35: how each place a gun is carried is drawn (action, with Quick Draw)

@@ -435,6 +435,17 @@ def quick_draw_succeeds(roll: int, adjusted: int) -> bool:
 
 
 # ---------------------------------------------------------------------- drawing (l.23-35)
+def default_carry(form: str) -> str:
+    """GN24: where a gun of ``form`` (one of ``FORMS``) is carried when the scenario leaves
+    out ``carried:`` (one of ``CARRIES``): a holster for a pistol or derringer, an oversized
+    holster for a scattergun or sawed-off, a sling for a long arm (002 l.23-29).
+
+    Raises:
+        KeyError: ``form`` is not a form.
+    """
+    return rules()["carried"][form]
+
+
 def draw_action(carry: str, quick_draw: bool = False) -> str:
     """002 l.23-32: the action that brings a gun carried at ``carry`` into firing position:
     "free", "move", "standard" or "full_round"; ``quick_draw`` True when a Quick Draw roll

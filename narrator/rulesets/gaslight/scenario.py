@@ -38,7 +38,7 @@ from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from narrator.rulesets.gaslight import rules as R
 from narrator.rulesets.gaslight import weapons as W
-from narrator.rulesets.gaslight.tables import CARRIES, PURPOSES
+from narrator.rulesets.gaslight.tables import CARRIES, FORMS, PURPOSES
 from narrator.scenario import loader
 from narrator.scenario.models import (
     Invalid, Model, Point, Resolved, SideNames,
@@ -123,7 +123,9 @@ class WeaponSpec(Model):
     (pistol, carbine, rifle), ``barrel`` (inches), ``capacity``, ``barrels`` (2: a double),
     ``single_action``; and the gun's state: ``loaded`` (default full), ``powder`` (black or
     smokeless, 002 l.4-8), ``old`` (old or cheap, l.5), ``familiar`` (false: 002 l.124-133),
-    ``carried`` (where: 002 l.23-32), ``hand`` (primary or off)."""
+    ``carried`` (where: 002 l.23-32; left out, where its form is usually carried, GN24: a
+    holster for a pistol or derringer, an oversized holster for a scattergun or sawed-off, a
+    sling for a long arm), ``hand`` (primary or off)."""
 
     type: str
     name: str | None = Field(None, max_length=60)
@@ -141,8 +143,21 @@ class WeaponSpec(Model):
     powder: Literal["black", "smokeless"] = "black"
     old: bool = False
     familiar: bool = True
-    carried: str = "holster"
+    carried: str | None = Field(None, description=(
+        "Where the gun is carried (002 l.23-32): one of " + ", ".join(CARRIES) + "; "
+        "omitted: a holster for a pistol or derringer, an oversized holster for a "
+        "scattergun or sawed-off, a sling for a long arm (GN24)."))
     hand: Literal["primary", "off"] = "primary"
+
+    @model_validator(mode="after")
+    def _carried_by_form(self) -> WeaponSpec:
+        """GN24: a gun whose ``carried`` is left out is carried where its form usually is
+        (an unknown type keeps a holster: validation names the type)."""
+        if self.carried is None:
+            row = W.weapon_types().get(W.canonical(self.type) or self.type, {})
+            form = self.form or row.get("form")
+            self.carried = R.default_carry(form) if form in FORMS else "holster"
+        return self
 
 
 class Character(Model):

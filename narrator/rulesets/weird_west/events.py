@@ -65,6 +65,7 @@ class GunNote:
     loaded: int
     in_hand: bool
     defense: int = 0
+    two_handed: bool = sparse(False)  # a rifle, shotgun or bow (WN20): slung, not holstered
 
 
 @record

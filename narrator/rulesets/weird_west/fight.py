@@ -347,7 +347,8 @@ class WeirdWestFight:
             traits = tuple((k, getattr(c.traits, k)) for k in
                            ("deftness", "nimbleness", "quickness", "strength", "vigor", "spirit"))
             guns = tuple(GunNote(w.name, w.wt.name, w.damage, w.wt.range, w.wt.rof, w.wt.shots,
-                                 w.loaded, w.in_hand, w.wt.defense) for w in f.weapons)
+                                 w.loaded, w.in_hand, w.wt.defense, w.two_handed)
+                         for w in f.weapons)
             out.append(FighterNote(f.name, f.side, traits, tuple(apts), self.pace_of(f),
                                    f.body.size, f.body.wind_max,
                                    tuple((k, v) for k, v in f.chips.items() if v), guns,
