@@ -97,3 +97,14 @@ def test_a_weird_west_rifle_not_in_hand_is_slung(run_cli):
     text = _write_up(run_cli, "ww-mine.yaml")
     assert ("Colt Peacemaker (range 10 yd, damage 3d6, 6/6, holstered), Winchester '73 "
             "(range 20 yd, damage 2d8, 15/15, slung)") in text
+
+
+# ------------------------------------------------------------------ 3. a misfire is no jam
+def test_the_story_rolls_block_calls_a_misfire_a_misfire(run_cli):
+    """Old (round 4): the fumble "a misfire, a dud round", the status "(misfire)", but the
+    rolls block "Vane: no shot (jammed: Webley revolver)"."""
+    story = _write_up(run_cli, "gl-dock.yaml", "--mode", "story")
+    assert "Vane: no shot (misfire: Webley revolver)." in story and "jammed" not in story
+    teaching = _write_up(run_cli, "gl-dock.yaml")
+    assert ("**Vane**'s Webley revolver will not fire until the misfire is cleared."
+            in teaching)

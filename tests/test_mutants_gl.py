@@ -1041,13 +1041,15 @@ def test_an_aimed_shot_after_the_smallest_move_loses_the_plus_4():
     assert terms["aimed_moving"] == (0, "the +4 lost") and "aimed" not in terms
 
 
-@pytest.mark.parametrize("d6, reason", [(2, "jammed"), (5, "broken")])
+@pytest.mark.parametrize("d6, reason", [(2, "misfire"), (4, "jammed"), (5, "broken")])
 def test_a_covering_shot_from_a_misfired_gun_is_refused_as_jammed(d6, reason):
     """Kills fight.xǁGaslightFightǁready__mutmut_45, _54 (the reasons misspelt) and
     covering_follow_up__mutmut_21 (a follow-up's refusal without its round). G11: Hal's
-    natural 1 and a d6 of 2 in round 1: a misfire (5: broken). Round 2 he covers Rudd
-    without clearing it; Rudd moves (after Hal's initiative): the covering shot is refused,
-    jammed (broken), and so is its follow-up at the end of round 2 (002 l.68)."""
+    natural 1 and a d6 of 2 in round 1: a misfire (4: a jam; 5: broken). Round 2 he covers
+    Rudd without clearing it; Rudd moves (after Hal's initiative): the covering shot is
+    refused, misfire (jammed, broken; a misfire was refused as "jammed" until fresh user 13
+    found the rolls block calling it a jam), and so is its follow-up at the end of round 2
+    (002 l.68)."""
     hal = _man("Hal")
     sc = _scenario([hal], [_man("Rudd", at=(8, 0), hp=100, con=18)],
                    [{"intents": {"Hal": {"shoot": "Rudd", "mode": "snap", "shots": 1}}},

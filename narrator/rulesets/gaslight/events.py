@@ -336,7 +336,8 @@ class GlReloaded(Event):
 @event
 class GlBlocked(Event):
     """A declared action the rules do not allow now. ``reason`` is a stable code: "out"
-    (unconscious or dead), "target_out", "empty", "jammed", "broken", "no_gun" (dropped or
+    (unconscious or dead), "target_out", "empty", "misfire" (a dud round in
+    the gun: a move action clears it, G11), "jammed", "broken", "no_gun" (dropped or
     burst), "blinded", "out_of_range", "impossible" (pea soup), "not_point_blank",
     "knocked_down", "drawing", "out_of_reach" (a blow beyond 5 ft), "one_barrel" (both
     barrels declared, one loaded: he fires

@@ -853,7 +853,7 @@ class GaslightFight:
                         self.events[-1].kind != "gl_blocked":
                     # the shots declared after a misfire, a jam, a burst or a dropped gun
                     # never come: said, not left out ("fires two shots", then only shot 1)
-                    self.block(t, m, "shoot", {"misfire": "jammed", "jam": "jammed",
+                    self.block(t, m, "shoot", {"misfire": "misfire", "jam": "jammed",
                                                "broken": "broken", "dropped": "knocked_down"}
                                .get(arm.state, "no_gun"), target, arm.name)
                 return
@@ -869,7 +869,7 @@ class GaslightFight:
             self.block(t, m, "shoot", "blinded", target)
             return False
         if arm.state != "ready":
-            reason = {"misfire": "jammed", "jam": "jammed", "broken": "broken",
+            reason = {"misfire": "misfire", "jam": "jammed", "broken": "broken",
                       "dropped": "knocked_down"}.get(arm.state, "no_gun")
             self.block(t, m, "shoot", reason, target, arm.name)
             return False
@@ -891,7 +891,7 @@ class GaslightFight:
             self.block(t, m, "shoot", "blinded", tm.name)
             return False
         if arm.state != "ready":
-            reason = {"misfire": "jammed", "jam": "jammed", "broken": "broken",
+            reason = {"misfire": "misfire", "jam": "jammed", "broken": "broken",
                       "dropped": "knocked_down"}.get(arm.state, "no_gun")
             self.block(t, m, "shoot", reason, tm.name, arm.name)
             return False
