@@ -138,3 +138,52 @@ def test_a_stun_is_told_as_costing_a_move_only_when_it_took_cards():
             assert any(e.cards_lost for e in stuns), (seed, r, part[:400])
         lost += any(e.kind == "ww_stun" and e.cards_lost for e in log.events)
     assert lost  # the fights do have stuns that cost cards
+
+
+# ------------------------------------------------ 6. repeated or clumsy phrasing
+def _sentences(text: str) -> list[str]:
+    """The story's own sentences (no headings, cast, status or rolls blocks)."""
+    out = []
+    for para in text.split("\n\n"):
+        if para.startswith(("#", "**", "-", "*")) or "||" in para:
+            continue
+        out += re.split(r"(?<=[.!?])\s+", para)
+    return out
+
+
+def test_a_man_surprised_from_the_dark_turn_after_turn_is_never_told_it_word_for_word():
+    """bh-night: "Out of the dark, Dutch's shot takes Nils completely by surprise." word for
+    word in turns 2 and 3. The first time a surprise, then "again" in other words; over 30
+    fights no sentence of it is said twice."""
+    first = _text("bh-night.yaml")
+    dark = [s for s in _sentences(first) if "dark" in s]
+    assert len(dark) == 3 and len(set(dark)) == 3, dark
+    assert "completely by surprise" in dark[0] and "surprise" not in " ".join(dark[1:]), dark
+    for seed in range(1, 31):
+        told = [s for s in _sentences(_text("bh-night.yaml", seed)) if "dark" in s]
+        assert len(told) == len(set(told)), (seed, told)
+
+
+def test_a_later_shot_of_the_turn_is_told_as_his_next_not_as_his_first():
+    """bh-livery seed 4247: "Wes Pruitt hits the water trough, not Ada Crane. His shot takes
+    Ada in the chest" (his second shot); turn 2: "Wes's bullet goes a hand's breadth wide of
+    Reese. The bullet from Wes's rifle finds Reese" (his second, told as if the first)."""
+    text = _text("bh-livery.yaml", 4247)
+    assert "Wes Pruitt hits the water trough, not Ada Crane. His second bullet takes Ada in " \
+           "the chest" in text
+    turn2 = _text("bh-livery.yaml").split("## Turn 2")[1].split("||")[0]
+    assert "Wes's bullet goes a hand's breadth wide of Reese. Wes's next bullet finds Reese" \
+        in turn2, turn2
+    # a miss after his hit: his next shot ("Her aim is off, and Cal is spared" was told after
+    # Ada's first bullet took Cal)
+    assert "Ada's bullet takes Cal hard in the left arm; a bad wound, and he staggers. The " \
+           "second shot from Ada goes past Cal." in turn2, turn2
+
+
+def test_one_miss_is_told_once():
+    """gen-street-big turn 1: Walter's two barrels both miss Ezra; was "Ezra "Missouri" Garza
+    is lucky: Walter's buckshot goes astray. Walter's buckshot misses Ezra by a foot." (two
+    misses told as two tellings of one)."""
+    turn1 = _text("gen-street-big.yaml").split("## Turn 1")[1].split("||")[0]
+    assert "Walter's buckshot goes astray. Walter fires again, but his second shot misses " \
+           "Ezra." in turn1, turn1
