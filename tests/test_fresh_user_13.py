@@ -106,5 +106,56 @@ def test_the_story_rolls_block_calls_a_misfire_a_misfire(run_cli):
     story = _write_up(run_cli, "gl-dock.yaml", "--mode", "story")
     assert "Vane: no shot (misfire: Webley revolver)." in story and "jammed" not in story
     teaching = _write_up(run_cli, "gl-dock.yaml")
-    assert ("**Vane**'s Webley revolver will not fire until the misfire is cleared."
-            in teaching)
+    assert "**Vane**'s Webley revolver will not fire until it is cleared." in teaching
+
+
+# ------------------------------------------------------------------ 4. one minus sign
+def test_a_negative_total_has_the_minus_sign_of_its_modifiers(run_cli):
+    """Old (turn 3): "Severity: d6 **1**, arm or leg −1, light cover −2 = -2: a scratch"."""
+    text = _write_up(run_cli, "bh-livery.yaml")
+    assert "Severity: d6 **1**, arm or leg −1, light cover −2 = −2: a scratch" in text
+
+
+def test_every_template_prints_a_negative_number_with_the_minus_sign(tmp_path):
+    """The templates' ``finalize``: a negative int or float printed by any template (ours or
+    a user's), in every format, gets the typographic minus; text (a house rule's value as
+    typed) stays as it is."""
+    from narrator.render.core import make_env
+
+    for fmt, user in (("markdown", None), ("bbcode", None), ("html", None), ("text", tmp_path)):
+        env = make_env(fmt, user)
+        got = env.from_string("{{ a }} {{ b }} {{ c }} {{ d }} {{ e }}").render(
+            a=-2, b=-0.5, c=3, d="-2", e=False)
+        assert got == "−2 −0.5 3 -2 False"
+
+
+# ------------------------------------------------------------------ 5. --per-turn --out x.md
+@pytest.mark.parametrize("extra", [["--per-turn"], ["--discord", "--mode", "story"]])
+def test_several_posts_are_not_written_into_a_new_folder_named_like_a_file(run_cli, tmp_path,
+                                                                          extra):
+    """Old: ``run bh-livery.yaml --per-turn --out /tmp/x.md`` made the folder x.md/ with four
+    posts and said nothing."""
+    out = tmp_path / "x.md"
+    r = run_cli(DATA / "bh-livery.yaml", "run", "--out", str(out), *extra)
+    assert r.exit_code == 2 and r.stdout == "" and not out.exists()
+    assert r.stderr.endswith(f"{out}: names a file (.md), but the 4 posts go into a folder; "
+                             f"--out a folder (such as {tmp_path / 'x'}), or one post without "
+                             f"--per-turn and --discord\n") if extra == ["--per-turn"] else \
+        f"{out}: names a file (.md), but the " in r.stderr
+    assert run_cli(DATA / "bh-livery.yaml", "run", "--out", str(tmp_path / "x"),
+                   *extra).exit_code == 0
+    out.mkdir()  # a folder the GM made himself, whatever its name, takes the posts
+    assert run_cli(DATA / "bh-livery.yaml", "run", "--out", str(out), *extra).exit_code == 0
+    assert len(list(out.iterdir())) >= 4
+
+
+# ------------------------------------------------------------------ 9. next has no --per-turn
+def test_the_readme_does_not_offer_next_a_per_turn(run_cli, tmp_path):
+    """Old: README listed --per-turn among the write-up options of run, next and render;
+    ``next --per-turn`` says "No such option"."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert "* `--per-turn` (`run` and `render`; `next` writes one turn's post already" in readme
+    duel = tmp_path / "duel.yaml"
+    duel.write_bytes((DATA / "bh-duel.yaml").read_bytes())
+    r = run_cli(duel, "next", "--per-turn")
+    assert r.exit_code == 2 and "No such option: --per-turn" in r.stderr
