@@ -147,6 +147,8 @@ class Fallback(str, Enum):
 
 
 EXT = {"markdown": "md", "bbcode": "bbcode", "html": "html", "text": "txt", "json": "json"}
+#: Names that are a write-up's file, never the folder of several posts (``plan_posts``).
+POST_SUFFIXES = {f".{e}" for e in EXT.values()} | {".markdown", ".htm", ".svg"}
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -180,6 +182,11 @@ def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
             check_targets([(out, "")], True, inputs)
             fail(f"{out}: exists and is not a folder; the {len(posts)} posts go into a folder "
                  f"(--out a folder, or one post without --per-turn and --discord)")
+        if not out.exists() and out.suffix.lower() in POST_SUFFIXES:
+            # "--per-turn --out x.md" made a folder x.md/ and said nothing
+            fail(f"{out}: names a file ({out.suffix}), but the {len(posts)} posts go into a "
+                 f"folder; --out a folder (such as {out.with_suffix('')}), or one post "
+                 f"without --per-turn and --discord")
         targets = [(out / f"{stem}-{name}.{EXT[fmt]}", p) for name, p in zip(names, posts)]
         if len(posts) == 1 and names[0] == "01":  # one post, not numbered: the stem's name
             targets = [(out / f"{stem}.{EXT[fmt]}", posts[0])]
@@ -517,7 +524,7 @@ def shown_path(path: object) -> str:
 
 FMT_OPT = typer.Option(Format.markdown, "--format", "-f", help="Output format.")
 MODE_OPT = typer.Option(Mode.teaching, "--mode", "-m", help="teaching: every roll in the prose; story: prose, with the rolls in a spoiler or OOC block.")
-OUT_OPT = typer.Option(None, "--out", "-o", help="Write here instead of standard output (a folder when there are several posts).")
+OUT_OPT = typer.Option(None, "--out", "-o", help="Write here instead of standard output: a file, or a folder when there are several posts (--per-turn, --discord), which is made if missing; a new folder named like a file (posts.md) is refused.")
 PER_TURN_OPT = typer.Option(False, "--per-turn", help="One post per turn, as a GM posts them.")
 DISCORD_OPT = typer.Option(False, "--discord", help="Split Markdown into Discord messages under 2,000 characters.")
 TENSE_OPT = typer.Option(Tense.present, "--tense", help="Tense of the story prose (story mode).")

@@ -70,7 +70,8 @@ def bytecode_cache(kind: type, options: dict[str, Any],
     # environment's sync filters are called without the eval context Jinja's wrappers take)
     key = repr((__version__, jinja2.__version__, f"{kind.__module__}.{kind.__qualname__}",
                 getattr(kind, "bytecode_key", ""),
-                sorted((k, repr(v)) for k, v in options.items()), which))
+                sorted((k, f"{v.__module__}.{v.__qualname__}" if callable(v) else repr(v))
+                       for k, v in options.items()), which))
     folder = root / f"jinja-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)

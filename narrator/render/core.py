@@ -104,6 +104,17 @@ def minus(v: int) -> str:
     return f"\u2212{-v}" if v < 0 else str(v)
 
 
+def reader_minus(value: Any) -> Any:
+    """Every template's ``finalize``: a negative number a template prints (``{{ ev.total }}``)
+    gets the typographic minus the modifiers have (``−2``, as ``minus``), so a post never
+    mixes ``−2`` and ``-2``; anything else is printed as it is (text, such as a house rule's
+    value as the GM typed it, included)."""
+    kind = type(value)
+    if (kind is int or kind is float) and value < 0:
+        return f"\u2212{-value}"
+    return value
+
+
 def profile_words(profile: str) -> str:
     """A fight's profile (``FightStarted.profile``: "tables", "as ruled", "house rules:
     hipshot_formula=pooled, ...; 3 GM rulings") as a GM says it in a post's footer: "by the
@@ -410,7 +421,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
     options: dict[str, Any] = dict(undefined=StrictUndefined, trim_blocks=True,
                                    lstrip_blocks=True, keep_trailing_newline=True,
                                    autoescape=False, auto_reload=user_dir is not None,
-                                   optimized=False,
+                                   optimized=False, finalize=reader_minus,
                                    # a plain dict for the loaded templates: ours are a fixed
                                    # few, and Jinja's LRU cache takes a lock on every include
                                    **({"cache_size": -1} if user_dir is None else {}))
