@@ -312,6 +312,8 @@ def render_or_fail(log, fmt: Format, mode: Mode, templates: Optional[Path], per_
         of a whole fight, ``01`` for the one post."""
     from narrator.render import Options, render_posts
 
+    if templates is not None and not templates.exists():
+        fail(f"{templates}: --templates: no such folder")
     if templates is not None and not templates.is_dir():
         fail(f"{templates}: --templates must be a folder")
     if discord and fmt is not Format.markdown:
@@ -490,7 +492,8 @@ def template_error(exc: BaseException, templates: Path) -> str:
                 name, line = file, tb.tb_lineno
             tb = tb.tb_next
         cause = cause.__cause__ or cause.__context__
-    where = (f"{name}:{line}:{template_column(exc, name, line)}" if line else name) \
+    column = getattr(exc, "colno", None) or (template_column(exc, name, line) if line else 1)
+    where = (f"{name}:{line}:{column}" if line else name) \
         if name else str(templates)
     what = " ".join(str(exc).split())[:300] or type(exc).__name__
     return f"{shown_path(where)}: template error: {type(exc).__name__}: {what}"

@@ -159,3 +159,29 @@ def test_the_readme_does_not_offer_next_a_per_turn(run_cli, tmp_path):
     duel.write_bytes((DATA / "bh-duel.yaml").read_bytes())
     r = run_cli(duel, "next", "--per-turn")
     assert r.exit_code == 2 and "No such option: --per-turn" in r.stderr
+
+
+# ------------------------------------------------------------------ 6. a broken phrase table
+def test_a_broken_phrase_table_is_named_by_file_line_and_column(run_cli, tmp_path):
+    """Old: ``<folder>: template error: TOMLDecodeError: Expected ']' ... (at line 1, column
+    7)``: the folder, not the file."""
+    folder = DATA / "tpl-broken-toml"
+    r = run_cli(DATA / "bh-duel.yaml", "run", "--mode", "story", "--templates", str(folder))
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (f"{folder}/common/phrases.toml:1:7: template error: TOMLError: "
+                        f"Expected ']' at the end of a table declaration\n")
+    (tmp_path / "t" / "common").mkdir(parents=True)
+    (tmp_path / "t" / "common" / "vocabulary.toml").write_text('ground = "dust"\nx = [\n')
+    r = run_cli(DATA / "bh-duel.yaml", "run", "--mode", "story", "--templates",
+                str(tmp_path / "t"))
+    assert r.stderr == (f"{tmp_path}/t/common/vocabulary.toml:3:1: template error: TOMLError: "
+                        f"Invalid value (at the end of the file)\n")
+
+
+def test_a_missing_templates_folder_is_said_missing(run_cli, tmp_path):
+    """Old: ``--templates /nonexistent`` said "must be a folder"."""
+    r = run_cli(DATA / "bh-duel.yaml", "run", "--templates", str(tmp_path / "none"))
+    assert r.exit_code == 2
+    assert r.stderr == f"{tmp_path / 'none'}: --templates: no such folder\n"
+    r = run_cli(DATA / "bh-duel.yaml", "run", "--templates", str(DATA / "bh-duel.yaml"))
+    assert r.stderr == f"{DATA / 'bh-duel.yaml'}: --templates must be a folder\n"

@@ -6,9 +6,12 @@ registry).
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import functools
 import re
+import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -485,12 +488,44 @@ def _phrase_table(env: SandboxedEnvironment, ruleset: str | None) -> dict[str, l
     common = None
     if own is not None and filename and Path(filename).resolve() == (own / "phrases.toml").resolve():
         common = (template_dirs() / "common" / "phrases.toml").read_text("utf-8")
-    table = _merged_table(source, common)
+    with toml_located(filename, source):
+        table = _merged_table(source, common)
     if getattr(env, "_sources", None) is not None:  # ours, never reloaded: kept with it
         if tables is None:
             tables = env._phrase_tables = {}  # type: ignore[attr-defined]
         tables[ruleset] = table
     return table
+
+
+class TOMLError(ValueError):
+    """A phrase or vocabulary table that is not TOML, located: ``filename``, ``lineno`` and
+    ``colno`` (1-based), as a template's syntax error is (``narrator.cli.template_error``)."""
+
+    def __init__(self, message: str, filename: str | None, lineno: int, colno: int) -> None:
+        super().__init__(message)
+        self.filename, self.lineno, self.colno = filename, lineno, colno
+
+
+@contextlib.contextmanager
+def toml_located(filename: str | None, source: str) -> Iterator[None]:
+    """Turn a ``tomllib.TOMLDecodeError`` raised inside (parsing ``source``, the text of
+    ``filename``) into a ``TOMLError`` naming the file and the line and column the parser
+    gives ("(at line 1, column 7)"; "(at end of document)": the end of ``source``)."""
+    try:
+        yield
+    except tomllib.TOMLDecodeError as exc:
+        text = str(exc)
+        m = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", text)
+        end = re.search(r"\s*\(at end of document\)\s*$", text)
+        if m:
+            line, col, text = int(m.group(1)), int(m.group(2)), text[:m.start()]
+        elif end:
+            line = source.count("\n") + 1
+            col = len(source) - (source.rfind("\n") + 1) + 1
+            text = text[:end.start()] + " (at the end of the file)"
+        else:
+            line, col = 1, 1
+        raise TOMLError(text, filename, line, col) from None
 
 
 @functools.lru_cache(maxsize=16)
@@ -551,7 +586,9 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
     placed: dict[str, str] = {}  # each destination said once worked out (``_place``)
     phrases = Phrases(_phrase_table(env, fight["started"].ruleset), fight["started"].seed,
                       opts.tense)
-    scene = Scene.from_toml(_phrase_text(env, "vocabulary.toml"), fight["started"])
+    vocabulary, vocabulary_file = _source(env, "vocabulary.toml")
+    with toml_located(vocabulary_file, vocabulary):
+        scene = Scene.from_toml(vocabulary, fight["started"])
     narr = Narration(chars, MARKUP[fmt], phrases, bold=mode == "teaching", scene=scene,
                      kinds=Kinds.of(_ruleset(fight["started"].ruleset)))
     mk = MARKUP[fmt]
