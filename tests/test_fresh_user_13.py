@@ -94,7 +94,7 @@ def test_gaslight_default_carry_by_form():
 
 def test_a_weird_west_rifle_not_in_hand_is_slung(run_cli):
     """Old: ``Winchester '73 (range 20 yd, damage 2d8, 15/15, holstered)``."""
-    text = _write_up(run_cli, "ww-mine.yaml")
+    text = _write_up(run_cli, "ww-mine-qd.yaml")
     assert ("Colt Peacemaker (range 10 yd, damage 3d6, 6/6, holstered), Winchester '73 "
             "(range 20 yd, damage 2d8, 15/15, slung)") in text
 
@@ -185,3 +185,20 @@ def test_a_missing_templates_folder_is_said_missing(run_cli, tmp_path):
     assert r.stderr == f"{tmp_path / 'none'}: --templates: no such folder\n"
     r = run_cli(DATA / "bh-duel.yaml", "run", "--templates", str(DATA / "bh-duel.yaml"))
     assert r.stderr == f"{DATA / 'bh-duel.yaml'}: --templates must be a folder\n"
+
+
+# ------------------------------------------------------------------ 7. quick_draw on a draw
+@pytest.mark.parametrize("command", ["check", "run"])
+def test_a_quick_draw_on_a_plain_draw_is_refused_where_it_stands(run_cli, command):
+    """Old: ``{draw: colt_peacemaker, quick_draw: true}`` was taken and the flag ignored
+    (Kate "draws her Colt Peacemaker: that is the action", no roll). W17: the quick draw
+    roll, made, draws the gun free on the card that fires it; a draw alone is the card's
+    action whatever is rolled: the flag goes with shoot or fan (where it works)."""
+    r = run_cli(DATA / "ww-mine.yaml", command)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (f"{DATA / 'ww-mine.yaml'}:47:50: turns[0].intents.Kate[0].quick_draw: "
+                        "quick_draw goes with shoot or fan: a quick draw made draws the gun "
+                        "free on the card that fires it (W17), so write {shoot: TARGET, "
+                        "weapon: GUN, quick_draw: true} in place of the draw\n")
+    story = _write_up(run_cli, "ww-mine-qd.yaml")
+    assert "goes for her Colt Peacemaker with a quick draw" in story

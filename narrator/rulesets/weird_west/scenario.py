@@ -204,7 +204,8 @@ class Action(Model):
     ``stand``, ``hold`` (nothing; the card may go up his sleeve), ``flee`` (he runs from the
     nearest enemy and is out of the fight, W18, ruled: WN24), ``surrender`` (he throws down his
     weapons and is out), ``other`` (free text).
-    ``quick_draw``: draw the weapon with the quick draw roll on the same card (W17)."""
+    ``quick_draw`` (with ``shoot`` or ``fan`` only): draw the weapon with the quick draw
+    roll, and, made, fire it on the same card (W17)."""
 
     move: str | Point | None = None
     shoot: str | None = None
@@ -241,6 +242,12 @@ class Action(Model):
             raise Invalid("two_guns goes with shoot", "two_guns")
         if self.two_fisted and not self.fight:
             raise Invalid("two_fisted goes with fight", "two_fisted")
+        if self.quick_draw and not (self.shoot or self.fan):
+            # W17: the roll draws the gun free on the card that fires it; a draw alone takes
+            # its card whatever is rolled, so the flag there did nothing
+            raise Invalid("quick_draw goes with shoot or fan: a quick draw made draws the gun "
+                          "free on the card that fires it (W17), so write {shoot: TARGET, "
+                          "weapon: GUN, quick_draw: true} in place of the draw", "quick_draw")
         return self
 
     @property
