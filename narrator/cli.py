@@ -280,13 +280,12 @@ def emit_posts(posts: list[str], out: Optional[Path], targets: list[tuple[Path, 
                                             else ""), err=True)
     if out is not None:
         return
-    if len(posts) == 1:
-        sys.stdout.write(posts[0])
-        return
     for i, post in enumerate(posts, 1):
         if i > 1:
             sys.stdout.write(f"\n\u2702 \u2500\u2500 post {i} of {len(posts)} \u2500\u2500\n\n")
         sys.stdout.write(post)
+    if posts and not posts[-1].endswith("\n"):  # a Discord message has none of its own
+        sys.stdout.write("\n")
 
 
 def plan_and_emit(log, posts: list[str], out: Optional[Path], stem: str, fmt: str,
@@ -1334,7 +1333,7 @@ def odds(
     scenario: Path = typer.Argument(..., help="The scenario YAML file."),
     trials: int = typer.Option(10000, "--trials", "-n", min=1, max=10_000_000, help="Fights to simulate."),
     workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, max=64, help="Processes (default: all cores). The results do not depend on it."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, help="Seed of trial 0 (default: the scenario's seed); trial i uses seed + i."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, help="Seed of the trials (default: the scenario's seed). The same seed and --trials give the same odds on either path. Engine path: trial i is the fight 'run --seed' SEED+i writes up. Kernel path: the dice come from NumPy streams seeded by SEED, so a trial is no 'run' seed and another --trials draws other dice; --path engine for trials that 'run' can write up."),
     chart: Optional[str] = typer.Option(None, "--chart", help="Also write a bar chart (.svg)."),
     profile: ProfileChoice = typer.Option(ProfileChoice.scenario, "--profile", help="'tables' ignores the scenario's house rules and GM rulings."),
     tactics: Optional[str] = typer.Option(None, "--tactics", help="A tactics profile of the scenario's ruleset (narrator rules RULESET tactics) for every character who has none (so the fight goes on after the declared turns)."),
@@ -1349,9 +1348,13 @@ def odds(
     Each side's chance of winning with a 95% (Wilson) interval, the expected length in turns
     and seconds, each character's chance to end dead, dying, passed out, wounded or unhurt
     (Violence: dead, critically injured, subdued, surrendered, fled, wounded or unhurt),
-    and shots per hit. No write-ups. The scenario's scripted dice are ignored (every die is
-    seeded: trial i uses seed + i), so the odds are those of the declared intents and the
-    tactics, not of one scripted fight.
+    and shots per hit. No write-ups. The scenario's scripted dice are ignored (every die
+    comes from --seed), so the odds are those of the declared intents and the tactics, not of
+    one scripted fight. The same seed and --trials give the same odds. On the engine path
+    trial i is the fight 'narrator run --seed' SEED+i writes up; on the kernel path (the
+    path: line says which) the dice come from NumPy streams seeded by SEED, so no trial is a
+    'run' seed and 2,000 trials are not the first 2,000 of 2,001 (--path engine for
+    trials that 'run' can write up).
     """
     chart = out_path(chart, "--chart")
     refuse_idle_force(("--chart", chart is not None))

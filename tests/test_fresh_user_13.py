@@ -202,3 +202,30 @@ def test_a_quick_draw_on_a_plain_draw_is_refused_where_it_stands(run_cli, comman
                         "weapon: GUN, quick_draw: true} in place of the draw\n")
     story = _write_up(run_cli, "ww-mine-qd.yaml")
     assert "goes for her Colt Peacemaker with a quick draw" in story
+
+
+# ------------------------------------------------------------------ 8. odds' seeds, per path
+def test_odds_help_says_what_the_seed_gives_on_each_path(run_cli):
+    """Old: "every die is seeded: trial i uses seed + i", untrue on the kernel path (2,000
+    and 2,001 trials moved 33 results; ``--trials 1`` was not ``run --seed``)."""
+    r = run_cli(None, "odds", "--help", env={"COLUMNS": "200"})
+    text = " ".join(r.stdout.split())
+    assert "trial i uses seed + i" not in text
+    assert "Engine path: trial i is the fight 'run --seed' SEED+i writes up." in text
+    assert ("Kernel path: the dice come from NumPy streams seeded by SEED, so a trial is no "
+            "'run' seed and another --trials draws other dice; --path engine for trials that "
+            "'run' can write up.") in text
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text().split())
+    assert "(trial *i* is then `narrator run --seed` *i*)" not in readme
+    assert "a kernel trial is no `run` seed" in readme
+
+
+# ------------------------------------------------------------------ 10. a final newline
+@pytest.mark.parametrize("args", [["--discord", "--mode", "story"], ["--discord"],
+                                  ["--discord", "--per-turn"], ["--per-turn"],
+                                  ["--format", "json"], ["--format", "bbcode"]])
+def test_every_write_up_on_stdout_ends_with_a_newline(run_cli, args):
+    """Old: ``run bh-duel.yaml --discord --mode story | tail -c1`` was "|" (the spoiler's
+    end), with no newline after it."""
+    text = _write_up(run_cli, "bh-duel.yaml", *args)
+    assert text.endswith("\n") and not text.endswith("\n\n\n")
