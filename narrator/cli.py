@@ -906,37 +906,81 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
     unit = ruleset(loaded.scenario.ruleset).unit()  # "turn", "round"...
     table = Table(title=f"{loaded.scenario.title}: after {unit} {state['turn']}{edited}",
                   box=box.SIMPLE_HEAD, pad_edge=False)
-    # a gun's name wraps between words, never inside one ("double-barrelle/d")
-    words = [len(w) for c in state["characters"].values() for k in c.get("loaded", {})
-             for w in str(k).split()]
-    conditions = [len(w) for c in state["characters"].values()
-                  for w in str(c["condition"]).replace("_", " ").split()]
-    widest = {"loaded": min(max([14, *words]), 30), "condition": max([9, *conditions]),
-              "at": max(len(_yards(c["at"])) for c in state["characters"].values())}
     guns = any("loaded" in c for c in state["characters"].values())
     noted = any(_state_notes(c) for c in state["characters"].values())
     columns = [("character", False), ("condition", False)] + [(h, nw) for h, _, nw in own] + [
         ("loaded", False)] * guns + [("at", True)] + [("also", False)] * noted
-    for col, no_wrap in columns:
-        # a position is never cut ("30, 1" for "30, 10", "20.9, -31" for "20.9, -31.8"), nor a
-        # gun's name inside a word: these two columns have fixed widths (the widest position;
-        # the longest word of a gun's name), which rich never narrows; it narrows the others
-        # to fit. (A min_width does not do: rich shrinks a too-wide table's columns, then
-        # re-measures them at their min_width and crops the table's right edge.)
-        table.add_column(col, overflow="fold", width=widest.get(col), no_wrap=no_wrap)
     side = None
     labels = _side_labels(loaded)
     shorts = {c.name: c.short or c.name for _, c in loaded.scenario.characters()}
+    rows: list[list] = []
     for name, c in state["characters"].items():  # by side, under the side's name
         if loaded.side_of[name] != side:
             side = loaded.side_of[name]
-            table.add_row(Text(f"{labels.get(side, side)}:", style="bold italic"))
+            rows.append([Text(f"{labels.get(side, side)}:", style="bold italic")])
         hurt = tuple(cell(name, c) for _, cell, _ in own)
         rounds = [Text("\n".join(f"{k} {v}" for k, v in c.get("loaded", {}).items()))] * guns
         also = [Text("\n".join(_state_notes(c, shorts)) or "-")] * noted
-        table.add_row(Text(name), c["condition"].replace("_", " "), *hurt, *rounds,
-                      _yards(c["at"]), *also)
-    _console().print(table)
+        rows.append([Text(name), c["condition"].replace("_", " "), *hurt, *rounds,
+                     _yards(c["at"]), *also])
+    console = _console()
+    widths = _status_widths([h for h, _ in columns], [nw for _, nw in columns], rows,
+                            console.width)
+    for (col, no_wrap), width in zip(columns, widths):
+        # every column's width is worked out here (_status_widths): never narrower than its
+        # longest word (a header, a name, a wound's place, a gun's name: never
+        # "characte/r", "shoulde/r"), nor a position ("30, 1" for "30, 10"), while the
+        # whole fits; rich's own narrowing would cut them
+        table.add_column(col, overflow="fold", width=width, no_wrap=no_wrap)
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+
+
+def _status_widths(heads: list[str], no_wrap: list[bool], rows: list[list], room: int
+                   ) -> list[int]:
+    """The width of each of ``status``'s columns (``heads``; ``rows``: the cells, str or
+    rich ``Text``, a side's row with one cell) in a table of at most ``room`` columns: each
+    column as wide as its widest line when they all fit, else at least as wide as its
+    longest word (a ``no_wrap`` column: its widest line; the first column: a side's
+    label), the widest narrowed first, down to one level, as rich narrows a table. Only
+    when the longest words alone do not fit is a word cut.
+
+    Returns:
+        One width per column, in characters, padding and borders not included.
+    """
+    def lines(cell) -> list[str]:
+        return str(getattr(cell, "plain", cell)).split("\n")
+
+    widest, least = [], []
+    for i, head in enumerate(heads):
+        cells = [head] + [x for r in rows if len(r) > 1 or i == 0 for x in r[i:i + 1]]
+        text = [line for x in cells for line in lines(x)]
+        widest.append(max(len(line) for line in text))
+        words = [len(w) for line in text for w in line.split()] or [1]
+        if i == 0:  # a side's label, on a row of its own, is kept whole ("Varga gang:")
+            words += [len(line) for r in rows if len(r) == 1 for line in lines(r[0])]
+        least.append(widest[-1] if no_wrap[i] else max(words))
+    # box.SIMPLE_HEAD, pad_edge=False: an edge each side, one divider and two pads between
+    # columns
+    free = room - 2 - 3 * (len(heads) - 1)
+    if sum(widest) <= free:
+        return widest
+    if sum(least) >= free:
+        return least
+    # as rich narrows a table, the widest columns first, down to one level (never below a
+    # column's longest word): the highest level at which the whole fits
+    def at(level: int) -> list[int]:
+        return [min(w, max(m, level)) for w, m in zip(widest, least)]
+
+    level = max(widest)
+    while sum(at(level)) > free:
+        level -= 1
+    share = at(level)
+    for i in sorted(range(len(heads)), key=lambda i: -widest[i]):  # the room left, one each
+        if sum(share) < free and share[i] < widest[i]:
+            share[i] += 1
+    return share
 
 
 def _state_notes(c: dict, shorts: dict[str, str] | None = None) -> list[str]:

@@ -229,3 +229,28 @@ def test_every_write_up_on_stdout_ends_with_a_newline(run_cli, args):
     end), with no newline after it."""
     text = _write_up(run_cli, "bh-duel.yaml", *args)
     assert text.endswith("\n") and not text.endswith("\n\n\n")
+
+
+# ------------------------------------------------------------------ 11. status at 80 columns
+def test_status_at_80_columns_cuts_no_word(run_cli):
+    """Old: ``narrator status pbp-corral.yaml`` piped (80 columns) gave the header
+    "characte" / "r", and "shoulde" / "r (1)" in the wounds."""
+    r = run_cli(DATA / "pbp-corral.yaml", "status", env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert lines[2].split() == ["character", "condition", "wounds", "WP", "loaded", "at", "also"]
+    words = r.stdout.split()
+    for word in ("shoulder", "Circle", "single-action", "double-action", "cover:"):
+        assert word in words
+    assert "characte" not in words and "shoulde" not in words
+
+
+def test_status_widths_share_the_room_without_cutting_a_word():
+    from narrator.cli import _status_widths
+
+    rows = [["Hank Dawes", "light right shoulder (1), light left leg (2)", "20, 2"]]
+    assert _status_widths(["character", "wounds", "at"], [False, False, True], rows,
+                          200) == [10, 44, 5]
+    got = _status_widths(["character", "wounds", "at"], [False, False, True], rows, 40)
+    assert sum(got) == 40 - 2 - 6 and got[0] >= 9 and got[1] >= 8 and got[2] == 5
