@@ -254,3 +254,15 @@ def test_status_widths_share_the_room_without_cutting_a_word():
                           200) == [10, 44, 5]
     got = _status_widths(["character", "wounds", "at"], [False, False, True], rows, 40)
     assert sum(got) == 40 - 2 - 6 and got[0] >= 9 and got[1] >= 8 and got[2] == 5
+
+
+# ------------------------------------------------------------------ 12. why a walk
+def test_a_walk_chosen_before_the_wounds_is_not_told_as_forced_by_them(run_cli):
+    """Old (turn 3): "**Reese** walks towards the water trough: 2.6 yards of 6 (wounds: a run
+    would go no farther than a walk)": when his profile chose the walk he had two light
+    wounds (a run of 24 yards) and the trough was within a walk; the two serious wounds came
+    in the turn's fire, after the choice."""
+    text = _write_up(run_cli, "bh-livery.yaml")
+    assert ("**Reese** walks towards the water trough: 2.6 yards of 6, and gets there, taking "
+            "cover behind the water trough.") in text
+    assert "a run would go no farther" not in text

@@ -150,6 +150,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.gone_landmarks: set[str] = set()
         self.last_kind: str | None = None
         self.tactic_made: set[tuple[int, str]] = set()
+        self.wounds_declared: dict[str, int] = {}  # wounds when the turn was declared
         self.pending: dict[str, dict] | None = None
         self.edit_passed_out: list[str] = []  # passed out by a GM's edit (``adjust``)
         self.edit_released: list[tuple[str, str]] = []  # holds a GM's move ended (``adjust``)
@@ -421,6 +422,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         fought as planned (``kind_of``)."""
         if not any(f.name not in declared and not f.down for f in self._tacticians):
             return dict(declared)
+        if self.record:  # why a profile's walk was no run is told from these (``move``)
+            self.wounds_declared = {f.name: len(f.wounds) for f in self._tacticians}
         key = memo = None
         if not self.record and not self.pending and self._own_turn(t, declared, kind):
             memo = self._decisions()
@@ -1467,7 +1470,14 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if on_foot_after and gait is not None:
             gait, why, wound_halvings = f.wounded_gait(gait)
             if why is None and not f.mounted and (t, f.name) in self.tactic_made:
-                why = tactics.slow_gait_why(f, gait, turn_kind, self.sc.night)
+                # the walk was chosen with the wounds he had then, not those of this turn's
+                # fire (a run of 24 yards is no reason "a run would go no farther")
+                now = f.wounds
+                f.wounds = now[:self.wounds_declared.get(f.name, len(now))]
+                try:
+                    why = tactics.slow_gait_why(f, gait, turn_kind, self.sc.night)
+                finally:
+                    f.wounds = now
             if why is not None:
                 penalties.append(Modifier(why, 0))
         mounted_gait = (f.mounted and not mv.dismount) or mv.mount
