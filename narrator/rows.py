@@ -80,52 +80,49 @@ def rows_cumsum(a: np.ndarray, axis: int = -1) -> np.ndarray:
     return out
 
 
-def rows_min(a: np.ndarray, axis: int = -1) -> np.ndarray:
-    """``a.min(axis=axis)``."""
+def _fold(a: np.ndarray, axis: int, ufunc: np.ufunc) -> np.ndarray:
+    """``ufunc.reduce(a, axis=axis)`` for ``np.minimum``/``np.maximum`` (what ``a.min``/``a.max``
+    run): the slices folded together with ``ufunc``, in ``a``'s dtype."""
     s = _slices(a, axis)
     if s is None:
-        return a.min(axis=axis)
+        return ufunc.reduce(a, axis=axis)
     out = s[0].copy()
     for x in s[1:]:
-        np.minimum(out, x, out=out)
+        ufunc(out, x, out=out)
     return out
+
+
+def _arg(a: np.ndarray, axis: int, compare: np.ufunc) -> np.ndarray:
+    """The index (int64) along ``axis`` of the first slice value that no later one beats by
+    ``compare`` (``np.less``: ``a.argmin``; ``np.greater``: ``a.argmax``)."""
+    s = _slices(a, axis)
+    if s is None:
+        return a.argmin(axis=axis) if compare is np.less else a.argmax(axis=axis)
+    best = s[0].copy()
+    out = np.zeros(best.shape, dtype=np.int64)
+    for c, x in enumerate(s[1:], 1):
+        better = compare(x, best)
+        best[better] = x[better]
+        out[better] = c
+    return out
+
+
+def rows_min(a: np.ndarray, axis: int = -1) -> np.ndarray:
+    """``a.min(axis=axis)``."""
+    return _fold(a, axis, np.minimum)
 
 
 def rows_max(a: np.ndarray, axis: int = -1) -> np.ndarray:
     """``a.max(axis=axis)``."""
-    s = _slices(a, axis)
-    if s is None:
-        return a.max(axis=axis)
-    out = s[0].copy()
-    for x in s[1:]:
-        np.maximum(out, x, out=out)
-    return out
+    return _fold(a, axis, np.maximum)
 
 
 def rows_argmin(a: np.ndarray, axis: int = -1) -> np.ndarray:
     """``a.argmin(axis=axis)`` (int64): the first of equal least values."""
-    s = _slices(a, axis)
-    if s is None:
-        return a.argmin(axis=axis)
-    best = s[0].copy()
-    out = np.zeros(best.shape, dtype=np.int64)
-    for c, x in enumerate(s[1:], 1):
-        better = x < best
-        best[better] = x[better]
-        out[better] = c
-    return out
+    return _arg(a, axis, np.less)
 
 
 def rows_argmax(a: np.ndarray, axis: int = -1) -> np.ndarray:
     """``a.argmax(axis=axis)`` (int64): the first of equal greatest values (of a bool
     array, the first True, or 0 when none is)."""
-    s = _slices(a, axis)
-    if s is None:
-        return a.argmax(axis=axis)
-    best = s[0].copy()
-    out = np.zeros(best.shape, dtype=np.int64)
-    for c, x in enumerate(s[1:], 1):
-        better = x > best
-        best[better] = x[better]
-        out[better] = c
-    return out
+    return _arg(a, axis, np.greater)
