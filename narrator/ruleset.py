@@ -120,6 +120,33 @@ class Kernel:
         raise NotImplementedError
 
 
+class ModuleKernel(Kernel):
+    """A kernel in one module of a ruleset (``module``, a dotted path), imported only when the
+    core first asks: the module defines ``not_covered(scenario, tables_only)``,
+    ``KernelContext(scenario, tables_only)`` and ``run_kernel(ctx, trials, seed, start,
+    tally_cls)``, which these methods call. A ruleset whose context wants more overrides
+    ``context``.
+
+    Raises:
+        ModuleNotFoundError: (on first use) ``module`` does not exist.
+    """
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+
+    def _module(self) -> Any:
+        return importlib.import_module(self.module)
+
+    def not_covered(self, scenario: Any, tables_only: bool) -> list[str]:
+        return self._module().not_covered(scenario, tables_only)
+
+    def context(self, loaded: LoadedScenario, tables_only: bool) -> Any:
+        return self._module().KernelContext(loaded.scenario, tables_only)
+
+    def run(self, ctx: Any, trials: int, seed: int, start: int, tally_cls: type) -> Any:
+        return self._module().run_kernel(ctx, trials, seed, start, tally_cls)
+
+
 class Ruleset:
     """One rule system, as the core sees it. Subclass it, set the class attributes, implement
     the methods that raise ``NotImplementedError``, and register the class as an entry point

@@ -12,23 +12,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from narrator.ruleset import Kernel, Ruleset
+from narrator.ruleset import Kernel, ModuleKernel, Ruleset
 
 
-class BootHillKernel(Kernel):
-    """The vectorised odds kernel (``narrator.rulesets.boothill.kernel``)."""
+class BootHillKernel(ModuleKernel):
+    """The vectorised odds kernel (``narrator.rulesets.boothill.kernel``); its context also
+    takes the scenario's sides."""
 
-    def not_covered(self, scenario: Any, tables_only: bool) -> list[str]:
-        from narrator.rulesets.boothill.kernel import not_covered
-        return not_covered(scenario, tables_only)
+    def __init__(self) -> None:
+        super().__init__("narrator.rulesets.boothill.kernel")
 
     def context(self, loaded: Any, tables_only: bool) -> Any:
         from narrator.rulesets.boothill.kernel import KernelContext
         return KernelContext(loaded.scenario, loaded.side_of, tables_only)
-
-    def run(self, ctx: Any, trials: int, seed: int, start: int, tally_cls: type) -> Any:
-        from narrator.rulesets.boothill.kernel import run_kernel
-        return run_kernel(ctx, trials, seed, start, tally_cls)
 
 
 class BootHill(Ruleset):

@@ -12,25 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from narrator.ruleset import Kernel, Ruleset
+from narrator.ruleset import Kernel, ModuleKernel, Ruleset
 
 HERE = Path(__file__).resolve().parent
-
-
-class GaslightKernel(Kernel):
-    """The vectorised odds kernel (``narrator.rulesets.gaslight.kernel``)."""
-
-    def not_covered(self, scenario: Any, tables_only: bool) -> list[str]:
-        from narrator.rulesets.gaslight.kernel import not_covered
-        return not_covered(scenario, tables_only)
-
-    def context(self, loaded: Any, tables_only: bool) -> Any:
-        from narrator.rulesets.gaslight.kernel import KernelContext
-        return KernelContext(loaded.scenario, tables_only)
-
-    def run(self, ctx: Any, trials: int, seed: int, start: int, tally_cls: type) -> Any:
-        from narrator.rulesets.gaslight.kernel import run_kernel
-        return run_kernel(ctx, trials, seed, start, tally_cls)
 
 
 class Gaslight(Ruleset):
@@ -90,7 +74,7 @@ class Gaslight(Ruleset):
         return GaslightFight(loaded.scenario, dice, seed)
 
     def kernel(self) -> Kernel:
-        return GaslightKernel()
+        return ModuleKernel("narrator.rulesets.gaslight.kernel")
 
     def load_events(self) -> None:
         from narrator.rulesets.gaslight import events  # noqa: F401  (registers on import)

@@ -12,25 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from narrator.ruleset import Kernel, Ruleset
+from narrator.ruleset import Kernel, ModuleKernel, Ruleset
 
 HERE = Path(__file__).resolve().parent
-
-
-class ViolenceKernel(Kernel):
-    """The vectorised odds kernel (``narrator.rulesets.violence.kernel``)."""
-
-    def not_covered(self, scenario: Any, tables_only: bool) -> list[str]:
-        from narrator.rulesets.violence.kernel import not_covered
-        return not_covered(scenario, tables_only)
-
-    def context(self, loaded: Any, tables_only: bool) -> Any:
-        from narrator.rulesets.violence.kernel import KernelContext
-        return KernelContext(loaded.scenario, tables_only)
-
-    def run(self, ctx: Any, trials: int, seed: int, start: int, tally_cls: type) -> Any:
-        from narrator.rulesets.violence.kernel import run_kernel
-        return run_kernel(ctx, trials, seed, start, tally_cls)
 
 
 class Violence(Ruleset):
@@ -80,7 +64,7 @@ class Violence(Ruleset):
                              seed)
 
     def kernel(self) -> Kernel:
-        return ViolenceKernel()
+        return ModuleKernel("narrator.rulesets.violence.kernel")
 
     def load_events(self) -> None:
         from narrator.rulesets.violence import events  # noqa: F401  (registers on import)

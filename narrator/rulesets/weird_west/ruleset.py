@@ -12,27 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from narrator.ruleset import Kernel, Ruleset
+from narrator.ruleset import Kernel, ModuleKernel, Ruleset
 
 HERE = Path(__file__).resolve().parent
 
 SHOT_KINDS = ("ww_shot",)
-
-
-class WeirdWestKernel(Kernel):
-    """The vectorised odds kernel (``narrator.rulesets.weird_west.kernel``)."""
-
-    def not_covered(self, scenario: Any, tables_only: bool) -> list[str]:
-        from narrator.rulesets.weird_west.kernel import not_covered
-        return not_covered(scenario, tables_only)
-
-    def context(self, loaded: Any, tables_only: bool) -> Any:
-        from narrator.rulesets.weird_west.kernel import KernelContext
-        return KernelContext(loaded.scenario, tables_only)
-
-    def run(self, ctx: Any, trials: int, seed: int, start: int, tally_cls: type) -> Any:
-        from narrator.rulesets.weird_west.kernel import run_kernel
-        return run_kernel(ctx, trials, seed, start, tally_cls)
 
 
 class WeirdWest(Ruleset):
@@ -76,7 +60,7 @@ class WeirdWest(Ruleset):
                               tables_only=tables_only)
 
     def kernel(self) -> Kernel:
-        return WeirdWestKernel()
+        return ModuleKernel("narrator.rulesets.weird_west.kernel")
 
     def load_events(self) -> None:
         from narrator.rulesets.weird_west import events  # noqa: F401  (registers on import)
