@@ -2000,24 +2000,12 @@ class _Kernel:
 
 
 def run_kernel(ctx: KernelContext, trials: int, seed: int, stream: int = 0, tally_cls=None):
-    """Fight ``trials`` fights of the context's scenario at once and return their tally.
-
-    Args:
-        ctx: the scenario's ``KernelContext`` (reuse it for later chunks: its caches grow).
-        trials: number of fights.
-        seed, stream: NumPy's generator is seeded with ``[seed, stream]`` (a chunk of a
-            bigger run passes its first trial number as ``stream``).
-        tally_cls: the tally class to fill (``narrator.batch.Tally``).
-
-    Returns:
-        A ``Tally`` (trials, wins, turns, seconds, outcomes, shots, hits).
+    """Fight ``trials`` fights of the context's scenario at once and return their tally
+    (``narrator.kernel_base.run_kernel``, which see): a ``Tally`` (trials, wins, turns,
+    seconds, outcomes, shots, hits).
 
     Raises:
         Uncovered: the scenario uses something the kernel does not cover.
     """
-    reasons = not_covered(ctx.scenario, ctx.tables_only)
-    if reasons:
-        raise Uncovered(", ".join(reasons))
-    k = _Kernel(ctx, trials, np.random.default_rng([seed, stream]))
-    k.run()
-    return k.tally(tally_cls)
+    from narrator import kernel_base
+    return kernel_base.run_kernel(_Kernel, not_covered, ctx, trials, seed, stream, tally_cls)

@@ -46,7 +46,8 @@ What it does not cover (two guns, a blade, a conveyance, a man with no gun) rais
 ``Uncovered`` before any fight, from ``not_covered``; ``odds`` then fights the scenario with
 the engine and its ``path:`` line says why.
 
-May import: numpy, narrator.rulesets.gaslight.*, narrator.ruleset (Uncovered).
+May import: numpy, narrator.rulesets.gaslight.*, narrator.ruleset (Uncovered),
+narrator.kernel_base.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from narrator import kernel_base
 from narrator.ruleset import Uncovered
 from narrator.rulesets.gaslight import rules as R
 from narrator.rulesets.gaslight import tactics
@@ -489,14 +491,13 @@ def _impaling() -> Fraction:
 
 
 # ---------------------------------------------------------------------- the kernel
-class _Kernel:
+class _Kernel(kernel_base.RoundKernel):
     """The state of ``trials`` fights of one scenario, and the round loop over them."""
 
     def __init__(self, ctx: KernelContext, trials: int, rng: np.random.Generator) -> None:
-        self.ctx = ctx
-        self.rng = rng
+        super().__init__(ctx, trials, rng)
         n, nw = ctx.n, ctx.nw
-        T = self.trials = trials
+        T = trials
 
         def full(v, shape=(T, n), dtype=np.int64):
             return np.full(shape, v, dtype=dtype)
@@ -536,16 +537,7 @@ class _Kernel:
         self.p_snap2 = full(False, dtype=bool)
         self.IID = full(0)
         self.fired_any = np.zeros(T, dtype=bool)
-        self.done = np.zeros(T, dtype=bool)
-        self.turns = np.zeros(T, dtype=np.int64)
-        self.shots = full(0)
-        self.hits = full(0)
-        self.fought = False
         self.t_now = 0
-
-    def d(self, sides: int, m: int) -> np.ndarray:
-        """``m`` rolls of a die of ``sides`` faces."""
-        return self.rng.integers(1, sides + 1, size=m)
 
     def dice(self, spec: tuple[int, int, int], m: int) -> np.ndarray:
         """``m`` totals of ``spec`` (count, sides, flat bonus; ``rules.parse_dice``)."""
@@ -556,28 +548,14 @@ class _Kernel:
         return total
 
     # -------------------------------------------------------------- the fight loop
-    def run(self) -> None:
-        """Every round of every fight: the decisions once per distinct state (cached), then
-        the dice of all fights at once."""
-        ctx = self.ctx
-        sc = ctx.sc
-        total = max(len(sc.turns), sc.max_turns or 0)
-        for t in range(1, total + 1):
-            live = np.flatnonzero(~self.done)
-            if len(live) == 0:
-                break
-            self.fought = True
-            self.IID[live] = self.decisions(t, live)
-            self.round(t, live)
-            over = self.sides_up(live).sum(axis=1) <= 1
-            self.turns[live] = t
-            self.done[live[over]] = True
+    def plan_round(self, t: int, live: np.ndarray) -> None:
+        """The decisions once per distinct state (cached); ``round`` then rolls the dice of
+        all fights at once."""
+        self.IID[live] = self.decisions(t, live)
 
-    def sides_up(self, idx: np.ndarray) -> np.ndarray:
-        """(fights, sides): the sides with a man still up."""
-        up = self.cond[idx] == UP
-        return np.stack([up[:, self.ctx.side_idx == k].any(axis=1)
-                         for k in range(len(self.ctx.sides))], axis=1)
+    def in_fight(self, fi: np.ndarray) -> np.ndarray:
+        """(fights, men): up (not dead, not unconscious)."""
+        return self.cond[fi] == UP
 
     def over(self, idx: np.ndarray) -> np.ndarray:
         """The engine's ``over``: at most one side has a man up."""
@@ -1370,24 +1348,11 @@ class _Kernel:
 
 
 def run_kernel(ctx: KernelContext, trials: int, seed: int, stream: int = 0, tally_cls=None):
-    """Fight ``trials`` fights of the context's scenario at once and return their tally.
-
-    Args:
-        ctx: the scenario's ``KernelContext`` (reuse it for later chunks: its cache grows).
-        trials: number of fights.
-        seed, stream: NumPy's generator is seeded with ``[seed, stream]`` (a chunk of a
-            bigger run passes its first trial number as ``stream``).
-        tally_cls: the tally class to fill (``narrator.batch.Tally``).
-
-    Returns:
-        A ``Tally`` (trials, wins, rounds, seconds, outcomes, shots, hits).
+    """Fight ``trials`` fights of the context's scenario at once and return their tally
+    (``narrator.kernel_base.run_kernel``, which see): a ``Tally`` (trials, wins, rounds,
+    seconds, outcomes, shots, hits).
 
     Raises:
         Uncovered: the scenario uses something the kernel does not cover.
     """
-    reasons = not_covered(ctx.scenario, ctx.tables_only)
-    if reasons:
-        raise Uncovered(", ".join(reasons))
-    k = _Kernel(ctx, trials, np.random.default_rng([seed, stream]))
-    k.run()
-    return k.tally(tally_cls)
+    return kernel_base.run_kernel(_Kernel, not_covered, ctx, trials, seed, stream, tally_cls)

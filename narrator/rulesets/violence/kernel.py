@@ -38,7 +38,8 @@ of ``tests/test_kernel.py``.
 What it does not cover raises ``Uncovered`` (before any fight, from ``not_covered``; or when a
 fight meets it), and ``odds`` then fights the scenario with the engine and says why.
 
-May import: numpy, narrator.rulesets.violence.*, narrator.ruleset (Uncovered), narrator.rows.
+May import: numpy, narrator.rulesets.violence.*, narrator.ruleset (Uncovered), narrator.rows,
+narrator.kernel_base.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from narrator import kernel_base
 from narrator.ruleset import Uncovered
 from narrator.rows import rows_any, rows_argmax, rows_cumsum, rows_sum
 from narrator.rulesets.violence import rules
@@ -425,14 +427,12 @@ class KernelContext:
 
 
 # ---------------------------------------------------------------------- the kernel
-class _Kernel:
+class _Kernel(kernel_base.RoundKernel):
     """The state of ``trials`` fights of one scenario, and the round loop over them."""
 
     def __init__(self, ctx: KernelContext, trials: int, rng: np.random.Generator) -> None:
-        self.ctx = ctx
-        self.rng = rng
+        super().__init__(ctx, trials, rng)
         n, nw = ctx.n, ctx.nw
-        self.trials = trials
         self.cond = np.zeros((trials, n), dtype=np.int64)
         self.inj = np.zeros((trials, n), dtype=np.int64)
         self.pos = np.broadcast_to(ctx.pos0, (trials, n, 2)).copy()
@@ -456,43 +456,24 @@ class _Kernel:
         self.halved = np.zeros(trials, dtype=np.int64)     # groups halved (bits)
         self.routed = np.zeros(trials, dtype=np.int64)     # groups routed (bits)
         self.queue = np.zeros((trials, max(len(ctx.groups), 1)), dtype=np.int64)
-        self.done = np.zeros(trials, dtype=bool)
-        self.turns = np.zeros(trials, dtype=np.int64)
-        self.shots = np.zeros((trials, n), dtype=np.int64)
-        self.hits = np.zeros((trials, n), dtype=np.int64)
         self.surprise = -1
-        self.fought = False
-
-    def d(self, sides: int, m: int) -> np.ndarray:
-        """``m`` rolls of a die of ``sides`` faces."""
-        return self.rng.integers(1, sides + 1, size=m)
 
     # -------------------------------------------------------------- the fight loop
-    def run(self) -> None:
-        """Every round of every fight: the decisions once per distinct state (cached), then
-        the dice of all fights at once."""
-        ctx = self.ctx
-        sc = ctx.sc
-        total = max(len(sc.turns), sc.max_turns or 0)
-        for t in range(1, total + 1):
-            live = np.flatnonzero(~self.done)
-            if len(live) == 0:
-                break
-            self.fought = True
-            rows = self.decisions(t, live)
-            self.IID[live] = rows[:, :ctx.n]
-            self.called[live] = rows[:, ctx.n]
-            self.round(t, live)
-            over = rows_sum(self.sides_up(live), 1) <= 1
-            self.turns[live] = t
-            self.after_fight(live if t == total else live[over])
-            self.done[live[over]] = True
+    def plan_round(self, t: int, live: np.ndarray) -> None:
+        """The decisions once per distinct state (cached): each man's intent and the sides
+        a lawman calls on; ``round`` then rolls the dice of all fights at once."""
+        n = self.ctx.n
+        rows = self.decisions(t, live)
+        self.IID[live] = rows[:, :n]
+        self.called[live] = rows[:, n]
 
-    def sides_up(self, idx: np.ndarray) -> np.ndarray:
-        """(fights, sides): the sides with someone still in the fight."""
-        up = self.cond[idx] == ACTIVE
-        return np.stack([rows_any(up[:, self.ctx.side_idx == k], 1)
-                         for k in range(len(self.ctx.sides))], axis=1)
+    def in_fight(self, fi: np.ndarray) -> np.ndarray:
+        """(fights, men): still in the fight (active)."""
+        return self.cond[fi] == ACTIVE
+
+    def round_over(self, fi: np.ndarray) -> None:
+        """The fights ``fi`` are over: ``after_fight``."""
+        self.after_fight(fi)
 
     # -------------------------------------------------------------- decisions
     def _key(self, idx: np.ndarray) -> np.ndarray:
@@ -994,24 +975,11 @@ class _Kernel:
 
 
 def run_kernel(ctx: KernelContext, trials: int, seed: int, stream: int = 0, tally_cls=None):
-    """Fight ``trials`` fights of the context's scenario at once and return their tally.
-
-    Args:
-        ctx: the scenario's ``KernelContext`` (reuse it for later chunks: its cache grows).
-        trials: number of fights.
-        seed, stream: NumPy's generator is seeded with ``[seed, stream]`` (a chunk of a
-            bigger run passes its first trial number as ``stream``).
-        tally_cls: the tally class to fill (``narrator.batch.Tally``).
-
-    Returns:
-        A ``Tally`` (trials, wins, rounds, outcomes, shots, hits; seconds 0).
+    """Fight ``trials`` fights of the context's scenario at once and return their tally
+    (``narrator.kernel_base.run_kernel``, which see): a ``Tally`` (trials, wins, rounds,
+    outcomes, shots, hits; seconds 0).
 
     Raises:
         Uncovered: the scenario uses something the kernel does not cover.
     """
-    reasons = not_covered(ctx.scenario, ctx.tables_only)
-    if reasons:
-        raise Uncovered(", ".join(reasons))
-    k = _Kernel(ctx, trials, np.random.default_rng([seed, stream]))
-    k.run()
-    return k.tally(tally_cls)
+    return kernel_base.run_kernel(_Kernel, not_covered, ctx, trials, seed, stream, tally_cls)

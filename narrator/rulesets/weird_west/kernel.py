@@ -49,7 +49,8 @@ walking dead, a man with no gun on tactics, a declared fightin' attack or called
 hand; or when a fight meets it: a fightin' attack its tactics choose), and ``odds`` then
 fights the scenario with the engine and says why.
 
-May import: numpy, narrator.rulesets.weird_west.*, narrator.ruleset (Uncovered).
+May import: numpy, narrator.rulesets.weird_west.*, narrator.ruleset (Uncovered),
+narrator.kernel_base.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from narrator import kernel_base
 from narrator.ruleset import Uncovered
 from narrator.rulesets.weird_west import rules as R
 from narrator.rulesets.weird_west import tables, tactics
@@ -458,11 +460,11 @@ class KernelContext:
 
 
 # ---------------------------------------------------------------------- the fights
-class _Kernel:
+class _Kernel(kernel_base.RoundKernel):
     """The fights of one run: NumPy arrays (fights, men, ...) of their state."""
 
     def __init__(self, ctx: KernelContext, trials: int, rng: np.random.Generator) -> None:
-        self.ctx, self.trials, self.rng = ctx, trials, rng
+        super().__init__(ctx, trials, rng)
         n, nw, m = ctx.n, ctx.nw, trials
         self.cond = np.full((m, n), ACTIVE, dtype=np.int64)
         self.levels = np.broadcast_to(ctx.levels0, (m, n, 6)).copy()
@@ -486,14 +488,6 @@ class _Kernel:
         self.pile = np.ones((m, NCARDS), dtype=np.int64)  # copies of each card in the pile
         self.disc = np.zeros((m, NCARDS), dtype=np.int64)
         self.crippled = (self.levels[:, :, list(LIMBS)] >= ctx.maimed).all(axis=2)
-        self.done = np.zeros(m, dtype=bool)
-        self.turns = np.zeros(m, dtype=np.int64)
-        self.shots = np.zeros((m, n), dtype=np.int64)
-        self.hits = np.zeros((m, n), dtype=np.int64)
-        self.fought = False
-
-    def d(self, sides: int, m: int) -> np.ndarray:
-        return self.rng.integers(1, sides + 1, size=m)
 
     # -------------------------------------------------------------- state read-outs
     def can_act(self, fi: np.ndarray) -> np.ndarray:
@@ -510,11 +504,9 @@ class _Kernel:
         lv = np.where(self.ctx.missing[j], 0, self.levels[fi, j])
         return -lv.max(axis=-1)
 
-    def sides_up(self, fi: np.ndarray, up: np.ndarray | None = None) -> np.ndarray:
-        """(fights, sides): the sides with someone able to act (``up``: ``can_act(fi)``)."""
-        up = self.can_act(fi) if up is None else up
-        return np.stack([up[:, self.ctx.side_idx == k].any(axis=1)
-                         for k in range(len(self.ctx.sides))], axis=1)
+    def in_fight(self, fi: np.ndarray) -> np.ndarray:
+        """(fights, men): counts for his side (``sides_up``) while able to act."""
+        return self.can_act(fi)
 
     # -------------------------------------------------------------- the deck
     def discard(self, fi: np.ndarray, mask: np.ndarray) -> None:
@@ -541,19 +533,6 @@ class _Kernel:
         return card
 
     # -------------------------------------------------------------- the fight loop
-    def run(self) -> None:
-        ctx = self.ctx
-        total = max(len(ctx.sc.turns), ctx.sc.max_turns or 0)
-        for t in range(1, total + 1):
-            live = np.flatnonzero(~self.done)
-            if len(live) == 0:
-                break
-            self.fought = True
-            self.round(t, live)
-            over = self.sides_up(live).sum(axis=1) <= 1
-            self.turns[live] = t
-            self.done[live[over]] = True
-
     def round(self, t: int, live: np.ndarray) -> None:
         """004 l.15-24, W3: Quickness and cards, the cards called from the highest, the
         round's end."""
@@ -1241,24 +1220,12 @@ class _Kernel:
 
 
 def run_kernel(ctx: KernelContext, trials: int, seed: int, stream: int = 0, tally_cls=None):
-    """Fight ``trials`` fights of the context's scenario at once and return their tally.
-
-    Args:
-        ctx: the scenario's ``KernelContext`` (reuse it for later chunks: its cache grows).
-        trials: number of fights.
-        seed, stream: NumPy's generator is seeded with ``[seed, stream]``.
-        tally_cls: the tally class to fill (``narrator.batch.Tally``).
-
-    Returns:
-        A ``Tally`` (trials, wins, rounds and seconds, outcomes, shots, hits).
+    """Fight ``trials`` fights of the context's scenario at once, under its house rules, and
+    return their tally (``narrator.kernel_base.run_kernel``, which see): a ``Tally`` (trials,
+    wins, rounds and seconds, outcomes, shots, hits).
 
     Raises:
         Uncovered: the scenario uses something the kernel does not cover.
     """
-    reasons = not_covered(ctx.scenario, ctx.tables_only)
-    if reasons:
-        raise Uncovered(", ".join(reasons))
-    with tables.house(ctx.house):
-        k = _Kernel(ctx, trials, np.random.default_rng([seed, stream]))
-        k.run()
-        return k.tally(tally_cls)
+    return kernel_base.run_kernel(_Kernel, not_covered, ctx, trials, seed, stream, tally_cls,
+                                  within=tables.house(ctx.house))
