@@ -26,7 +26,9 @@ from narrator.rulesets.gaslight import kernel
 from narrator.scenario import load_scenario, load_scenario_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_kernel import agree, comparisons  # noqa: E402  (the Boot Hill kernel's test)
+from test_kernel import (  # noqa: E402  (the Boot Hill kernel's test)
+    agree, assert_agree, assert_chunks_independent, assert_deterministic, assert_nobody_down,
+    comparisons)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "scenarios" / "examples"
@@ -158,14 +160,8 @@ def test_kernel_agrees_with_engine(name, engine_n, kernel_n):
     """Win shares, each man's outcome shares (chi-square) and the mean length in rounds
     (Welch's z) of the two samples: no p-value below ALPHA after Bonferroni."""
     e, k = engine_odds(name, engine_n), sound_kernel_odds(name, kernel_n)
-    p = comparisons(e, k)
-    assert p, "nothing was compared"
-    worst = min(p, key=p.get)
-    assert agree(p), f"{name}: {worst} differ (p = {p[worst]:.2g} of {len(p)} comparisons)"
-    assert e.unit == k.unit == "round"
+    assert_agree(name, e, k, unit="round")
     assert k.tally.seconds == 6 * k.tally.turns   # a combat round is 6 seconds (G3)
-    assert set(e.tally.outcomes) == set(k.tally.outcomes)
-    assert set(e.tally.shots) == set(k.tally.shots)   # the same men fire (and hit) at all
 
 
 def test_the_comparison_catches_a_dropped_impaling_multiplier(monkeypatch):
@@ -218,35 +214,19 @@ def test_kernel_reads_the_ruleset_tables(monkeypatch):
     (``rules.condition``), nobody is dead or passed out and no side wins."""
     from narrator.rulesets.gaslight import rules
     monkeypatch.setattr(rules, "condition", lambda health, con: "up")
-    ld = batch.odds_scenario(load_scenario_text(generated("police:2 roughs:2", "street", 3)))
-    k = batch.run_odds(ld, 500, 1, path="kernel")
-    assert all(set(d) <= {"wounded", "unhurt"} for d in k.tally.outcomes.values())
-    assert k.tally.wins == {"undecided": 500}
+    assert_nobody_down(batch.odds_scenario(load_scenario_text(
+        generated("police:2 roughs:2", "street", 3))))
 
 
 def test_kernel_is_deterministic_and_ignores_workers():
-    ld = batch.odds_scenario(load_scenario(EXAMPLES / "fog-alley.yaml"),
-                             tactics="aggressive", max_turns=6)
-    one = batch.run_odds(ld, 600, 5, workers=1, path="kernel")
-    again = batch.run_odds(ld, 600, 5, workers=2, path="kernel")
-    assert one.path == "kernel" and one.tally == again.tally
-    assert batch.run_odds(ld, 600, 6, workers=1, path="kernel").tally != one.tally
+    assert_deterministic(batch.odds_scenario(load_scenario(EXAMPLES / "fog-alley.yaml"),
+                                             tactics="aggressive", max_turns=6))
 
 
 def test_chunks_give_the_same_fights_whatever_came_before_them(monkeypatch):
     """A chunk's fights depend on its seed alone, not on what the process's caches and intent
     registry met in the chunks it fought before."""
-    from narrator import fast_odds
-    monkeypatch.setattr(fast_odds, "kernel_chunk_size", lambda loaded: 300)
-    ld = loaded("generated-3v3")
-    one = batch.run_odds(ld, 1200, 5, workers=1, path="kernel")
-    two = batch.run_odds(ld, 1200, 5, workers=2, path="kernel")
-    assert one.path == two.path == "kernel" and one.tally == two.tally
-    ctx = kernel.KernelContext(ld.scenario)
-    kernel.run_kernel(ctx, 300, 5, 0, batch.Tally)
-    warm = kernel.run_kernel(ctx, 300, 5, 900, batch.Tally)
-    assert warm == kernel.run_kernel(kernel.KernelContext(ld.scenario), 300, 5, 900,
-                                     batch.Tally)
+    assert_chunks_independent(monkeypatch, kernel, loaded("generated-3v3"), 300, 1200)
 
 
 ON_HORSEBACK = """\

@@ -21,6 +21,7 @@ from narrator.errors import NarratorError
 from narrator.rulesets.boothill.generate import generate, to_yaml
 from narrator.rulesets.boothill import kernel
 from narrator.scenario import load_scenario, load_scenario_text
+from narrator.scenario.loader import LoadedScenario
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from common import DUEL, FOUR_ON_FOUR  # noqa: E402
@@ -111,10 +112,57 @@ SCENARIOS = {
 def test_kernel_agrees_with_engine(name, engine_n, kernel_n):
     src, kw = SCENARIOS[name]
     e, k = both(src, engine_n, kernel_n, **kw)
+    assert_agree(name, e, k)
+
+
+def assert_agree(name: str, e: batch.Odds, k: batch.Odds, unit: str | None = None) -> None:
+    """The engine's odds ``e`` and the kernel's ``k`` of scenario ``name`` agree (``agree`` on
+    ``comparisons``, which must compare something); with ``unit``: both count their turns in
+    it, and the same men have outcomes and fire (and hit) at all."""
     p = comparisons(e, k)
     assert p, "nothing was compared"
     worst = min(p, key=p.get)
     assert agree(p), f"{name}: {worst} differ (p = {p[worst]:.2g} of {len(p)} comparisons)"
+    if unit is not None:
+        assert e.unit == k.unit == unit
+        assert set(e.tally.outcomes) == set(k.tally.outcomes)
+        assert set(e.tally.shots) == set(k.tally.shots)
+
+
+def assert_nobody_down(ld: LoadedScenario) -> None:
+    """500 fights of ``ld`` by the kernel (seed 1): every man ends wounded or unhurt and no
+    side wins."""
+    k = batch.run_odds(ld, 500, 1, path="kernel")
+    assert all(set(d) <= {"wounded", "unhurt"} for d in k.tally.outcomes.values())
+    assert k.tally.wins == {"undecided": 500}
+
+
+def assert_deterministic(ld: LoadedScenario) -> None:
+    """600 fights of ``ld`` by the kernel (seed 5) give the same tally in one process or two,
+    and seed 6 another."""
+    one = batch.run_odds(ld, 600, 5, workers=1, path="kernel")
+    again = batch.run_odds(ld, 600, 5, workers=2, path="kernel")
+    assert one.path == "kernel" and one.tally == again.tally
+    assert batch.run_odds(ld, 600, 6, workers=1, path="kernel").tally != one.tally
+
+
+def assert_chunks_independent(monkeypatch, kernel_module, ld: LoadedScenario,
+                              chunk: int, trials: int) -> None:
+    """A chunk's fights depend on its seed alone: ``trials`` fights (seed 5) in chunks of
+    ``chunk`` give the same tally in one process or two, and the last chunk fought by
+    ``kernel_module.run_kernel`` on a context warmed by the first is the one fought on a
+    fresh context."""
+    from narrator import fast_odds
+    monkeypatch.setattr(fast_odds, "kernel_chunk_size", lambda loaded: chunk)
+    one = batch.run_odds(ld, trials, 5, workers=1, path="kernel")
+    two = batch.run_odds(ld, trials, 5, workers=2, path="kernel")
+    assert one.path == two.path == "kernel" and one.tally == two.tally
+    last = trials - chunk
+    ctx = kernel_module.KernelContext(ld.scenario)
+    kernel_module.run_kernel(ctx, chunk, 5, 0, batch.Tally)
+    warm = kernel_module.run_kernel(ctx, chunk, 5, last, batch.Tally)
+    assert warm == kernel_module.run_kernel(kernel_module.KernelContext(ld.scenario), chunk, 5,
+                                            last, batch.Tally)
 
 
 def agree(p: dict[str, float]) -> bool:
@@ -162,12 +210,8 @@ def test_kernel_reads_the_ruleset_tables(monkeypatch):
 
 
 def test_kernel_is_deterministic_and_ignores_workers():
-    ld = batch.odds_scenario(load_scenario_text(generated("posse:1 rustlers:2", 5)))
-    one = batch.run_odds(ld, 600, 5, workers=1, path="kernel")
-    again = batch.run_odds(ld, 600, 5, workers=2, path="kernel")
-    assert one.tally == again.tally
-    other = batch.run_odds(ld, 600, 6, workers=1, path="kernel")
-    assert other.tally != one.tally
+    assert_deterministic(batch.odds_scenario(load_scenario_text(
+        generated("posse:1 rustlers:2", 5))))
 
 
 SCATTERGUN = """

@@ -21,7 +21,8 @@ from narrator.scenario import load_scenario, load_scenario_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_kernel import (  # noqa: E402  (the Boot Hill kernel's test)
-    ALPHA, agree, comparisons, uncovered_goes_to_the_engine)
+    ALPHA, agree, assert_agree, assert_chunks_independent, assert_deterministic,
+    assert_nobody_down, comparisons, uncovered_goes_to_the_engine)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "scenarios" / "examples"
@@ -139,13 +140,8 @@ def test_kernel_agrees_with_engine(name, engine_n, kernel_n):
     (Welch's z) of the two samples: no p-value below ALPHA after Bonferroni."""
     src, kw = SCENARIOS[name]
     e, k = both(src, engine_n, kernel_n, **kw)
-    p = comparisons(e, k)
-    assert p, "nothing was compared"
-    worst = min(p, key=p.get)
-    assert agree(p), f"{name}: {worst} differ (p = {p[worst]:.2g} of {len(p)} comparisons)"
-    assert e.unit == k.unit == "round" and k.tally.seconds == 0
-    assert set(e.tally.outcomes) == set(k.tally.outcomes)
-    assert set(e.tally.shots) == set(k.tally.shots)   # the same men fire (and hit) at all
+    assert_agree(name, e, k, unit="round")
+    assert k.tally.seconds == 0
 
 
 def test_the_comparison_catches_a_dropped_subdue(monkeypatch):
@@ -185,19 +181,13 @@ def test_kernel_reads_the_ruleset_tables(monkeypatch):
     (``rules.injury_result``), nobody is ever Down, dead or critically injured."""
     from narrator.rulesets.violence import rules
     monkeypatch.setattr(rules, "injury_result", lambda total: "injured")
-    ld = batch.odds_scenario(load_scenario_text(generated("posse:2 gang:2", "street", 3)))
-    k = batch.run_odds(ld, 500, 1, path="kernel")
-    assert all(set(d) <= {"wounded", "unhurt"} for d in k.tally.outcomes.values())
-    assert k.tally.wins == {"undecided": 500}
+    assert_nobody_down(batch.odds_scenario(load_scenario_text(
+        generated("posse:2 gang:2", "street", 3))))
 
 
 def test_kernel_is_deterministic_and_ignores_workers():
-    ld = batch.odds_scenario(load_scenario(EXAMPLES / "bank-robbery.yaml"),
-                             tactics="aggressive", max_turns=6)
-    one = batch.run_odds(ld, 600, 5, workers=1, path="kernel")
-    again = batch.run_odds(ld, 600, 5, workers=2, path="kernel")
-    assert one.path == "kernel" and one.tally == again.tally
-    assert batch.run_odds(ld, 600, 6, workers=1, path="kernel").tally != one.tally
+    assert_deterministic(batch.odds_scenario(load_scenario(EXAMPLES / "bank-robbery.yaml"),
+                                             tactics="aggressive", max_turns=6))
 
 
 def crowd(men: int) -> str:
@@ -285,16 +275,6 @@ def test_chunks_give_the_same_fights_whatever_came_before_them(monkeypatch):
     registry met in the chunks it fought before: four chunks of 300 in one process or spread
     over two give the same tally (the order in which a round's men and intents are fought
     follows the intents' content, never their registry ids)."""
-    from narrator import fast_odds
-    monkeypatch.setattr(fast_odds, "kernel_chunk_size", lambda loaded: 300)
     ld = batch.odds_scenario(load_scenario(EXAMPLES / "bank-robbery.yaml"),
                              tactics="aggressive", max_turns=6)
-    one = batch.run_odds(ld, 1200, 5, workers=1, path="kernel")
-    two = batch.run_odds(ld, 1200, 5, workers=2, path="kernel")
-    assert one.path == two.path == "kernel" and one.tally == two.tally
-    # a chunk fought on a context warmed by another chunk, and on a fresh one
-    ctx = kernel.KernelContext(ld.scenario)
-    kernel.run_kernel(ctx, 300, 5, 0, batch.Tally)
-    warm = kernel.run_kernel(ctx, 300, 5, 900, batch.Tally)
-    assert warm == kernel.run_kernel(kernel.KernelContext(ld.scenario), 300, 5, 900,
-                                     batch.Tally)
+    assert_chunks_independent(monkeypatch, kernel, ld, 300, 1200)

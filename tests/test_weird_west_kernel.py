@@ -21,7 +21,8 @@ from narrator.scenario import load_scenario, load_scenario_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_kernel import (  # noqa: E402  (the Boot Hill kernel's test)
-    ALPHA, agree, comparisons, uncovered_goes_to_the_engine,
+    ALPHA, agree, assert_agree, assert_chunks_independent, assert_deterministic, comparisons,
+    uncovered_goes_to_the_engine,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,14 +161,8 @@ def kernel_odds(name: str, n: int, seed: int = 11) -> batch.Odds:
 
 def check(name: str, engine_n: int, kernel_n: int) -> None:
     e, k = engine_odds(name, engine_n), kernel_odds(name, kernel_n)
-    p = comparisons(e, k)
-    assert p, "nothing was compared"
-    worst = min(p, key=p.get)
-    assert agree(p), f"{name}: {worst} differ (p = {p[worst]:.2g} of {len(p)} comparisons)"
-    assert e.unit == k.unit == "round"
+    assert_agree(name, e, k, unit="round")
     assert k.tally.seconds == 5 * k.tally.turns          # a round is 5 seconds
-    assert set(e.tally.outcomes) == set(k.tally.outcomes)
-    assert set(e.tally.shots) == set(k.tally.shots)   # the same men fire (and hit) at all
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))
@@ -229,27 +224,14 @@ def test_kernel_reads_the_ruleset_tables(monkeypatch):
 
 
 def test_kernel_is_deterministic_and_ignores_workers():
-    ld = loaded(EXAMPLES / "stagecoach.yaml", max_turns=3)
-    one = batch.run_odds(ld, 600, 5, workers=1, path="kernel")
-    again = batch.run_odds(ld, 600, 5, workers=2, path="kernel")
-    assert one.path == "kernel" and one.tally == again.tally
-    assert batch.run_odds(ld, 600, 6, workers=1, path="kernel").tally != one.tally
+    assert_deterministic(loaded(EXAMPLES / "stagecoach.yaml", max_turns=3))
 
 
 def test_chunks_give_the_same_fights_whatever_came_before_them(monkeypatch):
     """A chunk's fights depend on its seed alone, not on the decisions the process's cache
     kept from the chunks it fought before."""
-    from narrator import fast_odds
-    monkeypatch.setattr(fast_odds, "kernel_chunk_size", lambda loaded: 150)
-    ld = loaded(EXAMPLES / "stagecoach.yaml", max_turns=3)
-    one = batch.run_odds(ld, 600, 5, workers=1, path="kernel")
-    two = batch.run_odds(ld, 600, 5, workers=2, path="kernel")
-    assert one.path == two.path == "kernel" and one.tally == two.tally
-    ctx = kernel.KernelContext(ld.scenario)
-    kernel.run_kernel(ctx, 150, 5, 0, batch.Tally)
-    warm = kernel.run_kernel(ctx, 150, 5, 450, batch.Tally)
-    assert warm == kernel.run_kernel(kernel.KernelContext(ld.scenario), 150, 5, 450,
-                                     batch.Tally)
+    assert_chunks_independent(monkeypatch, kernel, loaded(EXAMPLES / "stagecoach.yaml",
+                                                          max_turns=3), 150, 600)
 
 
 def test_uncovered_scenarios_go_to_the_engine_visibly(tmp_path):
