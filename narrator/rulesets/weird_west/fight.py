@@ -490,14 +490,22 @@ class WeirdWestFight:
             return tactics.decide(self, t, f)
         return Action(hold=True)
 
-    def act(self, t: int, f: Fighter, card: Card) -> None:
-        a = self.next_action(t, f, card)
+    @staticmethod
+    def begin_action(f: Fighter, a: Action) -> str | None:
+        """Fighter ``f`` starts action ``a``: he is not running (until a move of this action
+        says so), and his aim is lost unless the action aims at, or shoots, the man he aims
+        at without a move (ruled: WN17). Returns the action's kind (None: no action)."""
         f.running = False
         kind = a.action
         keeps = a.move is None and ((kind == "aim" and a.aim == f.aim_target)
                                     or (kind == "shoot" and a.shoot == f.aim_target))
         if not keeps:
             f.aim_target, f.aim_actions = None, 0     # ruled: WN17
+        return kind
+
+    def act(self, t: int, f: Fighter, card: Card) -> None:
+        a = self.next_action(t, f, card)
+        kind = self.begin_action(f, a)
         moved = self.move(t, f, card, a.move) if a.move is not None else False
         if kind is None:
             if not moved:                 # no move made (he stands there, or has no yards

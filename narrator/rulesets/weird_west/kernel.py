@@ -721,12 +721,7 @@ class _Kernel(kernel_base.RoundKernel):
         self.set_rep(t, i, j)
         a = rep.next_action(t, f, ctx.card)
         consumed = before - len(f.plan)
-        f.running = False
-        kind = a.action
-        keeps = a.move is None and ((kind == "aim" and a.aim == f.aim_target)
-                                    or (kind == "shoot" and a.shoot == f.aim_target))
-        if not keeps:
-            f.aim_target, f.aim_actions = None, 0     # ruled: WN17
+        kind = rep.begin_action(f, a)
         if a.move is not None:
             rep.move(t, f, ctx.card, a.move)
         if kind == "shoot":
