@@ -350,3 +350,38 @@ def test_aiming_three_actions_then_firing_on_the_fourth_at_plus_6_l144():
     shot = of(log, "ww_shot")[0]
     assert [(m.name, m.value) for m in shot.roll.modifiers] == [("aiming", 6)]
     assert shot.roll.total == 8 and shot.hit
+
+
+def deck_after_each_round(monkeypatch, sc: dict, seed: int | None = None):
+    """Fight ``sc`` and return, after each round's end, the cards in the pile, the discards,
+    the hands and held cards, and up the sleeves (the engine's own lists)."""
+    from narrator.rulesets.weird_west.fight import WeirdWestFight
+    seen = []
+    end_round = WeirdWestFight.end_round
+
+    def watched(self, t, black):
+        end_round(self, t, black)
+        men = list(self.fighters.values())
+        seen.append((t, [*self.deck.pile, *self.deck.discards,
+                         *(c for f in men for c in f.cards_left()),
+                         *(f.sleeve for f in men if f.sleeve is not None)]))
+
+    monkeypatch.setattr(WeirdWestFight, "end_round", watched)
+    log = fight(sc, seed)
+    return log, seen
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_held_card_is_never_discarded_twice_nor_while_up_a_sleeve(monkeypatch, seed):
+    """W3, WN11: the deck is 54 cards, each in one place: the pile, the discards, a hand or
+    up a sleeve. Two men with no orders and no tactics hold every card for 40 rounds (a held
+    card is not played: it stays his, and the best card left goes up his sleeve at the
+    round's end), so the pile runs out and takes the discards back many times; after every
+    round every card is somewhere exactly once."""
+    from narrator.rulesets.weird_west.cards import all_cards
+    men = {"a": [man("Ann", (0, 0), traits={"quickness": "3d10"})],
+           "b": [man("Bob", (30, 0), traits={"quickness": "3d10"})]}
+    log, seen = deck_after_each_round(monkeypatch, scenario(men, max_turns=40), seed)
+    assert len(seen) == 40 and len(of(log, "ww_simple", what="hold")) > 100
+    for t, cards in seen:
+        assert sorted(cards) == sorted(all_cards()), (t, len(cards), len(set(cards)))

@@ -9,9 +9,11 @@ cover goes to the engine visibly; its results depend on the seed only."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from narrator import batch
@@ -257,3 +259,29 @@ def test_a_fightin_attack_met_mid_fight_sends_the_odds_to_the_engine():
     o = batch.run_odds(ld, 40, 1)
     assert o.path == "engine (kernel does not cover: a fightin' attack)"
     assert o.tally == batch.run_odds(ld, 40, 1, path="engine").tally
+
+
+def test_every_card_is_in_one_place_after_every_round(monkeypatch):
+    """W3, WN11 (as the engine, tests/test_weird_west_engine.py): two men with no orders and
+    no tactics hold every card for 40 rounds; after every round each of the 54 cards is in
+    exactly one place (the pile, the discards, held, up a sleeve) in every fight."""
+    men = {"a": [{"name": "Ann", "at": [0, 0], "traits": {"quickness": "3d10"}}],
+           "b": [{"name": "Bob", "at": [30, 0], "traits": {"quickness": "3d10"}}]}
+    sc = {"title": "t", "ruleset": "weird-west", "seed": 1, "sides": men,
+          "turns": [{"intents": {}}], "dice_fallback": "seeded", "max_turns": 40}
+    ld = loaded(json.dumps(sc))
+    seen = []
+    end_round = kernel._Kernel.end_round
+
+    def watched(self, live, black):
+        end_round(self, live, black)
+        count = self.pile[live] + self.disc[live]   # (hands and held are empty now)
+        for j in range(self.ctx.n):
+            s = self.sleeve[live, j]
+            count[np.flatnonzero(s >= 0), s[s >= 0]] += 1
+        seen.append(count)
+
+    monkeypatch.setattr(kernel._Kernel, "end_round", watched)
+    k = kernel.run_kernel(kernel.KernelContext(ld.scenario), 200, 3, 0, batch.Tally)
+    assert k.trials == 200 and len(seen) == 40
+    assert all((count == 1).all() for count in seen)

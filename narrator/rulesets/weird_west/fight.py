@@ -426,7 +426,8 @@ class WeirdWestFight:
             card, f = min(live, key=lambda cf: cf[0])
             f.hand.remove(card)
             self.act(t, f, card)
-            self.deck.discard([card])
+            if not any(c is card for c in f.held):   # a held card stays his (WN11): it goes
+                self.deck.discard([card])            # to the discards when he lets it go
         if len(self.active_sides()) > 1:
             self.undone(t)
         self.end_round(t, black)

@@ -36,9 +36,9 @@ reshuffles everything but the sleeves at the round's end); the cards are called 
 highest, each one action; a hit is vamoosed with the highest card held, located (W7), may be
 deflected by cover (004 l.119-128, W9), is damaged, eased by a fate chip (W16), costs Wind
 (W8) and may stun (W10); at the round's end everyone bleeds (W8, WN6) and keeps his best card
-up his sleeve. The deck is kept as counts of each card in the pile and the discards, as the
-engine's lists are (a card held and then played is discarded twice there, and a pile taken
-back from the discards can hold it twice: so it can here).
+up his sleeve. The deck is kept as counts of each card in the pile and the discards (0 or 1:
+each of the 54 cards is in one place, the pile, the discards, a hand, held or up a sleeve; a
+card held is his until he lets it go, WN11, as in the engine).
 
 The kernel's fights are not the engine's fights seed for seed (its dice are NumPy streams);
 they agree in distribution, which ``tests/test_weird_west_kernel.py`` checks with the
@@ -580,7 +580,8 @@ class _Kernel(kernel_base.RoundKernel):
             for j in np.unique(actor).tolist():
                 sel = actor == j
                 self.act(t, fi[sel], j, card[sel])
-            self.disc[fi, card] += 1
+            played = ((self.held[fi, actor] >> card) & 1) == 0   # a held card stays his (WN11)
+            self.disc[fi[played], card[played]] += 1
         self.end_round(live, black)
 
     def end_round(self, live: np.ndarray, black: np.ndarray) -> None:
