@@ -135,8 +135,10 @@ AFTER_THE_HIT = {"gl_hit_up"}
 def test_every_shot_phrase_names_its_shooter():
     """Old (Violence, `vi-ferry` seed 63, round 2): "The carbine cracks, and Sam jerks as the
     lead strikes." (Rafa never named); Boot Hill's shotgun miss "The second barrel throws its
-    load wide of Gus." named nobody either. Every phrase of a hit or miss group, in every
-    ruleset's table, that opens a sentence names the shooter ({a} or his pronoun)."""
+    load wide of Gus." named nobody either, nor the shotgun hit's lead "The second barrel does
+    the work: the pattern catches Gus" (pellets_lead). Every phrase of a hit, miss or lead
+    group, in every ruleset's table, that opens a sentence names the shooter ({a} or his
+    pronoun)."""
     import re
     import tomllib
     from pathlib import Path
@@ -148,7 +150,7 @@ def test_every_shot_phrase_names_its_shooter():
     for f in files:
         for group, phrases in tomllib.loads(f.read_text()).items():
             if group in AFTER_THE_HIT or not re.search(
-                    r"(^|_)(hit|miss|volley)(_|$)", group):
+                    r"(^|_)(hit|miss|volley|lead)(_|$)", group):
                 continue
             for p in phrases:
                 body = re.sub(r"^(<\w+>\s*)+", "", p)
