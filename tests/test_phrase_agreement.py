@@ -167,3 +167,35 @@ def test_verb_forms_from_the_cache_are_lemminflects(tmp_path, monkeypatch):
     finally:
         inflection._forms.cache_clear()
         inflection.verb.cache_clear()
+
+
+#: A tensed auxiliary written out in a phrase (not a verb marker) fixes the clause's tense:
+#: "where {b}'s jaw had been" stayed pluperfect in a present-tense write-up ("Mike's fist
+#: finds only air where Swede's jaw had been"). "[have] had enough" is a marker, and "as if
+#: nothing had happened" is the subjunctive either tense takes.
+_WRITTEN_TENSE = re.compile(r"\b(?:had been|has been|have been|is|are|was|were)\b")
+_EITHER_TENSE = ("as if nothing had happened", "the thing that was {b}")
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_phrase_writes_out_a_tensed_be(table):
+    bad = []
+    for group, phrase in _phrases(tomllib.loads(table.read_text())):
+        text = re.sub(r"\[[^\]]*\]", " ", phrase)
+        for said in _EITHER_TENSE:
+            text = text.replace(said, "")
+        if _WRITTEN_TENSE.search(text):
+            bad.append((group, phrase))
+    assert bad == []
+
+
+def test_a_missed_punch_reads_in_both_tenses():
+    """Old (present tense): "Red Mike's fist finds only air where Swede's jaw had been"."""
+    for tense, said in (("present", "Red Mike aims a punch at Swede's jaw and finds only air."),
+                        ("past", "Red Mike aimed a punch at Swede's jaw and found only air.")):
+        ph = P.Phrases({"g": ["x"]}, seed=1, tense=tense)
+        got = ph.fill("{a} [aim] a punch at {b}'s jaw and [find] only air.",
+                      {"a": "Red Mike", "b": "Swede"}, set())
+        assert got == said
+    table = tomllib.loads((ROOT / "templates/common/phrases.toml").read_text())
+    assert "<fist> {a} [aim] a punch at {b}'s jaw and [find] only air." in table["blow_miss"]
