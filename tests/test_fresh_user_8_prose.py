@@ -82,7 +82,7 @@ def test_a_generated_gaslight_corral_fight_has_a_scene_line_and_no_street():
     assert first.split("\n")[3] == ("Three of the posse and three of the gang face each other in "
                                     "the stable yard behind the King's Head, Leeds, about 16 "
                                     "yards apart.")
-    assert "William's shot throws up a spurt of mud behind George." in first
+    assert "John's shot throws up a spurt of mud behind Michael." in first
     for seed in range(1, 13):
         story = _story(run_fight(scenario, seed))
         assert not _STREET_WORDS.search(story), (seed, _STREET_WORDS.search(story).group(0))
@@ -118,9 +118,9 @@ def test_a_miss_names_its_shooter():
     cartridges. The shot goes high; Halloran is untouched." (whose shot?); shotgun-gang:
     "Stanshaw gives ground towards the saloon doors. It is a clean miss; Texas Jack never
     flinches." Every miss says who fired ("He fires high; Halloran is untouched.")."""
-    text = _story(_bundled("fog-alley", 12))
-    assert "He breaks open the shotgun and slips in two fresh cartridges. He fires, and misses " \
-           "Halloran clean." in text
+    text = _story(_bundled("fog-alley", 10))  # (seed 12's phrase stream shifted: re-pinned)
+    assert "He breaks open the shotgun and slips in two fresh cartridges. He misses clean; " \
+           "Halloran never flinches." in text
     for name in ("fog-alley", "shotgun-gang", "abilene-saloon", "stagecoach", "railway-platform"):
         for seed in range(1, 13):
             prose = _story(_bundled(name, seed))
