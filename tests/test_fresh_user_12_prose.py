@@ -211,8 +211,8 @@ def test_a_long_idle_fight_is_told_in_minutes_and_claims_no_late_shooting():
     text = _story(_fight(idle, 4411))
     assert "The guns are quiet for 50 minutes." in text
     assert "seconds." not in text.split("Rolls")[0] and "2994" not in text.split("Rolls")[0]
-    assert "The last shot is fired six seconds in; after about 50 minutes, with nobody able to " \
-           "get a shot, it ends there." in text
+    assert "The last shot is fired six seconds in, and nobody fires again; the scene ends " \
+           "there, about 50 minutes in." in text  # (the wording of tests/test_review_13_prose.py)
     assert "shooting dies away" not in text
     from narrator.render.narrate import span
 

@@ -62,3 +62,32 @@ def test_a_gaslight_miss_strikes_a_wall_only_where_the_map_has_one():
                 if re.search(r"\bwall\b", body) and not tags & {"in", "wall"}:
                     untagged.append((group, p))
     assert untagged == []
+
+
+# ---------------------------------------------------------------- 9. the long quiet ending
+def test_a_long_quiet_ending_never_says_nobody_could_shoot():
+    """Old (the Red Rock fight with no tactics and max_turns 500, seed 4411): "The last shot
+    is fired six seconds in; after about 50 minutes, with nobody able to get a shot, it ends
+    there." Cole stood with his Colt 5/6 and Jesse with 6/6, the townsfolk in sight: the fight
+    ended because its turns ran out (fight_ended reason turns_ran_out), not for want of a
+    shot. The ending says when it stopped, never why nobody fired; no ending said of a fight
+    cut off claims nobody had a shot."""
+    from tests.test_fresh_user_9_prose import REDROCK
+
+    idle = re.sub(r"\n      tactics: \w+", "", REDROCK).replace("max_turns: 12", "max_turns: 500")
+    log = _fight(idle, 4411)
+    end = [e for e in log.events if e.kind == "fight_ended"][0]
+    assert end.reason == "turns_ran_out" and end.standing == ("townsfolk", "pruitts")
+    text = _story(log)
+    assert "- Cole (Pruitts): unhurt; 0/13 WP; Colt 5/6\n" in text
+    assert ("The last shot is fired six seconds in, and nobody fires again; the scene ends "
+            "there, about 50 minutes in.") in text
+    past = _story(log, "past")
+    assert ("The last shot was fired six seconds in, and nobody fired again; the scene ended "
+            "there, about 50 minutes in.") in past
+    for table in TABLES:
+        groups = tomllib.loads(table.read_text())
+        for group in ("end_quiet_long", "end_stop_lull", "end_stop"):
+            for p in groups.get(group, ()):
+                assert not re.search(r"able to get a shot|no shot for anyone|has a shot|"
+                                     r"nothing left to fire at", p), (group, p)
