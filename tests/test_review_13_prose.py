@@ -91,3 +91,32 @@ def test_a_long_quiet_ending_never_says_nobody_could_shoot():
             for p in groups.get(group, ()):
                 assert not re.search(r"able to get a shot|no shot for anyone|has a shot|"
                                      r"nothing left to fire at", p), (group, p)
+
+
+# ---------------------------------------------------------------- 10. henry_rifle
+FRESH12 = Path(__file__).resolve().parent / "fresh12"
+
+
+def test_an_unknown_weapon_a_gm_might_type_gets_a_suggestion_everywhere(run_cli):
+    """Old (Weird West): "ww.yaml:28:24: unknown weapon type 'henry_rifle'" and nothing
+    more (no type of Weird West is spelt near it; Boot Hill, Violence and Gaslight offered
+    one). Now a type whose last word is its kind offers the nearest of that kind, with file,
+    line and column, exit code 2, in every ruleset."""
+    cases = (
+        (FRESH12 / "ww-mission.yaml", "type: winchester_73", 28, "lever_action_rifle"),
+        (FRESH12 / "boothill-livery.yaml", "type: lever_action_rifle", 25, "lever_rifle"),
+        (FRESH12 / "gaslight-street.yaml", "type: rifle, name: Lee", 33, "rifle"),
+        (EXAMPLES / "bank-robbery.yaml", "{type: coach_gun}", 39, "rifle"),
+    )
+    for path, old, line, meant in cases:
+        text = path.read_text()
+        assert old in text, path
+        new = old.replace(old.split("type: ")[1].split(",")[0].rstrip("}"), "henry_rifle")
+        r = run_cli(text.replace(old, new, 1), "check", name=path.name)
+        assert r.exit_code == 2, (path, r.stdout)
+        said = r.stderr.strip().split(path.name, 1)[1]
+        assert said == (f":{line}:24: unknown weapon type 'henry_rifle'; did you mean "
+                        f"{meant!r}?"), (path, said)
+    from narrator.scenario.loader import weapon_hint
+
+    assert weapon_hint("henry", ["lever_action_rifle", "winchester"], "weird-west") == ""

@@ -18,6 +18,7 @@ narrator.ruleset (the registry).
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -152,7 +153,7 @@ def weapon_hint(word: str, choices: list[str], ruleset: str) -> str:
     "" when neither helps. ``ruleset``: the scenario's ruleset name, as registered."""
     from narrator import ruleset as registry
 
-    near = _hint(word, choices)
+    near = _hint(word, choices) or _kind_hint(word, choices)
     other = registry.weapon_elsewhere(word, ruleset)
     if other is None:
         return near
@@ -162,6 +163,25 @@ def weapon_hint(word: str, choices: list[str], ruleset: str) -> str:
         own = ruleset
     return (f": that is a {other} weapon, and this scenario is {own} ('narrator rules "
             f"{ruleset} weapons' lists its weapons){near}")
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in re.split(r"[\s_\-]+", name.lower()) if w]
+
+
+def _kind_hint(word: str, choices: list[str]) -> str:
+    """"; did you mean 'x'?" for a weapon type nothing is spelt near ("henry_rifle" among
+    Weird West's types): of the choices whose last word is the word's last (its kind:
+    "rifle"), the closest ("lever_action_rifle"); "" when none ends so."""
+    mine = _words(word)
+    if not mine:
+        return ""
+    kin = [c for c in choices if _words(c)[-1:] == mine[-1:] and c.lower() != word.lower()]
+    if not kin:
+        return ""
+    best = max(kin, key=lambda c: (difflib.SequenceMatcher(None, word.lower(), c.lower()).ratio(),
+                                   -len(c)))
+    return f"; did you mean {best!r}?"
 
 
 _MISSING = object()
