@@ -120,3 +120,32 @@ def test_an_unknown_weapon_a_gm_might_type_gets_a_suggestion_everywhere(run_cli)
     from narrator.scenario.loader import weapon_hint
 
     assert weapon_hint("henry", ["lever_action_rifle", "winchester"], "weird-west") == ""
+
+
+# ---------------------------------------------------------------- 6. the GM's other: verbs
+def test_a_gm_action_s_later_verbs_take_the_past_after_a_plural_noun():
+    """Old (`--tense past`): "Ada checked the horses and waits." (a verb after "and" straight
+    after a plural noun was read as one more noun, as "the boxes and crates" must be); so were
+    "keeps watch", "stays put" and "sighs". A man's acts (inflection._ACTS) take the past there;
+    a noun that is also a verb stays the GM's ("crates", "fires": "the rifles and fires")."""
+    from tests.test_fresh_user_12_prose import CALL
+    from tests.test_fresh_user_9_prose import REDROCK
+
+    told = {
+        "checks the horses and waits": "Ada checked the horses and waited.",
+        "checks the horses and keeps watch": "Ada checked the horses and kept watch.",
+        "ties the horses and stays put": "Ada tied the horses and stayed put.",
+        "counts the cartridges and sighs": "Ada counted the cartridges and sighed.",
+        "checks the horses and waits for the stage": "Ada checked the horses and waited for "
+                                                     "the stage.",
+        "dives for the boxes and crates": "Ada dived for the boxes and crates.",
+        "checks the rifles and then fires": "Ada checked the rifles and then fired.",
+    }
+    for action, sentence in told.items():
+        text = _story(_fight(REDROCK.replace(CALL, action), 4412), tense="past")
+        assert sentence in text, action
+    present = _story(_fight(REDROCK.replace(CALL, "checks the horses and waits"), 4412))
+    assert "Ada checks the horses and waits." in present
+    from narrator.render.inflection import past_action
+
+    assert past_action("the rifles and fires") == "the rifles and fires"

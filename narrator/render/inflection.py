@@ -630,6 +630,15 @@ def _subject_like(word: str, joined: bool) -> bool:
     return ("NOUN" in known or not known) and is_plural(word)
 
 
+#: A man's acts whose -s form after "and" or "then" is his verb even straight after a plural
+#: noun, where a word that can be a noun is otherwise read as one more of them ("the boxes and
+#: crates"): "checks the horses and waits" stayed "... and waits" in a past-tense write-up.
+#: Words with a plural noun a GM may list ("fires", "ducks", "leaves", "mounts", "steps",
+#: "rests", "points", "watches", "whistles") are left out.
+_ACTS = frozenset("""waits stays keeps hides prays listens sighs hopes nods shrugs spits swears
+curses grins smiles laughs shouts yells hollers calls mutters kneels crouches sits stands turns
+runs walks rides looks waves aims shoots draws reloads retreats advances goes comes follows
+backs moves""".split())
 #: Words that join a verb to the action's first verb ("waves his hat and yells", "lights the
 #: fuse, then runs"), or a man to his own verb ("the doctor, who comes running").
 _COORDINATORS = {"and", "then", "or", "who"}
@@ -645,7 +654,8 @@ def past_action(rest: str) -> str:
     "the fuse, then ran", "and eggs Red Mike on" -> "and egged Red Mike on". Such a word is
     taken for a verb only when it cannot be read as a noun, or an object, a particle or a
     participle follows it, or it ends the clause or comes before a preposition ("and runs
-    for cover") after a word that is no plural noun; "the boxes and crates",
+    for cover") after a word that is no plural noun, or it is one of a man's acts
+    (``_ACTS``: "the horses and waits" -> "the horses and waited"); "the boxes and crates",
     "shells into his shotgun", "the lamps over" and "the deputies forward" stay as written
     (``past_text`` read "shells" and "over" as verbs: "loaded shelled", "lamps overed").
     Quoted speech is left as written.
@@ -681,7 +691,7 @@ def past_action(rest: str) -> str:
                 for lemma in getAllLemmas(tok, "VERB").get("VERB", ()):
                     if tok not in getInflection(lemma, "VBZ"):
                         continue
-                    if not _nounish(tok) or takes_object or (
+                    if not _nounish(tok) or takes_object or tok in _ACTS or (
                             ends and (prev == "who" or not plural_before)):
                         new = getInflection(lemma, "VBD")[0]
                         break
