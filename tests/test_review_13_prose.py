@@ -149,3 +149,26 @@ def test_a_gm_action_s_later_verbs_take_the_past_after_a_plural_noun():
     from narrator.render.inflection import past_action
 
     assert past_action("the rifles and fires") == "the rifles and fires"
+
+
+# ---------------------------------------------------------------- 5. one number style
+def test_numbers_in_words_go_to_ten_everywhere():
+    """Old (bank-robbery with Wes firing 8 shots, teaching): "**Wes** fires 8 shots at **Pete
+    Ramsey** ... + 7 (7 extra shots)" beside "Dutch fires six shots ... (five extra shots)
+    ... (9 shots were called for, and 6 were loaded.)": labels.NUMBER wrote words up to six,
+    inflect (the story's counts and tally) up to ten. Now words up to ten everywhere."""
+    from narrator.render import labels
+    from narrator.render.inflection import count
+
+    assert [labels.NUMBER[k] for k in range(1, 11)] == [
+        count(k, "shot").split()[0] for k in range(1, 11)]
+    assert 11 not in labels.NUMBER and count(11, "shot") == "11 shots"
+    text = (EXAMPLES / "bank-robbery.yaml").read_text()
+    assert "Wes: {shoot: Pete}" in text
+    log = _fight(text.replace("Wes: {shoot: Pete}", "Wes: {shoot: Pete, shots: 8}"), 1)
+    teaching = render(log, "markdown", "teaching")
+    assert ("**Wes** fires eight shots at **Pete Ramsey** with his lever-action carbine, about "
+            "20 yards away (medium range). Pete is in cover, so no advantage: d20 **13** + 7 "
+            "(seven extra shots) = 20") in teaching
+    assert "(nine shots were called for, and six were loaded.)" in teaching
+    assert "(two shots were called for, and one was loaded.)" in teaching

@@ -9,4 +9,7 @@ May import: nothing from narrator.
 
 from __future__ import annotations
 
-NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+#: Numbers in words up to ten, as ``inflection.count`` and ``tally`` write them (one style in a
+#: post: "fires eight shots", never "8 shots" beside "eight hits"); above ten, figures.
+NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+          8: "eight", 9: "nine", 10: "ten"}
