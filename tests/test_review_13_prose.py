@@ -172,3 +172,19 @@ def test_numbers_in_words_go_to_ten_everywhere():
             "(seven extra shots) = 20") in teaching
     assert "(nine shots were called for, and six were loaded.)" in teaching
     assert "(two shots were called for, and one was loaded.)" in teaching
+
+
+# ---------------------------------------------------------------- 7. a long arm by its kind
+def test_a_rifle_is_told_at_the_shoulder_whatever_its_name():
+    """Old (fresh user 12's gaslight-street, seed 6): "Thick's Lee-Metford jumps in his fist,
+    and Shea is hit in the chest" (the phrase for a pistol: the name "Lee-Metford" says
+    nothing of a rifle, and the phrase was chosen by the name). Now by the gun's form in the
+    roster (a rifle): never a fist; a Bull Dog (a pistol) still may jump in it."""
+    text = (ROOT / "tests/fresh12/gaslight-street.yaml").read_text()
+    assert "type: rifle, name: Lee-Metford" in text
+    told = [_story(_fight(text, seed)) for seed in (1, 5, 6, 7, 8, 15, 19)]
+    assert not [t for t in told if "Lee-Metford jumps in his fist" in t]
+    assert "Thick's Lee-Metford kicks against his shoulder, and Shea is hit in the chest" \
+        in told[2]
+    railway = _story(_fight((EXAMPLES / "railway-platform.yaml").read_text(), 1891))
+    assert "Crowe's Bull Dog jumps in his fist" in railway

@@ -306,6 +306,7 @@ class Narration:
         self.since: list[str] = []  # characters mentioned after the topic's last mention
         self.weapon_type: str | None = None
         self.weapon_name: str | None = None
+        self.weapon_longarm: bool | None = None
         self.guns_said: dict[str, int] = {}  # weapon names told in this paragraph, how often
         self.guns_told: set[str] = set()  # weapon names told in full in the fight so far
         self.moves: dict[int, dict[str, Any]] = {}
@@ -1212,6 +1213,7 @@ class Narration:
         self.sentence, self.before = [], []
         self.weapon_type = None
         self.weapon_name = None
+        self.weapon_longarm = None
         self.guns_said = {}
         self.since = []
         return ""
@@ -1331,12 +1333,18 @@ class Narration:
                    if o != who and o != named and o in self.chars)
 
     # ------------------------------------------------------------------ phrases
-    def weapon(self, weapon_type: str | None, name: str | None = None) -> str:
+    def weapon(self, weapon_type: str | None, name: str | None = None,
+               longarm: bool | None = None) -> str:
         """Set the weapon of the phrases that follow (for ``{shot}`` and phrase tags): its
         type (or calibre), and its name when the type does not say whether it is fired from
-        the shoulder (Violence's "Winchester carbine" of revolver calibre). Returns ""."""
+        the shoulder (Violence's "Winchester carbine" of revolver calibre). ``longarm``: what
+        the weapon's kind says (a ruleset's form of gun: True for a rifle, carbine or
+        shotgun, False for a pistol), which decides ``<longarm>``/``<handgun>`` over any name
+        (Gaslight's "Lee-Metford", a rifle, never "jumps in his fist"); None: the type and
+        name decide. Returns ""."""
         self.weapon_type = weapon_type
         self.weapon_name = name
+        self.weapon_longarm = longarm
         return ""
 
     def wound_tags(self, w: Event) -> tuple[str, ...]:
@@ -1366,7 +1374,10 @@ class Narration:
             KeyError: an unknown phrase group or a field the phrase needs and was not given.
         """
         context = self.scene.context(self.weapon_type)
-        if self.weapon_name and _is_longarm(self.weapon_name) and "handgun" in context:
+        if self.weapon_longarm is not None:
+            context = (context - {"handgun", "longarm"}) | {
+                "longarm" if self.weapon_longarm else "handgun"}
+        elif self.weapon_name and _is_longarm(self.weapon_name) and "handgun" in context:
             context = (context - {"handgun"}) | {"longarm"}
         # a derringer or pocket pistol cracks or pops, never roars (issue 10 reading)
         named = extra.get("weapon")
