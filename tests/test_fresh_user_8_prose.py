@@ -295,6 +295,6 @@ def test_a_gm_move_in_a_story_post_is_told_as_the_story_names_places(tmp_path):
     assert "GM adjustment: Miller is now by the water trough.\n" in story
     assert "position (yards)" not in story
     story = _pbp_moved(tmp_path / "b", "[14, 2]", "--mode", "story")
-    assert "GM adjustment: Miller is now about 25 feet from Kane.\n" in story
+    assert "GM adjustment: Miller is now about 8 yards from Kane.\n" in story  # (yards: Boot Hill)
     teaching = _pbp_moved(tmp_path / "c", "[14, 2]")
     assert "GM adjustment: Miller's position (yards) is now 14, 2.\n" in teaching

@@ -188,3 +188,25 @@ def test_a_rifle_is_told_at_the_shoulder_whatever_its_name():
         in told[2]
     railway = _story(_fight((EXAMPLES / "railway-platform.yaml").read_text(), 1891))
     assert "Crowe's Bull Dog jumps in his fist" in railway
+
+
+# ---------------------------------------------------------------- 1. one unit in a post
+def test_boot_hill_and_violence_posts_tell_distances_in_yards_only():
+    """Old (abilene-saloon teaching): "**Sam** fires a hipshot at **Quentin** ..., about 12
+    feet away." and "**Quentin** runs towards the end of the bar: 2 yards of 2" in one post
+    (the docs give every Boot Hill distance in yards: ranges, moves, reach); a story post's
+    GM adjustment "Miller is now about 25 feet from Kane." over a rolls block in yd; Violence
+    "about 11 feet away (close range)" under "Range bands: close up to 10 yards". Now yards
+    throughout, as Weird West; Gaslight, whose rules measure in feet, keeps its feet."""
+    abilene = render(_fight((EXAMPLES / "abilene-saloon.yaml").read_text(), 1), "markdown",
+                     "teaching")
+    assert "**Sam** fires a hipshot at **Quentin** with his single-action revolver, about 4 " \
+           "yards away." in abilene
+    assert "**Quentin** runs towards the end of the bar: 2 yards of 2" in abilene
+    assert " feet away" not in abilene
+    brawl = render(_fight((EXAMPLES / "barroom-brawl.yaml").read_text(), 1), "markdown",
+                   "teaching")
+    assert "with his Colt Lightning, about 4 yards away (close range)" in brawl
+    assert " feet away" not in brawl
+    fog = render(_fight((EXAMPLES / "fog-alley.yaml").read_text(), 1888), "markdown", "teaching")
+    assert " feet: d20 " in fog and " yards: d20 " not in fog

@@ -50,8 +50,10 @@ def gm_distance(yards: float, edges: tuple = (), feet: bool = True, others: tupl
     >>> gm_distance(23.5, (2, 24)), gm_distance(22.4, (22, 75))
     ('just under 24 yards', 'just over 22 yards')
 
-    ``feet``: False for a ruleset whose write-up tells every distance in yards (Weird West:
-    its moves, Paces and range increments are yards): under 10 yards to the yard instead.
+    ``feet``: False for a ruleset whose write-up tells every distance in yards (Boot Hill,
+    Violence, Weird West: their ranges, moves and reach are yards; the templates' filter
+    passes the ruleset's ``Ruleset.feet``, True for Gaslight only): under 10 yards to the
+    yard instead.
 
     >>> gm_distance(8.06, feet=False), gm_distance(1, feet=False)
     ('about 8 yards', '1 yard')
