@@ -210,3 +210,31 @@ def test_boot_hill_and_violence_posts_tell_distances_in_yards_only():
     assert " feet away" not in brawl
     fog = render(_fight((EXAMPLES / "fog-alley.yaml").read_text(), 1888), "markdown", "teaching")
     assert " feet: d20 " in fog and " yards: d20 " not in fog
+
+
+# ---------------------------------------------------------------- 11. README on other: actions
+def test_the_readme_says_how_to_write_an_other_action_for_both_tenses():
+    """Old: the README said nothing of how a GM's `other:` action is told in `--tense past`.
+    Every example it gives reads as it says, in both tenses."""
+    from tests.test_fresh_user_12_prose import CALL
+    from tests.test_fresh_user_9_prose import REDROCK
+
+    readme = " ".join((ROOT / "README.md").read_text().split())  # (lines wrapped)
+    assert "An `other:` action" in readme and "--tense past" in readme
+    told = {  # the README's own examples: (action, present, past)
+        "checks the horses and waits": ("Ada checks the horses and waits.",
+                                        "Ada checked the horses and waited."),
+        "waves her hat and yells": (None, "Ada waved her hat and yelled."),
+        "lights the fuse, then runs for cover": (None, "Ada lit the fuse, then ran for cover."),
+        "loads shells into her shotgun": (None, "Ada loaded shells into her shotgun."),
+        "checks the horses, waits": (None, "Ada checked the horses, waits."),
+        "checks the rifles and fires": (None, "Ada checked the rifles and fires."),
+        "checks the rifles and then fires": (None, "Ada checked the rifles and then fired."),
+        "a long silence": ("Ada: a long silence.", "Ada: a long silence."),
+    }
+    for action, (present, past) in told.items():
+        assert action in readme, action
+        log = _fight(REDROCK.replace(CALL, action), 4412)
+        assert past in _story(log, "past"), action
+        if present:
+            assert present in _story(log), action
