@@ -480,14 +480,19 @@ _SIGS_MAX = 50_000                 # -> ((gun index, band, p, p with pellets), .
 def _sig_id(sig: tuple) -> int:
     """A small id for a signature (the same signature, the same id, until the memos of the
     estimates are emptied together)."""
+    global _SIG_ERA
     i = _SIGS.get(sig)
     if i is None:
         if len(_SIGS) >= _SIGS_MAX or len(_REACH) >= _SIGS_MAX or len(_OPTIONS) >= _SIGS_MAX:
             _SIGS.clear()
             _REACH.clear()
             _OPTIONS.clear()
+            _SIG_ERA += 1
         i = _SIGS[sig] = len(_SIGS)
     return i
+
+
+_SIG_ERA = 0  # how many times the ids were given anew (a ``Facts`` kept holds ids of its era)
 
 
 def _shooter_id(fight: FightView, f: Fighter, me: Facts) -> int:
@@ -520,6 +525,18 @@ def facts(fight: FightView, f: Fighter) -> Facts:
         return _facts(fight, f)
     got = plan.facts.get(f.order)
     if got is None:
+        memo = fight.__dict__.get("_memo")  # (the lean path's memo of this scenario's decisions)
+        if memo is not None:  # kept across its fights, by what they are made from (``_stamp``)
+            cover = f.cover
+            key = ("facts", f.order, _SIG_ERA, f.wound_summary() if f.wounds else None,
+                   f.prone, cover.locations if cover is not None else None, f.current_weapon,
+                   tuple([(ws.spec.name, ws.spec.type, ws.wt.type, ws.loaded > 0,
+                           ws.jammed_seconds, ws.useless) for ws in f.weapons]))
+            got = memo.get(key)
+            if got is None:
+                got = memo[key] = _facts(fight, f)
+            plan.facts[f.order] = got
+            return got
         kept = fight.__dict__.get("_tactics_facts")
         if kept is None:
             kept = fight.__dict__["_tactics_facts"] = {}
@@ -568,6 +585,8 @@ class _Planning:
     facts: dict[int, Facts] = field(default_factory=dict)
     reach: dict[tuple[int, int, float], float] = field(default_factory=dict)
     flight: dict[tuple[int, str], int] = field(default_factory=dict)
+    up: list[Fighter] | None = None              # the men still up (``_up``)
+    running: dict[int, bool] = field(default_factory=dict)  # ``_running``, by order
 
 
 def begin_planning(fight: FightView) -> None:
@@ -688,19 +707,40 @@ def _choose(fight: FightView, t: int, f: Fighter, prof: Profile,
     mine = _mine(fight, f, facts(fight, f))[0]
     if not mine:
         return None
-    for tier in _threats(fight, enemies) + _fighting(fight, enemies):
-        best = _choose_among(fight, t, f, prof, tier, gait, kind, mem, mine)
-        if (best is not None and best.p > 0) or len(tier) == len(enemies):
-            return best
+    if len(enemies) > 1:  # (one enemy: any tier is all of them, the same choice as below)
+        for tier in _threats(fight, enemies) + _fighting(fight, enemies):
+            best = _choose_among(fight, t, f, prof, tier, gait, kind, mem, mine)
+            if (best is not None and best.p > 0) or len(tier) == len(enemies):
+                return best
     return _choose_among(fight, t, f, prof, enemies, gait, kind, mem, mine)
 
 
 def _running(fight: FightView, o: Fighter, up: list[Fighter]) -> bool:
-    """``o``'s own profile makes him flee this turn (``_fleeing``); False without one."""
+    """``o``'s own profile makes him flee this turn (``_fleeing``); False without one.
+    ``up``: the men still up (``_up``); while planning, the answer is kept for the planning."""
     if not o.c.tactics:
         return False
+    plan = fight.__dict__.get("_tactics_plan")
+    if plan is not None:
+        got = plan.running.get(o.order)
+        if got is not None:
+            return got
     friends = sum(1 for x in up if x.side == o.side)
-    return _fleeing(o, PROFILE_TABLE[o.c.tactics], len(up) - friends, friends)
+    got = _fleeing(o, PROFILE_TABLE[o.c.tactics], len(up) - friends, friends)
+    if plan is not None:
+        plan.running[o.order] = got
+    return got
+
+
+def _up(fight: FightView) -> list[Fighter]:
+    """The men still up, in the scenario's order (kept for a planning: nobody goes down
+    while the profiles decide)."""
+    plan = fight.__dict__.get("_tactics_plan")
+    if plan is None:
+        return [x for x in fight.fighters.values() if not x.down]
+    if plan.up is None:
+        plan.up = [x for x in fight.fighters.values() if not x.down]
+    return plan.up
 
 
 def flight_modifier(fight: FightView, t: int, o: Fighter, kind: str) -> int:
@@ -721,7 +761,7 @@ def flight_modifier(fight: FightView, t: int, o: Fighter, kind: str) -> int:
     turns = fight.sc.turns
     declared = turns[t - 1].intents if t <= len(turns) else {}
     if o.name not in declared:
-        up = [x for x in fight.fighters.values() if not x.down]
+        up = _up(fight)
         if _running(fight, o, up):
             enemies = [(x, math.dist(o.pos, x.pos)) for x in up if x.side != o.side]
             if enemies and any(reach(fight, t, x, o, y) != 0.0 for x, y in enemies):
@@ -737,7 +777,7 @@ def _fighting(fight: FightView,
     running away (``_running``) and with a gun that can fire (``usable``) or within reach
     (2 yards, hand to hand). Empty when that is all of them or none."""
     arms = tables.hand_to_hand()["reach"]["yards"]
-    up = [x for x in fight.fighters.values() if not x.down]
+    up = _up(fight)
     tier = [(o, y) for o, y in enemies
             if (y <= arms + 1e-9 or any(usable(ws) for ws in o.weapons))
             and not _running(fight, o, up)]
@@ -755,7 +795,7 @@ def _threats(fight: FightView,
              if y <= pb and any(usable(ws) for ws in o.weapons)]
     if not close:
         return []
-    up = [x for x in fight.fighters.values() if not x.down]
+    up = _up(fight)
     threats = [(o, y) for o, y in close if not _running(fight, o, up)]
     return [threats] if threats else []
 
