@@ -115,7 +115,10 @@ class ShootoutTurns:
         self.start_draws(t, 0)
         if self.record:
             self.emit_schedule(t)
+        fighters = self.fighters.values()
         for c in range(1, 7):
+            if not any(f.queue for f in fighters):
+                break  # (nothing queued: nothing more this turn; only a queue adds to itself)
             self.run_count(t, c, intents)
             self.start_draws(t, c)
         for f in self.fighters.values():  # what the six counts did not reach
@@ -363,15 +366,20 @@ class ShootoutTurns:
         if self.record:
             notes = {f.name: self.speed(f, a, intents) for f, a in due}
             speeds = {name: note.speed for name, note in notes.items()}
+        elif len(due) == 1:  # (one man acts: no speeds to compare, and none to tell)
+            speeds = None
         else:
             speeds = {f.name: self.speed_parts(f, a, intents)[3] for f, a in due}
-        due.sort(key=lambda fa: (-speeds[fa[0].name], fa[0].order))
         groups: list[list[tuple[Fighter, Action]]] = []
-        for fa in due:
-            if groups and speeds[groups[-1][0][0].name] == speeds[fa[0].name]:
-                groups[-1].append(fa)
-            else:
-                groups.append([fa])
+        if speeds is None:
+            groups.append(due)
+        else:
+            due.sort(key=lambda fa: (-speeds[fa[0].name], fa[0].order))
+            for fa in due:
+                if groups and speeds[groups[-1][0][0].name] == speeds[fa[0].name]:
+                    groups[-1].append(fa)
+                else:
+                    groups.append([fa])
         if self.record:
             self.emit(CountResolved(t, c, tuple(notes[f.name] for f, _ in due),
                                     tuple(tuple(f.name for f, _ in g) for g in groups)))
