@@ -224,17 +224,33 @@ class Fighter:
         if gait == "crawling" or not self.wounds:
             return gait, None, ()
         why = None
-        serious_legs = sum(1 for loc in LEGS if self.wounds_at((loc,), "serious"))
+        # in one pass: per leg its light and serious wounds and whether one is serious; the
+        # serious wounds elsewhere (a mortal wound, not saved, counts in none of them)
+        left = right = other = 0
+        left_serious = right_serious = False
+        for w in self.wounds:
+            severity = w.severity
+            if severity != "light" and severity != "serious":
+                continue
+            location = w.location
+            if location == "left_leg":
+                left += 1
+                left_serious = left_serious or severity == "serious"
+            elif location == "right_leg":
+                right += 1
+                right_serious = right_serious or severity == "serious"
+            elif severity == "serious":
+                other += 1
+        serious_legs = left_serious + right_serious
         if serious_legs == 2:
             return "crawling", "serious_wound_both_legs", ()
         if serious_legs and gait in ("evading", "running"):
             gait, why = "walking", "serious_leg_walk_only"
         halvings = []
-        for loc in LEGS:
-            n = self.wounds_at((loc,), "light") + self.wounds_at((loc,), "serious")
-            if n:
-                halvings.append((f"wounded_{loc}", n))
-        other = sum(1 for w in self.wounds if w.severity == "serious" and w.location not in LEGS)
+        if left:
+            halvings.append(("wounded_left_leg", left))
+        if right:
+            halvings.append(("wounded_right_leg", right))
         if other and gait != "walking":
             halvings.append(("other_serious_wound", other))
         return gait, why, tuple(halvings)
