@@ -1253,7 +1253,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         living cover took the hit and bolts."""
         skill_name, skill = hit.skill_of(f, ws)
         max_shift = tables.location_shift(shot_type, band, skill)
-        shift = {"vitals": max_shift, "limbs": -max_shift, "none": 0}[aim]
+        shift = max_shift if aim == "vitals" else -max_shift if aim == "limbs" else 0
         roll = self.roll(f.name, "location", 20)
         total = max(1, min(20, roll + shift))
         loc = tables.location(total)
@@ -1318,11 +1318,14 @@ class BootHillFight(ShootoutTurns, HandToHand):
         d6 = self.roll(who, purpose, 6)
         mods = []
         lm = tables.severity_location_modifier(loc, self.house.shoulder_is_arm)
-        if lm:
-            src = "house rule" if loc.endswith("_shoulder") else "table"
-            mods.append(Modifier("chest_or_head" if lm > 0 else "arm_or_leg", lm, src))
-        mods.extend(extra)
-        total = d6 + sum(m.value for m in mods)
+        if not self.record:  # (the same total; the modifiers are for the write-up)
+            total = d6 + lm + sum(m.value for m in extra)
+        else:
+            if lm:
+                src = "house rule" if loc.endswith("_shoulder") else "table"
+                mods.append(Modifier("chest_or_head" if lm > 0 else "arm_or_leg", lm, src))
+            mods.extend(extra)
+            total = d6 + sum(m.value for m in mods)
         rolled = tables.severity(total)
         sev = rolled
         wp = max(0, total)
@@ -1469,9 +1472,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
         wound_halvings: tuple[tuple[str, int], ...] = ()
         if on_foot_after and gait is not None:
             gait, why, wound_halvings = f.wounded_gait(gait)
-            if why is None and not f.mounted and (t, f.name) in self.tactic_made:
-                # the walk was chosen with the wounds he had then, not those of this turn's
-                # fire (a run of 24 yards is no reason "a run would go no farther")
+            if why is None and self.record and not f.mounted and (t, f.name) in self.tactic_made:
+                # (for the write-up only: a penalty of 0 changes no allowance) the walk was
+                # chosen with the wounds he had then, not those of this turn's fire (a run of
+                # 24 yards is no reason "a run would go no farther")
                 now = f.wounds
                 f.wounds = now[:self.wounds_declared.get(f.name, len(now))]
                 try:
