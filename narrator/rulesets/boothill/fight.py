@@ -1257,11 +1257,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
         roll = self.roll(f.name, "location", 20)
         total = max(1, min(20, roll + shift))
         loc = tables.location(total)
-        col = "short" if band == "point_blank" else band
-        num, den = tables.wounds()["location_modifiers"][shot_type][col]
         cover = target.cover
         covered = cover if cover is not None and loc in cover.locations else None
         if self.record:
+            col = "short" if band == "point_blank" else band
+            num, den = tables.wounds()["location_modifiers"][shot_type][col]
             self.emit(LocationRolled(t, f.name, target.name, roll, aim, shift, skill_name,
                                      skill, f"{num}/{den}" if num else "0", total, loc,
                                      covered.name if covered else None,

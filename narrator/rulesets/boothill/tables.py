@@ -319,6 +319,7 @@ def misfire(row: str, d20: int) -> str:
     raise ValueError(f"d20 {d20} outside Table 10 row {row}")
 
 
+@cache  # (a pure function of its arguments and the tables: asked on every hit or move)
 def location(total: int) -> str:
     """Table 11: the wound location of a (clamped) d20 total 1..20."""
     total = max(1, min(20, total))
@@ -328,6 +329,7 @@ def location(total: int) -> str:
     raise AssertionError("Table 11 covers 1-20")
 
 
+@cache  # (a pure function of its arguments and the tables: asked on every hit or move)
 def location_shift(shot_type: str, band: str, skill: int) -> int:
     """Table 13: the most a shooter may shift the location roll (skill x fraction, rounded down).
 
@@ -338,6 +340,7 @@ def location_shift(shot_type: str, band: str, skill: int) -> int:
     return skill * num // den
 
 
+@cache  # (a pure function of its arguments and the tables: asked on every hit or move)
 def severity_location_modifier(loc: str, shoulder_is_arm: bool = False) -> int:
     """Table 12: +1 chest or head, -1 arm or leg (a shoulder is neither unless the
     ``shoulder_is_arm`` house rule is on)."""
@@ -349,6 +352,7 @@ def severity_location_modifier(loc: str, shoulder_is_arm: bool = False) -> int:
     return 0
 
 
+@cache  # (a pure function of its arguments and the tables: asked on every hit or move)
 def severity(total: int) -> str:
     """Table 12: "scratch", "light", "serious" or "mortal" for a modified severity total."""
     s = wounds()["severity"]
@@ -371,6 +375,7 @@ def dying_time(difference: int) -> str:
     return "hours"
 
 
+@cache  # (a pure function of its arguments and the tables: asked on every hit or move)
 def movement_allowance(gait: str, mounted: bool, turn_kind: str = "combat") -> float:
     """Table 3 (combat turn) or Table 7 (shootout turn): yards a gait covers in one turn."""
     table = combat()["movement_combat" if turn_kind == "combat" else "movement_shootout"]
