@@ -1124,8 +1124,9 @@ class Narration:
         return f"{lead} {text}"
 
     def _down_at(self) -> dict[int, frozenset[str]]:
-        """For each shot and move of the log (by ``id``): the men who went down earlier in its
-        turn, from one pass over the events (``down_before``, ``heading``)."""
+        """For each shot and move of the log (by ``id``; Gaslight's runs of shots too): the
+        men who went down earlier in its turn, from one pass over the events
+        (``down_before``, ``heading``)."""
         if self._downs is None or self._downs[0] is not self.events:
             at: dict[int, frozenset[str]] = {}
             down: set[str] = set()
@@ -1134,7 +1135,7 @@ class Narration:
                 if getattr(e, "turn", turn) != turn:
                     turn, down = e.turn, set()
                 k = e.kind
-                if k == "shot_fired" or k == "moved":
+                if k == "shot_fired" or k == "moved" or k == "gl_volley":
                     at[id(e)] = frozenset(down) if down else _NOBODY
                 elif k in _DOWN_KINDS:
                     _down_after(e, down)
