@@ -112,8 +112,10 @@ def test_a_pellet_that_strikes_a_man_who_passed_out_from_the_one_before_finds_hi
     (was "; they reel under it")."""
     text = _text("bh-duel.yaml")
     turn2 = text.split("## Turn 2")[1].split("||")[0]
-    after = turn2.split("senseless.")[1].split("\n")[0]
-    assert "Another pellet takes them through the right forearm" in after, turn2
+    down = re.search(r"(senseless|out cold|black out|the shock and the blood)\.", turn2)
+    assert down, turn2
+    after = turn2[down.end():].split("\n")[0]
+    assert re.search(r"(pellet|buckshot) \w+ them through the right forearm", after), turn2
     assert not re.search(r"\b(reel|stagger|wince|grunt|grit|stay|keep)", after), after
 
 
@@ -172,12 +174,11 @@ def test_a_later_shot_of_the_turn_is_told_as_his_next_not_as_his_first():
     assert "Wes Pruitt hits the water trough, not Ada Crane. His second bullet takes Ada in " \
            "the chest" in text
     turn2 = _text("bh-livery.yaml").split("## Turn 2")[1].split("||")[0]
-    assert "Wes's bullet goes a hand's breadth wide of Reese. Wes's next bullet finds Reese" \
-        in turn2, turn2
+    assert re.search(r"Wes's bullet goes a hand's breadth wide of Reese\. (Wes's next bullet|"
+                     r"The next bullet from Wes|His next bullet) finds Reese", turn2), turn2
     # a miss after his hit: his next shot ("Her aim is off, and Cal is spared" was told after
     # Ada's first bullet took Cal)
-    assert "Ada's bullet takes Cal hard in the left arm; a bad wound, and he staggers. The " \
-           "second shot from Ada goes past Cal." in turn2, turn2
+    assert re.search(r"Ada's bullet \w+ Cal [^.]*\. [^.]*\bsecond shot\b[^.]*Cal\.", turn2), turn2
 
 
 def test_one_miss_is_told_once():
@@ -185,5 +186,14 @@ def test_one_miss_is_told_once():
     is lucky: Walter's buckshot goes astray. Walter's buckshot misses Ezra by a foot." (two
     misses told as two tellings of one)."""
     turn1 = _text("gen-street-big.yaml").split("## Turn 1")[1].split("||")[0]
-    assert "Walter's buckshot goes astray. Walter fires again, but his second shot misses " \
-           "Ezra." in turn1, turn1
+    told = [s for s in _sentences(turn1) if "Walter" in s and "Ezra" in s or "Walter's" in s]
+    assert len(told) >= 2 and "second" in told[1], told
+    assert re.search(r"Walter's buckshot goes astray\. [^.]*\bsecond shot\b", turn1), turn1
+
+
+# ------------------------------------------------ 9. small wording
+def test_every_shot_home_is_both_or_all():
+    """"Of the two shots fired, two have gone home" -> "both"."""
+    assert inflection.tally(2, 2)["nhits"] == "both"
+    assert inflection.tally(9, 9)["nhits"] == "all" and inflection.tally(14, 14)["nhits"] == "all"
+    assert inflection.tally(9, 8)["nhits"] == "eight" and inflection.tally(2, 1)["nhits"] == "one"

@@ -169,7 +169,9 @@ def test_hard_is_not_said_twice_in_a_hit_and_several_wounds_are_not_hit_in_more_
     chest and in the belly; Jedediah was hit in more than one place." (the places were just
     named; of a man whose pronoun is they, "they are hit in more than one place")."""
     street = _write_up("boothill", "street", 15, fmt="markdown")
-    assert "Ed's ball took Slim hard in the head; Slim reeled under it." in street, street
+    # (the phrase is drawn from its pool: the hit on Slim in the head, "hard" at most once)
+    hit = re.search(r"Ed(?:'s ball took| hit) Slim (?:hard )?in the head; [^.]*\.", street)
+    assert hit and len(re.findall(r"\bhard\b", hit.group(0))) <= 1, street
     saloon = _write_up("boothill", "saloon", 0, fmt="markdown")
     assert "in the chest; it was more than Jedediah could stand." in saloon, saloon
     for seed in (2, 9, 11, 15, 21, 24, 29):

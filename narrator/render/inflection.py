@@ -248,13 +248,15 @@ def tally(shots: int, hits: int, cover: int = 0) -> dict[str, str]:
         cover: shots of covering fire.
 
     Returns:
-        ``{"fired": "nine shots", "hits": "eight hits", "nhits": "eight" (or "none"),
+        ``{"fired": "nine shots", "hits": "eight hits", "nhits": "eight" (or "none"; "both"
+        or "all" when every shot hit: never "Of the two shots fired, two have gone home"),
         "cover": "two shots"}``.
     """
     words = max(shots, hits, cover) <= 10
     eng = _engine()
     return {"fired": count(shots, "shot", words), "hits": count(hits, "hit", words),
-            "nhits": (eng.number_to_words(hits) if words else str(hits)) if hits else "none",
+            "nhits": ("both" if hits == shots == 2 else "all" if hits == shots > 2
+                      else (eng.number_to_words(hits) if words else str(hits)) if hits else "none"),
             "cover": count(cover, "shot", words)}
 
 

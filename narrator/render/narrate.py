@@ -337,6 +337,7 @@ class Narration:
         self.saying_he: set[str] = set()  # characters this sentence calls "he", "him"
         self.said_he: set[str] = set()    # ... and the sentence before it
         self._told: set[str] = set()  # whole sentences said in the write-up (``say``)
+        self._para_shooters: set[str] = set()  # shooters of the shots told in this paragraph
         self._keepsakes = 0  # luck_keepsake things told so far (``keepsake``)
         self._lucky: dict[Any, tuple[str, str]] | None = None  # ``luck_choice``, worked out once
         self._last_text = ""  # the last whole sentence said
@@ -1217,7 +1218,17 @@ class Narration:
         self.weapon_longarm = None
         self.guns_said = {}
         self.since = []
+        self._para_shooters: set[str] = set()
         return ""
+
+    def shot_told_before(self, ev: Event) -> bool:
+        """Whether a shot of ``ev``'s shooter was told earlier in this paragraph (so ``ev``,
+        a later shot of his turn, may be told as his next: "His second bullet takes Ada",
+        never at a paragraph's opening with his first out of sight); notes ``ev``'s."""
+        who = self.kinds.actor(ev)
+        told = who in self._para_shooters
+        self._para_shooters.add(who)
+        return told
 
     def _opens_alike(self, phrase: str) -> bool:
         """Whether ``phrase``, said as a paragraph's first sentence, would open on the word
