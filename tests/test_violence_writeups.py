@@ -82,8 +82,8 @@ def test_teaching_mode_shows_each_roll_with_its_arithmetic():
     text = render(fight("bank-robbery.yaml"), "text", "teaching", options=cite)
     for line in (
         "two d20s, 7 and 15, keeping the 15 + 1 (one extra shot) = 16; he needs 16 or more: a hit.",
-        "d20 9 + 5 (five extra shots) = 14; he needs 16 or more: a miss.",
-        "Two of three: he hits on 12 or more. d20 10 + 2 (tag: Sharpshooter) = 12: a hit.",
+        "d20 9 + 5 (five extra shots) = 14; Dutch needs 16 or more: a miss.",
+        "Two of three: Ezra hits on 12 or more. d20 10 + 2 (tag: Sharpshooter) = 12: a hit.",
         "d20 6 + 2 (buckshot at medium range) = 8, under 10: Sam is Injured (one Injury now).",
         "d20 6 + 2 (one Injury) + 2 (revolver calibre) = 10, 10 or more: Jack goes Down.",
         "so the fire has half effect: 2 halved is 1 (003 l.54). d6 3: over 1, so he is not hit.",
