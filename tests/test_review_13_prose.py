@@ -170,8 +170,8 @@ def test_numbers_in_words_go_to_ten_everywhere():
     assert ("**Wes** fires eight shots at **Pete Ramsey** with his lever-action carbine, about "
             "20 yards away (medium range). Pete is in cover, so no advantage: d20 **13** + 7 "
             "(seven extra shots) = 20") in teaching
-    assert "(nine shots were called for, and six were loaded.)" in teaching
-    assert "(two shots were called for, and one was loaded.)" in teaching
+    assert "(Nine shots were called for, and six were loaded.)" in teaching
+    assert "(Two shots were called for, and one was loaded.)" in teaching
 
 
 # ---------------------------------------------------------------- 7. a long arm by its kind
