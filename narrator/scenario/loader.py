@@ -1090,14 +1090,29 @@ def _check_names(data: dict, loc8: _Locator) -> None:
             check(lm.get("name"), ("map", k, "name"))
     sides = data.get("sides") if isinstance(data.get("sides"), dict) else {}
     seen: dict[str, str] = {}
-    for side in sides:  # "law" and "Law" would both be told as "the Law"
+    for side in sides:  # "law", "Law" and "Ｌａｗ" would all be told as "the Law"
         if isinstance(side, str):
-            other = seen.setdefault(side.casefold(), side)
+            other = seen.setdefault(name_key(side), side)
             if other != side:
                 raise loc8.error(f"sides.{side}: side {side!r} differs from side {other!r} "
-                                 f"only in capitals; the write-up would call both by one "
-                                 f"name: give the sides different names", ("sides", side),
-                                 key=True)
+                                 f"only in capitals or letter forms; the write-up would call "
+                                 f"both by one name: give the sides different names",
+                                 ("sides", side), key=True)
+    groups = data.get("groups") if isinstance(data.get("groups"), dict) else {}
+    shown: dict[str, tuple[str, str]] = {}  # name_key -> (group, the name it is told by)
+    for key, group in groups.items():  # a group is told by its name, else by its key
+        name = group.get("name") if isinstance(group, dict) else None
+        name = name if isinstance(name, str) else key
+        if not isinstance(name, str):
+            continue
+        other, told = shown.setdefault(
+            name_key(name.removeprefix("the ").removeprefix("The ")), (key, name))
+        if other != key:
+            where = ("groups", key, "name") if name is not key else ("groups", key)
+            raise loc8.error(f"{_dotted(where)}: {name!r} (group {key!r}) differs from "
+                             f"{told!r} (group {other!r}) only in capitals or letter forms; "
+                             f"readers could not tell the two groups apart: give them "
+                             f"different names", where, key=name is key)
     keys: dict[str, tuple[str, int, str]] = {}  # name_key -> (text, character, field)
     k = 0
     for side, members in sides.items():
