@@ -81,3 +81,34 @@ def test_a_gaslight_fast_draw_is_told_by_the_gun_drawn_and_where_it_was_carried(
     ready = _story(_fight(SLUNG.replace("{type: coach_gun}", "{type: coach_gun, carried: ready}"),
                           7))
     assert "Ned Gault brings his coach gun to bear, but Will Hart is the quicker." in ready
+
+
+# ------------------------------------------------------- 2. a load told where it came
+def test_a_gaslight_load_between_snap_shots_is_told_between_them():
+    """A breech loader loaded between its snap shots (002 l.47-48) was told after every
+    shot of the run. Old (sling test, seed 1: shot 2 hits the upper left leg, the load,
+    shots 3 and 4 hit the left and the right hand): "Gault pours shot after shot at Hart,
+    and one takes him in the upper left leg, and a second strikes him in the left hand, and
+    another finds his right hand. Between the shots Gault slips two fresh cartridges into the
+    coach gun." Old (seed 31, past tense: shot 2 misses, the load, shot 3 hits the upper left
+    arm, shot 4 empties the gun): "Gault loaded the gun afresh between the shots. That
+    emptied Gault's gun." (the load told as if it emptied the gun)."""
+    text = _story(_fight(SLUNG, 1))
+    leg, load, hand = (text.index("Hart in the upper left leg"),
+                       text.index("Gault loads the gun afresh between the shots."),
+                       text.index("Hart is hit in the left hand, and another finds his right hand"))
+    assert leg < load < hand
+    past = _story(_fight(SLUNG, 31), "past")
+    assert ("Gault fired at Hart and missed. Between the shots Gault slipped two fresh "
+            "cartridges into the gun. Gault's gun spoke again, and Hart was hit in the upper "
+            "left arm.") in past
+    assert "between the shots. That emptied" not in past
+    for seed in range(1, 61):  # never an emptied gun's note straight after the load
+        story = _story(_fight(SLUNG, seed), "past")
+        for line in story.splitlines():
+            for load in ("between the shots.", "into the gun.", "into the coach gun."):
+                if load in line:
+                    after = line.split(load, 1)[1].lstrip()
+                    assert not after.startswith(("That emptied", "His gun was", "Gault's gun "
+                                                 "was", "Gault had nothing", "Gault had fired")), (
+                        seed, line)
