@@ -12,7 +12,7 @@ seed (with the same Faker release) gives the same people, the same map and the s
 
 The only module that imports faker (lazily, inside ``generate``: it is slow to import).
 
-May import: faker (lazily).
+May import: faker (lazily), narrator.render.inflection (lazily: side names).
 """
 
 from __future__ import annotations
@@ -281,10 +281,13 @@ def motive_kind(side: str) -> str:
     return "law" if is_law(side) else "other"
 
 
-def motives(sides: list[str], setting: str, town: str, fake: Any) -> list[str]:
+def motives(sides: list[str], setting: str, town: str, fake: Any,
+            named: dict[str, str] | None = None) -> list[str]:
     """One sentence a side saying why it is there (``MOTIVES``), drawn with the seeded Faker
     ``fake`` in the order of ``sides``. A side's {other} is the sides of the law against an
-    outlaw side, the outlaw sides against the law, else every other side."""
+    outlaw side, the outlaw sides against the law, else every other side. ``named``: the
+    name each side key is told by (default: the key)."""
+    named = named or {}
     kinds = {s: motive_kind(s) for s in sides}
     out = []
     for side in sides:
@@ -294,7 +297,8 @@ def motives(sides: list[str], setting: str, town: str, fake: Any) -> list[str]:
             or [s for s in sides if s != side]
         options = [text for where, text in MOTIVES[mine] if not where or setting in where]
         text = fake.random_element(options)
-        out.append(text.format(side=side, other=_join([f"the {s}" for s in against]),
+        out.append(text.format(side=named.get(side, side),
+                               other=_join([f"the {named.get(s, s)}" for s in against]),
                                town=town))
     return out
 
@@ -435,13 +439,16 @@ def skirmish(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
         landmarks.append((key, name, (round(x, 1), round(y, 1)), dict(cover, by=name)))
     town = fake.random_element(TOWNS)
     place = data["what"].format(town=town, saloon=fake.random_element(SALOONS))
-    title = _join([_title(s) for s, _ in sides]) + f" at {town}"
-    who = _join([f"{_number(n)} of the {s}" if n > 1 else f"one of the {s}" for s, n in sides])
+    named = {s: _side_name(s, [m.name for m in out[s]]) for s, _ in sides}
+    title = _join([_title(named[s]) for s, _ in sides]) + f" at {town}"
+    who = _join([f"{_number(n)} of the {named[s]}" if n > 1 else f"one of the {named[s]}"
+                 for s, n in sides])
     # the scenario's own words, read as the scene's opening: no engine terms (who declares
     # what is told by the write-up's rolls block, not here)
     description = f"{who[:1].upper()}{who[1:]} face each other {place}, about {dist} yards apart."
     # why each side is there (drawn last: every name, number and place above is as before)
-    description = " ".join([description] + motives([s for s, _ in sides], setting, town, fake))
+    description = " ".join([description] + motives([s for s, _ in sides], setting, town, fake,
+                                                   named))
 
     return Skirmish(title, description, seed, setting, out, landmarks, max_turns, command)
 
@@ -461,6 +468,15 @@ def _join(items: list[str]) -> str:
 
 def _title(side: str) -> str:
     return side[:1].upper() + side[1:]
+
+
+def _side_name(key: str, members: list[str]) -> str:
+    """The name side ``key`` is told by in the generated title and description, as the
+    write-up tells it (``inflection.key_name``: "bar_t" is "Bar T", "lassiters" with a Jim
+    Lassiter "Lassiters"), without "the"."""
+    from narrator.render.inflection import key_name  # (inflect: only when generating)
+
+    return key_name(key, members)
 
 
 # ---------------------------------------------------------------------- YAML
