@@ -112,3 +112,55 @@ def test_a_gaslight_load_between_snap_shots_is_told_between_them():
                     assert not after.startswith(("That emptied", "His gun was", "Gault's gun "
                                                  "was", "Gault had nothing", "Gault had fired")), (
                         seed, line)
+
+
+# ------------------------------------------------------- 3. check warns of a draw it ignores
+LINTED = """\
+title: Lint test
+ruleset: gaslight
+sides:
+  a:
+    - name: Will Hart
+      dex: 16
+      hp: 14
+      skills: {quick_draw: 2}
+      weapons: [{type: rifle, carried: holster}]
+      at: [0, 0]
+      tactics: aggressive
+  b:
+    - name: Ned Gault
+      dex: 13
+      hp: 12
+      skills: {quick_draw: 1}
+      weapons: [{type: coach_gun}]
+      at: [8, 0]
+      tactics: aggressive
+turns:
+  - intents:
+      Ned Gault: {shoot: Will Hart, draw: quick}
+"""
+
+
+def test_check_warns_of_quick_draw_from_a_sling_and_of_a_holstered_long_arm(run_cli, tmp_path):
+    """Old: `narrator check` said only "ok" of a draw: quick on a slung coach gun (GN24; 002:
+    Quick Draw does not help drawing a long arm, and the engine drew it as a plain move
+    action, silently) and of a rifle with an explicit `carried: holster` (a holster is a
+    pistol's; the engine then let Quick Draw make its draw free). One warning line each, at
+    the key, with file:line:col; the exit code stays 0 (warnings, not errors)."""
+    r = run_cli(LINTED, "check")
+    assert r.exit_code == 0, r.stderr
+    path = tmp_path / "fight.yaml"
+    lines = r.stderr.splitlines()
+    assert (f"{path}:22:43: warning: Ned Gault declares draw: quick in turn 1, but Quick Draw "
+            f"does not help drawing his coach gun from a sling on the back (it helps only "
+            f"from a holster, an oversized holster, a scattergun's lanyard, or a pocket with "
+            f"the hand already on the gun), so the draw is a normal one, a move action; leave "
+            f"draw: out") in lines
+    holstered = [x for x in lines if "carried: holster" in x]
+    assert len(holstered) == 1 and holstered[0].startswith(f"{path}:9:40: warning: Will Hart's ")
+    assert "a long arm is slung on the back (carried: sling, the default)" in holstered[0]
+    # the default carry, a sling, and a quick draw from a holster say nothing
+    quiet = LINTED.replace("{type: rifle, carried: holster}", "{type: rifle}").replace(
+        "{type: coach_gun}", "{type: bulldog_revolver}")
+    r = run_cli(quiet, "check", name="quiet.yaml")
+    assert r.exit_code == 0 and "warning" not in r.stderr, r.stderr

@@ -38,7 +38,7 @@ from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from narrator.rulesets.gaslight import rules as R
 from narrator.rulesets.gaslight import weapons as W
-from narrator.rulesets.gaslight.tables import CARRIES, FORMS, PURPOSES
+from narrator.rulesets.gaslight.tables import CARRIES, FORMS, PURPOSES, rules
 from narrator.scenario import loader
 from narrator.scenario.models import (
     Invalid, Model, Point, Resolved, SideNames,
@@ -428,6 +428,15 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                 if w.carried not in CARRIES:
                     raise loc8.error(f"unknown carry {w.carried!r}{_hint(w.carried, list(CARRIES))}"
                                      f" (one of {', '.join(CARRIES)})", wloc + ("carried",))
+                if w.carried in HOLSTERS and gun.form in LONG_ARMS:
+                    his = loader.pronoun_form(c.pronoun, "poss")
+                    loaded.warnings.append(loc8.error(
+                        f"warning: {c.name}'s {gun.name} is a {gun.form.replace('_', ' ')}, "
+                        f"carried: {w.carried}; a holster is for a pistol (a scattergun or "
+                        f"sawed-off in an oversized holster), and a long arm is slung on the "
+                        f"back (carried: sling, the default), in a saddle sheath (sheath) or "
+                        f"in {his} hands (ready); held as written, it is drawn as a holstered "
+                        f"pistol is, and Quick Draw helps", wloc + ("carried",)))
                 if w.hand == "off" and not gun.one_handed:
                     raise loc8.error(f"a {gun.name} is a long arm: only pistols go in the off "
                                      f"hand (002 l.349-351)", wloc + ("hand",))
@@ -546,6 +555,20 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                     f"Draw skill (only one who knows it may try a quick draw), so the draw is "
                     f"a normal one; give {loader.pronoun_form(c.pronoun, 'obj')} skills: "
                     f"{{quick_draw: N}}, or leave draw: out", base + ("draw",)))
+            elif intent.draw == "quick" and c.weapons:
+                k = weapon_index(c, intent.weapon) if intent.weapon else _primary(c)
+                w = c.weapons[k]
+                if w.carried != "ready" and not rules()["drawing"][w.carried]["quick_draw"]:
+                    gun = W.make_gun(w)
+                    his = loader.pronoun_form(c.pronoun, "poss")
+                    loaded.warnings.append(loc8.error(
+                        f"warning: {full} declares draw: quick in turn {t + 1}, but Quick Draw "
+                        f"does not help drawing {his} {gun.name} {_CARRIED_FROM[w.carried]} "
+                        f"(it helps only from a holster, an oversized holster, a scattergun's "
+                        f"lanyard, or a pocket with the hand already on the gun), so the draw "
+                        f"is a normal one, "
+                        f"{_ACTION[R.draw_action(w.carried)]}; leave draw: out",
+                        base + ("draw",)))
             if isinstance(intent.move, str) and intent.move not in sc.map:
                 raise loc8.error(f"no landmark called {intent.move!r}"
                                  f"{_hint(intent.move, list(sc.map))}", base + ("move",))
@@ -554,6 +577,22 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
 
     loader.check_dice(loaded, loc8, names, PURPOSES, dice="d2, d6, d10, d12 or d20",
                       note=f" (Gaslight purposes: {', '.join(PURPOSES)})")
+
+
+#: The forms of long arm (GN24: slung on the back when ``carried:`` is left out).
+LONG_ARMS = ("coach_gun", "carbine", "rifle", "shotgun")
+#: Carries that are a holster (002 l.25, l.28, l.35): never a long arm's.
+HOLSTERS = ("holster", "hidden_holster", "oversized_holster")
+#: Where a gun is drawn from, by its carry, for a warning ("from a sling on his back").
+_CARRIED_FROM = {"ready": "already in hand", "holster": "from a holster",
+                 "hidden_holster": "from a shoulder holster", "pocket": "from a pocket",
+                 "hand_on_pistol": "from a pocket", "oversized_holster": "from an oversized "
+                 "holster", "scattergun_lanyard": "from a lanyard under the coat",
+                 "sheath": "from a saddle sheath", "sling": "from a sling on the back",
+                 "lanyard": "from a lanyard", "case": "from a gun case"}
+#: An action's words for a warning.
+_ACTION = {"free": "a free action", "move": "a move action", "standard": "a standard action",
+           "full_round": "a full-round action"}
 
 
 def _contestant(full: str, intent: Intent, loc8: Any, base: tuple, pronoun: str = "he") -> None:
