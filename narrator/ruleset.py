@@ -160,10 +160,11 @@ class Ruleset:
         time_unit: what one turn is called in the core's messages and headers, by the
             ``turn_kind`` of its ``turn_started`` events ("" for any kind): e.g.
             ``{"": "turn", "combat": "combat turn"}`` or ``{"": "round"}``.
-        feet: whether its write-ups give a short distance in feet ("about 10 feet away",
-            under 10 yards: Gaslight, whose rules measure in feet); False (the default): in
-            yards, as its docs give every distance ("about 3 yards away": Boot Hill,
-            Violence, Weird West), one unit in a post. The templates' ``gm_distance``.
+        feet: whether its write-ups give every distance in feet ("about 10 feet away",
+            "now 45 feet from Gault": Gaslight, whose rules measure in feet); False (the
+            default): in yards, as its docs give every distance ("about 3 yards away":
+            Boot Hill, Violence, Weird West), one unit in a post. The templates'
+            ``gm_distance``.
         conditions: the conditions of its characters (``state:``'s ``condition``).
         condition_words: other words a GM may write for one of ``conditions`` in ``state:``
             (the shared word ``passed_out`` for Weird West's ``winded``), taken as it.

@@ -164,3 +164,66 @@ def test_check_warns_of_quick_draw_from_a_sling_and_of_a_holstered_long_arm(run_
         "{type: coach_gun}", "{type: bulldog_revolver}")
     r = run_cli(quiet, "check", name="quiet.yaml")
     assert r.exit_code == 0 and "warning" not in r.stderr, r.stderr
+
+
+# ------------------------------------------------------- 4. one unit in a post
+GM_MOVE = """\
+title: GM move test
+ruleset: gaslight
+seed: 5
+max_turns: 4
+sides:
+  a:
+    - name: Will Hart
+      short: Hart
+      hp: 14
+      weapons: [{type: webley_revolver, carried: ready}]
+      at: [0, 0]
+  b:
+    - name: Ned Gault
+      short: Gault
+      hp: 12
+      weapons: [{type: webley_revolver, carried: ready}]
+      at: [40, 0]
+turns:
+  - intents:
+      Hart: {move: [2, 0]}
+"""
+
+
+def test_gaslight_posts_tell_distances_in_feet_and_weird_west_in_yards_only(run_cli, tmp_path):
+    """Old: a Gaslight story post's GM move "GM adjustment: Hart is now 15 yards from Gault."
+    (gm_distance gave feet only under 10 yards) under shots at "51 ft" and moves of "18.6
+    feet"; a miss "strikes sparks from the cobbles a yard from Shea" (gaslight-street of the
+    twelfth review, story, seed 1). Gaslight, whose rules measure in feet, now says feet at
+    every distance; Weird West, whose rules measure in yards, says yards (the counterpart of
+    test_boot_hill_and_violence_posts_tell_distances_in_yards_only)."""
+    import re
+
+    path = tmp_path / "gl.yaml"
+    path.write_text(GM_MOVE)
+    assert run_cli(path, "next").exit_code == 0
+    path.write_text(path.read_text().replace("      at: [2, 0]\n", "      at: [25, 0]\n", 1))
+    r = run_cli(path, "next", "--mode", "story", "--format", "text")
+    assert r.exit_code == 0, r.stderr
+    assert "GM adjustment: Hart is now 45 feet from Gault.\n" in r.stdout
+    yards = re.compile(r"\b(\d+(\.\d+)?|a|one|two|three|four|five|six|seven|eight|nine|ten) "
+                       r"(yard|yards|yd)\b")
+    feet = re.compile(r"\b(\d+(\.\d+)?|a|one|two|three|four|five|six|seven|eight|nine|ten) "
+                      r"(foot|feet|ft)\b(?! from)")
+    for name, seeds in (("fog-alley", (1888, 1, 2)), ("railway-platform", (1, 2))):
+        for seed in seeds:
+            for mode in ("teaching", "story"):
+                text = render(_fight((EXAMPLES / f"{name}.yaml").read_text(), seed), "text",
+                              mode)
+                assert (" feet" in text or mode == "story") and not yards.search(text), (
+                    name, seed, mode)
+    street = _story(_fight((ROOT / "tests/fresh12/gaslight-street.yaml").read_text(), 1))
+    assert "strikes sparks from the cobbles a foot from Shea" in street
+    for name in ("graveyard", "stagecoach"):
+        for seed in (1, 2, 3):
+            for mode in ("teaching", "story"):
+                text = render(_fight((EXAMPLES / f"{name}.yaml").read_text(), seed), "text",
+                              mode)
+                assert (" yards" in text or mode == "story") and not feet.search(text), (
+                    name, seed, mode)

@@ -434,7 +434,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
     words = _labels(ruleset)
     location = _terms(words, "LOCATION")
     rs = _ruleset(ruleset)
-    # a distance in the ruleset's unit: yards, or feet under 10 yards (Ruleset.feet)
+    # a distance in the ruleset's unit: yards, or feet at every distance (Ruleset.feet)
     in_feet = bool(getattr(rs, "feet", False))
     env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2,
                        signed=signed, minus=minus, yards=yards, profile_words=profile_words, ucfirst=ucfirst, lcfirst=lcfirst,
@@ -448,7 +448,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
                        sided=inflection.sided,
                        full_stop=inflection.full_stop,
                        and_join=inflection.join,
-                       gm_distance=functools.partial(gm_distance, feet=in_feet),
+                       gm_distance=functools.partial(gm_distance, feet=in_feet, feet_only=in_feet),
                        uncite=uncite, shown=shown_modifiers,
                        wounds=lambda ws: wound_groups(ws, lambda x: location.get(x, x)))
     env.globals.update(labels=words, number=lambda n: labels.NUMBER.get(n, str(n)))

@@ -27,7 +27,8 @@ def source(ref: str, keep: bool) -> str:
     return f" ({ref})" if keep else ""
 
 
-def gm_distance(yards: float, edges: tuple = (), feet: bool = True, others: tuple = ()) -> str:
+def gm_distance(yards: float, edges: tuple = (), feet: bool = True, others: tuple = (),
+                feet_only: bool = False) -> str:
     """A distance the way a GM says it in prose, from an exact one in yards.
 
     Under 10 yards in feet, to the foot ("about 10 feet" for 3.3 yards); 10 to 20 yards to
@@ -58,6 +59,18 @@ def gm_distance(yards: float, edges: tuple = (), feet: bool = True, others: tupl
     >>> gm_distance(8.06, feet=False), gm_distance(1, feet=False)
     ('about 8 yards', '1 yard')
 
+    ``feet_only``: every distance in feet, as a ruleset whose rules measure in feet tells
+    them (Gaslight: its shots, moves and ranges are feet, so a GM's move is too, never "15
+    yards" in a post of feet): under 10 yards to the foot, then to the nearest 5 feet below
+    60 feet, 10 below 150, else 50.
+
+    >>> gm_distance(15, feet_only=True), gm_distance(3.3, feet_only=True)
+    ('45 feet', 'about 10 feet')
+    >>> gm_distance(40.5, feet_only=True), gm_distance(72.1, feet_only=True)
+    ('about 120 feet', 'about 200 feet')
+    >>> gm_distance(20.4, (20, 50), feet_only=True)
+    'just over 60 feet'
+
     ``others``: the bands' edges of other shots between the same two men at the same distance
     (a return shot in the same count): when one of them says the distance against its limit,
     this one says it so too, one wording for one distance ("just under 30 yards" both ways,
@@ -70,28 +83,34 @@ def gm_distance(yards: float, edges: tuple = (), feet: bool = True, others: tupl
     for band in (edges, *others):
         if band:
             lower, upper = band
-            said = _said(yards, feet)
+            said = _said(yards, feet, feet_only)
             if lower and said[0] <= lower < yards:
-                return "just over " + _limit(lower, feet)
+                return "just over " + _limit(lower, feet, feet_only)
             if said[0] >= upper > yards:
-                return "just under " + _limit(upper, feet)
-    return _said(yards, feet)[1]
+                return "just under " + _limit(upper, feet, feet_only)
+    return _said(yards, feet, feet_only)[1]
 
 
-def _limit(yards: float, feet: bool = True) -> str:
+def _limit(yards: float, feet: bool = True, feet_only: bool = False) -> str:
     """A band's limit in words, as exact as the table gives it (never "about": "just under
     about 25 yards" hedges twice, and a limit of 24 yards is not about 25): "24 yards", "6
-    feet" under 10 yards (the unit ``_said`` uses there)."""
-    if yards < 10 and feet:
+    feet" under 10 yards (the unit ``_said`` uses there; ``feet_only``: always feet)."""
+    if feet_only or (yards < 10 and feet):
         n = round(yards * 3, 1)
         return f"{n:g} {'foot' if n == 1 else 'feet'}"
     n = round(yards, 1)
     return f"{n:g} {'yard' if n == 1 else 'yards'}"
 
 
-def _said(yards: float, feet: bool = True) -> tuple[float, str]:
+def _said(yards: float, feet: bool = True, feet_only: bool = False) -> tuple[float, str]:
     """(the rounded distance in yards, its words) for ``gm_distance`` (``feet``: under 10
-    yards in feet, else to the yard)."""
+    yards in feet, else to the yard; ``feet_only``: in feet at any distance)."""
+    if feet_only and yards >= 10:
+        feet = yards * 3
+        step = 5 if feet < 60 else (10 if feet < 150 else 50)
+        said = step * math.floor(feet / step + 0.5)
+        exact = abs(feet - said) < 0.05
+        return said / 3, (f"{said} feet" if exact else f"about {said} feet")
     if yards < 10 and not feet:
         said = math.floor(yards + 0.5)
         unit = "yard" if said == 1 else "yards"

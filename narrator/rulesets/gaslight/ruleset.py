@@ -26,7 +26,7 @@ class Gaslight(Ruleset):
     title = "Gaslight"
     package = "narrator.rulesets.gaslight"
     time_unit = {"": "round"}
-    feet = True  # its rules measure in feet: a short distance in feet (gm_distance)
+    feet = True  # its rules measure in feet: every distance in feet (gm_distance)
     conditions = ("active", "passed_out", "dead")
     outcomes = ("dead", "passed_out", "wounded", "unhurt")
     editable = ("condition", "at", "hp", "health", "loaded", "prone")
