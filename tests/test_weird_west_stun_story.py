@@ -1,0 +1,49 @@
+"""Weird West story: a man stunned this round (W10: he loses his cards, he cannot act) neither
+steps away from an attack nor reacts twice to the hit that stunned him.
+
+Old (graveyard seed 1, round 5): "Crane stands stunned for a moment. ... Widow lurches closer
+to Crane. Crane slips out of Widow's reach."; round 4: "Ike rakes Crane through the right
+forearm with black nails; Crane staggers. Crane reels, dazed." (two reactions to one hit)."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from narrator.engine import run_fight
+from narrator.render import render
+from narrator.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+PHRASES = ROOT / "narrator/rulesets/weird_west/templates/phrases.toml"
+
+
+@lru_cache(maxsize=4)
+def _story(seed: int, tense: str = "present") -> str:
+    from narrator.render import Options
+    log = run_fight(load_scenario(ROOT / "scenarios/examples/graveyard.yaml"), seed)
+    return render(log, "text", "story", options=Options(tense=tense))
+
+
+def test_a_stunned_man_does_not_slip_out_of_reach_nor_react_twice():
+    one = _story(1)
+    assert ("Ike rakes Crane through the right forearm with black nails; it hurts bad. "
+            "Crane reels, dazed.") in one
+    assert ("Crane stands stunned for a moment. Jonas claws at Crane and catches nothing but "
+            "air. Dog's grasping hands miss Crane.") in one
+    assert "Crane slips out of" not in one
+    assert "Crane reeled, dazed. Jonas's grasping hands missed Crane." in _story(2, "past")
+
+
+def test_every_miss_told_as_the_target_moving_is_kept_from_a_stunned_man():
+    table = tomllib.loads(PHRASES.read_text())
+    for group in ("w_claw_miss", "w_fight_miss"):
+        for phrase in table[group]:
+            if phrase.lstrip("<alert> ").startswith("{b}"):
+                assert phrase.startswith("<alert> "), phrase
+    for group in ("w_sev_light", "w_sev_heavy", "w_sev_serious", "w_sev_critical"):
+        for phrase in table[group]:
+            if any(f"[{v}]" in phrase for v in ("stagger", "reel", "grunt", "sway")):
+                # (a reaction of his body: not beside the stun's "reels, dazed")
+                assert phrase.startswith("<up> "), phrase
