@@ -16,3 +16,16 @@ def test_a_gaslight_reload_that_takes_his_action_is_never_told_as_quick():
                           .read_text())
     assert "{a} [load] the {weapon} again, a cartridge at a time." in table["gl_reload"]
     assert not [p for p in table["gl_reload"] if "quick" in p]
+
+
+def test_his_gun_is_not_said_after_a_sentence_naming_another_man_of_his_pronoun():
+    """Old (stagecoach seed 1, round 3): "Dutch's bullet buries itself in the coach a hand's
+    breadth from Quaid. His Colt has nothing left in it." (Quaid carries a Colt too)."""
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario
+
+    log = run_fight(load_scenario(ROOT / "scenarios/examples/stagecoach.yaml"), 1)
+    story = render(log, "markdown", "story")
+    assert ("Dutch's bullet buries itself in the coach a hand's breadth from Quaid. That is "
+            "the last round in Dutch's Colt.") in story

@@ -538,6 +538,14 @@ class Narration:
         mine = self.chars[who].pronoun if who in self.chars else None
         others = {o for o in self.saying_he | ({self.topic} if self.topic else set())
                   if o != who and o in self.chars and self.chars[o].pronoun == mine}
+        # nor when such a man is named in it at all ("Dutch's bullet buries itself in the
+        # coach a hand's breadth from Quaid. His Colt has nothing left in it" reads as
+        # Quaid's Colt: stagecoach seed 1)
+        last = self._last_text
+        others |= {o for o, c in self.chars.items()
+                   if o != who and c.pronoun == mine and last
+                   and any(x and re.search(rf"\b{re.escape(self.markup.escape(x))}\b", last)
+                           for x in (c.name, c.short, self.shorts.get(o, c.short)))}
         self._own_gun = who if self.opened == who and not others else None
         return ""
 
