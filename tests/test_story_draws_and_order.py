@@ -227,3 +227,73 @@ def test_gaslight_posts_tell_distances_in_feet_and_weird_west_in_yards_only(run_
                               mode)
                 assert (" yards" in text or mode == "story") and not feet.search(text), (
                     name, seed, mode)
+
+
+# ------------------------------------------------------- 5. a man felled by the shot does not reel
+def test_a_man_told_down_by_the_same_shot_does_not_reel_in_any_ruleset():
+    """The Boot Hill rule (test_the_words_for_a_wound_of_a_man_already_down_tell_no_reaction)
+    for Gaslight, Violence and Weird West: a hit that puts a man down is told with no
+    reaction of his (phrases tagged <up>, said only of a man who stays up). Old: fog-alley
+    seed 6 "Halloran fires; Clegg reels, struck in the abdomen. He sinks down and dies where
+    he falls." (seed 5: "Clegg flinches, hit in the abdomen. He is dead before he reaches the
+    ground."); bank-robbery seed 3 "Ezra's Lee rifle cracks, and Lem jerks as the lead
+    strikes. He goes down in a heap."; stagecoach seed 15 "Billy reels, badly hurt. Billy
+    goes down, dazed, and stays down."; graveyard seed 1 "Crane staggers. Crane reels,
+    dazed."."""
+    import re
+
+    fog = (EXAMPLES / "fog-alley.yaml").read_text()
+    assert ("Halloran's Webley cracks, and Clegg is struck in the abdomen. He sinks down and "
+            "dies where he falls.") in _story(_fight(fog, 6))
+    assert ("Halloran fires at Clegg, and the shot tells: it takes him in the abdomen. Clegg "
+            "is dead before he reaches the ground.") in _story(_fight(fog, 5))
+    assert "Billy in the side of the head; a serious wound. Billy goes down, dazed" in _story(
+        _fight((EXAMPLES / "stagecoach.yaml").read_text(), 15))
+    assert "Crane through the right forearm with black nails; it hurts bad. Crane reels, " \
+           "dazed." in _story(_fight((EXAMPLES / "graveyard.yaml").read_text(), 1))
+    down = (r" [^.\n]*(?:(?<!not go )down|dead|dies|falls|sags|dazed|senseless|pitches|"
+            r"crumples|topples|heap)")
+    gaslight = re.compile(r"(reels|flinches), (struck|hit) in the [^.,]*\." + down)
+    violence = re.compile(r"jerks as the lead strikes\." + down)
+    weird = re.compile(r"(; \S+ (staggers|reels, badly hurt)\.|jerks, hit [^.]*\.)" + down)
+    for pattern, names in ((gaslight, ("fog-alley", "railway-platform")),
+                           (violence, ("bank-robbery", "barroom-brawl")),
+                           (weird, ("graveyard", "stagecoach"))):
+        for name in names:
+            text = (EXAMPLES / f"{name}.yaml").read_text()
+            for seed in range(1, 31):
+                story = _story(_fight(text, seed))
+                assert not pattern.search(story), (name, seed, pattern.search(story).group(0))
+
+
+# ------------------------------------------------------- 6. fist or shoulder by the gun's kind
+def test_violence_and_weird_west_hold_a_gun_by_its_kind_not_its_name():
+    """Old: a Violence lever-action carbine a GM named "Betsy" (the skeleton's Crane, one
+    shot a round, seed 10) was told "The Betsy bucks in Crane's hand, and Hale jerks as the
+    lead strikes." (its revolver calibre and its name said handgun); a Weird West Winchester
+    named "Betsy" (ww-mine-qd with Kate's guns one rifle, quick drawn, seed 1) was "Kate's
+    Betsy clears leather in a blur.". The roster's kind decides, as Gaslight's form does:
+    Violence by the catalogue type, Weird West by two-handed (a rifle, shotgun or bow)."""
+    skeleton = (ROOT / "narrator/rulesets/violence/skeleton.yaml").read_text()
+    betsy = skeleton.replace("weapons: [{type: lever_action_carbine}]",
+                             "weapons: [{type: lever_action_carbine, name: Betsy}]")
+    betsy = betsy.replace("      Crane: {shoot: Hale, shots: 2}", "      Crane: {shoot: Hale}")
+    assert betsy.count("Betsy") == 1 and "Crane: {shoot: Hale}" in betsy
+    assert "Crane's Betsy cracks, and Hale jerks as the lead strikes." in _story(_fight(betsy, 10))
+    for seed in range(1, 41):
+        assert "Betsy bucks" not in _story(_fight(betsy, seed)), seed
+    mine = (ROOT / "tests/fresh13/ww-mine-qd.yaml").read_text()
+    rifle = mine.replace(
+        "weapons: [{type: colt_peacemaker, holstered: true}, {type: winchester_73}]",
+        "weapons: [{type: winchester_73, name: Betsy, holstered: true}]").replace(
+        "Kate: [{shoot: Old Ezra, weapon: colt_peacemaker, quick_draw: true, called: noggin}]",
+        "Kate: [{shoot: Old Ezra, weapon: Betsy, quick_draw: true}]").replace(
+        "aptitudes: {shootin: {pistol: 4}, quick_draw: 3}",
+        "aptitudes: {shootin: {rifle: 4}, quick_draw: 3}")
+    assert rifle.count("Betsy") == 2
+    told = 0
+    for seed in range(1, 21):
+        story = _story(_fight(rifle, seed))
+        assert "Betsy clears leather" not in story, seed
+        told += "brings her Betsy up in a blur" in story
+    assert told >= 5
