@@ -236,7 +236,8 @@ def test_a_man_told_down_by_the_same_shot_does_not_reel_in_any_ruleset():
     reaction of his (phrases tagged <up>, said only of a man who stays up). Old: fog-alley
     seed 6 "Halloran fires; Clegg reels, struck in the abdomen. He sinks down and dies where
     he falls." (seed 5: "Clegg flinches, hit in the abdomen. He is dead before he reaches the
-    ground."); bank-robbery seed 3 "Ezra's Lee rifle cracks, and Lem jerks as the lead
+    ground.", now "Halloran's aim is good: Clegg takes the shot in the abdomen. He pitches
+    forward, quite dead."); bank-robbery seed 3 "Ezra's Lee rifle cracks, and Lem jerks as the lead
     strikes. He goes down in a heap."; stagecoach seed 15 "Billy reels, badly hurt. Billy
     goes down, dazed, and stays down."; graveyard seed 1 "Crane staggers. Crane reels,
     dazed."."""
@@ -245,8 +246,8 @@ def test_a_man_told_down_by_the_same_shot_does_not_reel_in_any_ruleset():
     fog = (EXAMPLES / "fog-alley.yaml").read_text()
     assert ("Halloran's Webley cracks, and Clegg is struck in the abdomen. He sinks down and "
             "dies where he falls.") in _story(_fight(fog, 6))
-    assert ("Halloran fires at Clegg, and the shot tells: it takes him in the abdomen. Clegg "
-            "is dead before he reaches the ground.") in _story(_fight(fog, 5))
+    assert ("Halloran's aim is good: Clegg takes the shot in the abdomen. He pitches forward, "
+            "quite dead.") in _story(_fight(fog, 5))
     assert "Billy in the side of the head; a serious wound. Billy goes down, dazed" in _story(
         _fight((EXAMPLES / "stagecoach.yaml").read_text(), 15))
     assert "Crane through the right forearm with black nails; it hurts bad. Crane reels, " \
