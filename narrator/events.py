@@ -284,12 +284,11 @@ class FightLog:
 
     def to_json(self) -> str:
         """Canonical JSON (sorted keys inside events, two-space indent), sealed: its ``seal``
-        holds ``seal_of`` each event and of the roll log (``seal_breach`` checks them)."""
+        is ``seal_chain`` of its events and roll log (``seal_breach`` checks it)."""
         events = [e.to_dict() for e in self.events]
         rolls = [dataclasses.asdict(r) for r in self.rolls]
         return json.dumps({"format": "narrator-log/1", "events": events, "rolls": rolls,
-                           "seal": {"events": [seal_of(e) for e in events],
-                                    "rolls": seal_of(rolls)}},
+                           "seal": seal_chain(events, rolls)},
                           indent=2, ensure_ascii=False) + "\n"
 
     @classmethod
@@ -313,19 +312,42 @@ class FightLog:
         return cls(tuple(events), rolls)
 
 
-def seal_of(value: Any) -> str:
-    """The seal of one event's dict (or of the roll log's list) in a saved log: the first 16
-    hex digits of the SHA-256 of its canonical JSON (``sort_keys``, no spaces, UTF-8)."""
+SEAL_START = "narrator-log/1 chained seal"  # what the first event's seal entry chains from
+
+
+def seal_of(value: Any, before: str = SEAL_START, index: int = 0) -> str:
+    """One entry of a saved log's seal: the first 16 hex digits of the SHA-256 of ``before``
+    (the entry before it, or ``SEAL_START`` for the first event), ``index`` (the event's place,
+    0-based, or the number of events for the roll log) and ``value``'s canonical JSON
+    (``sort_keys``, no spaces, UTF-8), one per line. Chaining each entry to the one before and
+    to its place binds the events' content, order and count: an event moved, removed or
+    duplicated together with its entry no longer matches."""
     text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return hashlib.sha256(f"{before}\n{index}\n{text}".encode()).hexdigest()[:16]
+
+
+def seal_chain(events: list[Any], rolls: Any) -> dict[str, Any]:
+    """The ``seal`` of a saved log of ``events`` (their dicts, in order) and ``rolls`` (the roll
+    log's list): ``{"chain": "sha256", "events": [entry of each event], "rolls": entry}``, where
+    event ``i``'s entry is ``seal_of(events[i], entry i - 1, i)`` and the roll log's
+    ``seal_of(rolls, the last event's entry, len(events))``: the roll log's entry seals the
+    whole log, so events cut from its end are told too."""
+    entries, before = [], SEAL_START
+    for i, value in enumerate(events):
+        before = seal_of(value, before, i)
+        entries.append(before)
+    return {"chain": "sha256", "events": entries, "rolls": seal_of(rolls, before, len(events))}
 
 
 def seal_breach(text: str) -> tuple[int, str] | None:
     """Where a saved log (``FightLog.to_json``'s text) differs from what narrator wrote:
-    ``None`` when each event and the roll log match the log's ``seal``, else ``(offset, why)``,
-    the character offset in ``text`` of the first event that differs (of ``"rolls"`` when
-    only the dice differ; 0 when the log has no seal) and one clause saying so. The seal is
-    not a signature: it tells a log edited by hand, not one forged and sealed again.
+    ``None`` when its ``seal`` is ``seal_chain`` of its events and roll log, else
+    ``(offset, why)``: the character offset in ``text`` of the first event out of place
+    (edited, moved, removed or duplicated: the first whose chained entry differs; of the end of
+    ``"events"`` when events were cut from its end or the seal has more or fewer entries; of
+    ``"rolls"`` when only the dice differ; 0 when the log has no seal, or an unchained one)
+    and one clause saying so. The seal is not a signature: it tells a log edited by hand,
+    not one forged and sealed again by a program.
 
     Raises:
         json.JSONDecodeError: ``text`` is not JSON.
@@ -335,19 +357,35 @@ def seal_breach(text: str) -> tuple[int, str] | None:
     if not (isinstance(seal, dict) and isinstance(seal.get("events"), list)):
         return 0, ("it has no seal: it was not written by 'narrator run --format json' "
                    "(or was written by a narrator before logs were sealed)")
+    if seal.get("chain") != "sha256":
+        return 0, ("its seal is not chained: it was written by a narrator before the seal "
+                   "bound the events' order (run the scenario again)")
     events = data.get("events")
     events = events if isinstance(events, list) else []
-    sealed = seal["events"]
-    for i in range(max(len(events), len(sealed))):
-        if i >= len(events):
-            return _offset_of(text, "events", len(events)), (
-                f"it has {len(events)} events where narrator wrote {len(sealed)}")
-        if i >= len(sealed) or seal_of(events[i]) != sealed[i]:
-            kind = events[i].get("kind") if isinstance(events[i], dict) else None
-            what = f"events[{i}]" + (f" ({kind})" if isinstance(kind, str) else "")
+    sealed, before = seal["events"], SEAL_START
+    for i, value in enumerate(events):
+        kind = value.get("kind") if isinstance(value, dict) else None
+        what = f"events[{i}]" + (f" ({kind})" if isinstance(kind, str) else "")
+        if i >= len(sealed):
             return _offset_of(text, "events", i), (
-                f"{what} is not the event narrator wrote: the log was edited after the fight")
-    if seal_of(data.get("rolls")) != seal.get("rolls"):
+                f"{what} is one event more than narrator wrote ({len(sealed)}): the log was "
+                f"edited after the fight")
+        before = seal_of(value, before, i)
+        if before != sealed[i]:
+            return _offset_of(text, "events", i), (
+                f"{what} is not the event narrator wrote: the log was edited after the fight "
+                f"(an event changed, moved, removed or duplicated)")
+    if len(events) < len(sealed):
+        return _offset_of(text, "events", len(events)), (
+            f"it has {len(events)} events where narrator wrote {len(sealed)}: the log was "
+            f"edited after the fight")
+    if seal_of(data.get("rolls"), before, len(events)) != seal.get("rolls"):
+        last = events[-1].get("kind") if events and isinstance(events[-1], dict) else None
+        if last != "fight_ended":
+            return _offset_of(text, "events", len(events)), (
+                f"it ends before the fight does (its last event is "
+                f"{last if isinstance(last, str) else 'not fight_ended'}): events were cut "
+                f"from its end after the fight")
         return _offset_of(text, "rolls", None), (
             "its dice (\"rolls\") are not the ones narrator wrote: the log was edited after "
             "the fight")

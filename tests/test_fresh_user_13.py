@@ -34,32 +34,73 @@ def test_render_refuses_a_log_whose_dice_were_edited(run_cli, tmp_path):
     line = edited[:edited.index('"kind": "location_rolled"')].count("\n")  # the event's "{"
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr == (f"{out}:{line}:5: events[8] (location_rolled) is not the event "
-                        f"narrator wrote: the log was edited after the fight; render takes the "
-                        f"event log that 'narrator run --format json' writes, unedited\n")
+                        f"narrator wrote: the log was edited after the fight (an event changed, "
+                        f"moved, removed or duplicated); render takes the event log that "
+                        f"'narrator run --format json' writes, unedited\n")
 
 
-@pytest.mark.parametrize("edit", ["location", "rolls", "drop", "unsealed"])
+@pytest.mark.parametrize("edit", ["location", "rolls", "drop", "unsealed", "drop-sealed",
+                                  "duplicate-sealed", "swap-sealed", "cut-sealed",
+                                  "unchained"])
 def test_render_refuses_every_other_edit(run_cli, tmp_path, edit):
     """bh-livery-events-spleen.json: location "head" -> "spleen" rendered with exit 0; so
-    would an edited die of the roll log, a dropped event, or a log without its seal."""
+    would an edited die of the roll log, a dropped event, or a log without its seal. Old
+    (one unchained SHA-256 per event): an event removed, duplicated or swapped together with
+    its seal entry, or the events after a turn cut with theirs, rendered with exit 0 (a
+    text editor alone forged the fight); the seal is now chained. The error names the line
+    and column of the first event out of place (its "{"), or of the end of "events"."""
     out, text = _log(run_cli, tmp_path)
     data = json.loads(text)
+    events, sealed = data["events"], data["seal"]["events"]
+    at = None  # the index of the event the error points at
     if edit == "location":
-        data["events"][8]["location"] = "spleen"
-        want = "events[8] (location_rolled) is not the event narrator wrote"
+        events[8]["location"] = "spleen"
+        at, want = 8, "events[8] (location_rolled) is not the event narrator wrote"
     elif edit == "rolls":
         data["rolls"][5]["value"] = 7 - data["rolls"][5]["value"]
         want = 'its dice ("rolls") are not the ones narrator wrote'
     elif edit == "drop":
-        data["events"].pop(3)
-        want = f"events[3] ({data['events'][3]['kind']}) is not the event narrator wrote"
+        events.pop(3)
+        at, want = 3, f"events[3] ({events[3]['kind']}) is not the event narrator wrote"
+    elif edit == "drop-sealed":
+        events.pop(8), sealed.pop(8)
+        at, want = 8, f"events[8] ({events[8]['kind']}) is not the event narrator wrote"
+    elif edit == "duplicate-sealed":
+        events.insert(9, events[8]), sealed.insert(9, sealed[8])
+        at, want = 9, "events[9] (location_rolled) is not the event narrator wrote"
+    elif edit == "swap-sealed":
+        assert events[7]["kind"] != events[8]["kind"]
+        events[7], events[8] = events[8], events[7]
+        sealed[7], sealed[8] = sealed[8], sealed[7]
+        at, want = 7, "events[7] (location_rolled) is not the event narrator wrote"
+    elif edit == "cut-sealed":  # the fight told as if it stopped after turn 1
+        end = next(i for i, e in enumerate(events) if e["kind"] == "turn_ended") + 1
+        del events[end:], sealed[end:]
+        want = "it ends before the fight does (its last event is turn_ended)"
+    elif edit == "unchained":  # a seal as narrator wrote it before it was chained
+        import hashlib
+
+        def old(value):
+            canon = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            return hashlib.sha256(canon.encode()).hexdigest()[:16]
+
+        data["seal"] = {"events": [old(e) for e in events], "rolls": old(data["rolls"])}
+        want = "its seal is not chained"
     else:
         del data["seal"]
         want = "it has no seal"
-    out.write_text(json.dumps(data, indent=2))
+    edited = json.dumps(data, indent=2)
+    out.write_text(edited)
     r = run_cli(out, "render")
     assert r.exit_code == 2 and r.stdout == "" and r.stderr.count("\n") == 1
-    assert want in r.stderr and r.stderr.startswith(f"{out}:")
+    assert want in r.stderr and r.stderr.startswith(f"{out}:"), r.stderr
+    if at is not None:  # the "{" of events[at]: the at-th item 4 spaces in after "events"
+        lines = edited.split("\n")
+        starts = [n for n, line in enumerate(lines, 1) if line == "    {"
+                  and n > lines.index('  "events": [')]
+        assert r.stderr.startswith(f"{out}:{starts[at]}:5: "), r.stderr
+    out2 = tmp_path / "written.md"
+    assert run_cli(out, "render", "--out", str(out2)).exit_code == 2 and not out2.exists()
 
 
 # ------------------------------------------------------------------ 2. a long arm in a holster
