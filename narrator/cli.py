@@ -608,6 +608,33 @@ def run(
             typer.echo(w.one_line(), err=True)
 
 
+_JSON_WHY = {  # the JSON decoder's words (the start of its message), as a GM would read them
+    "Expecting value": "a value was expected here",
+    "Expecting ',' delimiter": "a ',' was expected here",
+    "Expecting ':' delimiter": "a ':' was expected here",
+    "Expecting property name enclosed in double quotes": "a name in double quotes was expected here",
+    "Extra data": "there is more text after the end of the log",
+    "Invalid control character": "a line break or tab inside a quoted text",
+    "Invalid \\escape": "a backslash that starts no escape",
+    "Invalid \\uXXXX escape": "a \\u escape without four hex digits",
+}
+
+
+def json_error(exc: ValueError, text: str) -> str:
+    """``LINE:COLUMN: why`` for a ``json.JSONDecodeError`` of ``text``, in plain words: a log
+    cut short (the decoder ran into its end, in a quoted text or between values) is located
+    at its end and said to be cut; any other error where the decoder stopped."""
+    msg, pos = getattr(exc, "msg", str(exc)), getattr(exc, "pos", 0)
+    if msg.startswith("Unterminated string") or pos >= len(text.rstrip()):
+        end = len(text.rstrip())
+        line = text.count("\n", 0, end) + 1
+        column = end - (text.rfind("\n", 0, end) + 1) + 1
+        return (f"{line}:{column}: the event log ends here, in the middle of its JSON: it was "
+                f"cut short (saved or copied in part)")
+    why = next((said for words, said in _JSON_WHY.items() if msg.startswith(words)), msg)
+    return f"{exc.lineno}:{exc.colno}: not JSON ({why})"  # type: ignore[attr-defined]
+
+
 def refuse_a_broken_seal(events: Path, text: str) -> None:
     """``render``'s check of a saved log against its seal (``narrator.events.seal_breach``):
     a log edited after the fight would be written up under the footer hash of the fight it
@@ -658,14 +685,15 @@ def render(
         text = read_text(events, "the event log", limit=50_000_000)
     except NarratorError as exc:
         fail(exc.one_line())
+    text = text.removeprefix("\ufeff")  # a BOM an editor saved in front: not the log's text
     if not text.strip():
         fail(f"{events}:1:1: the event log is empty; render takes the event log that "
              f"'narrator run --format json' writes")
     try:
         log = FightLog.from_json(text)
     except json.JSONDecodeError as exc:
-        fail(f"{events}:{exc.lineno}:{exc.colno}: not JSON ({exc.msg}); render takes the event "
-             f"log that 'narrator run --format json' writes")
+        fail(f"{events}:{json_error(exc, text)}; render takes the event log that "
+             f"'narrator run --format json' writes")
     except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as exc:
         why = " ".join(str(exc).split())[:200]
         if not why.startswith("not a narrator event log"):
