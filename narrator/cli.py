@@ -525,6 +525,23 @@ def shown_path(path: object) -> str:
 
 
 FMT_OPT = typer.Option(Format.markdown, "--format", "-f", help="Output format.")
+POSTS = tuple(f.value for f in Format if f is not Format.json)  # the formats of a post
+
+
+def post_format(value: object) -> Format:
+    """``next``'s ``--format``: one of ``POSTS``; ``json`` passes, for ``next`` to refuse
+    with the command that writes the event log. Raises typer.BadParameter otherwise."""
+    if isinstance(value, Format):
+        return value
+    if value in POSTS or value == Format.json.value:
+        return Format(value)
+    raise typer.BadParameter(f"{value!r} is not one of {', '.join(map(repr, POSTS))}.")
+
+
+POST_FMT_OPT = typer.Option(  # next: a post, never the event log
+    "markdown", "--format", "-f", metavar=f"<{'|'.join(POSTS)}>", help="Output format.",
+    parser=post_format,
+    autocompletion=lambda incomplete: [f for f in POSTS if f.startswith(incomplete)])
 MODE_OPT = typer.Option(Mode.teaching, "--mode", "-m", help="teaching: every roll in the prose; story: prose, with the rolls in a spoiler or OOC block.")
 OUT_OPT = typer.Option(None, "--out", "-o", help="Write here instead of standard output: a file, or a folder when there are several posts (--per-turn, --discord), which is made if missing; a new folder named like a file (posts.md) is refused.")
 PER_TURN_OPT = typer.Option(False, "--per-turn", help="One post per turn, as a GM posts them.")
@@ -722,7 +739,7 @@ def next_turn(
     scenario: Path = typer.Argument(..., help="The scenario YAML file; it is updated in place (a .bak copy is kept)."),
     redo: Optional[int] = typer.Option(None, "--redo", min=1, help="Resolve turn N again, discarding it and every later turn."),
     repost: Optional[int] = typer.Option(None, "--repost", min=1, help="Print the post of resolved turn N again, from its record (nothing is rolled or written)."),
-    fmt: Format = FMT_OPT,
+    fmt: Format = POST_FMT_OPT,
     mode: Mode = MODE_OPT,
     out: Optional[str] = OUT_OPT,
     discord: bool = DISCORD_OPT,

@@ -81,3 +81,41 @@ def test_render_says_what_is_wrong_with_bad_json_in_plain_words(run_cli, tmp_pat
     assert r.exit_code == 2 and r.stderr == (
         f"{bad}:1:21: not JSON (a backslash that starts no escape); render takes the event "
         f"log that 'narrator run --format json' writes\n")
+
+
+# ------------------------------------------------------------------ next --help
+def test_next_help_lists_only_the_formats_next_writes(run_cli, tmp_path):
+    """Old: ``-f, --format <markdown|bbcode|html|text|json>`` although next refuses json; a
+    bad value was told "is not one of 'markdown', 'bbcode', 'html', 'text', 'json'". json is
+    still refused with the command that writes the event log."""
+    r = run_cli(None, "next", "--help", env={"COLUMNS": "100"})
+    assert "-f, --format <markdown|bbcode|html|text>" in r.stdout and "json" not in r.stdout
+    path = tmp_path / "fight.yaml"
+    path.write_bytes((EXAMPLES / "abilene-saloon.yaml").read_bytes())
+    r = run_cli(path, "next", "--format", "yaml")
+    assert r.exit_code == 2 and r.stderr == (
+        "narrator next: Invalid value for '--format' / '-f': 'yaml' is not one of 'markdown', "
+        "'bbcode', 'html', 'text'.\n")
+    r = run_cli(path, "next", "--format", "json")
+    assert r.exit_code == 2 and r.stderr == (
+        "next writes a post; use 'narrator run --format json' for the event log\n")
+    for fmt in ("markdown", "bbcode", "html", "text"):  # each one it lists, it writes
+        r = run_cli(path, "next", "--repost", "1", "--format", fmt) if fmt != "markdown" else \
+            run_cli(path, "next", "--format", fmt)
+        assert r.exit_code == 0 and r.stdout.strip(), (fmt, r.stderr)
+
+
+@pytest.mark.parametrize("command", ["run", "render", "batch"])
+def test_every_format_a_command_lists_it_writes(run_cli, tmp_path, command):
+    """The siblings: run, render and batch list json and write it."""
+    r = run_cli(None, command, "--help", env={"COLUMNS": "100"})
+    assert "-f, --format <markdown|bbcode|html|text|json>" in r.stdout
+    log = tmp_path / "log.json"
+    assert run_cli(EXAMPLES / "abilene-saloon.yaml", "run", "-f", "json", "--out",
+                   str(log)).exit_code == 0
+    for fmt in ("markdown", "bbcode", "html", "text", "json"):
+        target = {"run": EXAMPLES / "abilene-saloon.yaml", "render": log,
+                  "batch": EXAMPLES / "abilene-saloon.yaml"}[command]
+        extra = ("--runs", "1", "--out", str(tmp_path / fmt)) if command == "batch" else ()
+        r = run_cli(target, command, "--format", fmt, *extra)
+        assert r.exit_code == 0, (fmt, r.stderr)
