@@ -147,8 +147,16 @@ class Fallback(str, Enum):
 
 
 EXT = {"markdown": "md", "bbcode": "bbcode", "html": "html", "text": "txt", "json": "json"}
-#: Names that are a write-up's file, never the folder of several posts (``plan_posts``).
-POST_SUFFIXES = {f".{e}" for e in EXT.values()} | {".markdown", ".htm", ".svg"}
+
+
+def names_a_file(path: Path) -> bool:
+    """Whether a new folder's name ends in a file extension (``posts.md``, ``x.yaml``: a
+    letter, then at most nine letters or digits, after the last dot), which a GM typed for a
+    file: ``--out`` for several posts, or batch's, refuses to make such a folder. A date or
+    version after a dot (``posts.2026-12-03``, ``v1.2``) is no extension."""
+    import re
+
+    return re.fullmatch(r"\.[A-Za-z][A-Za-z0-9]{0,9}", path.suffix) is not None
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -182,8 +190,8 @@ def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
             check_targets([(out, "")], True, inputs)
             fail(f"{out}: exists and is not a folder; the {len(posts)} posts go into a folder "
                  f"(--out a folder, or one post without --per-turn and --discord)")
-        if not out.exists() and out.suffix.lower() in POST_SUFFIXES:
-            # "--per-turn --out x.md" made a folder x.md/ and said nothing
+        if not out.exists() and names_a_file(out):
+            # "--per-turn --out x.md" (or x.yaml) made a folder x.md/ and said nothing
             fail(f"{out}: names a file ({out.suffix}), but the {len(posts)} posts go into a "
                  f"folder; --out a folder (such as {out.with_suffix('')}), or one post "
                  f"without --per-turn and --discord")
@@ -1233,7 +1241,7 @@ def generate(
 def batch(
     scenarios: list[Path] = typer.Argument(..., help="Scenario YAML files."),
     runs: int = typer.Option(10, "--runs", "-n", min=1, max=100000, help="Fights per scenario."),
-    out: str = typer.Option("outputs", "--out", "-o", help="Folder for the write-ups (created if missing, in a folder that exists; default: outputs in the current folder)."),
+    out: str = typer.Option("outputs", "--out", "-o", help="Folder for the write-ups (created if missing, in a folder that exists, but not one named like a file, such as fights.md; default: outputs in the current folder)."),
     workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, max=64, help="Processes (default: all cores). The results do not depend on it."),
     fmt: Format = typer.Option(Format.markdown, "--format", "-f", help="Output format."),
     mode: Mode = MODE_OPT,
@@ -1276,6 +1284,9 @@ def batch(
         fail(f"{out}: is a file, not a folder (--out names the folder the fights go in)")
     if not out.exists() and not out.parent.is_dir():  # as run: the folder itself, no chain
         fail(_no_folder(out))
+    if not out.exists() and names_a_file(out):  # "--out fights.md" made a folder fights.md/
+        fail(f"{out}: names a file ({out.suffix}), but batch writes each fight in a folder; "
+             f"--out a folder (such as {out.with_suffix('')})")
     made = [p for p in (out, *out.parents) if not p.exists()]  # the folder mkdir makes
     try:
         out.mkdir(exist_ok=True)

@@ -119,3 +119,45 @@ def test_every_format_a_command_lists_it_writes(run_cli, tmp_path, command):
         extra = ("--runs", "1", "--out", str(tmp_path / fmt)) if command == "batch" else ()
         r = run_cli(target, command, "--format", fmt, *extra)
         assert r.exit_code == 0, (fmt, r.stderr)
+
+
+# ------------------------------------------------------------------ --out x.yaml for a folder
+@pytest.mark.parametrize("name", ["x.yaml", "x.yml", "posts.csv", "x.Out", "x.bak"])
+@pytest.mark.parametrize("command", ["run", "render"])
+def test_several_posts_refuse_any_new_folder_named_like_a_file(run_cli, tmp_path, command,
+                                                              name):
+    """Old: ``run bh-livery.yaml --per-turn --out x.yaml`` made the folder x.yaml/ with four
+    posts and said nothing (.md, .json, .txt, .html were refused): any extension is now."""
+    source, _ = _log(run_cli, tmp_path) if command == "render" else (
+        FRESH13 / "bh-livery.yaml", None)
+    out = tmp_path / name
+    stem = name.rsplit(".", 1)[0]
+    r = run_cli(source, command, "--per-turn", "--out", str(out))
+    assert r.exit_code == 2 and r.stdout == "" and not out.exists()
+    assert r.stderr == (f"{out}: names a file ({out.suffix}), but the 4 posts go into a folder; "
+                        f"--out a folder (such as {tmp_path / stem}), or one post without "
+                        f"--per-turn and --discord\n")
+    r = run_cli(source, command, "--discord", "--mode", "story", "--out", str(out))
+    assert r.exit_code == 2 and f"{out}: names a file ({out.suffix}), but the " in r.stderr
+    assert not out.exists()
+
+
+def test_a_dated_folder_is_no_file(run_cli, tmp_path):
+    """A date or a version after a dot is no file extension: the folder is made."""
+    out = tmp_path / "posts.2026-12-03"
+    r = run_cli(FRESH13 / "bh-livery.yaml", "run", "--per-turn", "--out", str(out))
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in out.iterdir()) == [f"bh-livery-turn0{t}.md" for t in (1, 2, 3, 4)]
+
+
+def test_batch_refuses_a_new_folder_named_like_a_file(run_cli, tmp_path):
+    """The sibling: ``batch --out fights.md`` made the folder fights.md/ and said nothing."""
+    out = tmp_path / "fights.md"
+    r = run_cli(EXAMPLES / "abilene-saloon.yaml", "batch", "--runs", "1", "--out", str(out))
+    assert r.exit_code == 2 and r.stdout == "" and not out.exists()
+    assert r.stderr == (f"{out}: names a file (.md), but batch writes each fight in a folder; "
+                        f"--out a folder (such as {tmp_path / 'fights'})\n")
+    out.mkdir()  # one the GM made himself takes the fights
+    assert run_cli(EXAMPLES / "abilene-saloon.yaml", "batch", "--runs", "1", "--out",
+                   str(out)).exit_code == 0
+    assert [p.suffix for p in out.iterdir()] == [".md"]
