@@ -246,12 +246,14 @@ def check_targets(targets: list[tuple[Path, str]], force: bool,
 
 
 def write_files(files: list[tuple[Path, str]]) -> None:
-    """Write every ``(path, text)``, all or none (``files.write_all``); a failure is one line
-    naming the file, exit 2."""
+    """Write every ``(path, text)``, all or none (``files.write_all``), each text ending with
+    a newline as a text file does (a Discord message has none of its own); a failure is one
+    line naming the file, exit 2."""
     from narrator.files import write_all
 
     try:
-        write_all(files)
+        write_all([(path, text if not text or text.endswith("\n") else text + "\n")
+                   for path, text in files])
     except OSError as exc:
         path = exc.filename or files[0][0]
         fail(f"{path}: cannot write: {why_not_written(exc, Path(path))}")

@@ -161,3 +161,36 @@ def test_batch_refuses_a_new_folder_named_like_a_file(run_cli, tmp_path):
     assert run_cli(EXAMPLES / "abilene-saloon.yaml", "batch", "--runs", "1", "--out",
                    str(out)).exit_code == 0
     assert [p.suffix for p in out.iterdir()] == [".md"]
+
+
+# ------------------------------------------------------------------ files end with a newline
+WRITERS = [  # (command, its first argument: a scenario, a log or None, options)
+    ("run", "scenario", ["--discord"]), ("run", "scenario", ["--discord", "--mode", "story"]),
+    ("run", "scenario", ["--discord", "--per-turn"]), ("run", "scenario", ["--per-turn"]),
+    ("render", "log", ["--discord"]), ("render", "log", ["--discord", "--mode", "story"]),
+    ("next", "scenario", ["--discord"]), ("next", "scenario", []),
+    ("batch", "scenario", ["--runs", "2"]), ("batch", "scenario", ["--runs", "1", "-f", "json"]),
+    *[("run", "scenario", ["--format", f]) for f in ("markdown", "bbcode", "html", "text", "json")],
+    *[("render", "log", ["--per-turn", "--format", f]) for f in ("bbcode", "html", "text")],
+    ("run", "scenario", ["--map", "--per-turn"]),
+]
+
+
+@pytest.mark.parametrize("command, source, args", WRITERS,
+                         ids=[" ".join([c, *a]) for c, _, a in WRITERS])
+def test_every_file_written_ends_with_one_newline(run_cli, tmp_path, command, source, args):
+    """Old: the Discord messages that ``--out`` wrote (run, render, next) ended without a
+    newline (``bh-livery-01.md`` ended "Ada takes 4 wound points: 4 of 10.", the story's last
+    message "fight hash eeb4a48c8cb1||" with the spoiler's end); every other file did.
+    Every file a command writes now ends with one newline, and no blank line after it."""
+    scenario = tmp_path / "fight.yaml"
+    scenario.write_bytes((FRESH13 / "bh-livery.yaml").read_bytes())
+    target = _log(run_cli, tmp_path)[0] if source == "log" else scenario
+    out = tmp_path / "out"
+    r = run_cli(target, command, *args, "--out", str(out))
+    assert r.exit_code == 0, r.stderr
+    files = sorted(out.iterdir()) if out.is_dir() else [out]
+    assert len(files) >= (2 if "--discord" in args or "--per-turn" in args else 1)
+    for path in files:
+        data = path.read_bytes()
+        assert data.endswith(b"\n") and not data.endswith(b"\n\n"), (path.name, data[-40:])
