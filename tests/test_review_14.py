@@ -194,3 +194,64 @@ def test_every_file_written_ends_with_one_newline(run_cli, tmp_path, command, so
     for path in files:
         data = path.read_bytes()
         assert data.endswith(b"\n") and not data.endswith(b"\n\n"), (path.name, data[-40:])
+
+
+# ------------------------------------------------------------------ house rules in each format
+HOUSE = {  # the house-rules block of shotgun-gang (teaching) in each format, and the footer's
+    "markdown": ("- House rule `light_wound_penalty: −2`: each light wound costs −2 to hit (the "
+                 "tables say −1).", r"(house rules: light\_wound\_penalty=−2, shotgun\_bonus"),
+    "bbcode": ('[*]House rule "light_wound_penalty: −2": each light wound costs −2 to hit (the '
+               "tables say −1).", "(house rules: light_wound_penalty=−2, shotgun_bonus"),
+    "html": ("<li>House rule <code>light_wound_penalty: −2</code>: each light wound costs −2 to "
+             "hit (the tables say −1).</li>", "(house rules: light_wound_penalty=−2, shotgun"),
+    "text": ('- House rule "light_wound_penalty: −2": each light wound costs −2 to hit (the '
+             "tables say −1).", "(house rules: light_wound_penalty=−2, shotgun_bonus"),
+}
+
+
+@pytest.mark.parametrize("fmt", list(HOUSE))
+def test_house_rules_are_shown_in_each_formats_markup_with_the_minus_sign(run_cli, fmt):
+    """Old: BBCode '[*]House rule `light_wound_penalty: -2`: ...' and HTML '<li>House rule
+    `light_wound_penalty: -2`: ...' (Markdown's backticks, shown as such, and an ASCII
+    hyphen beside the −2 of the same line); the footer's 'light_wound_penalty=-2' in every
+    format. Now each format's own inline code and the typographic minus."""
+    r = run_cli(EXAMPLES / "shotgun-gang.yaml", "run", "--format", fmt)
+    assert r.exit_code == 0, r.stderr
+    line, footer = HOUSE[fmt]
+    assert line in r.stdout.splitlines() and footer in r.stdout
+    assert "-2" not in r.stdout and "`" not in r.stdout.replace("`light_wound_penalty: −2`", "")\
+        .replace("`shotgun_bonus: false`", "")
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "bbcode", "html", "text"])
+def test_weird_west_house_rules_too(fmt):
+    """The sibling: Weird West's block ('House rule `shootin.half_hidden: -3` (the book:
+    -2)', the book's value a hyphen too) in every format."""
+    from narrator.render import render
+    from narrator.engine import run_fight
+    from tests.test_weird_west_house_rules import duel, load
+
+    sc = duel([{"shoot": "Bob"}], {"shootin": {"half_hidden": -3}},
+              dice={"Ann": {"shootin": [2]}}, dice_fallback="seeded")
+    text = render(run_fight(load(sc)), fmt, "teaching")
+    want = {"markdown": "- House rule `shootin.half_hidden: −3` (the book: −2).",
+            "bbcode": '[*]House rule "shootin.half_hidden: −3" (the book: −2).',
+            "html": "<li>House rule <code>shootin.half_hidden: −3</code> (the book: −2).</li>",
+            "text": '- House rule "shootin.half_hidden: −3" (the book: −2).'}[fmt]
+    assert want in text.splitlines()
+    assert "half_hidden=−3" in text.replace("\\_", "_") and "-3" not in text
+    assert "-2" not in text
+
+
+def test_every_format_has_its_inline_code():
+    """The minus-sign test's sibling for the house-rules block: ``value_minus`` and each
+    format's ``code`` (escaped in its own way)."""
+    from narrator.render.core import value_minus
+    from narrator.render.markup import MARKUP
+
+    assert value_minus("-2") == "−2" and value_minus("[-1, 2]") == "[−1, 2]"
+    assert value_minus("3d6-1") == "3d6−1" and value_minus("a-1 x-y") == "a-1 x-y"
+    assert value_minus("light_wound_penalty=-2, b=false") == "light_wound_penalty=−2, b=false"
+    got = {f: m.code("a<b> [i]`x`") for f, m in MARKUP.items()}
+    assert got == {"markdown": "`` a<b> [i]`x` ``", "bbcode": '"a<b> [\u200bi]`x`"',
+                   "html": "<code>a&lt;b&gt; [i]`x`</code>", "text": '"a<b> [i]`x`"'}

@@ -198,7 +198,7 @@ def test_profile_tables_ignores_the_house_rules(tmp_path):
     assert r.exit_code == 0, r.output
     assert "House rules in force" not in r.stdout and "(tables)" in r.stdout
     r = CliRunner().invoke(app, ["run", str(path), "--format", "text"])
-    assert "House rule aiming.max: 4 (the book: 6)" in r.stdout.replace("`", "")
+    assert '- House rule "aiming.max: 4" (the book: 6).\n' in r.stdout
 
 
 @pytest.mark.parametrize("house, where, words", [

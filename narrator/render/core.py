@@ -110,12 +110,23 @@ def minus(v: int) -> str:
 def reader_minus(value: Any) -> Any:
     """Every template's ``finalize``: a negative number a template prints (``{{ ev.total }}``)
     gets the typographic minus the modifiers have (``−2``, as ``minus``), so a post never
-    mixes ``−2`` and ``-2``; anything else is printed as it is (text, such as a house rule's
-    value as the GM typed it, included)."""
+    mixes ``−2`` and ``-2``; anything else is printed as it is (text included: a value the
+    scenario spells, such as a house rule's, goes through ``value_minus``)."""
     kind = type(value)
     if (kind is int or kind is float) and value < 0:
         return f"\u2212{-value}"
     return value
+
+
+def value_minus(text: Any) -> str:
+    """A value as the scenario spells it (a house rule's ``-2`` or ``[-1, 2]``, a fight's
+    profile ``light_wound_penalty=-2``) with the typographic minus a post prints every other
+    negative number with: a hyphen before a digit and not after a letter (``−2``,
+    ``[−1, 2]``, ``3d6−1``); a hyphen after a letter (``a-1``) stays."""
+    return _VALUE_MINUS.sub("\u2212", str(text))
+
+
+_VALUE_MINUS = re.compile(r"(?<![A-Za-z_])-(?=\d)")
 
 
 def profile_words(profile: str) -> str:
@@ -437,7 +448,8 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
     # a distance in the ruleset's unit: yards, or feet at every distance (Ruleset.feet)
     in_feet = bool(getattr(rs, "feet", False))
     env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2,
-                       signed=signed, minus=minus, yards=yards, profile_words=profile_words, ucfirst=ucfirst, lcfirst=lcfirst,
+                       signed=signed, minus=minus, value_minus=value_minus, yards=yards,
+                       code=mk.code, profile_words=profile_words, ucfirst=ucfirst, lcfirst=lcfirst,
                        the=inflection.the,
                        loc=lambda x: location.get(x, x),
                        band=lambda x: _terms(words, "BAND").get(x, x),

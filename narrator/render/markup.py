@@ -68,7 +68,10 @@ class Options:
 
 @record
 class Markup:
-    """How one format spells things. ``block(title, lines, opts)`` wraps the mechanics."""
+    """How one format spells things. ``block(title, lines, opts)`` wraps the mechanics;
+    ``code(text)`` is a key or value as the scenario spells it (``light_wound_penalty: −2``),
+    in the format's inline code, escaped: Markdown's code span, HTML's ``<code>``, in
+    double quotes in BBCode (which has no inline code) and text."""
 
     ext: str
     escape: Callable[[str], str]
@@ -78,6 +81,15 @@ class Markup:
     h2: Callable[[str], str]
     block: Callable[[str, list[str], Options], str]
     rule: str
+    code: Callable[[str], str] = lambda s: f'"{s}"'
+
+
+def _md_code(text: str) -> str:
+    """Markdown's code span, with as many backticks as the text needs."""
+    text = str(text)
+    ticks = "`" * (max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
 def _span(left: str, right: str) -> Callable[[str], str]:
@@ -122,14 +134,16 @@ def _text_block(title: str, lines: list[str], o: Options) -> str:
 
 MARKUP: dict[str, Markup] = {
     "markdown": Markup("md", md_escape, _span("**", "**"), _span("*", "*"),
-                       lambda s: f"# {s}", lambda s: f"## {s}", _md_block, "---"),
+                       lambda s: f"# {s}", lambda s: f"## {s}", _md_block, "---", _md_code),
+    # BBCode has no inline code (phpBB's [code] is a block): quoted, as text quotes it
     "bbcode": Markup("bbcode", bbcode_escape, _span("[b]", "[/b]"), _span("[i]", "[/i]"),
                      lambda s: f"[size=150][b]{s}[/b][/size]", lambda s: f"[b]{s}[/b]",
-                     _bb_block, "[hr]"),
+                     _bb_block, "[hr]", lambda s: f'"{bbcode_escape(s)}"'),
     "html": Markup("html", html_text, _span("<strong>", "</strong>"), _span("<em>", "</em>"),
-                   lambda s: f"<h1>{s}</h1>", lambda s: f"<h2>{s}</h2>", _html_block, "<hr>"),
+                   lambda s: f"<h1>{s}</h1>", lambda s: f"<h2>{s}</h2>", _html_block, "<hr>",
+                   lambda s: f"<code>{html_text(s)}</code>"),
     "text": Markup("txt", str, str, str, _underline("="), _underline("-"), _text_block,
-                   "-" * 60),
+                   "-" * 60, lambda s: f'"{s}"'),
 }
 
 
