@@ -12,6 +12,7 @@ May import: everything in narrator.
 
 import dataclasses
 import os
+import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -988,6 +989,9 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
         # whole fits; rich's own narrowing would cut them
         table.add_column(col, overflow="fold", width=width, no_wrap=no_wrap)
     for row in rows:
+        if len(row) > 1:  # a word wider than its column is broken after a hyphen if it can
+            row = [Text(_hyphen_lines(x.plain, w), style=x.style) if isinstance(x, Text)
+                   else _hyphen_lines(x, w) for x, w in zip(row, widths)]
         table.add_row(*row)
     console.print(table)
 
@@ -998,8 +1002,10 @@ def _status_widths(heads: list[str], no_wrap: list[bool], rows: list[list], room
     rich ``Text``, a side's row with one cell) in a table of at most ``room`` columns: each
     column as wide as its widest line when they all fit, else at least as wide as its
     longest word (a ``no_wrap`` column: its widest line; the first column: a side's
-    label), the widest narrowed first, down to one level, as rich narrows a table. Only
-    when the longest words alone do not fit is a word cut.
+    label, kept whole while it can be), the widest narrowed first, down to one level, as
+    rich narrows a table. When the longest words do not fit, a side's label is wrapped at
+    its spaces, then a hyphenated word may be broken after a hyphen ("double-" /
+    "barrel", ``_hyphen_lines``); only when even that does not fit is a word cut.
 
     Returns:
         One width per column, in characters, padding and borders not included.
@@ -1007,20 +1013,25 @@ def _status_widths(heads: list[str], no_wrap: list[bool], rows: list[list], room
     def lines(cell) -> list[str]:
         return str(getattr(cell, "plain", cell)).split("\n")
 
-    widest, least = [], []
+    widest, least, spaced, hyphened = [], [], [], []
     for i, head in enumerate(heads):
         cells = [head] + [x for r in rows if len(r) > 1 or i == 0 for x in r[i:i + 1]]
         text = [line for x in cells for line in lines(x)]
         widest.append(max(len(line) for line in text))
-        words = [len(w) for line in text for w in line.split()] or [1]
-        if i == 0:  # a side's label, on a row of its own, is kept whole ("Varga gang:")
-            words += [len(line) for r in rows if len(r) == 1 for line in lines(r[0])]
-        least.append(widest[-1] if no_wrap[i] else max(words))
+        words = [w for line in text for w in line.split()] or ["-"]
+        longest = max(len(w) for w in words)
+        parts = max(len(p) for w in words for p in _HYPHEN.split(w))
+        labels = [len(line) for r in rows if len(r) == 1 for line in lines(r[0])] * (i == 0)
+        # a side's label, on a row of its own, is kept whole ("Varga gang:") while it can be
+        least.append(widest[-1] if no_wrap[i] else max([longest, *labels]))
+        spaced.append(widest[-1] if no_wrap[i] else longest)
+        hyphened.append(widest[-1] if no_wrap[i] else parts)
     # box.SIMPLE_HEAD, pad_edge=False: an edge each side, one divider and two pads between
     # columns
     free = room - 2 - 3 * (len(heads) - 1)
     if sum(widest) <= free:
         return widest
+    least = next((m for m in (least, spaced) if sum(m) <= free), hyphened)
     if sum(least) >= free:
         return least
     # as rich narrows a table, the widest columns first, down to one level (never below a
@@ -1036,6 +1047,27 @@ def _status_widths(heads: list[str], no_wrap: list[bool], rows: list[list], room
         if sum(share) < free and share[i] < widest[i]:
             share[i] += 1
     return share
+
+
+_HYPHEN = re.compile(r"(?<=[A-Za-z]-)(?=[A-Za-z])")  # after a hyphen between letters
+
+
+def _hyphen_lines(text: str, width: int) -> str:
+    """``text`` with each word longer than ``width`` broken after its hyphens into lines of
+    at most ``width`` where it can be ("double-barrel" at 8: "double-" / "barrel"); other
+    words, and the spaces and line breaks between them, as they are."""
+    def fit(word: str) -> str:
+        if len(word) <= width:
+            return word
+        out, line = [], ""
+        for part in _HYPHEN.split(word):
+            if line and len(line) + len(part) > width:
+                out.append(line)
+                line = ""
+            line += part
+        return "\n".join([*out, line])
+
+    return re.sub(r"\S+", lambda m: fit(m.group()), text)
 
 
 def _state_notes(c: dict, shorts: dict[str, str] | None = None) -> list[str]:
@@ -1551,7 +1583,7 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
     console = _console(100)  # one column per outcome: wider than 80 for some rulesets
     console.print(f"path: {result.path}")
     seeds = (f"seed {base}" if result.trials == 1
-             else f"seeds {base}-{base + result.trials - 1}")
+             else f"seeds {base}\u2013{base + result.trials - 1}")
     fights = "fight" if result.trials == 1 else "fights"
     sides = Table(title=f"{result.title}: {result.trials:,} {fights} ({seeds}; scripted dice "
                         f"ignored)")
@@ -1565,7 +1597,7 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
         sides.add_row(label if s.side in ("nobody", "undecided") else f"{label} win",
                       f"{s.wins:,}",
                       f"{s.p:.1%}",
-                      f"{s.low:.1%} - {s.high:.1%}")
+                      f"{s.low:.1%} \u2013 {s.high:.1%}")
     console.print(sides)
     (mt, ht), (ms, hs) = result.turns, result.seconds
     from narrator.ruleset import get as get_ruleset

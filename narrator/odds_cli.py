@@ -9,7 +9,7 @@ May import: narrator.sweep, narrator.batch, narrator.files, narrator.errors, ric
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from narrator.errors import NarratorError
 from narrator.files import write_atomic
@@ -17,6 +17,21 @@ from narrator.files import write_atomic
 
 HEADING_WIDTH = 14
 """The widest line of a ``--vary`` table heading (a path is wrapped at its dots to fit)."""
+
+
+def cuts_a_word(console: Any, table: Any) -> bool:
+    """Whether ``console`` prints ``table`` with a word cut: rich's ellipsis, or a cell's or
+    heading's text not found whole in the printout (a word folded over two lines)."""
+    with console.capture() as captured:
+        console.print(table)
+    text = captured.get()
+    if "\u2026" in text:
+        return True
+    words = set()
+    for column in table.columns:
+        for cell in (column.header, *column.cells):
+            words.update(str(cell).split())
+    return any(word not in text for word in words)
 
 
 def dotted_heading(path: str, width: int = HEADING_WIDTH) -> str:
@@ -84,7 +99,7 @@ def sweep(loaded, specs: list[str], trials: int, base: int, workers: int, chart:
         cells = [str(x) for x in v.values]
         for side in sides:
             s = next(s for s in r.sides if s.side == side)
-            cells.append(f"{100 * s.p:.1f} ({100 * s.low:.1f}-{100 * s.high:.1f})")
+            cells.append(f"{100 * s.p:.1f} ({100 * s.low:.1f}\u2013{100 * s.high:.1f})")
         cells.append(f"{r.turns[0]:.1f}")
         rows.append(cells)
 
@@ -103,16 +118,13 @@ def sweep(loaded, specs: list[str], trials: int, base: int, workers: int, chart:
             table.add_row(*cells)
         return table
 
-    from rich.measure import Measurement
-
-    # rich wraps a heading only at spaces and line breaks and, when even its narrowest layout
-    # (every cell wrapped at its spaces) is wider than the console, cuts words: the paths
-    # stay on one line each when the table fits, else are broken at their dots into lines
-    # as wide as it takes for the narrowest layout to fit
-    wide = out.options.update_width(10_000)
+    # rich wraps a heading only at spaces and line breaks, and cuts a word ("house_rules.
+    # light_wound_…") when it shrinks the widest column to fit, even where a layout with no
+    # cut exists: the paths stay on one line each when the table is printed whole, else are
+    # broken at their dots into lines as wide as it takes for nothing to be cut
     for wrap in (None, HEADING_WIDTH, 12, 10, 8, 1):
         table = build(wrap)
-        if Measurement.get(out, wide, table).minimum <= out.width:
+        if not cuts_a_word(out, table):
             break
     out.print(table)
     paths = sorted({r.path for r in results}, key=[r.path for r in results].index)

@@ -448,7 +448,7 @@ def test_a_sweep_of_max_turns_fights_on_from_the_records(run_cli, tmp_path):
     alone = batch.run_odds(batch.odds_scenario(ld), 60, 1)
     won = next(s for s in alone.sides if s.side == "law")
     row = next(line for line in r.stdout.splitlines() if line.startswith("│ 6 "))
-    assert f"{100 * won.p:.1f} ({100 * won.low:.1f}-{100 * won.high:.1f})" in row, (row, won)
+    assert f"{100 * won.p:.1f} ({100 * won.low:.1f}–{100 * won.high:.1f})" in row, (row, won)
 
 
 # ---------------------------------------------------------------------- 7. rules

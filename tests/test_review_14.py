@@ -255,3 +255,83 @@ def test_every_format_has_its_inline_code():
     got = {f: m.code("a<b> [i]`x`") for f, m in MARKUP.items()}
     assert got == {"markdown": "`` a<b> [i]`x` ``", "bbcode": '"a<b> [\u200bi]`x`"',
                    "html": "<code>a&lt;b&gt; [i]`x`</code>", "text": '"a<b> [i]`x`"'}
+
+
+# ------------------------------------------------------------------ tables at 80 columns
+def _plain_words(text: str) -> set[str]:
+    return set(text.split())
+
+
+def test_odds_vary_heading_is_never_cut_and_its_intervals_have_an_en_dash(run_cli):
+    """Old (shotgun-gang, 80 columns): the heading 'house_rules.light_wound_…' (rich cut the
+    widest column to fit, though the path breaks at its dots) and '51.5 (44.6-58.3)'. Now
+    'house_rules.' / 'light_wound_penalty' and '51.5 (44.6–58.3)'."""
+    r = run_cli(EXAMPLES / "shotgun-gang.yaml", "odds", "-n", "200", "-j", "1", "--vary",
+                "house_rules.light_wound_penalty=-2..0", env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80 and "\u2026" not in r.stdout
+    assert "┃ house_rules.        ┃" in r.stdout and "┃ light_wound_penalty ┃" in r.stdout
+    assert "│ -2                  │       0.0 (0.0–1.9) │   51.5 (44.6–58.3) │   4.2 │" in lines
+    assert "-1.9" not in r.stdout and "-58.3" not in r.stdout
+
+
+def test_odds_intervals_and_seeds_are_ranges_with_an_en_dash(run_cli):
+    """The sibling: plain odds said '0.7% - 3.8%' and 'seeds 1871-2170'; an en dash now,
+    spaced between two percentages (the column as wide as before)."""
+    r = run_cli(EXAMPLES / "abilene-saloon.yaml", "odds", "-n", "300", "-j", "1",
+                env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.stderr
+    assert "300 fights (seeds 1871–2170;" in r.stdout
+    assert "│ Lawmen win                │      5 │   1.7% │   0.7% – 3.8% │" in r.stdout
+    assert "% - " not in r.stdout
+
+
+def test_cuts_a_word_sees_rich_cutting_a_heading():
+    from rich.console import Console
+    from rich.table import Table
+
+    from narrator.odds_cli import cuts_a_word
+
+    console = Console(width=30, color_system=None)
+    table = Table()
+    table.add_column("house_rules.light_wound_penalty")
+    table.add_column("Texas Rangers win %")
+    table.add_row("-2", "51.5 (44.6–58.3)")
+    assert cuts_a_word(console, table)
+    console = Console(width=80, color_system=None)
+    assert not cuts_a_word(console, table)
+
+
+def test_weird_west_status_at_80_columns_breaks_no_word(run_cli, tmp_path):
+    """Old (graveyard after round 3, 80 columns): 'double-barre' / 'l shotgun 0' and
+    'headston' / 'e' (the longest words and the sides' labels did not all fit, and rich cut
+    them). Now a side's label wraps at its spaces ('the' / 'living:') and no word is cut."""
+    path = tmp_path / "graveyard.yaml"
+    path.write_bytes((EXAMPLES / "graveyard.yaml").read_bytes())
+    for _ in range(3):
+        assert run_cli(path, "next").exit_code == 0
+    r = run_cli(path, "status", env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    words = _plain_words(r.stdout)
+    for word in ("double-barrel", "headstone", "left-hand", "Peacemaker", "critical",
+                 "Haskell", "living:", "Clanton"):
+        assert word in words, word
+    assert not words & {"double-barre", "headston", "e", "l"}
+    assert " Reverend    active      -          18     double-barrel   0, 0       in cover: " \
+        in lines
+
+
+def test_status_breaks_a_hyphenated_word_after_its_hyphen_before_cutting_it():
+    from narrator.cli import _hyphen_lines, _status_widths
+
+    rows = [["Reverend Josiah Crane", "double-barrel shotgun 0"]]
+    # the longest words (9 + 13) do not fit in 24 columns (19 for the text): 'double-' /
+    # 'barrel' do
+    assert _status_widths(["character", "loaded"], [False, False], rows, 24) == [9, 10]
+    assert _hyphen_lines("double-barrel shotgun 0\nleft-hand Colt -4", 8) == \
+        "double-\nbarrel shotgun 0\nleft-\nhand Colt -4"
+    assert _hyphen_lines("a-b-c-d-e-f", 3) == "a-\nb-\nc-\nd-\ne-f"
+    assert _hyphen_lines("-4, 3 x-", 1) == "-4, 3 x-"  # a sign is no hyphen
