@@ -335,3 +335,37 @@ def test_status_breaks_a_hyphenated_word_after_its_hyphen_before_cutting_it():
         "double-\nbarrel shotgun 0\nleft-\nhand Colt -4"
     assert _hyphen_lines("a-b-c-d-e-f", 3) == "a-\nb-\nc-\nd-\ne-f"
     assert _hyphen_lines("-4, 3 x-", 1) == "-4, 3 x-"  # a sign is no hyphen
+
+
+# ------------------------------------------------------------------ unused imports
+def test_no_module_imports_a_name_it_never_uses():
+    """Old: narrator/rulesets/violence/kernel.py imported math and never used it; so did
+    weird_west/fight.py dice_total and parse_trait, weird_west/scenario.py ValidationError.
+    A name kept on purpose (re-exported, imported to register) says so: ``# noqa: F401``."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent / "narrator"
+    unused = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "__init__.py":  # a package's names are its exports
+            continue
+        src = path.read_text(encoding="utf-8")
+        tree = ast.parse(src)
+        lines = src.splitlines()
+        imported: dict[str, int] = {}
+        for node in ast.walk(tree):
+            if "noqa: F401" in lines[getattr(node, "lineno", 1) - 1]:
+                continue
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    imported[(a.asname or a.name).split(".")[0]] = node.lineno
+            elif isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                for a in node.names:
+                    imported[a.asname or a.name] = node.lineno
+        used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        said = " ".join(n.value for n in ast.walk(tree)  # string annotations, __all__
+                        if isinstance(n, ast.Constant) and isinstance(n.value, str))
+        for name, line in imported.items():
+            if name not in used and name not in said.replace(".", " ").split():
+                unused.append(f"{path.relative_to(root.parent)}:{line}: {name}")
+    assert unused == []

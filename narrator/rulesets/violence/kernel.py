@@ -44,7 +44,6 @@ narrator.kernel_base.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np

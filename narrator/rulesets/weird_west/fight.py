@@ -32,10 +32,10 @@ from narrator.rulesets.weird_west.events import (
     WWVamoosed, WWWinded,
 )
 from narrator.rulesets.weird_west.rolls import (
-    TraitRoll, aptitude_dice, dice_total, roll_damage, roll_die, roll_trait,
+    TraitRoll, aptitude_dice, roll_damage, roll_die, roll_trait,
 )
 from narrator.rulesets.weird_west.scenario import (
-    Action, Character, CoverSpec, Scenario, Traits, Turn, WeaponSpec, parse_trait, weapon_index,
+    Action, Character, CoverSpec, Scenario, Traits, Turn, WeaponSpec, weapon_index,
 )
 from narrator.rulesets.weird_west import tables
 from narrator.rulesets.weird_west.scenario import house_of

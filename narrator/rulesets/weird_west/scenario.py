@@ -37,7 +37,7 @@ from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    AfterValidator, Field, ValidationError, create_model, field_validator, model_validator,
+    AfterValidator, Field, create_model, field_validator, model_validator,
 )
 
 from narrator.dice import ScriptedValue
