@@ -96,7 +96,7 @@ def sweep(loaded, specs: list[str], trials: int, base: int, workers: int, chart:
     unit = get_ruleset(loaded.scenario.ruleset).unit() + "s"
     rows = []
     for v, r in zip(vs, results, strict=True):
-        cells = [str(x) for x in v.values]
+        cells = [sw.shown(x) for x in v.values]
         for side in sides:
             s = next(s for s in r.sides if s.side == side)
             cells.append(f"{100 * s.p:.1f} ({100 * s.low:.1f}\u2013{100 * s.high:.1f})")
@@ -129,7 +129,7 @@ def sweep(loaded, specs: list[str], trials: int, base: int, workers: int, chart:
     out.print(table)
     paths = sorted({r.path for r in results}, key=[r.path for r in results].index)
     for p in paths:
-        which = [", ".join(str(x) for x in v.values) for v, r in zip(vs, results, strict=True)
+        which = [", ".join(sw.shown(x) for x in v.values) for v, r in zip(vs, results, strict=True)
                  if r.path == p]
         scope = "" if len(paths) == 1 else f" ({'; '.join(which)})"
         out.print(f"path: {p}{scope}")

@@ -80,6 +80,21 @@ class Vary:
         return ".".join(self.path)
 
 
+def shown(value: Any) -> str:
+    """A variant's value as the GM types it: ``true``/``false`` for a yes-or-no field, else
+    the value as it is (``3``, ``0.5``, ``aggressive``)."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def _scalar(text: str) -> Any:
+    """One value of a comma list: a number, ``true``/``false`` (a yes-or-no field, as YAML
+    spells it: the scenario's loader takes no text for one), else the text."""
+    number = _number(text)
+    if number is not None:
+        return number
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
 def _number(text: str) -> int | float | None:
     try:
         return int(text)
@@ -175,7 +190,7 @@ def parse_vary(spec: str, number: int = 1) -> Vary:
         parts = [v.strip() for v in values_text.split(",")]
         if any(not v for v in parts):
             raise VaryError(number, col, "an empty value in the list", spec)
-        values = tuple(_number(v) if _number(v) is not None else v for v in parts)
+        values = tuple(_scalar(v) for v in parts)
     if len(values) > MAX_VALUES:
         raise VaryError(number, col, f"{len(values)} values; at most {MAX_VALUES}", spec)
     return Vary(spec, number, path, values)
@@ -369,13 +384,14 @@ def variants(loaded: LoadedScenario, varies: list[Vary], *, tactics: str | None 
             ld = odds_scenario(ld, tactics=tactics, max_turns=max_turns)
         except ScenarioError as exc:
             v = varies[-1]
-            shown = ", ".join(f"{x.name}={value}" for x, value in zip(varies, combo, strict=True))
+            said = ", ".join(f"{x.name}={shown(value)}"
+                             for x, value in zip(varies, combo, strict=True))
             why = ""
             if any(repr(name) in exc.message for name in dropped):
                 why = (f" (a count below the side's list keeps its first men and drops the "
                        f"last: here {', '.join(dropped)}; the scenario still names one)")
             raise VaryError(v.number, len(v.spec.partition("=")[0]) + 2,
-                            f"with {shown}: {exc.message}{why}", v.spec) from None
+                            f"with {said}: {exc.message}{why}", v.spec) from None
         out.append(Variant(combo, ld))
     return out
 
@@ -499,12 +515,12 @@ def run_sweep(vs: list[Variant], trials: int, base: int, workers: int = 1,
             report(i, job[3])
     if path == "kernel" and why:
         i = min(why)
-        shown = ", ".join(str(x) for x in vs[i].values)
+        said = ", ".join(shown(x) for x in vs[i].values)
         if lds[i].played is not None:
             raise NarratorError(f"--path kernel: the kernel fights from the first turn and "
                                 f"cannot replay this file's play-by-post records; --path "
                                 f"auto or engine fights on from them")
-        raise NarratorError(f"the kernel does not cover the variant {shown}: {why[i]}")
+        raise NarratorError(f"the kernel does not cover the variant {said}: {why[i]}")
     engine = [i for i in range(len(lds)) if i not in kernel or i in why]
     jobs = [(i, "engine", s, min(CHUNK, trials - s)) for i in engine
             for s in range(0, trials, CHUNK)]
@@ -549,7 +565,7 @@ def sweep_chart_svg(title: str, varies: list[Vary], vs: list[Variant],
     trials = results[0].trials
     subtitle = (f"chance of winning by {' x '.join(v.name for v in varies)}; {trials:,} fights "
                 f"a variant; bands and whiskers: 95% intervals")
-    labels = [", ".join(str(x_) for x_ in v.values) for v in vs]
+    labels = [", ".join(shown(x_) for x_ in v.values) for v in vs]
     left, top, plot_h = 70, 70, 260
     plot_w = max(560, 56 * len(vs))
     width = max(left + plot_w + 40, int(32 + len(subtitle) * 11 * CHAR_W),

@@ -369,3 +369,21 @@ def test_no_module_imports_a_name_it_never_uses():
             if name not in used and name not in said.replace(".", " ").split():
                 unused.append(f"{path.relative_to(root.parent)}:{line}: {name}")
     assert unused == []
+
+
+# ------------------------------------------------------------------ odds --vary of a yes-or-no
+def test_odds_varies_a_yes_or_no_field(run_cli):
+    """Old: '--vary house_rules.failed_fast_draw_ready=true,false' said "--vary:1:36: with
+    house_rules.failed_fast_draw_ready=true: house_rules.failed_fast_draw_ready: expected true
+    or false (got 'true')": the list's words stayed text, which the loader refuses for a
+    yes-or-no field. They are true and false now, shown as typed."""
+    r = run_cli(EXAMPLES / "abilene-saloon.yaml", "odds", "-n", "50", "-j", "1", "--vary",
+                "house_rules.failed_fast_draw_ready=true,false", env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.stderr
+    rows = [line.split("│")[1].strip() for line in r.stdout.splitlines()
+            if line.startswith("│")]
+    assert rows == ["true", "false"]
+    from narrator.sweep import parse_vary, shown
+
+    assert parse_vary("house_rules.shotgun_bonus=true,False,3,x").values == (True, False, 3, "x")
+    assert [shown(v) for v in (True, False, 3, 0.5, "x")] == ["true", "false", "3", "0.5", "x"]
