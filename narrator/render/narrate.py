@@ -330,6 +330,7 @@ class Narration:
         self._emptied: set[str] = set()  # men whose gun was told emptied in this paragraph
         self._starts: dict[Any, tuple[dict[str, tuple[float, float]], set[str]]] | None = None
         self._downs: tuple[list[Event], dict[int, frozenset[str]]] | None = None
+        self._floors: tuple[list[Event], dict[int, frozenset[str]]] | None = None
         self._sides: dict[str, str] = {}
         self._names: frozenset[str] | None = None  # the words of the characters' names
         self.sentence: list[str] = []  # characters named or referred to in this sentence
@@ -904,6 +905,35 @@ class Narration:
         self.last_miss[slot] = act
         return before
 
+    def draw_try(self, ev: Event) -> tuple[str, ...]:
+        """The phrase tags of a draw (``ev``, a ``draw_made``) made after failed fast draws of
+        the same man (000 l.209-221: a failed fast draw is tried again): ``("once",)`` after
+        one ("at the second try"), ``("often",)`` after two or more ("at the third try", "at
+        last"), ``()`` after none. The failures counted are those in a row before ``ev`` in
+        the log, back to his last draw that worked."""
+        fails = 0
+        who = getattr(ev, "character", None)
+        for e in self.events:
+            if e is ev:
+                break
+            if e.kind == "draw_made" and e.character == who:
+                fails = 0 if e.success else fails + 1
+        return () if fails == 0 else ("once",) if fails == 1 else ("often",)
+
+    def draw_nth(self, ev: Event) -> str:
+        """The ordinal word of the try ``ev`` (a ``draw_made``) is, counting the failed fast
+        draws in a row before it: "second", "third"... ("" past the tenth)."""
+        fails = 0
+        who = getattr(ev, "character", None)
+        for e in self.events:
+            if e is ev:
+                break
+            if e.kind == "draw_made" and e.character == who:
+                fails = 0 if e.success else fails + 1
+        words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+                 "ninth", "tenth")
+        return words[fails] if fails < len(words) else ""
+
     def gives_up(self, who: str, turn: int, after: Event | None = None) -> bool:
         """Whether ``who`` surrenders, flees or goes down in ``turn`` (after the event
         ``after``, when given): a wound before that is not told as "he fought on", "he stayed
@@ -1150,6 +1180,29 @@ class Narration:
                     _down_after(e, down)
             self._downs = (self.events, at)
         return self._downs[1]
+
+    def floored(self, who: str | None, ev: Event | None) -> bool:
+        """Whether ``who`` is lying on the ground, still in the fight, just before ``ev``:
+        thrown or knocked off his feet (a throw or a 6 on a blow, errata B19; a failed footing
+        check, 001 l.61; a recoil that knocks him down, 002 l.135; a Weird West dive or a
+        maimed leg, WN15), or dropped prone, and not up again since (a move or a stand, the
+        gun picked up). A man hit there "is struck where he lies", never "stays on his feet";
+        one who goes out "lies still", never "goes down". False for nobody or no event."""
+        if who is None or ev is None:
+            return False
+        return who in self._floored_at().get(id(ev), _NOBODY)
+
+    def _floored_at(self) -> dict[int, frozenset[str]]:
+        """For each event of the log (by ``id``): the men lying on the ground before it, from
+        one pass over the events (``floored``); each turn's status notes set it afresh."""
+        if self._floors is None or self._floors[0] is not self.events:
+            at: dict[int, frozenset[str]] = {}
+            lying: set[str] = set()
+            for e in self.events:
+                at[id(e)] = frozenset(lying) if lying else _NOBODY
+                _floored_after(e, lying)
+            self._floors = (self.events, at)
+        return self._floors[1]
 
     def threat(self, who: str, nearest: str | None, ev: Event) -> str | None:
         """The enemy a flight of ``who`` (the move ``ev``) may be told as being from: a man who
@@ -2108,6 +2161,47 @@ def _down_after(e: Event, down: set[str]) -> None:
             down.discard(e.character)
         else:
             down.add(e.character)
+
+
+def _floored_after(e: Event, lying: set[str]) -> None:
+    """Update ``lying`` (men on the ground, still in the fight) for the event ``e``, of any
+    ruleset (``Narration.floored``)."""
+    k = e.kind
+    status = getattr(e, "status", None)
+    if isinstance(status, tuple) and status and hasattr(status[0], "prone"):
+        for st in status:  # a turn's or round's end: everyone's state afresh
+            if getattr(st, "prone", None) is not None and getattr(st, "name", None):
+                (lying.add if st.prone else lying.discard)(st.name)
+        return
+    if k == "bruise_taken":
+        if e.prone or e.knocked_down:
+            lying.add(e.character)
+    elif k == "moved":
+        (lying.add if e.prone else lying.discard)(e.character)
+    elif k == "footing_checked":
+        if not getattr(e, "success", True):
+            lying.add(e.character)
+    elif k == "gl_recoil":
+        if e.result == "knocked_down":
+            lying.add(e.character)
+    elif k == "gl_blocked":
+        if e.reason == "knocked_down" and e.detail == "picks_up":  # 002 l.135: he gets up
+            lying.discard(e.character)
+    elif k == "ww_simple":
+        if e.what == "prone" and not e.why:
+            lying.add(e.character)
+        elif e.what == "stand" and not e.why:
+            lying.discard(e.character)
+    elif k == "ww_moved":
+        lying.discard(e.character)
+    elif k == "ww_vamoosed":
+        if e.how == "dodge":  # ruled: WN15 (diving: hitting the ground)
+            lying.add(e.character)
+    elif k == "ww_damage":
+        if e.maimed in ("left_leg", "right_leg"):  # a leg maimed: he falls (W19)
+            lying.add(e.target)
+    elif k == "state_adjusted" and e.field == "prone":  # a GM's edit (play-by-post)
+        (lying.add if e.value == "True" else lying.discard)(e.character)
 
 
 def _closes_on(targets: tuple[str, ...], start: tuple[float, float], end: tuple[float, float],

@@ -1004,7 +1004,10 @@ class GaslightFight:
         else:
             status = tm.gait if tm.moved_feet > 0 and tm.gait else own
         sv = R.status_modifier(status)
-        mods.append(Modifier(f"target_{status}", sv))
+        # a man lying on the ground is a still target that can move: the table's "stationary
+        # but mobile" (002 l.76, its example a seated target), told as lying, never standing
+        mods.append(Modifier("target_lying" if tm.prone and status == "stationary_mobile"
+                             else f"target_{status}", sv))
         if tm.cover:
             mods.append(Modifier("cover", R.cover_modifier(tm.cover), "table", "", tm.cover))
         if tm.concealment:
