@@ -476,7 +476,8 @@ def _side_name(key: str, members: list[str]) -> str:
     Lassiter "Lassiters"), without "the"."""
     from narrator.render.inflection import key_name  # (inflect: only when generating)
 
-    return key_name(key, members)
+    name = key_name(key, members)
+    return name[4:] if name.lower().startswith("the ") and len(name) > 4 else name  # the_bar_t
 
 
 # ---------------------------------------------------------------------- YAML

@@ -296,34 +296,97 @@ _SMALL_WORDS = frozenset({"a", "an", "and", "of", "the", "on", "at", "in"})
 
 
 def key_name(key: str, members: Any = ()) -> str:
-    """The name a side or group key shows as when the scenario gives none, without "the"
-    (the one naming of keys for sides and groups in every ruleset): underscores as spaces
-    ("bank_robbers": "bank robbers"); a word that is the plural (``surname_plurals``) or the
-    singular of a member's name capitalised ("lassiters" with a Jim Lassiter: "Lassiters";
-    "hollises" with an Elmer Hollis: "Hollises"; "soto_gang" with a Miguel Soto: "Soto
-    gang"); a key with a one-letter word is a brand or an outfit's name ("bar_t", "circle_r",
-    "lazy_y_riders"), every word of it capitalised ("Bar T", "Circle R", "Lazy Y Riders").
-    Prose adds the article (``side_name``: "the Bar T").
+    """The name a side or group key shows as when the scenario gives none (the one naming
+    of keys for sides and groups in every ruleset): underscores as spaces ("bank_robbers":
+    "bank robbers"); words that are a member's name or its plural in his own spelling
+    ("lassiters" with a Jim Lassiter: "Lassiters"; "hollises" with an Elmer Hollis:
+    "Hollises"; "soto_gang" with a Miguel Soto: "Soto gang"; "o_neills" with a Pat O'Neill:
+    "O'Neills"; "mcgee_boys" with a Tom McGee: "McGee boys"); a word "mc..." is a surname
+    ("mcgee_boys" with no McGee: "McGee boys"); a key with a one-letter word or an
+    abbreviation (two to four letters, no vowel: "tx", "nm"; but "st", "mt", "ft" before
+    a word are "St", "Mt", "Ft": "st_louis_boys" is "St Louis boys") is a brand or an outfit's name, every word of it capitalised ("bar_t":
+    "Bar T", "lazy_y_riders": "Lazy Y Riders", "tx_rangers": "TX Rangers"); a leading
+    "the" stays lower case, so prose never doubles the article ("the_bar_t": "the Bar T",
+    told "of the Bar T"; ``side_label`` drops it: "Bar T"). Prose adds the article
+    (``side_name``: "the Bar T").
 
     Args:
         key: a side's or group's key as the scenario spells it.
         members: the full names of its characters.
+
+    Returns:
+        The display name (a key needing no change comes back as it is).
     """
     words = key.replace("_", " ").split(" ")
-    if len(words) > 1 and any(len(w) == 1 and w.isalpha() and w.lower() != "a" for w in words):
-        return " ".join(w if w[:1].isupper() or (i and w.lower() in _SMALL_WORDS)
-                        else w[:1].upper() + w[1:] for i, w in enumerate(words))
-    names = {w.lower() for n in members for w in re.findall(r"[A-Za-z][\w'-]*", n)}
-    families: set[str] | None = None  # the members' surnames' plurals, when asked
-    for i, w in enumerate(words):
-        low = w.lower()
-        if not low or not low.isalpha() or w[:1].isupper():
-            continue
-        if families is None:
-            families = {p for n in names for p in surname_plurals(n)}
-        if low in names or low in families or (_engine().singular_noun(low) or low) in names:
-            words[i] = w[:1].upper() + w[1:]
-    return " ".join(words)
+    spelt = _member_spellings(tuple(members))
+    # a member's own spelling first, over one to three words ("o neills": "O'Neills")
+    i = 0
+    out: list[str] = []
+    brand = False
+    while i < len(words):
+        for span in (3, 2, 1):
+            part = words[i:i + span]
+            if len(part) < span or not all(part):
+                continue
+            flat = "".join(part).lower()
+            if flat.isalpha() and flat in spelt and not any(w[:1].isupper() for w in part):
+                out.append(spelt[flat])
+                i += span
+                break
+        else:
+            w = words[i]
+            low = w.lower()
+            if w[:1].isupper() or not low.isalpha():
+                out.append(w)
+            elif low in _TITLE_WORDS and i + 1 < len(words):  # "St Louis"
+                out.append(_TITLE_WORDS[low])
+                words[i + 1] = words[i + 1][:1].upper() + words[i + 1][1:]
+            elif _is_abbreviation(low):
+                out.append(low.upper())
+                brand = True
+            elif low.startswith("mc") and len(low) > 3:
+                out.append("Mc" + low[2].upper() + low[3:])
+            else:
+                if len(low) == 1 and low != "a" and len(words) > 1:
+                    brand = True
+                out.append(w)
+            i += 1
+    if brand:
+        out = [w if w[:1].isupper() or (i and w.lower() in _SMALL_WORDS) or not w[:1].isalpha()
+               else w[:1].upper() + w[1:] for i, w in enumerate(out)]
+    if out and out[0].lower() == "the" and len(out) > 1:
+        out[0] = "the"
+    return " ".join(out)
+
+
+#: Short words of a key that are an abbreviation said in title case, not capitals.
+_TITLE_WORDS = {"st": "St", "mt": "Mt", "ft": "Ft", "dr": "Dr", "mr": "Mr", "jr": "Jr"}
+
+
+def _is_abbreviation(word: str) -> bool:
+    """A key's word read as an abbreviation, in capitals: two to four letters and no vowel
+    (y counts as one: "tx", "nm", "nwmp"; not "my", "by")."""
+    return 2 <= len(word) <= 4 and word.isalpha() and not set(word) & set("aeiouy")
+
+
+@functools.lru_cache(maxsize=256)
+def _member_spellings(members: tuple[str, ...]) -> dict[str, str]:
+    """The members' names as they spell them, by their letters in lower case: each word of
+    each name and its plurals (``surname_plurals``): {"oneill": "O'Neill", "oneills":
+    "O'Neills", "mcgee": "McGee", "mcgees": "McGees", "soto": "Soto", "sotos": "Sotos"}."""
+    out: dict[str, str] = {}
+    for name in members:
+        for w in re.findall(r"[A-Za-z][\w'\u2019-]*", str(name)):
+            flat = re.sub(r"[^A-Za-z]", "", w).lower()
+            if not flat:
+                continue
+            proper = w if w[:1].isupper() else w[:1].upper() + w[1:]
+            out.setdefault(flat, proper)
+            for plural in surname_plurals(flat):
+                # the plural's ending on the name as he spells it ("O'Neill" + "s")
+                out.setdefault(plural, proper + plural[len(flat):] if plural.startswith(flat)
+                               else plural[:1].upper() + plural[1:])
+    return out
 
 
 @functools.lru_cache(maxsize=1024)
@@ -383,11 +446,19 @@ def set_side_names(names: dict[str, str]) -> None:
 def sided(text: str) -> str:
     """Free text of the log ("calls on the rustlers and the kesslers to throw down their
     guns") with each side that has a display name ("the kesslers", "The kesslers") named by it
-    ("the Kessler boys", "The Kessler boys"): the log's messages and the GM's description."""
+    ("the Kessler boys", "The Kessler boys"): the log's messages and the GM's description. A
+    key with an underscore, which no prose spells, is named wherever it stands: after "a",
+    "an", "no", "one", "each" or "every" by its label ("a bar_t man": "a Bar T man"), else
+    by its name in prose ("joined bar_t": "joined the Bar T")."""
     for key in _SIDE_NAMES.get():
         if key in text:
             text = re.sub(rf"\b([Tt])he {re.escape(key)}\b", lambda m, k=key: _opened(
                 side_name(k), m.group(1) == "T"), text)
+            if "_" in key:  # a key no prose spells: "a bar_t man", "joined bar_t"
+                text = re.sub(rf"(?<![\w-])(?:([AaNn]o?n?|[Oo]ne|[Ee]ach|[Ee]very) )?"
+                              rf"{re.escape(key)}(?![\w-])", lambda m, k=key: (
+                                  f"{m.group(1)} {side_label(k)}" if m.group(1)
+                                  else side_name(k)), text)
     return text
 
 

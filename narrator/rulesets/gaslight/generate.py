@@ -44,8 +44,13 @@ def _description(sides: list[tuple[str, int]], setting: str, seed: int, dist: in
     """The scene's opening line: who faces whom, where (``WHERE``), how far apart (yards)."""
     rnd = random.Random(f"{seed}:gaslight:scene")
     town, inn = rnd.choice(TOWNS), rnd.choice(INNS)
-    who = [f"{NUMBERS[n] if n < len(NUMBERS) else n} of the {s}" if n != 1 else f"one of the {s}"
-           for s, n in sides]
+    from narrator.render.inflection import key_name
+
+    # each side by the name its key shows as in the write-up ("bar_t": "the Bar T")
+    named = {s: (lambda k: k if k.lower().startswith("the ") else "the " + k)(key_name(s))
+             for s, _ in sides}
+    who = [f"{NUMBERS[n] if n < len(NUMBERS) else n} of {named[s]}" if n != 1
+           else f"one of {named[s]}" for s, n in sides]
     said = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
     where = WHERE.get(setting, WHERE["street"]).format(town=town, inn=inn)
     return f"{said[:1].upper()}{said[1:]} face each other {where}, about {dist} yards apart."
