@@ -17,6 +17,8 @@ from narrator.ruleset import get as get_ruleset
 from narrator.scenario import load_scenario_text
 
 RULESETS = ("boothill", "violence", "weird-west", "gaslight")
+EXAMPLES = Path(__file__).resolve().parent.parent / "scenarios" / "examples"
+FRESH13P = Path(__file__).resolve().parent / "fresh13p"
 
 
 # ------------------------------------------------ 1. side names from their keys
@@ -87,6 +89,59 @@ def test_a_generated_scenario_names_its_sides_as_the_write_up_does(ruleset):
     assert "Two of the Bar T and two of the TX Rangers face each other" in said, said
     assert not re.search(r"_|[Tt]he [Tt]he|[Tt]x [Rr]angers", said), said
 
+
+# ------------------------------------------------ 3. the teaching post's shots and sums
+_COUNT = {"a shot": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _volleys(text: str) -> list[tuple[str, list[str]]]:
+    """Each "X fires N shots at Y ...:" line of a Gaslight teaching post with the labels of
+    the shot lines under it ("Shot 1", "The shot", "Both barrels")."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    out = []
+    for i, ln in enumerate(lines):
+        if re.search(r"\*\* fires (a shot|two|three|four|five|six)( shots)? at", ln):
+            labels = []
+            for after in lines[i + 1:]:
+                m = re.match(r"(Shot \d+|The shot|Both barrels)", after)
+                if m:
+                    labels.append(m.group(1))
+                elif re.search(r"\*\* fires ", after) or after.startswith("#"):
+                    break
+            out.append((ln, labels))
+    return out
+
+
+def test_a_gaslight_volley_numbers_its_own_shots():
+    """Old (fog-alley seed 1): "**Pike** fires a shot at **Rudd** ..., at the end of the
+    round:" then "Shot 2, 28.5 feet: ..." (his second shot of the round), and "**Rudd** fires
+    three shots at **Halloran** ...:" then Shot 3, Shot 4, Shot 5. A volley of one is "The
+    shot"; a volley of N numbers its shots from 1 (fewer when some never went off)."""
+    text = render(run_fight(load_scenario_text((EXAMPLES / "fog-alley.yaml").read_text(),
+                                               "fog-alley.yaml"), 1), "markdown", "teaching")
+    volleys = _volleys(text)
+    assert len(volleys) >= 6
+    for line, labels in volleys:
+        n = _COUNT[re.search(r"fires (a shot|two|three|four|five|six)", line).group(1)]
+        want = ["The shot"] if n == 1 else [f"Shot {k}" for k in range(1, n + 1)]
+        assert labels and labels in (want[:len(labels)], ["Both barrels"]), (line, labels)
+    assert any("Pike** fires a shot" in line and "end of the round" in line and
+               labels == ["The shot"] for line, labels in volleys)
+    assert any("Rudd** fires three shots" in line and labels[:1] == ["Shot 1"]
+               for line, labels in volleys)
+
+
+def test_a_gaslight_damage_roll_line_brackets_the_sum_it_multiplies():
+    """Old (railway-platform, story rolls, text): "1d10 4 +1 smokeless ×1.5 = 7" (read
+    as 4 + 1.5); now "1d10 (4 + 1 smokeless) × 1.5 = 7", as the teaching post's "(4 + 1
+    (smokeless)) × 1.5 (impaling)"; one die alone needs no brackets ("1d10 8 × 1.5 = 12")."""
+    log = run_fight(load_scenario_text((EXAMPLES / "railway-platform.yaml").read_text(),
+                                       "railway-platform.yaml"), None)
+    for fmt in ("text", "markdown"):
+        text = render(log, fmt, "story")
+        assert "1d10 (4 + 1 smokeless) × 1.5 = 7;" in text
+        assert "1d10 8 × 1.5 = 12;" in text
+        assert not re.search(r"\d ×\d|\d \+1 smokeless ×", text)
 
 
 # ------------------------------------------------ (helper-82) a Gaslight reload's words

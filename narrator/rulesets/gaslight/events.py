@@ -198,8 +198,11 @@ class GlShot(Event):
     Armor Class. ``when``: "contest" (a fast draw's shot), "covering", "initiative" or "end"
     (the halves of the round, 002 l.12). ``result``: "hit", "miss" or "fumble" (a natural 1);
     ``natural``: "20", "1" or "". ``number``: this gun's shot this round (1-based); ``of``:
-    the shots of the volley it belongs to. ``barrels`` 2: both barrels of a double fired at
-    once, one attack that spent two rounds and doubles the damage of a hit (002 l.40)."""
+    the shots of the volley it belongs to; ``nth``: its place in that volley (1-based; 0 in
+    a log written before it was kept), the teaching post's "Shot 2" under "fires three
+    shots" (``number`` may be higher: shots fired earlier in the round count there).
+    ``barrels`` 2: both barrels of a double fired at once, one attack that spent two rounds
+    and doubles the damage of a hit (002 l.40)."""
 
     kind: ClassVar[str] = "gl_shot"
     turn: int
@@ -221,6 +224,7 @@ class GlShot(Event):
     natural: str
     loaded: int
     barrels: int = 1
+    nth: int = 0
 
 
 @event

@@ -848,7 +848,7 @@ class GaslightFight:
             if not tm.up:
                 return self.block(t, m, "shoot", "target_out", target, tm.condition)
             if not self.fire(t, m, arm, tm, mode, when, called=called, two=two, hand=hand,
-                             off=off, of=n, barrels=barrels):
+                             off=off, of=n, barrels=barrels, nth=i + 1):
                 if i < n - 1 and m.up and arm.state != "ready" and \
                         self.events[-1].kind != "gl_blocked":
                     # the shots declared after a misfire, a jam, a burst or a dropped gun
@@ -881,7 +881,8 @@ class GaslightFight:
 
     def fire(self, t: int, m: Man, arm: Arm, tm: Man, mode: str, when: str,
              called: str | None = None, two: R.TwoGuns | None = None, hand: str = "primary",
-             off: bool = False, forced: bool = False, of: int = 1, barrels: int = 1) -> bool:
+             off: bool = False, forced: bool = False, of: int = 1, barrels: int = 1,
+             nth: int = 1) -> bool:
         """One shot (``barrels`` 2: both barrels of a double at once, one attack that spends
         two rounds and doubles the damage of a hit, 002 l.40, G18 d, GN20); returns False
         when he can fire no more with this gun this round."""
@@ -930,7 +931,7 @@ class GaslightFight:
         result = "fumble" if fumble else "hit" if hit else "miss"
         self.emit(GlShot(t, m.name, tm.name, arm.name, hand, mode, when, count, of, feet,
                          called, roll, mods, total, tm.ac, result, natural, arm.loaded,
-                         barrels))
+                         barrels, nth))
         # 002 l.69-70: a shot is a "shoots" trigger the moment it is fired; when the covered
         # man shoots his coverer, the trigger comes first (her one shot is owed), and the
         # attack then breaks her covering (no follow-ups)
