@@ -202,7 +202,7 @@ CHORUS = re.compile(r"\b(kept|keeps|keep) (running|loading|backing off|at the lo
                     r"\b(went|goes) on loading\b|\bpush(ed|es)? more rounds in\b")
 ENDING = re.compile(r"\bfield\b|settled|nobody (was|is) left|last one standing|not over yet|still in it|"
                     r"given it up|\b[Tt]he day\b|\bwon it\b|\bwinners\b|masters of|alone (?:was|is) "
-                    r"standing")
+                    r"standing|\b[Ff]ight (?:goes|went) to\b")
 # what the GM reader of the third round had to edit
 NOTHING_SAID = re.compile(r"\b(was|is) still (untouched|standing)\b")  # a miss told as no news
 HEARD = re.compile(r"\bhears? ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*)'s \w+ go by|\bheard ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*)'s \w+ go by")

@@ -37,12 +37,23 @@ def _ending(text: str) -> str:
 
 def _tally(end: str) -> tuple[int, int] | None:
     """(shots fired, hits) of the ending's tally line, in any wording of the ``end_shots``
-    pools ("In all, 28 shots are fired, for 8 hits.", "Of the 28 shots fired, 8 have gone
-    home.", "The tally afterwards: 28 shots fired, 8 hits."...); None when it has none."""
-    got = re.search(r"(\d+) shots\b.*?(?:for |, )(\d+|no)(?: hits?\b| have gone home)", end)
+    pools ("In all, 28 shots are fired, for eight hits.", "Of the 28 shots fired, eight have
+    gone home.", "The tally afterwards: 28 shots fired, eight hits."...); None when it has
+    none."""
+    got = re.search(rf"({_NUM}) shots\b.*?(?:for |, )({_NUM}|no)(?: hits?\b| have gone home)",
+                    end)
     if got is None:
         return None
-    return int(got.group(1)), 0 if got.group(2) == "no" else int(got.group(2))
+    return _number(got.group(1)), _number(got.group(2))
+
+
+#: a count as the tally says it: in words to ten, in figures above (the house style)
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_NUM = r"\d+|" + "|".join(_WORDS[1:])
+
+
+def _number(said: str) -> int:
+    return int(said) if said.isdigit() else _WORDS.index(said)
 
 
 def _reason(name: str, seed: int) -> tuple[str, tuple[str, ...]]:

@@ -144,6 +144,39 @@ def test_a_gaslight_damage_roll_line_brackets_the_sum_it_multiplies():
         assert not re.search(r"\d ×\d|\d \+1 smokeless ×", text)
 
 
+# ------------------------------------------------ 4. the ending: house numbers, a side's day
+TABLES = [Path(__file__).resolve().parent.parent / "templates" / "common" / "phrases.toml",
+          *sorted((Path(__file__).resolve().parent.parent / "narrator" / "rulesets").glob(
+              "*/templates/phrases.toml"))]
+
+
+def test_the_ending_tally_counts_in_words_to_ten_and_figures_above():
+    """Old: "Of the 14 shots fired, 7 have gone home." (shotgun-gang seed 4: every number in
+    figures once one passed ten). Words to ten, figures above, each number on its own."""
+    log = run_fight(load_scenario_text((EXAMPLES / "shotgun-gang.yaml").read_text(),
+                                       "shotgun-gang.yaml"), 4)
+    text = render(log, "text", "story", options=Options())
+    assert "Of the 14 shots fired, seven have gone home." in text
+    assert inflection.tally(18, 7) == {"fired": "18 shots", "hits": "seven hits",
+                                       "nhits": "seven", "cover": "no shots"}
+    assert inflection.tally(9, 8)["fired"] == "nine shots"
+
+
+def test_a_sentence_never_opens_on_a_figure():
+    assert inflection.words_first("12 shots from Ada, and not one touches Bart.") == \
+        "Twelve shots from Ada, and not one touches Bart."
+    assert inflection.words_first("1.5 yards off") == "1.5 yards off"
+
+
+def test_a_side_s_day_is_told_without_a_possessive_of_its_name():
+    """Old: "the day was the police's", "It ends with the house the winners": no phrase of
+    any table puts a possessive on a side's name nor calls a side "the winners"."""
+    for path in TABLES:
+        text = path.read_text(encoding="utf-8")
+        assert "{side}'s" not in text, path
+        assert "the winners" not in text, path
+
+
 # ------------------------------------------------ (helper-82) a Gaslight reload's words
 def test_a_gaslight_reload_that_takes_his_action_is_never_told_as_quick():
     """Old (fog-alley seed 1, round 3): "He loads the revolver again, quickly." for a reload

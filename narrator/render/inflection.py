@@ -238,9 +238,9 @@ def count(n: int, noun: str, words: bool = True) -> str:
 
 
 def tally(shots: int, hits: int, cover: int = 0) -> dict[str, str]:
-    """The words of an ending's shot tally in one number style: every number in words when
-    none is over ten ("nine shots", "eight hits", "eight"), else every one in figures ("22
-    shots", "6 hits", "6"): never "Of the nine shots fired, 8 have gone home".
+    """The words of an ending's shot tally in the house style, each number on its own: in
+    words up to ten, in figures above ("Of the 18 shots fired, seven have gone home"; "In
+    all, nine shots are fired, for eight hits").
 
     Args:
         shots: shots fired (covering fire among them).
@@ -248,16 +248,29 @@ def tally(shots: int, hits: int, cover: int = 0) -> dict[str, str]:
         cover: shots of covering fire.
 
     Returns:
-        ``{"fired": "nine shots", "hits": "eight hits", "nhits": "eight" (or "none"; "both"
+        ``{"fired": "18 shots", "hits": "seven hits", "nhits": "seven" (or "none"; "both"
         or "all" when every shot hit: never "Of the two shots fired, two have gone home"),
         "cover": "two shots"}``.
     """
-    words = max(shots, hits, cover) <= 10
-    eng = _engine()
-    return {"fired": count(shots, "shot", words), "hits": count(hits, "hit", words),
+    return {"fired": count(shots, "shot"), "hits": count(hits, "hit"),
             "nhits": ("both" if hits == shots == 2 else "all" if hits == shots > 2
-                      else (eng.number_to_words(hits) if words else str(hits)) if hits else "none"),
-            "cover": count(cover, "shot", words)}
+                      else number(hits) if hits else "none"),
+            "cover": count(cover, "shot")}
+
+
+def number(n: int) -> str:
+    """A number in the house style: in words up to ten ("seven"), in figures above ("18")."""
+    return _engine().number_to_words(n) if 0 <= n <= 10 else str(n)
+
+
+def words_first(text: str) -> str:
+    """A sentence never opens on a figure: a number it opens with is spelt out, capitalised
+    ("12 shots from Ada" -> "Twelve shots from Ada"); other text is as it is."""
+    m = re.match(r"(\d+)(?=\b)(?![.,]\d)", text)
+    if not m:
+        return text
+    said = _engine().number_to_words(int(m.group(1)), andword="")
+    return said[:1].upper() + said[1:] + text[m.end():]
 
 
 #: The fight's sides' display names (side key -> name), for ``side_name`` and ``side_label``:

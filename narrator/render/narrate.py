@@ -1755,6 +1755,8 @@ class Narration:
                 self.since = [w for w in (a, b) if w is not None and w != first
                               and w in self.sentence]  # named or "him": not an unsaid {b}
             self.topic = first
+        if text[:1].isdigit():
+            return inflection.words_first(text)  # never a sentence opening on a figure
         return text[:1].upper() + text[1:] if text[:1].islower() else text
 
     def _his_ambiguous(self, body: str, opener: str, a: str | None, b: str | None) -> bool:
