@@ -1527,6 +1527,19 @@ class Narration:
             self._restore(saved)
             text = self._realise(self._chose(other, a, b), a, b, dict(extra))
             phrase = other
+        if text in self._told and len(self.phrases.table.get(group, ())) > 1:
+            # the draws found nothing new: the first phrase of the group, in table order,
+            # that says it in words not yet told ("Dutch works at the jammed rifle." was
+            # told twice of a man jammed for three turns), one that does not empty a gun
+            # as the first did not
+            for other in self.phrases.fitting(group, context):
+                if other == phrase or _empties(other) != _empties(chosen):
+                    continue
+                self._restore(saved)
+                text = self._realise(self._chose(other, a, b), a, b, dict(extra))
+                phrase = other
+                if text not in self._told:
+                    break
         if text in self._told and phrase is not chosen:  # nothing new: as first chosen
             self._restore(saved)
             text = self._realise(self._chose(chosen, a, b), a, b, dict(extra))

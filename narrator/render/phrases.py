@@ -235,6 +235,13 @@ class Phrases:
             self.rare.setdefault(group, set()).add(i)
         return options[i][1]
 
+    def fitting(self, group: str, context: set[str] | frozenset[str] = frozenset()
+                ) -> list[str]:
+        """Every phrase of ``group`` (tags stripped) that fits ``context``, in table order,
+        without drawing from the stream (a caller's last resort: one it has not said)."""
+        options, fitting = self._fitting(group, frozenset(context))
+        return [options[i][1] for i in fitting]
+
     def _fitting(self, group: str, context: frozenset[str]
                  ) -> tuple[tuple[tuple[frozenset[str], str], ...], tuple[int, ...]]:
         """The group's phrases as (tags, text) and the indices of those that fit ``context``
