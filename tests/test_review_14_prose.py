@@ -4,8 +4,9 @@ left open): each test asserts the real text and failed on the code before its fi
 from __future__ import annotations
 
 import re
-from pathlib import Path
+import tomllib
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 import yaml
@@ -17,7 +18,8 @@ from narrator.ruleset import get as get_ruleset
 from narrator.scenario import load_scenario_text
 
 RULESETS = ("boothill", "violence", "weird-west", "gaslight")
-EXAMPLES = Path(__file__).resolve().parent.parent / "scenarios" / "examples"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "scenarios" / "examples"
 FRESH13P = Path(__file__).resolve().parent / "fresh13p"
 
 
