@@ -1304,7 +1304,13 @@ def _seventh_round_names(paras: list[list[str]], log: FightLog, bad: Any) -> Non
                         rf"{re.escape(o.group('who'))}'s [^.;,]*?\b(?:charge|shot|bullet|"
                         rf"buckshot|ball|barrel)s?\b", before) and not re.search(
                         r"\b(?:hits?|struck|strikes|took|takes|caught|catches|found|finds)\b",
-                        before):  # (after a hit on another man the name stays: his_ambiguous)
+                        before) and not any(
+                        x != o.group("who") and pronoun.get(x) == pronoun[o.group("who")]
+                        for x in named(before)):
+                    # (after a hit on another man the name stays: his_ambiguous; so after a
+                    # sentence naming another man of his pronoun at all, Narration.own_gun:
+                    # "Dutch's bullet buries itself ... a hand's breadth from Quaid. His Colt
+                    # has nothing left in it" read as Quaid's Colt, a GM reader)
                     bad("name_for_he", f"{para[i - 1]} / {s}")
 
 
@@ -1393,7 +1399,9 @@ FALL_WORDS = re.compile(r"^(?:He|She|They) (?:fell|falls|fall|went down|goes dow
                         r"doubled|doubles|clutched|clutches|was spun|is spun|would not|will "
                         r"not|did not get up|does not get up|never|hit the|was knocked|is knocked|gave a|"
                         r"gives a|clapped|claps|shook|shakes|shake|stood stunned|stands stunned|stand "
-                        r"stunned|was stunned|is stunned|were stunned|are stunned)\b")
+                        r"stunned|was stunned|is stunned|were stunned|are stunned|"
+                        # (a man already on the ground going senseless: gl_down_floored)
+                        r"stopped moving|stops moving|stop moving)\b")
 
 
 #: Stock lines a GM reader remembers from one write-up to the next (ninth reading: "tugged at

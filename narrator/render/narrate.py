@@ -947,7 +947,7 @@ class Narration:
                 continue
             k = e.kind
             if getattr(e, "character", None) == who and (
-                    k in ("passed_out", "died", "knocked_out")
+                    k in ("passed_out", "died", "knocked_out", "gl_down")
                     or (k == "injury_rolled" and e.result == "down")
                     or (k == "wound_taken" and e.mortal is not None
                         and e.mortal.outcome in ("killed", "dying"))):
