@@ -151,9 +151,10 @@ def test_an_ending_says_still_standing_once():
     """Old (fog-alley, seed 11): "It is over, and the police have carried the day; Halloran,
     Pike and Thorne are still standing. ... Halloran and Pike are wounded and still
     standing." """
-    # (seed 7: the phrase stream moved with the Gaslight second-barrel phrases; the same
-    # ending, its wounded men told without a second "still standing")
-    text = _story(_bundled("fog-alley", 7))
+    # (seed 8: the phrase stream moved with the Gaslight second-barrel phrases, then with a
+    # man going down later in the round not told staying up; the same ending, its wounded men
+    # told without a second "still standing")
+    text = _story(_bundled("fog-alley", 8))
     ending = next(p for p in text.split("\n\n") if p.startswith("It ends with the police"))
     assert ending.startswith("It ends with the police the masters of the street, and Halloran, "
                              "Pike and Thorne still standing.")
