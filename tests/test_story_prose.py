@@ -167,6 +167,46 @@ def test_a_run_of_quiet_turns_is_one_paragraph():
     assert seen >= 5
 
 
+_LULL_RELOAD = re.compile(r"\b(reload\w*|load(s|ed)? up|put(s)? in fresh rounds)")
+_LULL_SHOT = re.compile(r"\b(fire[sd]?|tr(ies|ied) a shot|sen(ds|t))\b")
+
+
+def test_a_lull_tells_each_mans_shots_and_reloads_in_the_order_he_did_them():
+    """"Hiram reloaded and tried a shot at Cimarron Richard" was told of a man who shot in the
+    first turn of the lull and reloaded in the next: every man of every lull in 40 generated
+    fights whose lull holds both is checked against the order of his events."""
+    checked = 0
+    for _, log in generated_fights(40):
+        text = render(log, "markdown", "story", options=Options(tense="past"))
+        chars = log.events[0].characters
+        for m in re.finditer(r"^## Turns (\d+) to (\d+)\n\n([^\n]+)\n", text, flags=re.M):
+            first, last = int(m.group(1)), int(m.group(2))
+            order: dict[str, list[str]] = {}
+            for e in log.events:
+                if not first <= (getattr(e, "turn", None) or 0) <= last:
+                    continue
+                who = getattr(e, "shooter", None) or getattr(e, "character", None)
+                if e.kind == "shot_fired" and getattr(e, "result", "") != "dud":
+                    what = "shot"
+                elif e.kind == "reloaded":
+                    what = "reload"
+                else:
+                    continue
+                if what not in order.setdefault(who, []):
+                    order[who].append(what)
+            for clause in m.group(3).split(". ", 1)[-1].rstrip(".").split("; "):
+                whose = [c.name for c in chars if clause.startswith((c.short, c.name))]
+                if not whose or len(order.get(whose[0], [])) < 2:
+                    continue
+                spots = {k: hit.start() for k, hit in (("shot", _LULL_SHOT.search(clause)),
+                                                       ("reload", _LULL_RELOAD.search(clause)))
+                         if hit}
+                assert len(spots) == 2, clause
+                assert sorted(spots, key=spots.get) == order[whose[0]], clause
+                checked += 1
+    assert checked >= 10
+
+
 def test_per_turn_posts_tell_every_turn():
     log = generated_fights(12)[11][1]
     from narrator.render import render_posts

@@ -146,6 +146,12 @@ def quiet(turn: dict[str, Any], kinds: Kinds | None = None) -> bool:
     return True
 
 
+def _NO_COMMA(phrase: str) -> bool:
+    """``Phrases.pick``'s ``prefer`` for a lull's verb phrase told before another: no comma in
+    it ("sent three shots at Shaw, all wasted" goes last)."""
+    return "," not in phrase
+
+
 def _chorus(turn: dict[str, Any], kinds: Kinds | None = None) -> bool:
     """A single quiet turn worth folding into a sentence: no shot fired, three men or more
     busy (``Kinds.chores``: reloading, running)."""
@@ -385,6 +391,7 @@ class Narration:
         seconds = sum(t["start"].seconds for t in turns)
         time = span(seconds) if seconds else inflection.count(len(turns), "round")
         acts: dict[str, dict[str, Any]] = {}
+        seen = 0   # (events counted: when each man first did each thing, for the order told)
         for t in turns:
             for e in t["events"]:
                 who = getattr(e, "shooter", None) or getattr(e, "suppressor", None) \
@@ -393,19 +400,24 @@ class Narration:
                     continue
                 a = acts.setdefault(who, {"shots": 0, "targets": [], "reload": 0, "jam": 0,
                                           "fled": 0, "place": None, "cover": None,
-                                          "towards": None})
+                                          "towards": None, "first": {}})
+                seen += 1
                 if e.kind in ("shot_fired", "gun_fired", "suppression_laid"):
                     if getattr(e, "result", "") == "dud":
                         continue
                     a["shots"] += getattr(e, "shots", 1)
+                    a["first"].setdefault("shots", seen)
                     for tg in getattr(e, "targets", None) or (e.target,):
                         if tg not in a["targets"]:
                             a["targets"].append(tg)
                 elif e.kind in ("reloaded", "weapon_reloaded"):
                     a["reload"] += 1
+                    a["first"].setdefault("reload", seen)
                 elif e.kind == "jam_worked":
                     a["jam"] += 1
+                    a["first"].setdefault("jam", seen)
                 elif e.kind in ("moved", "relocated"):
+                    a["first"].setdefault("move", seen)
                     m = self.motion(e)
                     dest = getattr(e, "destination", None)
                     if dest:
@@ -426,36 +438,49 @@ class Narration:
         for who, a in acts.items():
             if who in runners or who in loaders and len(loaders) > 1:
                 continue
-            vps: list[str] = []
             fields: dict[str, Any] = {}
-            if a["jam"]:
-                vps.append(self.phrases.pick("lull_jam", ctx))
-            if a["reload"]:
-                vps.append(self.phrases.pick("lull_reload", ctx))
-            if a["shots"]:
-                vps.append(self.phrases.pick("lull_shot" if a["shots"] == 1 else "lull_shots_two"
-                                             if a["shots"] == 2 else "lull_shots", ctx))
-                fields["n"] = inflection.count(a["shots"], "shot")
-                fields["times"] = "once" if a["shots"] == 1 else "twice" if a["shots"] == 2 \
-                    else inflection.count(a["shots"], "time")
-            if a["place"]:
-                vps.append(self.phrases.pick("lull_cover" if a["cover"] else "lull_move", ctx))
-                fields["place"] = (inflection.the(self.markup.escape(
-                    places.get(a["place"], a["place"].replace("_", " ")))), None)
-            elif a["fled"]:  # "kept running" only for a man told running before
-                vps.append(self.phrases.pick(
-                    "lull_run_on" if self.again(who, "flee") else "lull_flee_on", ctx))
-            elif a["towards"]:
-                vps.append(self.phrases.pick("lull_close", ctx))
-                fields["whom"] = self.name(a["towards"])
+            # what he did, in the order he first did each ("fired once and missed, then
+            # reloaded": never the reload told before the shots it followed)
+            doings = sorted((k for k in ("jam", "reload", "shots", "move") if k in a["first"]),
+                            key=a["first"].__getitem__)
+            if not (a["place"] or a["fled"] or a["towards"]):  # (a move with nothing to tell)
+                doings = [k for k in doings if k != "move"]
+            vps: list[str] = []
+            for n_done, k in enumerate(doings, 1):
+                if k == "jam":
+                    vps.append(self.phrases.pick("lull_jam", ctx))
+                elif k == "reload":
+                    vps.append(self.phrases.pick("lull_reload", ctx))
+                elif k == "shots":
+                    # a phrase with a comma ("sent three shots at Shaw, all wasted") only
+                    # last, while another fits: "..., and neither found its mark, then
+                    # reloaded" runs two clauses together
+                    vps.append(self.phrases.pick(
+                        "lull_shot" if a["shots"] == 1 else "lull_shots_two"
+                        if a["shots"] == 2 else "lull_shots", ctx,
+                        prefer=None if n_done == len(doings) else _NO_COMMA))
+                    fields["n"] = inflection.count(a["shots"], "shot")
+                    fields["times"] = "once" if a["shots"] == 1 else "twice" \
+                        if a["shots"] == 2 else inflection.count(a["shots"], "time")
+                elif a["place"]:
+                    vps.append(self.phrases.pick("lull_cover" if a["cover"] else "lull_move",
+                                                 ctx))
+                    fields["place"] = (inflection.the(self.markup.escape(
+                        places.get(a["place"], a["place"].replace("_", " ")))), None)
+                elif a["fled"]:  # "kept running" only for a man told running before
+                    vps.append(self.phrases.pick(
+                        "lull_run_on" if self.again(who, "flee") else "lull_flee_on", ctx))
+                else:
+                    vps.append(self.phrases.pick("lull_close", ctx))
+                    fields["whom"] = self.name(a["towards"])
             if not vps:
                 continue
             if a["shots"]:
                 fields["many"] = inflection.join([self.name(x) for x in a["targets"]])
-            # a verb phrase with a comma in it ("sent three shots at Shaw, all wasted") goes
-            # last: "..., all wasted and made for the corral fence" ran the two together
-            vps.sort(key=lambda vp: "," in vp)
-            clauses.append(self._realise("{a} " + inflection.join(vps), who, None, fields))
+            # one after another, and the last with "then": "fired once at Shaw and missed,
+            # then reached the corner and got down" (joined by "and", the "and"s ran on)
+            said = vps[0] if len(vps) == 1 else ", ".join(vps[:-1]) + ", then " + vps[-1]
+            clauses.append(self._realise("{a} " + said, who, None, fields))
         if len(loaders) > 1:
             clauses.append(self.say("lull_reloaders", who=self.names(loaders)))
         on = [w for w in runners if self.again(w, "flee")]
