@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from narrator.events import Event, Modifier, event
+from narrator.events import Event, Modifier, event, sparse
 from narrator.frozen import record
 
 
@@ -97,7 +97,9 @@ class GlInitiative(Event):
 class GlFastDraw(Event):
     """A fast-draw contest (002 l.99-119, G8): each man's Adjusted Fast Draw and its terms,
     the scaling, the d20s, the d10s of a full tie, and who fires first (``order``; empty when
-    both failed: ordinary initiative)."""
+    both failed: ordinary initiative). ``quick_draw``: each man's Quick Draw points that
+    count (in his score and the tie-break, l.109); ``uncounted``: those he has that do not,
+    Quick Draw being no help drawing his gun from where it is carried (GN25)."""
 
     kind: ClassVar[str] = "gl_fast_draw"
     turn: int
@@ -114,6 +116,7 @@ class GlFastDraw(Event):
     decided_by: str
     order: tuple[str, ...]
     both_fire: bool
+    uncounted: tuple[int, int] = sparse((0, 0))
 
 
 @event

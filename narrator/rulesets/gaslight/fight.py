@@ -449,31 +449,40 @@ class GaslightFight:
 
     # ------------------------------------------------------------------ fast draw
     def fast_draw(self, t: int, names: tuple[str, str]) -> set[str]:
-        """002 l.99-119: each man's Adjusted Fast Draw with the gun he means to fire; the
-        contest; then the two snap shots in its order (both go off on a tie of tenths)."""
+        """002 l.99-119: each man's Adjusted Fast Draw with the gun he means to fire (his Quick
+        Draw points only where Quick Draw helps draw that gun from where it is carried,
+        GN25); the contest; then the two snap shots in its order (both go off on a tie of
+        tenths)."""
         a, b = (self.men[n] for n in names)
         if not (a.up and b.up):
             for m in (a, b):
                 if not m.up:
                     self.block(t, m, "fast_draw", "out", None, m.condition)
             return set()
-        terms, scores, arms = [], [], []
+        terms, scores, arms, qd, uncounted = [], [], [], [], []
         for m in (a, b):
             it = self.intents.get(m.name)
             arm = self.arm_for(m, it.weapon if it else None)
             arms.append(arm)
             pens = R.fast_draw_penalties(not arm.spec.familiar, arm.spec.hand == "off",
                                          m.c.skills.off_hand_shooting)
-            tm = (Modifier("dex", m.c.dex), Modifier("quick_draw", m.c.skills.quick_draw),
+            # GN25: the points count only where Quick Draw helps draw this gun from there
+            points = m.c.skills.quick_draw
+            counted = R.contest_quick_draw(points, arm.spec.carried, arm.gun.form)
+            qmod = (Modifier("quick_draw", counted) if counted == points
+                    else Modifier("quick_draw", 0, "ruling", "GN25"))
+            tm = (Modifier("dex", m.c.dex), qmod,
                   Modifier("weapon", arm.gun.fast_draw, "table", arm.name), *pens)
             terms.append(tm)
             scores.append(sum(x.value for x in tm))
-        qd = (a.c.skills.quick_draw, b.c.skills.quick_draw)
-        out = rolls.fast_draw_contest(self.dice, names, (scores[0], scores[1]), qd)
+            qd.append(counted)
+            uncounted.append(points - counted)
+        out = rolls.fast_draw_contest(self.dice, names, (scores[0], scores[1]), (qd[0], qd[1]))
         order = tuple(names[i] for i in out.order)
         self.emit(GlFastDraw(t, names, (terms[0], terms[1]), (scores[0], scores[1]), out.drop,
-                             out.scores, out.rolls, out.succeeded, out.margins, qd, out.tenths,
-                             out.decided_by, order, out.both_fire))
+                             out.scores, out.rolls, out.succeeded, out.margins, (qd[0], qd[1]),
+                             out.tenths, out.decided_by, order, out.both_fire,
+                             (uncounted[0], uncounted[1])))
         if not order:
             return set()
         for m, arm in zip((a, b), arms):

@@ -777,7 +777,8 @@ class _Kernel(kernel_base.RoundKernel):
         """The contest of ``a`` with gun ``ga`` and ``b`` with ``gb``, from
         ``rules.fast_draw_outcome``: who fires first by the two d20s (-1: both failed),
         whether the d10s are needed, and who fires first by the d20s and the d10s (002
-        l.103-110, G8, G18 b: both shots go off)."""
+        l.103-110, G8, G18 b: both shots go off; GN25: Quick Draw points only where Quick
+        Draw helps draw the gun from where it is carried)."""
         key = (a, b, ga, gb)
         got = self.ctx._contest.get(key)
         if got is not None:
@@ -789,9 +790,11 @@ class _Kernel(kernel_base.RoundKernel):
             arm = m.arms[g]
             pens = R.fast_draw_penalties(not arm.spec.familiar, arm.spec.hand == "off",
                                          m.c.skills.off_hand_shooting)
-            scores.append(m.c.dex + m.c.skills.quick_draw + arm.gun.fast_draw
-                          + sum(p.value for p in pens))
-            qd.append(m.c.skills.quick_draw)
+            # GN25: the points count only where Quick Draw helps draw this gun from there
+            points = R.contest_quick_draw(m.c.skills.quick_draw, arm.spec.carried,
+                                          arm.gun.form)
+            scores.append(m.c.dex + points + arm.gun.fast_draw + sum(p.value for p in pens))
+            qd.append(points)
         r = numbers()["fast_draw"]
         die, tenth = r["die"], r["tenth_die"]
         order = np.full((die + 1, die + 1), -1, dtype=np.int64)

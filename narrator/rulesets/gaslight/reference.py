@@ -1,5 +1,5 @@
 """The Gaslight rules reference: guns, the rule numbers, rulings G1-G18 and narrator's readings
-GN1-GN24, tactics profiles and dice purposes, read from the data files (``narrator rules
+GN1-GN25, tactics profiles and dice purposes, read from the data files (``narrator rules
 gaslight``).
 
 May import: narrator.reference, narrator.rulesets.gaslight.*.

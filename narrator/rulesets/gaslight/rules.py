@@ -324,6 +324,30 @@ def adjusted_fast_draw(dex: int, quick_draw: int, adjustment: int,
     return dex + quick_draw + adjustment - sum(penalties)
 
 
+def contest_quick_draw(points: int, carry: str, form: str) -> int:
+    """GN25: the Quick Draw skill points that count in a fast-draw contest (002 l.103, and
+    the tie-break on them, l.109) for a gun of ``form`` (one of ``FORMS``) carried at
+    ``carry`` (one of ``CARRIES``): all of ``points`` where Quick Draw helps draw that gun
+    from there (the drawing table's ``quick_draw`` column, l.25-28, l.35: a holster, a
+    shoulder holster, a pocket with the hand on the pistol, an oversized holster, a
+    scattergun's lanyard), and for a gun already in hand where it helps draw that form from
+    where it is usually carried (GN24: a pistol, derringer, scattergun or sawed-off; l.35
+    "the pistol is already in the shooter's hand"); 0 for a long arm from a sheath, a sling
+    or a lanyard (l.29, l.31), a long arm held in the hands (l.29), a pistol fumbled for in a
+    pocket (l.26, l.35) and any gun in a case (l.32).
+
+    >>> contest_quick_draw(3, "sling", "coach_gun"), contest_quick_draw(3, "holster", "pistol")
+    (0, 3)
+
+    Raises:
+        KeyError: ``carry`` is not a carry or ``form`` not a form.
+    """
+    drawing = rules()["drawing"]
+    if carry == "ready":
+        carry = default_carry(form)
+    return points if drawing[carry]["quick_draw"] else 0
+
+
 def fast_draw_penalties(unfamiliar: bool, off_hand: bool, off_hand_skill: bool) -> list[Modifier]:
     """002 l.103 and GN5: what an unfamiliar gun (3) and a draw with the off hand (10, or 5
     with Off Hand Shooting) take off the Adjusted Fast Draw, as negative modifiers."""
@@ -396,7 +420,9 @@ def fast_draw_outcome(scores: tuple[int, int], rolls: tuple[int, int],
     Args:
         scores: the two Adjusted Fast Draws before scaling.
         rolls: the two d20s.
-        quick_draw: the two quick-draw skill points (the first tiebreak, l.109).
+        quick_draw: the two men's quick-draw points that count (``contest_quick_draw``,
+            GN25: 0 for a man whose gun Quick Draw does not help draw): the first tiebreak,
+            l.109.
         tenths: the two d10s, needed only when ``needs_tenths``.
 
     Raises:

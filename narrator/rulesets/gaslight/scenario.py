@@ -325,7 +325,11 @@ class Turn(Model):
     conditions that differ from the scenario's."""
 
     intents: dict[str, Intent] = {}
-    fast_draw: pair(str) | None = None
+    fast_draw: pair(str) | None = Field(None, description=(
+        "Two men, one of each side, who open the round with a fast-draw contest (002 "
+        "l.99-110): DEX + Quick Draw points + the gun's adjustment. The points count only "
+        "where Quick Draw helps draw that gun from where it is carried: none for a long arm "
+        "slung, in a sheath or on a lanyard, or a gun in a case (GN25)."))
     conditions: Conditions | None = None
     resolved: Resolved | None = None
 
@@ -574,6 +578,10 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                                  f"{_hint(intent.move, list(sc.map))}", base + ("move",))
             new[full] = intent
         turn.intents = new
+        if turn.fast_draw is not None:
+            for k, full in enumerate(turn.fast_draw):
+                _uncounted(loaded, loc8, ("turns", t, "fast_draw", k), t, chars[full],
+                           turn.intents.get(full))
 
     loader.check_dice(loaded, loc8, names, PURPOSES, dice="d2, d6, d10, d12 or d20",
                       note=f" (Gaslight purposes: {', '.join(PURPOSES)})")
@@ -593,6 +601,37 @@ _CARRIED_FROM = {"ready": "already in hand", "holster": "from a holster",
 #: An action's words for a warning.
 _ACTION = {"free": "a free action", "move": "a move action", "standard": "a standard action",
            "full_round": "a full-round action"}
+
+
+def _warn(loaded: loader.LoadedScenario, loc8: Any, loc: tuple, text: str) -> None:
+    """Add the warning ``text`` ("warning: " is put before it) at the scenario path ``loc``
+    (file:line:col): ``narrator check`` prints it, the exit code stays 0."""
+    loaded.warnings.append(loc8.error(f"warning: {text}", loc))
+
+
+def _uncounted(loaded: loader.LoadedScenario, loc8: Any, loc: tuple, t: int, c: Character,
+               intent: Intent | None) -> None:
+    """GN25: warn, at the contestant's name in turn ``t``'s ``fast_draw`` (0-based ``t``),
+    when his Quick Draw points do not count in the contest because Quick Draw is no help
+    drawing the gun he fires (his intent's ``weapon``, else his primary gun) from where it
+    is carried; the warning gives the Adjusted Fast Draw the contest uses."""
+    points = c.skills.quick_draw
+    if not points or not c.weapons:
+        return
+    w = c.weapons[weapon_index(c, intent.weapon) if intent and intent.weapon else _primary(c)]
+    gun = W.make_gun(w)
+    if R.contest_quick_draw(points, w.carried, gun.form) == points:
+        return
+    his = loader.pronoun_form(c.pronoun, "poss")
+    pens = R.fast_draw_penalties(not w.familiar, w.hand == "off", c.skills.off_hand_shooting)
+    score = c.dex + gun.fast_draw + sum(p.value for p in pens)
+    where = (f"with a long arm, even one already in {his} hands" if w.carried == "ready"
+             else f"drawing {his} {gun.name} {_CARRIED_FROM[w.carried]}")
+    plural = "s do" if points != 1 else " does"
+    _warn(loaded, loc8, loc,
+          f"{c.name}'s {points} Quick Draw point{plural} not count in turn {t + 1}'s fast-draw "
+          f"contest: Quick Draw does not help {where}, so {his} Adjusted Fast Draw is "
+          f"{score}, not {score + points} (GN25)")
 
 
 def _contestant(full: str, intent: Intent, loc8: Any, base: tuple, pronoun: str = "he") -> None:
