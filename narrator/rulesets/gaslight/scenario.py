@@ -434,13 +434,13 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                                      f" (one of {', '.join(CARRIES)})", wloc + ("carried",))
                 if w.carried in HOLSTERS and gun.form in LONG_ARMS:
                     his = loader.pronoun_form(c.pronoun, "poss")
-                    loaded.warnings.append(loc8.error(
-                        f"warning: {c.name}'s {gun.name} is a {gun.form.replace('_', ' ')}, "
-                        f"carried: {w.carried}; a holster is for a pistol (a scattergun or "
-                        f"sawed-off in an oversized holster), and a long arm is slung on the "
-                        f"back (carried: sling, the default), in a saddle sheath (sheath) or "
-                        f"in {his} hands (ready); held as written, it is drawn as a holstered "
-                        f"pistol is, and Quick Draw helps", wloc + ("carried",)))
+                    _warn(loaded, loc8, wloc + ("carried",),
+                          f"{c.name}'s {gun.name} is a {gun.form.replace('_', ' ')}, "
+                          f"carried: {w.carried}; a holster is for a pistol (a scattergun or "
+                          f"sawed-off in an oversized holster), and a long arm is slung on "
+                          f"the back (carried: sling, the default), in a saddle sheath "
+                          f"(sheath) or in {his} hands (ready); held as written, it is drawn "
+                          f"as a holstered pistol is, and Quick Draw helps")
                 if w.hand == "off" and not gun.one_handed:
                     raise loc8.error(f"a {gun.name} is a long arm: only pistols go in the off "
                                      f"hand (002 l.349-351)", wloc + ("hand",))
@@ -554,25 +554,23 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                 raise loc8.error(f"{full} carries no gun {intent.reload!r} to reload"
                                  f"{_hint(intent.reload, guns)}", base + ("reload",))
             if intent.draw == "quick" and not c.skills.quick_draw:
-                loaded.warnings.append(loc8.error(
-                    f"warning: {full} declares draw: quick in turn {t + 1}, but has no Quick "
-                    f"Draw skill (only one who knows it may try a quick draw), so the draw is "
-                    f"a normal one; give {loader.pronoun_form(c.pronoun, 'obj')} skills: "
-                    f"{{quick_draw: N}}, or leave draw: out", base + ("draw",)))
+                _warn(loaded, loc8, base + ("draw",),
+                      f"{full} declares draw: quick in turn {t + 1}, but has no Quick Draw "
+                      f"skill (only one who knows it may try a quick draw), so the draw is a "
+                      f"normal one; give {loader.pronoun_form(c.pronoun, 'obj')} skills: "
+                      f"{{quick_draw: N}}, or leave draw: out")
             elif intent.draw == "quick" and c.weapons:
-                k = weapon_index(c, intent.weapon) if intent.weapon else _primary(c)
-                w = c.weapons[k]
+                w = c.weapons[weapon_index(c, intent.weapon) if intent.weapon else _primary(c)]
                 if w.carried != "ready" and not rules()["drawing"][w.carried]["quick_draw"]:
                     gun = W.make_gun(w)
                     his = loader.pronoun_form(c.pronoun, "poss")
-                    loaded.warnings.append(loc8.error(
-                        f"warning: {full} declares draw: quick in turn {t + 1}, but Quick Draw "
-                        f"does not help drawing {his} {gun.name} {_CARRIED_FROM[w.carried]} "
-                        f"(it helps only from a holster, an oversized holster, a scattergun's "
-                        f"lanyard, or a pocket with the hand already on the gun), so the draw "
-                        f"is a normal one, "
-                        f"{_ACTION[R.draw_action(w.carried)]}; leave draw: out",
-                        base + ("draw",)))
+                    _warn(loaded, loc8, base + ("draw",),
+                          f"{full} declares draw: quick in turn {t + 1}, but Quick Draw does "
+                          f"not help drawing {his} {gun.name} {_CARRIED_FROM[w.carried]} "
+                          f"(it helps only from a holster, an oversized holster, a "
+                          f"scattergun's lanyard, or a pocket with the hand already on the "
+                          f"gun), so the draw is a normal one, "
+                          f"{_ACTION[R.draw_action(w.carried)]}; leave draw: out")
             if isinstance(intent.move, str) and intent.move not in sc.map:
                 raise loc8.error(f"no landmark called {intent.move!r}"
                                  f"{_hint(intent.move, list(sc.map))}", base + ("move",))
