@@ -959,6 +959,22 @@ class Narration:
                  "ninth", "tenth")
         return words[fails] if fails < len(words) else ""
 
+    def switched_from(self, ev: Event) -> str | None:
+        """The gun ``ev``'s man (``ev``: a ``draw_made``) last had in hand, when it is another
+        than the one he draws now: the weapon of his last shot or of his last draw that
+        worked before ``ev`` in the log. None when he had none out, or had this one ("Nellie
+        turns to her revolver now", never "pulls her revolver the ordinary way" for a
+        revolver she fired two turns before the scattergun)."""
+        who = getattr(ev, "character", None)
+        last = None
+        for e in self.events:
+            if e is ev:
+                break
+            if e.kind == "shot_fired" and e.shooter == who or (
+                    e.kind == "draw_made" and e.character == who and e.success):
+                last = e.weapon
+        return last if last is not None and last != getattr(ev, "weapon", None) else None
+
     def gives_up(self, who: str, turn: int, after: Event | None = None) -> bool:
         """Whether ``who`` surrenders, flees or goes down in ``turn`` (after the event
         ``after``, when given): a wound before that is not told as "he fought on", "he stayed
@@ -1757,6 +1773,8 @@ class Narration:
             extra["weapon"] = self._gun_ref(self.scene.gun(extra["weapon"]))
         elif isinstance(extra.get("weapon"), str):
             extra["weapon"] = self.scene.gun(extra["weapon"])
+        if isinstance(extra.get("old"), str):  # the gun he had in hand (``draw_switch``)
+            extra["old"] = self._gun_ref(self.scene.gun(extra["old"]))
         fields["shot"] = noun
         fields["shots"] = inflection.plural(noun)
         for k, v in extra.items():
