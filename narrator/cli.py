@@ -169,31 +169,38 @@ def fail(message: str, code: int = 2) -> None:
 
 def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
                force: bool, names: Optional[list[str]] = None,
-               inputs: tuple[tuple[Path, str], ...] = ()) -> list[tuple[Path, str]]:
+               inputs: tuple[tuple[Path, str], ...] = (),
+               folder: bool = False) -> list[tuple[Path, str]]:
     """Where each post will go (nothing written yet): one file for a single post (``out``,
     or ``<stem>.<ext>`` in the folder ``out``: ``run mesa.yaml --out posts/`` writes
     ``posts/mesa.md``, ``next`` ``posts/mesa-turn03.md``), else ``<stem>-<name>.<ext>``
     files in the folder ``out``, ``names`` being each post's part of the name
     (``render_or_fail``'s: ``turn03``, ``turn03-02``...; default ``01``, ``02``...); a single
     post named by its turn (``--per-turn``) keeps the name: ``<stem>-turn03.<ext>``.
+    ``folder``: ``out`` is the posts' folder even for one post (``--per-turn``: a fight of
+    one turn gives one post, and a GM cannot tell beforehand), so a file there, or a new
+    name with a file's extension (``x.yaml``), is refused as for several posts.
     Fails (exit 2) when its folder is missing or a target cannot be written (see
     ``check_targets``)."""
     if out is None:
         return []
     if names is None:
         names = [f"{i:02d}" for i in range(1, len(posts) + 1)]
-    if len(posts) == 1 and not out.is_dir():
+    if len(posts) == 1 and not out.is_dir() and not folder:
         targets = [(out, posts[0])]
         if not out.parent.is_dir():
             fail(_no_folder(out))
     else:
+        go = (f"the {len(posts)} posts go" if len(posts) > 1
+              else "--per-turn's post (one turn here) goes")
         if out.exists() and not out.is_dir():  # a file where the posts' folder should be
             check_targets([(out, "")], True, inputs)
-            fail(f"{out}: exists and is not a folder; the {len(posts)} posts go into a folder "
+            fail(f"{out}: exists and is not a folder; {go} into a folder "
                  f"(--out a folder, or one post without --per-turn and --discord)")
         if not out.exists() and names_a_file(out):
-            # "--per-turn --out x.md" (or x.yaml) made a folder x.md/ and said nothing
-            fail(f"{out}: names a file ({out.suffix}), but the {len(posts)} posts go into a "
+            # "--per-turn --out x.md" (or x.yaml) made a folder x.md/ and said nothing; with
+            # one turn it wrote the post to the file x.yaml
+            fail(f"{out}: names a file ({out.suffix}), but {go} into a "
                  f"folder; --out a folder (such as {out.with_suffix('')}), or one post "
                  f"without --per-turn and --discord")
         targets = [(out / f"{stem}-{name}.{EXT[fmt]}", p) for name, p in zip(names, posts)]
@@ -301,10 +308,11 @@ def emit_posts(posts: list[str], out: Optional[Path], targets: list[tuple[Path, 
 
 def plan_and_emit(log, posts: list[str], out: Optional[Path], stem: str, fmt: str,
                   force: bool, names: Optional[list[str]], map_: bool,
-                  inputs: tuple[tuple[Path, str], ...]) -> None:
+                  inputs: tuple[tuple[Path, str], ...], per_turn: bool = False) -> None:
     """``run`` and ``render``: plan the posts and (``--map``) the pictures, check them all,
-    then write them all (or print the posts)."""
-    targets = plan_posts(posts, out, stem, fmt, force, names, inputs)
+    then write them all (or print the posts). ``per_turn``: ``--out`` is a folder however
+    many turns the fight has (``plan_posts``' ``folder``)."""
+    targets = plan_posts(posts, out, stem, fmt, force, names, inputs, folder=per_turn)
     maps = plan_maps(log, out, targets, stem) if map_ else []
     check_targets(targets + maps, force, inputs)
     emit_posts(posts, out, targets, maps)
@@ -554,7 +562,7 @@ POST_FMT_OPT = typer.Option(  # next: a post, never the event log
     parser=post_format,
     autocompletion=lambda incomplete: [f for f in POSTS if f.startswith(incomplete)])
 MODE_OPT = typer.Option(Mode.teaching, "--mode", "-m", help="teaching: every roll in the prose; story: prose, with the rolls in a spoiler or OOC block.")
-OUT_OPT = typer.Option(None, "--out", "-o", help="Write here instead of standard output: a file, or a folder when there are several posts (--per-turn, --discord), which is made if missing; a new folder named like a file (posts.md) is refused.")
+OUT_OPT = typer.Option(None, "--out", "-o", help="Write here instead of standard output: a file, or a folder (always with --per-turn; with --discord when there are several messages), which is made if missing; a new folder named like a file (posts.md) is refused.")
 PER_TURN_OPT = typer.Option(False, "--per-turn", help="One post per turn, as a GM posts them.")
 DISCORD_OPT = typer.Option(False, "--discord", help="Split Markdown into Discord messages under 2,000 characters.")
 TENSE_OPT = typer.Option(Tense.present, "--tense", help="Tense of the story prose (story mode).")
@@ -617,7 +625,7 @@ def run(
     posts, names = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
                                   spoiler_tag, ooc_tag, map_, cite)
     plan_and_emit(log, posts, out, scenario.stem, fmt.value, force, names, map_,
-                  ((scenario, "scenario"),))
+                  ((scenario, "scenario"),), per_turn)
     if done:
         fought = log.events[-1].turns
         said = "turn 1" if done == 1 else f"turns 1-{done}"
@@ -742,7 +750,7 @@ def render(
         fail(f"{events}:1:1: not a valid narrator event log (it cannot be written up: "
              f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
     plan_and_emit(log, posts, out, events.stem, fmt.value, force, names, map_,
-                  ((events, "event log"),))
+                  ((events, "event log"),), per_turn)
 
 
 @app.command(name="next")
@@ -1604,10 +1612,10 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
 
     unit = get_ruleset(loaded.scenario.ruleset).unit()  # "turn", "round"...
     if ms > 0:
-        console.print(f"Expected length: {mt:.2f} {unit}s (+/- {ht:.2f}), {ms:.1f} seconds "
-                      f"(+/- {hs:.1f}), 95% intervals.")
+        console.print(f"Expected length: {mt:.2f} {unit}s (\u00b1 {ht:.2f}), {ms:.1f} "
+                      f"seconds (\u00b1 {hs:.1f}), 95% intervals.")
     else:  # a ruleset whose turns have no length in seconds (rounds)
-        console.print(f"Expected length: {mt:.2f} {unit}s (+/- {ht:.2f}), 95% interval.")
+        console.print(f"Expected length: {mt:.2f} {unit}s (\u00b1 {ht:.2f}), 95% interval.")
     # within 100 columns whatever the ruleset: the box's blank dividers the only space between
     # columns (no padding), long headers on two lines, names wrapped at their spaces
     chars = Table(title="How each character ends the fight", box=box.SIMPLE_HEAD,

@@ -169,9 +169,10 @@ def parse_vary(spec: str, number: int = 1) -> Vary:
     ``0.5..2/0.5``) or a comma list (``1,3,5``, ``cautious,aggressive``).
 
     Raises:
-        VaryError: no ``=``, an empty path or value, a range that is not numbers, a range of
-            decimals without a step, a step of 0 or less, a range whose end is below its
-            start or that its steps do not reach, more than ``MAX_VALUES`` values.
+        VaryError: no ``=``, an empty path or value, the path ``seed`` or ``dice...``
+            (odds use --seed's seeds and no scripted dice), a range that is not numbers, a
+            range of decimals without a step, a step of 0 or less, a range whose end is
+            below its start or that its steps do not reach, more than ``MAX_VALUES`` values.
     """
     if "=" not in spec:
         raise VaryError(number, len(spec) + 1, "expected PATH=VALUES, e.g. "
@@ -181,6 +182,13 @@ def parse_vary(spec: str, number: int = 1) -> Vary:
     path = tuple(p.strip() for p in path_text.strip().split("."))
     if not path_text.strip() or any(not p for p in path):
         raise VaryError(number, 1, "empty name in the path", spec)
+    if path[0] in ("seed", "dice"):
+        # odds fight every variant on the seeds of --seed (else the scenario's, read once)
+        # and ignore scripted dice: the rows would all be the same
+        raise VaryError(number, 1, f"{path[0]} cannot be varied: odds fight every variant on "
+                        f"the same seeds (--seed, else the scenario's seed) and ignore "
+                        f"scripted dice, so every row would be the same; run odds once for "
+                        f"each --seed instead", spec)
     values_text = values_text.strip()
     if not values_text:
         raise VaryError(number, col, "no values after '='", spec)

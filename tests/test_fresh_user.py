@@ -298,7 +298,7 @@ def test_violence_odds_and_batch_count_rounds_and_fit_100_columns(run_cli, tmp_p
     assert r.exit_code == 0, r.stderr
     assert "no winner (rounds ran out)" in r.stdout and "turns" not in r.stdout
     assert "seconds" not in r.stdout
-    assert re.search(r"Expected length: \d+\.\d\d rounds \(\+/- \d+\.\d\d\), 95% interval\.",
+    assert re.search(r"Expected length: \d+\.\d\d rounds \(± \d+\.\d\d\), 95% interval\.",
                      r.stdout)
     widths = [len(line) for line in r.stdout.splitlines()]
     assert max(widths) <= 100

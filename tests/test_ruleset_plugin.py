@@ -108,7 +108,7 @@ def test_odds_and_batch(site, tmp_path):
     odds = narrator(site, "odds", DUEL, "--trials", "400")
     assert odds.returncode == 0, odds.stderr
     assert "path: engine (kernel does not cover: the coinflip ruleset)" in odds.stdout
-    assert "flips (+/-" in odds.stdout
+    assert "flips (± " in odds.stdout
     assert "dead" in odds.stdout and "unhurt" in odds.stdout and "dying" not in odds.stdout
     out = tmp_path / "batch"
     batch = narrator(site, "batch", DUEL, "--runs", "3", "--out", out, "--format", "text")
