@@ -1770,7 +1770,10 @@ class Narration:
             phrase = self._own(phrase, extra, a, b)
             body = phrase.lstrip("; ,")
         if isinstance(extra.get("weapon"), str) and "{weapon}" in phrase:
-            extra["weapon"] = self._gun_ref(self.scene.gun(extra["weapon"]))
+            # a gun told emptied, of a man who carries another: named, never "the gun"
+            # ("Lem has no rounds left in the gun" of his coach gun, his revolver full)
+            named = _empties(phrase) and a in self.chars and len(self.chars[a].weapons) > 1
+            extra["weapon"] = self._gun_ref(self.scene.gun(extra["weapon"]), named)
         elif isinstance(extra.get("weapon"), str):
             extra["weapon"] = self.scene.gun(extra["weapon"])
         if isinstance(extra.get("old"), str):  # the gun he had in hand (``draw_switch``)
@@ -1859,12 +1862,13 @@ class Narration:
                 return phrase
         return phrase
 
-    def _gun_ref(self, gun: str) -> str:
+    def _gun_ref(self, gun: str, named: bool = False) -> str:
         """A weapon's name as a referring expression: in full the first time in the fight
         ("the double-barrel shotgun", "Dutch's Colt Peacemaker"), then its head noun or
         brand ("shotgun", "Colt"), and from the third time in a paragraph a firearm is "gun"
         ("Schofield", "Schofield", then "gun"; "revolver" alike), so no name runs through
-        every clause."""
+        every clause. ``named``: never plain "gun" (which of his guns?): the head noun or
+        brand, or the name in full when that is "gun" ("coach gun")."""
         words = gun.split()
         lead = []
         while words and words[0].lower() in ("his", "her", "their", "the", "a", "an", "its"):
@@ -1886,9 +1890,11 @@ class Narration:
                           or not firearm):  # a "bung starter" is never a "starter"
             self.guns_told.add(" ".join(words))
             return gun  # in full once a fight: "Winchester carbine", then "carbine"
-        if said > 1 and firearm:
+        if said > 1 and firearm and not named:
             short = "gun"  # "Schofield", "Schofield", then "gun" ("revolver" alike)
         elif said == 1 and len(words) == 1:
+            return gun
+        if named and short == "gun":
             return gun
         return " ".join(lead + [short])
 
