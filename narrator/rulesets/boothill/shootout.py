@@ -112,15 +112,16 @@ class ShootoutTurns:
                     and first.shot_type == again.shot_type
                     and (first.target == again.target or self.fighters[first.target].down)):
                 self.emit(carried)  # declaring anew gives up what was carried (B13, l.197)
-        self.start_draws(t, 0)
+        due = self.start_draws(t, 0)
         if self.record:
             self.emit_schedule(t)
-        fighters = self.fighters.values()
-        for c in range(1, 7):
-            if not any(f.queue for f in fighters):
-                break  # (nothing queued: nothing more this turn; only a queue adds to itself)
+        # only the counts on which something is due are resolved: on any other count
+        # ``run_count`` and ``start_draws`` would do nothing (and nothing queued: nothing
+        # more this turn; only a queue adds to itself)
+        c = max(due, 1)
+        while c <= 6:
             self.run_count(t, c, intents)
-            self.start_draws(t, c)
+            c = max(self.start_draws(t, c), c + 1)
         for f in self.fighters.values():  # what the six counts did not reach
             if f.queue and not f.down and self.record:
                 self.emit(self.unfinished(t, f, "last_turn" if t == self.total_turns
@@ -182,10 +183,19 @@ class ShootoutTurns:
             actions.append(action)
         return actions
 
-    def start_draws(self: Any, t: int, c: int) -> None:
-        """Draws begin when a character's cursor reaches them; a fast draw's roll is made then."""
+    def start_draws(self: Any, t: int, c: int) -> int:
+        """Draws begin when a character's cursor reaches them; a fast draw's roll is made then.
+
+        Returns the first count on which anything of a man up is due after that: a draw
+        starts when his cursor reaches it; any other action on the count its Table 5 counts
+        end (``run_count``), or 7 when nothing is queued (the count may be ``c`` or before:
+        due on the next count)."""
+        due = 7
         for f in self.fighters.values():
-            while f.queue and f.queue[0].kind == "draw" and f.cursor <= c and not f.down:
+            queue = f.queue
+            if not queue or f.down:
+                continue
+            while queue and queue[0].kind == "draw" and f.cursor <= c:
                 action = f.queue.pop(0)
                 ws = f.weapons[f.current_weapon]
                 start = f.cursor
@@ -227,6 +237,12 @@ class ShootoutTurns:
                     if self.record:
                         self.emit(DrawMade(t, f.name, "normal", ws.name, skill, None, None, True,
                                            counts, start, f.cursor))
+            if queue:
+                first = queue[0]
+                at = f.cursor if first.kind == "draw" else f.cursor + self.action_counts(f, first)
+                if at < due:
+                    due = at
+        return due
 
     def action_counts(self: Any, f: Fighter, action: Action) -> int:
         """Table 5 counts of an action (errata B13; the weapon_speed_counts house rule): the
