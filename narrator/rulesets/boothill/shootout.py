@@ -98,7 +98,7 @@ class ShootoutTurns:
         for f in self.fighters.values():
             f.shots_this_turn = 0
             intent = intents.get(f.name)
-            if intent is None or f.down:
+            if intent is None or f.condition != "active":  # (down)
                 continue
             if not self.record:  # (what follows only tells what was given up)
                 f.queue = self.plan(t, f, intent)
@@ -354,22 +354,27 @@ class ShootoutTurns:
     def run_count(self: Any, t: int, c: int, intents: dict[str, Intent]) -> None:
         """Resolve one count: who acts, in order of speed, equal speeds together."""
         due: list[tuple[Fighter, Action]] = []
-        for f in self.fighters.values():
-            if f.down or not f.queue or f.queue[0].kind == "draw":
+        fighters = self.fighters
+        for f in fighters.values():
+            queue = f.queue
+            # (``f.down`` read as its condition: every man on every count resolved)
+            if not queue or f.condition != "active":
                 continue
-            action = f.queue[0]
-            if f.cursor + self.action_counts(f, action) > c:
+            action = queue[0]
+            kind = action.kind
+            if kind == "draw" or f.cursor + self.action_counts(f, action) > c:
                 continue
-            if action.kind in melee.MELEE_KINDS and action.melee_target is not None \
+            if kind == "shot":
+                if fighters[action.target].condition != "active":  # (down)
+                    self.switch(t, c, f, action, intents)  # the switch pushes the shot a count on
+                    continue
+            elif kind in melee.MELEE_KINDS and action.melee_target is not None \
                     and self.fighters[action.melee_target].down:
                 self.refuse(t, f, "strike" if action.kind == "blow" else action.kind,
                             "target_down", action.melee_target,
                             self.fighters[action.melee_target].condition, c)
                 f.queue.pop(0)
                 f.cursor = c
-                continue
-            if action.kind == "shot" and self.fighters[action.target].down:
-                self.switch(t, c, f, action, intents)  # the switch pushes the shot one count later
                 continue
             if action.switch_from is not None:  # a declared change of target (Table 5)
                 if self.record:
@@ -402,24 +407,25 @@ class ShootoutTurns:
         for group in groups:
             ready: list[tuple[Fighter, Action, list[PreparedShot]]] = []
             for f, action in group:
-                if f.down:
-                    continue
-                if action.kind == "shot" and self.fighters[action.target].down:
-                    self.switch(t, c, f, action, intents)  # struck down by a faster shot this count
+                if f.condition != "active":  # (down)
                     continue
                 prepared: list = []
-                if action.kind in ("blow", "grapple", "break_free"):
-                    p = self.prepare_blow(t, f, action.kind, action.melee_target,
-                                          action.weapon_ref, self.next_shot_number(f),
-                                          intents, c)
-                    if p is not None:
-                        prepared.append(p)
-                if action.kind == "shot":
+                kind = action.kind
+                if kind == "shot":
+                    if fighters[action.target].condition != "active":  # (down)
+                        self.switch(t, c, f, action, intents)  # struck down by a faster shot
+                        continue                               # this count
                     n = self.next_shot_number(f)
                     for k, planned in enumerate(action.volley):
                         p = self.prepare(t, f, planned, n + k, intents, count=c)
                         if p is not None:
                             prepared.append(p)
+                elif kind in ("blow", "grapple", "break_free"):
+                    p = self.prepare_blow(t, f, action.kind, action.melee_target,
+                                          action.weapon_ref, self.next_shot_number(f),
+                                          intents, c)
+                    if p is not None:
+                        prepared.append(p)
                 ready.append((f, action, prepared))
             for f, action, prepared in ready:
                 f.queue.pop(0)
@@ -441,13 +447,13 @@ class ShootoutTurns:
                     f.shots_this_turn += 1
                     self.resolve(p)
             for f, _, _ in ready:
-                if f.down and f.queue:
+                if f.queue and f.condition != "active":  # (down)
                     if self.record:
                         self.emit(ActionsLost(t, c, f.name, len(f.queue), f.condition))
                     f.queue = []
         # anyone struck down this count by a faster shooter loses what he had left
-        for f in self.fighters.values():
-            if f.down and f.queue:
+        for f in fighters.values():
+            if f.queue and f.condition != "active":  # (down)
                 if self.record:
                     self.emit(ActionsLost(t, c, f.name, len(f.queue), f.condition))
                 f.queue = []
