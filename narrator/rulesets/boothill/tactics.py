@@ -250,18 +250,22 @@ def turn_kind(fight: FightView, t: int) -> str:
         kind = declared.kind
     else:
         intents = declared.intents if declared is not None else {}
-        active = [f for f in fight.fighters.values() if not f.down]
+        active = [f for f in fight.fighters.values() if f.condition == "active"]  # (up)
         if intents and wants_shootout(fight, intents):
             kind = "shootout"
         elif fight.last_kind == "shootout" and any(f.queue for f in active):
             kind = "shootout"
         else:
+            dist = math.dist
             for f in active:
                 if not f.c.tactics or f.name in intents:
                     continue
-                if any(o.side != f.side and math.dist(f.pos, o.pos) <= TWENTY_FEET_YARDS
-                       for o in active):
-                    kind = "shootout"
+                side, pos = f.side, f.pos
+                for o in active:
+                    if o.side != side and dist(pos, o.pos) <= TWENTY_FEET_YARDS:
+                        kind = "shootout"
+                        break
+                if kind == "shootout":
                     break
     mem.plan_turn, mem.plan_kind = t, kind
     mem.targeted = {}
@@ -311,6 +315,14 @@ def cover_share(locations: tuple[str, ...]) -> float:
 def usable(ws: WeaponState) -> bool:
     """Loaded, not jammed, not useless."""
     return ws.loaded > 0 and not ws.jammed_seconds and not ws.useless
+
+
+def _any_usable(weapons: list[WeaponState]) -> bool:
+    """``any(usable(ws) for ws in weapons)``, without a call per weapon."""
+    for ws in weapons:
+        if ws.loaded > 0 and not ws.jammed_seconds and not ws.useless:
+            return True
+    return False
 
 
 def table_bands(fight: FightView) -> bool:
@@ -749,7 +761,7 @@ def flight_modifier(fight: FightView, t: int, o: Fighter, kind: str) -> int:
     him run (``_gait``: running -2, galloping -4; a walk or a crawl, none); 0 when he has no
     profile or an intent declared for the turn, does not flee, or stands to reload out of
     every enemy's reach. Read in turn ``t`` planned as ``kind``."""
-    if not o.c.tactics or o.down:
+    if not o.c.tactics or o.condition != "active":  # (down)
         return 0
     plan = fight.__dict__.get("_tactics_plan")
     key = (o.order, kind)
@@ -1147,10 +1159,11 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     kind = turn_kind(fight, turn)
     enemies = []
     n_friends = 0
+    side = f.side
     for o in fight.fighters.values():
-        if o.down:
+        if o.condition != "active":  # (down)
             continue
-        if o.side == f.side:
+        if o.side == side:
             n_friends += 1
         else:
             enemies.append((o, math.dist(f.pos, o.pos)))
@@ -1180,7 +1193,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
 
     # 3. Nothing to shoot with: hand to hand (errata B19) with a man in reach, or closing in
     #    with a blade; else reload, or clear a jam (from cover if he can get there).
-    if not any(usable(ws) for ws in f.weapons) or (f.held_by is not None and not any(
+    if not _any_usable(f.weapons) or (f.held_by is not None and not any(
             usable(ws) and ws.wt.kind == "pistol" for ws in f.weapons)):
         pick = _pick_up_intent(fight, f, kind, call)
         arms_length = tables.hand_to_hand()["reach"]["yards"]
@@ -1257,11 +1270,15 @@ def _brawl(fight: FightView, f: Fighter, prof: Profile,
     if f.held_by is not None:
         return _intent(break_free=True, other=call)
     reach = tables.hand_to_hand()["reach"]["yards"]
-    blade = next((i for i, ws in enumerate(f.weapons) if ws.wt.is_melee), None)
+    blade = None
+    for i, ws in enumerate(f.weapons):
+        if ws.wt.is_melee:
+            blade = i
+            break
     weapon = None if blade is None else (f.weapons[blade].spec.name or f.weapons[blade].spec.type)
     if blade is not None and fight.weapon_index(f, weapon) != blade:
         weapon = f.weapons[blade].spec.type
-    o, d = min(enemies, key=lambda e: (e[1], e[0].order))
+    o, d = enemies[0] if len(enemies) == 1 else min(enemies, key=lambda e: (e[1], e[0].order))
     if d <= reach + 1e-9:
         return _intent(strike=o.name, weapon=weapon or "fists", other=call)
     unarmed = _reloadable(f) is None and not any(
@@ -1310,11 +1327,11 @@ def _pick_up_intent(fight: FightView, f: Fighter, kind: str,
     """An unarmed man's way back into the fight (errata B18(i)): the nearest thrown weapon
     lying where he can reach it this turn, anyone's, picked up where he stands or at a run
     (``pick_up: true``, after his move). None when none lies within his run."""
-    reach = tables.combat()["thrown_weapons"]["pick_up_reach"]
     spots = [w.lying_at for o in fight.fighters.values() for w in o.weapons
              if w.lying_at is not None and not w.gone]
     if not spots:
         return None
+    reach = tables.combat()["thrown_weapons"]["pick_up_reach"]
     at = min(spots, key=lambda p: (math.dist(f.pos, p), p))
     yards = math.dist(f.pos, at)
     if yards <= reach:
