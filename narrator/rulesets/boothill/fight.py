@@ -161,6 +161,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
         # that may change within a turn; None: not kept (``run`` with records, or a fight
         # whose state is set from outside, as the odds kernel's are)
         self._aimed: dict[tuple, tuple | bool] | None = None
+        # the intents ``_plan`` last asked ``wants_shootout`` of, and its answer (the same
+        # dict comes to ``kind_of``: unchanged, the same answer)
+        self._wanted: tuple[dict[str, Intent], bool] | None = None
         order = 0
         for side, c in scenario.characters():
             cover = None
@@ -213,7 +216,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         """A side's characters in fire (and declaration) order: a fire_order ruling first,
         then highest COO first, scenario order breaking ties (errata B12)."""
         members = self._members[side]
-        if not self._rulings_by_kind:
+        if "fire_order" not in self._rulings_by_kind:  # (most fights: no such ruling)
             return members
         for r in self.rulings(t, "fire_order"):
             if r.fire_order.side == side:
@@ -405,7 +408,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
         So a turn is always fought as the profiles planned it."""
         if turn.kind != "auto":
             return turn.kind
-        if wants_shootout(self, intents):
+        wanted = self._wanted
+        if wanted is not None and wanted[0] is intents:  # (``_plan`` asked it of these)
+            if wanted[1]:
+                return "shootout"
+        elif wants_shootout(self, intents):
             return "shootout"
         return "shootout" if tactics.planned_kind(self, t) == "shootout" else "combat"
 
@@ -535,14 +542,17 @@ class BootHillFight(ShootoutTurns, HandToHand):
         try:
             before = tactics.snapshot(self)
             out = self._decide(t, declared)
-            if kind == "auto" and tactics.planned_kind(self, t) == "shootout" \
-                    and not wants_shootout(self, out):
-                after = tactics.snapshot(self)
-                tactics.restore(self, before, t, "combat")
-                again = self._decide(t, declared)
-                if not wants_shootout(self, again):
-                    return again
-                tactics.restore(self, after, t, "shootout")
+            if kind == "auto" and tactics.planned_kind(self, t) == "shootout":
+                wanted = wants_shootout(self, out)
+                self._wanted = (out, wanted)  # (what ``kind_of`` asks again of them)
+                if not wanted:
+                    after = tactics.snapshot(self)
+                    tactics.restore(self, before, t, "combat")
+                    again = self._decide(t, declared)
+                    if not wants_shootout(self, again):
+                        self._wanted = (again, False)
+                        return again
+                    tactics.restore(self, after, t, "shootout")
             return out
         finally:
             tactics.end_planning(self)

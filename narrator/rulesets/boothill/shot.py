@@ -130,6 +130,14 @@ def plan_volleys(intent: Intent, main: int, off: int | None, handedness: str,
         if volleys and intent.sniping:
             volleys[0][0].sniping = True
         return volleys
+    if type(shoot) is str and not intent.two_guns and kind.max_shots is None:
+        # (one target, a list of shot types in a shootout turn: as below, one shot a volley)
+        listed = (shoot,)
+        volleys = [[PlannedShot(st, shoot, main, off_hand, False, False, listed)]
+                   for st in shots]
+        if volleys and intent.sniping:
+            volleys[0][0].sniping = True
+        return volleys
     listed = tuple(targets_of(intent))
     pairs = shot_targets(intent)
     volleys: list[list[PlannedShot]] = []

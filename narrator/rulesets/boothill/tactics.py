@@ -236,11 +236,13 @@ def memory_of(fight: FightView, create: bool = True) -> _Memory | None:
     return _memory(fight)
 
 
-def turn_kind(fight: FightView, t: int) -> str:
+def turn_kind(fight: FightView, t: int, mem: _Memory | None = None) -> str:
     """The kind of turn ``t`` will be, as far as tactics can tell: the declared kind; else a
     shootout when the declared intents ask for one, when shootout actions carry over, or when
-    a character left to tactics has an enemy within 20 feet; else a combat turn."""
-    mem = _memory(fight)
+    a character left to tactics has an enemy within 20 feet; else a combat turn. ``mem``:
+    the profiles' memory of ``fight`` (``memory_of``), when the caller has it."""
+    if mem is None:
+        mem = _memory(fight)
     if mem.plan_turn == t:
         return mem.plan_kind
     sc = fight.sc
@@ -1156,7 +1158,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     """
     mem = _memory(fight)
     prof = PROFILE_TABLE[f.c.tactics]
-    kind = turn_kind(fight, turn)
+    kind = turn_kind(fight, turn, mem)
     enemies = []
     n_friends = 0
     side = f.side
