@@ -226,7 +226,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
 
     def active_sides(self) -> list[str]:
         """The sides with a man still up, in the scenario's order."""
-        up = {f.side for f in self.fighters.values() if not f.down}
+        up = {f.side for f in self.fighters.values() if f.condition == "active"}  # (up)
         return [s for s in self.sides if s in up]
 
     # ------------------------------------------------------------------ the fight
@@ -560,7 +560,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
     def _decide(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
         out = dict(declared)
         for f in self.fighters.values():
-            if f.name in out or f.down or not f.c.tactics:
+            if f.name in out or f.condition != "active" or not f.c.tactics:  # (down)
                 continue
             intent = tactics.decide(self, t, f)
             if intent is not None:
@@ -764,7 +764,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.dark_surprised = set()
         for f in self.fighters.values():
             intent = intents.get(f.name)
-            if f.down or not f.in_darkness or intent is None:
+            if not f.in_darkness or intent is None or f.down:
                 continue
             for name in targets_of(intent):
                 theirs = intents.get(name)
@@ -1093,7 +1093,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if memo is not None:  # the lean path: a shot aimed as one before this turn
             key = (t, f.order, target.order, planned.gun, shot_type, planned.off_hand,
                    planned.two_guns, planned.sniping, self.shots_fired == 0, len(f.wounds),
-                   f.held_by, f.pos, target.pos, target.prone, target.down, target.held_by)
+                   f.held_by, f.pos, target.pos, target.prone, target.condition != "active",
+                   target.held_by)  # (target.condition: ``target.down``)
             got = memo.get(key)
             if got is None:
                 if memo and next(iter(memo))[0] != t:

@@ -48,11 +48,12 @@ def wants_shootout(fight: FightView, intents: dict[str, Intent]) -> bool:
     shootout actions carried over from the last turn (errata B13: they come in it); otherwise
     a combat turn."""
     if fight.last_kind == "shootout" and any(
-            f.queue and not f.down and f.name not in intents for f in fight.fighters.values()):
+            f.queue and f.condition == "active" and f.name not in intents  # (up)
+            for f in fight.fighters.values()):
         return True
     for name, intent in intents.items():
         f = fight.fighters[name]
-        if f.down or intent.shoot is None:
+        if intent.shoot is None or f.condition != "active":  # (down)
             continue
         if isinstance(intent.shots, list) and any(s != "careful" for s in intent.shots):
             return True
@@ -128,7 +129,7 @@ class ShootoutTurns:
                                           else "carried"))
         for side in ranked:
             for f in self.side_order(side, t):
-                if not f.down:
+                if f.condition == "active":  # (up)
                     self.shootout_other_actions(t, f, intents.get(f.name))
         for side in ranked:
             for f in self.side_order(side, t):
@@ -193,7 +194,7 @@ class ShootoutTurns:
         due = 7
         for f in self.fighters.values():
             queue = f.queue
-            if not queue or f.down:
+            if not queue or f.condition != "active":  # (down)
                 continue
             while queue and queue[0].kind == "draw" and f.cursor <= c:
                 action = f.queue.pop(0)
