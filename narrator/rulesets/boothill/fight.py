@@ -427,7 +427,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
         combat turn, so they plan it again as a combat turn, and that plan is kept when it
         makes no shootout turn either. Otherwise the shootout plan stands and the turn is
         fought as planned (``kind_of``)."""
-        if not any(f.name not in declared and not f.down for f in self._tacticians):
+        for f in self._tacticians:
+            if f.name not in declared and f.condition == "active":  # (up)
+                break
+        else:  # (every man a profile decides for has his intent declared, or is down)
             return dict(declared)
         if self.record:  # why a profile's walk was no run is told from these (``move``)
             self.wounds_declared = {f.name: len(f.wounds) for f in self._tacticians}

@@ -192,6 +192,25 @@ def _intent(**kw: object) -> Intent:
     return hit  # type: ignore[return-value]
 
 
+def _shootout_intent(shoot: str, shots: list[str], draw: str | None, weapon: str | None,
+                     aim: str | None, move: MoveIntent | None, sniping: bool,
+                     other: str | None) -> Intent:
+    """``_intent(shoot=shoot, shots=shots, draw=draw, weapon=weapon, aim=aim, move=move,
+    sniping=sniping, other=other)``, the same Intent (the same fields set, shared), found by
+    a key made without going through the keywords: a shootout turn's shot, decided every
+    turn."""
+    key = ("shootout intent", shoot, tuple(shots), draw, weapon, aim,
+           None if move is None else (move.gait, move.to), sniping, other)
+    hit = _INTENTS.get(key)
+    if hit is None:
+        hit = _intent(shoot=shoot, shots=shots, draw=draw, weapon=weapon, aim=aim, move=move,
+                      sniping=sniping, other=other)
+        if len(_INTENTS) >= _CACHE_MAX:
+            _INTENTS.clear()
+        _INTENTS[key] = hit
+    return hit
+
+
 _BLANK_MOVE = MoveIntent.model_construct()
 
 
@@ -1198,8 +1217,8 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     if not _any_usable(f.weapons) or (f.held_by is not None and not any(
             usable(ws) and ws.wt.kind == "pistol" for ws in f.weapons)):
         pick = _pick_up_intent(fight, f, kind, call)
-        arms_length = tables.hand_to_hand()["reach"]["yards"]
-        if pick is not None and f.held_by is None and min(d for _, d in enemies) > arms_length \
+        if pick is not None and f.held_by is None \
+                and min(d for _, d in enemies) > tables.hand_to_hand()["reach"]["yards"] \
                 and not any(ws.wt.is_melee for ws in f.weapons):
             return pick  # nobody to strike at hand, no blade: a thrown weapon within his run
         brawl = _brawl(fight, f, prof, enemies, kind, call)
@@ -1254,8 +1273,8 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
                    and f.cover.kind == "solid" and move is None)
     if kind == "shootout":
         shots, draw = _shot_list(fight, turn, f, prof, choice, _gait_of(move))
-        return _intent(shoot=choice.target.name, shots=shots, draw=draw, weapon=weapon,
-                       aim=prof.aim, move=move, sniping=sniping, other=call)
+        return _shootout_intent(choice.target.name, shots, draw, weapon, prof.aim, move,
+                                sniping, call)
     n = min(2, f.weapons[choice.weapon].loaded)
     return _intent(shoot=choice.target.name, shots=n, weapon=weapon, aim=prof.aim, move=move,
                    sniping=sniping, other=call)
