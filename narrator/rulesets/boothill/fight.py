@@ -157,8 +157,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.count_base = 0
         self.total_turns = 0  # the turns the fight may last (``run``)
         self.open_ended = False  # play-by-post with no max_turns: no last turn (``run``)
-        # the lean path's shots aimed this turn (``prepare``), by everything their aim reads
-        # that may change within a turn; None: not kept (``run`` with records, or a fight
+        # the lean path's shots aimed in this fight (``prepare``), by everything their aim
+        # reads that may change in a fight; None: not kept (``run`` with records, or a fight
         # whose state is set from outside, as the odds kernel's are)
         self._aimed: dict[tuple, tuple | bool] | None = None
         # the intents ``_plan`` last asked ``wants_shootout`` of, and its answer (the same
@@ -193,6 +193,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self._rulings_by_kind: dict[str, list[Ruling]] = {}
         for r in profile.rulings:
             self._rulings_by_kind.setdefault(r.kind, []).append(r)
+        # a ruling for given turns changes a shot's band or modifiers: the lean path's aim
+        # memo (``prepare``) tells the turns apart
+        self._aim_by_turn = any(r.turn is not None for kind in ("range_band", "cancel_modifier")
+                                for r in self._rulings_by_kind.get(kind, ()))
         self._members: dict[str, list[Fighter]] = {
             side: sorted((f for f in self.fighters.values() if f.side == side),
                          key=lambda f: (-f.c.attributes.coo, f.order))
@@ -1093,15 +1097,27 @@ class BootHillFight(ShootoutTurns, HandToHand):
             self.refuse(t, f, "shoot", "empty", target.name, ws.name, count)
             return None
         memo = self._aimed
-        if memo is not None:  # the lean path: a shot aimed as one before this turn
-            key = (t, f.order, target.order, planned.gun, shot_type, planned.off_hand,
-                   planned.two_guns, planned.sniping, self.shots_fired == 0, len(f.wounds),
-                   f.held_by, f.pos, target.pos, target.prone, target.condition != "active",
-                   target.held_by)  # (target.condition: ``target.down``)
+        if memo is not None:  # the lean path: a shot aimed as one before in this fight
+            # everything ``_aim`` reads that may change in a fight: the turn only where a
+            # ruling for given turns changes a band or a modifier; the two men's declared
+            # gaits, the target's drop, the shooter's aim; his wounds by their number (a
+            # wound is never taken back in a fight)
+            mine = intents.get(f.name)
+            theirs = intents.get(target.name)
+            move = mine.move if mine is not None else None
+            their_move = theirs.move if theirs is not None else None
+            key = (t if self._aim_by_turn else 0, f.order, target.order, planned.gun,
+                   shot_type, planned.off_hand, planned.two_guns, planned.sniping,
+                   self.shots_fired == 0, len(f.wounds), f.held_by, f.pos, target.pos,
+                   target.prone, target.condition != "active", target.held_by,
+                   move.gait if move is not None else None,
+                   mine.aim if mine is not None else None,
+                   (their_move.gait, their_move.drop_prone) if their_move is not None
+                   else None)  # (target.condition: ``target.down``)
             got = memo.get(key)
             if got is None:
-                if memo and next(iter(memo))[0] != t:
-                    memo.clear()  # (a new turn)
+                if len(memo) >= 4096:
+                    memo.clear()
                 got = memo[key] = self._aim(t, f, target, ws, planned, intents, count)
             if got is False:
                 return None
