@@ -134,6 +134,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.hits_by: dict[str, int] = {}   # counts, kept with or without the records)
         self.ending: tuple[int, str] | None = None  # (turns fought, reason) once run
         self.dice = dice
+        self.roll = dice.roll  # (``roll`` below, without a call of its own: every die rolled)
         self.profile = profile
         self.house = profile.house
         self.seed = seed
@@ -770,8 +771,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
         (-4 speed, Table 6), unless the GM declared him so already."""
         self.dark_surprised = set()
         for f in self.fighters.values():
+            if not f.in_darkness:  # (most men, most fights)
+                continue
             intent = intents.get(f.name)
-            if not f.in_darkness or intent is None or f.down:
+            if intent is None or f.down:
                 continue
             for name in targets_of(intent):
                 theirs = intents.get(name)
