@@ -432,6 +432,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         combat turn, so they plan it again as a combat turn, and that plan is kept when it
         makes no shootout turn either. Otherwise the shootout plan stands and the turn is
         fought as planned (``kind_of``)."""
+        self._wanted = None  # (``kind_of`` takes only the answer of this planning)
         for f in self._tacticians:
             if f.name not in declared and f.condition == "active":  # (up)
                 break

@@ -248,8 +248,10 @@ class ShootoutTurns:
     def action_counts(self: Any, f: Fighter, action: Action) -> int:
         """Table 5 counts of an action (errata B13; the weapon_speed_counts house rule): the
         sum of ``count_parts``, memoized on everything it reads."""
+        # (the gun's speed counts only under the house rule: None without it)
         key = (action.kind, action.shot_type, action.extra, f.fresh_draw, f.cocked,
-               self.house.weapon_speed_counts, f.weapons[f.current_weapon].wt.speed)
+               f.weapons[f.current_weapon].wt.speed if self.house.weapon_speed_counts
+               else None)
         n = _COUNTS.get(key)
         if n is None:
             if len(_COUNTS) >= _MEMO_MAX:

@@ -52,7 +52,7 @@ SHOOTOUT = TurnKind("shootout", 1, tables.SHOT_TYPES,
 KINDS = {k.name: k for k in (COMBAT, SHOOTOUT)}
 
 
-@dataclass
+@dataclass(slots=True)
 class PlannedShot:
     """One bullet an intent declares, before it is checked or rolled.
 

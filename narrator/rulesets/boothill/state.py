@@ -59,7 +59,7 @@ class WeaponState:
         return "ready" if self.loaded else "empty"
 
 
-@dataclass
+@dataclass(slots=True)
 class Action:
     """A declared shootout action waiting its turn (errata B13).
 
