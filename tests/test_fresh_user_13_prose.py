@@ -175,7 +175,7 @@ def test_a_later_shot_of_the_turn_is_told_as_his_next_not_as_his_first():
            "the chest" in text
     turn2 = _text("bh-livery.yaml").split("## Turn 2")[1].split("||")[0]
     assert re.search(r"Wes's bullet goes a hand's breadth wide of Reese\. (Wes's next bullet|"
-                     r"The next bullet from Wes|His next bullet) finds Reese", turn2), turn2
+                     r"The next bullet from Wes's rifle|His next bullet) finds Reese", turn2), turn2
     # a miss after his hit: his next shot ("Her aim is off, and Cal is spared" was told after
     # Ada's first bullet took Cal)
     assert re.search(r"Ada's bullet \w+ Cal [^.]*\. [^.]*\bsecond shot\b[^.]*Cal\.", turn2), turn2

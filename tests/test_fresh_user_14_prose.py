@@ -109,3 +109,151 @@ def test_a_fumble_again_names_the_mans_own_draw():
     assert "Cal fumbles his draw again." in _prose(_story(HERE / "duel.yaml", 3))
     for seed in (1, 3, 7, 8, 15):
         assert "fumbles it again" not in _story(HERE / "duel.yaml", seed)
+
+
+# ------------------------------------------- 4. an unfinished fight's ending tells the state now
+def _ending(name: str, seed: int, tense: str = "present") -> str:
+    """The closing paragraph of the story (the last paragraph of prose)."""
+    return [p.strip() for p in _prose(_story(EXAMPLES / name, seed, tense)).split("\n\n")
+            if p.strip() and not p.strip().startswith(("-" * 10, "Status after", "Dice"))][-1]
+
+
+def test_an_unfinished_fights_ending_tells_the_wounded_as_they_are_now():
+    """luke-short seed 6 was "Nothing is settled ... Luke and Jim do not come through it
+    unmarked"; abilene-saloon seed 1 "guns still out ... Quentin comes out of it bloodied";
+    luke-short seed 2 --tense past "Jim came away hurt": words of a fight that is over."""
+    six = _ending("luke-short.yaml", 6)
+    assert "Nothing is settled: Short and Courtright are still in it. Luke and Jim are wounded." \
+        in six
+    assert "Quentin is bleeding." in _ending("abilene-saloon.yaml", 1)
+    assert "Jim was hurt." in _ending("luke-short.yaml", 2, "past")
+    for name, seed in (("luke-short.yaml", 6), ("abilene-saloon.yaml", 1),
+                       ("luke-short.yaml", 2)):
+        text = _ending(name, seed)
+        for over in ("unmarked", "bloodied", "came away", "comes away"):
+            assert over not in text, (name, seed, text)
+
+
+def test_guns_still_out_only_when_every_man_in_it_has_his_gun_out():
+    """luke-short seed 1: Jim's four fast draws all fail and the turn ends; was "That is
+    where it stands, one second in, guns still out."; now his gun is told still stuck."""
+    text = _ending("luke-short.yaml", 1)
+    assert "guns still out" not in text
+    assert "Jim has still not cleared leather." in text
+
+
+# ----------------------------------------- 5. a man who falls back is not told fleeing the fight
+def test_a_run_the_ending_tells_as_falling_back_is_not_a_flight_from_the_fight():
+    """posse seed 1 turn 9: the Kid (tactics: coward) runs for the open ground and is on his
+    feet, still in it, when the turns run out; was "Kid Tyler bolts from the fight." beside
+    "The Kid has given ground but not given up"; seed 4 "Kid Tyler has had enough: he runs for
+    it" beside "has fallen back but is not out of it". The run is now told as falling back."""
+    one = _prose(_story(HERE / "posse.yaml", 1))
+    assert "Kid Tyler falls back at a run, still in the fight." in one
+    assert "The Kid has given ground but not given up." in one
+    four = _prose(_story(HERE / "posse.yaml", 4))
+    assert "Kid Tyler breaks away at a run across the open." in four
+    assert "The Kid has fallen back but is not out of it." in four
+    for text in (one, four):
+        assert "bolts from the fight" not in text and "runs for it" not in text
+
+
+# ------------------------------------------- 6. holding fire says why, truthfully
+def test_holding_fire_with_enemies_still_in_it_is_not_nobody_left_in_reach():
+    """posse seed 2 turn 8: Bannon's man is down and Lou, unhurt behind the corral fence, is
+    still in it; was "With nobody left in reach, Bannon holds his fire."; seed 4 turn 9 the
+    same of Lou. Now nobody is in his sights (the engine: nobody left he could hit)."""
+    assert "With nobody in his sights, Bannon holds his fire." in _prose(
+        _story(HERE / "posse.yaml", 2))
+    assert "With nobody in his sights, Lou holds his fire." in _prose(
+        _story(HERE / "posse.yaml", 4))
+    for seed in (2, 4):
+        assert "nobody left in reach," not in _story(HERE / "posse.yaml", seed)
+
+
+# ---------------------------------------- 7. a killing wound Luck turned light is no graze
+def test_a_luck_saved_killing_wound_is_not_told_as_a_graze():
+    """posse seed 3 turn 3: severity 6 in the chest, mortal, saved by Luck; was "Bannon's
+    bullet nicks Ace square in the chest. A miracle: ..."; seed 7 turn 6 "She tags Jed across
+    the temple. It looks like a killing wound, but ...". The lead and the place are now
+    neither a graze nor a hard hit."""
+    assert ("Bannon's bullet catches Ace square in the chest. A miracle: the bullet flattens "
+            "itself on a deck of cards in Ace's shirt pocket") in _prose(
+                _story(HERE / "posse.yaml", 3))
+    seven = _prose(_story(HERE / "posse.yaml", 7))
+    assert ("The rifle kicks against Ella's shoulder and the bullet catches Jed in the head. "
+            "It looks like a killing wound") in seven
+    assert "across the temple. It looks like" not in seven
+
+
+# ------------------------------------------- 8. every man's full name at his first mention
+def test_every_man_gets_his_full_name_at_his_first_mention_in_the_prose():
+    """gen-boothill-5 seeds 1-5: Herman Harmon and Lewis Banks (who roll the Tactics checks
+    in the rulings block at the top, "Herman Harmon checks Tactics") were only ever "Herman"
+    and "Lewis" in the prose; seed 1 was "The bullet from Cactus Zeke's revolver finds Lewis
+    in the belly". Now each is named in full the first time the prose names him."""
+    first = _prose(_story(HERE / "gen-boothill-5.yaml", 1))
+    assert "The bullet from Cactus Zeke's revolver finds Lewis Banks in the belly" in first
+    assert "Herman Harmon's bullet spatters dirt over Seth Wright's boots." in first
+    for seed in range(1, 6):
+        text = _prose(_story(HERE / "gen-boothill-5.yaml", seed))
+        body = text.split("Turn 1\n", 1)[1]
+        for full, short in (("Herman Harmon", "Herman"), ("Lewis Banks", "Lewis")):
+            if short in body:
+                assert body.index(full) == body.index(short), (seed, full)
+
+
+# ------------------------------------------------------------------- 9. stiff phrasing
+def test_a_shot_from_a_man_is_a_shot_from_his_gun():
+    """gen-boothill-5 seed 1: was "This time the bullet from Herman finds Seth" (duel: "A
+    bullet from Kate goes past Cal and away"); now from his gun."""
+    text = _prose(_story(HERE / "gen-boothill-5.yaml", 1))
+    assert "This time the bullet from Herman's long-barrelled six-gun finds Seth" in text
+    assert "The second bullet from Charlie's revolver takes Cactus Zeke high in the chest" in text
+    for seed in (1, 3, 7, 8, 15):
+        assert not __import__("re").search(r"(?:bullet|shot) from (?:Kate|Cal) (?!Dorsey)",
+                                            _story(HERE / "duel.yaml", seed))
+
+
+def test_no_readier_woman_no_slam_into_a_man_in_the_head_no_ordinary_way():
+    """gas-night seed 15: was "Maggie is the readier woman." (now "the readier of the two");
+    gen-weird-west-11 seed 1: "Charlie Dean's bullet slams into Levi in the side of the head"
+    (now "hits Levi hard in the side of the head"); "pulls his revolver the ordinary way" is
+    gone from the phrases."""
+    assert "Maggie is the readier of the two." in _prose(_story(HERE / "gas-night.yaml", 15))
+    assert "Charlie Dean's bullet hits Levi hard in the side of the head" in _prose(
+        _story(HERE / "gen-weird-west-11.yaml", 1))
+    assert "ordinary way" not in (ROOT / "templates/common/phrases.toml").read_text()
+    assert "readier woman" not in _story(HERE / "gas-night.yaml", 15)
+
+
+# --------------------------------------------------------- 10. the rolls and rulings blocks
+def test_a_range_ruling_and_a_fire_order_read_as_sentences_with_one_agreement():
+    """shotgun-gang (any seed): the rulings block said "every shot between Texas Rangers and
+    Shotgun Gang is at long range" (a line opening in lower case, no "the") and "the Shotgun
+    Gang fire in the order ..." beside the rolls' "The Shotgun Gang wins the initiative"."""
+    text = _story(EXAMPLES / "shotgun-gang.yaml", 1)
+    assert ("  - Every shot between the Texas Rangers and the Shotgun Gang is at long range "
+            "(GM ruling:") in text
+    assert "  - Turn 2: the Shotgun Gang fires in the order Rickard Eriksson," in text
+    assert "The Shotgun Gang wins the initiative." in text
+
+
+def test_a_rolls_line_opening_on_a_lower_case_short_name_opens_in_a_capital():
+    """posse seed 1 turn 9: the rolls line was "the Kid runs 12 of 12 yd (night).";
+    now "The Kid runs 12 of 12 yd (night).\""""
+    text = _story(HERE / "posse.yaml", 1)
+    assert "\n  The Kid runs 12 of 12 yd (night).\n" in text
+    assert "\n  the Kid runs" not in text
+
+
+def test_a_reload_declared_in_shootout_turns_says_which_of_the_six_it_is():
+    """posse seed 1 turns 4-8: Hank declared "reloads his double-barrelled shotgun" five
+    turns running, the shotgun staying 0/2, with no line saying why: six shootout turns of
+    reloading in a row load one combat turn's worth (000 l.497; the engine's reload_streak),
+    and he was shot dead in the ninth (a combat turn) before it came. Each declaration now
+    says which of the six it is."""
+    text = _story(HERE / "posse.yaml", 1)
+    for k in range(1, 6):
+        assert (f"  - Hank: reloads his double-barrelled shotgun (shootout turn {k} of 6: six "
+                "in a row load one combat turn's worth) (tactics).") in text

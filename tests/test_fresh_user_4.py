@@ -98,7 +98,7 @@ def test_weird_west_damage_with_no_dice_left_is_written_out(canyon_story):
     (nothing between the word and the sum)."""
     assert "damage  " not in canyon_story
     lines = [x for x in canyon_story.splitlines()
-             if x.startswith("damage (no dice) = 0, 0 wounds")]
+             if x.startswith("Damage (no dice) = 0, 0 wounds")]  # (a rolls line: a capital)
     assert len(lines) >= 10, lines  # (16 in this fight)
 
 

@@ -187,8 +187,10 @@ def test_an_advance_names_the_man_he_declared_he_shoots_at():
     from Robert's revolver took Elmer ..." and "- Robert: ... runs towards Hangtree Samuel":
     the nearest enemy, not the man he went after and shot at (Elmer)."""
     story = _write_up("boothill", "corral", 3)
-    assert "Robert rushed at Elmer. A bullet from Robert's revolver took Elmer in the left " \
-        "shoulder" in story, story
+    # (Robert Jacobs in full: his first mention in the prose since the rulings block's
+    # Tactics line no longer counts as one)
+    assert "Robert Jacobs rushed at Elmer. A bullet from Robert's revolver took Elmer in the " \
+        "left shoulder" in story, story
     teaching = _write_up("boothill", "corral", 3, mode="teaching")
     assert "Robert runs towards Elmer: 22.3 yards" in teaching, teaching
     assert "runs towards Hangtree Samuel" not in teaching

@@ -307,7 +307,7 @@ def test_a_steady_shot_never_meets_a_steadier_pace():
 def test_buckshot_is_a_load_never_a_buckshot():
     """Old (seed 4418): "A buckshot from Dutch goes past Gus and away."."""
     text = _story(_fight(REDROCK, 4418))
-    assert "A load of buckshot from Dutch goes past Gus and away." in text
+    assert "A load of buckshot from Dutch's shotgun goes past Gus and away." in text
     assert "A buckshot" not in text
 
 

@@ -577,12 +577,13 @@ class Narration:
 
     def compared(self, people: list[str] | tuple[str, ...]) -> tuple[str, ...]:
         """The phrase tags of a comparison among ``people`` (character names; a winner and
-        those he was quicker than): ``"alike"`` when they all go by one pronoun ("the
+        those he was quicker than): ``"alike"`` when they all go by "he" ("the
         readier man" of two men), else ``"unalike"`` and ``"pair"`` (two of them: "the
         readier of the two") or ``"many"`` ("readier than the rest"): "the readier woman"
-        beside men read as if they were women too."""
+        beside men read as if they were women too, and "Maggie is the readier woman" of two
+        women read stiff (a fresh reader): ``"alike"`` is for men only."""
         kinds = {self.chars[w].pronoun if w in self.chars else "he" for w in people}
-        if len(kinds) <= 1:
+        if kinds <= {"he"}:
             return ("alike",)
         return ("unalike", "pair" if len(people) == 2 else "many")
 
@@ -741,6 +742,15 @@ class Narration:
             text = self.markup.escape(inflection.told_name(c.name))
         self._mention(who)
         return self.markup.strong(text) if strong and self.bold else text
+
+    def names_afresh(self) -> str:
+        """Forget which characters were named (story mode, after the rulings block at the top
+        of the post: its lines name the men in full, "Herman Harmon checks Tactics", and the
+        prose after it gave them only their short names, never a full first mention).
+        Returns "" (called from a template)."""
+        self.seen.difference_update(self.chars)
+        self.sentence, self.before, self.since, self.topic = [], [], [], None
+        return ""
 
     def _mention(self, who: str) -> None:
         if who in self.chars:
@@ -929,6 +939,41 @@ class Narration:
         before = self.last_miss.get(slot)
         self.last_miss[slot] = act
         return before
+
+    def reload_streak(self, ev: Event) -> int:
+        """Which shootout turn of reloading in a row the declaration ``ev`` (an
+        ``intent_declared`` with a reload) is, 1 to 6: six in a row with no shot load one
+        combat turn's worth (000 l.497; the engine's ``reload_streak``), so a reload declared
+        five turns running shows nothing loaded until the sixth. 0: not a shootout turn (a
+        combat turn's reload is told by its own line)."""
+        who = getattr(ev, "character", None)
+        kind: dict[int, str] = {}
+        reloading: dict[int, bool] = {}
+        fired: set[int] = set()
+        done: set[int] = set()
+        for e in self.events:
+            k = e.kind
+            if k == "turn_started":
+                kind[e.turn] = e.turn_kind
+            elif k == "intent_declared" and e.character == who:
+                reloading[e.turn] = bool(e.reload)
+            elif k == "shot_fired" and getattr(e, "shooter", None) == who:
+                fired.add(e.turn)
+            elif k == "reloaded" and e.character == who:
+                done.add(e.turn)
+            if e is ev:
+                break
+        turn = getattr(ev, "turn", None)
+        if kind.get(turn) != "shootout":
+            return 0
+        n = 0
+        t = turn
+        while kind.get(t) == "shootout" and reloading.get(t) and t not in fired:
+            n += 1
+            t -= 1
+            if t in done:  # the turn before loaded: this streak starts after it
+                break
+        return (n - 1) % 6 + 1 if n else 0
 
     def draw_try(self, ev: Event) -> tuple[str, ...]:
         """The phrase tags of a draw (``ev``, a ``draw_made``) made after failed fast draws of
@@ -2396,8 +2441,9 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
     those, shots of covering fire) and ``hits`` (shots that wounded a man; cover that
     stopped one is no hit); ``quiet``: nobody fired in the last turn; ``last_shot``: the
     turn of the last shot (0: none); ``turns``;
-    ``came_to``: the men knocked cold who came to after the fight. Read from the last status
-    block and the shots.
+    ``came_to``: the men knocked cold who came to after the fight; ``stuck``: (a fight cut
+    off undecided) the men still in it whose last fast draw failed, no gun out. Read from the
+    last status block and the shots.
 
     A fight cut off undecided (its ``fight_ended`` reason "turns_ran_out": the turns ran out
     with two sides or more still up) is told as the engine left it: ``holders`` are then the
@@ -2519,6 +2565,14 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
     end = next((e for e in reversed(events) if e.kind == "fight_ended"), None)
     out["stopped"] = end is not None and end.reason == "turns_ran_out"
     out["withdrawn"] = []
+    # men still on their feet whose last fast draw failed, with no shot or blow after it:
+    # their gun is not out (a fight cut off undecided says so, never "guns still out")
+    drew: dict[str, tuple[int, bool]] = {}
+    for i, e in enumerate(events):
+        if e.kind == "draw_made":
+            drew[e.character] = (i, bool(e.success) or e.draw != "fast")
+    out["stuck"] = [n for n in out["standing"] if n in drew and not drew[n][1]
+                    and attack.get(n, -1) < drew[n][0]] if out["stopped"] else []
     if out["stopped"]:
         out["holders"] = [s for s in started.sides if s in end.standing]
         for name in list(out["fled"]):
