@@ -215,6 +215,35 @@ def test_a_shot_from_a_man_is_a_shot_from_his_gun():
                                             _story(HERE / "duel.yaml", seed))
 
 
+def test_a_shot_from_a_mans_gun_is_not_told_so_two_sentences_running():
+    """The shots "from Slim's revolver" made two sentences in a row echo (canyon 2v3 seed 11:
+    "A bullet from Slim's revolver took Smiley in the right thigh; a bad wound. A second
+    bullet from Slim's revolver took Smiley in the gut"): the second is the man's own
+    ("Slim's second bullet took Smiley in the gut"). Over 20 generated fights of each
+    ruleset (past tense), no sentence right after one with a shot "from X's gun" tells
+    another so."""
+    import re
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from prose_lint import sentences
+    from test_story_repeats import _all_rulesets, _proses
+    gun_from = re.compile(r"\b(?:shot|bullet|ball|arrow|charge|buckshot|[Ll]ead) from "
+                          r"(?:[A-Z\"][\w'\"-]*\s?)+'s ")
+    twice, seen = [], 0
+    for label, _, prose in _proses(_all_rulesets(20)):
+        for para in prose.split("\n\n"):
+            said = sentences(para)
+            for x, y in zip(said, said[1:]):
+                if gun_from.search(x):
+                    seen += 1
+                    if gun_from.search(y):
+                        twice.append(f"{label}: {x} / {y}")
+        if label == "canyon 2v3 seed 11":
+            assert ("A bullet from Slim's revolver took Smiley in the right thigh; a bad "
+                    "wound. Slim's second bullet took Smiley in the gut") in prose
+    assert seen > 50 and not twice, (seen, twice[:6])
+
+
 def test_no_readier_woman_no_slam_into_a_man_in_the_head_no_ordinary_way():
     """gas-night seed 15: was "Maggie is the readier woman." (now "the readier of the two");
     gen-weird-west-11 seed 1: "Charlie Dean's bullet slams into Levi in the side of the head"

@@ -334,6 +334,7 @@ class Narration:
         # "" for a sentence that opened on no man: "The shot from Jed ...")
         self._folded: set[int] = set()  # beats told in a sentence with others (``fold``)
         self._emptied: set[str] = set()  # men whose gun was told emptied in this paragraph
+        self._gun_from = False  # the sentence before told a shot "from {a}'s {weapon}"
         self._starts: dict[Any, tuple[dict[str, tuple[float, float]], set[str]]] | None = None
         self._downs: tuple[list[Event], dict[int, frozenset[str]]] | None = None
         self._floors: tuple[list[Event], dict[int, frozenset[str]]] | None = None
@@ -1350,15 +1351,20 @@ class Narration:
         self.last_miss[key] = act
         return before == act
 
-    def paragraph(self) -> str:
+    def paragraph(self, alone: bool = False) -> str:
         """Start a new paragraph: the next phrase names its character again (and no weapon is
         in hand until a shot sets one), and does not open on the word the paragraph before
-        opened on (``_opens_alike``). Returns ""."""
+        opened on (``_opens_alike``). ``alone``: a paragraph ``flow`` never joins to the one
+        before (a turn's first, the ending's), so a shot "from Slim's revolver" told at the
+        end of the one before is no reason to tell this one's otherwise. Returns ""."""
+        if alone:
+            self._gun_from = False
         if self._para_word is not None:
             self._last_para_word = self._para_word
         self._para_word = None
         self.topic = self.opened = self._opened_thing = self.subject = None
         self._emptied = set()
+        # (``_gun_from`` is kept: ``flow`` may join this paragraph to the one before)
         self.sentence, self.before = [], []
         self.weapon_type = None
         self.weapon_name = None
@@ -1715,7 +1721,7 @@ class Narration:
     #: it changes only whether the phrase's men were named (``name``).
     _STATE = ("before", "sentence", "said_he", "saying_he", "opened", "_opened_thing",
               "_own_gun", "falls", "subject", "since", "topic", "guns_said", "guns_told",
-              "last_said", "_opening", "_said", "_emptied")
+              "last_said", "_opening", "_said", "_emptied", "_gun_from")
 
     def _state(self, a: str | None, b: str | None) -> dict[str, Any]:
         """A copy of what ``_realise`` changes for a phrase of ``a`` and ``b`` (see
@@ -1735,6 +1741,13 @@ class Narration:
     def _realise(self, phrase: str, a: str | None, b: str | None,
                  extra: dict[str, Any]) -> str:
         """Fill a picked phrase (see ``say``)."""
+        if not phrase.startswith(("; ", ",")) and (a is not None or b is not None):
+            # a shot "from Slim's revolver" two sentences running ("A bullet from Slim's
+            # revolver took Smiley ... A second bullet from Slim's revolver took Smiley"):
+            # the second is told as the man's own ("Slim's second bullet took Smiley")
+            if self._gun_from:
+                phrase = _own_shot(phrase)
+            self._gun_from = _GUN_FROM in phrase
         body, lead, a_first = _shape(phrase)
         if not lead:  # a new sentence
             self.before, self.sentence = self.sentence, []
@@ -1921,8 +1934,8 @@ class Narration:
         if not words:
             return gun
         tail = words[-1]
-        if len(words) > 1 and tail[:1].islower() and tail.isalpha():
-            short = tail  # "double-barrel shotgun" -> "shotgun"
+        if len(words) > 1 and tail[:1].islower() and tail.replace("-", "").isalpha():
+            short = tail  # "double-barrel shotgun" -> "shotgun", "long-barrelled six-gun" -> "six-gun"
         elif len(words) > 1 and (words[0] in _BRANDS or tail in _BRANDS):
             # "Colt Peacemaker", "long-barrelled Colt" -> "Colt" (never "Bull Dog" -> "Bull")
             short = words[0] if words[0] in _BRANDS else tail
@@ -2169,6 +2182,27 @@ def _is_pocket(weapon: str) -> bool:
 def _is_longarm(weapon: str) -> bool:
     """Whether a weapon's name says it is fired from the shoulder (``_LONGARM``)."""
     return _LONGARM.search(weapon) is not None
+
+
+_GUN_FROM = "from {a}'s {weapon}"
+_OWN_SHOT = (
+    # "A second bullet from {a}'s {weapon} [take]" -> "{a}'s second bullet [take]"
+    (re.compile(r"^(This time )?(?:A|The|the) ((?:second |next |\{nth\} |load of )?"
+                r"(?:\{shot\}|shot|charge)) from \{a\}'s \{weapon\}"), r"\1{a}'s \2"),
+    (re.compile(r"^Lead from \{a\}'s \{weapon\}"), "{a}'s lead"),
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def _own_shot(phrase: str) -> str:
+    """A phrase telling a shot "from {a}'s {weapon}" told instead as the shooter's own
+    ("{a}'s second {shot} [take] {b}"), for a sentence right after one that told a shot from
+    a man's gun (``Narration._realise``); a phrase of another form as it is."""
+    for pattern, repl in _OWN_SHOT:
+        phrase, k = pattern.subn(repl, phrase, count=1)
+        if k:
+            break
+    return phrase
 
 
 @functools.lru_cache(maxsize=4096)
