@@ -26,41 +26,31 @@ def _story(log, tense: str = "present") -> str:
     return "\n".join(line for line in text.splitlines() if not line.startswith("  "))
 
 
+def _hart_and_gault(title: str, hart_weapon: str, turns: str, *, seed: str = "",
+                    stats: bool = True) -> str:
+    """A Gaslight scenario of Will Hart (side a, ``hart_weapon``: his weapons' list entry)
+    against Ned Gault's coach gun with no `carried:` (side b; GN24: a long arm is slung), at 8
+    yards, with ``turns`` (the YAML lines after "turns:") and, with ``stats``, their short
+    names and the scores a draw's story needs. ``seed``: a "seed: N" line, or none."""
+    def extra(short: str, strength: int, bab: int) -> tuple[str, str]:
+        if not stats:
+            return "", ""
+        return (f"      short: {short}\n      str: {strength}\n",
+                f"      con: 14\n      bab: {bab}\n")
+    hart, gault = extra("Hart", 13, 3), extra("Gault", 15, 1)
+    return (f"title: {title}\nruleset: gaslight\n{seed}sides:\n  a:\n"
+            f"    - name: Will Hart\n{hart[0]}      dex: 16\n{hart[1]}      hp: 14\n"
+            f"      skills: {{quick_draw: 2}}\n      weapons: [{hart_weapon}]\n"
+            f"      at: [0, 0]\n      tactics: aggressive\n  b:\n"
+            f"    - name: Ned Gault\n{gault[0]}      dex: 13\n{gault[1]}      hp: 12\n"
+            f"      skills: {{quick_draw: 1}}\n      weapons: [{{type: coach_gun}}]\n"
+            f"      at: [8, 0]\n      tactics: aggressive\nturns:\n{turns}")
+
+
 # ------------------------------------------------------- 1. a draw told by the gun and its place
 #: A Bull Dog in a holster against a coach gun with no `carried:` (GN24: a long arm is slung).
-SLUNG = """\
-title: Sling test
-ruleset: gaslight
-seed: 3
-sides:
-  a:
-    - name: Will Hart
-      short: Hart
-      str: 13
-      dex: 16
-      con: 14
-      bab: 3
-      hp: 14
-      skills: {quick_draw: 2}
-      weapons: [{type: bulldog_revolver, name: Bull Dog, carried: holster}]
-      at: [0, 0]
-      tactics: aggressive
-  b:
-    - name: Ned Gault
-      short: Gault
-      str: 15
-      dex: 13
-      con: 14
-      bab: 1
-      hp: 12
-      skills: {quick_draw: 1}
-      weapons: [{type: coach_gun}]
-      at: [8, 0]
-      tactics: aggressive
-turns:
-  - fast_draw: [Hart, Gault]
-max_turns: 4
-"""
+SLUNG = _hart_and_gault("Sling test", "{type: bulldog_revolver, name: Bull Dog, carried: holster}",
+                        "  - fast_draw: [Hart, Gault]\nmax_turns: 4\n", seed="seed: 3\n")
 
 
 def test_a_gaslight_fast_draw_is_told_by_the_gun_drawn_and_where_it_was_carried():
@@ -117,30 +107,9 @@ def test_a_gaslight_load_between_snap_shots_is_told_between_them():
 
 
 # ------------------------------------------------------- 3. check warns of a draw it ignores
-LINTED = """\
-title: Lint test
-ruleset: gaslight
-sides:
-  a:
-    - name: Will Hart
-      dex: 16
-      hp: 14
-      skills: {quick_draw: 2}
-      weapons: [{type: rifle, carried: holster}]
-      at: [0, 0]
-      tactics: aggressive
-  b:
-    - name: Ned Gault
-      dex: 13
-      hp: 12
-      skills: {quick_draw: 1}
-      weapons: [{type: coach_gun}]
-      at: [8, 0]
-      tactics: aggressive
-turns:
-  - intents:
-      Ned Gault: {shoot: Will Hart, draw: quick}
-"""
+LINTED = _hart_and_gault("Lint test", "{type: rifle, carried: holster}",
+                         "  - intents:\n      Ned Gault: {shoot: Will Hart, draw: quick}\n",
+                         stats=False)
 
 
 def test_check_warns_of_quick_draw_from_a_sling_and_of_a_holstered_long_arm(run_cli, tmp_path):

@@ -976,12 +976,10 @@ class Narration:
                 break
         return (n - 1) % 6 + 1 if n else 0
 
-    def draw_try(self, ev: Event) -> tuple[str, ...]:
-        """The phrase tags of a draw (``ev``, a ``draw_made``) made after failed fast draws of
-        the same man (000 l.209-221: a failed fast draw is tried again): ``("once",)`` after
-        one ("at the second try"), ``("often",)`` after two or more ("at the third try", "at
-        last"), ``()`` after none. The failures counted are those in a row before ``ev`` in
-        the log, back to his last draw that worked."""
+    def _fails_before(self, ev: Event) -> int:
+        """How many failed fast draws of ``ev``'s man (``ev``: a ``draw_made``) come in a row
+        before it in the log, back to his last draw that worked (000 l.209-221: a failed fast
+        draw is tried again); 0: none."""
         fails = 0
         who = getattr(ev, "character", None)
         for e in self.events:
@@ -989,18 +987,20 @@ class Narration:
                 break
             if e.kind == "draw_made" and e.character == who:
                 fails = 0 if e.success else fails + 1
+        return fails
+
+    def draw_try(self, ev: Event) -> tuple[str, ...]:
+        """The phrase tags of a draw (``ev``, a ``draw_made``) made after failed fast draws of
+        the same man (``_fails_before``): ``("once",)`` after one ("at the second try"),
+        ``("often",)`` after two or more ("at the third try", "at last"), ``()`` after none."""
+        fails = self._fails_before(ev)
         return () if fails == 0 else ("once",) if fails == 1 else ("often",)
 
     def draw_nth(self, ev: Event) -> str:
         """The ordinal word of the try ``ev`` (a ``draw_made``) is, counting the failed fast
-        draws in a row before it: "second", "third"... ("" past the tenth)."""
-        fails = 0
-        who = getattr(ev, "character", None)
-        for e in self.events:
-            if e is ev:
-                break
-            if e.kind == "draw_made" and e.character == who:
-                fails = 0 if e.success else fails + 1
+        draws in a row before it (``_fails_before``): "first", "second", "third"... ("" past
+        the tenth)."""
+        fails = self._fails_before(ev)
         words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
                  "ninth", "tenth")
         return words[fails] if fails < len(words) else ""
@@ -1935,7 +1935,7 @@ class Narration:
             return gun
         tail = words[-1]
         if len(words) > 1 and tail[:1].islower() and tail.replace("-", "").isalpha():
-            short = tail  # "double-barrel shotgun" -> "shotgun", "long-barrelled six-gun" -> "six-gun"
+            short = tail  # "double-barrel shotgun" -> "shotgun" ("six-gun" a head noun too)
         elif len(words) > 1 and (words[0] in _BRANDS or tail in _BRANDS):
             # "Colt Peacemaker", "long-barrelled Colt" -> "Colt" (never "Bull Dog" -> "Bull")
             short = words[0] if words[0] in _BRANDS else tail
