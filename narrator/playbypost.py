@@ -241,19 +241,38 @@ def _capacities(log: FightLog) -> dict[str, dict[str, int]]:
     return {c.name: {w.name: w.capacity for w in c.weapons} for c in ends[-1].status}
 
 
+#: ``LoadedScenario.notes`` key: the Weird West turns whose records were made when a draw of
+#: the gun already in hand took the card (before narrator made it no draw, the card going to
+#: his next action); found by ``_fight``, read by the ruleset's fight.
+OLD_DRAWS = "weird_west_old_draws"
+
+
 def _fight(loaded: LoadedScenario, **kw: Any) -> FightLog:
     """``run_fight``, with a replay that runs short of recorded rolls located at the turn's
-    ``resolved:`` record."""
+    ``resolved:`` record. A Weird West turn that runs short is first replayed again as
+    narrator once resolved it, a draw of the gun already in hand taking the card (now no
+    draw: the card goes to his next action); a file recorded then replays as it was posted
+    (``OLD_DRAWS``). Only when that runs short too is it refused."""
     import re
 
     from narrator.errors import DiceError
-    try:
-        return run_fight(loaded, **kw)
-    except DiceError as exc:
-        m = re.match(r"turn (\d+) was resolved with other rolls", exc.message)
-        if m is None or exc.line is not None:
-            raise
-        raise loaded.error(exc.message, "turns", int(m.group(1)) - 1, "resolved") from None
+    first: dict[int, str] = {}   # each turn's message as the current rules replayed it
+    while True:
+        try:
+            return run_fight(loaded, **kw)
+        except DiceError as exc:
+            m = re.match(r"turn (\d+) was resolved with other rolls", exc.message)
+            if m is None or exc.line is not None:
+                raise
+            turn = int(m.group(1))
+            old = frozenset(loaded.notes.get(OLD_DRAWS, ()))
+            if loaded.scenario.ruleset == "weird-west" and turn not in old:
+                first[turn] = exc.message
+                loaded.notes[OLD_DRAWS] = old | {turn}
+                continue
+            loaded.notes[OLD_DRAWS] = old - {turn}   # the old draws did not help it either
+            raise loaded.error(first.get(turn, exc.message), "turns", turn - 1,
+                               "resolved") from None
 
 
 def _blank_turn(loaded: LoadedScenario) -> Any:

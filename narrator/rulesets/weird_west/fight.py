@@ -189,11 +189,17 @@ class WeirdWestFight:
         path: the scenario file, for located errors.
         tables_only: fight by the data files as they are, the scenario's ``house_rules:``
             (and ``options:``) left out (``--profile tables``).
+        old_draws: the turns (1-based) replayed from play-by-post records that narrator
+            wrote when a draw of the gun already in hand was a draw that took the card
+            (it is no draw now, the card going to his next action): in them it is so again,
+            as the turn was posted (``narrator.playbypost.OLD_DRAWS``).
     """
 
     def __init__(self, scenario: Scenario, dice: Dice, seed: int,
                  script: dict | None = None, fallback: str = "error",
-                 path: str | None = None, tables_only: bool = False) -> None:
+                 path: str | None = None, tables_only: bool = False,
+                 old_draws: frozenset[int] = frozenset()) -> None:
+        self.old_draws = old_draws
         self.house = None if tables_only else house_of(scenario)
         with tables.house(self.house):
             self._setup(scenario, dice, seed, script, fallback, path)
@@ -595,7 +601,8 @@ class WeirdWestFight:
         if arms is None:
             self.simple(t, f, card, "draw", "no_gun")
             return
-        if arms.in_hand:   # already in hand: no draw, and the card goes to his next action
+        if arms.in_hand and t not in self.old_draws:
+            # already in hand: no draw, and the card goes to his next action
             self.simple(t, f, card, "draw", "in_hand", arms.name)
             if f.plan:
                 self.act(t, f, card)

@@ -55,9 +55,11 @@ class WeirdWest(Ruleset):
 
     def fight(self, loaded: Any, dice: Any, seed: int, tables_only: bool) -> Any:
         from narrator.rulesets.weird_west.fight import WeirdWestFight
+        from narrator.playbypost import OLD_DRAWS
         return WeirdWestFight(loaded.scenario, dice, seed, loaded.script,
                               getattr(dice, "fallback", "error"), loaded.path,
-                              tables_only=tables_only)
+                              tables_only=tables_only,
+                              old_draws=frozenset(loaded.notes.get(OLD_DRAWS, ())))
 
     def kernel(self) -> Kernel:
         return ModuleKernel("narrator.rulesets.weird_west.kernel")
