@@ -193,7 +193,12 @@ class VecTactics:
         """``tactics._estimate`` of fighter ``j``'s shot of type ``st`` with his weapon ``g``
         (``wound``: his Table 2 wound modifier for its kind) at targets of these Table 2 size
         modifiers and cover shares (no gait), band codes >= 0."""
-        c = self.modified(j, g, st, band, wound, size)
+        return self.chance(j, self.modified(j, g, st, band, wound, size), keep)
+
+    def chance(self, j: int, c: np.ndarray, keep: np.ndarray) -> np.ndarray:
+        """``tactics._estimate`` of fighter ``j``'s shots from their ``modified`` chances to
+        hit ``c`` at targets of these cover shares: a chance of 1 or more as it stands (19
+        at most, in twentieths), below that his Luck's (B4)."""
         p = np.where(c < 1, self.luck_p[j], np.minimum(c, 19) / 20)
         return p * keep
 
@@ -528,6 +533,11 @@ class VecTactics:
         settled = n_threats == rows_sum(en, 1)   # (the threats are all of them: that tier's
         #                                          choice stands)
         tiers = [threats, fighting, None] if n_threats.any() else [fighting, None]
+        # (what a target and a gun give does not depend on the tier: worked out at the first
+        # tier that needs it, then kept: per (target, gun) the band, whether the shot is
+        # one to choose, and its chance and score; per target his value)
+        per: dict[tuple[int, int], list] = {}
+        values: dict[int, np.ndarray] = {}
         for level, tier in enumerate(tiers):
             pick = pick0
             if level:
@@ -542,25 +552,32 @@ class VecTactics:
                 if not self.other[j, o]:
                     continue
                 y = Y[:, j, o]
-                value = None
                 for g in range(self.nw[j]):
-                    band = _bands(self.limits[j][g][ST_CAREFUL], y)
-                    wound = self.wound(st, j, g) + gmod + flight[:, o]
-                    valid = pick & en[:, o] & mine[g] & (band >= 0) & (
-                        self.modified(j, g, ST_CAREFUL, band, wound, size[:, o])
-                        > tactics.FLOOR)   # (tactics._options: above the floor)
+                    got = per.get((o, g))
+                    if got is None:
+                        band = _bands(self.limits[j][g][ST_CAREFUL], y)
+                        wound = self.wound(st, j, g) + gmod + flight[:, o]
+                        c = self.modified(j, g, ST_CAREFUL, band, wound, size[:, o])
+                        able = en[:, o] & mine[g] & (band >= 0) & (
+                            c > tactics.FLOOR)   # (tactics._options: above the floor)
+                        got = per[(o, g)] = [band, c, able, None, None]
+                    band, c, able, p, score = got
+                    valid = pick & able
                     if tier is not None:
                         valid &= tier[:, o]
                     if not valid.any():
                         continue
-                    if value is None:   # (the same whatever gun shoots him)
-                        value = (1.0 + prof.near * 10 / (10 + y)
-                                 + prof.danger * st.reach(self, o, j)
-                                 + prof.wounded * wp[:, o] / self.cap[o])
-                        value = value / (1.0 + 0.35 * targeted[:, self.side[j], o])
-                    p = self.estimate(j, g, ST_CAREFUL, band, wound, size[:, o], keep[:, o])
-                    worth = np.where(shoot & (cur != g), value * 0.85, value)
-                    score = p * np.maximum(worth, 0.05)
+                    if p is None:
+                        value = values.get(o)
+                        if value is None:   # (the same whatever gun shoots him)
+                            value = (1.0 + prof.near * 10 / (10 + y)
+                                     + prof.danger * st.reach(self, o, j)
+                                     + prof.wounded * wp[:, o] / self.cap[o])
+                            value = values[o] = value / (
+                                1.0 + 0.35 * targeted[:, self.side[j], o])
+                        p = got[3] = self.chance(j, c, keep[:, o])
+                        worth = np.where(shoot & (cur != g), value * 0.85, value)
+                        score = got[4] = p * np.maximum(worth, 0.05)
                     tie = (np.abs(score - best_score) <= TIE) & (
                         (g < best_w) | ((g == best_w) & (o < best)))
                     better = valid & ((best < 0) | (score > best_score + TIE) | tie)
