@@ -1265,9 +1265,14 @@ class _Kernel:
         else:
             mine = theirs = np.zeros(m, dtype=np.int64)
         zeros = np.zeros(m, dtype=np.int64)
+        # (parts all 0 when not given: left out of the packing below, which adds nothing)
+        absent = {16} if off_hand is None else set()
         off_hand = zeros if off_hand is None else off_hand
-        sniping = zeros if sniping is None else sniping
-        first = (self.F[idx, F_FIRED] == 0) & (sniping == 1)
+        if sniping is None:
+            sniping = first = zeros
+            absent |= {17, 18}
+        else:
+            first = (self.F[idx, F_FIRED] == 0) & (sniping == 1)
         wj = self.W2.take(rj * self.nw + gun, axis=0)
         parts = [js, types, k, gun, sj[:, C_LIGHT], sj[:, C_SERIOUS], sj[:, C_GUN_SER],
                  sj[:, C_OFF_SER], sk[0] != ACTIVE,
@@ -1287,8 +1292,11 @@ class _Kernel:
         if mult is not None:   # (packed part by part: as the situations' rows @ mult)
             fits = np.ones(m, dtype=bool)
             packed = np.zeros(m, dtype=np.int64)
-            for a, bound, mul in zip(parts, radix, mult):
-                fits &= a < bound
+            for q, (a, bound, mul) in enumerate(zip(parts, radix, mult)):
+                if q in absent:
+                    continue
+                if q >= 4 and a.dtype != bool:   # (shooter, shot type, target, gun and
+                    fits &= a < bound            # yes-or-no parts fit by construction)
                 packed += a * mul
         else:
             fits = np.zeros(m, dtype=bool)
@@ -1847,7 +1855,10 @@ class _Kernel:
         left = (cond == ACTIVE) & (kind >= 0)
         counts = self.pcf.take(at) + s[:, :, C_QEXTRA]
         if self.house.weapon_speed_counts:  # a fresh draw's weapon speed (house rule)
-            counts += s[:, :, C_FRESH] * self.speed_table[self.men, s[:, :, C_CUR_W]]
+            fresh = s[:, :, C_FRESH]
+            if fresh.any():   # (a flat gather: (man, gun in hand) at man * nw + gun)
+                counts += fresh * self.speed_table.reshape(-1).take(
+                    self.men * self.nw + s[:, :, C_CUR_W])
         due = left & (kind == 1) & (s[:, :, C_CURSOR] + counts <= c)
         busy = rows_any(left, 1)
         busy = idx if busy.all() else idx[busy]
