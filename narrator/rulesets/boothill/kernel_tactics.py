@@ -83,6 +83,24 @@ def _bands(limits: tuple[float, float, float, float], yards: np.ndarray) -> np.n
         yards <= long_, 2, np.where(yards <= extreme, 3, -1))))
 
 
+def round_tenths(a: np.ndarray) -> np.ndarray:
+    """Each value of the float array ``a`` rounded to 0.1 as Python's ``round(v, 1)`` rounds
+    it (the nearest double to the correctly rounded decimal), as a new float64 array.
+    ``rint(v * 10) / 10`` is that wherever ``v * 10`` lies clear of a half (the product's
+    rounding cannot move it across one; the division is correctly rounded); the values
+    within a hair of a half are rounded by Python itself."""
+    a = np.asarray(a, dtype=np.float64)
+    tens = a * 10.0
+    out = np.rint(tens) / 10.0
+    doubt = np.abs(tens - np.floor(tens) - 0.5) < 1e-6
+    doubt |= ~np.isfinite(a)
+    if doubt.any():
+        flat, src = out.reshape(-1), a.reshape(-1)
+        for q in np.flatnonzero(doubt.reshape(-1)).tolist():
+            flat[q] = round(float(src[q]), 1)
+    return out
+
+
 class VecTactics:
     """The vectorised decisions of one scenario's profiles (``decide``), built once per
     kernel context from the representative fight's fighters."""
@@ -918,7 +936,7 @@ class VecTactics:
         ``_away`` and ``_toward`` round: exact, where NumPy's rounding may differ); ``kw``:
         the intent's other fields (``other=None``). Each distinct intent made once."""
         m = len(gait_code)
-        xy = np.array([[round(v, 1) for v in col] for col in to.T.tolist()]).T.reshape(m, 2)
+        xy = round_tenths(to.reshape(m, 2))
         mark = np.full(m, -1) if landmark is None else landmark
         key = np.stack([gait_code, mark, np.where(mark >= 0, 0.0, xy[:, 0]),
                         np.where(mark >= 0, 0.0, xy[:, 1]), moving], axis=1)
@@ -1131,8 +1149,7 @@ class _State:
         self.loaded = loaded = W[:, :, :, W_LOADED]
         ok = (W[:, :, :, W_JAMMED] == 0) & (W[:, :, :, W_USELESS] == 0)
         self.usable = (loaded > 0) & ok & vec.real[None]
-        n = k.n
-        self.size = vec.size_mod[np.arange(n)[None], (S[:, :, C_PRONE] != 0).astype(np.int64)]
+        self.size = np.where(S[:, :, C_PRONE] != 0, vec.size_mod[:, 1], vec.size_mod[:, 0])
         self.keep = vec.keep()[S[:, :, C_COVER]]
         self._reach: dict[tuple[int, int], np.ndarray] = {}
         if not turn:   # (a retarget reads no more)
