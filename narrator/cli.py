@@ -87,7 +87,18 @@ def out_path(value: Optional[str], option: str = "--out") -> Optional[Path]:
         if len(os.fsencode(part)) > NAME_MAX:
             fail(f"{option}: the name {shown_path(part[:30])}... is longer than {NAME_MAX} "
                  f"bytes")
-    return Path(text)
+    path = Path(text)
+    if text.endswith(("/", os.sep)) and path != Path("/"):
+        FOLDER_MEANT.add(path)  # "--out posts/": a folder, made if missing (``plan_posts``)
+    else:
+        FOLDER_MEANT.discard(path)
+    return path
+
+
+#: ``--out`` paths given with a trailing slash ("posts/"): a folder, whether it exists or
+#: not (``Path`` drops the slash; "--out posts/" wrote a file named posts when the folder
+#: was missing).
+FOLDER_MEANT: set[Path] = set()
 
 
 app = typer.Typer(cls=OneLineErrors, no_args_is_help=True, rich_markup_mode=None,
@@ -177,6 +188,7 @@ def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
     files in the folder ``out``, ``names`` being each post's part of the name
     (``render_or_fail``'s: ``turn03``, ``turn03-02``...; default ``01``, ``02``...); a single
     post named by its turn (``--per-turn``) keeps the name: ``<stem>-turn03.<ext>``.
+    An ``out`` given with a trailing slash (``FOLDER_MEANT``) is a folder too, made if missing.
     ``folder``: ``out`` is the posts' folder even for one post (``--per-turn``: a fight of
     one turn gives one post, and a GM cannot tell beforehand), so a file there, or a new
     name with a file's extension (``x.yaml``), is refused as for several posts.
@@ -186,23 +198,26 @@ def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
         return []
     if names is None:
         names = [f"{i:02d}" for i in range(1, len(posts) + 1)]
-    if len(posts) == 1 and not out.is_dir() and not folder:
+    slash = out in FOLDER_MEANT   # "--out posts/": a folder even when missing
+    if len(posts) == 1 and not out.is_dir() and not folder and not slash:
         targets = [(out, posts[0])]
         if not out.parent.is_dir():
             fail(_no_folder(out))
     else:
         go = (f"the {len(posts)} posts go" if len(posts) > 1
-              else "--per-turn's post (one turn here) goes")
+              else "--per-turn's post (one turn here) goes" if folder
+              else "the post goes (--out ends with a slash)")
+        other = ("a file without the slash" if slash and not folder and len(posts) == 1
+                 else "one post without --per-turn and --discord")
         if out.exists() and not out.is_dir():  # a file where the posts' folder should be
             check_targets([(out, "")], True, inputs)
             fail(f"{out}: exists and is not a folder; {go} into a folder "
-                 f"(--out a folder, or one post without --per-turn and --discord)")
+                 f"(--out a folder, or {other})")
         if not out.exists() and names_a_file(out):
             # "--per-turn --out x.md" (or x.yaml) made a folder x.md/ and said nothing; with
             # one turn it wrote the post to the file x.yaml
             fail(f"{out}: names a file ({out.suffix}), but {go} into a "
-                 f"folder; --out a folder (such as {out.with_suffix('')}), or one post "
-                 f"without --per-turn and --discord")
+                 f"folder; --out a folder (such as {out.with_suffix('')}), or {other}")
         targets = [(out / f"{stem}-{name}.{EXT[fmt]}", p) for name, p in zip(names, posts)]
         if len(posts) == 1 and names[0] == "01":  # one post, not numbered: the stem's name
             targets = [(out / f"{stem}.{EXT[fmt]}", posts[0])]
