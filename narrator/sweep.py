@@ -35,7 +35,6 @@ the chart).
 from __future__ import annotations
 
 import copy
-import difflib
 import itertools
 import json
 from dataclasses import dataclass
@@ -205,8 +204,16 @@ def parse_vary(spec: str, number: int = 1) -> Vary:
 
 
 def _hint(word: str, choices: list[str]) -> str:
-    near = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f"; did you mean {near[0]!r}?" if near else ""
+    """``"; did you mean 'x'?"``: the one choice having ``word`` as a whole word of it, any case
+    ('Courtright' for '"Long Haired" Jim Courtright'), else the nearest spelling (any case);
+    "" when neither finds one."""
+    from narrator.scenario.loader import nearest
+
+    wanted = word.casefold()
+    holding = [c for c in choices
+               if wanted in (w.strip("\"'()").casefold() for w in c.split())]
+    near = holding[0] if len(holding) == 1 else nearest(word, choices)
+    return f"; did you mean {near!r}?" if near else ""
 
 
 def _fields(model: type) -> list[str]:

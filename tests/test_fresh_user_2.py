@@ -299,14 +299,16 @@ def test_whole_numbers_are_taken_where_decimals_go(ruleset, tmp_path):
 
 
 @pytest.mark.parametrize("before, after, where, expected", [
-    ("str: 13,", 'str: "13",', "attributes.str", "expected a whole number (got '13')"),
+    ("str: 13,", 'str: "13",', "attributes.str",
+     "expected a whole number (got '13': the quotes make it text; write 13 without them)"),
     ("str: 13,", "str: 13.0,", "attributes.str", "expected a whole number (got 13.0)"),
     ("str: 13,", "str: 13.5,", "attributes.str", "expected a whole number (got 13.5)"),
     ("shots: [hip]}", "shots: true}", "intents.Jim.shots",
      "expected a whole number or a list (got true)"),
     ("draw: fast, shots", "draw: fast, cock: 1, shots", "intents.Jim.cock",
      "expected true or false (got 1)"),
-    ("seed: 1887", 'seed: "1887"', "seed", "expected a whole number (got '1887')"),
+    ("seed: 1887", 'seed: "1887"', "seed",
+     "expected a whole number (got '1887': the quotes make it text; write 1887 without them)"),
 ])
 def test_the_fresh_users_wrong_types_are_refused(before, after, where, expected):
     from narrator.errors import NarratorError

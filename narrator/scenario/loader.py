@@ -18,6 +18,7 @@ narrator.ruleset (the registry).
 from __future__ import annotations
 
 import difflib
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -135,6 +136,17 @@ VALUE_SYNONYMS = {
     "her": "she", "hers": "she", "herself": "she", "woman": "she", "female": "she",
     "him": "he", "his": "he", "himself": "he", "man": "he", "male": "he",
     "them": "they", "their": "they", "theirs": "they", "themselves": "they",
+    # gaits (Boot Hill Table 3's words): what a GM may write for one, offered before a word
+    # that is merely spelled alike ('strolling' is not 'trotting', a horse's gait)
+    **dict.fromkeys(("walk", "stroll", "strolling", "amble", "ambling", "saunter",
+                     "sauntering", "pacing", "stepping"), "walking"),
+    **dict.fromkeys(("run", "jog", "jogging", "sprint", "sprinting", "dash", "dashing",
+                     "rushing", "charging", "hurrying", "fleeing"), "running"),
+    **dict.fromkeys(("crawl", "creep", "creeping", "slithering", "crouching"), "crawling"),
+    **dict.fromkeys(("evade", "dodge", "dodging", "weaving", "zigzag", "zigzagging",
+                     "ducking", "jinking"), "evading"),
+    **dict.fromkeys(("trot", "canter", "cantering", "lope", "loping"), "trotting"),
+    **dict.fromkeys(("gallop", "charge", "full_gallop"), "galloping"),
 }
 
 
@@ -537,13 +549,34 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator, root: Any = None) -> S
         if loc and loc[-1] == "at" or _clean(loc, loc8)[-1:] == ("at",):
             msg = "expected [x, y] in yards, or a landmark of map:"
         if "input" in err:  # what was typed instead, as typed (``true``, ``{a: 1}``)
-            msg += f" (got {_as_written(loc8, loc, err['input'])})"
+            msg += f" (got {_as_written(loc8, loc, err['input'])}{_quoted_hint(err, alts)})"
     elif kind == "value_error":
         msg = err["msg"].removeprefix("Value error, ")
     elif kind not in _FRIENDLY or short_pair:
         msg = plain_words(err, pair=_clean(loc, loc8)[-1:] in (("at",), ("to",)),
                           show=lambda value: _as_written(loc8, loc, value))
     return loc8.error(f"{where}: {msg}" if where else msg, loc)
+
+
+def _quoted_hint(err: dict, alts: list[str]) -> str:
+    """": the quotes make it text; write 16 without them" when a value typed in quotes
+    (``dex: "16"``, ``drawn: 'true'``) would have been right unquoted: a number where a
+    number is expected, true/false where true or false is. "" otherwise."""
+    got = err.get("input")
+    if not isinstance(got, str):
+        return ""
+    bare = got.strip()
+    wants_number = any(a in ("a whole number", "a number") for a in alts)
+    wants_bool = "true or false" in alts
+    try:
+        as_number = float(bare)
+    except ValueError:
+        as_number = None
+    fits = ((wants_number and as_number is not None and math.isfinite(as_number)
+             and ("a number" in alts or as_number == int(as_number)))
+            or (wants_bool and bare.lower() in ("true", "false")))
+    written = bare.lower() if wants_bool and as_number is None else bare
+    return f": the quotes make it text; write {written} without them" if fits else ""
 
 
 def plain_words(err: dict, pair: bool = False, show: Any = None) -> str:
@@ -922,6 +955,10 @@ def read_text(path: str | Path, what: str = "the scenario", limit: int = MAX_BYT
     finally:
         os.close(fd)
     raw = b"".join(chunks)
+    wide = _wide_encoding(raw)
+    if wide:
+        raise ScenarioError(f"{what} is {wide} text, not UTF-8; save it as UTF-8 (in most "
+                            f"editors: Save As, Encoding: UTF-8)", name, 1, 1)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -930,6 +967,31 @@ def read_text(path: str | Path, what: str = "the scenario", limit: int = MAX_BYT
         col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
         raise ScenarioError(f"{what} is not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
                             f"save it as UTF-8", name, line, col) from None
+
+
+def _wide_encoding(raw: bytes) -> str | None:
+    """"UTF-16" or "UTF-32" when ``raw`` is text in one of them (a byte order mark, or
+    without one, ASCII text with a NUL byte beside every character, as Windows editors save
+    "Unicode"); None otherwise (UTF-8 text, or anything else, which decoding judges)."""
+    import codecs
+
+    if raw.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "UTF-32"
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "UTF-16"
+    head = raw[:400]
+    if len(head) < 8 or head.count(0) * 3 < len(head):
+        return None
+
+    def zeros(*lanes: int, step: int) -> bool:   # nearly every byte of these lanes is NUL
+        picked = b"".join(head[k::step] for k in lanes)
+        return picked.count(0) >= 0.9 * len(picked)
+
+    if zeros(1, 2, 3, step=4) or zeros(0, 1, 2, step=4):
+        return "UTF-32"
+    if zeros(1, step=2) or zeros(0, step=2):
+        return "UTF-16"
+    return None
 
 
 def _why(exc: OSError) -> str:

@@ -1,0 +1,117 @@
+"""Findings of session 15's fresh-user trial, bad input (session 16).
+
+A GM's word for a gait is offered the gait it means ('strolling' was offered 'trotting', a
+horse's gait, by spelling alone); a number or true/false typed in quotes says the quotes are
+the trouble (``dex: "16"`` said only "expected a whole number (got '16')"); a UTF-16 or UTF-32
+file says so (one without a byte order mark was a YAML complaint about U+0000 at 1:2, one
+with it "not UTF-8 text (byte 0xff)"); an unknown name in ``--vary`` is offered the character
+it is a word of ('Courtright' was offered nothing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import EXAMPLES
+
+DUEL = """title: Gait words
+seed: 3
+sides:
+  a:
+    - {name: Cole, attributes: {str: 10, coo: 12, obs: 10, sta: 10, luck: 10}, weapons: [{type: colt}], at: [0, 0]PRONE}
+  b:
+    - {name: Dan, attributes: {str: 10, coo: 12, obs: 10, sta: 10, luck: 10}, weapons: [{type: colt}], at: [20, 0]}
+turns:
+  - intents:
+      Cole: {move: {to: [5, 0], gait: GAIT}}
+"""
+CHOICES = "'crawling', 'walking', 'evading', 'running', 'trotting' or 'galloping'"
+
+
+@pytest.mark.parametrize("word, meant", [
+    ("strolling", "walking"), ("ambling", "walking"), ("walk", "walking"),
+    ("jogging", "running"), ("sprinting", "running"), ("dodging", "evading"),
+    ("creeping", "crawling"), ("canter", "trotting"), ("gallop", "galloping")])
+def test_a_gait_word_is_offered_the_gait_it_means(run_cli, tmp_path, word, meant):
+    r = run_cli(DUEL.replace("GAIT", word).replace("PRONE", ""), "check")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (f"{tmp_path / 'fight.yaml'}:10:39: turns[0].intents.Cole.move.gait: "
+                        f"'{word}' is not one of {CHOICES}; did you mean '{meant}'?\n")
+
+
+GASLIGHT = """ruleset: gaslight
+title: Quotes
+seed: 4
+sides:
+  police:
+    - {name: Ned, dex: DEX, str: 12, con: 12, int: 12, wis: 12, cha: 12, hp: 10, skills: {firearms: 2}, weapons: [{type: webley_bull_dog}], at: [0, 0]}
+  gang:
+    - {name: Alf, dex: 12, str: 12, con: 12, int: 12, wis: 12, cha: 12, hp: 10, skills: {firearms: 2}, weapons: [{type: webley_bull_dog}], at: [10, 0]}
+"""
+
+
+@pytest.mark.parametrize("typed, shown, hint", [
+    ('"16"', "'16'", ": the quotes make it text; write 16 without them"),
+    ("' 16 '", "' 16 '", ": the quotes make it text; write 16 without them"),
+    ('"16.5"', "'16.5'", ""),          # not a whole number, quoted or not
+    ("sixteen", "'sixteen'", "")])
+def test_a_number_in_quotes_says_the_quotes_are_the_trouble(run_cli, tmp_path, typed, shown,
+                                                            hint):
+    r = run_cli(GASLIGHT.replace("DEX", typed), "check")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (f"{tmp_path / 'fight.yaml'}:6:24: sides.police[0].dex: expected a "
+                        f"whole number (got {shown}{hint})\n")
+
+
+@pytest.mark.parametrize("typed, hint", [
+    ('"true"', ": the quotes make it text; write true without them"),
+    ("'False'", ": the quotes make it text; write false without them"),
+    ('"yes"', "")])
+def test_true_or_false_in_quotes_says_the_quotes_are_the_trouble(run_cli, tmp_path, typed, hint):
+    r = run_cli(DUEL.replace("GAIT", "walking").replace("PRONE", f", prone: {typed}"), "check")
+    assert r.exit_code == 2 and r.stdout == ""
+    shown = "'" + typed.strip("'\"") + "'"
+    assert r.stderr == (f"{tmp_path / 'fight.yaml'}:5:124: sides.a[0].prone: expected true or "
+                        f"false (got {shown}{hint})\n")
+
+
+@pytest.mark.parametrize("codec, named", [
+    ("utf-16", "UTF-16"), ("utf-16-le", "UTF-16"), ("utf-16-be", "UTF-16"),
+    ("utf-32", "UTF-32"), ("utf-32-le", "UTF-32"), ("utf-32-be", "UTF-32")])
+def test_a_utf16_or_utf32_file_is_named_as_such(run_cli, tmp_path, codec, named):
+    path = tmp_path / "wide.yaml"
+    path.write_bytes(DUEL.replace("GAIT", "walking").replace("PRONE", "").encode(codec))
+    r = run_cli(path, "check")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (f"{path}:1:1: the scenario is {named} text, not UTF-8; save it as UTF-8 "
+                        f"(in most editors: Save As, Encoding: UTF-8)\n")
+
+
+def test_utf8_with_a_byte_order_mark_and_latin1_are_judged_as_before(run_cli, tmp_path):
+    text = DUEL.replace("GAIT", "walking").replace("PRONE", "")
+    bom = tmp_path / "bom.yaml"
+    bom.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert run_cli(bom, "check").exit_code == 0
+    latin = tmp_path / "latin.yaml"
+    latin.write_bytes(text.replace("Gait words", "Caf\u00e9").encode("latin-1"))
+    r = run_cli(latin, "check")
+    assert r.exit_code == 2
+    assert r.stderr == f"{latin}:1:11: the scenario is not UTF-8 text (byte 0xe9); save it as UTF-8\n"
+
+
+@pytest.mark.parametrize("head, meant", [
+    ("Courtright", '"Long Haired" Jim Courtright'), ("short", "Luke Short"), ("luke", "Luke"),
+    ("Jm", "Jim")])
+def test_an_unknown_name_in_vary_is_offered_the_character_it_is_a_word_of(run_cli, head, meant):
+    r = run_cli(EXAMPLES / "luke-short.yaml", "odds", "--trials", "100",
+                "--vary", f"{head}.skills.fast_draw=1..3")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (f"--vary:1:1: {head!r} is neither a character nor a field of the "
+                        f"scenario; did you mean {meant!r}? (in '{head}.skills.fast_draw=1..3')\n")
+
+
+def test_an_unknown_name_like_no_character_is_offered_nothing(run_cli):
+    r = run_cli(EXAMPLES / "luke-short.yaml", "odds", "--trials", "100",
+                "--vary", "Bob.skills.fast_draw=1..3")
+    assert r.exit_code == 2
+    assert r.stderr == ("--vary:1:1: 'Bob' is neither a character nor a field of the scenario "
+                        "(in 'Bob.skills.fast_draw=1..3')\n")
