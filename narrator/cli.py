@@ -181,7 +181,7 @@ def fail(message: str, code: int = 2) -> None:
 def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
                force: bool, names: Optional[list[str]] = None,
                inputs: tuple[tuple[Path, str], ...] = (),
-               folder: bool = False) -> list[tuple[Path, str]]:
+               folder: str = "") -> list[tuple[Path, str]]:
     """Where each post will go (nothing written yet): one file for a single post (``out``,
     or ``<stem>.<ext>`` in the folder ``out``: ``run mesa.yaml --out posts/`` writes
     ``posts/mesa.md``, ``next`` ``posts/mesa-turn03.md``), else ``<stem>-<name>.<ext>``
@@ -189,9 +189,10 @@ def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
     (``render_or_fail``'s: ``turn03``, ``turn03-02``...; default ``01``, ``02``...); a single
     post named by its turn (``--per-turn``) keeps the name: ``<stem>-turn03.<ext>``.
     An ``out`` given with a trailing slash (``FOLDER_MEANT``) is a folder too, made if missing.
-    ``folder``: ``out`` is the posts' folder even for one post (``--per-turn``: a fight of
-    one turn gives one post, and a GM cannot tell beforehand), so a file there, or a new
-    name with a file's extension (``x.yaml``), is refused as for several posts.
+    ``folder``: the option (``"--per-turn"``, ``"--discord"``) that makes ``out`` the posts'
+    folder even for one post (a fight of one turn gives one post, a short post one Discord
+    message, and a GM cannot tell beforehand), so a file there, or a new name with a file's
+    extension (``x.yaml``), is refused as for several posts; "" for none.
     Fails (exit 2) when its folder is missing or a target cannot be written (see
     ``check_targets``)."""
     if out is None:
@@ -205,7 +206,8 @@ def plan_posts(posts: list[str], out: Optional[Path], stem: str, fmt: str,
             fail(_no_folder(out))
     else:
         go = (f"the {len(posts)} posts go" if len(posts) > 1
-              else "--per-turn's post (one turn here) goes" if folder
+              else "--per-turn's post (one turn here) goes" if folder == "--per-turn"
+              else "--discord's message (one here) goes" if folder
               else "the post goes (--out ends with a slash)")
         other = ("a file without the slash" if slash and not folder and len(posts) == 1
                  else "one post without --per-turn and --discord")
@@ -321,13 +323,20 @@ def emit_posts(posts: list[str], out: Optional[Path], targets: list[tuple[Path, 
         sys.stdout.write("\n")
 
 
+def _folder_option(per_turn: bool, discord: bool) -> str:
+    """The option by which ``--out`` is a folder whatever the number of posts: ``--per-turn``
+    (one post a turn) or ``--discord`` (one file a message); "" for neither."""
+    return "--per-turn" if per_turn else "--discord" if discord else ""
+
+
 def plan_and_emit(log, posts: list[str], out: Optional[Path], stem: str, fmt: str,
                   force: bool, names: Optional[list[str]], map_: bool,
-                  inputs: tuple[tuple[Path, str], ...], per_turn: bool = False) -> None:
+                  inputs: tuple[tuple[Path, str], ...], folder: str = "") -> None:
     """``run`` and ``render``: plan the posts and (``--map``) the pictures, check them all,
-    then write them all (or print the posts). ``per_turn``: ``--out`` is a folder however
-    many turns the fight has (``plan_posts``' ``folder``)."""
-    targets = plan_posts(posts, out, stem, fmt, force, names, inputs, folder=per_turn)
+    then write them all (or print the posts). ``folder``: the option (``--per-turn``,
+    ``--discord``) by which ``--out`` is a folder however many posts there are
+    (``plan_posts``' ``folder``)."""
+    targets = plan_posts(posts, out, stem, fmt, force, names, inputs, folder=folder)
     maps = plan_maps(log, out, targets, stem) if map_ else []
     check_targets(targets + maps, force, inputs)
     emit_posts(posts, out, targets, maps)
@@ -577,7 +586,7 @@ POST_FMT_OPT = typer.Option(  # next: a post, never the event log
     parser=post_format,
     autocompletion=lambda incomplete: [f for f in POSTS if f.startswith(incomplete)])
 MODE_OPT = typer.Option(Mode.teaching, "--mode", "-m", help="teaching: every roll in the prose; story: prose, with the rolls in a spoiler or OOC block.")
-OUT_OPT = typer.Option(None, "--out", "-o", help="Write here instead of standard output: a file, or a folder (always with --per-turn; with --discord when there are several messages), which is made if missing; a new folder named like a file (posts.md) is refused.")
+OUT_OPT = typer.Option(None, "--out", "-o", help="Write here instead of standard output: a file, or a folder (always with --per-turn or --discord, even for one post or message), which is made if missing; a new folder named like a file (posts.md) is refused.")
 PER_TURN_OPT = typer.Option(False, "--per-turn", help="One post per turn, as a GM posts them.")
 DISCORD_OPT = typer.Option(False, "--discord", help="Split Markdown into Discord messages under 2,000 characters.")
 TENSE_OPT = typer.Option(Tense.present, "--tense", help="Tense of the story prose (story mode).")
@@ -640,7 +649,7 @@ def run(
     posts, names = render_or_fail(log, fmt, mode, templates, per_turn, discord, tense, block,
                                   spoiler_tag, ooc_tag, map_, cite)
     plan_and_emit(log, posts, out, scenario.stem, fmt.value, force, names, map_,
-                  ((scenario, "scenario"),), per_turn)
+                  ((scenario, "scenario"),), _folder_option(per_turn, discord))
     if done:
         fought = log.events[-1].turns
         said = "turn 1" if done == 1 else f"turns 1-{done}"
@@ -765,7 +774,7 @@ def render(
         fail(f"{events}:1:1: not a valid narrator event log (it cannot be written up: "
              f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
     plan_and_emit(log, posts, out, events.stem, fmt.value, force, names, map_,
-                  ((events, "event log"),), per_turn)
+                  ((events, "event log"),), _folder_option(per_turn, discord))
 
 
 @app.command(name="next")
@@ -810,7 +819,8 @@ def next_turn(
         if discord:
             post = discord_messages(post[0])
         targets = plan_posts(post, out, f"{scenario.stem}-turn{repost:02d}", fmt.value, force,
-                             inputs=_scenario_inputs(scenario))
+                             inputs=_scenario_inputs(scenario),
+                             folder=_folder_option(False, discord))
         emit_posts(post, out, targets)
         return
     try:
@@ -828,7 +838,8 @@ def next_turn(
                 post = discord_messages(post[0])
             stem = f"{scenario.stem}-turn{done.turn:02d}"
             inputs = _scenario_inputs(scenario)
-            targets = plan_posts(post, out, stem, fmt.value, force, inputs=inputs)
+            targets = plan_posts(post, out, stem, fmt.value, force, inputs=inputs,
+                                 folder=_folder_option(False, discord))
             maps = (plan_maps(done.log, out, targets, scenario.stem, only_turn=done.turn)
                     if map_ else [])
             check_targets(targets + maps, force, inputs)

@@ -115,3 +115,46 @@ def test_an_unknown_name_like_no_character_is_offered_nothing(run_cli):
     assert r.exit_code == 2
     assert r.stderr == ("--vary:1:1: 'Bob' is neither a character nor a field of the scenario "
                         "(in 'Bob.skills.fast_draw=1..3')\n")
+
+
+# ------------------------------------------------ --discord --out: always a folder
+ONE_MESSAGE = DUEL.replace("GAIT", "walking").replace("PRONE", "")
+
+
+def test_discord_out_is_a_folder_even_for_one_message(run_cli, tmp_path):
+    """Old: ``--discord --out x.md`` wrote the one message of a short post into the file
+    x.md, and the same command on a longer fight was refused ("the 2 posts go into a
+    folder"): a GM could not tell beforehand which. Now, as with ``--per-turn``, ``--out`` is
+    a folder for ``run``, ``render`` and ``next``."""
+    r = run_cli(ONE_MESSAGE, "run", "--mode", "story", "--discord")
+    assert r.exit_code == 0 and "post 2 of" not in r.stdout   # one message
+    out = tmp_path / "x.md"
+    r = run_cli(ONE_MESSAGE, "run", "--mode", "story", "--discord", "--out", out, name="g.yaml")
+    assert r.exit_code == 2 and r.stdout == "" and not out.exists()
+    assert r.stderr == (f"{out}: names a file (.md), but --discord's message (one here) goes "
+                        f"into a folder; --out a folder (such as {tmp_path / 'x'}), or one post "
+                        f"without --per-turn and --discord\n")
+    posts = tmp_path / "posts"
+    r = run_cli(ONE_MESSAGE, "run", "--mode", "story", "--discord", "--out", posts, name="g.yaml")
+    assert r.exit_code == 0
+    assert [p.name for p in posts.iterdir()] == ["g.md"]
+    assert (posts / "g.md").read_text(encoding="utf-8").startswith("# Gait words")
+    # without --discord the one post still goes into the file
+    r = run_cli(ONE_MESSAGE, "run", "--mode", "story", "--out", out, name="g.yaml")
+    assert r.exit_code == 0 and out.is_file()
+
+
+def test_next_discord_out_is_a_folder_even_for_one_message(run_cli, tmp_path):
+    kept = tmp_path / "turn.md"
+    kept.write_text("kept\n")
+    r = run_cli(ONE_MESSAGE, "next", "--mode", "story", "--discord", "--out", kept, "--force",
+                name="g.yaml")
+    assert r.exit_code == 2 and kept.read_text() == "kept\n"
+    assert r.stderr == (f"{kept}: exists and is not a folder; --discord's message (one here) "
+                        f"goes into a folder (--out a folder, or one post without --per-turn "
+                        f"and --discord)\n")
+    assert (tmp_path / "g.yaml").read_text(encoding="utf-8") == ONE_MESSAGE   # nothing recorded
+    r = run_cli(tmp_path / "g.yaml", "next", "--mode", "story", "--discord", "--out",
+                tmp_path / "posts")
+    assert r.exit_code == 0, r.stderr
+    assert [p.name for p in (tmp_path / "posts").iterdir()] == ["g-turn01.md"]
