@@ -31,16 +31,24 @@ from narrator.scenario.loader import LoadedScenario, load_scenario_text
 from narrator.scenario.models import MAP_YARDS
 from narrator.scenario.saver import anchor_at, atomic_replace, record_turn
 
-def record_hash(turn: Any, scenario: Any, index: int, record: dict[str, Any]) -> str:
+def record_hash(turn: Any, scenario: Any, index: int, record: dict[str, Any],
+                legacy: bool = False) -> str:
     """12 hex digits sealing a resolved turn: its number (1-based ``index``), kind and intents
     (names made canonical), the scenario's setup (sides, map, rules, rulings, dice, seed) and
     the record itself (``rolls``, ``from_script``, ``adjusted``). Any edit of these after the
     turn was resolved (a changed die, an impossible one, turns swapped or copied) no longer
-    matches, and is refused with a pointer to ``--redo``."""
+    matches, and is refused with a pointer to ``--redo``.
+
+    The setup is sealed as written: values left at their defaults are left out, as they are
+    for intents, so a later narrator whose scenario models gain a field (with a default that
+    keeps the old behaviour) still reads older records as unedited. ``legacy``: the seal of
+    records written before that (the setup with every default in it), which
+    ``_check_unchanged`` still accepts."""
     setup = None
     if scenario is not None:
         setup = scenario.model_dump(mode="json", exclude={"turns", "state", "description",
-                                                           "title", "max_turns", "side_names"})
+                                                           "title", "max_turns", "side_names"},
+                                    exclude_defaults=not legacy)
     blob = json.dumps({"turn": index, "kind": turn.kind,
                        "intents": {k: _dumped(v) for k, v in turn.intents.items()},
                        "setup": setup,
@@ -315,7 +323,8 @@ def _check_unchanged(loaded: LoadedScenario, upto: int) -> None:
     for i, turn in enumerate(sc.turns[:upto]):
         r = turn.resolved
         record = {"rolls": r.rolls, "from_script": r.from_script, "adjusted": r.adjusted}
-        if record_hash(turn, sc, i + 1, record) != r.hash:
+        if r.hash not in (record_hash(turn, sc, i + 1, record),
+                          record_hash(turn, sc, i + 1, record, legacy=True)):
             raise loaded.error(f"turn {i + 1} (its intents, its recorded rolls, or the setup: "
                                f"sides, map, rulings, dice) was changed after it was resolved; "
                                f"run narrator next --redo {i + 1} to resolve it again (later "

@@ -158,3 +158,53 @@ def test_next_discord_out_is_a_folder_even_for_one_message(run_cli, tmp_path):
                 tmp_path / "posts")
     assert r.exit_code == 0, r.stderr
     assert [p.name for p in (tmp_path / "posts").iterdir()] == ["g-turn01.md"]
+
+
+# ------------------------------------------------ play-by-post seals and a later narrator
+def test_a_record_stays_sealed_when_the_scenario_models_gain_a_field_with_a_default(
+        run_cli, tmp_path, monkeypatch):
+    """Old: the seal of a resolved turn covered the whole setup with every default in it, so
+    a later narrator whose models gained a field (a new house rule, default off) read every
+    older play-by-post file as "changed after it was resolved". Now the setup is sealed as
+    written (defaults left out, as intents already were), and seals of the old form are still
+    accepted."""
+    from narrator.playbypost import record_hash
+    from narrator.scenario import load_scenario
+
+    r = run_cli(ONE_MESSAGE, "next", "--mode", "story", name="g.yaml")
+    assert r.exit_code == 0, r.stderr
+    path = tmp_path / "g.yaml"
+    recorded = path.read_text(encoding="utf-8")
+    loaded = load_scenario(path)
+    turn = loaded.scenario.turns[0]
+    record = {"rolls": turn.resolved.rolls, "from_script": turn.resolved.from_script,
+              "adjusted": turn.resolved.adjusted}
+    assert turn.resolved.hash == record_hash(turn, loaded.scenario, 1, record)
+    legacy = record_hash(turn, loaded.scenario, 1, record, legacy=True)
+    assert legacy != turn.resolved.hash
+
+    # a later narrator: the models gain a house rule whose default keeps the old behaviour
+    model = type(loaded.scenario)
+    dump = model.model_dump
+
+    def with_new_field(self, **kw):
+        out = dump(self, **kw)
+        if not kw.get("exclude_defaults") and "house_rules" in out:
+            out["house_rules"]["new_rule_added_later"] = False
+        return out
+
+    monkeypatch.setattr(model, "model_dump", with_new_field)
+    assert record_hash(turn, loaded.scenario, 1, record, legacy=True) != legacy   # it shows
+    r = run_cli(path, "status")
+    assert r.exit_code == 0, r.stderr   # old: "turn 1 ... was changed after it was resolved"
+    monkeypatch.undo()
+
+    # a record sealed the old way (every default in the setup) is still read as unedited
+    path.write_text(recorded.replace(f"hash: {turn.resolved.hash}", f"hash: {legacy}"),
+                    encoding="utf-8")
+    assert run_cli(path, "status").exit_code == 0
+    # and an edited die still is not
+    path.write_text(recorded.replace(f"hash: {turn.resolved.hash}", "hash: 0123456789ab"),
+                    encoding="utf-8")
+    r = run_cli(path, "status")
+    assert r.exit_code == 2 and "was changed after it was resolved" in r.stderr
