@@ -550,6 +550,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         tactics.begin_planning(self)  # (nothing changes the state until end_planning)
         try:
             before = tactics.snapshot(self)
+            mem = tactics.memory_of(self)
+            mem.kind_read = False
             out = self._decide(t, declared)
             if kind == "auto" and tactics.planned_kind(self, t) == "shootout":
                 wanted = wants_shootout(self, out)
@@ -557,6 +559,16 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 if not wanted:
                     after = tactics.snapshot(self)
                     tactics.restore(self, before, t, "combat")
+                    if not mem.kind_read:
+                        # no decision read the kind of turn (a man with no loaded gun
+                        # reloading where he stands, most often): planned again as a
+                        # combat turn, each is the same, and so is what the profiles
+                        # remember after it (the sides called on, the intents made; nobody
+                        # targeted by such a decision)
+                        mem.called = after[0]
+                        self.tactic_made = after[2]
+                        self._wanted = (out, False)
+                        return out
                     again = self._decide(t, declared)
                     if not wants_shootout(self, again):
                         self._wanted = (again, False)

@@ -160,6 +160,9 @@ class _Memory:
     plan_turn: int = 0
     plan_kind: str = "combat"
     targeted: dict[tuple[str, str], int] = field(default_factory=dict)
+    # a decision of this planning read the kind of turn it planned for (``decide``): only
+    # then may planning it again as the other kind change it (``BootHillFight._plan``)
+    kind_read: bool = False
 
 
 _INTENTS: dict[tuple, object] = {}
@@ -1193,6 +1196,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
 
     # 1. Running away: badly hurt, or outnumbered.
     if _fleeing(f, prof, len(enemies), n_friends):
+        mem.kind_read = True
         if all(reach(fight, turn, o, f, y) == 0.0 for o, y in enemies):
             return _reload_intent(fight, f)  # out of their reach: he reloads
         gait = _gait(f, "run", kind, fight.sc.night)
@@ -1216,15 +1220,15 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     #    with a blade; else reload, or clear a jam (from cover if he can get there).
     if not _any_usable(f.weapons) or (f.held_by is not None and not any(
             usable(ws) and ws.wt.kind == "pistol" for ws in f.weapons)):
-        pick = _pick_up_intent(fight, f, kind, call)
+        pick = _pick_up_intent(fight, f, kind, call, mem)
         if pick is not None and f.held_by is None \
                 and min(d for _, d in enemies) > tables.hand_to_hand()["reach"]["yards"] \
                 and not any(ws.wt.is_melee for ws in f.weapons):
             return pick  # nobody to strike at hand, no blade: a thrown weapon within his run
-        brawl = _brawl(fight, f, prof, enemies, kind, call)
+        brawl = _brawl(fight, f, prof, enemies, kind, call, mem)
         if brawl is not None:
             return brawl
-        move = _cover_move(fight, f, prof, enemies, kind)
+        move = _cover_move(fight, f, prof, enemies, kind, mem)
         r = _reloadable(f)
         ref = _reload_ref(fight, f, r) if r is not None else None
         if ref is not None:
@@ -1236,6 +1240,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
         return _intent(move=move, other=call) if move is not None or call else None
 
     # 4. Movement: to cover, away from a close enemy (a sniper), or closer.
+    mem.kind_read = True
     move = _cover_move(fight, f, prof, enemies, kind)
     nearest = min(y for _, y in enemies)
     if move is None and prof.keeps_distance and f.cover is None \
@@ -1281,7 +1286,8 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
 
 
 def _brawl(fight: FightView, f: Fighter, prof: Profile,
-           enemies: list[tuple[Fighter, float]], kind: str, call: str | None) -> Intent | None:
+           enemies: list[tuple[Fighter, float]], kind: str, call: str | None,
+           mem: _Memory | None = None) -> Intent | None:
     """Hand to hand for a man with no loaded gun (errata B19): held, he tries to break free;
     with an enemy within reach (2 yards), he strikes the nearest, with the hand-to-hand weapon
     he carries (a knife, a club...) or his fists; with a hand-to-hand weapon and nobody in
@@ -1306,6 +1312,8 @@ def _brawl(fight: FightView, f: Fighter, prof: Profile,
         ws.jammed_seconds and not ws.useless for ws in f.weapons)
     if (blade is None and not unarmed) or not prof.advance or f.mounted:
         return None  # (a gun to reload or clear: he does that instead)
+    if mem is not None:
+        mem.kind_read = True  # (his advance: a turn's allowance)
     gait = _gait(f, prof.advance, kind, fight.sc.night)
     to = _toward(f, o, reach * 0.75, _allowance(f, gait, kind, fight.sc.night))
     if to is None:
@@ -1344,7 +1352,7 @@ def _worth_it(prof: Profile, move: MoveIntent | None, choice: _Choice | None,
 
 
 def _pick_up_intent(fight: FightView, f: Fighter, kind: str,
-                    call: str | None = None) -> Intent | None:
+                    call: str | None = None, mem: _Memory | None = None) -> Intent | None:
     """An unarmed man's way back into the fight (errata B18(i)): the nearest thrown weapon
     lying where he can reach it this turn, anyone's, picked up where he stands or at a run
     (``pick_up: true``, after his move). None when none lies within his run."""
@@ -1352,6 +1360,8 @@ def _pick_up_intent(fight: FightView, f: Fighter, kind: str,
              if w.lying_at is not None and not w.gone]
     if not spots:
         return None
+    if mem is not None:
+        mem.kind_read = True  # (his run: a turn's allowance)
     reach = tables.combat()["thrown_weapons"]["pick_up_reach"]
     at = min(spots, key=lambda p: (math.dist(f.pos, p), p))
     yards = math.dist(f.pos, at)
@@ -1374,7 +1384,8 @@ def _reload_intent(fight: FightView, f: Fighter, call: str | None = None,
 
 
 def _cover_move(fight: FightView, f: Fighter, prof: Profile,
-                enemies: list[tuple[Fighter, float]], kind: str) -> MoveIntent | None:
+                enemies: list[tuple[Fighter, float]], kind: str,
+                mem: _Memory | None = None) -> MoveIntent | None:
     """Move to cover, for profiles that seek it and are not behind any: at a walk when it
     lies within his walk, else at a run (the gaits his wounds allow, ``_gait``). In a
     shootout turn only cover within one second's run is worth it; a man who can only crawl
@@ -1384,6 +1395,8 @@ def _cover_move(fight: FightView, f: Fighter, prof: Profile,
     cover = _nearest_cover(fight, f, enemies, far=prof.snipes, away=not prof.advance)
     if cover is None:
         return None
+    if mem is not None:
+        mem.kind_read = True  # (his walk or run: a turn's allowance)
     key, d = cover
     walk = _gait(f, "walk", kind, fight.sc.night)
     if d <= _allowance(f, walk, kind, fight.sc.night):
