@@ -192,6 +192,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self._weapon_at: dict[tuple[str, str, int], int] = {}  # weapon_index's answers
         self._tacticians = [f for f in self.fighters.values() if f.c.tactics]
         self._rulings_by_kind: dict[str, list[Ruling]] = {}
+        self._rulings_at: dict[tuple[str, int], tuple[Ruling, ...]] = {}  # (``rulings``)
         for r in profile.rulings:
             self._rulings_by_kind.setdefault(r.kind, []).append(r)
         # a ruling for given turns changes a shot's band or modifiers: the lean path's aim
@@ -211,11 +212,18 @@ class BootHillFight(ShootoutTurns, HandToHand):
     def roll(self, who: str, purpose: str, sides: int) -> int:
         return self.dice.roll(who, purpose, sides)
 
-    def rulings(self, t: int, kind: str) -> list[Ruling] | tuple[()]:
+    def rulings(self, t: int, kind: str) -> tuple[Ruling, ...]:
+        """The rulings of ``kind`` in force in turn ``t`` (kept by kind and turn: a ruling
+        of the fight's profile never changes)."""
         by_kind = self._rulings_by_kind.get(kind)
         if not by_kind:  # (most fights: no ruling of the kind in force)
             return ()
-        return [r for r in by_kind if r.turn is None or r.turn == t]
+        key = (kind, t)
+        got = self._rulings_at.get(key)
+        if got is None:
+            got = self._rulings_at[key] = tuple(r for r in by_kind
+                                                if r.turn is None or r.turn == t)
+        return got
 
     def side_order(self, side: str, t: int) -> list[Fighter]:
         """A side's characters in fire (and declaration) order: a fire_order ruling first,
@@ -233,6 +241,18 @@ class BootHillFight(ShootoutTurns, HandToHand):
         """The sides with a man still up, in the scenario's order."""
         up = {f.side for f in self.fighters.values() if f.condition == "active"}  # (up)
         return [s for s in self.sides if s in up]
+
+    def _one_side_up(self) -> bool:
+        """``len(self.active_sides()) <= 1``, without the lists: no two sides have a man up
+        (the end of a fight, asked after every turn)."""
+        side = None
+        for f in self.fighters.values():
+            if f.condition == "active":  # (up)
+                if side is None:
+                    side = f.side
+                elif f.side != side:
+                    return False
+        return True
 
     # ------------------------------------------------------------------ the fight
     def run(self, stop_after: int | None = None,
@@ -287,7 +307,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
             else:
                 self.combat_turn(t, intents)
             self.last_kind = kind
-            if loop.done(t, len(self.active_sides()) <= 1):
+            if loop.done(t, self._one_side_up()):
                 break
         if loop.reason != "paused":
             self.heal_bruises()
@@ -764,7 +784,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
             for holder, held in self.edit_released:
                 if self.record:
                     self.emit(HoldChanged(t, None, holder, held, "released"))
-        if t > 1:
+        if t > 1 and self.tactics_failed:  # (a Tactics check failed, to be tried again)
             self.tactics_retry(t)
         ranked, winner = self.initiative(t)
         for side in reversed(ranked) if self.record else ():  # (records only)

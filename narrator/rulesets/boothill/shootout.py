@@ -84,10 +84,13 @@ class ShootoutTurns:
         """One one-second shootout turn of six counts."""
         fresh = self.last_kind != "shootout"
         self.count_base = 0 if fresh else self.count_base + 6
-        for f in self.fighters.values():
-            f.cursor = start_cursor(self, f)  # kept relative to this turn's count 0
+        for f in self.fighters.values():  # (``start_cursor``: kept relative to count 0)
             if fresh:
+                f.cursor = 0
                 f.queue = []
+            else:
+                cursor = f.cursor - 6
+                f.cursor = cursor if f.queue or cursor > 0 else 0
         ranked, winner = self.begin_turn(t, "shootout", 1, intents)
         brawl = any(i.melee for i in intents.values())
         for side in (ranked if brawl else ()):  # a brawler moves into reach first (B19)
@@ -123,14 +126,19 @@ class ShootoutTurns:
         while c <= 6:
             self.run_count(t, c, intents)
             c = max(self.start_draws(t, c), c + 1)
-        for f in self.fighters.values():  # what the six counts did not reach
-            if f.queue and not f.down and self.record:
+        for f in self.fighters.values() if self.record else ():  # (records only)
+            if f.queue and not f.down:  # what the six counts did not reach
                 self.emit(self.unfinished(t, f, "last_turn" if t == self.total_turns
                                           else "carried"))
         for side in ranked:
             for f in self.side_order(side, t):
                 if f.condition == "active":  # (up)
-                    self.shootout_other_actions(t, f, intents.get(f.name))
+                    intent = intents.get(f.name)
+                    if intent is None or not (intent.reload or intent.clear_jam
+                                              or intent.other):
+                        f.reload_streak = 0  # (``shootout_other_actions``: nothing to do)
+                        continue
+                    self.shootout_other_actions(t, f, intent)
         for side in ranked:
             for f in self.side_order(side, t):
                 intent = intents.get(f.name)
@@ -192,6 +200,7 @@ class ShootoutTurns:
         end (``run_count``), or 7 when nothing is queued (the count may be ``c`` or before:
         due on the next count)."""
         due = 7
+        heads = self._heads = []  # (``run_count`` on the next count: nothing changes before)
         for f in self.fighters.values():
             queue = f.queue
             if not queue or f.condition != "active":  # (down)
@@ -240,7 +249,11 @@ class ShootoutTurns:
                                            counts, start, f.cursor))
             if queue:
                 first = queue[0]
-                at = f.cursor if first.kind == "draw" else f.cursor + self.action_counts(f, first)
+                if first.kind == "draw":
+                    at = f.cursor
+                else:
+                    at = f.cursor + self.action_counts(f, first)
+                    heads.append((f, first, at))
                 if at < due:
                     due = at
         return due
@@ -355,18 +368,16 @@ class ShootoutTurns:
         return True
 
     def run_count(self: Any, t: int, c: int, intents: dict[str, Intent]) -> None:
-        """Resolve one count: who acts, in order of speed, equal speeds together."""
+        """Resolve one count: who acts, in order of speed, equal speeds together. The men
+        up with an action first in their queue that is not a draw, and the count it is due
+        on, are ``start_draws``' (called just before, on the count before: nothing changed
+        since)."""
         due: list[tuple[Fighter, Action]] = []
         fighters = self.fighters
-        for f in fighters.values():
-            queue = f.queue
-            # (``f.down`` read as its condition: every man on every count resolved)
-            if not queue or f.condition != "active":
+        for f, action, at in self._heads:
+            if at > c:
                 continue
-            action = queue[0]
             kind = action.kind
-            if kind == "draw" or f.cursor + self.action_counts(f, action) > c:
-                continue
             if kind == "shot":
                 if fighters[action.target].condition != "active":  # (down)
                     self.switch(t, c, f, action, intents)  # the switch pushes the shot a count on
