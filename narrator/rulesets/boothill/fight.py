@@ -158,9 +158,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.count_base = 0
         self.total_turns = 0  # the turns the fight may last (``run``)
         self.open_ended = False  # play-by-post with no max_turns: no last turn (``run``)
-        # the lean path's shots aimed in this fight (``prepare``), by everything their aim
-        # reads that may change in a fight; None: not kept (``run`` with records, or a fight
-        # whose state is set from outside, as the odds kernel's are)
+        # the lean path's shots aimed (``prepare``), by everything their aim reads that may
+        # change in a fight: kept with the scenario's decisions (``_decisions``: across its
+        # fights), or for this fight alone (``fight_on``); None: not kept (``run`` with
+        # records, or the odds kernel's fights, whose state is set from outside)
         self._aimed: dict[tuple, tuple | bool] | None = None
         # the intents ``_plan`` last asked ``wants_shootout`` of, and its answer (the same
         # dict comes to ``kind_of``: unchanged, the same answer)
@@ -270,7 +271,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if self.record:
             self.emit(self.started())
         else:
-            self._aimed = {}
+            self._aimed = self._decisions()
         total = self.total_turns = max(len(self.sc.turns), self.sc.max_turns or 0)
         # play-by-post without max_turns: the GM adds a turn after each one (no last turn)
         self.open_ended = stop_after is not None and self.sc.max_turns is None
@@ -1133,18 +1134,20 @@ class BootHillFight(ShootoutTurns, HandToHand):
             self.refuse(t, f, "shoot", "empty", target.name, ws.name, count)
             return None
         memo = self._aimed
-        if memo is not None:  # the lean path: a shot aimed as one before in this fight
+        if memo is not None:  # the lean path: a shot aimed as one before
             # everything ``_aim`` reads that may change in a fight: the turn only where a
-            # ruling for given turns changes a band or a modifier; the two men's declared
-            # gaits, the target's drop, the shooter's aim; his wounds by their number (a
-            # wound is never taken back in a fight)
+            # ruling for given turns changes a band or a modifier; the gun's type (a gun
+            # picked up takes the next index); the two men's declared gaits, the target's
+            # drop, the shooter's aim; his wounds as the modifiers read them (light, serious,
+            # serious in the gun arm, in the other: ``hit.prepared_chance``)
             mine = intents.get(f.name)
             theirs = intents.get(target.name)
             move = mine.move if mine is not None else None
             their_move = theirs.move if theirs is not None else None
-            key = (t if self._aim_by_turn else 0, f.order, target.order, planned.gun,
-                   shot_type, planned.off_hand, planned.two_guns, planned.sniping,
-                   self.shots_fired == 0, len(f.wounds), f.held_by, f.pos, target.pos,
+            key = ("aim", t if self._aim_by_turn else 0, f.order, target.order, planned.gun,
+                   ws.wt.type, shot_type, planned.off_hand, planned.two_guns, planned.sniping,
+                   self.shots_fired == 0, f.wound_summary() if f.wounds else None,
+                   f.held_by, f.pos, target.pos,
                    target.prone, target.condition != "active", target.held_by,
                    move.gait if move is not None else None,
                    mine.aim if mine is not None else None,
@@ -1152,8 +1155,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                    else None)  # (target.condition: ``target.down``)
             got = memo.get(key)
             if got is None:
-                if len(memo) >= 4096:
-                    memo.clear()
+                if len(memo) >= _DECISIONS_MAX:
+                    memo.clear()  # (the decisions kept too: made again as met)
                 got = memo[key] = self._aim(t, f, target, ws, planned, intents, count)
             if got is False:
                 return None
