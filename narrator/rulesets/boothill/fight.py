@@ -74,6 +74,9 @@ MAX_INITIATIVE_ROUNDS = 50
 # and again (every fight's first turn, for a start). Dropped when the scenario is collected.
 _DECISIONS: dict[int, dict] = {}
 _DECISIONS_MAX = 50_000
+# The lean path's fighters as each scenario places them at the start of a fight (by scenario
+# object, ``BootHillFight._place_kept``); dropped when the scenario is collected.
+_PLACED: dict[int, tuple] = {}
 _MEMO_TRIAL = 16  # a turn whose states were found in the memo less than one time in 8 over
                   # this many fights is planned without looking (the key costs time too)
 
@@ -166,6 +169,25 @@ class BootHillFight(ShootoutTurns, HandToHand):
         # the intents ``_plan`` last asked ``wants_shootout`` of, and its answer (the same
         # dict comes to ``kind_of``: unchanged, the same answer)
         self._wanted: tuple[dict[str, Intent], bool] | None = None
+        if not record:  # (the lean path: the same scenario fought again and again)
+            self._place_kept(scenario)
+        else:
+            self._place(scenario)
+        # Lookups the turn loop makes again and again, computed once (same results).
+        self._weapon_at: dict[tuple[str, str, int], int] = {}  # weapon_index's answers
+        self._tacticians = [f for f in self.fighters.values() if f.c.tactics]
+        self._rulings_by_kind: dict[str, list[Ruling]] = {}
+        self._rulings_at: dict[tuple[str, int], tuple[Ruling, ...]] = {}  # (``rulings``)
+        for r in profile.rulings:
+            self._rulings_by_kind.setdefault(r.kind, []).append(r)
+        # a ruling for given turns changes a shot's band or modifiers: the lean path's aim
+        # memo (``prepare``) tells the turns apart
+        self._aim_by_turn = any(r.turn is not None for kind in ("range_band", "cancel_modifier")
+                                for r in self._rulings_by_kind.get(kind, ()))
+
+    def _place(self, scenario: Scenario) -> None:
+        """The fighters as the scenario places them, and each side's in fire order
+        (``_members``)."""
         order = 0
         for side, c in scenario.characters():
             cover = None
@@ -189,21 +211,36 @@ class BootHillFight(ShootoutTurns, HandToHand):
                     self.take_landmark(f, key)
                     f.in_darkness = f.in_darkness or bool(scenario.map[key].dark)
             order += 1
-        # Lookups the turn loop makes again and again, computed once (same results).
-        self._weapon_at: dict[tuple[str, str, int], int] = {}  # weapon_index's answers
-        self._tacticians = [f for f in self.fighters.values() if f.c.tactics]
-        self._rulings_by_kind: dict[str, list[Ruling]] = {}
-        self._rulings_at: dict[tuple[str, int], tuple[Ruling, ...]] = {}  # (``rulings``)
-        for r in profile.rulings:
-            self._rulings_by_kind.setdefault(r.kind, []).append(r)
-        # a ruling for given turns changes a shot's band or modifiers: the lean path's aim
-        # memo (``prepare``) tells the turns apart
-        self._aim_by_turn = any(r.turn is not None for kind in ("range_band", "cancel_modifier")
-                                for r in self._rulings_by_kind.get(kind, ()))
         self._members: dict[str, list[Fighter]] = {
             side: sorted((f for f in self.fighters.values() if f.side == side),
                          key=lambda f: (-f.c.attributes.coo, f.order))
             for side in self.sides}
+
+    def _place_kept(self, scenario: Scenario) -> None:
+        """``_place``, from what the first fight of this scenario placed (``_PLACED``): each
+        man's fields as they stood then (the cover objects shared: nothing changes a Cover),
+        each weapon's made anew from its fields; the fire order by the men's orders."""
+        kept = _PLACED.get(id(scenario))
+        if kept is None:
+            self._place(scenario)
+            men = tuple((f.c, f.side, f.order, f.pos,
+                         tuple((w.spec, w.wt, w.loaded, w.capacity, w.spare) for w in f.weapons),
+                         f.mounted, f.prone, f.cover, f.landmark, f.drawn, f.in_darkness)
+                        for f in self.fighters.values())
+            members = {side: tuple(f.order for f in fs) for side, fs in self._members.items()}
+            _PLACED[id(scenario)] = (men, members)
+            weakref.finalize(scenario, _PLACED.pop, id(scenario), None)
+            return
+        men, members = kept
+        fighters = self.fighters
+        by_order = []
+        for c, side, order, pos, weapons, mounted, prone, cover, landmark, drawn, dark in men:
+            f = fighters[c.name] = Fighter(
+                c=c, side=side, order=order, pos=pos,
+                weapons=[WeaponState(*w) for w in weapons], mounted=mounted, prone=prone,
+                cover=cover, landmark=landmark, drawn=drawn, in_darkness=dark)
+            by_order.append(f)
+        self._members = {side: [by_order[k] for k in orders] for side, orders in members.items()}
 
     # ------------------------------------------------------------------ helpers
     def emit(self, e: Event) -> None:
