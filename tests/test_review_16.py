@@ -208,3 +208,29 @@ def test_a_record_stays_sealed_when_the_scenario_models_gain_a_field_with_a_defa
                     encoding="utf-8")
     r = run_cli(path, "status")
     assert r.exit_code == 2 and "was changed after it was resolved" in r.stderr
+
+
+# ------------------------------------------------ Gaslight covering fire: what set it off
+def test_covering_fire_is_before_a_man_is_fairly_in_view_only_when_his_stepping_into_view_set_it_off():
+    """Old: "Michael fires before John is fairly in view" when John had been in plain view
+    shooting all along (his shot set the covering fire off): 6 of these 60 fights said it of
+    a man whose shot, not his stepping into view, set it off. The phrases tagged <appears>
+    are said only when that is the trigger (``GlCovering.trigger``)."""
+    import re
+    import sys
+    from pathlib import Path
+
+    from narrator.render import render
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from prose_lint import ruleset_fights
+
+    triggered = told = 0
+    for label, log in ruleset_fights("gaslight", 60, max_turns=8):
+        triggers = [e.trigger for e in log.events
+                    if e.kind == "gl_covering" and e.what == "triggered"]
+        triggered += len(triggers)
+        in_view = len(re.findall(r"fairly in view", render(log, "markdown", "story")))
+        told += in_view
+        assert not in_view or "appears" in triggers, (label, triggers)
+    assert triggered >= 30   # the scan meets covering fire set off, by shots mostly
