@@ -234,3 +234,40 @@ def test_covering_fire_is_before_a_man_is_fairly_in_view_only_when_his_stepping_
         told += in_view
         assert not in_view or "appears" in triggers, (label, triggers)
     assert triggered >= 30   # the scan meets covering fire set off, by shots mostly
+
+
+# ------------------------------------------------ a rider's gait (Table 3)
+RIDER = """title: A rider
+seed: 2
+sides:
+  posse:
+    - {name: Boone, attributes: {str: 10, coo: 12, obs: 10, sta: 10, luck: 10}, weapons: [{type: colt}], at: [0, 0], mounted: true}
+  gang:
+    - {name: Dan, attributes: {str: 10, coo: 12, obs: 10, sta: 10, luck: 10}, weapons: [{type: colt}], at: [30, 0]}
+turns:
+  - intents:
+      Boone: {shoot: Dan, move: MOVE}
+  - intents:
+      Boone: {move: LATER}
+"""
+
+
+def test_a_mounted_man_declaring_a_foot_gait_in_turn_1_is_refused_at_its_line(run_cli, tmp_path):
+    """Old: ``check`` said ok; ``run`` gave him "shooting while running −4" and Dan's shot at
+    him "target running −2", then "Boone cannot move: Table 3 has no such gait for him"."""
+    text = RIDER.replace("MOVE", "{gait: running, to: [20, 0]}").replace("LATER", "{gait: walking}")
+    r = run_cli(text, "check")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (f"{tmp_path / 'fight.yaml'}:10:29: Boone is mounted and cannot be "
+                        f"running: on horseback a man walks, trots or gallops (Table 3); add "
+                        f"dismount: true to go on foot\n")
+    ok = RIDER.replace("MOVE", "{dismount: true, gait: running, to: [20, 0]}").replace(
+        "LATER", "{mount: true, gait: trotting}")
+    assert run_cli(ok, "check").exit_code == 0
+    # afoot after a dismount in turn 1, he cannot trot in turn 2 without mounting again
+    afoot = RIDER.replace("MOVE", "{dismount: true, gait: walking}").replace(
+        "LATER", "{gait: trotting}")
+    r = run_cli(afoot, "check")
+    assert r.exit_code == 2
+    assert r.stderr == (f"{tmp_path / 'fight.yaml'}:12:22: Boone is on foot and cannot be "
+                        f"trotting\n")
