@@ -864,6 +864,32 @@ class Narration:
                 break
         return k
 
+    def missed_last(self, ev: Event) -> bool:
+        """Whether the shot before ``ev`` of its shooter this turn was at the same man and
+        did not wound him (a miss, a dud, a bullet his cover stopped): only then may a hit be
+        told "this time" ("This time the bullet from Ruth's rifle finds Bob" after her shot
+        that hit Ed read as if she had missed Bob)."""
+        who = self.kinds.actor(ev)
+        events = self._turn(ev, getattr(ev, "turn", None))
+        last = None
+        for i, e in enumerate(events):
+            if e is ev:
+                break
+            if self.kinds.is_shot(e.kind) and self.kinds.actor(e) == who \
+                    and getattr(e, "turn", None) == ev.turn:
+                last = i
+        if last is None:
+            return False
+        prev = events[last]
+        if getattr(prev, "target", None) != getattr(ev, "target", None):
+            return False
+        for e in events[last + 1:]:
+            if e is ev or (self.kinds.is_shot(e.kind) and self.kinds.actor(e) == who):
+                break
+            if e.kind == "wound_taken" and getattr(e, "character", None) == ev.target:
+                return False
+        return True
+
     def short(self, who: str) -> str:
         """The short name, escaped, never bold (worked out once per name: the rolls lines
         ask for it hundreds of times a write-up)."""

@@ -1,0 +1,71 @@
+"""Faults readers found in story mode (session 16), pinned by kind: each test fails on the old
+text, quoted in its docstring, and scans many generated fights for its siblings."""
+
+from __future__ import annotations
+
+import functools
+import re
+import sys
+from pathlib import Path
+
+from narrator.render import Options, render
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from prose_lint import (generated_fights, ruleset_fights, sentences,  # noqa: E402
+                        story_prose, violence_fights)
+
+
+@functools.lru_cache(maxsize=None)
+def _fights(which: str, n: int) -> tuple:
+    if which == "boothill":
+        return tuple(generated_fights(n))
+    if which == "violence":
+        return tuple(violence_fights(n))
+    return tuple(ruleset_fights(which, n))
+
+
+@functools.lru_cache(maxsize=None)
+def _proses(which: str, n: int, tense: str = "present") -> tuple:
+    return tuple((label, log, story_prose(render(log, "markdown", "story",
+                                                 options=Options(tense=tense)), "markdown"))
+                 for label, log in _fights(which, n))
+
+
+def _shorts(log) -> list[str]:
+    from prose_lint import _names
+    start = log.events[0]
+    names = {s for _, s in _names(log)} | {c.name for c in start.characters}
+    return sorted(names, key=len, reverse=True)
+
+
+#: the "switch" phrases (templates/common/phrases.toml): a shooter turning to a new man
+_SWITCH = re.compile(r"\b(swings?|turns?|looks?|brings?|shifts?|swung|turned|looked|brought|"
+                     r"shifted) (his |her |their )?(aim to|on|for|gun round to)\b")
+
+
+def test_this_time_follows_a_miss_at_the_same_man():
+    """Old: "Shorty brings his gun round to Arkansas Wade. This time the bullet from Shorty's
+    revolver finds Arkansas Wade in the left shoulder" ("this time" after his shot hit another
+    man, or before his first at this one). Over 200 generated Boot Hill fights, a "this time"
+    hit's shooter was last told shooting at the same man (or into cover), not turning to him
+    nor at another man (before: 7 such lines)."""
+    bad = []
+    for label, log, prose in _proses("boothill", 200):
+        names = _shorts(log)
+        for para in prose.split("\n\n"):
+            said = sentences(para)
+            for i, s in enumerate(said):
+                m = (re.search(r"[Tt]his time the \w+ from (.+?)'s .*? (?:finds|catches) (.+?)"
+                               r"(?: in| through| across| high| low| square|,|;|\.)", s)
+                     or re.search(r"^(.+?) fires again, and this time the \w+ catches (.+?)"
+                                  r"(?: in| through| across| high| low| square|,|;|\.)", s))
+                if not m:
+                    continue
+                x, y = m.group(1), m.group(2)
+                before = [t for t in said[:i] if x in t]
+                last = before[-1] if before else ""
+                others = [n for n in names if not any(n in z or z in n for z in (x, y))
+                          and re.search(rf"\b{re.escape(n)}\b", last)]
+                if not before or others or _SWITCH.search(last):
+                    bad.append(f"{label}: {(before or ['-'])[-1]} / {s}")
+    assert not bad, bad
