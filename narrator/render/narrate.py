@@ -1538,6 +1538,12 @@ class Narration:
         self.weapon_longarm = longarm
         return ""
 
+    def drawing(self, weapon: str) -> str:
+        """Set the weapon of a draw's phrases by its name: a blade (<blade>: its sheath, its
+        haft) or a gun (<bullet>: its holster, its grip), never the weapon of the shot told
+        before ("Lewis's knife stuck fast again" was a gun's words for a knife). Returns ""."""
+        return self.weapon("knife" if _BLADE.search(weapon or "") else "default")
+
     def wound_tags(self, w: Event) -> tuple[str, ...]:
         """The phrase tags of a wound: where it struck (``head``, ``torso``, ``arm``,
         ``leg``; a torso wound also ``chest`` or ``belly``, so a Luck save at the chest is a
@@ -2196,6 +2202,11 @@ def _whole(phrase: str) -> bool:
 def _copied(v: Any) -> Any:
     """A shallow copy of a set, list or dict; anything else as it is."""
     return v.copy() if isinstance(v, (set, list, dict)) else v
+
+
+#: a weapon's name that says it is a blade (a draw told by its sheath, never a holster)
+_BLADE = re.compile(r"\b(knife|knives|bowie|dagger|dirk|stiletto|machete|tomahawk|hatchet|axe|"
+                    r"sabre|saber|sword|cutlass|bayonet|razor|spear|lance)\b", re.I)
 
 
 @functools.lru_cache(maxsize=256)

@@ -371,7 +371,7 @@ def _toml(text: str) -> dict[str, list[str]]:
 #: Kinds of phrase tags: a phrase fits a context when, for each kind it has tags of, the
 #: context has one of them (a tag of no kind listed here must be in the context itself).
 TAG_KINDS = (frozenset({"in", "out"}),                                   # the place
-             frozenset({"bullet", "ball", "pellets", "arrow", "blade", "fist", "blow"}),  # what strikes
+             frozenset({"bullet", "ball", "pellets", "arrow", "blade", "fist", "blow", "claw"}),  # what strikes
              frozenset({"slight", "grave"}),                              # a wound's severity
              frozenset({"handgun", "longarm"}),                           # held in a hand or to the shoulder
              frozenset({"head", "torso", "chest", "belly", "arm", "leg"}),  # where it struck
