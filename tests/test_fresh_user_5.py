@@ -236,8 +236,8 @@ def test_gaslight_move_just_over_15_feet_is_shown_past_15_as_its_gait_is(run_cli
 
 def test_shown_feet_and_the_templates_agree():
     from narrator.rulesets.gaslight.fight import shown_feet
-    assert [shown_feet(v) for v in (30.0, 30.04, 29.96, 17.33, 5.6, 120.0, 0.5)] == \
-        ["30", "30.04", "29.96", "17.3", "5.6", "120", "0.5"]
+    assert [shown_feet(v) for v in (30.0, 30.04, 29.96, 17.33, 5.6, 120.0, 0.5, 2.99, 3.01)] == \
+        ["30", "30.04", "29.96", "17.3", "5.6", "120", "0.5", "3", "3"]
 
 
 # ---------------------------------------------------------------------- 5. check and tactics

@@ -102,3 +102,22 @@ def test_a_blade_is_not_drawn_with_a_guns_words():
         bad += [f"{label}: {s}" for s in sentences(prose)
                 if _BLADE.search(s) and _GUN_DRAW.search(s)]
     assert not bad, bad
+
+
+def test_gaslight_feet_are_not_shown_to_the_hundredth_away_from_a_limit():
+    """Old (railway platform, teaching): "Shot 1, 2.99 feet: d20 9 ...": a distance is shown
+    to the hundredth only just by a limit of the rules (a multiple of 5 feet: "30.04 feet",
+    past a 30 ft range increment); else to the tenth, or whole where the tenth is ("3
+    feet"). The bundled railway platform and 40 generated Gaslight fights, teaching mode."""
+    from conftest import fight
+    from narrator.rulesets.gaslight.fight import shown_feet
+    texts = [("railway", render(fight("railway-platform.yaml"), "markdown", "teaching"))]
+    texts += [(label, render(log, "markdown", "teaching"))
+              for label, log in _fights("gaslight", 40)]
+    bad = []
+    for label, text in texts:
+        for m in re.finditer(r"\b(\d+\.\d\d)\s*(?:feet|ft)\b", text):
+            if round(float(m.group(1))) % 5:
+                bad.append(f"{label}: {text[max(0, m.start() - 40):m.end()]}")
+    assert not bad, bad[:10]
+    assert shown_feet(2.99) == "3" and shown_feet(29.96) == "29.96"

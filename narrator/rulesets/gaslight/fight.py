@@ -62,11 +62,16 @@ def shown_feet(feet: float) -> str:
     """A distance in feet as the write-up shows it (the templates' ``gaslight.j2`` ``ft``
     says the same): whole, "30"; else to a tenth, "17.3"; to a hundredth where a tenth
     would look whole, "30.04", so a figure just past a limit the rules compare it with (a
-    30 ft range increment, a blade's 5 ft reach, 002 l.363) never reads as the limit."""
+    30 ft range increment, a blade's 5 ft reach, 002 l.363) never reads as the limit. The
+    rules' limits are all whole multiples of 5 feet (range increments, reach, gaits); near
+    any other whole figure the tenth rounds to it: "3", never "2.99 feet" (a reader: "Shot 1,
+    2.99 feet" in a railway-carriage brawl)."""
     if feet == int(feet):
         return f"{int(feet)}"
     one = f"{feet:.1f}"
-    return f"{feet:.2f}" if one.endswith(".0") else one
+    if not one.endswith(".0"):
+        return one
+    return f"{feet:.2f}" if round(feet) % 5 == 0 else f"{round(feet)}"
 
 
 @dataclass
