@@ -121,3 +121,20 @@ def test_gaslight_feet_are_not_shown_to_the_hundredth_away_from_a_limit():
                 bad.append(f"{label}: {text[max(0, m.start() - 40):m.end()]}")
     assert not bad, bad[:10]
     assert shown_feet(2.99) == "3" and shown_feet(29.96) == "29.96"
+
+
+def test_gaslight_both_barrels_together_only_when_fired_together():
+    """Old: "Both barrels of Harold's shotgun go off at Herbert, and neither charge finds
+    him." for two snap shots, one barrel after the other (saloon 2v4 seed 61): a sentence
+    that tells both barrels going off as one (not "one after the other", "then the other",
+    "a barrel at a time") stands for a shot that fired both at once (``barrels`` 2). Over 200
+    generated Gaslight fights, no write-up has more of them than such shots."""
+    sequential = re.compile(r"one after the other|then the other|a barrel at a time|second barrel")
+    bad = []
+    for label, log, prose in _proses("gaslight", 200):
+        told = [s for s in sentences(prose) if re.search(r"\bboth barrels\b", s, re.I)
+                and not sequential.search(s)]
+        fired = [e for e in log.events if e.kind == "gl_shot" and e.barrels == 2]
+        if len(told) > len(fired):
+            bad.append(f"{label}: {told}")
+    assert not bad, bad[:10]
