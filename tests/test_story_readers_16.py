@@ -138,3 +138,25 @@ def test_gaslight_both_barrels_together_only_when_fired_together():
         if len(told) > len(fired):
             bad.append(f"{label}: {told}")
     assert not bad, bad[:10]
+
+
+_SHOT_WORDS = re.compile(r"\b(fires?|fired|shots?|bullets?|buckshot|balls?|charge|hits?|"
+                         r"misses|missed|shoots?|shot|barrels?|lead|volley)\b", re.I)
+
+
+def test_a_call_is_not_answered_as_too_late_before_any_shot_is_told():
+    """Old: "The rustlers are the quicker. / Elmer "Snake-Eye" Turner calls out: "Throw down
+    your guns and put up your hands! You're under arrest!" It is too late for that; the
+    shooting has started." (street 5v1 seed 4): the dice fired before the call, but the
+    story tells the call first. "Too late", "the lead is flying already" only after a shot
+    has been told. Over 200 generated Boot Hill and 100 Violence fights (before: 22)."""
+    bad = []
+    for which, n in (("boothill", 200), ("violence", 100)):
+        for label, log, prose in _proses(which, n):
+            for m in re.finditer(r"too late for that; the shooting has started|"
+                                 r"the lead is flying already", prose):
+                told = prose[:m.start()].rsplit("calls out", 1)[0]
+                told = re.sub(r"\"[^\"]*\"", "", told)
+                if not _SHOT_WORDS.search(told):
+                    bad.append(f"{label}: {prose[max(0, m.start() - 160):m.end()]}")
+    assert not bad, bad[:10]

@@ -346,6 +346,7 @@ class Narration:
         self.said_he: set[str] = set()    # ... and the sentence before it
         self._told: set[str] = set()  # whole sentences said in the write-up (``say``)
         self._para_shooters: set[str] = set()  # shooters of the shots told in this paragraph
+        self._told: set[int] = set()  # ids of the events whose beats have been told (telling)
         self._keepsakes = 0  # luck_keepsake things told so far (``keepsake``)
         self._lucky: dict[Any, tuple[str, str]] | None = None  # ``luck_choice``, worked out once
         self._last_text = ""  # the last whole sentence said
@@ -711,11 +712,13 @@ class Narration:
         return [e.character for e in self._by_turn().get(ev.turn, ())
                 if e.kind == ev.kind and e.why == ev.why]
 
-    def answered(self, caller: str, turn: int, call: Event | None = None) -> bool | None:
+    def answered(self, caller: str, turn: int, call: Event | None = None) -> bool | str | None:
         """Whether anyone on the other side fires in ``turn`` after ``caller``'s call (the
         event ``call``; without it, anywhere in the turn): True; None when they fired in the
         turn only before the call was made (the dice resolve a call after the caller's shots:
-        the lead was flying already, not an answer); False when nobody fired."""
+        the lead was flying already, not an answer) and a shot of it has been told already
+        (``telling``); "" when none has (the call is told before them); False when nobody
+        fired."""
         side = self.chars[caller].side if caller in self.chars else None
         before = False
         after = call is None
@@ -728,7 +731,20 @@ class Narration:
                 if after:
                     return True
                 before = True
+        if before and call is not None and not any(id(e) in self._told for e in
+                                                   self._by_turn().get(turn, ())
+                                                   if e.kind in ("shot_fired", "gun_fired")):
+            # fired before the call by the dice, but the story tells the call first: no shot
+            # has been told yet, so neither "the shooting has started" (a reader: answered so
+            # before any shot was fired) nor an answer it was not: "" (the call alone)
+            return ""
         return None if before else False
+
+    def telling(self, ev: Event) -> str:
+        """Note that the beat of ``ev`` is being told now (story order, which is not always
+        the dice's: a call to surrender may open the turn's prose). Returns ""."""
+        self._told.add(id(ev))
+        return ""
 
     # ------------------------------------------------------------------ names and pronouns
     def name(self, who: str, strong: bool = True) -> str:
