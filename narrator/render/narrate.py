@@ -880,6 +880,20 @@ class Narration:
                 break
         return k
 
+    def hurt_before(self, who: str, ev: Event) -> bool:
+        """Whether ``who`` took a wound earlier in ``ev``'s turn (a Boot Hill wound, a Weird
+        West hit that did damage, a Gaslight hit): a miss at him then is not told as his luck
+        ("Herman is lucky" right after his head wound read wrong)."""
+        for e in self._turn(ev, getattr(ev, "turn", None)):
+            if e is ev:
+                return False
+            k = e.kind
+            if (k == "wound_taken" and getattr(e, "character", None) == who) or \
+                    (k in ("ww_damage", "gl_damage") and getattr(e, "target", None) == who
+                     and getattr(e, "total", 1)):
+                return True
+        return False
+
     def missed_last(self, ev: Event) -> bool:
         """Whether the shot before ``ev`` of its shooter this turn was at the same man and
         did not wound him (a miss, a dud, a bullet his cover stopped): only then may a hit be
