@@ -328,7 +328,11 @@ def test_the_lint_catches_a_falling_man_kept_up_and_knuckles_swung_as_a_club():
     assert re.search(r"Alfred was hit in the chest; a mortal wound\. He crumpled; he had minutes "
                      r"left\. He was already falling when Doc David's bullet took him high in "
                      r"the chest\.|Alfred crumpled; he had minutes left\. He was already falling "
-                     r"when Doc David's bullet took him high in the chest\.", prose), prose[-900:]
+                     r"when Doc David's bullet took him high in the chest\.|Alfred crumpled; he had "
+                     r"minutes left\. As Alfred went down, Doc David's bullet caught him|"
+                     r"Alfred knew at once it was a killing wound\. He sank down, bleeding out\. "
+                     r"Doc David fired in the same instant and hit the falling Alfred",
+                     prose), prose[-900:]
     c = Count()
     check(prose, "past", log, c)
     assert c.down_then_kept == 0, c.examples.get("down_then_kept")
@@ -697,7 +701,10 @@ def test_a_call_to_surrender_and_an_undecided_ending_tell_what_happened():
     it ("Lead was the only answer" was false); Abilene stopped undecided names the men still
     in it unhurt (Sam and Ben), and Quentin, wounded with an empty gun, is not "not out"."""
     canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
-    call = next(p for p in canyon.split("\n\n") if "called out" in p)
+    # (the call is told in its place after the shots the dice resolved before it: any of
+    # call_surrender's phrases)
+    call = next(p for p in canyon.split("\n\n")
+                if re.search(r"called out|name of the law|Hands up", p))
     assert call.endswith("It was too late for that; the shooting had started.") or call.endswith(
         "Nobody paid it any mind; the lead was flying already."), call
     path = EXAMPLES / "abilene-saloon.yaml"
@@ -715,8 +722,11 @@ def test_a_his_after_another_mans_he_is_a_name():
     Levi's; the wound's place ("in the belly"), told before the sentence, no longer made the
     "he" of the sentence before forgotten: the shooter is named."""
     canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
-    after = re.search(r"but (?:he|Levi) stayed up\. ([^.]*)\.", canyon).group(1)
-    assert re.search(r"\bSlim\b", after) and "Levi" in after and "belly" in after, after
+    # (re-pinned: the phrase stream moved; it was "...; but he stayed up. Slim's ... Levi
+    # ... belly": the sentence after Levi's leg wound names the shooter)
+    after = re.search(r"Levi[^.]*in the right leg; [^.]*\. ([^.]*)\.", canyon).group(1)
+    assert re.search(r"\bSlim\b", after) and "Levi" in after and \
+        re.search(r"belly|stomach|gut", after), after
     assert not after.startswith(("His ", "He ")), after
     assert "His aim was true: Levi" not in canyon
 
@@ -730,7 +740,10 @@ def test_a_man_falling_from_the_wound_just_told_is_he_only_after_being_the_subje
     canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
     # "A second bullet from Isaac's revolver took Arkansas Hiram ..." (a shot from a man's gun)
     took = r"Isaac(?:'s [\w-]+)? took Arkansas Hiram [^.;]*; a mortal wound\. "
-    assert re.search(took + r"Arkansas Hiram (?:fell|went down)", canyon), canyon
+    # (or Arkansas Hiram the subject of the wound's clause: then "He" is his)
+    assert re.search(took + r"Arkansas Hiram (?:fell|went down)", canyon) or re.search(
+        r"Isaac(?:'s [\w-]+)? took Arkansas Hiram [^.;]*; Arkansas Hiram knew at once it was a "
+        r"killing wound\. He slumped", canyon), canyon
     assert not re.search(took + r"He ", canyon)
 
 

@@ -342,7 +342,8 @@ def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = froze
                 moves_first: frozenset[str] = frozenset(),
                 kinds: Kinds | None = None) -> list[list[dict[str, Any]]]:
     """Story beats in paragraphs: the engine's bookkeeping left out (SILENT), a call to
-    surrender told first, a man's move of ``moves_first`` kinds told before his first shot
+    surrender told first (unless the dice resolved it after shots of the turn: then in its
+    place, after them), a man's move of ``moves_first`` kinds told before his first shot
     of the turn, a run of plain misses (or of shots the same cover stopped) by one shooter
     at one target told as one beat (``beat["run"]`` shots), and one character's consecutive
     actions in one paragraph; several men's moves in a row (``Kinds.moves``), or beats of a
@@ -351,7 +352,11 @@ def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = froze
     _actor = kinds.actor
     _MOVES, _TOGETHER = kinds.moves, kinds.together
     kept = [dict(b, run=1) for b in beats if b["ev"].kind not in kinds.silent]
-    calls = [b for b in kept if _is_call(b)]
+    # a call the dice resolved after shots of the turn stays after them (a reader: "It is
+    # too late for that; the shooting has started" told before any shot; issue 10: told
+    # first, it read as answered by shots fired before it)
+    calls = [b for b in kept if _is_call(b)
+             and not any(kinds.is_shot(x["ev"].kind) for x in kept[:kept.index(b)])]
     if calls:
         first = [b for b in kept if b["ev"].kind in first_kinds]
         kept = first + calls + [b for b in kept if b not in calls and b not in first]
