@@ -57,8 +57,8 @@ def test_a_man_hit_is_he_only_when_he_was_the_last_subject():
     # (re-pinned again: a knife's draw told by its sheath moved the stream; it was "Fred hit
     # Herman square in the chest; a killing wound. Herman dropped": the man hit is the
     # subject of the clause before, so "He" is his)
-    assert "found Herman square in the chest; Herman knew at once it was a killing wound. " \
-        "He fell" in prose, prose
+    assert "Fred's bullet struck Herman high in the chest; a killing wound. Herman dropped" \
+        in prose, prose
     assert "it was a wound to die of. He dropped" not in prose
     # the man hit told as the subject: then "he" is his ("...; he reeled under it. He fell")
     canyon = _prose(_generated("boothill", "street", 11), 11)

@@ -141,7 +141,7 @@ def test_gaslight_both_barrels_together_only_when_fired_together():
 
 
 _SHOT_WORDS = re.compile(r"\b(fires?|fired|shots?|bullets?|buckshot|balls?|charge|hits?|"
-                         r"misses|missed|shoots?|shot|barrels?|lead|volley)\b", re.I)
+                         r"misses|missed|shoots?|shot|barrels?|lead|volley|barks?|revolver|rifle|gun)\b", re.I)
 
 
 def test_a_call_is_not_answered_as_too_late_before_any_shot_is_told():
