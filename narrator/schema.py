@@ -72,7 +72,9 @@ FIELD_HELP = {
     ("Character", "tags"): "Named traits, +2 on each kind of roll they list.",
     ("Character", "hidden"): "His enemies do not know where he is (lost when he fires).",
     ("WeaponSpec", "type"): "The weapon's type (see narrator rules RULESET weapons).",
-    ("WeaponSpec", "name"): "A name for the write-up (\"Schofield\").",
+    ("WeaponSpec", "name"): "A name for the write-up (\"Schofield\"); a leading \"the\", \"a\" or "
+                            "\"his\" is dropped, as the write-up puts in its own (\"the Greener\": "
+                            "\"The Greener booms\", \"reloads her Greener\").",
     ("WeaponSpec", "loaded"): "Rounds loaded at the start; default full.",
     ("WeaponSpec", "capacity"): "Rounds it holds, overriding the rules' figure.",
     ("WeaponSpec", "spare"): "Spare rounds carried; omitted: plenty.",

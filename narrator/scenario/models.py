@@ -52,6 +52,33 @@ list); each coordinate still a number (an int is taken as a float, ``"12"`` and 
 refused)."""
 
 
+WEAPON_NAME_DETERMINERS = ("the", "a", "an", "his", "her", "their", "its", "my", "our", "your")
+"""Words a GM may start a weapon's name with that the write-up supplies itself: it says
+"The Greener booms", "reloads her Greener", so "the Greener" would be told "The the Greener"."""
+
+
+def bare_weapon_name(value: str) -> str:
+    """A weapon's display name without a leading article or possessive pronoun
+    (``WEAPON_NAME_DETERMINERS``, any case): "the Greener" and "her Greener" are "Greener";
+    a name that is only such a word ("The") is left as it is."""
+    head, _, rest = value.strip().partition(" ")
+    rest = rest.strip()
+    if head.lower() in WEAPON_NAME_DETERMINERS and rest:
+        return rest
+    return value
+
+
+def same_weapon_name(value: str, name: str | None) -> bool:
+    """Whether ``value`` (an intent's ``weapon:``) names the weapon called ``name``, as the
+    GM wrote it or without its article ("the Greener" names the Greener)."""
+    return name is not None and (value == name or bare_weapon_name(value) == name)
+
+
+WeaponName = Annotated[str, AfterValidator(bare_weapon_name)]
+"""A weapon's ``name:`` (every ruleset): kept without a leading article or possessive
+pronoun (``bare_weapon_name``), which the write-up puts in itself."""
+
+
 def pair(item: Any) -> Any:
     """``tuple[item, item]`` that takes a YAML list, its items as strict as the model."""
     return Annotated[tuple[item, item], Field(strict=False)]

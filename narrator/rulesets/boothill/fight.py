@@ -59,7 +59,7 @@ from narrator.rulesets.boothill.scenario import (
     Skills,
     Turn,
 )
-from narrator.scenario.models import idle_characters
+from narrator.scenario.models import idle_characters, same_weapon_name
 from narrator.turns import TurnLoop
 
 NO_TURN = Turn()  # a turn past the declared ones (shared: the engine never changes a Turn)
@@ -967,7 +967,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if i is not None:
             return i
         for i, w in enumerate(weapons):
-            if value in (w.spec.name, w.spec.type, w.wt.type) or value in w.wt.aliases:
+            if value in (w.spec.type, w.wt.type) or value in w.wt.aliases \
+                    or same_weapon_name(value, w.spec.name):
                 self._weapon_at[key] = i
                 return i
         raise AssertionError(f"loader let through unknown weapon {value!r}")
@@ -1773,7 +1774,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         name (``weapon_index``), another man's by its name or type."""
         if o is f:
             return self.weapon_index(f, named) == f.weapons.index(ws)
-        return named in (ws.name, ws.spec.type)
+        return named == ws.spec.type or same_weapon_name(named, ws.name)
 
     # ------------------------------------------------------------------ end of turn
     def end_turn(self, t: int) -> None:

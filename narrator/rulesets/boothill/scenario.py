@@ -19,7 +19,7 @@ from pydantic import AfterValidator, Field, model_serializer, model_validator
 from narrator.dice import PURPOSES
 from narrator.rulesets.boothill import tables
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, SideNames,
+    Invalid, Model, Point, Resolved, SideNames, WeaponName, same_weapon_name,
     pair, ScenarioBase, has_characters, landmark_position,
 )
 
@@ -87,7 +87,7 @@ class WeaponSpec(Model):
     """
 
     type: str
-    name: str | None = Field(None, max_length=60)
+    name: WeaponName | None = Field(None, max_length=60)
     loaded: int | None = Field(None, ge=0, le=1000)
     capacity: int | None = Field(None, ge=1, le=1000)
     spare: int | None = Field(None, ge=0, le=10000)
@@ -620,7 +620,8 @@ def resolve_weapon_index(c: Character, value: str, fail: Any) -> int:
     """
     for i, w in enumerate(c.weapons):
         wt = tables.weapons().get(w.type)
-        if value in (w.name, w.type) or (wt and (value == wt.type or value in wt.aliases)):
+        if value == w.type or same_weapon_name(value, w.name) \
+                or (wt and (value == wt.type or value in wt.aliases)):
             return i
     choices = [w.name or w.type for w in c.weapons]
     raise fail(f"{c.name} carries no {value!r} (carries {', '.join(choices)}){_hint(value, choices)}")
@@ -848,9 +849,10 @@ def _check_pick_up(c: Character, value: bool | str, loc8: Any, loc: tuple,
 
     anyone = [n for x in everyone for n in thrown_of(x)]
     if isinstance(value, str):
-        mine = [w for w in c.weapons if value in (w.name, w.type)]
+        mine = [w for w in c.weapons if value == w.type or same_weapon_name(value, w.name)]
         others = [w for x in everyone if x is not c for w in x.weapons
-                  if value in (w.name, w.type) and tables.weapons()[w.type].kind == "thrown"]
+                  if (value == w.type or same_weapon_name(value, w.name))
+                  and tables.weapons()[w.type].kind == "thrown"]
         if not mine and others:
             return
         i = _resolve_weapon(c, value, loc8, loc)

@@ -41,7 +41,7 @@ from narrator.rulesets.gaslight import weapons as W
 from narrator.rulesets.gaslight.tables import CARRIES, FORMS, PURPOSES, rules
 from narrator.scenario import loader
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, SideNames,
+    Invalid, Model, Point, Resolved, SideNames, WeaponName, same_weapon_name,
     pair, ScenarioBase, has_characters, landmark_position,
 )
 
@@ -101,7 +101,7 @@ class Blade(Model):
     round of both; primary: the other way about)."""
 
     type: Literal["knife", "sword_cane", "sabre"]
-    name: str | None = Field(None, max_length=60)
+    name: WeaponName | None = Field(None, max_length=60)
     hand: Literal["off", "primary"] = "off"
 
 
@@ -128,7 +128,7 @@ class WeaponSpec(Model):
     sling for a long arm), ``hand`` (primary or off)."""
 
     type: str
-    name: str | None = Field(None, max_length=60)
+    name: WeaponName | None = Field(None, max_length=60)
     class_: Literal["muzzle_loader", "breech_loader", "repeater", "revolver"] | None = Field(
         None, alias="class")
     form: Literal["derringer", "pistol", "scattergun", "sawed_off", "coach_gun", "carbine",
@@ -384,8 +384,8 @@ def validate(data: dict, loc8: Any) -> loader.LoadedScenario:
 def weapon_index(c: Character, value: str) -> int | None:
     """Index in ``c.weapons`` of the gun whose name or type is ``value``."""
     for i, w in enumerate(c.weapons):
-        if value in (w.name, w.type) or (W.canonical(value) is not None
-                                          and W.canonical(value) == W.canonical(w.type)):
+        if value == w.type or same_weapon_name(value, w.name) or (
+                W.canonical(value) is not None and W.canonical(value) == W.canonical(w.type)):
             return i
     return None
 

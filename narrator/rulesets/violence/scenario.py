@@ -33,7 +33,7 @@ from narrator.errors import ScenarioError
 from narrator.rulesets.violence import tables
 from narrator.scenario import loader
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, SideNames,
+    Invalid, Model, Point, Resolved, SideNames, WeaponName, same_weapon_name,
     pair, ScenarioBase, _has_characters, landmark_position,
 )
 
@@ -103,7 +103,7 @@ class WeaponSpec(Model):
     (003 l.62), bonus tags, spare rounds (None: plenty)."""
 
     type: str
-    name: str | None = Field(None, max_length=60)
+    name: WeaponName | None = Field(None, max_length=60)
     loaded: int | None = Field(None, ge=0, le=1000)
     capacity: int | None = Field(None, ge=1, le=1000)
     calibre: Calibre | None = None
@@ -295,7 +295,8 @@ def weapon_index(c: Character, value: str) -> int | None:
     """Index in ``c.weapons`` of the weapon whose name, type or alias is ``value``."""
     for i, w in enumerate(c.weapons):
         wt = weapon_type(w.type)
-        if value in (w.name, w.type) or (wt and (value == wt.type or value in wt.aliases)):
+        if value == w.type or same_weapon_name(value, w.name) \
+                or (wt and (value == wt.type or value in wt.aliases)):
             return i
     return None
 

@@ -48,7 +48,7 @@ from narrator.rulesets.weird_west import tables
 from narrator.rulesets.weird_west.rolls import PURPOSES
 from narrator.scenario import loader
 from narrator.scenario.models import (
-    Invalid, Model, Point, Resolved, SideNames,
+    Invalid, Model, Point, Resolved, SideNames, WeaponName, same_weapon_name,
     ScenarioBase, _has_characters, landmark_position,
 )
 
@@ -151,7 +151,7 @@ class WeaponSpec(Model):
     overridden (W15). ``holstered``: not in hand at the start (drawing is an action, W17)."""
 
     type: str
-    name: str | None = Field(None, max_length=60)
+    name: WeaponName | None = Field(None, max_length=60)
     loaded: int | None = Field(None, ge=0, le=100)
     holstered: bool = False
     damage: DamageDice | None = None
@@ -477,7 +477,8 @@ def weapon_index(c: Character, value: str) -> int | None:
     """Index in ``c.weapons`` of the weapon whose name, type or alias is ``value``."""
     for i, w in enumerate(c.weapons):
         wt = tables.weapons().get(w.type)
-        if value in (w.name, w.type) or (wt and (value == wt.type or value in wt.aliases)):
+        if value == w.type or same_weapon_name(value, w.name) \
+                or (wt and (value == wt.type or value in wt.aliases)):
             return i
     return None
 
