@@ -622,8 +622,11 @@ class Narration:
         """A shot's follow-up events with the wounds one man took from it grouped (a
         shotgun's pellets): ``{"ev": event}`` for others, ``{"wounds": [...], "who": name,
         "worst": wound}`` for a group, ``worst`` the one whose consequences the words follow
-        (a mortal wound first, else the most severe), ``rest`` the worst severity of the
-        others (None for a single wound)."""
+        (a mortal wound that stands first, then one a Luck check saved, else the most
+        severe), ``rest`` the worst severity of the others (None for a single wound),
+        ``tone`` the severity tag (``wound_tags``) the wounds earn together as they stand:
+        ``grave`` when one is serious or mortal, else ``slight`` ("the wounds are bad" only
+        of grave ones)."""
         rank = {"scratch": 0, "light": 1, "serious": 2, "mortal": 3}
         out: list[dict[str, Any]] = []
         for s in sub:
@@ -640,12 +643,17 @@ class Narration:
                 out.append({"ev": s})
         for g in out:
             if "wounds" in g:
+                # a mortal wound that stands before one a Luck check saved: its death is
+                # the news (a saved pellet's luck never hides a killing one beside it)
                 g["worst"] = max(g["wounds"], key=lambda w: (
+                    w.mortal is not None and not getattr(w.mortal, "saved", False),
                     w.mortal is not None, rank.get(w.rolled_severity, 0)))
                 # the worst of the others as they stand (a Luck save told among them must
                 # not make the whole blast "only a light wound")
                 g["rest"] = max((w.severity for w in g["wounds"] if w is not g["worst"]),
                                 key=lambda v: rank.get(v, 0), default=None)
+                g["tone"] = "grave" if any(w.severity in ("serious", "mortal")
+                                           for w in g["wounds"]) else "slight"
         return out
 
     def _turn(self, ev: Event | None, turn: Any) -> list[Event]:
@@ -1743,7 +1751,7 @@ class Narration:
                 options, fitting = self.phrases._fitting("luck_save",
                                                          frozenset(self.wound_tags(e)))
                 texts = [options[i][1] for i in fitting] or [
-                    "the {shot} [glance] off the bone"]
+                    "{the_shot} [glance] off the bone"]
                 fresh = [t for t in texts if t not in used] or texts
                 phrase = fresh[zlib.crc32(f"{seed}|{e.character}|{e.location}|{k}".encode())
                                % len(fresh)]
@@ -1753,7 +1761,7 @@ class Narration:
                     thing = self.keepsake(things)
                     things += 1
                 self._lucky[id(e)] = (phrase, thing)
-        return self._lucky.get(id(w), ("the {shot} [glance] off the bone", ""))
+        return self._lucky.get(id(w), ("{the_shot} [glance] off the bone", ""))
 
     def luck_reason(self, w: Event) -> str:
         """Teaching mode's words for ``luck_choice`` (present tense, "his" for the wounded
@@ -1765,7 +1773,7 @@ class Narration:
         he, him, his = (self.pronoun(w.character, c) for c in ("subj", "obj", "poss"))
         text = phrase.replace("{b}'s", "{b_his}")
         plain = Phrases(self.phrases.table, 0, "present")  # (not the story's stream)
-        return plain.fill(text, {"shot": shot, "thing": thing, "b": self.short(w.character),
+        return plain.fill(text, {"shot": shot, "the_shot": f"the {shot}", "thing": thing, "b": self.short(w.character),
                                  "b_he": he, "b_him": him, "b_his": his}, set())
 
     def _chose(self, phrase: str, a: str | None, b: str | None) -> str:
@@ -1910,6 +1918,8 @@ class Narration:
                     plural.add(k)
             else:
                 fields[k] = v
+        # "the bullet"; a pellet among several that hit is "one pellet" (never "the pellet")
+        fields.setdefault("the_shot", "the " + fields["shot"])
         for key in plural:  # a plural name's possessive: "the deputies'", never "deputies's"
             if "{" + key + "}'s" in phrase and fields.get(key, "").endswith("s"):
                 phrase = phrase.replace("{" + key + "}'s", "{" + key + "}'")
