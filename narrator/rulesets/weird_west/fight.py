@@ -738,11 +738,17 @@ class WeirdWestFight:
                 guns.append(("off", off))
         aim = f.aim_actions if f.aim_target == target.name else 0
         f.aim_target, f.aim_actions = None, 0
+        able = target.can_act   # in the fight when the action began
         for hand, gun in guns:
             shots = min(a.shots or 1, gun.wt.rof)
             for k in range(shots):
                 if not target.body.alive:
                     break
+                if able and not target.can_act:
+                    # ruled: WN26: the action's earlier shot put him out of the fight; the
+                    # rest of its shots are held, their rounds left in the gun
+                    self.simple(t, f, card, "shoot", "target_out", gun.name, target.name)
+                    return
                 if k and gun.loaded <= 0:   # the shot before said the gun is empty
                     break
                 if not self.fire(t, f, card, gun, target, hand, aim if k == 0 and hand != "off"

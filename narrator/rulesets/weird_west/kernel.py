@@ -884,9 +884,13 @@ class _Kernel(kernel_base.RoundKernel):
     # -------------------------------------------------------------- shootin'
     def shoot(self, fi: np.ndarray, j: int, rows: np.ndarray) -> None:
         """004 l.57-70, W20(a): each gun's shots (the main gun's, then the off hand's), one
-        roll each, until the target is dead, the gun jams (a bust), is empty or out of a
+        roll each, until the target is dead or (ruled: WN26) put out of the fight by the
+        action when he was in it as it began, the gun jams (a bust), is empty or out of a
         shotgun's reach."""
         I = lambda name, sel: rows[sel, COL[name]].astype(np.int64)   # noqa: E731
+        target = rows[:, COL["target"]].astype(np.int64)
+        able = (self.cond[fi, target] == ACTIVE) & ~self.crippled[fi, target]
+        held = np.zeros(len(fi), dtype=bool)   # WN26: the rest of the action's shots held
         for slot in (0, 1):
             has = rows[:, COL["ng"]] > slot
             gs = rows[:, COL[f"g{slot}"]].astype(np.int64)
@@ -901,9 +905,12 @@ class _Kernel(kernel_base.RoundKernel):
                 yards = rows[sel, COL["yards"]]
                 cnt, die = int(rows[sel[0], COL[f"count{slot}"]]), int(rows[sel[0],
                                                                            COL[f"die{slot}"]])
-                go = reach.copy()
+                go = reach & ~held[sel]
                 for s in range(int(shots.max(initial=0))):
                     go &= (shots > s) & (self.cond[f0, k] != DEAD)
+                    out = able[sel] & ~((self.cond[f0, k] == ACTIVE) & ~self.crippled[f0, k])
+                    held[sel[go & out]] = True
+                    go &= ~out
                     go &= ~self.jammed[f0, j, g] & (self.loaded[f0, j, g] > 0)
                     w = np.flatnonzero(go)
                     if len(w) == 0:
