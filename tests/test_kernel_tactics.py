@@ -54,6 +54,29 @@ sides:
        tactics: PROFILE}
 """
 
+UNDER_FIRE = """
+title: Under fire
+seed: 1
+max_turns: 10
+sides:
+  A:
+    - {name: Cal, attributes: {str: 14, coo: 14, obs: 12, sta: 16, luck: 8},
+       skills: {pistol: 5, rifle: 3}, drawn: true,
+       weapons: [{type: single_action_revolver}, {type: lever_action_rifle, loaded: 0}],
+       at: [0, 0], tactics: aggressive}
+    - {name: Dub, attributes: {str: 12, coo: 13, obs: 12, sta: 14, luck: 6},
+       skills: {pistol: 4, rifle: 2}, drawn: true,
+       weapons: [{type: single_action_revolver}, {type: lever_action_carbine, loaded: 0}],
+       at: [0, 4], tactics: aggressive}
+  B:
+    - {name: Rafe, attributes: {str: 14, coo: 12, obs: 12, sta: 16, luck: 8},
+       skills: {rifle: 4}, weapons: [{type: lever_action_rifle}], at: [70, 0],
+       tactics: cautious}
+    - {name: Moss, attributes: {str: 12, coo: 12, obs: 12, sta: 14, luck: 6},
+       skills: {rifle: 3}, weapons: [{type: lever_action_rifle}], at: [70, 4],
+       tactics: cautious}
+"""
+
 CASES = {
     "abilene-aggressive": (EXAMPLES / "abilene-saloon.yaml", {"tactics": "aggressive",
                                                               "max_turns": 20}),
@@ -83,9 +106,19 @@ CASES = {
         "weapons: [{type: single_action_revolver}],\n       at: [0, 0]",
         "weapons: [{type: lever_action_rifle}],\n       at: [0, 0]"), {}),
     "four-on-four": (FOUR_ON_FOUR, {}),
+
     "eight-on-eight": (many(8), {}),
     "generated-1v1": (to_yaml(generate([("posse", 1), ("rustlers", 1)], "street", 7)), {}),
 }
+
+
+def test_under_fire_a_man_closes_in_with_his_loaded_gun():
+    """Aggressive men with a loaded revolver drawn and an empty rifle, 70 yards from riflemen
+    (beyond the revolver's reach): under fire they close in with the revolver, never stand
+    loading the rifle, by the vectors as by the engine (tactics.decide; fresh-user trial,
+    session 15)."""
+    seen = checked_run(UNDER_FIRE, {}, 200)
+    assert seen["bad"] == 0 and seen["taken"] > 500 and seen["closing_in"] > 50, seen
 
 
 def checked_run(src, kw: dict, trials: int, seed: int = 5) -> dict[str, int]:

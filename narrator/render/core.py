@@ -338,6 +338,30 @@ def _plain_cover(b: dict[str, Any]) -> str | None:
     return covers[0].cover
 
 
+def _loading(beats: list[dict[str, Any]]) -> list[Any]:
+    """The declarations of a turn's reloads that nothing else of the turn tells: a shootout
+    turn's reload under way (six in a row load one combat turn's worth, 000 l.497: nothing
+    is loaded until the sixth), of a man who neither fired, finished the reload, was refused
+    it nor went down that turn. A man's action is told in the story, even when it is only
+    loading ("Cal starts loading his scattergun")."""
+    declared = [b["ev"] for b in beats if b["ev"].kind == "intent_declared"
+                and getattr(b["ev"], "reload", None)]
+    if not declared:
+        return []
+    busy = set()
+    for b in beats:
+        for e in [b["ev"], *b.get("sub", ())]:
+            k = e.kind
+            if k == "shot_fired":
+                busy.add(e.shooter)
+            elif k in ("reloaded", "action_refused", "passed_out", "died", "knocked_out",
+                       "actions_lost", "moved", "blow_struck", "jam_worked"):
+                busy.add(getattr(e, "character", None) or getattr(e, "attacker", None))
+            elif k == "wound_taken" and e.mortal is not None and not e.mortal.saved:
+                busy.add(e.character)
+    return [e for e in declared if e.character not in busy and not e.targets]
+
+
 def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = frozenset(),
                 moves_first: frozenset[str] = frozenset(),
                 kinds: Kinds | None = None) -> list[list[dict[str, Any]]]:
@@ -351,7 +375,9 @@ def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = froze
     kinds = kinds or Kinds()
     _actor = kinds.actor
     _MOVES, _TOGETHER = kinds.moves, kinds.together
-    kept = [dict(b, run=1) for b in beats if b["ev"].kind not in kinds.silent]
+    loading = _loading(beats)
+    kept = [dict(b, run=1) for b in beats if b["ev"].kind not in kinds.silent
+            or b["ev"] in loading]
     # a call the dice resolved after shots of the turn stays after them (a reader: "It is
     # too late for that; the shooting has started" told before any shot; issue 10: told
     # first, it read as answered by shots fired before it)

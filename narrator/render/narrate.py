@@ -395,6 +395,10 @@ class Narration:
         acts: dict[str, dict[str, Any]] = {}
         seen = 0   # (events counted: when each man first did each thing, for the order told)
         for t in turns:
+            # a shootout turn's reload under way (nothing loaded until the sixth, 000 l.497)
+            # is what the man did: told as his reload, as the finished one is
+            fired = {getattr(e, "shooter", None) for e in t["events"] if e.kind == "shot_fired"}
+            shootout = getattr(t["start"], "turn_kind", None) == "shootout"
             for e in t["events"]:
                 who = getattr(e, "shooter", None) or getattr(e, "suppressor", None) \
                     or getattr(e, "character", None)
@@ -412,7 +416,9 @@ class Narration:
                     for tg in getattr(e, "targets", None) or (e.target,):
                         if tg not in a["targets"]:
                             a["targets"].append(tg)
-                elif e.kind in ("reloaded", "weapon_reloaded"):
+                elif e.kind in ("reloaded", "weapon_reloaded") or (
+                        e.kind == "intent_declared" and shootout and getattr(e, "reload", None)
+                        and who not in fired):
                     a["reload"] += 1
                     a["first"].setdefault("reload", seen)
                 elif e.kind == "jam_worked":
@@ -1594,6 +1600,23 @@ class Narration:
         if loc in ("chest", "abdomen"):
             return "torso", "chest" if loc == "chest" else "belly", grave
         return "head" if loc == "head" else "leg" if loc.endswith("leg") else "arm", grave
+
+    def say_fixed(self, group: str, k: int, a: str | None = None, b: str | None = None,
+                  **extra: Any) -> str:
+        """A phrase of ``group`` (of those fitting the scene) chosen by ``k``, a count the
+        caller keeps (the turn of a reload under way), drawing nothing from the phrase
+        stream: a beat that only some write-ups tell (a reload left out before) leaves every
+        other phrase of the write-up as the stream gives it. Realised as ``say`` does.
+
+        Raises:
+            KeyError: an unknown phrase group or a field the phrase needs and was not given.
+        """
+        options, fitting = self.phrases._fitting(group, self.scene.context(self.weapon_type))
+        phrase = options[fitting[k % len(fitting)]][1]
+        text = self._realise(self._chose(phrase, a, b), a, b, extra)
+        self._last_text = text
+        self._mark_paragraph(phrase, text)
+        return text
 
     def say(self, group: str, a: str | None = None, b: str | None = None,
             ctx: tuple[str, ...] | list[str] = (), only: str | None = None,

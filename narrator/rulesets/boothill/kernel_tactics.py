@@ -769,7 +769,8 @@ class VecTactics:
         """``tactics.decide`` for the fights ``rows``, where man ``j`` has a usable gun but no
         shot above the natural-1 floor at anyone (``_choose`` gives none; standing or on the
         move, as a gait only lowers a chance): a gun of his with no round loaded is reloaded
-        first (he waits when no intent can name it); else he closes in on the nearest enemy
+        first when no enemy can reach him (he waits when no intent can name it); else he
+        closes in on the nearest enemy
         (``tactics._advance``: at his profile's gait, stopping at 0.8 of the short range of
         his best weapon not useless, 2 yards at least; ``tactics._toward`` itself, once per
         distinct pair of positions); a profile that never advances, or a man already as near
@@ -783,8 +784,23 @@ class VecTactics:
                 (empty < 0) | (self.rate[j][g] > rate))
             empty = np.where(better, g, empty)
             rate = np.where(better, self.rate[j][g], rate)
-        reload = np.where(rows & (empty >= 0), empty, -1)
-        go = rows & (empty < 0)
+        # an empty gun first when one turn fills it (a combat turn at a rate that covers its
+        # capacity: tactics._fills_now) or out of every enemy's reach (tactics.decide: under
+        # fire he closes in with the gun he has loaded)
+        en = st.enemy[:, j, :]
+        safe = np.ones(m, dtype=bool)
+        for o in range(k.n):
+            if self.other[j, o]:
+                safe &= ~en[:, o] | (st.reach(self, o, j) == 0.0)
+        fills = np.zeros(m, dtype=bool)
+        for g in range(self.nw[j]):
+            if self.rate[j][g] >= self.capacity[j][g]:     # (an empty gun lacks its capacity)
+                fills |= (empty == g) & ~shoot
+        first = (empty >= 0) & (safe | fills)
+        reload = np.where(rows & first, empty, -1)
+        go = rows & ~first
+        # what a man who does not close in reloads: the empty gun, else the one best worth it
+        fallback = np.where(empty >= 0, empty, self.best_reload(st, j))
         if prof.advance and go.any():
             en = st.enemy[:, j, :]
             q = np.flatnonzero(go)
@@ -807,9 +823,9 @@ class VecTactics:
             iid[q, j] = ids
             stay = np.zeros(m, dtype=bool)
             stay[q] = ids == 0
-            reload = np.where(stay, self.best_reload(st, j), reload)
+            reload = np.where(stay, fallback, reload)
         elif go.any():
-            reload = np.where(go, self.best_reload(st, j), reload)
+            reload = np.where(go, fallback, reload)
         ref = self.reload_ref(st, j, reload)
         for code in np.unique(ref[rows & (ref >= 0)]).tolist():
             iid[rows & (ref == code), j] = self.reload_intent(k, j, code, other=None)

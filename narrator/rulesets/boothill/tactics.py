@@ -1143,6 +1143,15 @@ def _reloadable(f: Fighter, empty: bool = False) -> int | None:
     return best
 
 
+def _fills_now(ws: WeaponState, kind: str) -> bool:
+    """Whether one turn of reloading fills ``ws``: a combat turn whose Table 14 rate (rounds
+    a combat turn) covers what it lacks (000 l.497: a shootout turn loads a sixth of that)."""
+    need = ws.capacity - ws.loaded
+    if ws.spare is not None:
+        need = min(need, ws.spare)
+    return kind == "combat" and ws.wt.reload is not None and ws.wt.reload >= need
+
+
 def _reload_ref(fight: FightView, f: Fighter, i: int) -> bool | str | None:
     """The ``reload:`` value naming weapon ``i`` (True for the one in hand), or None."""
     if i == f.current_weapon:
@@ -1250,10 +1259,19 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
                                            mem), kind)
     if choice is None and move is None:
         # Nobody to shoot at from here. An empty gun is reloaded before he closes in (the
-        # gun he would close in with); a man who keeps to cover does not leave it in the dark
-        # for men he cannot see (B17): he waits there, reloading what he can.
+        # gun he would close in with) when the reload fills it this turn (a combat turn, at
+        # its Table 14 rate) or no enemy can reach him; under fire he does not stand through
+        # a longer one (six shootout turns for a scattergun) with a loaded gun: he closes in
+        # with it. A man who keeps to cover does not leave it in the dark for men he cannot
+        # see (B17): he waits there, reloading what he can.
         empty = _reloadable(f, empty=True)
-        if empty is None and not (fight.sc.night and f.cover is not None and prof.seeks_cover):
+        if empty is not None and not _fills_now(f.weapons[empty], kind) and any(
+                reach(fight, turn, o, f, y) > 0.0 for o, y in enemies):
+            empty_first = False
+        else:
+            empty_first = empty is not None
+        if not empty_first \
+                and not (fight.sc.night and f.cover is not None and prof.seeks_cover):
             move = _advance(fight, f, prof, enemies, kind)
         if move is None:
             intent = _reload_intent(fight, f, call, empty)
