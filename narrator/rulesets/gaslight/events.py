@@ -124,7 +124,9 @@ class GlDraw(Event):
     """Drawing a gun (002 l.23-35): where it was carried, the action it took, and the Quick
     Draw roll if he tried one (GN6). ``cost``: what it cost him this round ("nothing", "his
     move", "his first shots", "the round"). ``unskilled``: he declared a quick draw without
-    the Quick Draw skill, which only a man who knows it may try (002 l.34): a normal draw."""
+    the Quick Draw skill, which only a man who knows it may try (002 l.34): a normal draw.
+    ``move_lost``: the draw took the move action of a round in which he declared a move: the
+    move is not made (GN18)."""
 
     kind: ClassVar[str] = "gl_draw"
     turn: int
@@ -137,6 +139,8 @@ class GlDraw(Event):
     quick_made: bool | None
     cost: str
     unskilled: bool = False   # draw: quick declared without the Quick Draw skill: a normal draw
+    # the move he declared this round, spent on the draw (a move action: GN18): not made
+    move_lost: bool = sparse(False)
 
 
 @event

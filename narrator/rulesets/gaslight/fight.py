@@ -738,7 +738,8 @@ class GaslightFight:
                 "full_round": "the round"}[action]
         arm.drawn = True
         self.emit(GlDraw(t, m.name, arm.name, carried, action, roll, score, made, cost,
-                         it.draw == "quick" and m.c.skills.quick_draw <= 0))
+                         it.draw == "quick" and m.c.skills.quick_draw <= 0,
+                         action == "move" and it.move is not None))
         if action == "move":
             self.intents[m.name] = it.model_copy(update={"move": None})
         elif action == "standard":

@@ -450,6 +450,7 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                                  f"{', '.join(PROFILES)})", base + ("tactics",))
 
     parts = [loc.part for loc in R.locations()]
+    drawn: dict[str, set[int]] = {}   # the guns each man's earlier declared turns drew
     for t, turn in enumerate(sc.turns):
         if turn.fast_draw is not None:
             fixed = tuple(who(n, ("turns", t, "fast_draw", k)) for k, n in enumerate(turn.fast_draw))
@@ -574,6 +575,8 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
             if isinstance(intent.move, str) and intent.move not in sc.map:
                 raise loc8.error(f"no landmark called {intent.move!r}"
                                  f"{_hint(intent.move, list(sc.map))}", base + ("move",))
+            _draw_takes_move(loaded, loc8, base, t, c, intent, drawn.setdefault(full, set()),
+                             turn.fast_draw is not None and full in turn.fast_draw)
             new[full] = intent
         turn.intents = new
         if turn.fast_draw is not None:
@@ -599,6 +602,37 @@ _CARRIED_FROM = {"ready": "already in hand", "holster": "from a holster",
 #: An action's words for a warning.
 _ACTION = {"free": "a free action", "move": "a move action", "standard": "a standard action",
            "full_round": "a full-round action"}
+
+
+def _draw_takes_move(loaded: loader.LoadedScenario, loc8: Any, base: tuple, t: int,
+                     c: Character, intent: Intent, drawn: set[int], contest: bool) -> None:
+    """GN18 (002 l.23-35): warn, at the intent's ``move``, when turn ``t``'s (0-based) declared
+    move goes to drawing the gun he shoots or reloads: a gun not yet in hand (not ``ready``,
+    and no earlier declared turn of his shot or reloaded with it) whose draw is a move action
+    (a holster, a pocket...), unless a declared quick draw can make it a free one. ``drawn``:
+    the guns his earlier declared turns drew (kept across turns); ``contest``: he is in the
+    turn's fast-draw contest, which draws for him (no move action)."""
+    if not c.weapons or not (intent.shoot or intent.reload):
+        return
+    name = intent.weapon or (intent.reload if isinstance(intent.reload, str) else None)
+    i = weapon_index(c, name) if name else _primary(c)
+    if i is None:
+        return
+    w = c.weapons[i]
+    first = i not in drawn and w.carried != "ready"
+    drawn.add(i)
+    if not first or contest or intent.move is None or R.draw_action(w.carried) != "move":
+        return
+    quick = intent.draw == "quick" and c.skills.quick_draw > 0 and R.draw_action(
+        w.carried, True) != "move"
+    gun = W.make_gun(w)
+    his, him = (loader.pronoun_form(c.pronoun, k) for k in ("poss", "obj"))
+    _warn(loaded, loc8, base + ("move",),
+          f"{c.name} declares a move in turn {t + 1}, but drawing {his} {gun.name} "
+          f"{_CARRIED_FROM[w.carried]} is a move action that costs {him} the move (GN18), "
+          + ("unless the Quick Draw roll is made" if quick else
+             "so the move is not made; carry it ready (carried: ready), or move in another "
+             "turn"))
 
 
 def _warn(loaded: loader.LoadedScenario, loc8: Any, loc: tuple, text: str) -> None:
