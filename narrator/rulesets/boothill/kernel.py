@@ -242,7 +242,8 @@ class KernelContext:
         self.range_rulings = any(r.range_band for r in self.profile.rulings)
         self.speed_counts = [np.array([WEAPON_SPEED_COUNTS[ws.wt.speed] for ws in f.weapons]
                                       + [0] * (self.nw - len(f.weapons))) for f in self.fighters]
-        self.speed_table = np.array(self.speed_counts, dtype=np.int64).reshape(n, self.nw)
+        # (int32, as the state's columns it is added to: no cast to int64 in ``run_count``)
+        self.speed_table = np.array(self.speed_counts, dtype=np.int32).reshape(n, self.nw)
         self.men = np.arange(n)
         # registries: cover objects, landmarks, shootout plans, intents (index 0: none)
         self.covers: list[Cover | None] = [None]
@@ -1314,8 +1315,10 @@ class _Kernel:
                                        np.zeros((64, 4), dtype=np.int64), 0]
             known, row_of, t_ok, t_out, filled = table
             pos = np.searchsorted(known, codes)
-            hit = pos < len(known)
-            hit[hit] = known[pos[hit]] == codes[hit]
+            # (a code past every known one has pos == len(known): compared with the last,
+            # which is less, so not a hit; no boolean indexing, slow on mixed masks)
+            hit = known.take(np.minimum(pos, len(known) - 1)) == codes if len(known) \
+                else np.zeros(len(codes), dtype=bool)
             if not hit.all():   # new situations: the engine's prepare, added to the table
                 new, firsts = np.unique(codes[~hit], return_index=True)
                 miss = np.flatnonzero(~hit)[firsts]
@@ -1335,7 +1338,7 @@ class _Kernel:
                 row_of = np.insert(row_of, at, np.arange(filled, end))
                 table[:] = known, row_of, t_ok, t_out, end
                 pos = np.searchsorted(known, codes)
-            rows = row_of[pos]
+            rows = row_of.take(pos)
             if fast is None:
                 return t_ok[rows], t_out[rows]
             out_ok[fast], out[fast] = t_ok[rows], t_out[rows]
@@ -1705,13 +1708,15 @@ class _Kernel:
             return
         width = max(len(p) for p in self.plans) + 1
         n = len(self.plans)
-        self.pk = np.full((n, width), -1, dtype=np.int64)
-        self.pc = np.zeros((n, width), dtype=np.int64)
+        # (kinds, counts, lengths and last draws int32, as the state's columns they are
+        # added to and compared with: NumPy casts neither side to int64 then)
+        self.pk = np.full((n, width), -1, dtype=np.int32)
+        self.pc = np.zeros((n, width), dtype=np.int32)
         self.pt = np.zeros((n, width), dtype=np.int64)
-        self.plen = np.array([len(p) for p in self.plans], dtype=np.int64)
+        self.plen = np.array([len(p) for p in self.plans], dtype=np.int32)
         self.pdraw = np.zeros(n, dtype=np.int64)
         self.plast_draw = np.array([max((a for a, act in enumerate(plan) if act.kind == "draw"),
-                                        default=-1) for plan in self.plans], dtype=np.int64)
+                                        default=-1) for plan in self.plans], dtype=np.int32)
         for q, plan in enumerate(self.plans):
             for a, act in enumerate(plan):
                 self.pk[q, a] = 0 if act.kind == "draw" else 1
@@ -1849,11 +1854,14 @@ class _Kernel:
         Returns the fights of ``idx`` where a man up has an action (a draw or a shot) left at
         the start of the count: the others have none left this turn."""
         s = self.S.take(idx, axis=0)   # (the fights' rows at once: one gather)
-        at = s[:, :, C_PLAN] * self.pwidth + s[:, :, C_QI]
+        at = s[:, :, C_PLAN].astype(np.intp)   # (indices as NumPy takes them: one cast)
+        at *= self.pwidth
+        at += s[:, :, C_QI]
         kind = self.pkf.take(at)
         cond = s[:, :, C_COND]
         left = (cond == ACTIVE) & (kind >= 0)
-        counts = self.pcf.take(at) + s[:, :, C_QEXTRA]
+        counts = self.pcf.take(at)   # (int32, as the columns added to it)
+        counts += s[:, :, C_QEXTRA]
         if self.house.weapon_speed_counts:  # a fresh draw's weapon speed (house rule)
             fresh = s[:, :, C_FRESH]
             if fresh.any():   # (a flat gather: (man, gun in hand) at man * nw + gun)
