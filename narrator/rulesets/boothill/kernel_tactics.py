@@ -505,11 +505,12 @@ class VecTactics:
                         end = start + q * self.counts[name]
                         step = value + (p * np.maximum(0.1, 1.0 - prof.haste * end)
                                         - prof.ammo_care)
-                        value = np.where(q <= count, step, value)
-                    better = rows & (value > b_val + TIE)
-                    b_val = np.where(better, value, b_val)
-                    b_st = np.where(better, kind, b_st)
-                    b_n = np.where(better, count, b_n)
+                        at = np.flatnonzero(q <= count)   # (in place, by integer indices)
+                        value[at] = step.take(at)
+                    better = np.flatnonzero(rows & (value > b_val + TIE))
+                    b_val[better] = value.take(better)
+                    b_st[better] = kind
+                    b_n[better] = count.take(better)
             wants |= so & ((b_st != ST_CAREFUL) | close)
             combo = np.stack([best, b_st, b_n, draw, wref, mv], axis=1)[so]
             uniq, _, inv = k._distinct(combo)
@@ -599,12 +600,15 @@ class VecTactics:
                     tie = (np.abs(score - best_score) <= TIE) & (
                         (g < best_w) | ((g == best_w) & (o < best)))
                     better = valid & ((best < 0) | (score > best_score + TIE) | tie)
-                    best = np.where(better, o, best)
-                    best_w = np.where(better, g, best_w)
-                    best_score = np.where(better, score, best_score)
-                    best_yards = np.where(better, y, best_yards)
-                    best_p = np.where(better, p, best_p)
-                    best_band = np.where(better, band, best_band)
+                    # (in place, by integer indices: np.where on a mask of mixed values
+                    # costs several times more)
+                    q = np.flatnonzero(better)
+                    best[q] = o
+                    best_w[q] = g
+                    best_score[q] = score.take(q)
+                    best_yards[q] = y.take(q)
+                    best_p[q] = p.take(q)
+                    best_band[q] = band.take(q)
         best = np.where((fast & (best_p < prof.min_chance_moving)) | (crawl & ~shoot), -1,
                         best)   # _worth_it
         return best, best_w, best_yards, best_p, best_band
