@@ -373,7 +373,7 @@ def test_anyone_within_reach_picks_up_a_thrown_weapon():
     assert [(w.name, w.loaded) for w in last["Cy"].weapons] == [
         ("single-action revolver", 0), ("thrown knife", 1)]
     assert last["Ann"].weapons == ()  # the knife is Cy's now
-    assert "**Cy** picks up Ann's thrown knife where it fell; it is his now" in render(log)
+    assert "**Cy** picks up Ann's thrown knife where it fell; now he has it" in render(log)
 
 
 def test_an_unarmed_man_with_tactics_runs_for_a_thrown_weapon():

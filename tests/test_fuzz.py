@@ -46,7 +46,7 @@ def scenario(rng: random.Random) -> dict:
     for i, n in enumerate(names):
         sides["north" if i % 2 == 0 else "south"].append(character(rng, n))
     turns = []
-    for _ in range(rng.randint(1, 4)):
+    for turn_no in range(rng.randint(1, 4)):
         kind = rng.choice(["combat", "shootout", "auto"])
         intents = {}
         for side, members in sides.items():
@@ -69,7 +69,9 @@ def scenario(rng: random.Random) -> dict:
                 elif rng.random() < 0.3:
                     intent["shots"] = 2
                 gait = rng.choice(GAITS)
-                if gait and (gait not in ("trotting",) or c.get("mounted")):
+                rider_afoot = (turn_no == 0 and c.get("mounted")
+                               and gait in ("running", "crawling", "evading"))  # refused
+                if gait and (gait not in ("trotting",) or c.get("mounted")) and not rider_afoot:
                     intent["move"] = {"gait": gait, "to": [rng.uniform(-30, 30), rng.uniform(-30, 30)]}
                 if rng.random() < 0.1:
                     intent = {"reload": True}

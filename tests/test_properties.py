@@ -460,7 +460,8 @@ MOUNTED_RUNNER = {
         "Gang": [{"name": "Bo", "attributes": {"str": 10, "coo": 10, "obs": 10, "sta": 10,
                                                "luck": 10},
                   "weapons": [{"type": "single_action_revolver"}], "at": [30, 0]}]},
-    "turns": [{"kind": "combat", "intents": {"Ann": {"move": {"gait": "running"}}}}],
+    "turns": [{"kind": "combat", "intents": {"Ann": {"move": {"gait": "walking"}}}},
+              {"kind": "combat", "intents": {"Ann": {"move": {"gait": "running"}}}}],
 }
 
 
@@ -469,9 +470,11 @@ def test_a_rider_declaring_a_foot_gait_does_not_crash():
     declare running, evading or crawling (it refuses only trotting/galloping on foot), and the
     engine looked the gait up in Table 3's mounted column (000 l.143-146: walking, trotting,
     galloping), raising KeyError ("internal error" from ``narrator run``). Now the move is
-    refused (``wrong_gait``). The random fights above cover it with ``rider_foot_gaits``."""
+    refused (``wrong_gait``). The random fights above cover it with ``rider_foot_gaits``.
+    In turn 1 the loader refuses it (test_review_16); from turn 2 on the engine does, since a
+    horse may have been shot from under him by then."""
     log = fight(dump(MOUNTED_RUNNER), 1)
-    assert not [e for e in log.events if e.kind == "moved"]
+    assert [e.turn for e in log.events if e.kind == "moved"] == [1]
 
 
 # =====================================================================================

@@ -258,7 +258,7 @@ def test_a_mounted_man_declaring_a_foot_gait_in_turn_1_is_refused_at_its_line(ru
     text = RIDER.replace("MOVE", "{gait: running, to: [20, 0]}").replace("LATER", "{gait: walking}")
     r = run_cli(text, "check")
     assert r.exit_code == 2 and r.stdout == ""
-    assert r.stderr == (f"{tmp_path / 'fight.yaml'}:10:29: Boone is mounted and cannot be "
+    assert r.stderr == (f"{tmp_path / 'fight.yaml'}:10:40: Boone is mounted and cannot be "
                         f"running: on horseback a man walks, trots or gallops (Table 3); add "
                         f"dismount: true to go on foot\n")
     ok = RIDER.replace("MOVE", "{dismount: true, gait: running, to: [20, 0]}").replace(
@@ -269,5 +269,30 @@ def test_a_mounted_man_declaring_a_foot_gait_in_turn_1_is_refused_at_its_line(ru
         "LATER", "{gait: trotting}")
     r = run_cli(afoot, "check")
     assert r.exit_code == 2
-    assert r.stderr == (f"{tmp_path / 'fight.yaml'}:12:22: Boone is on foot and cannot be "
+    assert r.stderr == (f"{tmp_path / 'fight.yaml'}:12:28: Boone is on foot and cannot be "
                         f"trotting\n")
+
+
+def test_a_thrown_knife_picked_up_is_hers_and_a_held_they_fires_a_pistol_at_minus_4():
+    """Old teaching lines: "picks up Ann's thrown knife where it fell; it is her now" (the
+    determiner where the pronoun was meant) and "Sam cannot move or fire a long arm, fire a
+    pistol at −4" of a they-character (the verb agreed with "they", the subject is his name)."""
+    import sys
+    from pathlib import Path
+
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario_text
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_fresh_user import KNIFE
+
+    text = KNIFE.replace("CYEXTRA", ", pronoun: she").replace("TURN2", "{Cy: {pick_up: true}}")
+    assert ("**Cy** picks up Ann's thrown knife where it fell; now she has it, ready to throw."
+            in render(run_fight(load_scenario_text(text))))
+    brawl = (EXAMPLES / "saloon-brawl.yaml").read_text(encoding="utf-8").replace(
+        "      short: Red Mike\n", "      short: Red Mike\n      pronoun: they\n", 1)
+    told = render(run_fight(load_scenario_text(brawl)))
+    assert ("Swede has Red Mike in a hold: Red Mike cannot move or fire a long arm, fires a "
+            "pistol at −4, and may try to break free (−2) or strike at −4; blows at them are +4."
+            in told)
