@@ -32,6 +32,19 @@ from typer.core import TyperGroup
 _ABORT = getattr(click.exceptions, "Abort", None) or getattr(typer, "Abort", KeyboardInterrupt)
 
 
+def _choice_hint(what: str) -> str:
+    """A choice option's refusal (``'paste' is not one of 'present', 'past'.``) with the
+    nearest choice offered, as the scenario's errors offer one ("; did you mean 'past'?");
+    any other message as it is."""
+    m = re.search(r"'([^']*)' is not one of ((?:'[^']*'(?:, | or )?)+)\.?$", what)
+    if m is None:
+        return what
+    from narrator.scenario.loader import nearest
+
+    near = nearest(m[1], re.findall(r"'([^']*)'", m[2]))
+    return f"{what.rstrip('.')}; did you mean {near!r}?" if near else what
+
+
 class OneLineErrors(TyperGroup):
     """The command group, with typer's usage errors (a bad option value, a missing argument,
     an unknown option) as one line ``narrator CMD: message`` and exit code 2, like every
@@ -47,9 +60,19 @@ class OneLineErrors(TyperGroup):
             if type(exc).__name__ == "NoArgsIsHelpError":  # `narrator` alone: the help
                 exc.show()
                 sys.exit(exc.exit_code)
-            path = exc.ctx.command_path.split()[1:] if getattr(exc, "ctx", None) else []
+            path: list[str] = []   # the subcommands' names (not "-m narrator" of python -m)
+            ctx = getattr(exc, "ctx", None)
+            while ctx is not None and ctx.parent is not None:
+                path.insert(0, ctx.info_name or "")
+                ctx = ctx.parent
             where = " ".join(["narrator", *path])
             what = " ".join(exc.format_message().replace("Value error, ", "").split())
+            # a bound in plain words, as the scenario's errors say it (not pydantic's "Input
+            # should be greater than or equal to 1")
+            what = re.sub(r"Input should be (greater|less) than or equal to (\S+)",
+                          lambda m: f"should be {'at least' if m[1] == 'greater' else 'at most'} "
+                                    f"{m[2]}", what)
+            what = _choice_hint(what)
             typer.echo(f"{shown_path(where)}: {what}", err=True)
             sys.exit(2)
         except _ABORT:

@@ -478,10 +478,6 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
                                      f"{', '.join(PROFILES)})", ("sides", side, i, "tactics"))
 
     keys: dict[tuple[int, str], str] = {}  # (turn index, full name) -> the intent's key
-    # each man in the saddle or not as the declarations leave him (mount:, dismount:); a
-    # horse shot from under him is the engine's to tell, so a foot gait is refused here only
-    # in turn 1 of a file not yet played (no state:)
-    saddled = {full: c.mounted for full, c in chars.items()}
     for t, turn in enumerate(sc.turns):
         new: dict[str, Any] = {}
         for key, intent in turn.intents.items():
@@ -534,18 +530,17 @@ def _check(loaded: LoadedScenario, data: Any, loc8: Any) -> None:
                 raise loc8.error(f"no landmark called {intent.move.to!r}"
                                  f"{_hint(intent.move.to, list(sc.map))}", base + ("move", "to"))
             mv = intent.move
-            if mv and mv.gait in ("trotting", "galloping") and not (
-                    saddled[full] or mv.mount) or (mv and mv.dismount and mv.gait in (
-                    "trotting", "galloping")):
+            if mv and mv.gait in ("trotting", "galloping") and (
+                    not (c.mounted or mv.mount) or mv.dismount):
                 raise loc8.error(f"{full} is on foot and cannot be {mv.gait}",
                                  base + ("move", "gait"))
-            if mv and mv.gait in ("crawling", "evading", "running") and saddled[full] \
+            # in the saddle as turn 1 starts (later, a horse may be shot from under him: the
+            # engine refuses the move then; a played file's state: says where he is)
+            if mv and mv.gait in ("crawling", "evading", "running") and c.mounted \
                     and not mv.dismount and t == 0 and sc.state is None:
                 raise loc8.error(f"{full} is mounted and cannot be {mv.gait}: on horseback "
                                  f"a man walks, trots or gallops (Table 3); add dismount: true "
                                  f"to go on foot", base + ("move", "gait"))
-            if mv and (mv.mount or mv.dismount):
-                saddled[full] = bool(mv.mount)
             _check_shots(turn.kind, c, intent, loc8, base)
             new[full] = intent
             keys[(t, full)] = key

@@ -39,6 +39,8 @@ class Gaslight(Ruleset):
     citations = ((r"ruled: narrator (GN\d+)", r"narrator's Gaslight reading \1"),
                  (r"ruled: (G\d+)", r"narrator's Gaslight ruling \1"))
     field_help = {
+        ("Intent", "shoot"): "The target (a name): one a round for this gun (off_hand: gives a "
+                            "second gun's).",
         ("Intent", "shots"): "How many shots this round (1-12), at most what the mode allows "
                              "his gun's class (narrator rules gaslight modes): aimed, covering "
                              "and point blank one; default: all the mode allows. Half (rounded "
