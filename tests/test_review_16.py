@@ -43,9 +43,9 @@ title: Quotes
 seed: 4
 sides:
   police:
-    - {name: Ned, dex: DEX, str: 12, con: 12, int: 12, wis: 12, cha: 12, hp: 10, skills: {firearms: 2}, weapons: [{type: webley_bull_dog}], at: [0, 0]}
+    - {name: Ned, dex: DEX, str: 12, con: 12, bab: 2, hp: 10, weapons: [{type: webley_revolver}], at: [0, 0]}
   gang:
-    - {name: Alf, dex: 12, str: 12, con: 12, int: 12, wis: 12, cha: 12, hp: 10, skills: {firearms: 2}, weapons: [{type: webley_bull_dog}], at: [10, 0]}
+    - {name: Alf, dex: 12, str: 12, con: 12, bab: 2, hp: 10, weapons: [{type: webley_revolver}], at: [10, 0]}
 """
 
 
@@ -324,3 +324,20 @@ def test_an_option_value_refused_says_its_bound_plainly_and_offers_the_nearest_c
                        capture_output=True, text=True)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr == said + "\n"   # (the command as typed: never "narrator -m narrator odds")
+
+
+def test_a_gms_quoted_call_to_surrender_keeps_his_words_with_a_comma_before_the_quote():
+    """Old: other: 'shouts "Police! Throw down your arms and surrender!"' was told as the stock
+    call '"In the name of the law, drop those guns!" Abberline shouted' (any text with the
+    word surrender was), and 'Tilghman shouted "Drop them irons, boys!"' had no comma."""
+    from narrator.engine import run_fight
+    from narrator.render import Options, render
+    from narrator.scenario import load_scenario_text
+
+    text = GASLIGHT.replace("DEX", "14") + (
+        "turns:\n  - intents:\n      Ned: {other: 'shouts \"Police! Throw down your arms and "
+        "surrender!\"'}\n")
+    story = render(run_fight(load_scenario_text(text)), "markdown", "story",
+                   options=Options(tense="past"))
+    assert 'Ned shouted, "Police! Throw down your arms and surrender!"' in story
+    assert "In the name of the law" not in story and "Throw down your guns and put up" not in story

@@ -622,7 +622,8 @@ class Narration:
         v = inflection.verb(found[0], self.phrases.tense, False)
         if rest and self.phrases.tense == "past":  # "whoops and eggs him on": both verbs,
             rest = inflection.past_action(rest)   # the GM's nouns as he wrote them
-        return f"{name} {v}{' ' + self.markup.escape(rest) if rest else ''}{stop}"
+        comma = "," if rest.startswith(('"', "\u201c")) else ""   # shouted, "Drop them!"
+        return f"{name} {v}{comma}{' ' + self.markup.escape(rest) if rest else ''}{stop}"
 
     def wound_groups(self, sub: list[Event]) -> list[dict[str, Any]]:
         """A shot's follow-up events with the wounds one man took from it grouped (a
