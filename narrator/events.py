@@ -224,6 +224,7 @@ class IntentDeclared(Event):
     melee: str | None = sparse(None)         # "strike", "grapple", "break_free", "throw" (B19)
     melee_target: str | None = sparse(None)  # the man struck or grappled (or held, thrown)
     blows: int = sparse(0)                   # blows declared with a strike
+    weapon_kind: str = sparse("gun")         # a shot's weapon: "thrown", "bow" (Boot Hill)
 
 
 @event

@@ -13,6 +13,7 @@ import re
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
@@ -486,7 +487,8 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
                        band=lambda x: _terms(words, "BAND").get(x, x),
                        sev=lambda x: _terms(words, "SEVERITY").get(x, x),
                        mod=_mod_filter(words),
-                       shot_list=lambda ts: shot_list(ts, words), side=inflection.side_name,
+                       shot_list=lambda ts, names=None: shot_list(
+                           ts, words if names is None else SimpleNamespace(SHOT=names)), side=inflection.side_name,
                        side_label=inflection.side_label, group_label=inflection.group_label,
                        sided=inflection.sided,
                        full_stop=inflection.full_stop,

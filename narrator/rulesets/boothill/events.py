@@ -216,6 +216,7 @@ class ShotFired(Event):
     result: str
     rounds_left: int
     edges: tuple[float, ...] = sparse(())
+    weapon_kind: str = sparse("gun")  # "thrown" or "bow" (WeaponType.arm): thrown, not fired
 
 
 @record
@@ -250,6 +251,7 @@ class DrawMade(Event):
     counts: int
     start: int
     ready: int
+    weapon_kind: str = sparse("gun")  # "thrown", "bow", "melee" (WeaponType.arm): no gun drawn
 
 
 @event

@@ -912,8 +912,12 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if intent.shoot is not None:
             targets = tuple(tgt for _, tgt in shot_targets(intent))
         weapon = None
+        arm = "gun"
         if intent.melee is None and (intent.shoot is not None or intent.weapon is not None):
-            weapon = f.weapons[self.weapon_index(f, intent.weapon)].name
+            ws = f.weapons[self.weapon_index(f, intent.weapon)]
+            weapon = ws.name
+            if intent.shoot is not None:
+                arm = ws.wt.arm  # a thrown knife is thrown at him, never fired
         reload = None
         if intent.reload:
             w = intent.reload if isinstance(intent.reload, str) else None
@@ -955,7 +959,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 intent.sniping, intent.other,
                 "tactics" if (t, f.name) in self.tactic_made else "declared", draw,
                 tuple(intent.shots) if isinstance(intent.shots, list) else (), melee,
-                melee_target, blows or 0))
+                melee_target, blows or 0, arm))
 
     def weapon_index(self, f: Fighter, value: str | None) -> int:
         """Index of the weapon an intent names (None: the weapon in hand)."""
@@ -1318,7 +1322,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
             self.emit(ShotFired(t, p.count, f.name, target.name, ws.name, ws.wt.type,
                                 p.shot_type, p.number, p.yards, p.band, p.band_why, p.parts,
                                 p.base, p.mods, chance, roll, misfire_roll, misfire, luck_roll,
-                                luck, result, ws.loaded, self.edges(p, ws)))
+                                luck, result, ws.loaded, self.edges(p, ws), ws.wt.arm))
         if misfire == "explosion":
             self.explosion(t, f, held)
         if result == "hit":

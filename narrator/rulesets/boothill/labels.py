@@ -141,6 +141,9 @@ FRACTION = {"1/1": "his full", "1/2": "half his", "1/4": "a quarter of his", "0"
 
 SHOT = {"careful": "careful shot", "steady": "steady shot", "hip": "hipshot",
         "fanned": "fanned shot"}
+#: A thrown weapon's shot types (Table 14 thrown knife/axe, spear): thrown, never fired.
+THROW = {"careful": "careful throw", "steady": "steady throw", "hip": "quick throw, as a hipshot",
+         "fanned": "fanned shot"}
 
 #: The parts of an action's Table 5 counts in a shootout turn's schedule (besides the shots).
 COUNT_PART = {"cock": "cocking", "switch_target": "a change of target",

@@ -237,7 +237,7 @@ class ShootoutTurns:
                         f.queue.insert(0, Action("draw", draw=again, redraw=action.redraw))
                     if self.record:
                         self.emit(DrawMade(t, f.name, "fast", ws.name, skill, roll, luck_roll, ok,
-                                           counts, start, f.cursor))
+                                           counts, start, f.cursor, ws.wt.arm))
                 else:
                     counts = tables.combat()["shootout_actions"]["normal_draw"]
                     f.cursor = start + counts
@@ -246,7 +246,7 @@ class ShootoutTurns:
                     f.fd_speed = None
                     if self.record:
                         self.emit(DrawMade(t, f.name, "normal", ws.name, skill, None, None, True,
-                                           counts, start, f.cursor))
+                                           counts, start, f.cursor, ws.wt.arm))
             if queue:
                 first = queue[0]
                 if first.kind == "draw":

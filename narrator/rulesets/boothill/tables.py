@@ -100,6 +100,12 @@ class WeaponType:
         return self.kind in ("pistol", "long_arm")
 
     @property
+    def arm(self) -> str:
+        """What the write-up calls the weapon's kind: "gun" (pistol or long arm), "thrown"
+        (thrown, never fired: Table 14's thrown knife/axe and spear), "bow" or "melee"."""
+        return "gun" if self.is_firearm else self.kind
+
+    @property
     def is_melee(self) -> bool:
         """True for a hand-to-hand weapon (errata B19): never shot, never loaded."""
         return self.kind == "melee"
