@@ -338,6 +338,7 @@ class Narration:
         self._starts: dict[Any, tuple[dict[str, tuple[float, float]], set[str]]] | None = None
         self._downs: tuple[list[Event], dict[int, frozenset[str]]] | None = None
         self._floors: tuple[list[Event], dict[int, frozenset[str]]] | None = None
+        self._moves_at: tuple[list[Event], dict[int, dict]] | None = None  # ``_moved_at``
         self._sides: dict[str, str] = {}
         self._names: frozenset[str] | None = None  # the words of the characters' names
         self.sentence: list[str] = []  # characters named or referred to in this sentence
@@ -1120,8 +1121,9 @@ class Narration:
     def heading(self, ev: Event) -> str | None:
         """The enemy a move (``moved``) or declared move (``intent_declared``) to a point of
         the map closes on: the enemy on his feet nearest the mover at the start of the turn,
-        when the point is within 3 yards of him or the move brings the mover nearer him by
-        more than a third of its length (as ``motions`` reads a move "towards" him), but a
+        when the move brings the mover nearer him and the point is within 3 yards of him, or
+        it brings him nearer by more than a third of its length (as ``motions`` reads a move
+        "towards" him): never of a move that ends farther from him; but a
         man he declared that turn he shoots at whom the move brings nearer so first; else
         None (a landmark's name, or "open ground", says where). "Runs towards Dutch", never
         "runs towards open ground" for a man who rushes Dutch."""
@@ -1133,8 +1135,11 @@ class Narration:
         else:
             return None
         at, down, sides = self._turn_start(getattr(ev, "turn", None))
-        if ev.kind == "moved":  # the men down by the time he moves, earlier in the turn
-            down = down | self._down_at().get(id(ev), frozenset())
+        if ev.kind == "moved":  # the men down by the time he moves, earlier in the turn,
+            down = down | self._down_at().get(id(ev), frozenset())  # and where those who
+            moved = self._moved_at().get(id(ev))                    # moved before him stand
+            if moved:
+                at = {**at, **{k: v for k, v in moved.items() if k != ev.character}}
         start = tuple(getattr(ev, "start", None) or at.get(ev.character, (x, y)))
         mine = sides.get(ev.character)
         best = None
@@ -1148,13 +1153,45 @@ class Narration:
             return None
         declared = ev if ev.kind == "intent_declared" else self.in_turn(
             "intent_declared", getattr(ev, "turn", None), character=ev.character)
-        aimed = _closes_on(tuple(getattr(declared, "targets", ()) or ()), start, (x, y), at,
-                           down, sides, ev.character)
+        aims = tuple(getattr(declared, "targets", ()) or ())
+        if getattr(declared, "melee_target", None) and getattr(declared, "melee", None) in (
+                "strike", "grapple"):  # (the man he means to hit, first: as ``motions``)
+            aims = (declared.melee_target,) + aims
+        aimed = _closes_on(aims, start, (x, y), at, down, sides, ev.character)
         if aimed is not None:  # the man he declared he shoots at, when he closes on him
             return aimed
         before, who, pos = best
         after = math.dist((x, y), pos)
+        if after >= before:  # (he ends no nearer him: never "towards" him)
+            return None
         return who if after <= 3 or after < before - math.dist(start, (x, y)) / 3 else None
+
+    def leaving(self, ev: Event) -> str | None:
+        """The enemy a move (``moved``) recorded without a point of the map leaves behind:
+        the enemy on his feet nearest the mover at the start of the turn (as ``heading``
+        reads him), when the move ends farther from him; else None. "Walks away from
+        Hattie" for a man who eased back from her, never "walks towards Hattie"."""
+        end = getattr(ev, "end", None)
+        if ev.kind != "moved" or getattr(ev, "destination", None) or end is None:
+            return None
+        at, down, sides = self._turn_start(getattr(ev, "turn", None))
+        down = down | self._down_at().get(id(ev), frozenset())
+        moved = self._moved_at().get(id(ev))
+        if moved:
+            at = {**at, **{k: v for k, v in moved.items() if k != ev.character}}
+        start = tuple(getattr(ev, "start", None) or at.get(ev.character, tuple(end)))
+        mine = sides.get(ev.character)
+        best = None
+        for who, pos in at.items():
+            if who in down or sides.get(who) == mine or who == ev.character:
+                continue
+            d = math.dist(start, pos)
+            if best is None or d < best[0]:
+                best = (d, who, pos)
+        if best is None:
+            return None
+        before, who, pos = best
+        return who if math.dist(tuple(end), pos) > before + 1e-9 else None
 
     def _turn_start(self, turn: Any) -> tuple[dict[str, tuple[float, float]], set[str],
                                               dict[str, str]]:
@@ -1338,6 +1375,24 @@ class Narration:
                     _down_after(e, down)
             self._downs = (self.events, at)
         return self._downs[1]
+
+    def _moved_at(self) -> dict[int, dict[str, tuple[float, float]]]:
+        """For each move of the log (``moved``, by ``id``): where the men who moved earlier in
+        its turn ended (``heading``, ``leaving``: the men where they stand when he moves,
+        as ``motions`` follows them), from one pass over the events."""
+        if self._moves_at is None or self._moves_at[0] is not self.events:
+            at: dict[int, dict[str, tuple[float, float]]] = {}
+            ends: dict[str, tuple[float, float]] = {}
+            turn = None
+            for e in self.events:
+                if getattr(e, "turn", turn) != turn:
+                    turn, ends = e.turn, {}
+                if e.kind == "moved":
+                    at[id(e)] = dict(ends)
+                    if getattr(e, "end", None) is not None:
+                        ends[e.character] = tuple(e.end)
+            self._moves_at = (self.events, at)
+        return self._moves_at[1]
 
     def floored(self, who: str | None, ev: Event | None) -> bool:
         """Whether ``who`` is lying on the ground, still in the fight, just before ``ev``:

@@ -174,7 +174,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         else:
             self._place(scenario)
         # Lookups the turn loop makes again and again, computed once (same results).
-        self._weapon_at: dict[tuple[str, str, int], int] = {}  # weapon_index's answers
+        self._weapon_at: dict[tuple[str, str, int], tuple[int, ...]] = {}  # weapon_index's
+        #   matches, in order
         self._tacticians = [f for f in self.fighters.values() if f.c.tactics]
         self._rulings_by_kind: dict[str, list[Ruling]] = {}
         self._rulings_at: dict[tuple[str, int], tuple[Ruling, ...]] = {}  # (``rulings``)
@@ -961,21 +962,32 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 tuple(intent.shots) if isinstance(intent.shots, list) else (), melee,
                 melee_target, blows or 0, arm))
 
-    def weapon_index(self, f: Fighter, value: str | None) -> int:
-        """Index of the weapon an intent names (None: the weapon in hand)."""
+    def weapon_index(self, f: Fighter, value: str | None, carried: bool = True) -> int:
+        """Index of the weapon an intent names (None: the weapon in hand): the first of that
+        name or type he still carries, passing over one he threw that lies where it fell or
+        another man picked up (errata B18(i)), and the first of all when he carries none of
+        them (``carried=False``: the first of all, a thrown weapon of his lying on the ground
+        that ``pick_up`` names). Two thrown knives: "weapon: thrown_knife" is the second once
+        the first is thrown (it was the first, thrown, so that no intent could name the
+        second: a profile's man with the second knife in his belt stood and did nothing)."""
         if value is None:
             return f.current_weapon
         weapons = f.weapons
         key = (f.name, value, len(weapons))  # (weapons are only ever added, at the end)
-        i = self._weapon_at.get(key)
-        if i is not None:
-            return i
-        for i, w in enumerate(weapons):
-            if value in (w.spec.type, w.wt.type) or value in w.wt.aliases \
-                    or same_weapon_name(value, w.spec.name):
-                self._weapon_at[key] = i
-                return i
-        raise AssertionError(f"loader let through unknown weapon {value!r}")
+        found = self._weapon_at.get(key)
+        if found is None:
+            found = self._weapon_at[key] = tuple(
+                i for i, w in enumerate(weapons)
+                if value in (w.spec.type, w.wt.type) or value in w.wt.aliases
+                or same_weapon_name(value, w.spec.name))
+            if not found:
+                raise AssertionError(f"loader let through unknown weapon {value!r}")
+        if carried and len(found) > 1:
+            for i in found:
+                w = weapons[i]
+                if w.lying_at is None and not w.gone:
+                    return i
+        return found[0]
 
     def refuse(self, t: int, f: Fighter, action: str, reason: str, target: str | None = None,
                detail: str = "", count: int | None = None) -> None:
@@ -1777,7 +1789,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         """Whether ``pick_up: named`` of ``f`` names ``o``'s weapon ``ws``: his own by type or
         name (``weapon_index``), another man's by its name or type."""
         if o is f:
-            return self.weapon_index(f, named) == f.weapons.index(ws)
+            return self.weapon_index(f, named, carried=False) == f.weapons.index(ws)
         return named == ws.spec.type or same_weapon_name(named, ws.name)
 
     # ------------------------------------------------------------------ end of turn

@@ -567,7 +567,8 @@ def facts(fight: FightView, f: Fighter) -> Facts:
             key = ("facts", f.order, _SIG_ERA, f.wound_summary() if f.wounds else None,
                    f.prone, cover.locations if cover is not None else None, f.current_weapon,
                    tuple([(ws.spec.name, ws.spec.type, ws.wt.type, ws.loaded > 0,
-                           ws.jammed_seconds, ws.useless) for ws in f.weapons]))
+                           ws.jammed_seconds, ws.useless, ws.lying_at is not None, ws.gone)
+                          for ws in f.weapons]))
             got = memo.get(key)
             if got is None:
                 got = memo[key] = _facts(fight, f)
@@ -922,7 +923,9 @@ def _options(fight: FightView, t: int, f: Fighter, o: Fighter, me: Facts, them: 
 
 
 def _addressable(fight: FightView, f: Fighter, i: int) -> bool:
-    """An intent can name weapon ``i`` (the one in hand, or the first of its type or name)."""
+    """An intent can name weapon ``i`` (the one in hand, or the first of its type or name he
+    still carries: ``BootHillFight.weapon_index``; a second thrown knife once the first is
+    thrown)."""
     if i == f.current_weapon:
         return True
     ws = f.weapons[i]
