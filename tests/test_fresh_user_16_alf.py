@@ -114,8 +114,8 @@ def _knife_men(text: str) -> str:
 def test_alf_throws_his_second_knife_and_is_never_left_without_a_declaration():
     log = _log(STREET.read_text(), 4242)
     text = render(log, "markdown", "teaching")
-    assert "- **Alf**: a careful shot at Hattie with his thrown knife (tactics)." in text
-    assert ("**Alf** fires a careful shot at **Hattie** with his thrown knife, just over 2 "
+    assert "- **Alf**: throws his knife at Hattie, a careful throw (tactics)." in text
+    assert ("**Alf** throws his knife at **Hattie** (a careful throw), just over 2 "
             "yards away. Base chance to hit 22 (Coordination 16 + Throwing 6); long range "
             "\u22122; two light wounds \u22122; serious wound \u22124; wrong hand \u22122 (his "
             "gun arm is seriously wounded: fired with the other hand).") in text
