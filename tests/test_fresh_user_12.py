@@ -110,10 +110,10 @@ def test_a_quick_draw_without_the_skill_is_warned_and_told_a_normal_draw():
     text = _teaching("gaslight-street.yaml", 1888)
     assert ("**Inspector Frederick Abberline** has no Quick Draw skill to try, so the draw is "
             "a normal one. He draws his Webley revolver from his holster: a move action, "
-            "which costs him his move.") in text
+            "which costs him his move; the move he declared is not made.") in text
     story = render(_fight("gaslight-street.yaml", 1888), "text", "story")
-    assert "Abberline draws (holster; no Quick Draw skill: a normal draw): a move action." \
-        in story
+    assert ("Abberline draws (holster; no Quick Draw skill: a normal draw): a move action; "
+            "the declared move is not made.") in story
 
 
 # ------------------------------------------------------------------ 3. play-by-post status

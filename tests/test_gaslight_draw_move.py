@@ -74,7 +74,7 @@ def test_a_move_the_draw_took_is_told_in_every_mode(gun, carry):
     assert not [e for e in log.events if e.kind == "gl_moved" and e.turn == 1
                 and e.character == "John Moriarty"]
     teaching = render(log, "text", "teaching")
-    assert "which costs him his move: the move he declared is not made." in teaching
+    assert "which costs him his move; the move he declared is not made." in teaching
     rolls = render(log, "text", "story")
     assert "the declared move is not made" in rolls
     for tense in ("present", "past"):
