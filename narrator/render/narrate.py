@@ -1134,21 +1134,7 @@ class Narration:
             x, y = ev.end  # a tactics move recorded without its point: where it ended
         else:
             return None
-        at, down, sides = self._turn_start(getattr(ev, "turn", None))
-        if ev.kind == "moved":  # the men down by the time he moves, earlier in the turn,
-            down = down | self._down_at().get(id(ev), frozenset())  # and where those who
-            moved = self._moved_at().get(id(ev))                    # moved before him stand
-            if moved:
-                at = {**at, **{k: v for k, v in moved.items() if k != ev.character}}
-        start = tuple(getattr(ev, "start", None) or at.get(ev.character, (x, y)))
-        mine = sides.get(ev.character)
-        best = None
-        for who, pos in at.items():
-            if who in down or sides.get(who) == mine or who == ev.character:
-                continue
-            d = math.dist(start, pos)
-            if best is None or d < best[0]:
-                best = (d, who, pos)
+        at, down, sides, start, best = self._nearest_foe(ev, (x, y))
         if best is None:
             return None
         declared = ev if ev.kind == "intent_declared" else self.in_turn(
@@ -1174,12 +1160,26 @@ class Narration:
         end = getattr(ev, "end", None)
         if ev.kind != "moved" or getattr(ev, "destination", None) or end is None:
             return None
+        best = self._nearest_foe(ev, tuple(end))[4]
+        if best is None:
+            return None
+        before, who, pos = best
+        return who if math.dist(tuple(end), pos) > before + 1e-9 else None
+
+    def _nearest_foe(self, ev: Event, fallback: tuple[float, float]) -> tuple[
+            dict, frozenset, dict, tuple[float, float], tuple[float, str, Any] | None]:
+        """Where the men stand as the mover of ``ev`` (a ``moved`` or ``intent_declared``)
+        sets off, and the enemy on his feet nearest him: ``(at, down, sides, start, best)``,
+        ``best`` being ``(yards, name, position)`` or None. For a ``moved``, the men down by
+        then, earlier in the turn, are left out and those who moved before him stand where
+        they ended; ``start`` is his own start (``fallback`` when it is not known)."""
         at, down, sides = self._turn_start(getattr(ev, "turn", None))
-        down = down | self._down_at().get(id(ev), frozenset())
-        moved = self._moved_at().get(id(ev))
-        if moved:
-            at = {**at, **{k: v for k, v in moved.items() if k != ev.character}}
-        start = tuple(getattr(ev, "start", None) or at.get(ev.character, tuple(end)))
+        if ev.kind == "moved":
+            down = down | self._down_at().get(id(ev), frozenset())
+            moved = self._moved_at().get(id(ev))
+            if moved:
+                at = {**at, **{k: v for k, v in moved.items() if k != ev.character}}
+        start = tuple(getattr(ev, "start", None) or at.get(ev.character, fallback))
         mine = sides.get(ev.character)
         best = None
         for who, pos in at.items():
@@ -1188,10 +1188,7 @@ class Narration:
             d = math.dist(start, pos)
             if best is None or d < best[0]:
                 best = (d, who, pos)
-        if best is None:
-            return None
-        before, who, pos = best
-        return who if math.dist(tuple(end), pos) > before + 1e-9 else None
+        return at, down, sides, start, best
 
     def _turn_start(self, turn: Any) -> tuple[dict[str, tuple[float, float]], set[str],
                                               dict[str, str]]:
