@@ -278,8 +278,14 @@ class BootHillFight(ShootoutTurns, HandToHand):
 
     def active_sides(self) -> list[str]:
         """The sides with a man still up, in the scenario's order."""
-        up = {f.side for f in self.fighters.values() if f.condition == "active"}  # (up)
-        return [s for s in self.sides if s in up]
+        up = set()
+        for f in self.fighters.values():
+            if f.condition == "active":  # (up)
+                up.add(f.side)
+        sides = self.sides
+        if len(up) == len(sides):  # (every side up: the scenario's order, as it is)
+            return list(sides)
+        return [s for s in sides if s in up]
 
     def _one_side_up(self) -> bool:
         """``len(self.active_sides()) <= 1``, without the lists: no two sides have a man up
@@ -1442,7 +1448,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
         mods = []
         lm = tables.severity_location_modifier(loc, self.house.shoulder_is_arm)
         if not self.record:  # (the same total; the modifiers are for the write-up)
-            total = d6 + lm + sum(m.value for m in extra)
+            total = d6 + lm
+            for m in extra:
+                total += m.value
         else:
             if lm:
                 src = "house rule" if loc.endswith("_shoulder") else "table"
@@ -1745,7 +1753,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
         character who reaches it", whoever threw it): his own first, else the nearest. One
         another man threw becomes his (``WeaponPickedUp.owner``); the thrower has it no more.
         ``pick_up: NAME`` names the weapon (his own, by type or name, or anyone's by name)."""
-        if not any(i.pick_up for i in intents.values()):
+        for i in intents.values():  # (a loop, not any(): asked every turn, most often of none)
+            if i.pick_up:
+                break
+        else:
             return
         reach = tables.combat()["thrown_weapons"]["pick_up_reach"]
         for side in ranked:

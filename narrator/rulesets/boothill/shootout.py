@@ -47,16 +47,21 @@ def wants_shootout(fight: FightView, intents: dict[str, Intent]) -> bool:
     shot, or a shot at an enemy within 20 feet, or when a man who declares nothing new has
     shootout actions carried over from the last turn (errata B13: they come in it); otherwise
     a combat turn."""
-    if fight.last_kind == "shootout" and any(
-            f.queue and f.condition == "active" and f.name not in intents  # (up)
-            for f in fight.fighters.values()):
-        return True
+    # (loops, not any() of generators: asked at every planning and turn)
+    fighters = fight.fighters
+    if fight.last_kind == "shootout":
+        for f in fighters.values():
+            if f.queue and f.condition == "active" and f.name not in intents:  # (up)
+                return True
     for name, intent in intents.items():
-        f = fight.fighters[name]
+        f = fighters[name]
         if intent.shoot is None or f.condition != "active":  # (down)
             continue
-        if isinstance(intent.shots, list) and any(s != "careful" for s in intent.shots):
-            return True
+        shots = intent.shots
+        if isinstance(shots, list):
+            for s in shots:
+                if s != "careful":
+                    return True
         targets = [intent.shoot] if isinstance(intent.shoot, str) else intent.shoot
         for tgt in targets:
             if math.dist(f.pos, fight.fighters[tgt].pos) <= TWENTY_FEET_YARDS:
@@ -92,7 +97,11 @@ class ShootoutTurns:
                 cursor = f.cursor - 6
                 f.cursor = cursor if f.queue or cursor > 0 else 0
         ranked, winner = self.begin_turn(t, "shootout", 1, intents)
-        brawl = any(i.melee for i in intents.values())
+        brawl = False
+        for i in intents.values():  # (a loop, not any(): asked every shootout turn)
+            if i.melee:
+                brawl = True
+                break
         for side in (ranked if brawl else ()):  # a brawler moves into reach first (B19)
             for f in self.side_order(side, t):
                 intent = intents.get(f.name)
@@ -343,7 +352,11 @@ class ShootoutTurns:
         cls = f.weapons[f.current_weapon].wt.speed
         if action.kind in melee.MELEE_KINDS:  # the blow's weapon, not the gun (errata B19)
             cls = self.blow_weapon(f, action.weapon_ref)[0].speed
-        key = (gait, f.count("light"), f.count("serious"), f.name in self.dark_surprised,
+        if f.wounds:  # (``count("light")``, ``count("serious")``, in one pass)
+            light, serious, _, _ = f.wound_summary()
+        else:
+            light = serious = 0
+        key = (gait, light, serious, f.name in self.dark_surprised,
                intent.surprised if intent else None, bool(intent and intent.two_guns), cls)
         got = _SPEED_MODS.get(key)
         if got is None:
@@ -378,8 +391,8 @@ class ShootoutTurns:
             if at > c:
                 continue
             kind = action.kind
-            if kind == "shot":
-                if fighters[action.target].condition != "active":  # (down)
+            if kind == "shot":  # (``action.target``: a shot's volley is never empty)
+                if fighters[action.volley[0].target].condition != "active":  # (down)
                     self.switch(t, c, f, action, intents)  # the switch pushes the shot a count on
                     continue
             elif kind in melee.MELEE_KINDS and action.melee_target is not None \
@@ -398,23 +411,31 @@ class ShootoutTurns:
             due.append((f, action))
         if not due:
             return
+        groups: list[list[tuple[Fighter, Action]]] = []
         if self.record:
             notes = {f.name: self.speed(f, a, intents) for f, a in due}
             speeds = {name: note.speed for name, note in notes.items()}
-        elif len(due) == 1:  # (one man acts: no speeds to compare, and none to tell)
-            speeds = None
-        else:
-            speeds = {f.name: self.speed_parts(f, a, intents)[3] for f, a in due}
-        groups: list[list[tuple[Fighter, Action]]] = []
-        if speeds is None:
-            groups.append(due)
-        else:
             due.sort(key=lambda fa: (-speeds[fa[0].name], fa[0].order))
             for fa in due:
                 if groups and speeds[groups[-1][0][0].name] == speeds[fa[0].name]:
                     groups[-1].append(fa)
                 else:
                     groups.append([fa])
+        elif len(due) == 1:  # (one man acts: no speeds to compare, and none to tell)
+            groups.append(due)
+        else:  # (no records: sorted and grouped as above, by (-speed, order): a man's
+            #     order is his own, so the tuples never compare further)
+            keyed = []
+            for fa in due:
+                keyed.append((-self.speed_parts(fa[0], fa[1], intents)[3], fa[0].order, fa))
+            keyed.sort()
+            last = None
+            for s, _, fa in keyed:
+                if groups and s == last:
+                    groups[-1].append(fa)
+                else:
+                    groups.append([fa])
+                    last = s
         if self.record:
             self.emit(CountResolved(t, c, tuple(notes[f.name] for f, _ in due),
                                     tuple(tuple(f.name for f, _ in g) for g in groups)))
@@ -426,7 +447,7 @@ class ShootoutTurns:
                 prepared: list = []
                 kind = action.kind
                 if kind == "shot":
-                    if fighters[action.target].condition != "active":  # (down)
+                    if fighters[action.volley[0].target].condition != "active":  # (down)
                         self.switch(t, c, f, action, intents)  # struck down by a faster shot
                         continue                               # this count
                     n = self.next_shot_number(f)

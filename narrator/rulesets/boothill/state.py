@@ -164,11 +164,9 @@ class Fighter:
         # plain attributes for the same reason)
         self.gun_arm: tuple[str, str] = (f"{side}_arm", f"{side}_shoulder")
         self.off_arm: tuple[str, str] = (f"{other}_arm", f"{other}_shoulder")
-
-    @property
-    def capacity(self) -> int:
-        """Wound capacity = STR (errata "Attributes")."""
-        return self.c.attributes.str_
+        # wound capacity = STR (errata "Attributes"); a plain attribute (a man's character
+        # never changes in a fight, and the tactics read it at every planning)
+        self.capacity: int = self.c.attributes.str_
 
     @property
     def hurt_points(self) -> int:

@@ -277,7 +277,7 @@ def turn_kind(fight: FightView, t: int, mem: _Memory | None = None) -> str:
         active = [f for f in fight.fighters.values() if f.condition == "active"]  # (up)
         if intents and wants_shootout(fight, intents):
             kind = "shootout"
-        elif fight.last_kind == "shootout" and any(f.queue for f in active):
+        elif fight.last_kind == "shootout" and _any_queued(active):
             kind = "shootout"
         else:
             dist = math.dist
@@ -294,6 +294,14 @@ def turn_kind(fight: FightView, t: int, mem: _Memory | None = None) -> str:
     mem.plan_turn, mem.plan_kind = t, kind
     mem.targeted = {}
     return kind
+
+
+def _any_queued(men: list[Fighter]) -> bool:
+    """``any(f.queue for f in men)``, without a generator (asked at every planning)."""
+    for f in men:
+        if f.queue:
+            return True
+    return False
 
 
 def planned_kind(fight: FightView, t: int) -> str | None:
@@ -318,7 +326,12 @@ def restore(fight: FightView, saved: tuple, t: int, kind: str) -> None:
     mem = _memory(fight)
     called, targeted, made = saved
     mem.called = set(called)
-    mem.targeted = dict(targeted) if any(k == t for k, _ in made) else {}
+    for k, _ in made:  # (a loop, not any(): asked at every planning again)
+        if k == t:
+            mem.targeted = dict(targeted)
+            break
+    else:
+        mem.targeted = {}
     mem.plan_turn, mem.plan_kind = t, kind
     fight.tactic_made = set(made)
 
@@ -762,7 +775,11 @@ def _running(fight: FightView, o: Fighter, up: list[Fighter]) -> bool:
         got = plan.running.get(o.order)
         if got is not None:
             return got
-    friends = sum(1 for x in up if x.side == o.side)
+    friends = 0
+    side = o.side
+    for x in up:  # (a loop, not sum() of a generator: asked at every planning)
+        if x.side == side:
+            friends += 1
     got = _fleeing(o, PROFILE_TABLE[o.c.tactics], len(up) - friends, friends)
     if plan is not None:
         plan.running[o.order] = got
@@ -1254,7 +1271,10 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     # 4. Movement: to cover, away from a close enemy (a sniper), or closer.
     mem.kind_read = True
     move = _cover_move(fight, f, prof, enemies, kind)
-    nearest = min(y for _, y in enemies)
+    nearest = enemies[0][1]
+    for _, y in enemies:  # (the nearest enemy's yards: a loop, not min() of a generator)
+        if y < nearest:
+            nearest = y
     if move is None and prof.keeps_distance and f.cover is None \
             and TWENTY_FEET_YARDS < nearest < prof.keeps_distance:
         move = _keep_away(fight, f, enemies, kind)
