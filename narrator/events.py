@@ -225,6 +225,8 @@ class IntentDeclared(Event):
     melee_target: str | None = sparse(None)  # the man struck or grappled (or held, thrown)
     blows: int = sparse(0)                   # blows declared with a strike
     weapon_kind: str = sparse("gun")         # a shot's weapon: "thrown", "bow" (Boot Hill)
+    pick_up: str | None = sparse(None)       # the thrown weapon he means to pick up (B18(i))
+    pick_up_from: str | None = sparse(None)  # ... the man who threw it, when not his own
 
 
 @event

@@ -188,7 +188,10 @@ def test_one_miss_is_told_once():
     turn1 = _text("gen-street-big.yaml").split("## Turn 1")[1].split("||")[0]
     told = [s for s in _sentences(turn1) if "Walter" in s and "Ezra" in s or "Walter's" in s]
     assert len(told) >= 2 and "second" in told[1], told
-    assert re.search(r"Walter's buckshot goes astray\. [^.]*\bsecond shot\b", turn1), turn1
+    # (re-pinned, session 17: his first miss is drawn in other words since a move into cover
+    # is told after the mover's shots; the same facts, the second told as his second shot)
+    assert re.search(r"Walter(?:'s buckshot goes astray| Griffin misses Ezra \"Missouri\" "
+                     r"Garza by the width of a hand)\. [^.]*\bsecond shot\b", turn1), turn1
 
 
 # ------------------------------------------------ 9. small wording

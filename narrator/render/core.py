@@ -369,7 +369,7 @@ def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = froze
     """Story beats in paragraphs: the engine's bookkeeping left out (SILENT), a call to
     surrender told first (unless the dice resolved it after shots of the turn: then in its
     place, after them), a man's move of ``moves_first`` kinds told before his first shot
-    of the turn, a run of plain misses (or of shots the same cover stopped) by one shooter
+    of the turn (one that ends in cover after his last: he got there after firing), a run of plain misses (or of shots the same cover stopped) by one shooter
     at one target told as one beat (``beat["run"]`` shots), and one character's consecutive
     actions in one paragraph; several men's moves in a row (``Kinds.moves``), or beats of a
     ``Kinds.together`` kind (the draws), in one paragraph."""
@@ -389,11 +389,21 @@ def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = froze
         kept = first + calls + [b for b in kept if b not in calls and b not in first]
     for b in [b for b in kept if b["ev"].kind in moves_first]:
         who = _actor(b["ev"])
-        shot = next((i for i, x in enumerate(kept) if x is not b and _actor(x["ev"]) == who
-                     and kinds.is_shot(x["ev"].kind)), None)
-        if shot is not None and shot < kept.index(b):
-            kept.remove(b)
-            kept.insert(shot, b)
+        shots = [i for i, x in enumerate(kept) if x is not b and _actor(x["ev"]) == who
+                 and kinds.is_shot(x["ev"].kind)]
+        if not shots or shots[0] > kept.index(b):
+            continue
+        kept.remove(b)
+        if getattr(b["ev"], "cover", None) and getattr(b["ev"], "arrived", False) \
+                and getattr(b["ev"], "destination", None):
+            # a move that ends in cover is told after the shots he fired on his way there,
+            # from where he started (a fresh user: "Tilghman got by the livery door" told
+            # before the shot he fired as he set off: the rolls show it after)
+            last = max(i for i, x in enumerate(kept) if _actor(x["ev"]) == who
+                       and kinds.is_shot(x["ev"].kind))
+            kept.insert(last + 1, dict(b, after=True))
+        else:
+            kept.insert(shots[0], b)
     merged: list[dict[str, Any]] = []
     for b in kept:
         prev = merged[-1] if merged else None
@@ -416,6 +426,8 @@ def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = froze
         if paras and who is not None and b["ev"].kind in _MOVES and last in _MOVES \
                 and len(paras[-1]) < 4:  # men taking cover, one after another: one paragraph
             paras[-1].append(b)
+        elif paras and b.get("after") and _actor(paras[-1][-1]["ev"]) == who:
+            paras[-1].append(b)  # (his move into cover after his shots: his paragraph)
         elif paras and who is not None and b["ev"].kind not in _MOVES and (
                 _actor(paras[-1][-1]["ev"]) == who or same_count
                 or b["ev"].kind == paras[-1][-1]["ev"].kind in _TOGETHER):

@@ -339,6 +339,7 @@ class Narration:
         self._downs: tuple[list[Event], dict[int, frozenset[str]]] | None = None
         self._floors: tuple[list[Event], dict[int, frozenset[str]]] | None = None
         self._moves_at: tuple[list[Event], dict[int, dict]] | None = None  # ``_moved_at``
+        self._saddles: tuple[list[Event], dict[int, bool]] | None = None  # ``seated``
         self._sides: dict[str, str] = {}
         self._names: frozenset[str] | None = None  # the words of the characters' names
         self.sentence: list[str] = []  # characters named or referred to in this sentence
@@ -1373,6 +1374,33 @@ class Narration:
             self._downs = (self.events, at)
         return self._downs[1]
 
+    def seated(self, ev: Event) -> bool:
+        """Whether the man a ``wound_taken`` (or any event with a ``character``) is about is
+        in the saddle as it happens, as ``riding`` follows it (his ``mounted`` at the start,
+        each turn's status, a GM's edit, his own moves that mount or dismount before it), from
+        one pass over the events: a rider's leg wound does not buckle him, nor does he
+        "stay on his feet" (a fresh user: "the leg buckled under him, but Boone stayed up"
+        of a man in the saddle)."""
+        if self._saddles is None or self._saddles[0] is not self.events:
+            on: dict[str, bool] = {}
+            marks: dict[int, bool] = {}
+            for e in self.events:
+                k = e.kind
+                if k == "fight_started":
+                    on = {c.name: bool(getattr(c, "mounted", False)) for c in e.characters}
+                elif k == "turn_ended":
+                    on = {st.name: bool(getattr(st, "mounted", False)) for st in e.status}
+                elif k == "state_adjusted" and e.field == "mounted":
+                    on[e.character] = e.value == "True"
+                elif k == "moved":
+                    on[e.character] = (on.get(e.character, False) or e.mounted) \
+                        and not e.dismounted
+                elif k == "wound_taken":
+                    marks[id(e)] = on.get(e.character, False)
+            self._saddles = (self.events, marks)
+        mark = self._saddles[1].get(id(ev))
+        return mark if mark is not None else self.riding(ev, getattr(ev, "character", None))
+
     def _moved_at(self) -> dict[int, dict[str, tuple[float, float]]]:
         """For each move of the log (``moved``, by ``id``): where the men who moved earlier in
         its turn ended (``heading``, ``leaving``: the men where they stand when he moves,
@@ -1646,13 +1674,15 @@ class Narration:
         ``leg``; a torso wound also ``chest`` or ``belly``, so a Luck save at the chest is a
         Bible in a breast pocket and one in the abdomen a gunbelt buckle) and how bad it is
         (``slight``: a scratch, a light wound or a mortal wound a Luck check saved;
-        ``grave``: serious or mortal)."""
+        ``grave``: serious or mortal), and whether he is on foot or in the saddle as he takes
+        it (``afoot``, ``riding``: ``seated``; a rider's leg does not buckle under him)."""
         loc = w.location
         mortal = w.mortal is not None and not getattr(w.mortal, "saved", False)
         grave = "grave" if mortal or w.severity in ("serious", "mortal") else "slight"
+        seat = "riding" if self.seated(w) else "afoot"
         if loc in ("chest", "abdomen"):
-            return "torso", "chest" if loc == "chest" else "belly", grave
-        return "head" if loc == "head" else "leg" if loc.endswith("leg") else "arm", grave
+            return "torso", "chest" if loc == "chest" else "belly", grave, seat
+        return "head" if loc == "head" else "leg" if loc.endswith("leg") else "arm", grave, seat
 
     def say_fixed(self, group: str, k: int, a: str | None = None, b: str | None = None,
                   **extra: Any) -> str:

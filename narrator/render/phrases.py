@@ -378,7 +378,8 @@ TAG_KINDS = (frozenset({"in", "out"}),                                   # the p
              frozenset({"fresh", "again"}),  # the shooter's first shot of the turn, or a later one
              frozenset({"pocket", "big"}),  # a pocket gun (a derringer cracks, pops), or bigger (roars)
              frozenset({"street", "open"}),  # outdoors: a town's paved street, or open ground
-             frozenset({"wall"}))  # a man where a wall is (indoors, or by a building)
+             frozenset({"wall"}),  # a man where a wall is (indoors, or by a building)
+             frozenset({"afoot", "riding"}))  # a wounded man on foot, or in the saddle
 
 
 def _fits(tags: set[str] | frozenset[str], context: set[str] | frozenset[str]) -> bool:

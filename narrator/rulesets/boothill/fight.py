@@ -966,7 +966,34 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 intent.sniping, intent.other,
                 "tactics" if (t, f.name) in self.tactic_made else "declared", draw,
                 tuple(intent.shots) if isinstance(intent.shots, list) else (), melee,
-                melee_target, blows or 0, arm))
+                melee_target, blows or 0, arm, *self.pick_up_meant(f, intent)))
+
+    def pick_up_meant(self, f: Fighter, intent: Intent) -> tuple[str | None, str | None]:
+        """``(weapon, thrower)``: the thrown weapon a ``pick_up`` declaration means, as
+        ``pick_ups`` will choose it where his move ends (his own within reach first, else
+        the nearest of those it names), told in his declaration ("picks up Alf's thrown
+        knife": a fresh user read "Hattie: waits (tactics)" and then saw her pick one up);
+        ``thrower`` None for his own. ``("thrown weapon", None)`` when none lies there to
+        be had (he will be refused); ``(None, None)`` without ``pick_up``."""
+        if not intent.pick_up:
+            return None, None
+        named = intent.pick_up if isinstance(intent.pick_up, str) else None
+        lying = [(o, w) for o in self.fighters.values() for w in o.weapons
+                 if w.lying_at is not None and not w.gone
+                 and (named is None or self._names(f, o, w, named))]
+        if not lying:
+            return "thrown weapon", None
+        mv = intent.move
+        spot = f.pos
+        if mv is not None and isinstance(mv.to, str) and mv.to in self.sc.map:
+            spot = tuple(float(v) for v in self.sc.map[mv.to].at)
+        elif mv is not None and mv.to is not None:
+            spot = (float(mv.to[0]), float(mv.to[1]))
+        reach = tables.combat()["thrown_weapons"]["pick_up_reach"]
+        near = [(x, w) for x, w in lying if math.dist(spot, w.lying_at) <= reach + 1e-9]
+        o, ws = min(near or lying, key=lambda ow: (ow[0] is not f,
+                                                   math.dist(spot, ow[1].lying_at)))
+        return ws.name, (None if o is f else o.name)
 
     def weapon_index(self, f: Fighter, value: str | None, carried: bool = True) -> int:
         """Index of the weapon an intent names (None: the weapon in hand): the first of that
