@@ -600,10 +600,10 @@ _N = r"(\d+|no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twel
 TALLIES = (re.compile(rf"\b{_N} shots? (?:were|was|are|is|have been|has been|had been) fired, "
                       rf"(?:[^,]* among them, )?for {_N} hits?\b"),
            re.compile(rf"\bOf the {_N} shots fired, {_N} (?:have|has|had) gone home\b"),
-           re.compile(rf"\btally afterwards: {_N} shots? fired(?: and [^,]*)?, "
-                      rf"(?:[^,]* among them, and )?{_N} hits?\b"),
-           # (Gaslight: the trigger pulls that fired nothing beside the shots, G11)
-           re.compile(rf"\bcount afterwards, {_N} shots? fired and [^,]*, for {_N} hits?\b"))
+           # (Gaslight: the trigger pulls that fired nothing beside the shots, G11: "fired,
+           # one misfire and one jam, ten hits")
+           re.compile(rf"\btally afterwards: {_N} shots? fired(?:, [^,]*?)?, "
+                      rf"(?:[^,]* among them, and )?{_N} hits?\b"))
 TALLY = TALLIES[0]
 #: the closing tally in the present as if each shot went off as it is told ("22 shots are
 #: fired, for six hits"): the count of a fight told in the present is of shots that have been
