@@ -184,8 +184,12 @@ def test_a_man_just_wounded_is_not_lucky_nor_a_man_down_standing_stunned():
                 for x, y in zip(said, said[1:]):
                     m = re.match(r"(.+?) is lucky:", y)
                     who = m and re.escape(m.group(1))
+                    # (a pronoun only when the sentence before calls the man hit by it:
+                    # "...finds Charles in the right shoulder; he reels. / She is lucky:
+                    # Charles's bullet goes astray" is the shooter, Dusty Mary, unhurt)
                     if m and _WOUND.search(x) and (
-                            m.group(1) in ("He", "She", "They") or re.search(
+                            m.group(1) in ("He", "She", "They") and re.search(
+                                rf"\b{m.group(1).lower()}\b", x.lower()) or re.search(
                                 rf"\b(finds?|catch(es)?|takes?|hits?|strikes?|rakes?) {who}\b|"
                                 rf"\b{who} (is|takes the shot|takes it)\b", x)):
                         bad.append(f"{label}: {x} / {y}")
