@@ -386,12 +386,15 @@ def _is_abbreviation(word: str) -> bool:
 def _member_spellings(members: tuple[str, ...]) -> dict[str, str]:
     """The members' names as they spell them, by their letters in lower case: each word of
     each name and its plurals (``surname_plurals``): {"oneill": "O'Neill", "oneills":
-    "O'Neills", "mcgee": "McGee", "mcgees": "McGees", "soto": "Soto", "sotos": "Sotos"}."""
+    "O'Neills", "mcgee": "McGee", "mcgees": "McGees", "soto": "Soto", "sotos": "Sotos"}.
+    Only words of letters (an apostrophe or a hyphen inside) are names: "A0" or "B6" (a GM's
+    tag for a man), or an initial ("J." in "J. Smith"), is no family a side is called by, so
+    a side keyed ``a`` with an A0 in it stays "a", never "A0"."""
     out: dict[str, str] = {}
     for name in members:
         for w in re.findall(r"[A-Za-z][\w'\u2019-]*", str(name)):
             flat = re.sub(r"[^A-Za-z]", "", w).lower()
-            if not flat:
+            if len(flat) < 2 or not re.sub(r"['\u2019-]", "", w).isalpha():
                 continue
             proper = w if w[:1].isupper() else w[:1].upper() + w[1:]
             out.setdefault(flat, proper)
