@@ -125,7 +125,8 @@ def test_text_map_letters():
     grid = lines[1:15]
     assert all(len(row) == 48 for row in grid)
     assert sum(row.count("c") for row in grid) == 1          # Stanshaw, dead: lower case
-    assert "Shotgun Gang: C Stanshaw, dead; D Arkansas Dave; E Eriksson" in lines
+    # the key shows the letter the map does (it said "C Stanshaw, dead": fresh user 16)
+    assert "Shotgun Gang: c Stanshaw, dead; D Arkansas Dave; E Eriksson" in lines
 
 
 def test_cli_map_writes_one_svg_per_turn(tmp_path):

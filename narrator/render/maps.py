@@ -318,10 +318,11 @@ PLACE_MARKS = "123456789"
 
 
 def text_map(frame: Frame, bounds: Bounds, cols: int = 48, rows: int = 14) -> str:
-    """A small character map of ``frame`` in plain text (for a code block): each character by
-    a letter where he ends the turn (lower case when down or dead), each landmark by a digit of
-    its own (``1``-``9``, then ``+``), then a key line per side and one for the landmarks, each
-    with what it covers."""
+    """A small character map of ``frame`` in plain text (for a code block): a heading with its
+    scale (the yards a column and a row stand for: the two differ, the map being wider than
+    it is high), each character by a letter where he ends the turn (lower case when down or
+    dead, in the key too: "f Llew, down"), each landmark by a digit of its own (``1``-``9``,
+    then ``+``), then a key line per side and one for the landmarks, each with what it covers."""
     grid = [["."] * cols for _ in range(rows)]
 
     def cell(p: tuple[float, float]) -> tuple[int, int]:
@@ -349,11 +350,13 @@ def text_map(frame: Frame, bounds: Bounds, cols: int = 48, rows: int = 14) -> st
             if 0 <= c + dc < cols and not grid[r][c + dc].isalpha():
                 c += dc
                 break
-        grid[r][c] = ch if p.state in ("standing", "prone") else ch.lower()
+        glyph = ch if p.state in ("standing", "prone") else ch.lower()
+        grid[r][c] = glyph
         state = "" if p.state == "standing" else f", {p.state}"
-        legend.setdefault(p.side, []).append(f"{ch} {p.label}{state}")
-    yards = (bounds.x1 - bounds.x0) / (cols - 1)
-    lines = [f"Turn {frame.turn} (one column = {yards:.1f} yards)"]
+        legend.setdefault(p.side, []).append(f"{glyph} {p.label}{state}")  # as the map shows him
+    across = (bounds.x1 - bounds.x0) / (cols - 1)
+    down = (bounds.y1 - bounds.y0) / (rows - 1)
+    lines = [f"Turn {frame.turn} (one column = {across:.1f} yards, one row = {down:.1f} yards)"]
     lines += ["".join(row) for row in grid]
     for sd, members in legend.items():
         keys.append(f"{frame.side(sd)}: {'; '.join(members)}")
