@@ -1017,11 +1017,12 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
     own = ruleset(loaded.scenario.ruleset).status_columns(loaded)  # wounds, WP; Injuries...
     edited = f" (with the GM's edits of {', '.join(edits)})" if edits else ""
     unit = ruleset(loaded.scenario.ruleset).unit()  # "turn", "round"...
-    table = Table(title=f"{loaded.scenario.title}: after {unit} {state['turn']}{edited}",
-                  box=box.SIMPLE_HEAD, pad_edge=False)
+    title = f"{loaded.scenario.title}: after {unit} {state['turn']}{edited}"
     guns = any("loaded" in c for c in state["characters"].values())
     noted = any(_state_notes(c) for c in state["characters"].values())
-    columns = [("character", False), ("condition", False)] + [(h, nw) for h, _, nw in own] + [
+    # a character's name is never wrapped ("Marshal" / "Bill" / "Tilghman" at 80 columns):
+    # the first column is as wide as the longest name (and side's label)
+    columns = [("character", True), ("condition", False)] + [(h, nw) for h, _, nw in own] + [
         ("loaded", False)] * guns + [("at", True)] + [("also", False)] * noted
     side = None
     labels = _side_labels(loaded)
@@ -1037,13 +1038,19 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
         rows.append([Text(name), c["condition"].replace("_", " "), *hurt, *rounds,
                      _yards(c["at"]), *also])
     console = _console()
-    widths = _status_widths([h for h, _ in columns], [nw for _, nw in columns], rows,
-                            console.width)
+    heads, no_wraps = [h for h, _ in columns], [nw for _, nw in columns]
+    if not _status_fits(heads, no_wraps, rows, console.width):
+        # too narrow for a table that keeps every name whole and cuts no word: a block per
+        # character, the name and the short facts on one line, the rest a line each
+        typer.echo(_status_blocks(title, columns, rows, console.width))
+        return
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+    widths = _status_widths(heads, no_wraps, rows, console.width)
     for (col, no_wrap), width in zip(columns, widths):
         # every column's width is worked out here (_status_widths): never narrower than its
-        # longest word (a header, a name, a wound's place, a gun's name: never
-        # "characte/r", "shoulde/r"), nor a position ("30, 1" for "30, 10"), while the
-        # whole fits; rich's own narrowing would cut them
+        # longest word (a header, a wound's place, a gun's name: never "characte/r",
+        # "shoulde/r"), nor a name or a position ("30, 1" for "30, 10"), while the whole
+        # fits; rich's own narrowing would cut them
         table.add_column(col, overflow="fold", width=width, no_wrap=no_wrap)
     for row in rows:
         if len(row) > 1:  # a word wider than its column is broken after a hyphen if it can
@@ -1051,6 +1058,55 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
                    else _hyphen_lines(x, w) for x, w in zip(row, widths)]
         table.add_row(*row)
     console.print(table)
+
+
+def _status_blocks(title: str, columns: list[tuple[str, bool]], rows: list[list],
+                   room: int) -> str:
+    """``status`` where its table does not fit ``room`` columns: the title, then under each
+    side's label a block per character: his name (never broken) and the short facts (the
+    ``no_wrap`` columns but the first, the condition: "active; WP 0/14; at 0, 6") on one
+    line, then each other column that says something as "heading: text" on a line of its
+    own, wrapped at ``room`` under its own indent::
+
+        law:
+          Marshal Bill Tilghman: active; WP 0/14; at 0, 6
+            loaded: Colt 4
+            also: in cover: the livery door
+    """
+    import textwrap
+
+    def plain(cell) -> str:
+        return str(getattr(cell, "plain", cell))
+
+    def wrap(text: str, first: str, rest: str) -> list[str]:
+        return textwrap.wrap(text, max(room, len(first) + 1), initial_indent=first,
+                             subsequent_indent=rest, break_long_words=False,
+                             break_on_hyphens=False) or [first.rstrip()]
+
+    out = [title, ""]
+    for row in rows:
+        if len(row) == 1:  # a side's label
+            out.append(plain(row[0]))
+            continue
+        cells = [plain(x) for x in row]
+        short = [cells[1]] + [f"{head} {text}" for (head, nw), text in
+                              zip(columns[2:], cells[2:]) if nw]
+        # the name and each short fact one word to textwrap: never broken ("WP" / "0/14")
+        whole = [x.replace(" ", "\u00a0") for x in [f"{cells[0]}:", *short]]
+        out += [line.replace("\u00a0", " ") for line in
+                wrap(f"{whole[0]} {'; '.join(whole[1:])}", "  ", "      ")]
+        for (head, nw), text in zip(columns[2:], cells[2:]):
+            said = "; ".join(line for line in text.split("\n") if line)
+            if not nw and said and said != "-":
+                out += wrap(f"{head}: {said}", "    ", "      ")
+    return "\n".join(out)
+
+
+def _status_fits(heads: list[str], no_wrap: list[bool], rows: list[list], room: int) -> bool:
+    """Whether ``status``'s table fits ``room`` columns with every ``no_wrap`` column (a
+    character's name, a position) whole and no word broken, not even after a hyphen (a
+    table narrower than that reads one word a line: "held" / "by" / "Jesse")."""
+    return sum(_status_levels(heads, no_wrap, rows)[2]) <= room - 2 - 3 * (len(heads) - 1)
 
 
 def _status_widths(heads: list[str], no_wrap: list[bool], rows: list[list], room: int
@@ -1067,22 +1123,7 @@ def _status_widths(heads: list[str], no_wrap: list[bool], rows: list[list], room
     Returns:
         One width per column, in characters, padding and borders not included.
     """
-    def lines(cell) -> list[str]:
-        return str(getattr(cell, "plain", cell)).split("\n")
-
-    widest, least, spaced, hyphened = [], [], [], []
-    for i, head in enumerate(heads):
-        cells = [head] + [x for r in rows if len(r) > 1 or i == 0 for x in r[i:i + 1]]
-        text = [line for x in cells for line in lines(x)]
-        widest.append(max(len(line) for line in text))
-        words = [w for line in text for w in line.split()] or ["-"]
-        longest = max(len(w) for w in words)
-        parts = max(len(p) for w in words for p in _HYPHEN.split(w))
-        labels = [len(line) for r in rows if len(r) == 1 for line in lines(r[0])] * (i == 0)
-        # a side's label, on a row of its own, is kept whole ("Varga gang:") while it can be
-        least.append(widest[-1] if no_wrap[i] else max([longest, *labels]))
-        spaced.append(widest[-1] if no_wrap[i] else longest)
-        hyphened.append(widest[-1] if no_wrap[i] else parts)
+    widest, least, spaced, hyphened = _status_levels(heads, no_wrap, rows)
     # box.SIMPLE_HEAD, pad_edge=False: an edge each side, one divider and two pads between
     # columns
     free = room - 2 - 3 * (len(heads) - 1)
@@ -1104,6 +1145,31 @@ def _status_widths(heads: list[str], no_wrap: list[bool], rows: list[list], room
         if sum(share) < free and share[i] < widest[i]:
             share[i] += 1
     return share
+
+
+def _status_levels(heads: list[str], no_wrap: list[bool], rows: list[list]
+                   ) -> tuple[list[int], list[int], list[int], list[int]]:
+    """The widths ``_status_widths`` chooses among, one per column: its widest line; its
+    least (its longest word, a side's label whole in the first column); its longest word;
+    its longest part of a word broken after a hyphen (a ``no_wrap`` column: its widest line
+    in all four)."""
+    def lines(cell) -> list[str]:
+        return str(getattr(cell, "plain", cell)).split("\n")
+
+    widest, least, spaced, hyphened = [], [], [], []
+    for i, head in enumerate(heads):
+        cells = [head] + [x for r in rows if len(r) > 1 or i == 0 for x in r[i:i + 1]]
+        text = [line for x in cells for line in lines(x)]
+        widest.append(max(len(line) for line in text))
+        words = [w for line in text for w in line.split()] or ["-"]
+        longest = max(len(w) for w in words)
+        parts = max(len(p) for w in words for p in _HYPHEN.split(w))
+        labels = [len(line) for r in rows if len(r) == 1 for line in lines(r[0])] * (i == 0)
+        # a side's label, on a row of its own, is kept whole ("Varga gang:") while it can be
+        least.append(widest[-1] if no_wrap[i] else max([longest, *labels]))
+        spaced.append(widest[-1] if no_wrap[i] else longest)
+        hyphened.append(widest[-1] if no_wrap[i] else parts)
+    return widest, least, spaced, hyphened
 
 
 _HYPHEN = re.compile(r"(?<=[A-Za-z]-)(?=[A-Za-z])")  # after a hyphen between letters

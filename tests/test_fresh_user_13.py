@@ -280,11 +280,18 @@ def test_status_at_80_columns_cuts_no_word(run_cli):
     assert r.exit_code == 0, r.stderr
     lines = r.stdout.splitlines()
     assert max(len(line) for line in lines) <= 80
-    assert lines[2].split() == ["character", "condition", "wounds", "WP", "loaded", "at", "also"]
     words = r.stdout.split()
     for word in ("shoulder", "Circle", "single-action", "double-action", "cover:"):
         assert word in words
     assert "characte" not in words and "shoulde" not in words
+    # since fresh user 16 a name is never wrapped ("Hank" / "Dawes"): at 80 columns the table
+    # that keeps names whole would break words, and each man is a block
+    assert "  Billy Ortega: active; WP 3/11; at 10, 0" in lines
+    assert "    wounds: light right shoulder (1), light left leg (2)" in lines
+    wide = run_cli(DATA / "pbp-corral.yaml", "status", env={"COLUMNS": "120"}).stdout
+    assert wide.splitlines()[2].split() == ["character", "condition", "wounds", "WP", "loaded",
+                                            "at", "also"]
+    assert " Hank Dawes " in wide
 
 
 def test_status_widths_share_the_room_without_cutting_a_word():

@@ -1,0 +1,155 @@
+"""The GM's tools, as a fresh user found them (session 16; scenarios in tests/fresh16).
+
+1. A side keyed ``a`` (a one-letter key, no ``side_names:``) was named after its first man,
+   A0: "A0 has the initiative", "A2 (A0)", the map's key "A0: A A0": a man's tag ("A0",
+   "B6") counted as a surname the key was the family of (``inflection._member_spellings``).
+2. ``narrator status`` at 80 columns wrapped names a word a line ("Marshal" / "Bill" /
+   "Tilghman"): a name is never wrapped now; where the table that keeps names whole would
+   break words, each man is a block of lines (``cli._status_blocks``).
+3. ``--map``: the key said "F Llew, down" where the map showed "f"; it shows the map's glyph,
+   and the heading gives the yards a row stands for as well as a column.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from narrator.engine import run_fight
+from narrator.render import Options, render, render_posts
+from narrator.render import inflection
+from narrator.render.maps import Bounds, frames, text_map
+from narrator.scenario import load_scenario_text
+
+HERE = Path(__file__).resolve().parent / "fresh16"
+
+MAN = "attributes: {str: 10, coo: 10, obs: 10, sta: 10, luck: 10}, weapons: [{type: colt}]"
+GRID = f"""\
+title: Grid
+seed: 1
+map:
+  l6: {{at: [5, 6]}}
+  l8: {{at: [10, 8]}}
+sides:
+  a:
+    - {{name: A0, {MAN}, at: [0, 0]}}
+    - {{name: A2, {MAN}, at: [0, 2]}}
+    - {{name: A4, {MAN}, at: [0, 4]}}
+  b:
+    - {{name: B6, {MAN}, at: [0, 6]}}
+    - {{name: B8, {MAN}, at: [0, 8]}}
+    - {{name: B30, {MAN}, at: [30, 0]}}
+turns:
+  - intents: {{A0: {{other: waits}}}}
+max_turns: 1
+"""
+
+
+# ------------------------------------------------------------------ 1. a side keyed "a"
+def test_a_side_keyed_by_a_letter_is_not_named_after_its_first_man():
+    members = {"a": ["A0", "A2", "A4"], "b": ["B6", "B8", "B30"]}
+    assert inflection.display_names(["a", "b"], members) == {}  # each is its own key
+    assert inflection.key_name("a", ["A0"]) == "a"
+    assert inflection.key_name("j", ["J. Smith"]) == "j"      # an initial is no family
+    # a surname still names its family, and a brand is still capitalised
+    assert inflection.key_name("lassiters", ["Jim Lassiter"]) == "Lassiters"
+    assert inflection.key_name("bar_t", ["T. Jones"]) == "Bar T"
+
+
+def test_the_write_up_and_the_map_name_side_a_by_its_key():
+    log = run_fight(load_scenario_text(GRID))
+    text = render_posts(log, "markdown", "story", options=Options(text_maps=True))[0]
+    assert "A0 has the initiative" not in text and "(A0)" not in text
+    assert "- A2 (a): unhurt" in text and "- B30 (b): unhurt" in text
+    assert "\na: A A0; B A2; C A4\nb: D B6; E B8; F B30\n" in text
+    assert re.search(r"\nInitiative: a \d, b \d\. The [ab] wins the initiative\.\n", text)
+    teaching = render(log, "markdown", "teaching")
+    assert "\n**A**\n- A0: STR 10" in teaching and "A0 has the initiative" not in teaching
+    assert re.search(r"\nThe a has the initiative; the b must declare first\.\n|"
+                     r"\nThe b has the initiative; the a must declare first\.\n", teaching)
+
+
+# ------------------------------------------------------------------ 2. status at 80 and 60
+@pytest.fixture(scope="module")
+def street_after_a_turn(tmp_path_factory):
+    from typer.testing import CliRunner
+
+    from narrator.cli import app
+
+    path = tmp_path_factory.mktemp("street") / "street.yaml"
+    path.write_bytes((HERE / "street.yaml").read_bytes())
+    r = CliRunner().invoke(app, ["next", str(path)])
+    assert r.exit_code == 0, r.output
+    return path
+
+
+NAMES = ["Marshal Bill Tilghman", "Hattie Boone", "Deputy Sam Crane", "Boone Marlow",
+         "Alf Marlow", "Llewellyn Marlow"]
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_status_never_wraps_a_name(run_cli, street_after_a_turn, width):
+    """Old, at 80: "Marshal" / "Bill" / "Tilghman", a word a line, and "serious" / "chest" /
+    "(5)," in a wounds column eight wide; at 60 "charact" / "er" and "Tilghma" / "n"."""
+    r = run_cli(street_after_a_turn, "status", env={"COLUMNS": str(width)})
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert max(len(ln) for ln in lines) <= width
+    assert lines[0] == "Showdown on Front Street: after turn 1"
+    assert "law:" in lines and "Marlows:" in lines
+    for name in NAMES:  # whole, at the head of his block, the short facts after it
+        assert sum(ln.startswith(f"  {name}: ") for ln in lines) == 1, name
+    for word in ("Marshal", "Bill", "Tilghman", "Deputy", "Llewellyn"):
+        assert word not in [ln.strip() for ln in lines]
+    tilghman = next(ln for ln in lines if ln.startswith("  Marshal Bill Tilghman: "))
+    assert re.fullmatch(r"  Marshal Bill Tilghman: \w[\w ]*; WP \d+/14; at -?[\d.]+, -?[\d.]+",
+                        tilghman)
+    words = r.stdout.split()
+    assert "loaded:" in words and "Colt" in words
+
+
+def test_status_is_a_table_when_it_fits_with_whole_names(run_cli, street_after_a_turn):
+    r = run_cli(street_after_a_turn, "status", env={"COLUMNS": "160"})
+    lines = r.stdout.splitlines()
+    assert lines[2].split()[:3] == ["character", "condition", "wounds"]
+    for name in NAMES:
+        assert any(ln.startswith(f" {name}  ") for ln in lines), name
+
+
+def test_status_blocks_wrap_under_their_indent():
+    from narrator.cli import _status_blocks
+
+    columns = [("character", True), ("condition", False), ("wounds", False), ("WP", True),
+               ("at", True)]
+    rows = [["posse:"], ["Marshal Bill Tilghman", "passed out",
+                         "serious chest (5), light right leg (0)", "14/13", "20, 0"]]
+    assert _status_blocks("T", columns, rows, 40).splitlines() == [
+        "T", "", "posse:",
+        "  Marshal Bill Tilghman: passed out;",
+        "      WP 14/13; at 20, 0",
+        "    wounds: serious chest (5), light",
+        "      right leg (0)"]
+
+
+# ------------------------------------------------------------------ 3. the map's key and scale
+def test_map_key_shows_the_glyph_the_map_shows_and_the_row_scale():
+    log = run_fight(load_scenario_text((HERE / "street.yaml").read_text()))
+    fs = frames(log)
+    bounds = Bounds.of(fs)
+    last = fs[-1]
+    down = [p for p in last.people if p.state not in ("standing", "prone")]
+    assert down  # the Front Street fight ends with men down
+    lines = text_map(last, bounds).splitlines()
+    grid = "\n".join(lines[1:15])
+    keys = "\n".join(lines[15:])
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    for i, p in enumerate(last.people):
+        glyph = letters[i].lower() if p in down else letters[i]
+        assert f"{glyph} {p.label}" in keys and glyph in grid, p.label
+        assert f"{letters[i] if p in down else letters[i].lower()} {p.label}" not in keys
+    across = (bounds.x1 - bounds.x0) / 47
+    rows = (bounds.y1 - bounds.y0) / 13
+    assert lines[0] == (f"Turn {last.turn} (one column = {across:.1f} yards, "
+                        f"one row = {rows:.1f} yards)")
