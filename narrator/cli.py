@@ -657,11 +657,7 @@ def run(
         loaded = load_scenario(scenario)
         resolved = [i for i, t in enumerate(loaded.scenario.turns) if t.resolved is not None]
         if resolved and profile is ProfileChoice.tables:
-            raise loaded.error("--profile tables: this file's turns resolved by narrator next "
-                               "were fought with its house rules and GM rulings, and their "
-                               "records replay only with them; run a copy without the "
-                               "resolved: records and state: to see the plain tables",
-                               "turns", resolved[0], "resolved")
+            _refuse_tables_on_records(loaded, resolved[0])
         if resolved or loaded.scenario.state is not None:
             log, done = run_recorded(loaded, seed, dice_fallback=fallback)
         else:
@@ -1553,6 +1549,28 @@ def _batch_summary(out, scenarios, loaded, results) -> None:
                                                   sorted(counts.items(), key=lambda kv: -kv[1])))
 
 
+def _refuse_tables_on_records(loaded, first: int) -> None:
+    """``--profile tables`` on a play-by-post file whose turns ``next`` resolved: refused
+    (``first``: the index of the first resolved turn, where the error points) when the file
+    departs from the plain tables (house rules, GM rulings: what counts is the ruleset's),
+    for its records were rolled under them and replay only with them. A file with none
+    fights the same either way, and its records replay as they are (a fresh user's plain
+    file was told its turns "were fought with its house rules and GM rulings")."""
+    from narrator.engine import run_fight
+
+    def profile(tables_only: bool) -> str:  # the profile a fight starts under, as it says it
+        return run_fight(loaded, 0, tables_only=tables_only, dice_fallback="seeded",
+                         stop_after=0).events[0].profile
+
+    own = profile(False)
+    if own != profile(True):
+        raise loaded.error(f"--profile tables: this file's turns resolved by narrator next "
+                           f"were fought with its house rules and GM rulings ({own}), and "
+                           f"their records replay only with them; run a copy without the "
+                           f"resolved: records and state: to see the plain tables",
+                           "turns", first, "resolved")
+
+
 def _from_the_records(loaded, path: Path, profile: ProfileChoice, what: str,
                       kernel: bool = False) -> None:
     """``odds`` and ``batch`` on a play-by-post file fight on from where it stands: attach
@@ -1565,12 +1583,8 @@ def _from_the_records(loaded, path: Path, profile: ProfileChoice, what: str,
     try:
         loaded.played = played(loaded)
         if loaded.played is not None and profile is ProfileChoice.tables:
-            first = next(i for i, t in enumerate(loaded.scenario.turns) if t.resolved)
-            raise loaded.error("--profile tables: this file's turns resolved by narrator next "
-                               "were fought with its house rules and GM rulings, and their "
-                               "records replay only with them; run a copy without the "
-                               "resolved: records and state: to see the plain tables",
-                               "turns", first, "resolved")
+            _refuse_tables_on_records(
+                loaded, next(i for i, t in enumerate(loaded.scenario.turns) if t.resolved))
         if kernel and loaded.played is not None:  # odds --path kernel: the refusal alone
             from narrator.batch import refuse_kernel
             refuse_kernel(loaded)

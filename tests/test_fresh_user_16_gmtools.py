@@ -153,3 +153,22 @@ def test_map_key_shows_the_glyph_the_map_shows_and_the_row_scale():
     rows = (bounds.y1 - bounds.y0) / 13
     assert lines[0] == (f"Turn {last.turn} (one column = {across:.1f} yards, "
                         f"one row = {rows:.1f} yards)")
+
+
+# ------------------------------------------------------------------ 4. --profile tables, plain file
+def test_profile_tables_on_a_plain_play_by_post_file_replays_its_records(run_cli, tmp_path):
+    """Old: exit 2, "--profile tables: this file's turns resolved by narrator next were
+    fought with its house rules and GM rulings" of a file with neither (house_rules: {},
+    rulings: []). Its records are the tables' own: run replays them, the same write-up."""
+    path = tmp_path / "plain.yaml"
+    assert run_cli(None, "new", "--ruleset", "boothill", "--out", str(path)).exit_code == 0
+    assert "house_rules: {}" in path.read_text() and "rulings: []" in path.read_text()
+    assert run_cli(path, "next").exit_code == 0
+    plain = run_cli(path, "run")
+    tables = run_cli(path, "run", "--profile", "tables")
+    assert tables.exit_code == 0, tables.stderr
+    assert tables.stdout == plain.stdout and "boothill (tables)" in tables.stdout
+    assert "turn 1 replayed from the records narrator next wrote" in tables.stderr
+    odds = run_cli(path, "odds", "-n", "20", "--profile", "tables", "-j", "1")
+    assert odds.exit_code == 0, odds.stderr
+    assert "every trial fights on from there" in odds.stderr

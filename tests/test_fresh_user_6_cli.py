@@ -89,9 +89,13 @@ def test_no_python_value_is_left_in_an_error(run_cli):
         assert not re.search(r"\bTrue\b|\bNone\b|\{\.\.\.\}", err), err
 
 
-def _pbp(run_cli, tmp_path: Path) -> Path:
+def _pbp(run_cli, tmp_path: Path, house: str = "") -> Path:
     path = tmp_path / "bh.yaml"
     assert run_cli(None, "new", "--ruleset", "boothill", "--out", str(path)).exit_code == 0
+    if house:  # a house rule, on the line of the file's empty house_rules: {}
+        text = path.read_text()
+        assert "house_rules: {}" in text
+        path.write_text(text.replace("house_rules: {}", f"house_rules: {{{house}}}", 1))
     r = run_cli(path, "next")
     assert r.exit_code == 0, r.output
     return path
@@ -402,10 +406,12 @@ def test_batch_on_a_play_by_post_file_writes_what_run_writes(run_cli, tmp_path):
      "play-by-post records (turn 1); --path auto or engine fights on from them"),
     (["--profile", "tables"],
      "--profile tables: this file's turns resolved by narrator next were fought with its house "
-     "rules and GM rulings"),
+     "rules and GM rulings (house rules: light_wound_penalty=-2)"),
 ])
 def test_what_cannot_fight_on_from_the_records_is_refused(run_cli, tmp_path, args, message):
-    path = _pbp(run_cli, tmp_path)
+    # --profile tables is refused only for a file with house rules or rulings (fresh user 16:
+    # a plain file's records replay as the tables fight them)
+    path = _pbp(run_cli, tmp_path, "light_wound_penalty: -2" if args[0] == "--profile" else "")
     r = run_cli(path, "odds", "-n", "20", *args)
     assert r.exit_code == 2
     last = r.stderr.strip().splitlines()[-1]
