@@ -1058,11 +1058,11 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
 
 def _status_blocks(title: str, columns: list[tuple[str, bool]], rows: list[list],
                    room: int) -> str:
-    """``status`` where its table does not fit ``room`` columns: the title, then under each
-    side's label a block per character: his name (never broken) and the short facts (the
-    ``no_wrap`` columns but the first, the condition: "active; WP 0/14; at 0, 6") on one
-    line, then each other column that says something as "heading: text" on a line of its
-    own, wrapped at ``room`` under its own indent::
+    """``status`` where its table does not fit ``room`` columns: the title (wrapped), then
+    under each side's label a block per character: his name (never broken) and the short
+    facts (the condition, then the other ``no_wrap`` columns: "active; WP 0/14; at 0, 6") on
+    one line, then each other column that says something as "heading: text" on a line of
+    its own, wrapped at ``room`` under its own indent::
 
         law:
           Marshal Bill Tilghman: active; WP 0/14; at 0, 6
@@ -1079,7 +1079,8 @@ def _status_blocks(title: str, columns: list[tuple[str, bool]], rows: list[list]
                              subsequent_indent=rest, break_long_words=False,
                              break_on_hyphens=False) or [first.rstrip()]
 
-    out = [title, ""]
+    out = [*textwrap.wrap(title, max(room, 20), break_long_words=False,
+                          break_on_hyphens=False), ""]
     for row in rows:
         if len(row) == 1:  # a side's label
             out.append(plain(row[0]))
