@@ -325,11 +325,63 @@ def _check_unchanged(loaded: LoadedScenario, upto: int) -> None:
         record = {"rolls": r.rolls, "from_script": r.from_script, "adjusted": r.adjusted}
         if r.hash not in (record_hash(turn, sc, i + 1, record),
                           record_hash(turn, sc, i + 1, record, legacy=True)):
+            renamed = _renamed(loaded, i)
+            if renamed is not None:
+                raise renamed
             raise loaded.error(f"turn {i + 1} (its intents, its recorded rolls, or the setup: "
                                f"sides, map, rulings, dice) was changed after it was resolved; "
                                f"run narrator next --redo {i + 1} to resolve it again (later "
                                f"turns are discarded; the old file is kept as .bak)",
                                "turns", i, "resolved")
+
+
+def _renamed(loaded: LoadedScenario, i: int) -> ScenarioError | None:
+    """Why turn ``i + 1``'s seal no longer matches, when its record says it: the record
+    names a character or a side (its dice, the GM's edits) that the file no longer has, so
+    one was renamed (or removed) after the turn was resolved. Located at the name that took
+    its place (the nearest of the file's names that the record does not name: his
+    ``name:``, the side's key), else at the record's own line for the old name; None when
+    every name the record gives is still in the file (the seal says only that something
+    changed)."""
+    from narrator.scenario.loader import nearest
+
+    sc = loaded.scenario
+    r = sc.turns[i].resolved
+    parts = {"rolls": r.rolls, "from_script": r.from_script, "adjusted": r.adjusted}
+    named = {k for part in parts.values() for k in part}
+    for part, record in parts.items():
+        for old in record:
+            if old in loaded.side_of or old in sc.sides:
+                continue
+            # a side rolls its initiative; a man, the rest (the nearer kind searched first)
+            sides = [k for k in sc.sides if k not in named]
+            men = [n for n in loaded.side_of if n not in named]
+            first = sides if "initiative" in record[old] else men
+            new = nearest(old, first) or nearest(old, sides + men)
+            fix = (f"run narrator next --redo {i + 1} to resolve it again (later turns are "
+                   f"discarded; the old file is kept as .bak)")
+            if new in sc.sides:
+                return loaded.error(
+                    f"sides.{new}: turn {i + 1}'s record names the side {old!r}, which the "
+                    f"file no longer has: renamed {new!r} after the turn was resolved, the "
+                    f"side no longer matches it; change the key back to {old!r}, or {fix}",
+                    "sides", new)
+            if new is not None:
+                side_key = loaded.side_of[new]
+                at = next(j for j, c in enumerate(sc.sides[side_key]) if c.name == new)
+                where = ("sides", side_key, at, "name")
+                line, col = loaded.locate(where, False) if loaded.locate else (None, None)
+                return ScenarioError(
+                    f"sides.{side_key}[{at}].name: turn {i + 1}'s record names {old!r}, whom "
+                    f"the file no longer has: renamed {new!r} after the turn was resolved, "
+                    f"the character no longer matches it; change the name back to {old!r}, "
+                    f"or {fix}",
+                    loaded.path, line, col)
+            return loaded.error(
+                f"turn {i + 1}'s record names {old!r}, whom the file no longer has (renamed or "
+                f"removed after the turn was resolved); put {old!r} back, or {fix}",
+                "turns", i, "resolved", part, old)
+    return None
 
 
 def replay(loaded: LoadedScenario, upto: int | None = None) -> tuple[int, FightLog | None,

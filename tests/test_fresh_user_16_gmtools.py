@@ -172,3 +172,77 @@ def test_profile_tables_on_a_plain_play_by_post_file_replays_its_records(run_cli
     odds = run_cli(path, "odds", "-n", "20", "--profile", "tables", "-j", "1")
     assert odds.exit_code == 0, odds.stderr
     assert "every trial fights on from there" in odds.stderr
+
+
+# ------------------------------------------------------------------ 5. a renamed man, located
+@pytest.fixture
+def street_resolved(tmp_path, run_cli):
+    path = tmp_path / "street.yaml"
+    path.write_bytes((HERE / "street.yaml").read_bytes())
+    assert run_cli(path, "next").exit_code == 0
+    return path
+
+
+def _line_col(path: Path, text: str) -> tuple[int, int]:
+    """The 1-based line and column where ``text`` starts in the file."""
+    lines = path.read_text().splitlines()
+    row = next(i for i, ln in enumerate(lines) if text in ln)
+    return row + 1, lines[row].index(text) + 1
+
+
+@pytest.mark.parametrize("command", ["status", "next", "run", "check"])
+def test_a_character_renamed_after_his_turn_is_located_at_the_new_name(
+        run_cli, street_resolved, command):
+    """Old: "street.yaml:69:5: turn 1 (its intents, its recorded rolls, or the setup: sides,
+    map, rulings, dice) was changed after it was resolved" at the turn, for a GM who renamed
+    Hattie Boone in sides: and under state: both."""
+    path = street_resolved
+    text = path.read_text()
+    assert text.count("Hattie Boone:\n") == 1  # her key under state:
+    path.write_text(text.replace("- name: Hattie Boone\n", "- name: Hattie Bonney\n", 1)
+                    .replace("    Hattie Boone:\n", "    Hattie Bonney:\n", 1))
+    r = run_cli(path, command)
+    assert r.exit_code == 2
+    line, col = _line_col(path, "Hattie Bonney")
+    assert r.stderr.strip() == (
+        f"{path}:{line}:{col}: sides.law[1].name: turn 1's record names 'Hattie Boone', whom "
+        f"the file no longer has: renamed 'Hattie Bonney' after the turn was resolved, the "
+        f"character no longer matches it; change the name back to 'Hattie Boone', or run "
+        f"narrator next --redo 1 to resolve it again (later turns are discarded; the old file "
+        f"is kept as .bak)")
+
+
+def test_a_renamed_side_is_located_at_its_key(run_cli, street_resolved):
+    path = street_resolved
+    path.write_text(path.read_text().replace("\n  law:\n", "\n  lawmen:\n", 1))
+    r = run_cli(path, "status")
+    line, col = _line_col(path, "lawmen:")
+    assert r.exit_code == 2 and r.stderr.startswith(
+        f"{path}:{line}:{col}: sides.lawmen: turn 1's record names the side 'law', which the "
+        f"file no longer has: renamed 'lawmen' after the turn was resolved")
+
+
+def test_a_name_nothing_resembles_is_located_at_the_record(run_cli, street_resolved):
+    """Renamed past recognising (no name of the file is near the old one): the record's line
+    that names him, so the GM sees whom the turn was resolved with."""
+    path = street_resolved
+    path.write_text(path.read_text().replace("- name: Hattie Boone\n",
+                                             "- name: Calamity Jane\n", 1))
+    r = run_cli(path, "status")
+    text = path.read_text()
+    record = text.index("    resolved:")
+    row = text[:text.index("Hattie Boone: {", record)].count("\n") + 1
+    assert r.exit_code == 2 and r.stderr.startswith(
+        f"{path}:{row}:9: turn 1's record names 'Hattie Boone', whom the file no longer has "
+        f"(renamed or removed after the turn was resolved); put 'Hattie Boone' back, or run "
+        f"narrator next --redo 1")
+
+
+def test_a_changed_setup_that_names_no_one_is_still_told_at_the_turn(run_cli,
+                                                                     street_resolved):
+    path = street_resolved
+    path.write_text(path.read_text().replace("coo: 16", "coo: 17", 1))
+    r = run_cli(path, "status")
+    assert r.exit_code == 2 and re.search(
+        r":\d+:5: turn 1 \(its intents, its recorded rolls, or the setup: sides, map, "
+        r"rulings, dice\) was changed after it was resolved", r.stderr)

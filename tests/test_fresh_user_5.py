@@ -147,14 +147,29 @@ def test_run_of_a_play_by_post_file_writes_up_what_was_posted_then_fights_on(run
 
 
 def test_run_of_a_play_by_post_file_refuses_the_plain_tables_at_the_first_record(run_cli, tmp_path):
+    # the generated file has no house rules nor rulings: its records are the plain tables'
+    # own, and --profile tables replays them (fresh user 16 was told they "were fought with
+    # its house rules and GM rulings")
     path, _ = _posted(run_cli, tmp_path)
+    r = run_cli(path, "run", "--profile", "tables")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == run_cli(path, "run").stdout
+    # with a house rule from the start, the records are its own, and the tables refused
+    path = tmp_path / "house.yaml"
+    assert run_cli(None, "generate", "--sides", "posse:2", "rustlers:2", "--setting", "street",
+                   "--seed", "7", "--out", str(path)).exit_code == 0
+    text = path.read_text()
+    assert "\nhouse_rules: {}" in text
+    path.write_text(text.replace("\nhouse_rules: {}", "\nhouse_rules: {shotgun_bonus: false}", 1))
+    assert run_cli(path, "next").exit_code == 0
     line = path.read_text().splitlines().index("    resolved:") + 1
     r = run_cli(path, "run", "--profile", "tables")
     assert r.exit_code == 2
     assert r.output.strip().splitlines() == [
         f"{path}:{line}:5: --profile tables: this file's turns resolved by narrator next were "
-        f"fought with its house rules and GM rulings, and their records replay only with "
-        f"them; run a copy without the resolved: records and state: to see the plain tables"]
+        f"fought with its house rules and GM rulings (house rules: shotgun_bonus=false), and "
+        f"their records replay only with them; run a copy without the resolved: records and "
+        f"state: to see the plain tables"]
 
 
 def test_run_of_a_play_by_post_file_with_an_edited_record_is_refused_as_next_refuses(run_cli,
