@@ -155,6 +155,8 @@ def gm_edits(loaded: LoadedScenario, computed: dict[str, Any]) -> dict[str, dict
         for key, value in fields.items():
             if key == "loaded" and isinstance(value, dict):
                 value = _gun_names(loaded, name, value)
+            if key == "at" and isinstance(value, str):  # a landmark: its spot
+                value = _landmark_spot(loaded, name, value)
             if key == "condition" and isinstance(value, str):
                 value = rs.condition_words.get(value, value)  # Weird West passed_out: winded
             if key not in known:
@@ -185,6 +187,28 @@ def _gun_names(loaded: LoadedScenario, name: str, value: dict) -> dict:
         for key in (w.type, *(row.aliases if row else ()), *((row.type,) if row else ())):
             names.setdefault(key, shown)
     return {names.get(k, k) if isinstance(k, str) else k: v for k, v in value.items()}
+
+
+def _landmark_spot(loaded: LoadedScenario, name: str, value: str) -> list[float]:
+    """``at:`` of a ``state:`` edit written as a landmark (its key or its name, as a man's
+    ``at:`` in ``sides:`` may be): the landmark's own ``at`` ([x, y]), where the edit puts
+    him at it, in its cover. A name that is no landmark's is refused at the field, with the
+    nearest landmark offered.
+
+    Raises:
+        ScenarioError: located at the field.
+    """
+    from narrator.scenario.models import landmark_position
+
+    landmarks = loaded.scenario.map
+    spot = landmark_position(value, landmarks)
+    if spot is None:
+        called = [str(k) for k in landmarks] + [str(lm.name) for lm in landmarks.values()
+                                               if getattr(lm, "name", None)]
+        raise loaded.error(f"state.characters.{name}.at: no landmark called {value!r}"
+                           f"{_hint(value, called)} (at: is a landmark's key or name, or "
+                           f"[x, y] in yards)", "state", "characters", name, "at")
+    return [int(v) if float(v).is_integer() else v for v in spot]  # [22, 8], as typed
 
 
 def _hint(word: str, choices: list[str]) -> str:

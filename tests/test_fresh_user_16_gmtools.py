@@ -8,6 +8,12 @@
    break words, each man is a block of lines (``cli._status_blocks``).
 3. ``--map``: the key said "F Llew, down" where the map showed "f"; it shows the map's glyph,
    and the heading gives the yards a row stands for as well as a column.
+4. ``run --profile tables`` on a play-by-post file with no house rules nor rulings said its
+   turns "were fought with its house rules and GM rulings" and refused; it replays them.
+5. A character renamed (in ``sides:`` and under ``state:``) after turn 1 was resolved was
+   told "turn 1 ... was changed after it was resolved" at the turn; it is told at the name.
+6. ``state:`` ``at:`` refused a landmark ("must be [x, y]"); a landmark's key or name is its
+   spot, as for a man's ``at:`` in ``sides:``.
 """
 
 from __future__ import annotations
@@ -246,3 +252,42 @@ def test_a_changed_setup_that_names_no_one_is_still_told_at_the_turn(run_cli,
     assert r.exit_code == 2 and re.search(
         r":\d+:5: turn 1 \(its intents, its recorded rolls, or the setup: sides, map, "
         r"rulings, dice\) was changed after it was resolved", r.stderr)
+
+
+# ------------------------------------------------------------------ 6. state: at: a landmark
+def _edit_state(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    head, state = text.split("\nstate:\n")
+    assert old in state
+    path.write_text(head + "\nstate:\n" + state.replace(old, new, 1))
+
+
+@pytest.mark.parametrize("spot", ["wagon", "the freight wagon"])
+def test_a_state_edit_of_at_may_name_a_landmark(run_cli, tmp_path, spot):
+    """Old: "state.characters.Deputy Sam Crane.at: must be [x, y] in yards ... (got
+    'wagon')". A landmark's key or name is its spot: the file next writes is the one the
+    coordinates typed give, byte for byte."""
+    files = []
+    for i, value in enumerate((spot, "[22, 8]")):
+        path = tmp_path / f"s{i}.yaml"
+        path.write_bytes((HERE / "street.yaml").read_bytes())
+        assert run_cli(path, "next").exit_code == 0
+        _edit_state(path, "      at: [4, 1]\n", f"      at: {value}\n")
+        r = run_cli(path, "next")
+        assert r.exit_code == 0, r.stderr
+        assert "GM adjustment: **Crane**'s position (yards) is now 22, 8." in r.stdout
+        files.append(path.read_text())
+    assert files[0] == files[1]
+    assert "        Deputy Sam Crane: {at: [22, 8]}\n" in files[0]
+
+
+def test_a_state_edit_of_at_naming_no_landmark_is_refused_at_its_line(run_cli,
+                                                                      street_resolved):
+    _edit_state(street_resolved, "      at: [4, 1]\n", "      at: livery\n")
+    r = run_cli(street_resolved, "status")
+    line, _ = _line_col(street_resolved, "      at: livery")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == (
+        f"{street_resolved}:{line}:7: state.characters.Deputy Sam Crane.at: no landmark called "
+        f"'livery'; did you mean 'livery_door'? (at: is a landmark's key or name, or [x, y] "
+        f"in yards)")
