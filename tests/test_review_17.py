@@ -1,4 +1,4 @@
-"""Findings of session 16's fresh-user trial, fixed in session 17.
+"""Findings of the fresh-user trial of session 17 (helper-101), fixed in session 17.
 
 A shot said "about 30 yards away" beside the other man's "out of range (31.6 yards;
 scattergun reaches 30)" in the same turn: the reach of the gun that could not answer is a
