@@ -79,6 +79,18 @@ def generated_fights(n: int, start: int = 1) -> list[tuple[str, FightLog]]:
     return out
 
 
+def turns_told(story: str) -> dict[int, str]:
+    """The story paragraphs of each turn of a text-format write-up (without its rolls
+    block): turn number -> text; a lull told as "Turns 3 to 5" gives each of its turns the
+    same text."""
+    parts = re.split(r"^Turns? (\d+)(?: to (\d+))?\n-+\n", story, flags=re.M)
+    out = {}
+    for i in range(1, len(parts), 3):
+        for t in range(int(parts[i]), int(parts[i + 1] or parts[i]) + 1):
+            out[t] = parts[i + 2].split("\nRolls, turn")[0]
+    return out
+
+
 def story_prose(text: str, fmt: str) -> str:
     """The story prose of a write-up rendered in story mode with spoiler blocks."""
     if fmt == "html":

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from prose_lint import _shorts
+from prose_lint import _shorts, turns_told
 
 from narrator.engine import run_fight
 from narrator.render import Options, render
@@ -101,16 +101,6 @@ def _groups(log):
     return {t: g for t, g in groups.items() if g}
 
 
-def _turns(story: str) -> dict[int, str]:
-    """The story paragraphs of each turn (without its rolls block)."""
-    parts = re.split(r"^Turns? (\d+)(?: to (\d+))?\n-+\n", story, flags=re.M)
-    out = {}
-    for i in range(1, len(parts), 3):
-        for t in range(int(parts[i]), int(parts[i + 1] or parts[i]) + 1):
-            out[t] = parts[i + 2].split("\nRolls, turn")[0]
-    return out
-
-
 def _saved(w) -> bool:
     return w.mortal is not None and w.mortal.saved
 
@@ -119,7 +109,7 @@ def _saved(w) -> bool:
 def test_several_wounds_of_one_shot_are_told_as_the_rolls_show(tense):
     met = {"slight": 0, "saved_among": 0, "killed_beside_saved": 0, "last": 0}
     for label, log in _fights():
-        story = _turns(render(log, "text", "story", options=Options(tense=tense)))
+        story = turns_told(render(log, "text", "story", options=Options(tense=tense)))
         shorts = _shorts(log)
         for turn, groups in _groups(log).items():
             text = story[turn]

@@ -18,6 +18,7 @@ import pytest
 from narrator.engine import run_fight
 from narrator.render import render
 from narrator.scenario import load_scenario_text
+from prose_lint import turns_told
 
 UNDER_FIRE = """\
 title: Under Fire
@@ -96,15 +97,6 @@ turns:
 """
 
 
-def _turns(story: str) -> dict[int, str]:
-    parts = re.split(r"^Turns? (\d+)(?: to (\d+))?\n-+\n", story, flags=re.M)
-    out = {}
-    for i in range(1, len(parts), 3):
-        for t in range(int(parts[i]), int(parts[i + 1] or parts[i]) + 1):
-            out[t] = parts[i + 2].split("\nRolls, turn")[0]
-    return out
-
-
 @pytest.mark.parametrize("kind, gun", [("shootout", "scattergun"),
                                        ("combat", "cap_and_ball_revolver")])
 @pytest.mark.parametrize("rafe", ["{shoot: Cal}", "{}"], ids=["under-fire", "quiet"])
@@ -113,7 +105,7 @@ def test_every_turn_of_a_reload_is_told(kind, gun, rafe):
                       f"      Rafe: {rafe}" for _ in range(4))
     log = run_fight(load_scenario_text(LOADING.format(gun=gun, turns=turns)), 2)
     for tense in ("present", "past"):
-        story = _turns(render(log, "text", "story", options=_options(tense)))
+        story = turns_told(render(log, "text", "story", options=_options(tense)))
         for t in range(1, 5):
             # (a quiet turn is told in its lull: "...; Cal reloads.")
             assert "Cal" in story[t] and re.search(r"load|fresh rounds|shells", story[t]), (
@@ -131,7 +123,7 @@ def test_a_shootout_turns_reload_under_way_is_told_as_loading_not_loaded():
     sharp = LOADING.replace("coo: 8", "coo: 18").replace("rifle: 0", "rifle: 6")  # (no lull)
     story = render(run_fight(load_scenario_text(sharp.format(gun="scattergun", turns=turns)),
                              2), "text", "story")
-    told = _turns(story)
+    told = turns_told(story)
     assert "Cal Burke starts loading his scattergun." in told[1] or \
         "Cal Burke begins to load his scattergun." in told[1] or \
         "Cal Burke sets about loading his scattergun." in told[1], told[1]
