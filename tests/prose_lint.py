@@ -91,6 +91,39 @@ def turns_told(story: str) -> dict[int, str]:
     return out
 
 
+def they_fights(n: int, start: int = 1, ruleset: str = "boothill") -> list[tuple[str, FightLog]]:
+    """``n`` generated fights (Boot Hill's as ``generated_fights``, another ruleset's as
+    ``ruleset_fights``) with every other character declared "they" (``pronoun: they``; one
+    who declared "she" keeps it): what a they-character's prose says, "their" and "they",
+    beside men and women; and the first man named "The Nueces Kid"."""
+    from narrator import ruleset as rulesets
+
+    out = []
+    for i in range(start, start + n):
+        setting = SETTINGS[i % len(SETTINGS)]
+        size_a, size_b = 1 + i % 4, 1 + (i // 4) % 4
+        sides = [("posse" if i % 2 else "marshals", size_a), ("rustlers", size_b)]
+        if ruleset == "boothill":
+            text = bh_generate.to_yaml(bh_generate.generate(sides, setting, seed=i, max_turns=10))
+        else:
+            text = rulesets.get(ruleset).generate(sides, setting, seed=i, max_turns=8, command="")
+        k = 0
+
+        def they(m: re.Match) -> str:
+            nonlocal k
+            k += 1
+            return m.group(0) + (f"\n{m.group(1)}pronoun: they" if k % 2 == i % 2 else "")
+        text = re.sub(r"^( +)short: .*$(?!\n +pronoun:)", they, text, flags=re.M)
+        # the first man is "The Nueces Kid" (short "The Kid" or "Nueces"): a name that begins
+        # with "The", said "the Nueces Kid" inside a sentence
+        text = re.sub(r"^( +- )name: .*\n( +)short: .*$",
+                      lambda m: f"{m.group(1)}name: The Nueces Kid\n{m.group(2)}short: "
+                                + ("The Kid" if i % 2 else "Nueces"), text, count=1, flags=re.M)
+        label = f"they {ruleset} {setting} {size_a}v{size_b} seed {i}"
+        out.append((label, run_fight(load_scenario_text(text, f"<generated they {i}>"))))
+    return out
+
+
 def story_prose(text: str, fmt: str) -> str:
     """The story prose of a write-up rendered in story mode with spoiler blocks."""
     if fmt == "html":
@@ -406,6 +439,12 @@ class Count:
     stray_unsaid: int = 0
     across_grave: int = 0
     lull_run_on: int = 0
+    killed_twice: int = 0
+    light_then_out: int = 0
+    unseen_heard: int = 0
+    own_pronoun: int = 0
+    they_after_things: int = 0
+    the_name_cap: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -515,7 +554,7 @@ def _third_round(sents: list[str], paras: list[list[str]], closing: str, log: Fi
     if log is None:
         return
     shorts = [short for _, short in _names(log)]
-    words = {w for short in shorts for w in re.findall(r"[A-Z][\w-]+", short)}
+    words = {w for short in shorts for w in re.findall(r"[A-Z][\w-]+", short)} - {"The"}
     for s in sents:
         for w in words:
             if re.search(rf": {w.lower()}(?:'s)? [a-z]", s) and w.lower() != w:
@@ -1526,6 +1565,82 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
                     bad("he_after_thing", f"{para[i - 1]} / {s}")
 
 
+# what the GM readers of the tenth round had to edit (all rulesets)
+#: a wound told as one a man lives with for a moment ("he knew at once it was a killing
+#: wound") and a death on the spot in the next sentence ("He fell, killed outright")
+KNEW_AT_ONCE = re.compile(r"\b(?:knew|knows|know) at once\b")
+KILLED_NOW = re.compile(r"\bkilled outright\b|\bdead before (?:he|she|they) (?:hit|hits|hit|"
+                        r"reached|reaches|reach)\b|\b(?:did|does|do) not move again\b|"
+                        r"\b(?:died|dies|die) where (?:he|she|they) (?:fell|falls|fall)\b")
+#: the killing told twice in two sentences ("a killing wound. He fell, killed outright.")
+KILL_WORD = re.compile(r"\bkill(?:ing|ed|s)?\b")
+#: a wound told light, alone ("he was only lightly hurt", "; a light wound.") ...
+LIGHT_SAID = re.compile(r"\bonly lightly hurt\.$|: only a light wound\.$|; (?:a light wound|a "
+                        r"flesh wound|only a scratch|a graze)\.$")
+#: ... and the man passing out from it in the next sentence, with no word of why
+OUT_WORDS = re.compile(r"\bsenseless\b|\bpass(?:ed|es)? out\b|\bout cold\b|\bblack(?:ed|s)? "
+                       r"out\b")
+#: a man told not seeing a shot ("Isaac never sees where Doc Harry's bullet goes") and then
+#: hearing or feeling the same man's next one ("He hears Doc Harry's bullet smack into ...")
+UNSEEN = re.compile(r"\bnever (?:sees|saw|see) where ([A-Z][\w'\" -]*?)'s? \w+ (?:goes|went|go)\b")
+SENSED = re.compile(r"\b(?:hears?|heard|feels?|felt)\b")
+#: a man keeping or losing his own hold, grip, footing: the possessive is his
+#: ("Kid kept their hold" of a man who is "he", Sam being "they")
+OWN_THING = re.compile(r"\b(?:kept|keeps|keep|lost|loses|lose|tightened|tightens|tighten|"
+                       r"shifted|shifts|shift|held|holds|hold) (his|her|their) (?:hold|grip|"
+                       r"footing|feet|fire|nerve|ground)\b")
+#: a sentence opening on "They"/"Their" of a they-character after one that ended on a
+#: plural landmark ("... behind the rain barrels. Their bullet ...": the barrels' bullet?)
+THEY_OPEN = re.compile(r"^(?:They|Their) ")
+
+
+def _tenth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
+    """The checks of the tenth GM reading (see the ``Count`` fields of the same names): a
+    killing told twice or as a thing the dead man knew; a wound told light and the man
+    passing out from it; a shot he never saw, then the next one heard; a man keeping
+    another's hold ("Kid kept their hold"); "Their" after a plural thing; a name that begins
+    with "The" capitalised inside a sentence ("opens The Abilene Kid up")."""
+    bad = _tally(count)
+    pronoun: dict[str, str] = {}
+    thes: list[str] = []
+    if log is not None:
+        chars = {c.name: c for c in getattr(log.events[0], "characters", ())}
+        pronoun = {short: getattr(chars.get(name), "pronoun", "he") for name, short in _names(log)}
+        pronoun.update({name: getattr(c, "pronoun", "he") for name, c in chars.items()})
+        thes = sorted({x for x in pronoun if x.startswith("The ")}, key=len, reverse=True)
+    his = {"he": "his", "she": "her", "they": "their"}
+    things = [x for _, x in (getattr(log.events[0], "landmarks", ()) if log is not None else ())
+              if re.search(r"[a-z]s$", x) and not x.endswith("'s")]
+    for para in paras:
+        for i, s in enumerate(para):
+            plain = QUOTE.sub("", s)
+            after = QUOTE.sub("", para[i + 1]) if i + 1 < len(para) else ""
+            if after and KNEW_AT_ONCE.search(plain) and KILLED_NOW.search(after):
+                bad("killed_twice", f"{s} / {para[i + 1]}")
+            elif after and KILL_WORD.search(plain) and KILL_WORD.search(after) \
+                    and re.match(r"(?:He|She|They|It|[A-Z][\w'\"-]*(?: [A-Z][\w'\"-]*)*) "
+                                 r"(?:fell|falls|fall|went|goes|go|was|is|were|are|dropped|"
+                                 r"drops)\b", after):
+                bad("killed_twice", f"{s} / {para[i + 1]}")
+            if after and LIGHT_SAID.search(plain) and OUT_WORDS.search(after):
+                bad("light_then_out", f"{s} / {para[i + 1]}")
+            m = UNSEEN.search(plain)
+            if m and after and SENSED.search(after) and m.group(1) in after:
+                bad("unseen_heard", f"{s} / {para[i + 1]}")
+            for name, mine in pronoun.items():
+                for own in re.finditer(rf"(?<![\w']){re.escape(name)} " + OWN_THING.pattern[2:],
+                                       plain):
+                    if own.group(1) != his.get(mine, "his"):
+                        bad("own_pronoun", s)
+            if i and THEY_OPEN.match(plain) and any(
+                    QUOTE.sub("", para[i - 1]).endswith(f"{x}.") for x in things):
+                bad("they_after_things", f"{para[i - 1]} / {s}")
+            for name in thes:
+                for m in re.finditer(re.escape(name), plain):
+                    if m.start() > 0 and plain[:m.start()].rstrip()[-1:] not in ("", "\"", "\u201c"):
+                        bad("the_name_cap", s)
+
+
 def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     """Count the defects of one write-up's story prose into ``count``."""
     count.fights += 1
@@ -1590,6 +1705,7 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     _seventh_round([sentences(p) for p in prose.split("\n\n")], log, count)
     _eighth_round([sentences(p) for p in prose.split("\n\n")], log, count)
     _ninth_round([sentences(p) for p in prose.split("\n\n")], log, count)
+    _tenth_round([sentences(p) for p in prose.split("\n\n")], log, count)
     if log is not None:  # a stock phrase used again in one fight (seventh reading)
         count.stock_again += sum(k - 1 for k in stock_phrases(prose, log).values() if k > 1)
         k, phrase = stock_count(prose, log)

@@ -154,7 +154,7 @@ def test_a_killing_pellet_beside_a_saved_one_is_told_killing():
     loaded = load_scenario_text(CLOSE.format(far=6, tactics="aggressive", strength=14), "<close>")
     story = render(run_fight(loaded, 0), "text", "story")
     assert ("buckshot finds Tom Vance in the right leg, high in the chest and in the gut; a "
-            "killing wound. Tom falls, killed outright.") in story
+            "killing wound. Tom dies before he stops falling.") in story
 
 
 def test_light_wounds_of_a_man_killed_later_in_the_turn_are_light():

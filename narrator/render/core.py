@@ -638,8 +638,9 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
         raise ValueError(f"the log's ruleset {fight['started'].ruleset!r} is not installed")
     env = make_env(fmt, user_templates, fight["started"].ruleset)
     chars = {c.name: c for c in fight["started"].characters}
+    # (not "The" of "The Abilene Kid": inside a sentence his name is "the Abilene Kid")
     _NAME_WORDS.set(frozenset(w for c in chars.values() for x in (c.name, c.short)
-                              for w in re.findall(r"[\w'-]+", mk_escape_free(x))))
+                              for w in re.findall(r"[\w'-]+", mk_escape_free(x))) - {"The"})
     inflection.set_side_names(inflection.display_names_of(
         fight["started"].sides, ((c.name, c.side) for c in chars.values()),
         getattr(fight["started"], "side_names", None)))

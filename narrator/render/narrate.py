@@ -331,6 +331,11 @@ class Narration:
         self._spoken: dict[str, list[str]] = {}  # _carry: each man's names as written
         if not bold:  # story mode: men whose short names sound alike go by other names
             self.shorts.update(distinct_shorts(chars))
+        # names that begin with "The" ("The Abilene Kid"): "the" inside a sentence ("Sam's
+        # knife opens the Abilene Kid up"), "The" only where the sentence opens on him
+        self._the_names = _the_names(chars, self.shorts)
+        self._things = self._things_before = False  # a plural thing told in this sentence,
+        # in the one before ("the fallen rocks"): a they-character is named next, not "They"
         self.landmarks: list[tuple[str, str]] = []
         self.opened: str | None = None  # the character the last sentence opened on
         self._opened_thing: str | None = None  # ... when it opened on his thing ("Dutch's bullet";
@@ -507,7 +512,9 @@ class Narration:
                            time=(time, not time.startswith("one ")))
         if not clauses:
             return opening
-        return f"{opening} {'; '.join(c.rstrip('.') for c in clauses)}."
+        text = f"{opening} {'; '.join(c.rstrip('.') for c in clauses)}."
+        # (each clause was told as a sentence: "; The Kid fired ..." is "; the Kid fired")
+        return _the_inside(text, self._the_names, opens=True) if self._the_names else text
 
     def routed_later(self, ev: Event) -> bool:
         """Whether a group that held its nerve in ``ev`` breaks later in the same round (the
@@ -1622,6 +1629,8 @@ class Narration:
         if any(self.chars[o].pronoun == mine for o in self.since + self.before
                if o != who and o != named):
             return False
+        if self._after_things(who):
+            return False
         # a piece of this sentence ("; he staggered"): "he" is the last man told as a
         # subject, so not after "Dutch hit Quaid" while Quaid is meant (``_subject``)
         return self.subject == who or not self._rival(who, named)
@@ -1944,6 +1953,7 @@ class Narration:
             if a is not None or b is not None:  # not a piece told first ("in the belly",
                 # before "His aim was true: Levi was hit": the "he" of the sentence before)
                 self.said_he, self.saying_he = self.saying_he, set()
+                self._things_before, self._things = self._things, False
         fields: dict[str, str] = {}
         plural: set[str] = set()
         if a is not None and b is not None:  # in the order the phrase names them
@@ -1980,7 +1990,8 @@ class Narration:
         mine = opener is not None and own == (a if opener == "a" else b) \
             and body.startswith("{" + opener + "}'s")  # his own gun, after his own shot
         if opener is not None and (mine or self._can_pronoun(a if opener == "a" else b, named)) \
-                and not self._his_ambiguous(body, opener, a, b):
+                and not self._his_ambiguous(body, opener, a, b) \
+                and not self._after_things(a if opener == "a" else b):
             if body.startswith("{" + opener + "}'s"):
                 body = "{" + opener + "_his}" + body[len(opener) + 4:]
                 phrase = lead + body
@@ -2038,6 +2049,10 @@ class Narration:
                     plural.add(k)
             else:
                 fields[k] = v
+        if any(k in plural for k in extra) or any(
+                isinstance(extra.get(k), str) and inflection.is_plural(_plain(extra[k]))
+                for k in ("place", "cover")):  # a plural thing told ("the rain barrels"): no
+            self._things = True  # "They"/"Their" of a they-character next (``_after_things``)
         # "the bullet"; a pellet among several that hit is "one pellet" (never "the pellet")
         fields.setdefault("the_shot", "the " + fields["shot"])
         for key in plural:  # a plural name's possessive: "the deputies'", never "deputies's"
@@ -2057,6 +2072,8 @@ class Narration:
             if who is not None and _says_he(phrase, key):
                 self.saying_he.add(who)
         text = self.phrases.fill(phrase, fields, plural)
+        if self._the_names:
+            text = _the_inside(text, self._the_names, opens=not lead)
         self.last_said = [a if k == "a" else b for k in order]
         if order:
             first = a if order[0] == "a" else b
@@ -2067,6 +2084,13 @@ class Narration:
         if text[:1].isdigit():
             return inflection.words_first(text)  # never a sentence opening on a figure
         return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+    def _after_things(self, who: str | None) -> bool:
+        """Whether "They"/"Their" for ``who``, a they-character, would follow a plural thing
+        told in this sentence or the one before ("Cactus gets behind the fallen rocks. Their
+        bullet kicks up dust": the rocks' bullet?): then the name."""
+        c = self.chars.get(who) if who is not None else None
+        return c is not None and c.pronoun == "they" and (self._things_before or self._things)
 
     def _his_ambiguous(self, body: str, opener: str, a: str | None, b: str | None) -> bool:
         """Whether a sentence opening on ``opener``'s possessive ("{a}'s bullet") would read
@@ -2197,6 +2221,8 @@ class Narration:
             out.append(text)
             sizes.append(size)
             banner.append(own)
+        if self._the_names:  # (a template's own words around a name: "the Abilene Kid")
+            out = [_the_inside(x, self._the_names, opens=True) for x in out]
         return out
 
     def _same_opener(self, last: str, text: str) -> bool:
@@ -2456,6 +2482,30 @@ def _word_re(word: str) -> re.Pattern[str]:
 def _empties(phrase: str) -> bool:
     """Whether the phrase tells a gun emptied."""
     return _EMPTIES.search(phrase) is not None
+
+
+def _the_names(chars: dict[str, Any], shorts: dict[str, str]) -> re.Pattern | None:
+    """The names of ``chars`` (as told in full, short, or story mode's other short names)
+    that begin with "The", as one pattern matching them (longest first), or None."""
+    names = {x for n, c in chars.items()
+             for x in (inflection.told_name(c.name), c.short, shorts.get(n, c.short))
+             if x.startswith("The ") and len(x) > 4}
+    if not names:
+        return None
+    return re.compile(r"(?<![\w'])The (?=(?:" + "|".join(
+        re.escape(x[4:]) for x in sorted(names, key=len, reverse=True)) + r")(?![\w]))")
+
+
+def _the_inside(text: str, names: re.Pattern, opens: bool) -> str:
+    """``text`` with "The" of a name that begins with it (``_the_names``) lower-cased inside a
+    sentence ("Sam shakes off the Abilene Kid's hands"); kept where a sentence opens on it
+    (the start of ``text`` when ``opens``, or after a full stop)."""
+    def lower(m: re.Match) -> str:
+        before = text[:m.start()].rstrip(" *_")
+        if (opens and not before) or before[-1:] in (".", "!", "?", "\"", "\u201c"):
+            return m.group(0)
+        return "the "
+    return names.sub(lower, text)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -95,6 +95,8 @@ _LIGHT_VERBS = frozenset("be have do will can get come make keep stay let try se
 #: repeats ("Elmer's bullet took Dirty hard through the forearm; it was a hard hit"): taken
 #: with the verbs (``verbs_of``).
 _ECHO_WORDS = frozenset({"hard"})
+#: Verbs of a man's senses (``verbs_of``: one "<sense>" for any of them).
+_SENSES = frozenset({"see", "hear", "feel"})
 #: Phrases said after one with a word of ``_ECHO_WORDS`` before a phrase may say it again
 #: (a hit told in three or four: lead, place, severity; the next hit's lead and place).
 ECHO_SPAN = 5
@@ -108,8 +110,13 @@ def verbs_of(phrase: str) -> frozenset[str]:
     phrase whose verb (or such a word) the sentence just said uses ("Kitty fired; Halloran
     reeled, struck in the arm. He reeled, badly hurt") is passed over while another fits."""
     words = set(re.findall(r"[a-z]+", re.sub(r"\[[^\]]*\]|\{[^}]*\}", " ", phrase.lower())))
-    return frozenset([v for v in re.findall(r"\[([a-z]+)(?::(?:pl|sg))?\]", phrase)
-                      if v not in _LIGHT_VERBS] + sorted(words & _ECHO_WORDS))
+    verbs = [v for v in re.findall(r"\[([a-z]+)(?::(?:pl|sg))?\]", phrase)
+             if v not in _LIGHT_VERBS]
+    # what a man sees, hears or feels of a shot is one kind of telling ("Isaac never sees
+    # where Harry's bullet goes. He hears Harry's bullet smack into the rocks"): not twice
+    # running
+    sense = ["<sense>"] if _SENSES.intersection(verbs) else []
+    return frozenset(verbs + sorted(words & _ECHO_WORDS) + sense)
 
 
 @functools.lru_cache(maxsize=8192)
