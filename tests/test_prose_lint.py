@@ -957,10 +957,11 @@ def test_a_miss_told_again_says_he_fired_and_which_shot():
         body = re.sub(r"^(?:<\w+> )+", "", p)
         # (a phrase that does not open on his name names his shot at once: the shooter's
         # name is not said at the start of two sentences in a row where "He" is unclear)
-        assert re.match(r"(?:Another shot from |The \{nth\} shot from |Nothing \[come\] of "
-                        r"|One more miss for )?\{a\}", body), p
-        assert re.search(r"\[(?:fire|shoot|try|let|keep)\]|\{a\}'s (?:\{nth\} )?(?:shot|\{shot\})|"
-                         r"shot from|miss for", body), p
+        # (a throw's or an arrow's in its own words: "throws again", "Another throw from")
+        assert re.match(r"(?:Another (?:shot|throw) from |The \{nth\} shot from |Nothing "
+                        r"\[come\] of |One more miss for )?\{a\}", body), p
+        assert re.search(r"\[(?:fire|shoot|try|let|keep|throw|loose)\]|\{a\}'s (?:\{nth\} )?"
+                         r"(?:shot|throw|\{shot\})|(?:shot|throw) from|miss for", body), p
 
 
 def test_a_second_reload_of_a_round_says_more_rounds():

@@ -237,7 +237,8 @@ def count(n: int, noun: str, words: bool = True) -> str:
     return f"{num} {noun if n == 1 else eng.plural_noun(noun)}"
 
 
-def tally(shots: int, hits: int, cover: int = 0) -> dict[str, str]:
+def tally(shots: int, hits: int, cover: int = 0, throws: int = 0,
+          arrows: int = 0) -> dict[str, str]:
     """The words of an ending's shot tally in the house style, each number on its own: in
     words up to ten, in figures above ("Of the 18 shots fired, seven have gone home"; "In
     all, nine shots are fired, for eight hits").
@@ -246,13 +247,19 @@ def tally(shots: int, hits: int, cover: int = 0) -> dict[str, str]:
         shots: shots fired (covering fire among them).
         hits: shots that struck a man.
         cover: shots of covering fire.
+        throws: of ``shots``, thrown weapons (knives, tomahawks, spears): counted apart,
+            never "shots fired" ("19 shots and four throws").
+        arrows: of ``shots``, arrows, likewise ("two arrows and ten throws").
 
     Returns:
         ``{"fired": "18 shots", "hits": "seven hits", "nhits": "seven" (or "none"; "both"
         or "all" when every shot hit: never "Of the two shots fired, two have gone home"),
         "cover": "two shots"}``.
     """
-    return {"fired": count(shots, "shot"), "hits": count(hits, "hit"),
+    kinds = [count(k, noun) for k, noun in ((shots - throws - arrows, "shot"),
+                                             (arrows, "arrow"), (throws, "throw")) if k]
+    fired = join(kinds) if kinds else count(0, "shot")
+    return {"fired": fired, "hits": count(hits, "hit"),
             "nhits": ("both" if hits == shots == 2 else "all" if hits == shots > 2
                       else number(hits) if hits else "none"),
             "cover": count(cover, "shot")}

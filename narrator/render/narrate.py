@@ -177,6 +177,11 @@ class Scene:
     cover_words: dict[str, str] = field(default_factory=dict)
     ground: str | None = None  # outdoors: "street" (paved, a town's) or "open"; None: unsaid
     wall_words: tuple[str, ...] = ()  # landmarks with walls (vocabulary.toml [place] walls)
+    #: a fight where no firearm was fired (``Narration.story``): what its shots struck with
+    #: (``blade``: thrown knives, spears; ``arrow``), the tags of a line told of no weapon
+    #: ("When it was over", never "When the smoke cleared", "the shooting had started", "drop
+    #: those guns": <gun>); None: a firearm was fired (or nothing was: a brawl, told so)
+    unfired: frozenset[str] | None = None
     _contexts: dict[str | None, frozenset[str]] = field(default_factory=dict, repr=False)
     _said: dict[tuple[str, str], str] = field(default_factory=dict, repr=False,
                                               compare=False)  # at(), gun(): once per name
@@ -230,7 +235,9 @@ class Scene:
         return re.sub(r"\s*\([^)]*\)", "", name).strip() or name
 
     def context(self, weapon_type: str | None = None) -> frozenset[str]:
-        """The phrase tags this scene (and weapon) satisfies."""
+        """The phrase tags this scene (and weapon) satisfies: no weapon's (None or
+        "default") is a firearm's only in a fight where one was fired (``unfired``); a thrown
+        weapon or a bow is neither held in the hand as a pistol nor at the shoulder."""
         if weapon_type in self._contexts:
             return self._contexts[weapon_type]
         tags = set()
@@ -238,8 +245,13 @@ class Scene:
             tags.add("in" if self.indoors else "out")
         if self.ground is not None and not self.indoors:
             tags.add(self.ground)
-        tags.add(self.shot(weapon_type)[1])
-        if weapon_type and weapon_type != "default":  # "default": a ruleset does not say
+        strikes = self.shot(weapon_type)[1]
+        if self.unfired is not None and weapon_type in (None, "default"):
+            tags.update(self.unfired)
+        else:
+            tags.add(strikes)
+        if weapon_type and weapon_type != "default" and strikes in FIREARM:
+            # ("default": a ruleset does not say)
             tags.add("longarm" if _LONGARM.search(weapon_type) else "handgun")
         self._contexts[weapon_type] = frozenset(tags)
         return self._contexts[weapon_type]
@@ -248,6 +260,11 @@ class Scene:
         """(noun, tag) of what the weapon throws: ("buckshot", "pellets"), ("ball", "ball")."""
         return self.projectile.get(weapon_type or "", self.projectile.get(
             "default", ("bullet", "bullet")))
+
+
+#: The phrase tags of a firearm's shot (``<gun>`` stands for them): a thrown weapon strikes
+#: with a ``blade``, a bow with an ``arrow``.
+FIREARM = frozenset({"bullet", "ball", "pellets"})
 
 
 @functools.lru_cache(maxsize=64)
@@ -316,6 +333,7 @@ class Narration:
         self.weapon_type: str | None = None
         self.weapon_name: str | None = None
         self.weapon_longarm: bool | None = None
+        self._types: dict[tuple[str, str], str] = {}  # (man, weapon name) -> type (``story``)
         self.guns_said: dict[str, int] = {}  # weapon names told in this paragraph, how often
         self.guns_told: set[str] = set()  # weapon names told in full in the fight so far
         self.moves: dict[int, dict[str, Any]] = {}
@@ -367,6 +385,27 @@ class Narration:
         """Read the whole fight first (story mode): how each move looks, how it ends."""
         self.events = events
         self.landmarks = list(started.landmarks)
+        # each man's weapons by name, of the type his shots say (a reload, told by the
+        # weapon's name, is a bow's or a gun's: ``arm``); and whether any firearm was fired
+        types = self._types = {}
+        for e in events:
+            if not self.kinds.is_shot(e.kind):
+                continue
+            wt = getattr(e, "weapon_type", None)
+            who = getattr(e, "shooter", None) or getattr(e, "character", None)
+            if wt and who is not None and isinstance(getattr(e, "weapon", None), str):
+                types.setdefault((who, e.weapon), wt)
+        # (a fight with no shot at all is told as a gun's but where nobody carries a gun: a
+        # brawl of men with holstered Colts is; knife throwers out of reach are not)
+        strikes = frozenset(self.scene.shot(getattr(e, "weapon_type", None))[1]
+                            for e in events if self.kinds.is_shot(e.kind))
+        if not strikes and not any(not _NO_GUN.search(w) for c in started.characters
+                                   for w in getattr(c, "weapons", ())):
+            strikes = frozenset({"blade"})
+        unfired = strikes if strikes and not strikes & FIREARM else None
+        if unfired != self.scene.unfired:
+            self.scene.unfired = unfired
+            self.scene._contexts.clear()
         self.moves = motions(events, started)
         self.end = ending(events, started, self.moves, self.kinds)
         return ""
@@ -421,6 +460,7 @@ class Narration:
                 if e.kind in ("shot_fired", "gun_fired", "suppression_laid"):
                     if getattr(e, "result", "") == "dud":
                         continue
+                    a.setdefault("types", set()).add(getattr(e, "weapon_type", None))
                     a["shots"] += getattr(e, "shots", 1)
                     a["first"].setdefault("shots", seen)
                     for tg in getattr(e, "targets", None) or (e.target,):
@@ -452,11 +492,15 @@ class Narration:
             a["shots"] or a["reload"] or a["jam"] or a["place"])]
         loaders = [w for w, a in acts.items() if a["reload"] and not (
             a["shots"] or a["fled"] or a["jam"] or a["place"] or a["towards"])]
-        ctx = self.scene.context(None)
         for who, a in acts.items():
             if who in runners or who in loaders and len(loaders) > 1:
                 continue
             fields: dict[str, Any] = {}
+            # his words by his weapon: "threw twice at Tom", "nocked another arrow"
+            types = a.get("types") or {self._missile(who, None)}
+            ctx = self.scene.context(types.pop() if len(types) == 1 else None)
+            strikes = ctx & {"blade", "arrow"} if not ctx & FIREARM else set()
+            shot_noun = "throw" if "blade" in strikes else "arrow" if strikes else "shot"
             # what he did, in the order he first did each ("fired once and missed, then
             # reloaded": never the reload told before the shots it followed)
             doings = sorted((k for k in ("jam", "reload", "shots", "move") if k in a["first"]),
@@ -477,7 +521,7 @@ class Narration:
                         "lull_shot" if a["shots"] == 1 else "lull_shots_two"
                         if a["shots"] == 2 else "lull_shots", ctx,
                         prefer=None if n_done == len(doings) else _NO_COMMA))
-                    fields["n"] = inflection.count(a["shots"], "shot")
+                    fields["n"] = inflection.count(a["shots"], shot_noun)
                     fields["times"] = "once" if a["shots"] == 1 else "twice" \
                         if a["shots"] == 2 else inflection.count(a["shots"], "time")
                 elif a["place"]:
@@ -500,6 +544,7 @@ class Narration:
             said = vps[0] if len(vps) == 1 else ", ".join(vps[:-1]) + ", then " + vps[-1]
             clauses.append(self._realise("{a} " + said, who, None, fields))
         if len(loaders) > 1:
+            self.arm(loaders)
             clauses.append(self.say("lull_reloaders", who=self.names(loaders)))
         on = [w for w in runners if self.again(w, "flee")]
         new = [w for w in runners if w not in on]
@@ -1686,6 +1731,38 @@ class Narration:
         self.weapon_longarm = longarm
         return ""
 
+    def arm(self, who: str | list[str], weapon: str | None = None) -> str:
+        """Set the weapon of the phrases that follow to a man's (a reload, a switch of target,
+        held fire: told of no shot): ``weapon`` by its name, of the type his shots said
+        (``story``); without one, the weapon of his shots when none was a gun's (a thrower,
+        an archer). A list of men: theirs when all alike. Only a bow or a thrown weapon is
+        set: a gun's phrases stay as the paragraph had them, but for a bow's or a blade's
+        left by another man's shot (then no weapon's). Returns ""."""
+        men = [who] if isinstance(who, str) else list(who)
+        kinds = {self._missile(man, weapon) for man in men}
+        kind = kinds.pop() if len(kinds) == 1 else None
+        if kind:
+            return self.weapon(kind)
+        if self.weapon_type and self.scene.shot(self.weapon_type)[1] not in FIREARM:
+            return self.weapon(None)
+        return ""
+
+    def missile(self, who: str) -> str:
+        """What a man's shots struck with when none was a gun's: "blade" (thrown), "arrow";
+        else "" (``arm``)."""
+        wt = self._missile(who, None)
+        return self.scene.shot(wt)[1] if wt else ""
+
+    def _missile(self, man: str, weapon: str | None) -> str | None:
+        """``arm``'s type of a man's bow or thrown weapon (None: a gun, or not known)."""
+        if weapon is not None:
+            own = {self._types.get((man, weapon))} - {None}
+        else:
+            own = {wt for (m, _), wt in self._types.items() if m == man}
+        if own and all(self.scene.shot(wt)[1] not in FIREARM for wt in own):
+            return sorted(own)[0]
+        return None
+
     def drawing(self, weapon: str) -> str:
         """Set the weapon of a draw's phrases by its name: a blade (<blade>: its sheath, its
         haft) or a gun (<bullet>: its holster, its grip), never the weapon of the shot told
@@ -1738,7 +1815,9 @@ class Narration:
             KeyError: an unknown phrase group or a field the phrase needs and was not given.
         """
         context = self.scene.context(self.weapon_type)
-        if self.weapon_longarm is not None:
+        if not context & FIREARM and self.weapon_type not in (None, "default"):
+            pass  # a thrown weapon or a bow: neither in the hand as a pistol nor shouldered
+        elif self.weapon_longarm is not None:
             context = (context - {"handgun", "longarm"}) | {
                 "longarm" if self.weapon_longarm else "handgun"}
         elif self.weapon_name and _is_longarm(self.weapon_name) and "handgun" in context:
@@ -1874,11 +1953,20 @@ class Narration:
             used: set[str] = set()
             seed = self.phrases.seed if isinstance(getattr(self.phrases, "seed", 0), int) else 0
             things = 0
+            # what struck each saved wound: the weapon of the shot or blow before it (a
+            # knife is never "flattened" on a deck of cards, nor "soaks up the shot")
+            struck: dict[int, str] = {}
+            weapon = None
+            for x in self.events:
+                if getattr(x, "weapon_type", None) and x.kind != "wound_taken":
+                    weapon = x.weapon_type
+                elif x.kind == "wound_taken":
+                    struck[id(x)] = self.scene.shot(weapon)[1]
             for k, e in enumerate(x for x in self.events if x.kind == "wound_taken"
                                   and getattr(x, "mortal", None) is not None
                                   and getattr(x.mortal, "saved", False)):
-                options, fitting = self.phrases._fitting("luck_save",
-                                                         frozenset(self.wound_tags(e)))
+                options, fitting = self.phrases._fitting("luck_save", frozenset(
+                    self.wound_tags(e)) | {struck.get(id(e), "bullet")})
                 texts = [options[i][1] for i in fitting] or [
                     "{the_shot} [glance] off the bone"]
                 fresh = [t for t in texts if t not in used] or texts
@@ -2009,7 +2097,13 @@ class Narration:
             self.subject = subject  # the man this clause is about, for the next one's "he"
         elif not lead and (a is not None or b is not None):
             self.subject = None  # "Dutch's bullet ...", "The shot from Jed ...": no man
-        noun, _ = self.scene.shot(self.weapon_type)
+        noun, strikes = self.scene.shot(self.weapon_type)
+        if self.weapon_type is None and self.scene.unfired:  # no gun in the fight
+            noun, strikes = ("blade", "blade") if "blade" in self.scene.unfired else \
+                ("arrow", "arrow")
+        if strikes == "blade" and self.weapon_name:  # a thrown weapon is what it is called:
+            # a tomahawk (Table 14's thrown knife/axe), never "the knife"
+            noun = self.weapon_name.split()[-1].lower() if self.weapon_name.split() else noun
         extra.setdefault("barrel", "a barrel")  # a shotgun's phrases; callers may say which
         extra.setdefault("nth", "next")  # which of his shots this turn (``nth_shot``)
         if "{thing}" in phrase and "thing" not in extra:  # (only a phrase that tells one)
@@ -2391,6 +2485,10 @@ def _copied(v: Any) -> Any:
 
 
 #: a weapon's name that says it is a blade (a draw told by its sheath, never a holster)
+#: A weapon named as no gun: a blade (``_BLADE``), a bow, fists, a club (``Narration.story``).
+_NO_GUN = re.compile(r"\b(knife|knives|bowie|dagger|dirk|stiletto|machete|tomahawk|hatchet|axe|"
+                     r"sabre|saber|sword|cutlass|bayonet|razor|spear|lance|bow|arrows|fists?|"
+                     r"club|cudgel|knuckles|claws|pick handle|bung starter|whip)\b", re.I)
 _BLADE = re.compile(r"\b(knife|knives|bowie|dagger|dirk|stiletto|machete|tomahawk|hatchet|axe|"
                     r"sabre|saber|sword|cutlass|bayonet|razor|spear|lance)\b", re.I)
 
@@ -2740,7 +2838,7 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
                                             "surrendered", "running", "standing")}
     dying_time: dict[str, str] = {}  # the latest mortal wound's time to die, by name
     heal: dict[str, int] = {}  # weeks of rest (Violence's healing_noted), by name
-    shots = hits = cover_fire = 0
+    shots = hits = cover_fire = throws = arrows = 0
     fled: set[str] = set()
     surrendered: set[str] = set()
     after: dict[str, str] = {}
@@ -2752,6 +2850,9 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
     for e in events:
         if e.kind == "shot_fired" and e.result != "dud":
             shots += 1
+            kind = getattr(e, "weapon_kind", "gun")
+            throws += kind == "thrown"
+            arrows += kind == "bow"
         elif e.kind == "wound_taken" and e.cause == "shot":
             struck.add(shots)
         elif e.kind == "gun_fired":
@@ -2830,6 +2931,7 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
             if last_way.get(c.name) == "away":
                 out["running"].append(c.name)
     out["shots"], out["hits"] = shots, hits + len(struck)
+    out["throws"], out["arrows"] = throws, arrows  # of the shots: counted apart
     out["cover_fire"] = cover_fire
     out["came_to"] = sorted(came_to)
     # rest for the wounded who stayed (a man who fled took his wounds out of the story)

@@ -15,7 +15,9 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
   works for user phrase files.
 * A phrase may start with tags in angle brackets, ``<in>`` ``<out>`` (only indoors /
   outdoors), ``<street>`` ``<open>`` (outdoors, a town's paved street or open ground, as
-  vocabulary.toml's ``[place]`` words say), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that projectile), ``<slight>``
+  vocabulary.toml's ``[place]`` words say), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that
+  projectile; ``<gun>``: any of the three, a firearm's: never said of a thrown knife, spear or
+  tomahawk, ``<blade>``, nor of an arrow, ``<arrow>``), ``<slight>``
   ``<grave>`` (a wound's severity), ``<wall>`` (a man indoors or by a building of the map:
   ``Narration.wall``), ``<handgun>`` ``<longarm>`` (a pistol in the hand, a
   rifle or shotgun at the shoulder), ``<head>`` ``<torso>`` ``<arm>`` ``<leg>`` (where it
@@ -328,9 +330,17 @@ def _fitting(phrases: tuple[str, ...], context: frozenset[str]
     return options, fitting or tuple(range(len(options)))
 
 
+#: Tags that stand for several: ``<gun>`` is a firearm's shot (bullet, ball or buckshot), never
+#: a thrown knife's, a spear's or an arrow's ("Jed fired, and the knife found Tom").
+TAG_ALIASES = {"gun": frozenset({"bullet", "ball", "pellets"})}
+
+
 @functools.lru_cache(maxsize=2048)
 def _tagged(phrase: str) -> tuple[frozenset[str], str]:
     tags, text = tags_of(phrase)
+    for alias, meant in TAG_ALIASES.items():
+        if alias in tags:
+            tags = (tags - {alias}) | meant
     return frozenset(tags), text
 
 
