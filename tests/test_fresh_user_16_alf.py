@@ -118,7 +118,7 @@ def test_alf_throws_his_second_knife_and_is_never_left_without_a_declaration():
     assert ("**Alf** throws his knife at **Hattie** (a careful throw), just over 2 "
             "yards away. Base chance to hit 22 (Coordination 16 + Throwing 6); long range "
             "\u22122; two light wounds \u22122; serious wound \u22124; wrong hand \u22122 (his "
-            "gun arm is seriously wounded: fired with the other hand).") in text
+            "throwing arm is seriously wounded: thrown with the other hand).") in text
     declared = {(e.turn, e.character) for e in log.events if e.kind == "intent_declared"}
     up, turn = set(), 0
     for e in log.events:

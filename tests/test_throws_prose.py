@@ -213,3 +213,50 @@ def test_the_tally_counts_throws_and_arrows_apart_from_shots(name):
         seen += 1
     assert seen >= 4
 
+
+def _off_hand(weapons: str, skill: str) -> str:
+    """A thrower (or archer) who throws with his off hand, as declared, at a gunman."""
+    return f"""title: Off hand
+ruleset: boothill
+description: A man throws left-handed at noon in the street.
+sides:
+  a:
+    - name: Jed Cole
+      short: Jed
+      attributes: {{str: 12, coo: 15, obs: 10, sta: 10, luck: 8}}
+      skills: {{{skill}: 6}}
+      weapons: {weapons}
+      at: [0, 0]
+  b:
+    - name: Tom Hale
+      short: Tom
+      attributes: {{str: 12, coo: 12, obs: 10, sta: 10, luck: 8}}
+      skills: {{pistol: 3}}
+      weapons: [{{type: colt}}]
+      at: [3, 0]
+turns:
+  - kind: combat
+    intents:
+      Jed: {{shoot: Tom, hand: left}}
+max_turns: 1
+"""
+
+
+@pytest.mark.parametrize("weapons,skill,said", [
+    ("[{type: thrown_knife}]", "throwing", "wrong hand −2 (thrown with his off hand, as "
+                                           "declared)"),
+    ("[{type: thrown_axe, name: tomahawk}]", "throwing", "wrong hand −2 (thrown with his off "
+                                                         "hand, as declared)"),
+    ("[{type: bow}]", "archery", "wrong hand −2 (the bow held in his off hand, as declared)"),
+])
+def test_the_wrong_hand_of_a_throw_or_a_bow_is_said_in_its_words(weapons, skill, said):
+    """Teaching mode's wrong-hand reason: "fired with his off hand, as declared" was said of
+    a knife thrown (and of a bow) with the off hand; the label's other reason, a seriously
+    wounded arm, is "his throwing arm is seriously wounded: thrown with the other hand"."""
+    text = render(_fight(_off_hand(weapons, skill), 1), "markdown", "teaching")
+    assert said in text
+    assert "fired with" not in text
+    from narrator.rulesets.boothill import labels
+    assert labels.WRONG_HAND_THROWN["gun_arm"][0] == ("{his} throwing arm is seriously "
+                                                      "wounded: thrown with the other hand")
+

@@ -89,6 +89,18 @@ WRONG_HAND = {
     "gun_arm": ("{his} gun arm is seriously wounded: fired with the other hand", "001 l.23"),
     "off_hand": ("fired with {his} off hand, as declared", "001 l.23"),
 }
+#: The same for a thrown weapon (a knife, tomahawk or spear is thrown, never fired) and a bow
+#: (Table 14's kinds "thrown" and "bow": the pistol's rule, 001 l.23).
+WRONG_HAND_THROWN = {
+    "gun_arm": ("{his} throwing arm is seriously wounded: thrown with the other hand",
+                "001 l.23"),
+    "off_hand": ("thrown with {his} off hand, as declared", "001 l.23"),
+}
+WRONG_HAND_BOW = {
+    "gun_arm": ("{his} bow arm is seriously wounded: the bow held in the other hand",
+                "001 l.23"),
+    "off_hand": ("the bow held in {his} off hand, as declared", "001 l.23"),
+}
 
 SEVERITY = {"scratch": "a scratch", "light": "a light wound", "serious": "a serious wound",
             "mortal": "a mortal wound"}
