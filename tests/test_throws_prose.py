@@ -260,3 +260,40 @@ def test_the_wrong_hand_of_a_throw_or_a_bow_is_said_in_its_words(weapons, skill,
     assert labels.WRONG_HAND_THROWN["gun_arm"][0] == ("{his} throwing arm is seriously "
                                                       "wounded: thrown with the other hand")
 
+
+def _ww_bows(n: int) -> list[tuple[str, str]]:
+    """Generated Weird West fights, every man with a bow (shootin': bow 3)."""
+    from narrator import ruleset as rulesets
+
+    out = []
+    for i in range(1, n + 1):
+        setting = SETTINGS[i % len(SETTINGS)]
+        a, b = 1 + i % 3, 1 + (i // 3) % 3
+        text = rulesets.get("weird-west").generate(
+            [("posse", a), ("gang", b)], setting, seed=i, max_turns=6, command="")
+        text = re.sub(r"weapons: \[.*\]", "weapons: [{type: bow}]", text)
+        text = re.sub(r"shootin: \{[^}]*\}", "shootin: {bow: 3}", text)
+        out.append((f"weird-west {setting} {a}v{b} seed {i}", text))
+    return out
+
+
+def test_a_weird_west_fight_of_bows_says_no_firearm_word():
+    """Weird West archers (ww-bows.yaml over seeds, generated fights with every man's weapon
+    a bow): an arrow is loosed and nocked, never fired or reloaded ("Eliza Two Feathers fired,
+    and Jed was hit", "Tom reloaded in a hurry", "Abel got fresh loads into the bow", "Tom's
+    bow jammed before he could get a shot off" before); the tally counts arrows ("In all, 12
+    arrows, for four hits", was "12 shots had been fired")."""
+    bad, arrows = [], 0
+    scen = [(f"ww-bows seed {s}", (HERE / "ww-bows.yaml").read_text(), s) for s in range(8)]
+    for label, text, seed in scen + [(x, t, None) for x, t in _ww_bows(12)]:
+        log = _fight(text, seed)
+        shots = [e for e in log.events if e.kind == "ww_shot"]
+        assert all(e.weapon_type == "bow" for e in shots), label
+        arrows += len(shots)
+        bad += [f"[{label}] {s}" for s in _gun_said(log, FIREARM)]
+        if shots:
+            ending = _story(log).split("\n\n")[-1]
+            k = sum(not e.jammed for e in shots)
+            assert count(k, "arrow") in ending or not k, (label, ending)
+    assert arrows > 60
+    assert bad == [], "\n".join(bad[:20])
