@@ -166,6 +166,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
         # fights), or for this fight alone (``fight_on``); None: not kept (``run`` with
         # records, or the odds kernel's fights, whose state is set from outside)
         self._aimed: dict[tuple, tuple | bool] | None = None
+        # the lean path's shootout actions planned (``ShootoutTurns.plan``), kept with the
+        # scenario's decisions (``run``); None: planned afresh (records; ``fight_on``)
+        self._plans: dict[tuple, tuple] | None = None
         # the intents ``_plan`` last asked ``wants_shootout`` of, and its answer (the same
         # dict comes to ``kind_of``: unchanged, the same answer)
         self._wanted: tuple[dict[str, Intent], bool] | None = None
@@ -179,6 +182,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self._tacticians = [f for f in self.fighters.values() if f.c.tactics]
         self._rulings_by_kind: dict[str, list[Ruling]] = {}
         self._rulings_at: dict[tuple[str, int], tuple[Ruling, ...]] = {}  # (``rulings``)
+        self._fire_orders: dict[tuple[str, ...], list[tuple[str, Fighter]]] = {}  # (by the
+        #   sides' order: ``in_fire_order``)
         for r in profile.rulings:
             self._rulings_by_kind.setdefault(r.kind, []).append(r)
         # a ruling for given turns changes a shot's band or modifiers: the lean path's aim
@@ -276,6 +281,19 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 members = ranked + [f for f in members if f not in ranked]
         return members
 
+    def in_fire_order(self, ranked: list[str], t: int) -> list[tuple[str, Fighter]]:
+        """(side, man) for every man in fire order: the sides as ``ranked`` (by
+        initiative), each side's men in ``side_order``. Kept by the sides' order when no
+        fire_order ruling is in force (the same list, turn after turn)."""
+        if "fire_order" in self._rulings_by_kind:
+            return [(side, f) for side in ranked for f in self.side_order(side, t)]
+        key = tuple(ranked)
+        got = self._fire_orders.get(key)
+        if got is None:
+            members = self._members
+            got = self._fire_orders[key] = [(side, f) for side in ranked for f in members[side]]
+        return got
+
     def active_sides(self) -> list[str]:
         """The sides with a man still up, in the scenario's order."""
         up = set()
@@ -315,7 +333,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if self.record:
             self.emit(self.started())
         else:
-            self._aimed = self._decisions()
+            memo = self._aimed = self._plans = self._decisions()
+            # the rulings in force by kind and turn, kept with the decisions: they are the
+            # profile's (``rulings``), the same in every fight of it
+            self._rulings_at = memo.setdefault(("rulings at",), self._rulings_at)
         total = self.total_turns = max(len(self.sc.turns), self.sc.max_turns or 0)
         # play-by-post without max_turns: the GM adds a turn after each one (no last turn)
         self.open_ended = stop_after is not None and self.sc.max_turns is None
@@ -771,6 +792,19 @@ class BootHillFight(ShootoutTurns, HandToHand):
             if up and self.record:
                 self.emit(InitiativeRolled(t, (), up[0], (up[0],), None))
             return ranked, ranked[0]
+        if not ruled and not self.record and len(up) == 2:  # (as below, for two sides)
+            a, b = up
+            bonus = self.tactics_bonus
+            roll = self.roll
+            x = roll(a, "initiative", 6) + bonus[a]
+            y = roll(b, "initiative", 6) + bonus[b]
+            n = 1
+            while x == y and n < MAX_INITIATIVE_ROUNDS:
+                x = roll(a, "initiative", 6)
+                y = roll(b, "initiative", 6)
+                n += 1
+            ranked = [a, b] if x >= y else [b, a]
+            return ranked + out, ranked[0]
         if not ruled and not self.record:  # (the same dice, no records of them)
             sides = up
             bonus = self.tactics_bonus
@@ -876,30 +910,29 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 f.queue = []
         for f in self.fighters.values():
             f.reload_streak = 0  # six *consecutive* shootout turns make a reload (000 l.497)
-        for side in ranked:
-            for f in self.side_order(side, t):
-                intent = intents.get(f.name)
-                if intent is None or f.down:
-                    continue
-                if intent.melee is not None:
-                    self.melee_combat(t, f, intent, intents)  # hand to hand (errata B19)
-                elif intent.shoot is not None:
-                    self.fire(t, f, intent, intents)
-        for side in ranked:
-            for f in self.side_order(side, t):
-                intent = intents.get(f.name)
-                if intent is not None and not f.down:
-                    self.other_actions(t, f, intent)
+        in_order = self.in_fire_order(ranked, t)
+        for side, f in in_order:
+            intent = intents.get(f.name)
+            if intent is None or f.condition != "active":  # (down)
+                continue
+            if intent.melee is not None:
+                self.melee_combat(t, f, intent, intents)  # hand to hand (errata B19)
+            elif intent.shoot is not None:
+                self.fire(t, f, intent, intents)
+        for side, f in in_order:
+            intent = intents.get(f.name)
+            if intent is not None and f.condition == "active":  # (up)
+                self.other_actions(t, f, intent)
         delayed = []
-        for side in ranked:
-            for f in self.side_order(side, t):
-                intent = intents.get(f.name)
-                if intent is None or intent.move is None or f.down or intent.melee:
-                    continue  # (a brawler moved into reach before his blows)
-                if intent.move.delay and side == winner:
-                    delayed.append(f)
-                    continue
-                self.move(t, f, intent.move)
+        for side, f in in_order:
+            intent = intents.get(f.name)
+            if intent is None or intent.move is None or f.condition != "active" \
+                    or intent.melee:  # (down; a brawler moved into reach before his blows)
+                continue
+            if intent.move.delay and side == winner:
+                delayed.append(f)
+                continue
+            self.move(t, f, intent.move)
         for f in delayed:
             if not f.down:
                 self.move(t, f, intents[f.name].move)
@@ -1049,11 +1082,14 @@ class BootHillFight(ShootoutTurns, HandToHand):
                     nobody_left = True  # he holds his fire: nobody he could hit (BN4)
                     break
                 n += 1
-                p = self.prepare(t, f, planned, n, intents)
+                p = self.prepare(t, f, planned, n, intents, lean=True)
                 if p is not None:
                     ready.append(p)
             for p in ready:  # two guns: both shots were aimed before either lands
-                self.resolve(p)
+                if type(p) is tuple:  # (the lean path's, ``prepare``)
+                    self.resolve_shot(t, f, *p, None)
+                else:
+                    self.resolve(p)
             if nobody_left:
                 return None
         return None
@@ -1090,15 +1126,17 @@ class BootHillFight(ShootoutTurns, HandToHand):
                      kind: TurnKind) -> list[list[PlannedShot]]:
         """The intent's shots as volleys (``shot.plan_volleys``) with the shooter's guns; in a
         combat turn a third careful shot is refused (000 l.39-40)."""
-        main = self.weapon_index(f, intent.weapon)
+        main = f.current_weapon if intent.weapon is None else \
+            self.weapon_index(f, intent.weapon)
         off = None
         if intent.two_guns:
             pistols = [i for i, w in enumerate(f.weapons) if w.wt.kind == "pistol"]
             main = main if main in pistols else pistols[0]
             off = next(i for i in pistols if i != main)
-        excess = too_many(intent, kind)
-        if excess is not None:
-            self.refuse(t, f, "shoot", "too_many_shots", excess, "two careful shots")
+        if kind.max_shots is not None:  # (``too_many``: none in a shootout turn)
+            excess = too_many(intent, kind)
+            if excess is not None:
+                self.refuse(t, f, "shoot", "too_many_shots", excess, "two careful shots")
         return plan_volleys(intent, main, off, f.c.handedness, kind)
 
     def retarget(self, t: int, f: Fighter, old: str, planned: PlannedShot, kind: TurnKind,
@@ -1175,7 +1213,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         return tables.range_band(ws.wt, yards, shot_type), None
 
     def prepare(self, t: int, f: Fighter, planned: PlannedShot, number: int,
-                intents: dict[str, Intent], count: int | None = None) -> PreparedShot | None:
+                intents: dict[str, Intent], count: int | None = None,
+                lean: bool = False) -> PreparedShot | tuple | None:
         """Everything about a shot that is fixed before the die is rolled, the same in both
         kinds of turn: the checks on the gun and the target, the band, the Table 1/4 base
         chance and every Table 2 (= Table 8) modifier, from the state as it is now. Emits a
@@ -1190,6 +1229,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
         Nothing here depends on the kind of turn: what differs (the shots allowed, the cost
         of a switch, a crawler's shot) is decided before, by ``holds_fire``, ``plan_volleys``
         and ``retarget`` from the ``TurnKind``.
+
+        ``lean``: on the lean path (no records, shots aimed from its memo) return what
+        ``resolve_shot`` takes instead, ``(target, gun, shot type, band, chance, aim)``, and
+        make no PreparedShot.
         """
         target = self.fighters[planned.target]
         ws = f.weapons[planned.gun]
@@ -1247,6 +1290,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 got = memo[key] = self._aim(t, f, target, ws, planned, intents, count)
             if got is False:
                 return None
+            if lean:
+                return target, ws, shot_type, got[1], got[6], got[7]
             yards, band, band_why, parts, base, mods, chance, aim = got
             return PreparedShot(t, f, target, ws, shot_type, number, yards, band, band_why,
                                 parts, base, mods, chance, count, aim)
@@ -1316,7 +1361,14 @@ class BootHillFight(ShootoutTurns, HandToHand):
 
     def resolve(self, p: PreparedShot) -> None:
         """Roll the d20 for a prepared shot: 1 and 20 (B4), misfires (B5), then the hit."""
-        t, f, target, ws, chance = p.turn, p.shooter, p.target, p.weapon, p.chance
+        self.resolve_shot(p.turn, p.shooter, p.target, p.weapon, p.shot_type, p.band, p.chance,
+                          p.aim, p.count, p)
+
+    def resolve_shot(self, t: int, f: Fighter, target: Fighter, ws: WeaponState,
+                     shot_type: str, band: str, chance: int, aim: str, count: int | None,
+                     p: PreparedShot | None = None) -> None:
+        """``resolve`` from the parts of the shot it reads (the lean path's shots, ``prepare``
+        with ``lean``); ``p``: the prepared shot, for the records (None: no records)."""
         roll = self.roll(f.name, "to_hit", 20)
         misfire_roll = misfire = luck_roll = luck = None
         result = "miss"
@@ -1371,11 +1423,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if misfire == "explosion":
             self.explosion(t, f, held)
         if result == "hit":
-            self.resolve_hit(t, f, target, ws, p.shot_type, p.band, p.aim)
-        if fired and ws.wt.type == "scattergun" and p.band in ("long", "extreme"):
-            self.scatter(t, f, target, ws, p.shot_type, p.band, chance, p.aim)
+            self.resolve_hit(t, f, target, ws, shot_type, band, aim)
+        if fired and ws.wt.type == "scattergun" and band in ("long", "extreme"):
+            self.scatter(t, f, target, ws, shot_type, band, chance, aim)
         if self.hold_taken:
-            self.holds_after(t, p.count)  # a hold ends when either man goes down (B19)
+            self.holds_after(t, count)  # a hold ends when either man goes down (B19)
 
     def explosion(self, t: int, f: Fighter, held: int) -> None:
         """Table 10 explosion: a wound in the gun arm, severity d6 (+1 if the cylinder held

@@ -11,6 +11,7 @@ May import: narrator.events, narrator.rulesets.boothill.*.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -40,6 +41,7 @@ TWENTY_FEET_YARDS = 20 / 3
 _COUNTS: dict[tuple, int] = {}
 _SPEED_MODS: dict[tuple, tuple[tuple[Modifier, ...], int]] = {}  # (modifiers, their sum)
 _MEMO_MAX = 20_000
+_PLANS_MAX = 50_000  # (``plan``'s shared actions: as ``fight._DECISIONS_MAX``)
 
 
 def wants_shootout(fight: FightView, intents: dict[str, Intent]) -> bool:
@@ -139,21 +141,19 @@ class ShootoutTurns:
             if f.queue and not f.down:  # what the six counts did not reach
                 self.emit(self.unfinished(t, f, "last_turn" if t == self.total_turns
                                           else "carried"))
-        for side in ranked:
-            for f in self.side_order(side, t):
-                if f.condition == "active":  # (up)
-                    intent = intents.get(f.name)
-                    if intent is None or not (intent.reload or intent.clear_jam
-                                              or intent.other):
-                        f.reload_streak = 0  # (``shootout_other_actions``: nothing to do)
-                        continue
-                    self.shootout_other_actions(t, f, intent)
-        for side in ranked:
-            for f in self.side_order(side, t):
+        in_order = self.in_fire_order(ranked, t)
+        for _, f in in_order:
+            if f.condition == "active":  # (up)
                 intent = intents.get(f.name)
-                if intent is not None and intent.move is not None and not f.down \
-                        and not intent.melee:
-                    self.move(t, f, intent.move, "shootout")
+                if intent is None or not (intent.reload or intent.clear_jam or intent.other):
+                    f.reload_streak = 0  # (``shootout_other_actions``: nothing to do)
+                    continue
+                self.shootout_other_actions(t, f, intent)
+        for _, f in in_order:
+            intent = intents.get(f.name)
+            if intent is not None and intent.move is not None \
+                    and f.condition == "active" and not intent.melee:  # (up)
+                self.move(t, f, intent.move, "shootout")
         self.pick_ups(t, ranked, intents)
         self.elapsed += 1
         self.end_turn(t)
@@ -172,7 +172,6 @@ class ShootoutTurns:
         (``BootHillFight.plan_volleys``, the same plan as a combat turn's), each change of
         target on the way costing its Table 5 count. Nothing when the shooter holds his fire
         (``holds_fire``: evading, dropping prone, reloading...)."""
-        actions: list[Action] = []
         if intent.melee is not None:
             return self.plan_melee(t, f, intent)  # hand to hand (errata B19)
         if intent.weapon is not None:
@@ -180,10 +179,38 @@ class ShootoutTurns:
             if idx != f.current_weapon:
                 f.current_weapon = idx
                 f.drawn = False
-        if intent.shoot is None or self.holds_fire(t, f, intent, SHOOTOUT):
-            return actions
+        if intent.shoot is None:
+            return []
+        if (intent.move is not None or intent.reload or intent.clear_jam or intent.pick_up) \
+                and self.holds_fire(t, f, intent, SHOOTOUT):  # (only these make him hold it)
+            return []
+        plans = self._plans
+        if plans is None:
+            return self.plan_shots(t, f, intent)
+        # The lean path: the actions planned before from the same intent (the same object:
+        # the engine never changes one), the same gun in hand, drawn or not, the same
+        # weapons (a picked-up weapon comes at the end) are the same actions, shared; a
+        # switch of target copies them before it changes them (``switch``). Kept with the
+        # scenario's decisions (``_decisions``); the intent kept with them, so its id is
+        # not another's.
+        key = ("plan", id(intent), f.order, f.current_weapon, f.drawn, len(f.weapons))
+        got = plans.get(key)
+        if got is not None and got[0] is intent:
+            if f.holding is not None:
+                self.lets_go(t, f)  # a holder who shoots lets go (errata B19, ruled)
+            return list(got[1])
+        actions = self.plan_shots(t, f, intent)
+        if len(plans) >= _PLANS_MAX:
+            plans.clear()  # (the decisions kept too: made again as met)
+        plans[key] = (intent, tuple(actions))
+        return actions
+
+    def plan_shots(self: Any, t: int, f: Fighter, intent: Intent) -> list[Action]:
+        """``plan``'s actions for a man who shoots (not holding his fire), his gun in hand."""
+        actions: list[Action] = []
         volleys = self.plan_volleys(t, f, intent, SHOOTOUT)
-        self.lets_go(t, f)  # a holder who shoots lets go (errata B19, ruled)
+        if f.holding is not None:
+            self.lets_go(t, f)  # a holder who shoots lets go (errata B19, ruled)
         if not f.drawn:
             kind = intent.draw or ("fast" if f.c.skills.fast_draw > 0 else "normal")
             if kind == "fast" and f.c.skills.fast_draw <= 0:
@@ -371,6 +398,17 @@ class ShootoutTurns:
         """The shot's target is down: turn on another (``BootHillFight.retarget``, the same rule
         as a combat turn's; ``intents``: the turn's, for the gaits of the chance to hit), one
         count later (Table 5). Returns False when nobody is left: his shots are dropped."""
+        if self._plans is not None:  # (the lean path: his actions are shared, ``plan``;
+            queue = []               #  the shots changed below are his own copies)
+            for a in f.queue:
+                if a.kind == "shot":
+                    own = dataclasses.replace(
+                        a, volley=[dataclasses.replace(s) for s in a.volley])
+                    if a is action:
+                        action = own
+                    a = own
+                queue.append(a)
+            f.queue = queue
         queued = [s for a in f.queue if a.kind == "shot" for s in a.volley]
         old = action.target
         if self.retarget(t, f, old, action.volley[0], SHOOTOUT, c, queued, intents) is None:
@@ -403,10 +441,11 @@ class ShootoutTurns:
                 f.queue.pop(0)
                 f.cursor = c
                 continue
-            if action.switch_from is not None:  # a declared change of target (Table 5)
-                if self.record:
-                    self.emit(TargetSwitched(t, c, f.name, action.switch_from, action.target,
-                                             SHOOTOUT.switch_counts, False))
+            if action.switch_from is not None and self.record:  # a declared change of
+                # target (Table 5), told once (no records: nothing reads it; and the lean
+                # path's actions are shared, ``plan``)
+                self.emit(TargetSwitched(t, c, f.name, action.switch_from, action.target,
+                                         SHOOTOUT.switch_counts, False))
                 action.switch_from = None
             due.append((f, action))
         if not due:
@@ -450,9 +489,9 @@ class ShootoutTurns:
                     if fighters[action.volley[0].target].condition != "active":  # (down)
                         self.switch(t, c, f, action, intents)  # struck down by a faster shot
                         continue                               # this count
-                    n = self.next_shot_number(f)
+                    n = f.shots_this_turn + 1  # (``next_shot_number``)
                     for k, planned in enumerate(action.volley):
-                        p = self.prepare(t, f, planned, n + k, intents, count=c)
+                        p = self.prepare(t, f, planned, n + k, intents, count=c, lean=True)
                         if p is not None:
                             prepared.append(p)
                 elif kind in ("blow", "grapple", "break_free"):
@@ -480,7 +519,10 @@ class ShootoutTurns:
                     continue
                 for p in prepared:  # two guns: both aimed before either lands (001 l.27)
                     f.shots_this_turn += 1
-                    self.resolve(p)
+                    if type(p) is tuple:  # (the lean path's, ``prepare``)
+                        self.resolve_shot(t, f, *p, c)
+                    else:
+                        self.resolve(p)
             for f, _, _ in ready:
                 if f.queue and f.condition != "active":  # (down)
                     if self.record:

@@ -626,7 +626,7 @@ def guns(fight: FightView, f: Fighter) -> list[Gun]:
     return me.guns
 
 
-@dataclass
+@dataclass(slots=True)
 class _Planning:
     """The profiles' working memory while one turn's intents are decided (the state is fixed
     meanwhile): each fighter's ``Facts``, by order, and each pair's ``reach`` at a distance
@@ -732,7 +732,7 @@ def visible(fight: FightView, f: Fighter, o: Fighter, yards: float) -> bool:
 
 
 # ---------------------------------------------------------------------- decisions
-@dataclass
+@dataclass(slots=True)
 class _Choice:
     target: Fighter
     weapon: int
@@ -791,9 +791,9 @@ def _up(fight: FightView) -> list[Fighter]:
     while the profiles decide)."""
     plan = fight.__dict__.get("_tactics_plan")
     if plan is None:
-        return [x for x in fight.fighters.values() if not x.down]
+        return [x for x in fight.fighters.values() if x.condition == "active"]  # (up)
     if plan.up is None:
-        plan.up = [x for x in fight.fighters.values() if not x.down]
+        plan.up = [x for x in fight.fighters.values() if x.condition == "active"]
     return plan.up
 
 
