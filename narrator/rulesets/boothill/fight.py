@@ -186,6 +186,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
         #   sides' order: ``in_fire_order``)
         for r in profile.rulings:
             self._rulings_by_kind.setdefault(r.kind, []).append(r)
+        # a man may be in complete darkness this fight (``surprise_from_darkness``): one
+        # placed there, or a dark landmark he may reach (only those put a man in darkness:
+        # ``_place``, ``place``, ``move``)
+        self._dark = any(f.in_darkness for f in self.fighters.values()) or any(
+            lm.dark for lm in scenario.map.values())
         # a ruling for given turns changes a shot's band or modifiers: the lean path's aim
         # memo (``prepare``) tells the turns apart
         self._aim_by_turn = any(r.turn is not None for kind in ("range_band", "cancel_modifier")
@@ -874,7 +879,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                     self.refuse(t, f, "act", "down", None, f.condition)
                 else:
                     self.declare(t, f, intents[f.name], kind)
-        self.surprise_from_darkness(t, intents)
+        if self._dark:  # (nobody is, nor can come to be, in darkness: nobody surprised so)
+            self.surprise_from_darkness(t, intents)
         return ranked, winner
 
     def surprise_from_darkness(self, t: int, intents: dict[str, Intent]) -> None:

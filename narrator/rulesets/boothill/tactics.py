@@ -894,6 +894,11 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
             options = _options(fight, t, f, o, me, them, mine, mods, yards, rulings)
         if not options:
             continue
+        if len(enemies) == 1 and len(options) == 1:
+            # one man, one gun: the first pair is chosen whatever it is worth (below: the
+            # first beats no choice), and a choice's score is read nowhere else
+            i, band, p, _ = options[0]
+            return _Choice(o, i, band, p, 0.0, yards)
         # what the target is worth, the same whatever gun shoots him
         if kept:  # (``reach``'s memo, looked up here)
             sid = them.sid if them.sid >= 0 else _shooter_id(fight, o, them)
