@@ -1346,11 +1346,14 @@ def generate(
 ) -> None:
     """Write a ready-to-run skirmish scenario with generated characters.
 
-    Characters of the ruleset with Western names (Faker, seeded), period weapons (Boot Hill's
-    from Table 14 and tactics profiles), on a map with cover for the setting, as commented
-    YAML to edit and rerun.
+    Characters made for the ruleset (--ruleset: Boot Hill by default, Violence, Weird West or
+    Gaslight), each with a period weapon of that ruleset and a tactics profile fitting his
+    side (a side named like the law plays the law's: a posse, marshals; in Gaslight
+    constables or police too), on a map with cover for the setting: Western names for the
+    Western rulesets, Victorian ones for Gaslight. Commented YAML to edit and rerun.
     The same seed gives the same people. Example: narrator generate --sides posse:3 rustlers:5
-    --setting corral --seed 7 --out raid.yaml
+    --setting corral --seed 7 --out raid.yaml; narrator generate --sides constables:3
+    anarchists:3 --ruleset gaslight
     """
     out = out_path(out)
     refuse_idle_force(("--out", out is not None))

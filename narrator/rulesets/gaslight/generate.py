@@ -22,6 +22,22 @@ LAST = ("Ashby", "Blackwood", "Clegg", "Crane", "Doyle", "Fenwick", "Gault", "Ha
 GUNS = ("webley_revolver", "bulldog_revolver", "revolver", "single_action_revolver",
         "derringer", "repeater", "shotgun", "sawed_off")
 PROFILES = ("aggressive", "cautious", "coward", "sniper", "lawman")
+#: Side names of the law in a Gaslight town, beside the Western ones (``npcs.is_law``).
+LAW_WORDS = ("constab", "police", "inspector", "sergeant", "yard", "peeler", "bobb", "watch",
+             "guard", "officer", "detective", "polic")
+#: Tactics profiles by kind of side, as (profile, weight): the law's first man its lawman
+#: (he covers them and calls on them), the rest mostly lawmen and careful men, never a
+#: coward; everyone else never a lawman.
+LAW_PROFILES = (("lawman", 5), ("cautious", 3), ("sniper", 1), ("aggressive", 1))
+OTHER_PROFILES = (("aggressive", 5), ("cautious", 4), ("sniper", 2), ("coward", 3))
+#: What each profile does, as the comment after ``tactics:`` says it (tactics.py).
+ROLE_NOTES = {
+    "aggressive": "closes in; snap and rapid fire up close, fans when he can",
+    "cautious": "aimed shots while unhurried, then snap shots; stays put",
+    "coward": "as cautious until hurt, then runs, firing in panic",
+    "sniper": "aimed shots only",
+    "lawman": "covers the nearest enemy until someone fires, then aimed shots",
+}
 #: The towns and public houses a generated fight's description names (drawn from a stream of
 #: their own: the same seed keeps its people and map).
 TOWNS = ("Bradford", "Bristol", "Carlisle", "Leeds", "Liverpool", "Manchester", "Newcastle",
@@ -62,30 +78,75 @@ PLACES = {
 }
 
 
+def is_law(side: str) -> bool:
+    """A side whose name sounds like the law: a Western one (``npcs.is_law``: posse,
+    marshals...) or a Victorian one (constables, police, the Yard...)."""
+    import re
+
+    from narrator.npcs import is_law as western
+
+    words = re.findall(r"[a-z]+", side.lower())
+    return western(side) or any(word.startswith(w) for word in words for w in LAW_WORDS)
+
+
+def _profile(roles: random.Random, law: bool, first: bool) -> str:
+    """A tactics profile for a man of a side of the law (``law``) or not: the law's first man
+    its lawman; else weighted (``LAW_PROFILES``, ``OTHER_PROFILES``)."""
+    if law and first:
+        return "lawman"
+    table = LAW_PROFILES if law else OTHER_PROFILES
+    return roles.choices([p for p, _ in table], [w for _, w in table])[0]
+
+
 def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: int,
              command: str) -> str:
-    """A Gaslight scenario as YAML text: ``sides`` ``[(name, how many)]``, ``setting`` one of
-    street, saloon, corral, canyon (the landmarks), the same ``seed`` giving the same text."""
+    """A Gaslight scenario as commented YAML text: ``sides`` ``[(name, how many)]``,
+    ``setting`` one of street, saloon, corral, canyon (the landmarks), the same ``seed``
+    giving the same text. A side of the law (``is_law``: constables, police, a posse) plays
+    the law's profiles, its first man a lawman; every other side never a lawman."""
     from narrator.npcs import yaml_str
 
     rnd = random.Random(f"{seed}:gaslight")
+    roles = random.Random(f"{seed}:gaslight:roles")   # (its own stream: the same people)
     taken: set[str] = set()
     dist = rnd.randint(8, 20)
     lines = [f"# A generated Gaslight fight{f' ({command})' if command else ''}.",
-             "# Positions in yards; every character fights by his tactics profile.",
-             f"title: {yaml_str(f'A {setting} affray')}", "ruleset: gaslight", f"seed: {seed}",
+             "# Edit anything you like: names, numbers, guns, positions, tactics, the map.",
+             "#   narrator run THIS_FILE                 the fight, written up (same seed, same "
+             "fight)",
+             "#   narrator batch THIS_FILE --runs 10 --out DIR    ten fights, one file each",
+             "#   narrator odds THIS_FILE --trials 10000         who is likely to win",
+             f"title: {yaml_str(f'A {setting} affray')}", "ruleset: gaslight",
+             f"seed: {seed}                    # the dice; another seed is another fight",
              "description: >-",
              *("  " + line for line in textwrap.wrap(_description(sides, setting, seed, dist),
                                                      88)),
+             "# light: good, blinding, poor or bad; weather: clear, light_fog, fog or pea_soup",
+             "# (all but good and clear cost every shot something)",
              "conditions: {light: " + rnd.choice(["good", "poor"]) + ", weather: "
-             + rnd.choice(["clear", "light_fog", "fog"]) + "}", "map:"]
+             + rnd.choice(["clear", "light_fog", "fog"]) + "}",
+             "",
+             f"# The {setting}, in yards (x, y). A landmark is somewhere to go (move: KEY);",
+             "# cover and concealment: how much of a man there is hidden (0, 25, 50, 75 or 90",
+             "# per cent: the more, the harder to hit).",
+             "map:"]
     places = PLACES.get(setting, PLACES["street"])
     for k, (key, name, cover, conc) in enumerate(places):
         lines.append(f"  {key}: {{at: [{round(dist / 2)}, {4 * (1 if k else -1)}], "
                      f"name: {yaml_str(name)}, cover: {cover}, concealment: {conc}}}")
-    lines.append("sides:")
+    lines += ["",
+              "# The sides. str, dex and con are the ability scores (con is Health); bab the base",
+              "# attack bonus; hp hit points, lost before Health; weight in lb; quick_draw: Quick",
+              "# Draw points. weapons are Gaslight types (narrator rules gaslight weapons), the",
+              "# first the one he uses; carried: where (ready: in hand; holster, pocket: a draw",
+              "# first, a move or a standard action); powder: black or smokeless; old: an old gun",
+              "# (smokeless may burst it). tactics: how he fights when nobody declares for him:",
+              "# aggressive, cautious, coward, sniper or lawman.",
+              "sides:"]
+    leaders: list[str] = []   # each side's first man, for the example of a declared round
     for s, (side, count) in enumerate(sides):
-        lines.append(f"  {yaml_str(side)}:")
+        law = is_law(side)
+        lines.append(f"  {yaml_str(side)}:{'                  # the law' if law else ''}")
         for i in range(count):
             for _ in range(100):
                 she = rnd.random() < 0.1
@@ -95,6 +156,8 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
                 if full not in taken and first not in taken:
                     break
             taken.update((full, first))
+            if i == 0:
+                leaders.append(first)
             gun = rnd.choice(GUNS)
             carried = "ready" if gun in ("repeater", "shotgun") else rnd.choice(
                 ["holster", "pocket", "ready"])
@@ -114,6 +177,16 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
             lines.append(f"      weapons: [{{type: {gun}, carried: {carried}, powder: {powder}"
                          f"{', old: true' if rnd.random() < 0.2 else ''}}}]")
             lines.append(f"      at: [{x}, {2 * i - count + 1}]")
-            lines.append(f"      tactics: {rnd.choice(PROFILES)}")
-    lines.append(f"max_turns: {max_turns}")
+            rnd.choice(PROFILES)   # (drawn as before the roles: the same seed, the same people)
+            prof = _profile(roles, law, i == 0)
+            lines.append(f"      tactics: {prof:<20} # {ROLE_NOTES[prof]}")
+    lines += ["",
+              "# No rounds are declared: tactics decide every round, for at most max_turns.",
+              "# To play a round yourself, declare each man's intent; declared intents win.",
+              "# For example (the first man of each side):",
+              "# turns:",
+              "#   - intents:",
+              f"#       {leaders[0]}: {{shoot: {leaders[-1]}, mode: aimed}}",
+              f"max_turns: {max_turns}"]
     return "\n".join(lines) + "\n"
+
