@@ -205,11 +205,17 @@ def test_a_gaslight_retreat_is_told_once_then_when_it_changes():
     back again.", "Albert kept backing away.", "Albert backed off a few more paces." in ten
     rounds of one long retreat from Walter. Told once, then only when it changes (another
     man backed from, or something else between), or where the round's first act is his."""
-    prose = _prose(_generated("gaslight", "saloon", 11), 11)
-    albert = re.findall(r"(?:Albert|He) (?:fell back|kept backing|backed off|backed away|"
-                        r"gave (?:more )?ground|yielded|went on retreating)[^.]*\.", prose)
-    assert 1 <= len(albert) <= 3, albert
-    assert "Albert fell back again." not in prose and "Albert kept backing away." not in prose
+    # (re-pinned, session 17: a side of the law plays the law's profiles since, and the long
+    # retreat of this fight is Henry Quill's, in eight rounds of thirteen, from Albert, then
+    # from Harold: told once, then once when the man he backs from changes)
+    text = _generated("gaslight", "saloon", 11)
+    log = run_fight(load_scenario_text(text, "<generated>"), 11)
+    assert sum(e.kind == "gl_moved" and e.character == "Henry Quill" for e in log.events) >= 8
+    prose = _prose(text, 11)
+    henry = re.findall(r"(?:Henry|He) (?:fell back|kept backing|backed off|backed away|"
+                       r"gave (?:more )?ground|yielded|went on retreating)[^.]*\.", prose)
+    assert 1 <= len(henry) <= 3, henry
+    assert not re.search(r"\b(?:fell back again|kept backing away)\.", prose), prose
 
 
 # ---------------------------------------------------------------- 7. the same keepsake
