@@ -189,7 +189,9 @@ def test_gaslight_posts_tell_distances_in_feet_and_weird_west_in_yards_only(run_
                               mode)
                 assert (" feet" in text or mode == "story") and not yards.search(text), (
                     name, seed, mode)
-    street = _story(_fight((ROOT / "tests/fresh12/gaslight-street.yaml").read_text(), 1))
+    # (re-pinned, session 17: the snap reload's longer phrase list moved the stream; the
+    # same miss told in feet, now at seed 2, Thick's at Shea)
+    street = _story(_fight((ROOT / "tests/fresh12/gaslight-street.yaml").read_text(), 2))
     assert "strikes sparks from the cobbles a foot from Shea" in street
     for name in ("graveyard", "stagecoach"):
         for seed in (1, 2, 3):
