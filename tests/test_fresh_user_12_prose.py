@@ -185,8 +185,9 @@ def test_a_man_falls_against_a_wall_only_where_the_map_has_one():
     text = _story(_fight(FERRY, 73))
     # (the hit that puts him down is told with no reaction of his: "jerks as the lead
     # strikes" is said only of a man who stays up)
-    assert ("Rafa puts a round into Billy. Billy slumps against the nearest wall and slides "
-            "down it.") in text
+    # (drawn: "Rafa puts a round into Billy. Billy slumps against the nearest wall and
+    # slides down it." before the Violence volley phrases grew, 2c523c1)
+    assert ("Rafa's bullet finds Billy. Billy sits down hard and topples over.") in text
 
 
 # ---------------------------------------------------------------- 8. shots of one moment
