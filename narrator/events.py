@@ -239,6 +239,18 @@ class OtherAction(Event):
     text: str
 
 
+def shown_value(value: object) -> str:
+    """A GM's edited ``state:`` value as ``StateAdjusted.value`` carries it, one wording in
+    every ruleset: a mapping as "name count" pairs ("single-action revolver 6", "Greener 2",
+    "right arm 2"), a position as "x, y" ("14, 2"), anything else as its text. Never Python's
+    own repr ("{'Greener': 2}", "[14, 2]"), which the write-up would print as it is."""
+    if isinstance(value, dict):
+        return ", ".join(f"{str(k).replace('_', ' ')} {v}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
 @event
 class StateAdjusted(Event):
     """A GM's hand edit of a character's state between turns (play-by-post)."""

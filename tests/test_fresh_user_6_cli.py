@@ -166,7 +166,7 @@ def test_a_weird_west_edit_comes_before_the_quickness_rolls(run_cli, tmp_path):
     _edit_state(path, "      at: [22, 0]\n", "      at: [20, 0]\n")
     r = run_cli(path, "next", "--format", "text")
     assert r.exit_code == 0, r.output
-    edit = r.stdout.index("GM adjustment: Moody's position (yards) is now [20, 0].")
+    edit = r.stdout.index("GM adjustment: Moody's position (yards) is now 20, 0.")
     assert edit < r.stdout.index("Quickness, TN 5") < r.stdout.index("The Marshal calls")
 
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from narrator.dice import Dice, fight_hash
 from narrator.events import (
+    shown_value,
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, IntentDeclared,
     Modifier, OtherAction, PlaceNote, RulingNote, StateAdjusted, TurnEnded, TurnStarted,
     WeaponNote, WoundNote,
@@ -448,7 +449,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
                             ws.loaded = int(value[ws.name])
                 if announce:
                     if self.record:
-                        self.emit(StateAdjusted(t, name, key, _shown(value)))
+                        self.emit(StateAdjusted(t, name, key, shown_value(value)))
             if f.condition == "active" and f.wound_points > f.capacity:
                 f.condition = "passed_out"
                 f.mounted = False  # a rider who goes down falls from the saddle
@@ -860,7 +861,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
             for name, fields in self.pending.items():
                 for key, value in fields.items():
                     if self.record:
-                        self.emit(StateAdjusted(t, name, key, _shown(value)))
+                        self.emit(StateAdjusted(t, name, key, shown_value(value)))
             for name in self.edit_passed_out:  # the rules on the edited state (``adjust``)
                 f = self.fighters[name]
                 if self.record:
@@ -1910,10 +1911,3 @@ class BootHillFight(ShootoutTurns, HandToHand):
             f.held_by)
 
 
-def _shown(value: object) -> str:
-    """A GM's edited value as the write-up shows it."""
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
-    if isinstance(value, list):
-        return f"{value[0]}, {value[1]}"
-    return str(value)

@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from narrator.dice import Dice, fight_hash
 from narrator.events import (
+    shown_value,
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, Modifier,
     OtherAction, PlaceNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
 )
@@ -357,7 +358,7 @@ class GaslightFight:
                             a.loaded = int(value[a.name])
                 else:
                     continue
-                self.emit(StateAdjusted(t, name, key, str(value)))
+                self.emit(StateAdjusted(t, name, key, shown_value(value)))
             if m.condition == "up":
                 m.condition = R.condition(m.health, m.c.con)
                 if m.condition != "up":

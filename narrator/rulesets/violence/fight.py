@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from narrator.dice import Dice, fight_hash
 from narrator.render.inflection import key_name
 from narrator.events import (
+    shown_value,
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, OtherAction,
     PlaceNote, RulingNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
 )
@@ -274,7 +275,7 @@ class ViolenceFight:
                             w.loaded = int(value[w.name])
                 else:
                     continue
-                self.emit(StateAdjusted(t, name, key, str(value)))
+                self.emit(StateAdjusted(t, name, key, shown_value(value)))
 
     # ------------------------------------------------------------------ a round
     def round(self, t: int, turn: Turn) -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from narrator.dice import Dice, fight_hash
 from narrator.events import (
+    shown_value,
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, OtherAction,
     PlaceNote, RulingNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
 )
@@ -393,7 +394,7 @@ class WeirdWestFight:
                         f.body.levels[tr] = int(lv)
                 else:
                     continue
-                self.emit(StateAdjusted(t, name, key, str(value)))
+                self.emit(StateAdjusted(t, name, key, shown_value(value)))
             body = f.body
             if body.condition == "active" and not body.undead and R.winded(body.wind):
                 body.condition = "winded"
