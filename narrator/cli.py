@@ -979,12 +979,12 @@ def flush_stdout() -> None:
 
 def discord_messages(post: str) -> list[str]:
     """A Markdown post as Discord messages (``split_discord``), with ``@everyone`` and
-    ``@here`` neutralised (a zero-width space after the ``@``) so a name cannot ping a server."""
-    import re
-
+    ``@here`` neutralised (a zero-width space after the ``@``: ``render_posts`` did so
+    already, and a post from elsewhere gets it too) so nothing in it can ping a server."""
     from narrator.render import split_discord
+    from narrator.render.markup import no_mass_ping
     # neutralised before the split, so the added characters count towards the limit
-    return split_discord(re.sub(r"@(everyone|here)\b", "@\u200b\\1", post))
+    return split_discord(no_mass_ping(post))
 
 
 @app.command()

@@ -6,6 +6,11 @@ pbp-bh/gas/vio.yaml as he left them, pbp-ww.yaml as it stood before his second t
    and Weird West ("GM adjustment: Hettie's loaded rounds are now {'Greener': 2}.") where
    Boot Hill said "single-action revolver 6": one wording (``narrator.events.shown_value``)
    for every ruleset; a position "5, 1" (it was "[5, 1]" outside Boot Hill).
+2. ``@everyone`` / ``@here`` in a title, a description or an ``other:`` text passed ``check``
+   and printed raw (only ``--discord`` neutralised them; a Markdown post pasted into Discord
+   pinged the server). Every post of every format now has a zero-width space after the
+   ``@`` (``narrator.render.markup.no_mass_ping``): the reader sees the GM's words, nobody is
+   pinged. Names still refuse them at load (a name is said again and again).
 """
 
 from __future__ import annotations
@@ -51,3 +56,39 @@ def test_an_edit_of_loaded_rounds_is_told_in_words_in_every_ruleset(
     assert r.exit_code == 0, r.output
     assert told in r.stdout
     assert "{'" not in r.stdout and "now {" not in r.stdout and "now [" not in r.stdout
+
+
+# ------------------------------------------------- 2. @everyone and @here outside the names
+def _pinging(tmp_path: Path) -> Path:
+    text = (FRESH / "bh-knives.yaml").read_text()
+    text = text.replace("title: Knives at the Blue Dog", 'title: "@everyone fight"')
+    text = text.replace("  Inside the Blue Dog cantina.", "  Inside the Blue Dog cantina, @here.")
+    text = text.replace("      Kit: {strike:", '      Sam: {other: "yells @everyone get down"}\n'
+                                            "      Kit: {strike:")
+    path = tmp_path / "ping.yaml"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "bbcode", "text", "html"])
+@pytest.mark.parametrize("mode", ["teaching", "story"])
+def test_everyone_and_here_in_a_gms_text_ping_nobody_in_any_format(run_cli, tmp_path, fmt,
+                                                                    mode):
+    path = _pinging(tmp_path)
+    assert run_cli(path, "check").exit_code == 0
+    r = run_cli(path, "run", "--format", fmt, "--mode", mode)
+    assert r.exit_code == 0, r.output
+    assert "@everyone" not in r.stdout and "@here" not in r.stdout
+    assert "@\u200beveryone fight" in r.stdout
+    assert "cantina, @\u200bhere." in r.stdout
+    if mode == "teaching":
+        assert "yells @\u200beveryone get down" in r.stdout
+
+
+def test_everyone_in_a_play_by_post_post_pings_nobody(run_cli, tmp_path):
+    path = _copy(tmp_path, "pbp-vio.yaml")
+    text = path.read_text()
+    path.write_text(text.replace("title: ", 'title: "@here, trouble"  # ', 1))
+    r = run_cli(path, "next", "--repost", "1")
+    assert r.exit_code == 0, r.output
+    assert "@here" not in r.stdout and "# @\u200bhere, trouble\n" in r.stdout

@@ -22,7 +22,9 @@ from narrator.cache import toml_loads
 from narrator.events import Event, FightLog
 from narrator.render import inflection, labels
 from narrator.render.bytecode import bytecode_cache
-from narrator.render.markup import MARKUP, Options, bbcode_lists, code_block, html_blocks
+from narrator.render.markup import (
+    MARKUP, Options, bbcode_lists, code_block, html_blocks, no_mass_ping,
+)
 from narrator.render.narrate import Kinds, Narration, Scene
 from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
@@ -691,7 +693,7 @@ def render_posts(log: FightLog, fmt: str = "markdown", mode: str = "teaching",
                     content=html_blocks(_tidy(body, fmt)), part=part, **context))
             elif fmt == "bbcode":
                 body = bbcode_lists(body)
-            posts.append(_tidy(body, fmt))
+            posts.append(no_mass_ping(_tidy(body, fmt)))
     return posts
 
 

@@ -32,6 +32,17 @@ def _md_escaped(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
+_MASS_PING = re.compile(r"@(?=everyone|here)", re.IGNORECASE)
+
+
+def no_mass_ping(text: str) -> str:
+    """``@everyone`` and ``@here`` in a post (a GM's title, description or ``other:`` text;
+    names refuse them at load) with a zero-width space after the ``@``: the reader sees
+    "@everyone", and Discord pings nobody, whether the post is sent with ``--discord`` or a
+    Markdown, BBCode or text post is pasted there."""
+    return _MASS_PING.sub("@" + ZWSP, text)
+
+
 def bbcode_escape(text: str) -> str:
     """Neutralise BBCode tags in user text: a zero-width space after every ``[`` stops the
     parser from reading ``[b]`` as a tag while the reader still sees ``[b]``."""
