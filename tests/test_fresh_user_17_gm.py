@@ -11,6 +11,10 @@ pbp-bh/gas/vio.yaml as he left them, pbp-ww.yaml as it stood before his second t
    pinged the server). Every post of every format now has a zero-width space after the
    ``@`` (``narrator.render.markup.no_mass_ping``): the reader sees the GM's words, nobody is
    pinged. Names still refuse them at load (a name is said again and again).
+3. A man brought back by a ``state:`` edit (Dodd, down senseless, edited ``condition:
+   active, health: 10``) was told only in the rolls block; the story went straight to "Dodd
+   reloads with shaking fingers." The story now says it as the round opens: "Dodd comes round
+   and is back in the fight." (Luis, who had given up: "Luis is back in the fight.").
 """
 
 from __future__ import annotations
@@ -92,3 +96,24 @@ def test_everyone_in_a_play_by_post_post_pings_nobody(run_cli, tmp_path):
     r = run_cli(path, "next", "--repost", "1")
     assert r.exit_code == 0, r.output
     assert "@here" not in r.stdout and "# @\u200bhere, trouble\n" in r.stdout
+
+
+# ------------------------------------------------------ 3. a man brought back by a GM's edit
+@pytest.mark.parametrize("name, told", [
+    ("pbp-gas.yaml", "## Round 2\n\nDodd comes round and is back in the fight.\n\n"),
+    ("pbp-vio.yaml", "Otto is out of the fight, gone from the field.\n\n"
+                     "Luis is back in the fight.\n\n"),
+])
+def test_a_man_brought_back_by_an_edit_is_told_in_the_story(run_cli, tmp_path, name, told):
+    path = _copy(tmp_path, name)
+    r = run_cli(path, "next", "--repost", "2", "--mode", "story")
+    assert r.exit_code == 0, r.output
+    assert told in r.stdout
+    past = run_cli(path, "next", "--repost", "2", "--mode", "story", "--tense", "past")
+    assert told.replace("comes", "came").replace(" is ", " was ") in past.stdout
+
+
+def test_an_edit_of_a_man_who_was_up_brings_nobody_back(run_cli, tmp_path):
+    r = run_cli(_copy(tmp_path, "pbp-gas.yaml"), "next", "--repost", "1", "--mode", "story")
+    assert r.exit_code == 0, r.output
+    assert "back in the fight" not in r.stdout

@@ -1288,6 +1288,28 @@ class Narration:
         at, down = self._starts.get(turn, ({}, set()))
         return at, down, self._sides
 
+    def gm_back(self, ev: Event) -> str:
+        """The phrase group telling a GM's edit that brings a man back into the fight
+        (``state_adjusted`` of ``condition`` to active, play-by-post) in the story: "gm_back_round"
+        ("Dodd comes round and is back in the fight.") for a man who was down senseless,
+        winded or knocked out as the last turn ended, "gm_back" ("Luis is back in the fight.")
+        for one who had given up, fled or was dying; "" for any other edit, or a man who was
+        up (his status at the last turn's end says so). Before, the story never said it:
+        Dodd, down senseless, just "reloads with shaking fingers" the next round."""
+        if ev.kind != "state_adjusted" or ev.field != "condition" or ev.value != "active":
+            return ""
+        before = None
+        for e in self.events:
+            if e is ev:
+                break
+            if e.kind == "turn_ended":
+                for st in getattr(e, "status", ()):
+                    if st.name == ev.character:
+                        before = st.condition
+        if before is None or before == "active":
+            return ""
+        return "gm_back_round" if before in _SENSELESS else "gm_back"
+
     def gm_placed(self, ev: Event) -> dict[str, Any]:
         """Where a GM's edit of a man's position (``state_adjusted`` of field ``at``, value
         "14, 2" or "[14, 2]", yards) puts him, as the story names places: ``{"landmark":
@@ -2626,6 +2648,12 @@ def _active_enemies(pos: dict[str, tuple[float, float]], sides: dict[str, str],
 _DOWN_KINDS = frozenset({"wound_taken", "passed_out", "died", "injury_rolled", "morale_checked",
                          "knocked_out", "gl_down", "ww_damage", "ww_gave_up", "ww_winded", "state_adjusted"})
 _NOBODY: frozenset[str] = frozenset()
+
+
+# a man's conditions at a turn's end (every ruleset's status words) that a GM's edit to active
+# brings him round from (``Narration.gm_back``)
+_SENSELESS = frozenset({"passed_out", "unconscious", "down", "winded", "knocked_out",
+                        "subdued", "stunned"})
 
 
 def _down_after(e: Event, down: set[str]) -> None:
