@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import sys
+import textwrap
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -260,23 +261,54 @@ if __name__ == "__main__":  # python -m narrator.reference --write docs
 def print_sections(sections: list[Section], console) -> None:
     """Print sections as rich tables on ``console`` (a ``rich.console.Console``), the note above
     each and the source below; cells are plain text, never rich markup. No cell is cut short
-    (no ellipsis): the other columns fold to fit the console's width, and the first column (a
-    name a scenario uses) is never broken."""
+    (no ellipsis) and no word is broken: a column is never narrower than its longest word
+    (the first column, a name a scenario uses, than its widest name), and a table that cannot
+    fit the console so (``rules weird-west weapons`` at 80 columns: "peacemake/r",
+    "clas/s") is printed as a list instead, a row a paragraph: its name, then each other
+    column as "heading: value", wrapped at spaces."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
 
     for s in sections:
-        table = Table(title=s.title, title_justify="left", box=box.SIMPLE_HEAD,
-                      show_lines=s.key in ("rulings", "house-rules"), pad_edge=False,
-                      collapse_padding=True, show_edge=False)
-        for i, col in enumerate(s.columns):
-            table.add_column(col, overflow="fold", no_wrap=i == 0)
-        for row in s.rows:
-            table.add_row(*(Text(c) for c in row))
         if s.note:
             console.print(Text(s.note))
-        console.print(table)
+        widths = _word_widths(s)
+        # SIMPLE_HEAD without its edges, padding collapsed: two spaces between two columns
+        if sum(widths) + 2 * (len(widths) - 1) <= console.width:
+            table = Table(title=s.title, title_justify="left", box=box.SIMPLE_HEAD,
+                          show_lines=s.key in ("rulings", "house-rules"), pad_edge=False,
+                          collapse_padding=True, show_edge=False)
+            for i, col in enumerate(s.columns):
+                table.add_column(col, overflow="fold", no_wrap=i == 0, min_width=widths[i])
+            for row in s.rows:
+                table.add_row(*(Text(c) for c in row))
+            console.print(table)
+        else:
+            console.print(Text(s.title))
+            console.print(Text("─" * min(console.width, len(s.title))))
+            for row in s.rows:
+                console.print(Text(row[0]))
+                fields = "; ".join(f"{head.replace(chr(10), ' ')}: {cell}"
+                                   for head, cell in zip(s.columns[1:], row[1:]))
+                console.print(Text(textwrap.fill(
+                    fields, width=max(console.width, 20), initial_indent="  ",
+                    subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)))
         if s.source:
             console.print(Text(f"Source: {s.source}."))
         console.print()
+
+
+def _word_widths(s: Section) -> list[int]:
+    """Each column's narrowest width that breaks no word of its heading or cells (the first
+    column: its widest cell, never broken at all)."""
+    widths = []
+    for i, col in enumerate(s.columns):
+        cells = [row[i] for row in s.rows if i < len(row)]
+        if i == 0:
+            texts = [col, *cells]
+            widths.append(max(len(line) for t in texts for line in str(t).splitlines() or [""]))
+        else:
+            words = [w for t in (col, *cells) for w in str(t).split()]
+            widths.append(max((len(w) for w in words), default=1))
+    return widths

@@ -15,6 +15,10 @@ pbp-bh/gas/vio.yaml as he left them, pbp-ww.yaml as it stood before his second t
    active, health: 10``) was told only in the rolls block; the story went straight to "Dodd
    reloads with shaking fingers." The story now says it as the round opens: "Dodd comes round
    and is back in the fight." (Luis, who had given up: "Luis is back in the fight.").
+4. ``narrator rules weird-west weapons`` and ``rules gaslight weapons`` at 80 columns broke
+   names and headings mid-word ("peacemake / r", "clas / s"): a column is never narrower
+   than its longest word, and a table that cannot fit so is printed as a list (a row's name,
+   then "heading: value; ..." wrapped at spaces).
 """
 
 from __future__ import annotations
@@ -117,3 +121,34 @@ def test_an_edit_of_a_man_who_was_up_brings_nobody_back(run_cli, tmp_path):
     r = run_cli(_copy(tmp_path, "pbp-gas.yaml"), "next", "--repost", "1", "--mode", "story")
     assert r.exit_code == 0, r.output
     assert "back in the fight" not in r.stdout
+
+
+# ------------------------------------------------- 4. narrator rules at an 80-column console
+def _topics() -> list[tuple[str, str]]:
+    from narrator.reference import reference
+    return [(rs, t) for rs in ("boothill", "gaslight", "violence", "weird-west")
+            for t in reference(rs).topics()]
+
+
+@pytest.mark.parametrize("ruleset, topic", _topics())
+def test_rules_at_80_columns_break_no_word_and_no_line_is_wider(run_cli, ruleset, topic):
+    from narrator.reference import lookup
+
+    r = run_cli(None, "rules", ruleset, topic, env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    assert max(len(line) for line in r.stdout.splitlines()) <= 80
+    for s in lookup(ruleset, topic):
+        for row in [s.columns[1:], *s.rows]:
+            for cell in row:
+                for word in str(cell).split():
+                    assert word in r.stdout, (s.title, word)
+
+
+def test_weird_west_weapons_at_80_columns_is_a_list_with_whole_names(run_cli):
+    r = run_cli(None, "rules", "weird-west", "weapons", env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    assert ("colt_peacemaker\n  rolled with: pistol; range: 10; rof: 1; shots: 6; damage: 3d6; "
+            "defence: -;\n  also called: peacemaker, colt_45, single_action_revolver\n"
+            in r.stdout)
+    wide = run_cli(None, "rules", "weird-west", "weapons", env={"COLUMNS": "160"})
+    assert "colt_peacemaker        pistol" in wide.stdout  # a table where it fits
