@@ -45,6 +45,29 @@ def _choice_hint(what: str) -> str:
     return f"{what.rstrip('.')}; did you mean {near!r}?" if near else what
 
 
+# an unknown option is told the command's options this close to it (difflib's ratio, the
+# dashes left out): "--spoilertag" gets "--spoiler-tag" (0.95), "--per-turn" nothing (click's
+# own 0.6 offered "--spoiler-tag", 0.61 with the dashes counted)
+OPTION_CUTOFF = 0.75
+
+
+def _no_such_option(exc: click.exceptions.NoSuchOption) -> str:
+    """"No such option: --X", with "; did you mean --Y?" only for an option of the command
+    close to it (``OPTION_CUTOFF``), and for ``next --per-turn`` why there is none."""
+    import difflib
+
+    name = exc.option_name
+    what = f"No such option: {name}"
+    command = getattr(getattr(exc, "ctx", None), "command", None)
+    if command is not None and command.name == "next" and name == "--per-turn":
+        return f"{what} (next always writes one post: the turn it resolves)"
+    options = [o for p in getattr(command, "params", ()) for o in getattr(p, "opts", ())
+               if o.startswith("--")]
+    near = difflib.get_close_matches(name.lstrip("-"), [o.lstrip("-") for o in options], n=1,
+                                     cutoff=OPTION_CUTOFF)
+    return f"{what}; did you mean --{near[0]}?" if near else what
+
+
 class OneLineErrors(TyperGroup):
     """The command group, with typer's usage errors (a bad option value, a missing argument,
     an unknown option) as one line ``narrator CMD: message`` and exit code 2, like every
@@ -67,6 +90,8 @@ class OneLineErrors(TyperGroup):
                 ctx = ctx.parent
             where = " ".join(["narrator", *path])
             what = " ".join(exc.format_message().replace("Value error, ", "").split())
+            if isinstance(exc, click.exceptions.NoSuchOption):
+                what = _no_such_option(exc)
             # a bound in plain words, as the scenario's errors say it (not pydantic's "Input
             # should be greater than or equal to 1")
             what = re.sub(r"Input should be (greater|less) than or equal to (\S+)",

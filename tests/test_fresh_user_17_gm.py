@@ -19,6 +19,10 @@ pbp-bh/gas/vio.yaml as he left them, pbp-ww.yaml as it stood before his second t
    names and headings mid-word ("peacemake / r", "clas / s"): a column is never narrower
    than its longest word, and a table that cannot fit so is printed as a list (a row's name,
    then "heading: value; ..." wrapped at spaces).
+5. An unclosed ``{`` said "... (found '<scalar>')", the parser's name for a word: it now
+   names what is there ("found 'b'"), or says the bracket is never closed, at the bracket,
+   when the file ends first. ``next --per-turn`` was offered "--spoiler-tag" (click's
+   difflib cutoff 0.6): only an option this close (``cli.OPTION_CUTOFF``) is offered.
 """
 
 from __future__ import annotations
@@ -152,3 +156,39 @@ def test_weird_west_weapons_at_80_columns_is_a_list_with_whole_names(run_cli):
             in r.stdout)
     wide = run_cli(None, "rules", "weird-west", "weapons", env={"COLUMNS": "160"})
     assert "colt_peacemaker        pistol" in wide.stdout  # a table where it fits
+
+
+# ------------------------------------------------------ 5. plain words for two messages
+@pytest.mark.parametrize("text, message", [
+    ("title: x\nsides:\n  a:\n    - {name: A, at: [0, 0]\n  b: []\n",
+     "fight.yaml:5:3: YAML: the '{' opened at line 4, column 7 is not closed here: after each "
+     "item comes ',' or the closing '}' (found 'b')"),
+    ("title: x\nsides:\n  a:\n    - {name: A, at: [0, 0]\n",
+     "fight.yaml:4:7: YAML: the '{' opened here is never closed: after each item comes ',' or "
+     "the closing '}', and the file ends first"),
+    ("title: x\nsides: {a: [1, 2}\n",
+     "fight.yaml:2:17: YAML: the '[' opened at line 2, column 12 is not closed here: after "
+     "each item comes ',' or the closing ']' (found '}')"),
+])
+def test_an_unclosed_bracket_says_what_is_there_in_plain_words(run_cli, text, message):
+    r = run_cli(text, "check")
+    assert r.exit_code == 2
+    assert r.stderr.strip().endswith(message), r.stderr
+    assert "<scalar>" not in r.stderr and "<stream end>" not in r.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["next", "--per-turn"],
+     "narrator next: No such option: --per-turn (next always writes one post: the turn it "
+     "resolves)"),
+    (["run", "--spoilertag", "x"],
+     "narrator run: No such option: --spoilertag; did you mean --spoiler-tag?"),
+    (["run", "--per-tur"], "narrator run: No such option: --per-tur; did you mean --per-turn?"),
+    (["run", "--bogus"], "narrator run: No such option: --bogus"),
+    (["run", "--quiet"], "narrator run: No such option: --quiet"),
+])
+def test_an_unknown_option_is_offered_only_a_close_one(run_cli, tmp_path, args, message):
+    path = _copy(tmp_path, "pbp-gas.yaml")
+    r = run_cli(path, *args)
+    assert r.exit_code == 2
+    assert r.stderr.strip() == message

@@ -785,11 +785,27 @@ _YAML_HINTS = (("'\\t'", "indent with spaces, not tabs"),
 _FLOW_CLOSE = {"flow sequence": ("[", "]"), "flow mapping": ("{", "}")}
 
 
-def _plain_yaml(problem: str, context: str | None, cmark: Any) -> str | None:
+def _found(got: str, text: str, mark: Any) -> str:
+    """What the parser found where it stopped, in a GM's words: the text there ("'b'") for the
+    parser's token names ("'<scalar>'", "'<block mapping start>'"), "the end of the file"
+    for '<stream end>', else the character as the parser quotes it ("'}'")."""
+    if "<stream end>" in got or mark is None or not text[mark.index:].strip():
+        return "the end of the file"
+    if "<" not in got:
+        return got
+    rest = text[mark.index:].lstrip()
+    word = re.match(r"[^\s,:\[\]{}#]+|\S", rest)
+    return repr(word.group(0)) if word else "the end of the file"
+
+
+def _plain_yaml(problem: str, context: str | None, cmark: Any, text: str = "",
+                mark: Any = None) -> str | None:
     """The parser's words for the commonest mistakes put plainly (None for the others):
     a line indented off its block ("expected <block end>, but found '?'"), a bracket closed
-    by the wrong one ("expected ',' or ']', but got '}'"). ``context``/``cmark``: what the
-    parser was reading and where it started."""
+    by the wrong one or never ("expected ',' or ']', but got '}'"; "... but got '<scalar>'",
+    the parser's name for the next word: "found 'b'"). ``context``/``cmark``: what the
+    parser was reading and where it started; ``text``/``mark``: the file and where the
+    parser stopped."""
     where = f"line {cmark.line + 1}, column {cmark.column + 1}" if cmark is not None else ""
     if problem.startswith("expected <block end>") and cmark is not None:
         block = ("list" if "collection" in (context or "") or "sequence" in (context or "")
@@ -798,9 +814,14 @@ def _plain_yaml(problem: str, context: str | None, cmark: Any) -> str | None:
                 f"{where}: the keys of one mapping (and the '- ' of one list) start in one "
                 f"column; a key that belongs to the line above goes further in, under it")
     for kind, (opening, closing) in _FLOW_CLOSE.items():
-        if kind in (context or "") and problem.startswith("expected ',' or") \
+        if kind in (context or "") and (problem.startswith("expected ',' or") or
+                                        problem.startswith("did not find expected ',' or")) \
                 and cmark is not None:
-            got = problem.rsplit("but got ", 1)[-1]
+            got = _found(problem.rsplit("but got ", 1)[-1] if "but got " in problem
+                         else "'<token>'", text, mark)
+            if got == "the end of the file":
+                return (f"the {opening!r} opened here is never closed: after each item comes "
+                        f"',' or the closing {closing!r}, and the file ends first")
             return (f"the {opening!r} opened at {where} is not closed here: after each item "
                     f"comes ',' or the closing {closing!r} (found {got})")
     return None
@@ -826,8 +847,10 @@ def _yaml_error(exc: MarkedYAMLError, text: str, path: str) -> ScenarioError:
                        f"start a mapping; quote the value if the colon is part of it, or end "
                        f"the line after its key if a block follows")
             mark, context = start, None
-    plain = _plain_yaml(problem, context, cmark)
+    plain = _plain_yaml(problem, context, cmark, text, mark)
     if plain is not None:
+        if "never closed" in plain:  # located at the bracket left open, not the file's end
+            mark = cmark
         problem, context = plain, None
     for needle, hint in _YAML_HINTS:
         if needle in problem:
