@@ -1647,8 +1647,8 @@ def odds(
 
     Each side's chance of winning with a 95% (Wilson) interval, the expected length in turns
     and seconds, each character's chance to end dead, dying, passed out, wounded or unhurt
-    (Violence: dead, critically injured, subdued, surrendered, fled, wounded or unhurt),
-    and shots per hit. No write-ups. The scenario's scripted dice are ignored (every die
+    (Violence: dead, critically injured, subdued, surrendered, fled, wounded or unhurt; Weird
+    West: dead, winded, surrendered, fled, maimed, wounded or unhurt), and shots per hit. No write-ups. The scenario's scripted dice are ignored (every die
     comes from --seed), so the odds are those of the declared intents and the tactics, not of
     one scripted fight. The same seed and --trials give the same odds. On the engine path
     trial i is the fight 'narrator run --seed' SEED+i writes up; on the kernel path (the

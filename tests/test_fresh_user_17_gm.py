@@ -23,10 +23,14 @@ pbp-bh/gas/vio.yaml as he left them, pbp-ww.yaml as it stood before his second t
    names what is there ("found 'b'"), or says the bracket is never closed, at the bracket,
    when the file ends first. ``next --per-turn`` was offered "--spoiler-tag" (click's
    difflib cutoff 0.6): only an option this close (``cli.OPTION_CUTOFF``) is offered.
+6. Weird West ``odds`` had no surrendered or fled column though its fights end so (the
+   Tommyknocker gives up, a miner vamooses): a man who fled or gave up was counted by his
+   wounds. Both columns now, as Violence has them, from the kernel and the engine alike.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -192,3 +196,41 @@ def test_an_unknown_option_is_offered_only_a_close_one(run_cli, tmp_path, args, 
     r = run_cli(path, *args)
     assert r.exit_code == 2
     assert r.stderr.strip() == message
+
+
+# ------------------------------------------------- 6. Weird West odds: surrendered and fled
+STAGECOACH = Path(__file__).resolve().parent.parent / "scenarios" / "examples" / "stagecoach.yaml"
+
+
+def _odds_rows(run_cli, scenario: Path, path: str) -> dict[str, list[float]]:
+    r = run_cli(scenario, "odds", "--trials", "200", "--path", path, env={"COLUMNS": "160"})
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.split()[:1] == ["character"])
+    assert lines[head].split()[:9] == ["character", "side", "dead", "winded", "dered", "fled",
+                                       "maimed", "wounded", "unhurt"]
+    assert "surren-" in lines[head - 1]
+    rows = {}
+    for line in lines[head + 2:]:
+        cells = re.findall(r"(\d+\.\d)%", line)
+        if not cells:
+            break
+        assert len(cells) == 7, line
+        assert abs(sum(float(c) for c in cells) - 100) < 0.6, line
+        rows[line.split("%")[0].strip()] = [float(c) for c in cells]
+    return rows
+
+
+@pytest.mark.parametrize("path", ["kernel", "engine"])
+def test_weird_west_odds_count_the_men_who_fled(run_cli, path):
+    rows = _odds_rows(run_cli, STAGECOACH, path)
+    assert len(rows) == 6
+    assert sum(cells[3] for cells in rows.values()) > 0          # fled
+
+
+def test_weird_west_odds_count_the_men_who_gave_up(run_cli):
+    rows = _odds_rows(run_cli, FRESH / "ww-mine.yaml", "engine")  # the kernel has no claws
+    assert len(rows) == 4
+    for name in ("Hettie Brandt", "Two-Feathers", "Cornish Jack Penrose", "the Tommyknocker"):
+        assert any(row.startswith(name + " ") for row in rows), name
+    assert sum(cells[2] for cells in rows.values()) > 0          # surrendered

@@ -1177,10 +1177,10 @@ class _Kernel(kernel_base.RoundKernel):
     def tally(self, tally_cls):
         """The odds' counts (``narrator.batch.Tally``): wins by side, "undecided", "nobody";
         rounds; each man's outcome as ``WeirdWest.outcome`` reads his status (dead, winded,
-        maimed, wounded, unhurt); shots fired and those that hit, as ``WeirdWest.shots``
+        surrendered, fled, maimed, wounded, unhurt); shots fired and those that hit, as ``WeirdWest.shots``
         counts them (a fan is its rounds, and one hit if any hit). Not ``Tally.from_arrays``:
         a side is up while one of its men can act (an active man maimed in all four limbs
-        cannot), and a man who fled or surrendered, or is maimed, ends as his wounds say."""
+        cannot); a man who fled or surrendered ends so whatever his wounds."""
         ctx = self.ctx
         out = tally_cls()
         out.trials = self.trials
@@ -1206,9 +1206,10 @@ class _Kernel(kernel_base.RoundKernel):
             lv = np.where(ctx.missing[j], 0, self.levels[:, j])
             maimed = (lv >= ctx.maimed).any(axis=1)
             hurt = (lv > 0).any(axis=1)
-            other = (cond != DEAD) & (cond != WINDED)
+            other = (cond != DEAD) & (cond != WINDED) & (cond != SURRENDERED) & (cond != FLED)
             d = {}
             for label, v in (("dead", cond == DEAD), ("winded", cond == WINDED),
+                             ("surrendered", cond == SURRENDERED), ("fled", cond == FLED),
                              ("maimed", other & maimed), ("wounded", other & ~maimed & hurt),
                              ("unhurt", other & ~hurt)):
                 c = int(v.sum())

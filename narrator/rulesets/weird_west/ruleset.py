@@ -31,7 +31,9 @@ class WeirdWest(Ruleset):
     # W8: out of Wind is "winded", out until the fight ends; the shared status word for a man
     # down and senseless (and what state: said for him before) is taken as it
     condition_words = {"passed_out": "winded"}
-    outcomes = ("dead", "winded", "maimed", "wounded", "unhurt")
+    # a man who vamoosed (W15) or gave up (WN: ww_gave_up) ends so, as in Violence; before,
+    # odds counted him by his wounds and had no column for how the fight ended for him
+    outcomes = ("dead", "winded", "surrendered", "fled", "maimed", "wounded", "unhurt")
     editable = ("condition", "at", "wind", "prone", "loaded")
     derived = ("wounds", "cover")
     story_primary = frozenset({"ww_cards_dealt", "ww_moved", "ww_shot", "ww_fought",
@@ -100,7 +102,7 @@ class WeirdWest(Ruleset):
         return None
 
     def outcome(self, status: Any) -> str:
-        if status.condition in ("dead", "winded"):
+        if status.condition in ("dead", "winded", "surrendered", "fled"):
             return status.condition
         if status.condition == "passed_out":
             return "winded"
