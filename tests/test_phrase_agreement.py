@@ -36,6 +36,14 @@ def _phrases(table: dict, path: str = ""):
             yield from ((f"{path}{key}", p) for p in value if isinstance(p, str))
 
 
+#: A clause of its own opened in the text before a verb marker, its subject written out: a
+#: conjunction, then "the" (a possessive, "all", "both") and a noun straight before the
+#: verb ("{who} [freeze] as the others [act]": the others act, whoever {who} is).
+_OWN_CLAUSE = re.compile(r"(?:^|[,;]|\b(?:as|when|while|before|until|because|if|where|and|but))"
+                         r"\s+(?:the|all|both|all the|both the|his|her|their)\s+"
+                         r"(?:[a-z]+\s+)?([a-z]+)\s*$")
+
+
 def unforced_plural_subjects(phrase: str) -> list[str]:
     """The plural nouns written in a phrase that a verb marker follows with no field as its
     subject and no forced number (each a misagreement in the present tense)."""
@@ -53,7 +61,10 @@ def unforced_plural_subjects(phrase: str) -> list[str]:
             before = ""
         elif op[0] == "verb":
             words = re.findall(r"[A-Za-z']+", before)
-            if op[2] is None and subject is None and words:
+            own = _OWN_CLAUSE.search(before)  # "{who} [freeze] as the others [act]"
+            if own and op[2] is None:
+                words = [own.group(1)]
+            if op[2] is None and (subject is None or own) and words:
                 word = words[-1].lower()
                 of_phrase = len(words) > 1 and words[-2].lower() == "of"
                 single = engine.singular_noun(word)
@@ -70,6 +81,11 @@ def test_the_check_sees_a_written_plural_subject():
     assert unforced_plural_subjects("{a} [draw] his gun.") == []
     assert unforced_plural_subjects("Glass [break] somewhere behind {b}.") == []
     assert unforced_plural_subjects("and one of them [find] its mark.") == []
+    # a clause of its own after the field's: ww-mine.yaml seed 68 "Penrose freezes as the
+    # others acts."
+    assert unforced_plural_subjects("{who} [freeze] as the others [act].") == ["others"]
+    assert unforced_plural_subjects("{who} [freeze] as the others [act:pl].") == []
+    assert unforced_plural_subjects("{who} [freeze] as the ground [shake].") == []
 
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda p: str(p.relative_to(ROOT)))

@@ -2099,7 +2099,12 @@ class Narration:
         falls = self.falls  # (``_can_pronoun`` spends it)
         mine = opener is not None and own == (a if opener == "a" else b) \
             and body.startswith("{" + opener + "}'s")  # his own gun, after his own shot
-        if opener is not None and (mine or self._can_pronoun(a if opener == "a" else b, named)) \
+        # a they-character before an aside keeps the name: "They, already on the floor, were
+        # out cold." reads as two men (bh-knives.yaml seed 3, past tense)
+        aside = opener is not None and body.startswith("{" + opener + "},") and \
+            opener + "_he" in plural
+        if opener is not None and not aside and \
+                (mine or self._can_pronoun(a if opener == "a" else b, named)) \
                 and not self._his_ambiguous(body, opener, a, b) \
                 and not self._after_things(a if opener == "a" else b):
             if body.startswith("{" + opener + "}'s"):
