@@ -111,3 +111,42 @@ def test_a_they_character_before_an_aside_is_named():
              for m in re.finditer(r"(?:^|[.!?] )They, [^.]*\.", _story("bh-knives.yaml", seed, "past"))]
     assert found == []
     assert "Kit, already on the floor, was out cold." in _story("bh-knives.yaml", 3, "past")
+
+
+# ------------------------------------------------------------ 5. said twice, or said wrong
+def test_an_aim_waits_once():
+    """ww-mine.yaml seed 68: "He sights along the barrel at Tommyknocker and waits. He waits,
+    still lined up on Tommyknocker." (w_aim then w_aim_again, both "wait")."""
+    found = [(seed, m.group(0)) for seed in range(1, 81)
+             for m in re.finditer(r"\bwaits?\.\s+\w+ waits?\b", _story("ww-mine.yaml", seed))]
+    assert found == []
+
+
+def test_a_man_fallen_from_a_smashed_leg_does_not_go_down_again():
+    """ww-mine.yaml seed 2: "she falls, the leg smashed. She goes down gasping and stays
+    down." (the Wind she lost was told as a second fall: now "She lies gasping where she is,
+    done.")."""
+    found = [(seed, m.group(0)) for seed in range(1, 81)
+             for m in re.finditer(r"the leg smashed\.\s+[^.]*\b(goes down|sags down|collapses|"
+                                  r"folds up|legs give out|drops)\b[^.]*\.",
+                                  _story("ww-mine.yaml", seed))]
+    assert found == []
+    assert "she falls, the leg smashed. She lies gasping where she is, done." in \
+        _story("ww-mine.yaml", 2)
+
+
+def test_a_missed_blow_does_not_glance_off():
+    """bh-rider.yaml seed 42: "Jack rides the blow from Ellen, and it glances off." of a punch
+    that missed (a glancing blow is a hit)."""
+    from narrator.render.phrases import _toml
+
+    root = Path(__file__).resolve().parents[1]
+    tables = [root / "templates/common/phrases.toml",
+              *sorted((root / "narrator/rulesets").glob("*/templates/phrases.toml"))]
+    bad = [(group, p) for t in tables for group, ps in _toml(t.read_text()).items()
+           if group.endswith("_miss") and isinstance(ps, list)
+           for p in ps if re.search(r"glance|graze|nick|clip", p)]
+    assert bad == []
+    found = [seed for seed in range(30, 60) if "glances off" in _story("bh-rider.yaml", seed)
+             and "rides the blow" in _story("bh-rider.yaml", seed)]
+    assert found == []
