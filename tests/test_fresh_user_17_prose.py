@@ -150,3 +150,42 @@ def test_a_missed_blow_does_not_glance_off():
     found = [seed for seed in range(30, 60) if "glances off" in _story("bh-rider.yaml", seed)
              and "rides the blow" in _story("bh-rider.yaml", seed)]
     assert found == []
+
+
+# ------------------------------------------------------------ 3. claws, and a man flat
+def test_hooked_claws_never_bite():
+    """ww-mine.yaml seeds 66, 100, 101, 103: the Tommyknocker's "hooked claws" (type claws)
+    told as "Tommyknocker lunges and bites Hettie in the stomach"; nor "dead hands" of a
+    creature that is not the walking dead."""
+    found = [(seed, m.group(0)) for seed in [66, *range(95, 125)]
+             for m in re.finditer(r"[^.]*\b(bites?|bit|teeth|dead hands|black nails)\b[^.]*\.",
+                                  _story("ww-mine.yaml", seed))]
+    assert found == []
+    assert "Tommyknocker lunges and claws Hettie in the stomach" in _story("ww-mine.yaml", 66)
+
+
+PRONE = re.compile(r"flat on \w+ belly|lying low|pressed to the|pressed flat|\bstays? low|"
+                   r"\blies? flat|hugging the|Down in the dirt|Down on the floor|"
+                   r"keeps? \w+ head down")
+DOWN = re.compile(r"\b(dive|dives|diving|flat|throws? \w+ (down|aside)|drops?|goes down|"
+                  r"falls?|fell|prone|ground|dirt|floor|off (his|her|their) feet|knocks? \w+ down)\b")
+
+
+def test_a_man_told_flat_was_told_going_down():
+    """ww-mine.yaml seed 66 round 6: "His arrow passes over Tommyknocker, who is flat on their
+    belly." when the story never said they went down (a failed dive: WN15 leaves him prone,
+    and the shot missed for it, 004 l.117): now "Tommyknocker throws themselves flat, and
+    Two-Feathers's arrow passes over them."."""
+    found = []
+    for seed in [66, *range(1, 41)]:
+        log = _run("ww-mine.yaml", seed)
+        shorts = {c.name: c.short or c.name for c in log.events[0].characters}
+        sents = re.split(r"(?<=[.!?])\s+", _story("ww-mine.yaml", seed))
+        for i, sent in enumerate(sents):
+            if not PRONE.search(sent):
+                continue
+            who = [s for s in shorts.values() if s in sent]
+            told = any(DOWN.search(x) and any(w in x for w in who) for x in sents[:i])
+            if who and not told:
+                found.append((seed, sent))
+    assert found == []
