@@ -189,3 +189,32 @@ def test_a_man_told_flat_was_told_going_down():
             if who and not told:
                 found.append((seed, sent))
     assert found == []
+
+
+# ------------------------------------------------------------ 4. a rider's words
+FOOT = re.compile(r"\b(dives?|runs?(?! at )|sidesteps?|staggers?|twists? away|stumbles?|"
+                  r"scrambles?|keeps? her feet|on her feet|legs? buckles?)\b")
+
+
+def _ellen_afoot(seed: int) -> list[str]:
+    """The sentences of bh-rider.yaml (``seed``) where Sheriff Ellen Marsh, in the saddle from
+    the start to the end of every one of these fights' first turns told, is the subject of a
+    verb of a man on foot (the last name before the verb is hers)."""
+    out = []
+    for sent in re.split(r"(?<=[.;])\s+", _story("bh-rider.yaml", seed)):
+        m = FOOT.search(sent)
+        if m and "at a run" not in sent:
+            names = re.findall(r"\b(Ellen|Jack|Billy|Reese)\b", sent[:m.start()])
+            if names and names[-1] == "Ellen":
+                out.append(sent)
+    return out
+
+
+def test_a_rider_struck_at_and_missed_keeps_her_seat():
+    """bh-rider.yaml seed 104: "Jack lunges with the Bowie knife; Ellen sidesteps it." and
+    "Ellen twists away from Jack's Bowie knife." of the mounted sheriff (15 of 30 fights,
+    seeds 100-129): a rider reins clear or swings her horse away."""
+    found = [(seed, s) for seed in range(100, 130) for s in _ellen_afoot(seed)]
+    assert found == []
+    assert "Jack lunges with the Bowie knife, but Ellen reins clear of it." in \
+        _story("bh-rider.yaml", 104)
