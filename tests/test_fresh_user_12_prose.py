@@ -118,7 +118,7 @@ def test_a_move_when_every_enemy_is_down_is_told_by_where_it_ends():
     barrel before the move, and the story told no move of Cole's at all (seed 4408, turn 6:
     Gus's run; seed 4416, turn 8: Walt's walk to the water tank). A move with every enemy down
     is told by the landmark it ends at or near, one he moves towards; else with no place."""
-    assert "Cole makes for the open ground near the smithy at a run." in _story(
+    assert "Cole runs over to the open ground near the smithy." in _story(
         _fight(REDROCK, 4405))
     assert "Gus makes for the open ground near the freight wagon at a run." in _story(
         _fight(REDROCK, 4408))
