@@ -29,15 +29,16 @@ def _story(seed: int, tense: str = "present") -> str:
 def test_a_stunned_man_does_not_slip_out_of_reach_nor_react_twice():
     one = _story(1)
     # (re-pinned: claws never go "through" a forearm: tests/test_story_readers_16.py)
-    assert ("Ike's dead hands find Crane in the right arm; it hurts bad. "
+    # (re-pinned: claws are claws, fresh17 ww-mine.yaml: "dead hands", "grasping hands", "bit")
+    assert ("Ike's claws find Crane in the right arm; it hurts bad. "
             "Crane shakes his head, stunned.") in one
     assert ("Crane stands stunned for a moment. Jonas claws at Crane and catches nothing but "
-            "air. Dog's grasping hands miss Crane.") in one
+            "air. Dog rakes at Crane and misses.") in one
     assert "Crane slips out of" not in one
     # (re-pinned with the claws' places: it was "Crane reeled, dazed. Jonas's grasping hands
     # missed Crane.")
     two = _story(2, "past")
-    assert "Ike lunged and bit Crane in the right arm; a heavy wound. Crane reeled, dazed." in two
+    assert "Ike raked Crane in the right arm; a heavy wound. Crane reeled, dazed." in two
     assert "Crane slipped out of" not in two
 
 
