@@ -87,7 +87,7 @@ def test_a_crew_keeps_one_number(tense):
 def test_a_lost_move_keeps_its_tense():
     """gas-quay.yaml seed 1: "Getting his sawn-off shotgun out cost Ned the move he means to
     make." in the present tense (cost read as the past beside "means")."""
-    bad = {"present": re.compile(r" out cost \w+|means to make|had meant to make"),
+    bad = {"present": re.compile(r" out cost \w+|had meant to make"),
            "past": re.compile(r" out costs \w+|means to make|mean to make")}
     seen, found = 0, []
     for tense in ("present", "past"):
