@@ -659,7 +659,8 @@ def odds_of(loaded: LoadedScenario, tally: Tally, base_seed: int, path: str = "e
 
 # ---------------------------------------------------------------------- the chart
 COLOURS = {"dead": "#3b3b3b", "dying": "#8c2d19", "passed_out": "#d4802a", "wounded": "#e8c547",
-           "unhurt": "#8fb996", "critically_injured": "#8c2d19", "subdued": "#d4802a",
+           "unhurt": "#8fb996", "critically_injured": "#8c2d19", "down": "#b5542a",
+           "subdued": "#d4802a",
            "surrendered": "#7b6fa8", "fled": "#5b8fb0"}
 SIDE_COLOURS = ("#6b4226", "#2f5d7c", "#7a8b3a", "#8e3b46", "#4b4e8c", "#a0692e")
 

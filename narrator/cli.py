@@ -1647,8 +1647,9 @@ def odds(
 
     Each side's chance of winning with a 95% (Wilson) interval, the expected length in turns
     and seconds, each character's chance to end dead, dying, passed out, wounded or unhurt
-    (Violence: dead, critically injured, subdued, surrendered, fled, wounded or unhurt; Weird
-    West: dead, winded, surrendered, fled, maimed, wounded or unhurt), and shots per hit. No write-ups. The scenario's scripted dice are ignored (every die
+    (Violence: dead, critically injured, down (a fight cut off at its last round: VN1),
+    subdued, surrendered, fled, wounded or unhurt; Weird West: dead, winded, surrendered,
+    fled, maimed, wounded or unhurt), and shots per hit. No write-ups. The scenario's scripted dice are ignored (every die
     comes from --seed), so the odds are those of the declared intents and the tactics, not of
     one scripted fight. The same seed and --trials give the same odds. On the engine path
     trial i is the fight 'narrator run --seed' SEED+i writes up; on the kernel path (the
@@ -1780,7 +1781,7 @@ def _odds_report(loaded, trials, base, n_workers, chart, profile, path, schedule
                   pad_edge=False, padding=0)
     chars.add_column("character", overflow="fold")
     chars.add_column("side", overflow="fold", min_width=10)
-    heads = {"critically_injured": "critically\ninjured", "surrendered": "surren-\ndered",
+    heads = {"critically_injured": "crit.\ninjured", "surrendered": "surren-\ndered",
              "passed_out": "passed\nout"}
     for o in result.outcome_names:
         chars.add_column(heads.get(o, o), justify="right", no_wrap=True, min_width=6)

@@ -53,7 +53,8 @@ class RoundKernel:
     def run(self) -> None:
         """Every round of every fight (as many as the scenario's declared turns or its
         ``max_turns``, the more): ``plan_round``, ``round``; a fight with one side or none left
-        in it is over (``round_over`` is told, as of the last round every fight still going)."""
+        in it is over (``round_over`` is told); a fight still going after the last round is
+        cut off undecided, not over (no ``round_over``: Violence VN1, Boot Hill BN6)."""
         sc = self.ctx.sc
         total = max(len(sc.turns), sc.max_turns or 0)
         for t in range(1, total + 1):
@@ -65,7 +66,7 @@ class RoundKernel:
             self.round(t, live)
             over = rows_sum(self.sides_up(live), 1) <= 1
             self.turns[live] = t
-            self.round_over(live if t == total else live[over])
+            self.round_over(live[over])
             self.done[live[over]] = True
 
     def plan_round(self, t: int, live: np.ndarray) -> None:

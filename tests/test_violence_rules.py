@@ -231,18 +231,27 @@ def test_after_fight_roll_for_each_man_down():
         assert log.events[-1].reason == "side_down"
 
 
-def test_no_after_fight_roll_while_paused_and_one_when_the_rounds_run_out():
-    """The after-fight roll comes when the violence is over: not after round 1 of 2 when play
-    is paused (``narrator next``), but after the last declared round even with both sides
-    still up."""
+def test_no_after_fight_roll_while_paused_nor_when_the_rounds_run_out_undecided():
+    """The after-fight roll comes when the violence is over (003 l.28 "concluded", ruling
+    VN1): not after round 1 of 2 when play is paused (``narrator next``), nor after the last
+    declared round with both sides still up (the fight is cut off, not over: Ann stays Down);
+    after the last round that leaves one side in it, yes."""
     sc = scenario({"A": [man("Ann"), man("Cy")], "B": [man("Bob", at=(20, 0))]},
                   [{"intents": {"Bob": {"shoot": "Ann"}}}, {"intents": {}}],
                   {"Bob": {"to_hit": [16, 16], "injury": [19], "initiative": [20, 20]},
                    "Ann": {"after_fight": [3]}})
     paused = fight(sc, stop_after=1)
     assert paused.events[-1].reason == "paused" and not of_kind(paused, "after_fight_rolled")
+    cut = fight(sc)
+    assert cut.events[-1].reason == "turns_ran_out" and cut.events[-1].standing == ("A", "B")
+    assert not of_kind(cut, "after_fight_rolled") and not of_kind(cut, "healing_noted")
+    assert final(cut)["Ann"].condition == "down"
+    sc = scenario({"A": [man("Ann")], "B": [man("Bob", at=(20, 0))]},
+                  [{"intents": {"Bob": {"shoot": "Ann"}}}, {"intents": {}}],
+                  {"Bob": {"to_hit": [16, 16], "injury": [19], "initiative": [20, 20]},
+                   "Ann": {"after_fight": [3]}})
     done = fight(sc)
-    assert done.events[-1].reason == "turns_ran_out"
+    assert done.events[-1].reason == "side_down"
     assert [(e.character, e.result) for e in of_kind(done, "after_fight_rolled")] == [
         ("Ann", "critically_injured")]
 
@@ -476,6 +485,13 @@ def test_healing_a_week_per_injury_and_three_days():
     assert rules.healing(3) == (3, 3)
     assert rules.healing(0) == (0, 0)
     log = duel({"shoot": "Bob"}, dice={"Ann": {"to_hit": [16, 1], "injury": [1]}})
+    assert log.events[-1].reason == "turns_ran_out"  # cut off, not over: no rest yet (VN1)
+    assert not of_kind(log, "healing_noted")
+    # Bob shoots back and puts Ann Down: the fight is over, Bob's rest is told
+    log = duel({"shoot": "Bob"}, {"shoot": "Ann"},
+               dice={"Ann": {"to_hit": [16, 1], "injury": [1], "after_fight": [20]},
+                     "Bob": {"to_hit": [16, 1], "injury": [19]}})
+    assert log.events[-1].reason == "side_down"
     h = of_kind(log, "healing_noted")[0]
     assert (h.character, h.injuries, h.weeks, h.days, h.critical) == ("Bob", 1, 1, 3, False)
 

@@ -209,8 +209,8 @@ def test_odds_for_a_violence_scenario():
     one = batch.run_odds(ld, 300, 3, workers=1)
     two = batch.run_odds(ld, 300, 3, workers=2)
     assert one == two
-    assert one.outcome_names == ("dead", "critically_injured", "subdued", "surrendered", "fled",
-                                 "wounded", "unhurt")
+    assert one.outcome_names == ("dead", "critically_injured", "down", "subdued", "surrendered",
+                                 "fled", "wounded", "unhurt")
     assert sum(s.wins for s in one.sides) == 300
     for c in one.characters:
         assert sum(share for _, share in c.outcomes) == pytest.approx(1.0)
@@ -221,7 +221,7 @@ def test_cli_odds_and_batch(tmp_path):
     scen = EXAMPLES / "bank-robbery.yaml"
     r = runner.invoke(app, ["odds", str(scen), "--trials", "200", "--workers", "1"])
     assert r.exit_code == 0, r.output
-    assert "Sweetwater men win" in r.output and "critically" in r.output
+    assert "Sweetwater men win" in r.output and "crit." in r.output and " down " in r.output
     out = tmp_path / "fights"
     r = runner.invoke(app, ["batch", str(scen), str(EXAMPLES / "barroom-brawl.yaml"), "--runs",
                             "2", "--out", str(out), "--workers", "1", "--format", "text"])

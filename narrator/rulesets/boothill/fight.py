@@ -362,7 +362,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
     def _turns(self, loop: TurnLoop, adjustments: dict[int, dict[str, dict]] | None = None,
                first: int = 1) -> None:
         """The turns of ``loop`` from turn ``first`` on (the GM's ``adjustments`` at the start
-        of theirs), until one side is all down; then ``heal_bruises`` (unless paused) and
+        of theirs), until one side is all down; then ``heal_bruises`` (only when a side is down: BN6) and
         ``ending``."""
         for t in loop:
             if t < first:
@@ -381,7 +381,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
             self.last_kind = kind
             if loop.done(t, self._one_side_up()):
                 break
-        if loop.reason != "paused":
+        if loop.reason == "side_down":  # cut off undecided or paused: not over (ruling BN6)
             self.heal_bruises()
         self.ending = (loop.turns, loop.reason)
 

@@ -167,7 +167,9 @@ class ViolenceFight:
     def run(self, stop_after: int | None = None,
             adjustments: dict[int, dict[str, dict]] | None = None) -> FightLog:
         """Fight every declared round (or ``max_turns``), until at most one side has anyone
-        still in the fight; then the after-fight rolls and healing times.
+        still in the fight; then the after-fight rolls and healing times. A fight cut off by
+        its last round with two sides still in it is not concluded (003 l.28 "After the
+        violence is concluded"; ruling VN1): no after-fight rolls, no healing times.
 
         Args:
             stop_after: stop after this round (reason "paused" if the fight would go on).
@@ -184,7 +186,7 @@ class ViolenceFight:
                 self.adjust(t, adjustments[t])
             self.round(t, turn)
             over = len(self.active_sides()) <= 1
-            if over or t == total:
+            if over:
                 self.after_fight(t)
             self.emit(TurnEnded(t, tuple(self.status(f) for f in self.fighters.values())))
             if loop.done(t, over):

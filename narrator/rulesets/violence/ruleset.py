@@ -24,8 +24,9 @@ class Violence(Ruleset):
     title = "Violence"
     package = "narrator.rulesets.violence"
     time_unit = {"": "round"}
-    outcomes = ("dead", "critically_injured", "subdued", "surrendered", "fled", "wounded",
-                "unhurt")
+    # "down": Down in a fight cut off at its last round, no after-fight roll made (VN1)
+    outcomes = ("dead", "critically_injured", "down", "subdued", "surrendered", "fled",
+                "wounded", "unhurt")
     editable = ("condition", "at", "injuries", "loaded")
     derived = ("cover",)
     # each opens a story beat; injury_rolled attaches to its shot
