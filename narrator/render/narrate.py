@@ -2771,9 +2771,11 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     out: dict[int, dict[str, Any]] = {}
     closing: dict[str, str] = {}  # this turn: a man who moves to strike or grapple, and whom
     aiming: dict[str, tuple[str, ...]] = {}  # this turn: the men a man declared he shoots at
+    turn_pos = dict(pos)  # where each man stood as the turn began
     for i, e in enumerate(events):
         if e.kind == "turn_started":
             closing, aiming = {}, {}
+            turn_pos = dict(pos)
         if e.kind.endswith("_moved") and hasattr(e, "start") and e.character not in aiming:
             after = _shot_after(events, i)   # a ruleset with no declared intents
             if after:
@@ -2802,6 +2804,14 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
                     way = "towards"
                 elif after > before + step / 3:
                     way = "away"
+                was = turn_pos.get(name)
+                if way == "across" and e.kind == "moved" and was is not None \
+                        and math.dist(tuple(e.end), was) < math.dist(tuple(e.start), was) - step / 3:
+                    # Boot Hill's moves of a turn are made together: a run at the spot the
+                    # man stood on as the turn began is a run at him, though he moved off
+                    # (a fresh user: "Kit stepped aside, never taking their eyes off Lee" of
+                    # a 3.6-yard run to Lee's spot, the rolls "runs towards Lee")
+                    way = "towards"
                 out[id(e)] = {"way": way, "enemy": name}
             pos[e.character] = tuple(e.end)
         _down_after(e, down)
