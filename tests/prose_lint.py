@@ -445,6 +445,9 @@ class Count:
     own_pronoun: int = 0
     they_after_things: int = 0
     the_name_cap: int = 0
+    prone_standing: int = 0
+    stunned_ducks: int = 0
+    blow_through: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -1592,6 +1595,51 @@ OWN_THING = re.compile(r"\b(?:kept|keeps|keep|lost|loses|lose|tightened|tightens
 #: a sentence opening on "They"/"Their" of a they-character after one that ended on a
 #: plural landmark ("... behind the rain barrels. Their bullet ...": the barrels' bullet?)
 THEY_OPEN = re.compile(r"^(?:They|Their) ")
+#: the closing paragraph's men on their feet ("still standing") ...
+STANDING_WORDS = re.compile(r"\bstill standing\b|\bon (?:his|her|their) feet\b|\blast one "
+                            r"standing\b|\balone (?:is|was|are|were) (?:left )?standing\b|"
+                            r"\blast of them on\b")
+
+
+#: a Weird West blow told going through ("Ike rakes Crane through the right forearm", "Dutch's
+#: club catches Sam through the left forearm"): the w_fight_hit, w_claw_hit words
+WW_BLOW_THROUGH = re.compile(
+    r"\b(?:lands? a blow on|landed a blow on|guard and (?:catch|catches|caught)|(?:gets|got|"
+    r"get) to [^.;]*? and (?:catch|catches|caught)|blow (?:lands|landed|land)|rakes?|raked|"
+    r"bites?|bit|dead hands (?:find|found)|'s (?:club|knife|Bowie knife|fists?|blade|hatchet|"
+    r"tomahawk|gun butt) (?:catch|catches|caught))\b[^.;]*?\bthrough the (?:left|right)\b")
+
+
+SHOT_WORDS = re.compile(r"\b(?:charge|buckshot|pellets?|pattern|bullets?|balls?|shots?|"
+                        r"shotgun|scattergun)\b")
+
+
+def _stunned_misses(log: FightLog) -> list[tuple[str, str]]:
+    """(the man missed, the shooter), short names, of the shots that missed a man stunned
+    that round (Weird West's ww_stun, W10) and of no shot of that man at him unstunned."""
+    shorts = _shorts(log)
+    stunned: set[tuple[str, int]] = set()
+    dazed: set[tuple[str, str]] = set()
+    alert: set[tuple[str, str]] = set()
+    for e in log.events:
+        if e.kind == "ww_stun" and getattr(e, "stunned", False):
+            stunned.add((e.character, e.turn))
+        elif e.kind == "ww_shot" and not getattr(e, "hit", True):
+            pair = (shorts.get(e.target, e.target), shorts.get(e.character, e.character))
+            (dazed if (e.target, e.turn) in stunned else alert).add(pair)
+    return sorted(dazed - alert)
+
+
+def prone_at_end(log: FightLog) -> set[str]:
+    """Names (full and short) of the men lying prone in the fight's last status."""
+    for e in reversed(log.events):
+        status = getattr(e, "status", None)
+        if isinstance(status, (list, tuple)) and status and hasattr(status[0], "name"):
+            shorts = _shorts(log)
+            return {x for c in status if getattr(c, "prone", False)
+                    and getattr(c, "condition", "active") == "active"
+                    for x in (c.name, shorts.get(c.name, c.name))}
+    return set()
 
 
 def _tenth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
@@ -1609,6 +1657,22 @@ def _tenth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
         pronoun.update({name: getattr(c, "pronoun", "he") for name, c in chars.items()})
         thes = sorted({x for x in pronoun if x.startswith("The ")}, key=len, reverse=True)
     his = {"he": "his", "she": "her", "they": "their"}
+    stunned = _stunned_misses(log) if log is not None else []
+    for s in (x for p in paras for x in p):  # a man stunned this round ducks nothing
+        plain = QUOTE.sub("", s)
+        for who, by in stunned:
+            if re.search(rf"(?<![\w']){re.escape(who)} (?:ducks|ducked|duck) as "
+                         rf"{re.escape(by)}'s\b", plain):
+                bad("stunned_ducks", s)
+    if log is not None and getattr(log.events[0], "ruleset", "") in ("weird-west", "weird_west"):
+        for s in (x for p in paras for x in p):  # a blow never goes through (Weird West)
+            if WW_BLOW_THROUGH.search(QUOTE.sub("", s)) and not SHOT_WORDS.search(s):
+                bad("blow_through", s)
+    prone = prone_at_end(log) if log is not None else set()
+    for s in (paras[-1] if paras else []):  # ... of a man lying prone (fresh16 street.yaml)
+        if STANDING_WORDS.search(QUOTE.sub("", s)) and any(
+                re.search(rf"(?<![\w']){re.escape(x)}(?![\w])", s) for x in prone):
+            bad("prone_standing", s)
     things = [x for _, x in (getattr(log.events[0], "landmarks", ()) if log is not None else ())
               if re.search(r"[a-z]s$", x) and not x.endswith("'s")]
     for para in paras:

@@ -54,7 +54,7 @@ NINTH = ("boom_again", "jam_extra", "archaic", "comma_place", "he_after_thing", 
          "stray_unsaid", "across_grave", "lull_run_on")
 #: The checks of the tenth GM reading, every ruleset (prose_lint._tenth_round).
 TENTH = ("killed_twice", "light_then_out", "unseen_heard", "own_pronoun", "they_after_things",
-         "the_name_cap")
+         "the_name_cap", "prone_standing", "stunned_ducks", "blow_through")
 
 
 def _assert_clean(c: Count, tense: str, fifth: bool = True) -> None:

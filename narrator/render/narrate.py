@@ -689,8 +689,8 @@ class Narration:
         (a mortal wound that stands first, then one a Luck check saved, else the most
         severe), ``rest`` the worst severity of the others (None for a single wound),
         ``tone`` the severity tag (``wound_tags``) the wounds earn together as they stand:
-        ``grave`` when one is serious or mortal, else ``slight`` ("the wounds are bad" only
-        of grave ones)."""
+        ``grave`` when most are serious or mortal, ``mixed`` when fewer are, else ``slight``
+        ("the wounds are bad" only of grave ones)."""
         rank = {"scratch": 0, "light": 1, "serious": 2, "mortal": 3}
         out: list[dict[str, Any]] = []
         for s in sub:
@@ -716,8 +716,11 @@ class Narration:
                 # not make the whole blast "only a light wound")
                 g["rest"] = max((w.severity for w in g["wounds"] if w is not g["worst"]),
                                 key=lambda v: rank.get(v, 0), default=None)
-                g["tone"] = "grave" if any(w.severity in ("serious", "mortal")
-                                           for w in g["wounds"]) else "slight"
+                # "the wounds are bad" when most of them are; one bad among light ones is
+                # "mixed" (never "the wounds were bad" of two light and one serious)
+                grave = sum(w.severity in ("serious", "mortal") for w in g["wounds"])
+                g["tone"] = "grave" if grave * 2 > len(g["wounds"]) else "mixed" if grave \
+                    else "slight"
         return out
 
     def _turn(self, ev: Event | None, turn: Any) -> list[Event]:
@@ -1016,6 +1019,33 @@ class Narration:
     def _pronouns(self, who: str | None) -> tuple[str, str, str, str]:
         p = self.chars[who].pronoun if who in self.chars else "he"
         return _PRONOUNS[p]
+
+    def places(self, places: list[str]) -> str:
+        """Where one shot's wounds are, joined ("in the right leg, high in the chest and in
+        the gut"); the two arms or legs through the same words are said once ("through both
+        forearms", never "through the left forearm and through the right forearm")."""
+        out = list(places)
+        for i, p in enumerate(out):
+            m = _SIDED.match(p)
+            if not m:
+                continue
+            other = f"{m.group(1)}the {'right' if m.group(2) == 'left' else 'left'} {m.group(3)}"
+            if other in out[i + 1:]:
+                out[i] = f"{m.group(1)}both {inflection.plural(m.group(3))}"
+                out.remove(other)
+        return inflection.join(out)
+
+    def upright(self, names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+        """``("upright",)`` when none of ``names`` lies prone in the last status of the fight
+        (a phrase tagged ``<upright>`` says "still standing", "on their feet"), else ``()``:
+        a man lying prone at the end (Deputy Crane, sniping from the ground) is still in the
+        fight, never "still standing"."""
+        for e in reversed(self.events):
+            status = getattr(e, "status", None)
+            if isinstance(status, (list, tuple)) and status and hasattr(status[0], "name"):
+                prone = {c.name for c in status if getattr(c, "prone", False)}
+                return () if prone.intersection(names) else ("upright",)
+        return ("upright",)
 
     def pronoun(self, who: str, case: str = "subj") -> str:
         """"he"/"him"/"his" (``case`` subj, obj, poss) for the character's pronoun."""
@@ -2607,6 +2637,10 @@ def _word_re(word: str) -> re.Pattern[str]:
 def _empties(phrase: str) -> bool:
     """Whether the phrase tells a gun emptied."""
     return _EMPTIES.search(phrase) is not None
+
+
+#: a place on one side of the body ("through the left forearm"): its words, the side, the part
+_SIDED = re.compile(r"^((?:[a-z]+ )+?)the (left|right) ([a-z]+)$")
 
 
 def _the_names(chars: dict[str, Any], shorts: dict[str, str]) -> re.Pattern | None:

@@ -389,14 +389,15 @@ def _toml(text: str) -> dict[str, list[str]]:
 #: context has one of them (a tag of no kind listed here must be in the context itself).
 TAG_KINDS = (frozenset({"in", "out"}),                                   # the place
              frozenset({"bullet", "ball", "pellets", "arrow", "blade", "fist", "blow", "claw"}),  # what strikes
-             frozenset({"slight", "grave"}),                              # a wound's severity
+             frozenset({"slight", "grave", "mixed"}),  # a wound's severity (mixed: several, one bad)
              frozenset({"handgun", "longarm"}),                           # held in a hand or to the shoulder
              frozenset({"head", "torso", "chest", "belly", "arm", "leg"}),  # where it struck
              frozenset({"fresh", "again"}),  # the shooter's first shot of the turn, or a later one
              frozenset({"pocket", "big"}),  # a pocket gun (a derringer cracks, pops), or bigger (roars)
              frozenset({"street", "open"}),  # outdoors: a town's paved street, or open ground
              frozenset({"wall"}),  # a man where a wall is (indoors, or by a building)
-             frozenset({"afoot", "riding"}))  # a wounded man on foot, or in the saddle
+             frozenset({"afoot", "riding"}),  # a wounded man on foot, or in the saddle
+             frozenset({"upright"}))  # the men named are on their feet (none lies prone)
 
 
 def _fits(tags: set[str] | frozenset[str], context: set[str] | frozenset[str]) -> bool:
