@@ -1037,14 +1037,15 @@ class Narration:
 
     def upright(self, names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
         """``("upright",)`` when none of ``names`` lies prone in the last status of the fight
-        (a phrase tagged ``<upright>`` says "still standing", "on their feet"), else ``()``:
+        (a phrase tagged ``<upright>`` says "still standing", "on their feet"), else
+        ``("prone",)`` (``<prone>``: "still in the fight"):
         a man lying prone at the end (Deputy Crane, sniping from the ground) is still in the
         fight, never "still standing"."""
         for e in reversed(self.events):
             status = getattr(e, "status", None)
             if isinstance(status, (list, tuple)) and status and hasattr(status[0], "name"):
                 prone = {c.name for c in status if getattr(c, "prone", False)}
-                return () if prone.intersection(names) else ("upright",)
+                return ("prone",) if prone.intersection(names) else ("upright",)
         return ("upright",)
 
     def pronoun(self, who: str, case: str = "subj") -> str:
