@@ -395,6 +395,15 @@ def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = froze
                  and kinds.is_shot(x["ev"].kind)]
         if not shots or shots[0] > kept.index(b):
             continue
+        if getattr(b["ev"], "penalties", ()) and any(
+                e.kind == "wound_taken" and e.character == who and "leg" in e.location
+                for x in kept[shots[0]:kept.index(b)] for e in (x["ev"], *x["sub"])):
+            # a leg wound after his first shot, before the move, that the move's allowance
+            # pays for: the move is the wounded man's, told in its place (a fresh user: "Billy
+            # limps towards the rocks; the leg will not carry him at a run" was told before
+            # "Reese's bullet catches Billy in the right leg"); a move no wound between
+            # slowed is still told first (Quentin's run, hit in the gut as he fires)
+            continue
         kept.remove(b)
         if getattr(b["ev"], "cover", None) and getattr(b["ev"], "arrived", False) \
                 and getattr(b["ev"], "destination", None):
