@@ -191,6 +191,14 @@ def toward(f, g, yards: float) -> tuple[float, float]:
     return best
 
 
+
+def _reload(gun) -> Action:
+    """Reload ``gun``, drawn first when it is not in his hand: a holstered gun is drawn, then
+    loaded (a fresh user: "Deadeye Elmer gets two rounds home in the Colt and snaps it shut.
+    He pulls his Colt.", the holstered Colt loaded on one card and drawn on the next)."""
+    return Action(reload=gun.key) if gun.in_hand else Action(draw=gun.key)
+
+
 def decide(fight, t: int, f) -> Action:
     """The action for ``f``'s card under his profile (see the module docstring)."""
     profile = f.c.tactics
@@ -228,13 +236,13 @@ def decide(fight, t: int, f) -> Action:
     gun = next((w for w in skilled if w.in_hand and w.loaded > 0), None) or \
         next((w for w in skilled if w.loaded > 0), None)
     if gun is None and skilled:
-        return Action(reload=skilled[0].key)
+        return _reload(skilled[0])
     gun = gun or next((w for w in guns if w.in_hand and w.loaded > 0), None) or \
         next((w for w in guns if w.loaded > 0), None)
     if gun is None:
         if any(w.loaded < w.wt.shots for w in guns):
             g = next(w for w in guns if w.loaded < w.wt.shots)
-            return Action(reload=g.key)
+            return _reload(g)
         if fight.dist(f, target) <= melee_yards() + 1e-9:
             return Action(fight=target.name)
         return Action(move=list(toward(f, target, min(budget, pace))))
