@@ -35,3 +35,27 @@ def test_a_shot_beside_an_out_of_range_refusal_says_its_distance_against_the_rea
     assert seen, "no shot beside a refusal out of range: the scenario no longer tests it"
     assert all(said == f"just over {reach} yards" for _, said, reach in seen), seen
     assert (0, "just over 30 yards", "30") in seen
+
+
+def test_a_stretch_of_the_fight_after_the_next_or_the_first_has_no_article():
+    """"Nobody drew blood for the next a minute" (generated canyon 2v3 seed 11, both tenses):
+    a span of "a minute" after "the next" or "the first" is "the next minute". Every phrase
+    saying "the next" or "the first" before a span takes the span's field without its
+    article, and the fight says it so."""
+    import re
+    import sys
+
+    from narrator.render import render
+    from narrator.render.core import Options
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from prose_lint import generated_fights
+
+    table = (Path(__file__).parents[1] / "templates" / "common" / "phrases.toml").read_text(
+        encoding="utf-8")
+    assert not re.findall(r"the (?:next|first) \{(?:time|last)\}", table)
+    assert table.count("the next {next_time}") == 2 and table.count("the first {first}") == 2
+    (_, log), = generated_fights(1, start=11)
+    for tense in ("present", "past"):
+        story = render(log, "text", "story", options=Options(tense=tense))
+        assert "for the next minute." in story and "the next a " not in story

@@ -554,7 +554,9 @@ class Narration:
             clauses.append(self.say("lull_run", who=self.names(on)))
         fired = any(a["shots"] for a in acts.values())
         opening = self.say("lull_open" if fired else "lull_open_still",
-                           time=(time, not time.startswith("one ")))
+                           time=(time, not time.startswith("one ")),
+                           # "for the next minute", never "the next a minute"
+                           next_time=time.removeprefix("a "))
         if not clauses:
             return opening
         text = f"{opening} {'; '.join(c.rstrip('.') for c in clauses)}."
