@@ -158,7 +158,9 @@ def test_the_ending_tally_counts_in_words_to_ten_and_figures_above():
     log = run_fight(load_scenario_text((EXAMPLES / "shotgun-gang.yaml").read_text(),
                                        "shotgun-gang.yaml"), 4)
     text = render(log, "text", "story", options=Options())
-    assert "Of the 14 shots fired, seven have gone home." in text
+    # (re-pinned, session 17: the tally drawn anew since a move a leg wound cut short is told
+    # after the wound; the same 14 shots and seven hits)
+    assert "By the count afterwards, 14 shots have been fired, for seven hits." in text
     assert inflection.tally(18, 7) == {"fired": "18 shots", "hits": "seven hits",
                                        "nhits": "seven", "cover": "no shots"}
     assert inflection.tally(9, 8)["fired"] == "nine shots"
