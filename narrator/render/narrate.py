@@ -365,7 +365,7 @@ class Narration:
         self._downs: tuple[list[Event], dict[int, frozenset[str]]] | None = None
         self._floors: tuple[list[Event], dict[int, frozenset[str]]] | None = None
         self._moves_at: tuple[list[Event], dict[int, dict]] | None = None  # ``_moved_at``
-        self._saddles: tuple[list[Event], dict[int, bool]] | None = None  # ``seated``
+        self._saddles: tuple | None = None  # (events, seats, last): ``_seats``
         self._sides: dict[str, str] = {}
         self._names: frozenset[str] | None = None  # the words of the characters' names
         self.sentence: list[str] = []  # characters named or referred to in this sentence
@@ -1419,22 +1419,33 @@ class Narration:
         ``mounted`` at the start, then each turn's status, a GM's edit of ``mounted`` and his
         own moves that mount or dismount, before ``ev`` (000 Table 3: a rider's gaits are his
         horse's, walking, trotting, galloping). ``who``: another man than the event's
-        ``character`` (a shot's shooter: whether he is in the saddle as it is fired)."""
+        ``character`` (a shot's shooter: whether he is in the saddle as it is fired). An event
+        not of the fight: as the fight ends."""
         who = who or ev.character
-        on = False
-        for e in self.events:
-            if e is ev:
-                break
-            k = e.kind
-            if k == "fight_started":
-                on = any(c.name == who and getattr(c, "mounted", False) for c in e.characters)
-            elif k == "turn_ended":
-                on = any(st.name == who and getattr(st, "mounted", False) for st in e.status)
-            elif k == "state_adjusted" and e.character == who and e.field == "mounted":
-                on = e.value == "True"
-            elif k == "moved" and e.character == who:
-                on = (on or e.mounted) and not e.dismounted
-        return on
+        seats, last = self._seats()
+        return seats.get(id(ev), last).get(who, False)
+
+    def _seats(self) -> tuple[dict[int, dict[str, bool]], dict[str, bool]]:
+        """Who is in the saddle before each event of the fight (by ``id``), from one pass over
+        the events, and after the last: ``riding``'s answers. The mapping of men is copied only
+        where it changes (a start, a turn's status, an edit, a move)."""
+        if self._saddles is None or self._saddles[0] is not self.events:
+            on: dict[str, bool] = {}
+            seats: dict[int, dict[str, bool]] = {}
+            for e in self.events:
+                seats[id(e)] = on
+                k = e.kind
+                if k == "fight_started":
+                    on = {c.name: bool(getattr(c, "mounted", False)) for c in e.characters}
+                elif k == "turn_ended":
+                    on = {st.name: bool(getattr(st, "mounted", False)) for st in e.status}
+                elif k == "state_adjusted" and e.field == "mounted":
+                    on = {**on, e.character: e.value == "True"}
+                elif k == "moved":
+                    on = {**on, e.character: (on.get(e.character, False) or e.mounted)
+                          and not e.dismounted}
+            self._saddles = (self.events, seats, on)
+        return self._saddles[1], self._saddles[2]
 
     def down_before(self, who: str, ev: Event) -> bool:
         """Whether ``who`` went down (passed out, knocked cold, dying or dead) earlier in
@@ -1497,30 +1508,10 @@ class Narration:
 
     def seated(self, ev: Event) -> bool:
         """Whether the man a ``wound_taken`` (or any event with a ``character``) is about is
-        in the saddle as it happens, as ``riding`` follows it (his ``mounted`` at the start,
-        each turn's status, a GM's edit, his own moves that mount or dismount before it), from
-        one pass over the events: a rider's leg wound does not buckle him, nor does he
-        "stay on his feet" (a fresh user: "the leg buckled under him, but Boone stayed up"
-        of a man in the saddle)."""
-        if self._saddles is None or self._saddles[0] is not self.events:
-            on: dict[str, bool] = {}
-            marks: dict[int, bool] = {}
-            for e in self.events:
-                k = e.kind
-                if k == "fight_started":
-                    on = {c.name: bool(getattr(c, "mounted", False)) for c in e.characters}
-                elif k == "turn_ended":
-                    on = {st.name: bool(getattr(st, "mounted", False)) for st in e.status}
-                elif k == "state_adjusted" and e.field == "mounted":
-                    on[e.character] = e.value == "True"
-                elif k == "moved":
-                    on[e.character] = (on.get(e.character, False) or e.mounted) \
-                        and not e.dismounted
-                elif k == "wound_taken":
-                    marks[id(e)] = on.get(e.character, False)
-            self._saddles = (self.events, marks)
-        mark = self._saddles[1].get(id(ev))
-        return mark if mark is not None else self.riding(ev, getattr(ev, "character", None))
+        in the saddle as it happens (``riding``): a rider's leg wound does not buckle him, nor
+        does he "stay on his feet" (a fresh user: "the leg buckled under him, but Boone stayed
+        up" of a man in the saddle)."""
+        return self.riding(ev, getattr(ev, "character", None))
 
     def _moved_at(self) -> dict[int, dict[str, tuple[float, float]]]:
         """For each move of the log (``moved``, by ``id``): where the men who moved earlier in
