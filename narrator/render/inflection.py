@@ -322,7 +322,9 @@ def key_name(key: str, members: Any = ()) -> str:
     ("lassiters" with a Jim Lassiter: "Lassiters"; "hollises" with an Elmer Hollis:
     "Hollises"; "soto_gang" with a Miguel Soto: "Soto gang"; "o_neills" with a Pat O'Neill:
     "O'Neills"; "mcgee_boys" with a Tom McGee: "McGee boys"); a word "mc..." is a surname
-    ("mcgee_boys" with no McGee: "McGee boys"); a key with a one-letter word or an
+    ("mcgee_boys" with no McGee: "McGee boys"); a word no dictionary knows before "gang",
+    "boys", "bunch"... is a surname too ("kessler_gang" with no Kessler: "Kessler gang",
+    ``_OUTFITS``); a key with a one-letter word or an
     abbreviation (two to four letters, no vowel: "tx", "nm"; but "st", "mt", "ft" before
     a word are "St", "Mt", "Ft": "st_louis_boys" is "St Louis boys") is a brand or an outfit's name, every word of it capitalised ("bar_t":
     "Bar T", "lazy_y_riders": "Lazy Y Riders", "tx_rangers": "TX Rangers"); a leading
@@ -366,6 +368,9 @@ def key_name(key: str, members: Any = ()) -> str:
                 brand = True
             elif low.startswith("mc") and len(low) > 3:
                 out.append("Mc" + low[2].upper() + low[3:])
+            elif i == 0 and len(words) == 2 and words[1].lower() in _OUTFITS \
+                    and _not_a_word(low):  # "kessler_gang": a family's name, no man of it
+                out.append(w[:1].upper() + w[1:])
             else:
                 if len(low) == 1 and low != "a" and len(words) > 1:
                     brand = True
@@ -377,6 +382,22 @@ def key_name(key: str, members: Any = ()) -> str:
     if out and out[0].lower() == "the" and len(out) > 1:
         out[0] = "the"
     return " ".join(out)
+
+
+#: A band of men named after a family ("kessler_gang", "davis_boys"): the word before one of
+#: these, when no English word (``_not_a_word``), is a surname: "Kessler gang", as a
+#: member's surname is ("soto_gang" with a Miguel Soto: "Soto gang").
+_OUTFITS = frozenset({"gang", "boys", "bunch", "brothers", "clan", "outfit", "crew", "riders"})
+
+
+@functools.lru_cache(maxsize=256)
+def _not_a_word(word: str) -> bool:
+    """Whether lemminflect's dictionary knows no lemma of ``word`` ("kessler": none;
+    "town", "bank", "my", "shotgun": some): a name, not a word of the language. Only asked
+    for a key shaped like ``_OUTFITS``' (lemminflect is loaded then only)."""
+    from lemminflect import getAllLemmas
+
+    return not getAllLemmas(word)
 
 
 #: Short words of a key that are an abbreviation said in title case, not capitals.
@@ -474,6 +495,12 @@ def sided(text: str) -> str:
     "an", "no", "one", "each" or "every" by its label ("a bar_t man": "a Bar T man"), else
     by its name in prose ("joined bar_t": "joined the Bar T")."""
     for key in _SIDE_NAMES.get():
+        spaced = key.replace("_", " ")
+        if "_" in key and spaced != key and spaced in text and spaced != side_label(key):
+            # the key as prose spells it ("the kessler gang" of a description generated
+            # before the key had its name): by the name ("the Kessler gang")
+            text = re.sub(rf"\b([Tt])he {re.escape(spaced)}\b", lambda m, k=key: _opened(
+                side_name(k), m.group(1) == "T"), text)
         if key in text:
             text = re.sub(rf"\b([Tt])he {re.escape(key)}\b", lambda m, k=key: _opened(
                 side_name(k), m.group(1) == "T"), text)
