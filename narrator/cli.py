@@ -358,10 +358,9 @@ def emit_posts(posts: list[str], out: Optional[Path], targets: list[tuple[Path, 
         except OSError as exc:
             fail(f"{out}: cannot create the folder: {exc.strerror or exc}")
     write_files(targets + maps)
-    if maps:
-        typer.echo(f"maps: {maps[0][0]}" + (f" ... {maps[-1][0].name}" if len(maps) > 1
-                                            else ""), err=True)
     if out is not None:
+        if maps:
+            typer.echo(maps_written(maps, out), err=True)
         return
     for i, post in enumerate(posts, 1):
         if i > 1:
@@ -369,6 +368,25 @@ def emit_posts(posts: list[str], out: Optional[Path], targets: list[tuple[Path, 
         sys.stdout.write(post)
     if posts and not posts[-1].endswith("\n"):  # a Discord message has none of its own
         sys.stdout.write("\n")
+    if maps:  # after the write-up, where a GM reading the terminal sees it last
+        sys.stdout.flush()
+        typer.echo(maps_written(maps, out), err=True)
+
+
+def maps_written(maps: list[tuple[Path, str]], out: Optional[Path]) -> str:
+    """The one line on stderr that says where ``--map`` wrote its pictures: how many, the
+    folder, the first and last file ("maps: 5 SVG files in posts: mesa-turn01.svg ...
+    mesa-turn05.svg"); with no ``--out`` the folder is the current one, said so with its
+    path, and how to put them with the write-up instead."""
+    folder = maps[0][0].parent
+    files = maps[0][0].name + (f" ... {maps[-1][0].name}" if len(maps) > 1 else "")
+    many = f"{len(maps)} SVG file{'s' if len(maps) > 1 else ''}"
+    where = (f"the current folder ({shown_path(Path.cwd())})" if folder == Path(".")
+             else shown_path(folder))
+    if out is None:
+        return (f"maps: {many} in {where}: {files} (--out FOLDER writes them there, beside "
+                f"the write-up)")
+    return f"maps: {many} in {where}: {files}"
 
 
 def _folder_option(per_turn: bool, discord: bool) -> str:
@@ -643,7 +661,7 @@ SPOILER_OPT = typer.Option("spoiler", "--spoiler-tag", help="BBCode tag name for
 OOC_OPT = typer.Option("ooc", "--ooc-tag", help="BBCode tag name for out-of-character blocks.")
 TEMPLATES_OPT = typer.Option(None, "--templates", help="A folder of templates overriding ours file by file.")
 FORCE_OPT = typer.Option(False, "--force", help="Overwrite existing output files.")
-MAP_OPT = typer.Option(False, "--map", help="Also write a picture of each turn as an SVG file (next to --out, else in the current folder), and put a small character map after each turn's status in Markdown, BBCode and text. HTML always shows the pictures.")
+MAP_OPT = typer.Option(False, "--map", help="Also write a picture of each turn as an SVG file (next to --out, else in the current folder; a line on stderr says where), and put a small character map after each turn's status in Markdown, BBCode and text. HTML always shows the pictures.")
 CITE_OPT = typer.Option(False, "--cite", help="Cite the rules (source and line) and tag GM rulings and house rules in the prose.")
 
 

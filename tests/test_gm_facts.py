@@ -18,6 +18,27 @@ from narrator.scenario import load_scenario
 RUNNER = CliRunner()
 
 
+# ------------------------------------------------------------------- 3. --map, said where
+def test_map_without_out_says_where_its_pictures_went_after_the_write_up(run_cli, tmp_path,
+                                                                         monkeypatch):
+    """Old: "maps: shotgun-gang-turn01.svg ... shotgun-gang-turn05.svg" on stderr before the
+    write-up scrolled it away, and no folder named."""
+    monkeypatch.chdir(tmp_path)
+    r = run_cli(EXAMPLES / "shotgun-gang.yaml", "run", "--map")
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in tmp_path.glob("*.svg")) == [
+        f"shotgun-gang-turn{n:02d}.svg" for n in range(1, 6)]
+    assert r.stderr.splitlines()[-1] == (
+        f"maps: 5 SVG files in the current folder ({tmp_path}): shotgun-gang-turn01.svg ... "
+        f"shotgun-gang-turn05.svg (--out FOLDER writes them there, beside the write-up)")
+    (tmp_path / "posts").mkdir()
+    r = run_cli(EXAMPLES / "shotgun-gang.yaml", "run", "--map", "--out", "posts")
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr.splitlines()[-1] == ("maps: 5 SVG files in posts: shotgun-gang-turn01.svg "
+                                         "... shotgun-gang-turn05.svg")
+    assert len(list((tmp_path / "posts").glob("*.svg"))) == 5
+
+
 # --------------------------------------------------------------- 4. "kessler_gang" named
 def test_a_family_gang_key_shows_as_a_name():
     """Old: "the kessler gang", "Initiative: posse 6+1, kessler gang 1" (no Kessler in it)."""
