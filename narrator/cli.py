@@ -1067,6 +1067,8 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
     labels = _side_labels(loaded)
     shorts = {c.name: c.short or c.name for _, c in loaded.scenario.characters()}
     rows: list[list] = []
+    rs = ruleset(loaded.scenario.ruleset)
+    hints: list[str] = []  # a man the edited numbers put out as the next turn starts
     for name, c in state["characters"].items():  # by side, under the side's name
         if loaded.side_of[name] != side:
             side = loaded.side_of[name]
@@ -1074,14 +1076,19 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
         hurt = tuple(cell(name, c) for _, cell, _ in own)
         rounds = [Text("\n".join(f"{k} {v}" for k, v in c.get("loaded", {}).items()))] * guns
         also = [Text("\n".join(_state_notes(c, shorts)) or "-")] * noted
-        rows.append([Text(name), c["condition"].replace("_", " "), *hurt, *rounds,
-                     _yards(c["at"]), *also])
+        out = rs.edited_out(loaded, name, c)
+        condition = c["condition"].replace("_", " ")
+        if out is not None:  # "active" no longer: what the rules make of his numbers
+            condition = f"{out[0]}*"
+            hints.append(f"* {name}, {out[0]}: {out[1]}")
+        rows.append([Text(name), condition, *hurt, *rounds, _yards(c["at"]), *also])
     console = _console()
     heads, no_wraps = [h for h, _ in columns], [nw for _, nw in columns]
     if not _status_fits(heads, no_wraps, rows, console.width):
         # too narrow for a table that keeps every name whole and cuts no word: a block per
         # character, the name and the short facts on one line, the rest a line each
         typer.echo(_status_blocks(title, columns, rows, console.width))
+        _echo_hints(hints, console.width)
         return
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
     widths = _status_widths(heads, no_wraps, rows, console.width)
@@ -1097,6 +1104,17 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
                    else _hyphen_lines(x, w) for x, w in zip(row, widths)]
         table.add_row(*row)
     console.print(table)
+    _echo_hints(hints, console.width)
+
+
+def _echo_hints(hints: list[str], room: int) -> None:
+    """``status``'s notes under the table: each man the GM's edited numbers put out when the
+    next turn starts, why (the rule), and how to keep him up; wrapped at ``room``."""
+    import textwrap
+
+    for hint in hints:
+        typer.echo("\n".join(textwrap.wrap(hint, max(room, 40), subsequent_indent="  ",
+                                           break_long_words=False, break_on_hyphens=False)))
 
 
 def _status_blocks(title: str, columns: list[tuple[str, bool]], rows: list[list],

@@ -352,6 +352,15 @@ class Ruleset:
         wound points."""
         return []
 
+    def edited_out(self, loaded: LoadedScenario, name: str, entry: dict
+                   ) -> tuple[str, str] | None:
+        """For ``narrator status``: a man still active in the state whose numbers (a GM's
+        edit of ``state:``) put him out as the next turn starts, as the ruleset's ``adjust``
+        does then: ``(the condition he will be in, why and how to keep him up)``; None when
+        his numbers keep him up, or the ruleset has no such limit (Violence: a man goes down
+        only from a hit's roll)."""
+        return None
+
     # ------------------------------------------------------------------ batch and odds
     def shots(self, event: Event) -> tuple[str, int, bool] | None:
         """``(shooter, rounds fired, hit)`` when ``event`` is a shot, for the shots-per-hit

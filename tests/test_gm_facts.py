@@ -18,6 +18,61 @@ from narrator.scenario import load_scenario
 RUNNER = CliRunner()
 
 
+# ------------------------------------------------------ 2. status past the wound points
+def _edited(tmp_path, who: str, field: str, value: int):
+    path = tmp_path / "ab.yaml"
+    shutil.copy(EXAMPLES / "abilene-saloon.yaml", path)
+    assert RUNNER.invoke(app, ["next", str(path)]).exit_code == 0
+    head, state = path.read_text().split("\nstate:\n", 1)
+    i = state.index(f"{who}:")
+    state = state[:i] + re.sub(rf"{field}: \d+", f"{field}: {value}", state[i:], count=1)
+    path.write_text(head + "\nstate:\n" + state)
+    return path
+
+
+def test_status_shows_a_man_past_his_wound_points_passed_out_with_a_hint(tmp_path):
+    """Old: "Quentin "Cool Hand" Luke   active   ...   13/12": wound points edited past his
+    STR (12) left him shown active, though narrator next passes him out (000 l.433, B8)."""
+    path = _edited(tmp_path, 'Quentin "Cool Hand" Luke', "wound_points", 13)
+    r = RUNNER.invoke(app, ["status", str(path)], env={"COLUMNS": "120"})
+    assert r.exit_code == 0, r.output
+    row = next(line for line in r.stdout.splitlines() if line.strip().startswith("Quentin"))
+    assert "passed out*" in row and "13/12" in row and "active" not in row
+    flat = " ".join(r.stdout.split())
+    assert ('* Quentin "Cool Hand" Luke, passed out: 13 wound points, past his 12 (STR): a man '
+            'past his wound points passes out, and narrator next starts the turn with him out; '
+            'set wound_points to 12 or less in state: to keep him up') in flat
+    # a man edited within his STR is active as before, with no note
+    path = _edited(tmp_path, 'Quentin "Cool Hand" Luke', "wound_points", 12)
+    r = RUNNER.invoke(app, ["status", str(path)], env={"COLUMNS": "120"})
+    assert "passed out" not in r.stdout and "*" not in r.stdout
+    # ... and next does pass him out, as status said
+    path = _edited(tmp_path, 'Quentin "Cool Hand" Luke', "wound_points", 13)
+    r = RUNNER.invoke(app, ["next", str(path), "--format", "text", "--mode", "story"])
+    assert "Quentin passes out: 13 WP > STR 12." in r.stdout
+
+
+def test_edited_out_in_each_ruleset():
+    """What a GM's numbers mean in each ruleset's status: Weird West Wind 0 or less winded
+    (W8; never the walking dead, W19), Gaslight Health at or below half CON unconscious and
+    0 dead (G10); Violence has no limit (a man goes down only from a hit's roll)."""
+    ww = load_scenario(EXAMPLES / "graveyard.yaml")
+    rs = ruleset("weird-west")
+    assert rs.edited_out(ww, "Reverend Josiah Crane", {"condition": "active", "wind": 0})[0] \
+        == "winded"
+    assert rs.edited_out(ww, "Reverend Josiah Crane", {"condition": "active", "wind": 1}) is None
+    assert rs.edited_out(ww, "Ike Haskell", {"condition": "active", "wind": -3}) is None
+    gl = load_scenario(EXAMPLES / "fog-alley.yaml")
+    name, con = next((c.name, c.con) for _, c in gl.scenario.characters())
+    rs = ruleset("gaslight")
+    assert rs.edited_out(gl, name, {"condition": "active", "health": con // 2})[0] \
+        == "unconscious"
+    assert rs.edited_out(gl, name, {"condition": "active", "health": 0})[0] == "dead"
+    assert rs.edited_out(gl, name, {"condition": "active", "health": con // 2 + 1}) is None
+    assert ruleset("violence").edited_out(None, "x", {"condition": "active",
+                                                      "injuries": 11}) is None
+
+
 # ------------------------------------------------------------------- 3. --map, said where
 def test_map_without_out_says_where_its_pictures_went_after_the_write_up(run_cli, tmp_path,
                                                                          monkeypatch):

@@ -154,6 +154,18 @@ class BootHill(Ruleset):
         return [("wounds", lambda name, c: ", ".join(c.get("wounds", [])) or "-", False),
                 ("WP", lambda name, c: f"{c['wound_points']}/{strength[name]}", True)]
 
+    def edited_out(self, loaded: Any, name: str, entry: dict) -> tuple[str, str] | None:
+        """Wound points above STR: he passes out (000 l.433, errata B8), as ``adjust`` puts
+        him when the next turn starts."""
+        strength = {c.name: c.attributes.str_ for _, c in loaded.scenario.characters()}
+        wp, cap = entry.get("wound_points"), strength.get(name)
+        if entry.get("condition") != "active" or not isinstance(wp, int) or cap is None \
+                or wp <= cap:
+            return None
+        return ("passed out", f"{wp} wound points, past his {cap} (STR): a man past his wound "
+                f"points passes out, and narrator next starts the turn with him out; set "
+                f"wound_points to {cap} or less in state: to keep him up")
+
     def shots(self, event: Any) -> tuple[str, int, bool] | None:
         if event.kind == "shot_fired":
             return event.shooter, 1, event.result == "hit"

@@ -110,6 +110,23 @@ class Gaslight(Ruleset):
         return [("hp", lambda name, c: str(c.get("hp", "")), True),
                 ("Health", lambda name, c: str(c.get("health", "")), True)]
 
+    def edited_out(self, loaded: Any, name: str, entry: dict) -> tuple[str, str] | None:
+        """Health at or below half the CON score: unconscious; at 0: dead (G10,
+        ``rules.condition``), as ``adjust`` puts him when the next round starts."""
+        from narrator.rulesets.gaslight import rules as R
+
+        c = next((c for _, c in loaded.scenario.characters() if c.name == name), None)
+        health = entry.get("health")
+        if entry.get("condition") != "active" or not isinstance(health, int) or c is None:
+            return None
+        now = R.condition(health, c.con)
+        if now == "up":
+            return None
+        why = ("at 0 Health a man is dead" if now == "dead" else
+               f"at or below half his CON ({c.con}) a man is unconscious")
+        return (now, f"Health {health}: {why}, and narrator next starts the round with him "
+                f"so; set health above {c.con // 2} in state: to keep him up")
+
     def shots(self, event: Any) -> tuple[str, int, bool] | None:
         if event.kind == "gl_shot":
             return event.shooter, 1, event.result == "hit"

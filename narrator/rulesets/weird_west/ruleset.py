@@ -95,6 +95,21 @@ class WeirdWest(Ruleset):
             return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in c["wounds"].items()) or "-"
         return [("wounds", wounds, False), ("Wind", lambda name, c: str(c["wind"]), True)]
 
+    def edited_out(self, loaded: Any, name: str, entry: dict) -> tuple[str, str] | None:
+        """Wind at 0 or less: he is winded, out until the fight ends (W8, ``rules.winded``),
+        as ``adjust`` puts him when the next round starts; the walking dead have no Wind to
+        lose (W19)."""
+        from narrator.rulesets.weird_west import rules as R
+
+        c = next((c for _, c in loaded.scenario.characters() if c.name == name), None)
+        wind = entry.get("wind")
+        if entry.get("condition") != "active" or not isinstance(wind, int) or c is None \
+                or c.undead or not R.winded(wind):
+            return None
+        return ("winded", f"Wind {wind}: at 0 Wind or less a man is winded, out until the "
+                f"fight ends, and narrator next starts the round with him out; set wind above "
+                f"0 in state: to keep him up")
+
     def shots(self, event: Any) -> tuple[str, int, bool] | None:
         if event.kind in SHOT_KINDS and not event.jammed:
             rounds = event.fanned or 1
