@@ -6,7 +6,8 @@ A ``FightLog`` (events plus the dice log) round-trips through JSON exactly:
 
 A ruleset registers its own kinds with ``event`` when its events module is imported; the kinds
 here are the shared ones every ruleset uses (``fight_started``, ``turn_started``,
-``intent_declared``, ``other_action``, ``state_adjusted``, ``turn_ended``, ``fight_ended``) and
+``intent_declared``, ``other_action``, ``state_adjusted``, ``stood_idle``, ``turn_ended``,
+``fight_ended``) and
 the notes they carry. ``FightLog.from_json`` has the log's ruleset load its kinds first.
 
 May import: narrator.dice, narrator.frozen, narrator.ruleset (lazily).
@@ -260,6 +261,36 @@ class StateAdjusted(Event):
     character: str
     field: str
     value: str
+
+
+#: Why a man's tactics profile left him with nothing to do in a turn (``StoodIdle.reason``),
+#: the one vocabulary of every ruleset: a fact the write-up tells, worked out from the state
+#: as the profile left it (no die is rolled for it).
+IDLE_REASONS = {
+    "out_of_reach": "no enemy within reach of his weapons, and no way nearer this turn",
+    "holding": "his profile keeps its ground: nobody within reach, and it never closes in",
+    "no_clear_shot": "an enemy within reach, but no shot worth the try",
+    "no_ammunition": "no loaded gun, and no cartridges to load one",
+    "no_weapon": "nothing to fight with that he can use",
+    "keeping_away": "he has run off, and keeps out of their reach",
+    "dark": "in his cover in the dark, where he cannot see them",
+    "blinded": "blinded",
+}
+
+
+@event
+class StoodIdle(Event):
+    """A man his tactics profile left with nothing to do this turn (no intent, no action),
+    and why (``reason``, one of ``IDLE_REASONS``); ``enemy``: the nearest enemy still up,
+    when the reason concerns one. Recorded with the fight's records only, after the
+    profiles decided: no die is rolled for it, and a log without it (before it was
+    recorded) reads and renders as ever."""
+
+    kind: ClassVar[str] = "stood_idle"
+    turn: int
+    character: str
+    reason: str
+    enemy: str | None = None
 
 
 @event

@@ -37,7 +37,7 @@ FORMATS = ("markdown", "bbcode", "html", "text", "json")
 MODES = ("teaching", "story")
 
 #: Events that start a paragraph of their own in story mode; the others attach to the last.
-PRIMARY = frozenset({"other_action", "intent_declared"})
+PRIMARY = frozenset({"other_action", "intent_declared", "stood_idle"})
 """The shared kinds; a ruleset adds its own (``Ruleset.story_primary``)."""
 
 #: Events the engine emits once the fight is over, after the last turn's status (Boot Hill's
@@ -381,6 +381,10 @@ def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = froze
     loading = _loading(beats)
     kept = [dict(b, run=1) for b in beats if b["ev"].kind not in kinds.silent
             or b["ev"] in loading]
+    # a man left idle (stood_idle) is told after what the others did, never between one
+    # man's beats: his "Pike has nothing left to fight with" breaks no one's paragraph
+    kept = [b for b in kept if b["ev"].kind != "stood_idle"] + [
+        b for b in kept if b["ev"].kind == "stood_idle"]
     # a call the dice resolved after shots of the turn stays after them (a reader: "It is
     # too late for that; the shooting has started" told before any shot; issue 10: told
     # first, it read as answered by shots fired before it)

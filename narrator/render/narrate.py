@@ -37,7 +37,7 @@ _NOUNS = {"he": "man", "she": "woman", "they": "person"}
 #: beats with nothing to tell a reader (their facts are in the rolls block):
 SILENT = frozenset({"state_adjusted", "intent_declared"})
 #: Events a quiet turn may hold (see ``Kinds.quiet``):
-QUIET_KINDS = frozenset({"intent_declared", "state_adjusted"})
+QUIET_KINDS = frozenset({"intent_declared", "state_adjusted", "stood_idle"})
 
 
 @dataclass(frozen=True)
@@ -322,6 +322,7 @@ class Narration:
         self.scene = scene or Scene()
         self.kinds = kinds or Kinds()
         self.seen: set[str] = set()
+        self._idles: tuple[int, dict[tuple[str, int], str]] = (0, {})  # (``_idle_before``)
         self.last_miss: dict[str, Any] = {}
         self._own_gun: str | None = None  # own_gun: the next notice is of his own gun
         self.topic: str | None = None
@@ -457,6 +458,10 @@ class Narration:
                                           "fled": 0, "place": None, "cover": None,
                                           "towards": None, "first": {}})
                 seen += 1
+                if e.kind == "stood_idle":  # the first reason not told the turn before
+                    if "idle" not in a and not self._idle_before(e):
+                        a["idle"] = e
+                    continue
                 if e.kind in ("shot_fired", "gun_fired", "suppression_laid"):
                     if getattr(e, "result", "") == "dud":
                         continue
@@ -536,6 +541,10 @@ class Narration:
                     vps.append(self.phrases.pick("lull_close", ctx))
                     fields["whom"] = self.name(a["towards"])
             if not vps:
+                if a.get("idle") is not None:  # idle, and why ("Tom waits for a clear shot")
+                    said = self.idle(a["idle"])
+                    if said:
+                        clauses.append(_inside(said))
                 continue
             if a["shots"]:
                 fields["many"] = inflection.join([self.name(x) for x in a["targets"]])
@@ -543,6 +552,10 @@ class Narration:
             # then reached the corner and got down" (joined by "and", the "and"s ran on)
             said = vps[0] if len(vps) == 1 else ", ".join(vps[:-1]) + ", then " + vps[-1]
             clauses.append(self._realise("{a} " + said, who, None, fields))
+            if a.get("idle") is not None:  # and then nothing, and why: "he waits for a clear
+                said = self.idle(a["idle"])  # shot"
+                if said:
+                    clauses.append(_inside(said))
         if len(loaders) > 1:
             self.arm(loaders)
             clauses.append(self.say("lull_reloaders", who=self.names(loaders)))
@@ -816,6 +829,28 @@ class Narration:
             # before any shot was fired) nor an answer it was not: "" (the call alone)
             return ""
         return None if before else False
+
+    def idle(self, ev: Event) -> str:
+        """A man left idle (``stood_idle``) told briefly: the phrase of his reason
+        (``idle_<reason>``), or "" when his last turn ended idle for the same reason (said
+        once, again only when the reason changes, or after he has done something)."""
+        if self._idle_before(ev):
+            return ""
+        group = "idle_" + ev.reason
+        if group not in self.phrases.table:
+            return ""
+        # a fixed choice (by the turn and the man), drawing nothing from the phrase stream:
+        # every other phrase of the write-up is the one it was before idle men were told
+        k = ev.turn + sum(map(ord, ev.character))
+        return self.say_fixed(group, k, a=ev.character)
+
+    def _idle_before(self, ev: Event) -> bool:
+        """Whether ``ev``'s man stood idle for the same reason the turn before."""
+        key = id(self.events)
+        if self._idles[0] != key:
+            self._idles = (key, {(e.character, e.turn): e.reason for e in self.events
+                                 if e.kind == "stood_idle"})
+        return self._idles[1].get((ev.character, ev.turn - 1)) == ev.reason
 
     def telling(self, ev: Event) -> str:
         """Note that the beat of ``ev`` is being told now (story order, which is not always
@@ -2462,6 +2497,14 @@ class Narration:
 
 
 @functools.lru_cache(maxsize=8)
+def _inside(sentence: str) -> str:
+    """A sentence told as a clause after a semicolon: a pronoun opening it in lower case
+    ("; he waits for a clear shot", never "; He waits")."""
+    first = sentence.split(" ", 1)[0]
+    return first.lower() + sentence[len(first):] if first in ("He", "She", "They", "It") \
+        else sentence
+
+
 def _toml(text: str) -> dict[str, Any]:
     return tomllib.loads(text)
 

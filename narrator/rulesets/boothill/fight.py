@@ -17,8 +17,8 @@ from narrator.dice import Dice, fight_hash
 from narrator.events import (
     shown_value,
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, IntentDeclared,
-    Modifier, OtherAction, PlaceNote, RulingNote, StateAdjusted, TurnEnded, TurnStarted,
-    WeaponNote, WoundNote,
+    Modifier, OtherAction, PlaceNote, RulingNote, StateAdjusted, StoodIdle, TurnEnded,
+    TurnStarted, WeaponNote, WoundNote,
 )
 from narrator.frozen import record
 from narrator.rulesets.boothill.events import (
@@ -875,6 +875,9 @@ class BootHillFight(ShootoutTurns, HandToHand):
         for side in reversed(ranked) if self.record else ():  # (records only)
             for f in self.side_order(side, t):
                 if f.name not in intents:
+                    if f.c.tactics and f.condition == "active" and not f.queue:
+                        # his profile left him nothing to do: why, for the write-up (no die)
+                        self.emit(StoodIdle(t, f.name, *tactics.idle_reason(self, t, f)))
                     continue
                 if f.down:  # a dead (dying, unconscious) man's intents: refused, visibly
                     self.refuse(t, f, "act", "down", None, f.condition)

@@ -1331,6 +1331,37 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
                    sniping=sniping, other=call)
 
 
+def idle_reason(fight: FightView, turn: int, f: Fighter) -> tuple[str, str | None]:
+    """Why ``decide`` left ``f`` with no intent for ``turn`` (``events.IDLE_REASONS``), and
+    the nearest enemy still up (None when there is none): asked after the profiles decided,
+    for the write-up only, from the same state; it rolls nothing and changes nothing.
+
+    Running off and out of their reach (``_fleeing``): "keeping_away"; no gun he can fire
+    and none he can load: "no_ammunition" (a gun with no cartridges left) or "no_weapon"; in
+    his cover at night, a profile that keeps to it (B17): "dark"; an enemy within reach of
+    his guns but no shot worth it (the natural-1 floor, out of sight): "no_clear_shot";
+    nobody within reach and a profile that never closes in: "holding"; else
+    "out_of_reach"."""
+    prof = PROFILE_TABLE[f.c.tactics]
+    enemies = [(o, math.dist(f.pos, o.pos)) for o in fight.fighters.values()
+               if o.condition == "active" and o.side != f.side]
+    friends = sum(1 for o in fight.fighters.values()
+                  if o.condition == "active" and o.side == f.side)
+    if not enemies:
+        return "out_of_reach", None
+    near, _ = min(enemies, key=lambda e: (e[1], e[0].order))
+    if _fleeing(f, prof, len(enemies), friends):
+        return "keeping_away", near.name
+    if not _any_usable(f.weapons):
+        guns = [ws for ws in f.weapons if ws.wt.reload is not None and not ws.useless]
+        return ("no_ammunition" if guns else "no_weapon"), near.name
+    if fight.sc.night and f.cover is not None and prof.seeks_cover:
+        return "dark", near.name
+    if any(reach(fight, turn, f, o, y) > 0.0 for o, y in enemies):
+        return "no_clear_shot", near.name
+    return ("holding" if not prof.advance else "out_of_reach"), near.name
+
+
 def _brawl(fight: FightView, f: Fighter, prof: Profile,
            enemies: list[tuple[Fighter, float]], kind: str, call: str | None,
            mem: _Memory | None = None) -> Intent | None:

@@ -27,7 +27,8 @@ from narrator.dice import Dice, fight_hash
 from narrator.events import (
     shown_value,
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, Modifier,
-    OtherAction, PlaceNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
+    OtherAction, PlaceNote, StateAdjusted, StoodIdle, TurnEnded, TurnStarted, WeaponNote,
+    WoundNote,
 )
 from narrator.rulesets.gaslight import rolls
 from narrator.rulesets.gaslight import rules as R
@@ -526,6 +527,9 @@ class GaslightFight:
         if m.covering is not None:
             return self.covering_follow_up(t, m, first_half)
         if it is None:
+            if first_half and m.c.tactics:  # his profile left him idle: why (no die)
+                from narrator.rulesets.gaslight import tactics
+                self.emit(StoodIdle(t, m.name, *tactics.idle_reason(self, t, m)))
             return
         if first_half:
             self.first_half(t, m, it, contest)

@@ -56,6 +56,23 @@ def _toward(m: Any, foe: Any, yards: float) -> list[float] | None:
     return [round(m.pos[0] + dx / d * step, 2), round(m.pos[1] + dy / d * step, 2)]
 
 
+def idle_reason(fight: Any, t: int, m: Any) -> tuple[str, str | None]:
+    """Why ``decide`` left ``m`` with no intent (``events.IDLE_REASONS``), and the nearest
+    enemy still up: asked after the profiles decided, for the write-up only (nothing rolled,
+    nothing changed). Blinded: "blinded"; his gun broken or burst and no other loaded and
+    ready: "no_weapon"; else out of his gun's range with the enemy a yard off already (no
+    step nearer): "no_clear_shot"."""
+    foe = _nearest(fight, m)
+    near = foe.name if foe is not None else None
+    if m.blinded:
+        return "blinded", near
+    arm = fight.arm_for(m, None)
+    if arm.state in ("broken", "burst") and not any(
+            a.state == "ready" and a.loaded for a in m.arms):
+        return "no_weapon", near
+    return ("no_clear_shot" if foe is not None else "out_of_reach"), near
+
+
 def decide(fight: Any, t: int, m: Any) -> Intent | None:
     """The intent of ``m`` (a ``fight.Man``) for round ``t`` under his ``tactics`` profile;
     None when there is nobody to fight or nothing he can do."""

@@ -21,7 +21,8 @@ from narrator.render.inflection import key_name
 from narrator.events import (
     shown_value,
     CharacterIntro, CharacterStatus, Event, FightEnded, FightLog, FightStarted, OtherAction,
-    PlaceNote, RulingNote, StateAdjusted, TurnEnded, TurnStarted, WeaponNote, WoundNote,
+    PlaceNote, RulingNote, StateAdjusted, StoodIdle, TurnEnded, TurnStarted, WeaponNote,
+    WoundNote,
 )
 from narrator.rulesets.violence.events import (
     ActionBlocked, AfterFightRolled, ArmsNote, FighterNote, GroupNote, GunFired, HealingNoted,
@@ -341,6 +342,8 @@ class ViolenceFight:
                 self.block(t, f, intent.action or "act", "in_melee", None, "")
             return None
         if intent is None:
+            if f.c.tactics and f.name not in self.intents:  # (his profile left him idle)
+                self.emit(StoodIdle(t, f.name, *tactics.idle_reason(self, t, f)))
             return None
         action = intent.action
         if action in ("shoot", "snipe", "suppress", "melee") or intent.move is not None:

@@ -82,6 +82,19 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     return Intent(shoot=nearest.name, shots=min(SHOTS[profile], loaded[0].loaded), weapon=gun)
 
 
+def idle_reason(fight: FightView, turn: int, f: Fighter) -> tuple[str, str | None]:
+    """Why ``decide`` left ``f`` with no intent (``events.IDLE_REASONS``), and the nearest
+    enemy still up: asked after the profiles decided, for the write-up only (nothing rolled,
+    nothing changed). A profile is idle only with no loaded gun and no rounds to load one
+    (a coward not cornered, with no cover to reach, keeps his head down so too)."""
+    enemies = sorted(((math.dist(f.pos, o.pos), o.order, o) for o in fight.fighters.values()
+                      if o.active and o.side != f.side), key=lambda x: (x[0], x[1]))
+    near = enemies[0][2].name if enemies else None
+    if f.guns() and not any(w.loaded > 0 or w.spare != 0 for w in f.guns()):
+        return "no_ammunition", near
+    return ("no_weapon" if not f.guns() else "out_of_reach"), near
+
+
 def _call(fight: FightView, f: Fighter, enemies: list) -> Intent | None:
     """The lawman's call for surrender: before anyone has fired (``shots_fired``), once for
     his side (kept on the fight, as the Boot Hill profiles keep theirs); he holds his fire
