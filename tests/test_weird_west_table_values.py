@@ -70,10 +70,12 @@ RULES = {
                   "prone_hit": ["arms", "upper_guts", "noggin"], "prone_close_yards": 5},
                  "W7"),
     # 004 l.123-128 (a d6 by WN4); W9: plank wood 2, heavy timber or adobe 3, brick or stone
-    # 4, iron 5; die steps d4-d12; WN19: within 2 yards of a landmark
+    # 4, iron 5; die steps d4-d12; WN19: within 2 yards of a landmark; WN27: no cover from a
+    # shooter within 2 yards
     "cover": ({"die": 6, "armor": {"plank": 2, "wood": 2, "timber": 3, "adobe": 3,
                                    "brick": 4, "stone": 4, "iron": 5},
-               "die_steps": [4, 6, 8, 10, 12], "landmark_yards": 2}, "004 l.119-128"),
+               "die_steps": [4, 6, 8, 10, 12], "landmark_yards": 2, "open_yards": 2},
+              "004 l.119-128"),
     # W8: Size 6, levels 1 light ... 5 maimed, the guts one track, six tracks
     "wounds": ({"size": 6, "levels": ["none", "light", "heavy", "serious", "critical",
                                       "maimed"], "maimed": 5,

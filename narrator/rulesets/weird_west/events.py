@@ -157,6 +157,10 @@ class WWShot(Event):
     called: str | None = None
     rounds_left: int = 0
     weapon_type: str = ""
+    # ruled: WN27: the target's cover does not count against this shooter: "landmark" (he is
+    # behind the same landmark) or "close" (within 2 yards); ``bare_cover`` names the cover
+    bare: str = sparse("")
+    bare_cover: str = sparse("")
 
 
 @event

@@ -65,6 +65,12 @@ def cover_yards() -> float:
     return float(rules()["cover"]["landmark_yards"])
 
 
+def open_yards() -> float:
+    """How near a shooter stands to a man in cover for it not to hide him, yards (ruled:
+    WN27)."""
+    return float(rules()["cover"]["open_yards"])
+
+
 def note(roll: TraitRoll, what: str) -> RollNote:
     """The event record of a trait roll."""
     return RollNote(what, roll.dice[0].sides, tuple(d.faces for d in roll.dice),
@@ -271,6 +277,22 @@ class WeirdWestFight:
 
     def dist(self, a: Fighter, b: Fighter) -> float:
         return math.dist(a.pos, b.pos)
+
+    def bare(self, f: Fighter, target: Fighter) -> str:
+        """Why ``target``'s cover does not count against ``f``'s shot (ruled: WN27):
+        ``"landmark"`` when ``f`` is behind the same landmark, ``"close"`` when he is within
+        ``open_yards`` of him; ``""`` when it counts (or he has none)."""
+        if target.cover is None:
+            return ""
+        if f.cover is target.cover:
+            return "landmark"
+        return "close" if self.dist(f, target) <= open_yards() + 1e-9 else ""
+
+    def bare_note(self, f: Fighter, target: Fighter) -> tuple[str, str]:
+        """``WWShot``'s ``bare`` and ``bare_cover``: why the target's cover does not count
+        against this shot (WN27), and its name; empty when it counts."""
+        why = self.bare(f, target)
+        return (why, target.cover_name or "cover") if why else ("", "")
 
     def aptitude(self, f: Fighter, trait: str, level: int) -> tuple[int, int, list]:
         """(die, count, unskilled modifier) for an aptitude on a trait (W1)."""
@@ -702,7 +724,8 @@ class WeirdWestFight:
                    fanning: bool = False) -> list:
         return R.shootin_modifiers(
             shotgun=arms.wt.is_shotgun, running=f.running, target_running=target.running,
-            light=self.sc.light, half_hidden=target.cover is not None, aim_actions=aim,
+            light=self.sc.light, half_hidden=target.cover is not None and not self.bare(
+                f, target), aim_actions=aim,
             two_guns=hand, called=called, fanning=fanning, wound_penalty=f.body.penalty)
 
     def shootin_roll(self, f: Fighter, arms: Arms, tn: int, mods: list) -> TraitRoll:
@@ -777,12 +800,12 @@ class WeirdWestFight:
             arms.jammed = True
             self.emit(WWShot(t, f.name, target.name, arms.name, card.code, round(yards, 2), inc,
                              tn, note(r, what), False, True, hand or "main", 0, 0, called,
-                             arms.loaded, arms.wt.type))
+                             arms.loaded, arms.wt.type, *self.bare_note(f, target)))
             return False
         arms.loaded -= 1
         self.emit(WWShot(t, f.name, target.name, arms.name, card.code, round(yards, 2), inc, tn,
                          note(r, what), r.success, False, hand or "main", 0, 0, called,
-                         arms.loaded, arms.wt.type))
+                         arms.loaded, arms.wt.type, *self.bare_note(f, target)))
         if r.success:
             self.hit(t, f, target, arms, r.total, r.raises, called, inc, yards, ranged=True)
         return True
@@ -823,13 +846,13 @@ class WeirdWestFight:
             arms.jammed = True
             self.emit(WWShot(t, f.name, first.name, arms.name, card.code, round(yards, 2), inc,
                              tn, note(r, "shootin_pistol"), False, True, "main", shots, 0,
-                             a.called, arms.loaded, arms.wt.type))
+                             a.called, arms.loaded, arms.wt.type, *self.bare_note(f, first)))
             return
         arms.loaded -= shots
         hits = R.fanning_hits(r.success, r.raises, shots)
         self.emit(WWShot(t, f.name, first.name, arms.name, card.code, round(yards, 2), inc, tn,
                          note(r, "shootin_pistol"), r.success, False, "main", shots, hits,
-                         a.called, arms.loaded, arms.wt.type))
+                         a.called, arms.loaded, arms.wt.type, *self.bare_note(f, first)))
         prev = first
         follow = rules()["fanning"]["follow_yards"]
         others = [g for g in targets[1:]]
@@ -927,7 +950,8 @@ class WeirdWestFight:
         mods = unskilled + R.vamoose_modifiers(can_move, target.body.penalty)
         r = roll_trait(self.dice, target.name, "vamoose", die, n, mods, total)
         ok = r.beats(total)
-        how = "parry" if not ranged else ("cover" if target.cover is not None else "dodge")
+        how = "parry" if not ranged else ("cover" if target.cover is not None and not self.bare(
+            attacker, target) else "dodge")   # (no ducking behind it from a man at it: WN27)
         if can_move:
             if how == "dodge":
                 target.prone = True      # ruled: WN15 (diving: hitting the ground)
@@ -982,7 +1006,8 @@ class WeirdWestFight:
         strength = f.trait("strength") if wt.strength else None
         groups = R.damage_dice(wt, loc, increments, strength)
         # cover (004 l.119-128; W9)
-        if ranged and target.cover is not None and loc in target.cover.covers:
+        if ranged and target.cover is not None and loc in target.cover.covers and \
+                not self.bare(f, target):
             d = roll_die(self.dice, f.name, "deflect", rules()["cover"]["die"], explode=False).total
             armor = target.cover.armor_value
             if R.deflected(d):

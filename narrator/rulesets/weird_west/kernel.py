@@ -432,6 +432,7 @@ class KernelContext:
                                 for w in range(MAX_DAMAGE + 1)])
         self.stun_tn = np.array([R.stun_tn(w) for w in range(200)])       # W10
         self.follow = r["fanning"]["follow_yards"]                        # 004 l.158; W13
+        self.open_yards = r["cover"]["open_yards"]                        # ruled: WN27
         # W8: winded at Wind -1 or less, 0, 1 or more (``rules.winded``: 0 or less)
         self.winded = np.array([R.winded(v) for v in (-1, 0, 1)])
         assert not R.winded(2) and self.winded[0]
@@ -1039,6 +1040,11 @@ class _Kernel(kernel_base.RoundKernel):
 
     def hit_one(self, fi, j, g, k, total, raises, called, inc, yards) -> None:
         ctx = self.ctx
+        # his cover as it stands against this shooter: none from a man behind the same
+        # landmark or within ``open_yards`` of him (ruled: WN27; ``WeirdWestFight.bare``)
+        cov = self.cov[fi, k]
+        cov = np.where((cov >= 0) & ((self.cov[fi, j] == cov) |
+                                     (yards <= ctx.open_yards + R.EPS)), -1, cov)
         # vamoose: the highest card he holds, a dodge roll that must beat the shot
         if ctx.vamooses[k]:
             left = self.hand[fi, k] | self.held[fi, k]
@@ -1059,13 +1065,13 @@ class _Kernel(kernel_base.RoundKernel):
                 mod = unsk + np.where(legs, ctx.cannot_move, 0) + self.penalty(fv, k)
                 r = trait_roll(self.rng, len(vi), cnt, die, mod, 0)
                 beats = ~r.bust & (r.total > total[vi])       # 004 l.194-195
-                dodge = ~legs & (self.cov[fv, k] < 0)      # ranged: "cover" or "dodge"
+                dodge = ~legs & (cov[vi] < 0)      # ranged: "cover" or "dodge" (WN27)
                 self.prone[fv[dodge], k] = True            # ruled: WN15
                 keep = np.ones(len(fi), dtype=bool)
                 keep[vi[beats]] = False
-                fi, g, total, raises, called, inc, yards = (
+                fi, g, total, raises, called, inc, yards, cov = (
                     fi[keep], g[keep], total[keep], raises[keep], called[keep], inc[keep],
-                    yards[keep])
+                    yards[keep], cov[keep])
                 if len(fi) == 0:
                     return
         m = len(fi)
@@ -1082,11 +1088,10 @@ class _Kernel(kernel_base.RoundKernel):
         near = yards <= ctx.prone_yards + R.EPS
         protect = np.where(near, ctx.prone_near[loc], ctx.prone_far[loc])
         ok = ~(self.prone[fi, k] & protect) & ~ctx.missing[k, track]
-        fi, g, loc, track, inc = fi[ok], g[ok], loc[ok], track[ok], inc[ok]
+        fi, g, loc, track, inc, cov = fi[ok], g[ok], loc[ok], track[ok], inc[ok], cov[ok]
         if len(fi) == 0:
             return
         # cover (004 l.119-128, W9): odd deflects, else the dice lowered by the Armor
-        cov = self.cov[fi, k]
         covered = (cov >= 0) & ctx.cov_locs[cov, loc]
         armor = np.where(covered, ctx.cov_armor[cov], 0)
         if covered.any():
