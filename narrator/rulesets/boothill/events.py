@@ -401,6 +401,11 @@ class LocationRolled(Event):
     location: str
     covered_by: str | None
     cover_kind: str | None
+    # ruled: BN7: the location lies behind the target's cover, but it covers nothing against
+    # this shooter: "landmark" (both at the same landmark) or "close" (within 2 yards);
+    # ``bare_cover`` names the cover
+    bare: str = sparse("")
+    bare_cover: str = sparse("")
 
 
 @event

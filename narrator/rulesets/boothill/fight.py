@@ -479,6 +479,16 @@ class BootHillFight(ShootoutTurns, HandToHand):
             self.take_landmark(f, key)
             f.in_darkness = bool(self.sc.map[key].dark)
 
+    def bare(self, f: Fighter, target: Fighter) -> str:
+        """Why ``target``'s cover covers nothing against ``f``'s shot (ruled: BN7):
+        ``"landmark"`` when both are at the same landmark, ``"close"`` when ``f`` is within
+        the [cover] ``open_yards`` of him; ``""`` when it counts (or he has none)."""
+        if target.cover is None:
+            return ""
+        if f.landmark is not None and f.landmark == target.landmark:
+            return "landmark"
+        return "close" if math.dist(f.pos, target.pos) <= tables.open_yards() + 1e-9 else ""
+
     def landmark_at(self, pos: tuple[float, float]) -> str | None:
         """The key of the standing landmark (not gone) whose spot is ``pos`` ([x, y] yards,
         exactly), the first of the map's on a tie; None when there is none."""
@@ -1477,13 +1487,17 @@ class BootHillFight(ShootoutTurns, HandToHand):
         loc = tables.location(total)
         cover = target.cover
         covered = cover if cover is not None and loc in cover.locations else None
+        bare = self.bare(f, target) if covered is not None else ""
+        if bare:   # ruled: BN7: nothing stands between them
+            covered = None
         if self.record:
             col = "short" if band == "point_blank" else band
             num, den = tables.wounds()["location_modifiers"][shot_type][col]
             self.emit(LocationRolled(t, f.name, target.name, roll, aim, shift, skill_name,
                                      skill, f"{num}/{den}" if num else "0", total, loc,
                                      covered.name if covered else None,
-                                     covered.kind if covered else None))
+                                     covered.kind if covered else None, bare,
+                                     cover.name if bare and cover is not None else ""))
         reduction = []
         if covered is not None:
             if covered.kind == "solid":

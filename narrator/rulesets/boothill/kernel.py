@@ -220,6 +220,7 @@ class KernelContext:
         self.n = n
         self.nw = max(len(f.weapons) for f in self.fighters)
         self.luck = np.array([f.c.attributes.luck for f in self.fighters])
+        self.open_yards = tables.open_yards()      # ruled: BN7
         self.str_ = np.array([f.c.attributes.str_ for f in self.fighters])
         self.coo = np.array([f.c.attributes.coo for f in self.fighters])
         cat = np.full((n, len(tables.LOCATIONS)), CAT_OTHER, dtype=np.int64)
@@ -1612,22 +1613,33 @@ class _Kernel:
         for b in range(int(balls.max()) if m else 0):
             go = (balls > b) & (self.Sf.take((idx * self.n + k) * N_COLS + C_COND) != DEAD)
             if go.all():
-                self.locate_and_wound(t, idx, k, wmod, shift)
+                self.locate_and_wound(t, idx, js, k, wmod, shift)
                 continue
             if not go.any():
                 break
             q = np.flatnonzero(go)
-            self.locate_and_wound(t, idx.take(q), k.take(q), wmod.take(q), shift.take(q))
+            self.locate_and_wound(t, idx.take(q), js.take(q), k.take(q), wmod.take(q),
+                                  shift.take(q))
 
-    def locate_and_wound(self, t: int, idx: np.ndarray, k: np.ndarray, wmod: np.ndarray,
-                         shift: np.ndarray) -> None:
-        """A ball's location (Table 11 with the shift), cover (B10), then the wound with the
-        weapon's wound modifier ``wmod`` (per fight)."""
+    def locate_and_wound(self, t: int, idx: np.ndarray, js: np.ndarray, k: np.ndarray,
+                         wmod: np.ndarray, shift: np.ndarray) -> None:
+        """A ball's location (Table 11 with the shift), cover (B10; none against a shooter
+        ``js`` at the same landmark or within ``open_yards``, ruled: BN7), then the wound with
+        the weapon's wound modifier ``wmod`` (per fight)."""
         m = len(idx)
         total = np.clip(self.d(20, m) + shift, 1, 20)
         loc = self.t.location[total]
         cover_ids = self.Sf.take((idx * self.n + k) * N_COLS + C_COVER)
         extra = wmod.astype(np.int64)   # (a copy)
+        if cover_ids.any():
+            # ruled: BN7 (``BootHillFight.bare``): nothing between them
+            rj, rk = (idx * self.n + js) * N_COLS, (idx * self.n + k) * N_COLS
+            lj, lk = self.Sf.take(rj + C_LANDMARK), self.Sf.take(rk + C_LANDMARK)
+            d = self.P2.take(idx * self.n + js, axis=0) - self.P2.take(idx * self.n + k, axis=0)
+            bare = ((lj != 0) & (lj == lk)) | (np.hypot(d[:, 0], d[:, 1])
+                                               <= self.open_yards + 1e-9)
+            if bare.any():
+                cover_ids = np.where(bare, 0, cover_ids)
         if cover_ids.any():
             stopped = np.zeros(m, dtype=bool)
             for cid in np.unique(cover_ids):

@@ -189,7 +189,10 @@ def reference() -> Reference:
             ("bad_footing", "Bad footing (001)", "Gaits that call for a Coordination check on "
              "really bad footing (ruling B18 g)."),
             ("thrown_weapons", "Thrown weapons", "How near a character must come to pick up a "
-             "thrown weapon, yards (ruling B18 i).")):
+             "thrown weapon, yards (ruling B18 i)."),
+            ("cover", "Cover: a shooter at arm's length", "A man's cover covers nothing "
+             "against a shooter at the same landmark or within these yards of him: nothing "
+             "stands between them (ruling BN7).")):
         sec = combat.get(key)
         if sec:
             ref.sections.append(Section(

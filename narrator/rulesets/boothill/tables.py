@@ -37,6 +37,12 @@ def combat() -> dict:
     return _data("tables_combat.toml")
 
 
+def open_yards() -> float:
+    """How near a shooter stands to a man in cover for it to cover nothing against his shot,
+    yards (ruled: BN7; tables_combat.toml [cover])."""
+    return float(combat()["cover"]["open_yards"])
+
+
 def wounds() -> dict:
     """Tables 9-13 (pellets, misfires, locations, severity, location modifiers) and dying time."""
     return _data("tables_wounds.toml")
