@@ -232,6 +232,11 @@ class GlShot(Event):
     loaded: int
     barrels: int = 1
     nth: int = 0
+    # ruled: GN26: the target's cover and concealment do not hide him from this shooter:
+    # "landmark" (both at the same landmark) or "close" (within 6 feet); ``bare_cover`` names
+    # what would have hidden him
+    bare: str = sparse("")
+    bare_cover: str = sparse("")
 
 
 @event

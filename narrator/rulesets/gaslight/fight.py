@@ -213,6 +213,16 @@ class GaslightFight:
     def feet(self, a: Man, b: Man) -> float:
         return round(math.dist(a.pos, b.pos) * FEET_PER_YARD, 2)
 
+    def bare(self, m: Man, tm: Man, feet: float) -> str:
+        """Why ``tm``'s cover and concealment do not hide him from ``m`` (ruled: GN26):
+        ``"landmark"`` when both are at the same landmark, ``"close"`` when ``m`` is within
+        ``R.bare_feet()`` (``feet`` apart); ``""`` when they count (or he has none)."""
+        if not tm.cover and not tm.concealment:
+            return ""
+        if m.landmark is not None and m.landmark == tm.landmark:
+            return "landmark"
+        return "close" if feet <= R.bare_feet() + 1e-9 else ""
+
     def block(self, t: int, m: Man, action: str, reason: str, target: str | None = None,
               detail: str = "") -> None:
         """Say that ``m`` cannot do ``action`` now, and why (``GlBlocked``); a man's target
@@ -949,9 +959,10 @@ class GaslightFight:
         tm.shot_at = True
         natural = "20" if roll == 20 else "1" if roll == 1 else ""
         result = "fumble" if fumble else "hit" if hit else "miss"
+        bare = self.bare(m, tm, feet)
         self.emit(GlShot(t, m.name, tm.name, arm.name, hand, mode, when, count, of, feet,
                          called, roll, mods, total, tm.ac, result, natural, arm.loaded,
-                         barrels, nth))
+                         barrels, nth, bare, (self.cover_name(tm) or "") if bare else ""))
         # 002 l.69-70: a shot is a "shoots" trigger the moment it is fired; when the covered
         # man shoots his coverer, the trigger comes first (her one shot is owed), and the
         # attack then breaks her covering (no follow-ups)
@@ -1029,9 +1040,10 @@ class GaslightFight:
         # but mobile" (002 l.76, its example a seated target), told as lying, never standing
         mods.append(Modifier("target_lying" if tm.prone and status == "stationary_mobile"
                              else f"target_{status}", sv))
-        if tm.cover:
+        bare = self.bare(m, tm, feet)   # ruled: GN26: nothing between them
+        if tm.cover and not bare:
             mods.append(Modifier("cover", R.cover_modifier(tm.cover), "table", "", tm.cover))
-        if tm.concealment:
+        if tm.concealment and not bare:
             mods.append(Modifier("concealment", R.cover_modifier(tm.concealment, "concealment"),
                                  "table", "", tm.concealment))
         mods += list(self.condition_mods())

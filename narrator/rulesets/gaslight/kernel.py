@@ -1187,7 +1187,12 @@ class _Kernel(kernel_base.RoundKernel):
         status = np.where((self.moved[fi, tgt] > 0) & (self.gait[fi, tgt] >= 0),
                           self.gait[fi, tgt], own)
         mods = mods + T.status[status]
-        mods = mods + T.cover[self.cov[fi, tgt]] + T.concealment[self.conc[fi, tgt]]
+        # cover and concealment, none against a shooter at the same landmark or within
+        # ``R.bare_feet()`` (ruled: GN26; ``GaslightFight.bare``)
+        lmj, lmt = self.lm[fi, j], self.lm[fi, tgt]
+        bare = ((lmj >= 0) & (lmj == lmt)) | (feet <= R.bare_feet() + 1e-9)
+        mods = mods + np.where(bare, 0, T.cover[self.cov[fi, tgt]] +
+                               T.concealment[self.conc[fi, tgt]])
         if not ctx.familiar[j, g]:
             mods = mods + T.unfamiliar[np.minimum(self.afired[fi, j, g],
                                                   len(T.unfamiliar) - 1)]

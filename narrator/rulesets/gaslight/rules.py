@@ -286,6 +286,12 @@ def ranged_modifier(table: str, row: str, value: int | str | None = None) -> int
     return value
 
 
+def bare_feet() -> float:
+    """How near a shooter stands to a man for his cover and concealment not to hide him,
+    feet (ruled: GN26)."""
+    return float(rules()["cover_at_arms_length"]["feet"])
+
+
 def cover_modifier(percent: int, kind: str = "cover") -> int:
     """002 l.89-96: hidden 25/50/75/90% by cover -2/-4/-7/-10, by concealment -1/-2/-3/-4;
     0% is 0.
