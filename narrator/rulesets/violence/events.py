@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from narrator.events import Event, Modifier, event
+from narrator.events import Event, Modifier, event, sparse
 from narrator.frozen import record
 
 
@@ -161,6 +161,10 @@ class GunFired(Event):
     need: int | None
     result: str
     rounds_left: int
+    # ruled: VN2: the target's cover does not cover him against this shooter: "landmark"
+    # (both at the same landmark) or "close" (within 2 yards); ``bare_cover`` names it
+    bare: str = sparse("")
+    bare_cover: str = sparse("")
 
 
 @event

@@ -239,6 +239,16 @@ class ViolenceFight:
         Soto: "Soto gang"); prose puts "the" before it."""
         return self.sc.groups[g].name or key_name(g, [f.name for f in self.members[g]])
 
+    def bare(self, f: Fighter, target: Fighter) -> str:
+        """Why ``target``'s cover does not cover him against ``f``'s shot (ruled: VN2):
+        ``"landmark"`` when both are at the same landmark, ``"close"`` when ``f`` is within
+        ``rules.bare_yards()`` of him; ``""`` when it counts (or he has none)."""
+        if not target.cover:
+            return ""
+        if f.landmark is not None and f.landmark == target.landmark:
+            return "landmark"
+        return "close" if math.dist(f.pos, target.pos) <= rules.bare_yards() + 1e-9 else ""
+
     def cover_name(self, f: Fighter) -> str | None:
         if not f.cover:
             return None
@@ -442,9 +452,11 @@ class ViolenceFight:
         """One shooting action (or a snipe that falls back to the regular rules)."""
         yards, band, why = self.band_between(t, f, target)
         moving = target.name in self.moving
-        adv = rules.advantage(target.cover, moving)
-        why_adv = ("open" if adv else "cover_moving" if target.cover and moving
-                   else "cover" if target.cover else "moving")
+        bare = self.bare(f, target)
+        cover = target.cover and not bare      # ruled: VN2
+        adv = rules.advantage(cover, moving)
+        why_adv = ("open" if adv else "cover_moving" if cover and moving
+                   else "cover" if cover else "moving")
         dice = (self.roll(f.name, "to_hit", 20),)
         if adv:
             dice += (self.roll(f.name, "to_hit", 20),)
@@ -456,7 +468,7 @@ class ViolenceFight:
         self.emit(GunFired(t, f.name, target.name, candidates, die, arms.name, arms.calibre,
                            declared, n, volley, yards, band, why, snipe, adv, why_adv, dice, kept,
                            mods, total, numbers()["shooting"]["need"], "hit" if hit else "miss",
-                           arms.loaded))
+                           arms.loaded, bare, (self.cover_name(target) or "") if bare else ""))
         if hit:
             self.injure(t, target, f, arms, band, "snipe" if snipe else "shot")
 
@@ -482,7 +494,8 @@ class ViolenceFight:
         moving = target.name in self.moving
         cond = rules.SnipeConditions(band == numbers()["sniping"]["distance_band"],
                                      f.hidden or self.surprise == f.side,
-                                     rules.still_enough(target.cover, moving), not f.sniped)
+                                     rules.still_enough(target.cover and not self.bare(
+                                         f, target), moving), not f.sniped)
         note = SnipeNote(cond.at_distance, cond.unaware, cond.still, cond.first_target, cond.met,
                          cond.method)
         f.sniped = True

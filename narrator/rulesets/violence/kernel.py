@@ -694,7 +694,7 @@ class _Kernel(kernel_base.RoundKernel):
         if m == 0:
             return
         band = self.bands(t, fi, j, tgt)
-        adv = T.advantage[self.cover[fi, tgt].astype(np.int64),
+        adv = T.advantage[self.covered(fi, j, tgt).astype(np.int64),
                           self.moving[fi, tgt].astype(np.int64)]
         die = T.dice["shooting"]
         first, second = self.d(die, m), self.d(die, m)
@@ -704,6 +704,16 @@ class _Kernel(kernel_base.RoundKernel):
         self.shots[fi, j] += n
         self.hits[fi, j] += hit
         self.injure(fi[hit], tgt[hit], ctx.cal[j, g], band[hit])
+
+    def covered(self, fi: np.ndarray, j: int, tgt: np.ndarray) -> np.ndarray:
+        """Whether ``tgt`` is in cover against ``j``'s shot in each fight: not against a
+        shooter at the same landmark or within ``rules.bare_yards()`` of him (ruled: VN2;
+        ``ViolenceFight.bare``)."""
+        lmj, lmt = self.lm[fi, j], self.lm[fi, tgt]
+        d = self.pos[fi, j] - self.pos[fi, tgt]
+        bare = ((lmj >= 0) & (lmj == lmt)) | (np.hypot(d[:, 0], d[:, 1])
+                                             <= rules.bare_yards() + 1e-9)
+        return self.cover[fi, tgt] & ~bare
 
     def spend(self, fi: np.ndarray, j: int, g: int, n) -> None:
         """Every shot is accounted for (003 l.58); a man who fires is no longer hidden."""
@@ -721,7 +731,7 @@ class _Kernel(kernel_base.RoundKernel):
         if len(fi) == 0:
             return
         band = self.bands(t, fi, j, k)
-        cover = self.cover[fi, k].astype(np.int64)
+        cover = self.covered(fi, j, np.full(len(fi), k)).astype(np.int64)
         moving = self.moving[fi, k].astype(np.int64)
         at = band == BANDS.index(numbers()["sniping"]["distance_band"])
         unaware = self.hidden[fi, j] | (ctx.side_idx[j] == self.surprise)

@@ -25,6 +25,12 @@ def band(yards: float, close: float, medium: float) -> str:
     return "long"
 
 
+def bare_yards() -> float:
+    """How near a shooter stands to a man for his cover not to cover him, yards (ruled:
+    VN2)."""
+    return float(rules()["cover_at_arms_length"]["yards"])
+
+
 def advantage(in_cover: bool, moving: bool) -> bool:
     """003 l.15: roll with advantage when the target is neither in cover nor moving."""
     return not in_cover and not moving
