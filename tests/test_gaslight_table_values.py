@@ -32,6 +32,8 @@ RULES = {
                "covering_reaction": 1}, "G3"),
     # l.12: half the shots, rounded down, at initiative
     "shot_split": ({"at_initiative_divisor": 2}, "002 l.12"),
+    # GN26: no cover or concealment from a shooter within 6 feet (2 yards)
+    "cover_at_arms_length": ({"feet": 6}, "GN26"),
     # l.99-110, G8: d20 <= score; above 20 the higher drops to 19; G18 b: a natural 20 fails;
     # a d10 for the tenth
     "fast_draw": ({"die": 20, "scale_above": 20, "scale_to": 19, "natural_fail": 20,

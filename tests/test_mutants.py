@@ -45,14 +45,15 @@ def test_fanning_with_no_pistol_skill_is_still_a_chance_of_1():
 @pytest.mark.parametrize("d6, severity, bolts", [(1, "scratch", False), (2, "light", True)])
 def test_a_horse_bolts_when_wounded_not_when_scratched(d6, severity, bolts):
     """B10 ruling: living cover takes the hit and runs off when wounded (``bolts_when_hit``).
-    Ann throws a knife (Table 14 wound modifier -1) at Bo, 2 yards off behind a horse covering
-    his legs: d20 2 hits (COO 10 + Throwing 5, point blank); location 1, left leg, covered:
+    Ann throws a knife (Table 14 wound modifier -1) at Bo, 3 yards off behind a horse covering
+    his legs (2 yards or nearer, it would cover nothing: ruling BN7): d20 2 hits (COO 10 +
+    Throwing 5, short range); location 1, left leg, covered:
     the horse is hit. Severity d6 1 - 1 (leg) - 1 (knife) = -1: a scratch, the horse stays;
     d6 2: 0, a light wound, the horse bolts and Bo loses his cover."""
     from test_rules_edges import duel, fight, of, person
 
     ann = person(skills="{throwing: 5}", weapons="[{type: thrown_knife}]")
-    bo = person(at="[2, 0]", extra=", cover: {locations: [legs], by: horse, alive: true, "
+    bo = person(at="[3, 0]", extra=", cover: {locations: [legs], by: horse, alive: true, "
                                    "bolts_when_hit: true}")
     log = fight(duel(ann, bo, "{shoot: Bo}",
                      f"Ann: {{to_hit: [2], location: [1], severity: [{d6}]}}"))
