@@ -125,6 +125,9 @@ COMBAT = {
     "bad_footing": {"check_gaits": ["evading", "running"]},
     # B18(i): "a character who reaches it" (ruled: within 1 yard).
     "thrown_weapons": {"pick_up_reach": 1.0},
+    # ruled: BN7 (000 l.477-487 and B10 are silent on where the shooter stands): no cover
+    # against a shooter at the same landmark or within 2 yards (arm's length, B19)
+    "cover": {"open_yards": 2.0},
 }
 
 # tables_wounds.toml
@@ -206,6 +209,7 @@ VIOLENCE_RULES = {
     "shooting": {"die": 20, "need": 16, "extra_shot": 1, "tag": 2},   # 003 l.15
     "injury": {"die": 20, "need": 10, "per_injury": 2},          # 003 l.17-24
     "bands": {"close": 10, "medium": 50},                        # errata Violence
+    "cover_at_arms_length": {"yards": 2},                        # ruled: VN2
     "calibre": {                                                 # 003 l.20-22
         "none": {"close": 0, "medium": 0, "long": 0},
         "revolver": {"close": 2, "medium": 2, "long": 2},        # l.20

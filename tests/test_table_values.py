@@ -46,6 +46,7 @@ COMBAT_SECTIONS = [
     ("jumping", "001_415c40fca5e431da.txt lines 56-60; errata B18(g)"),
     ("bad_footing", "001_415c40fca5e431da.txt line 61"),
     ("thrown_weapons", "errata B18(i)"),
+    ("cover", "ruled: BN7"),
 ]
 WOUND_SECTIONS = [
     ("pellets", "Table 9"),
