@@ -28,7 +28,7 @@ from narrator.rulesets.boothill.events import (
     WeaponPickedUp, WoundTaken,
 )
 from narrator.rulesets.boothill import hit, tables
-from narrator.rulesets.boothill.melee import HandToHand, reach_yards
+from narrator.rulesets.boothill.melee import MELEE_KINDS, HandToHand, reach_yards
 from narrator.rulesets.boothill.shootout import ShootoutTurns, start_cursor, wants_shootout
 from narrator.rulesets.boothill.shot import (
     COMBAT,
@@ -129,6 +129,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
             the same order, but no event objects, no roll log and no hash; ``run`` then
             returns an empty log and ``ending`` says how the fight ended.
     """
+
+    # the lean path fights a guns-only shootout turn in its own loop
+    # (``ShootoutTurns.lean_shootout_turn``); False: always the general one (the tests
+    # compare the two)
+    fast_loop = True
 
     def __init__(self, scenario: Scenario, side_of: dict[str, str], dice: Dice,
                  profile: Profile, seed: int, *, record: bool = True) -> None:
@@ -399,6 +404,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if self.record:
             raise ValueError("fight_on: only a fight with record=False")
         self._aimed = {}
+        for f in self.fighters.values():  # (actions set from outside: a blow queued?)
+            for a in f.queue:
+                if a.kind in MELEE_KINDS:
+                    self.melee_planned = True
         self.total_turns = max(len(self.sc.turns), self.sc.max_turns or 0)
         self.open_ended = False
         self._turns(TurnLoop(self.total_turns, self.dice), None, first)

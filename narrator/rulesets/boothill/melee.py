@@ -103,6 +103,9 @@ class HandToHand:
     the fight (typed ``Any``, as the shootout turn's mixin: no import of the engine here)."""
 
     hold_taken = False  # set once any hold is taken: until then no hold can need ending
+    # set once a shootout turn's hand-to-hand action is queued (``plan_melee``): until then
+    # the lean path fights its shootout turns in its own loop (``lean_shootout_turn``)
+    melee_planned = False
 
     # ------------------------------------------------------------------ weapons
     def melee_weapon(self: Any, f: Fighter, intent: Intent) -> tuple[WeaponType, int | None]:
@@ -175,6 +178,7 @@ class HandToHand:
         """A shootout turn's hand-to-hand actions in order: a draw when the knife (or the gun
         whose butt strikes) is not in hand, then the blows (2 counts each) or the grapple,
         break-free or throw (3 counts), errata B19."""
+        self.melee_planned = True
         kind = ACTION_OF[intent.melee]
         target = intent.strike or intent.grapple
         actions: list[Action] = []

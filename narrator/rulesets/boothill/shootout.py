@@ -89,6 +89,12 @@ class ShootoutTurns:
 
     def shootout_turn(self: Any, t: int, intents: dict[str, Intent]) -> None:
         """One one-second shootout turn of six counts."""
+        if not self.record and self.fast_loop and not self.melee_planned:
+            for i in intents.values():  # (a loop, not any(): asked every shootout turn)
+                if i.melee:
+                    break
+            else:  # guns only: the lean path's own loop (the same rules, the same dice)
+                return self.lean_shootout_turn(t, intents)
         fresh = self.last_kind != "shootout"
         self.count_base = 0 if fresh else self.count_base + 6
         for f in self.fighters.values():  # (``start_cursor``: kept relative to count 0)
@@ -157,6 +163,161 @@ class ShootoutTurns:
         self.pick_ups(t, ranked, intents)
         self.elapsed += 1
         self.end_turn(t)
+
+    # ------------------------------------------------------------------ the lean loop
+    def lean_shootout_turn(self: Any, t: int, intents: dict[str, Intent]) -> None:
+        """``shootout_turn`` on the lean path (no records) when nobody comes to blows this
+        turn and no hand-to-hand action was ever queued (``melee_planned``): the same turn,
+        the same dice in the same order, the counts fought by ``lean_counts`` in one loop.
+        ``tests/test_lean_loop.py`` fights every turn both ways and compares them."""
+        fighters = self.fighters
+        men = fighters.values()
+        if self.last_kind != "shootout":
+            self.count_base = 0
+            for f in men:
+                f.cursor = 0
+                f.queue = []
+        else:
+            self.count_base += 6
+            for f in men:  # (``start_cursor``: kept relative to count 0)
+                cursor = f.cursor - 6
+                f.cursor = cursor if f.queue or cursor > 0 else 0
+        ranked, winner = self.begin_turn(t, "shootout", 1, intents)
+        plan = self.plan
+        get = intents.get
+        for f in men:
+            f.shots_this_turn = 0
+            intent = get(f.name)
+            if intent is None or f.condition != "active":  # (down)
+                continue
+            f.queue = plan(t, f, intent)
+        self.lean_counts(t, intents)
+        in_order = self.in_fire_order(ranked, t)
+        moving = False
+        for _, f in in_order:
+            intent = get(f.name)
+            if intent is None:
+                if f.condition == "active":
+                    f.reload_streak = 0
+                continue
+            if intent.move is not None:
+                moving = True
+            if f.condition == "active":  # (up)
+                if not (intent.reload or intent.clear_jam or intent.other):
+                    f.reload_streak = 0  # (``shootout_other_actions``: nothing to do)
+                    continue
+                self.shootout_other_actions(t, f, intent)
+        if moving:
+            for _, f in in_order:
+                intent = get(f.name)
+                if intent is not None and intent.move is not None \
+                        and f.condition == "active":  # (up; nobody comes to blows)
+                    self.move(t, f, intent.move, "shootout")
+        self.pick_ups(t, ranked, intents)
+        self.elapsed += 1
+        self.end_turn(t)
+
+    def lean_counts(self: Any, t: int, intents: dict[str, Intent]) -> None:
+        """The six counts of a lean shootout turn (``lean_shootout_turn``): ``start_draws``
+        and ``run_count`` on the counts something is due, in one loop, without records and
+        without hand-to-hand actions (none queued: the caller's condition)."""
+        fighters = self.fighters
+        men = fighters.values()
+        counts = self.action_counts
+        prepare = self.prepare
+        resolve_shot = self.resolve_shot
+        c = 0
+        while True:
+            # ``start_draws(t, c)``
+            due = 7
+            heads = []
+            for f in men:
+                queue = f.queue
+                if not queue or f.condition != "active":  # (down)
+                    continue
+                first = queue[0]
+                if first.kind == "draw":
+                    if f.cursor <= c:
+                        self.draws(t, f, c)
+                        if not queue:
+                            continue
+                        first = queue[0]
+                    if first.kind == "draw":
+                        at = f.cursor
+                        if at < due:
+                            due = at
+                        continue
+                at = f.cursor + counts(f, first)
+                heads.append((f, first, at))
+                if at < due:
+                    due = at
+            c = due if due > c + 1 else c + 1
+            if c > 6:
+                return
+            # ``run_count(t, c, intents)``
+            acting = []
+            for f, action, at in heads:
+                if at > c:
+                    continue
+                if action.kind == "shot" and \
+                        fighters[action.volley[0].target].condition != "active":  # (down)
+                    self.switch(t, c, f, action, intents)  # the switch pushes the shot a count on
+                    continue
+                acting.append((f, action))
+            if not acting:
+                continue
+            if len(acting) == 1:  # (one man acts: no speeds to compare)
+                groups = (acting,)
+            else:  # sorted and grouped by (-speed, order): a man's order is his own
+                keyed = []
+                for fa in acting:
+                    keyed.append((-self.speed_parts(fa[0], fa[1], intents)[3], fa[0].order, fa))
+                keyed.sort()
+                groups = []
+                last = None
+                for s, _, fa in keyed:
+                    if groups and s == last:
+                        groups[-1].append(fa)
+                    else:
+                        groups.append([fa])
+                        last = s
+            for group in groups:
+                ready = []
+                for f, action in group:
+                    if f.condition != "active":  # (down)
+                        continue
+                    prepared = []
+                    if action.kind == "shot":
+                        if fighters[action.volley[0].target].condition != "active":  # (down)
+                            self.switch(t, c, f, action, intents)  # struck down by a faster
+                            continue                               # shot this count
+                        n = f.shots_this_turn + 1  # (``next_shot_number``)
+                        for k, planned in enumerate(action.volley):
+                            p = prepare(t, f, planned, n + k, intents, c, True)
+                            if p is not None:
+                                prepared.append(p)
+                    ready.append((f, action, prepared))
+                for f, action, prepared in ready:
+                    f.queue.pop(0)
+                    f.cursor = c
+                    if action.kind == "cock":
+                        f.cocked = True
+                        continue
+                    f.cocked = False  # the shot lets the hammer fall, fanned or not (B13)
+                    f.fresh_draw = False
+                    for p in prepared:  # two guns: both aimed before either lands (001 l.27)
+                        f.shots_this_turn += 1
+                        if type(p) is tuple:  # (aimed from the memo, ``prepare``)
+                            resolve_shot(t, f, *p, c)
+                        else:
+                            self.resolve(p)
+                for f, _, _ in ready:
+                    if f.queue and f.condition != "active":  # (down)
+                        f.queue = []
+            # anyone struck down this count by a faster shooter loses what he had left
+            for f in men:
+                if f.queue and f.condition != "active":  # (down)
+                    f.queue = []
 
     def unfinished(self: Any, t: int, f: Fighter, why: str) -> ActionsUnfinished:
         """``f``'s queued actions as an ``ActionsUnfinished`` event (``why`` as there), the
@@ -241,48 +402,8 @@ class ShootoutTurns:
             queue = f.queue
             if not queue or f.condition != "active":  # (down)
                 continue
-            while queue and queue[0].kind == "draw" and f.cursor <= c:
-                action = f.queue.pop(0)
-                ws = f.weapons[f.current_weapon]
-                start = f.cursor
-                skill = f.c.skills.fast_draw
-                if action.draw == "fast":
-                    roll = self.roll(f.name, "fast_draw", 20)
-                    luck_roll = None
-                    ok = roll <= skill
-                    if roll == 20 and skill >= 20:
-                        luck_roll = self.roll(f.name, "luck", 20)
-                        ok = luck_roll <= f.c.attributes.luck
-                    elif roll == 20:
-                        ok = False
-                    counts = tables.combat()["shootout_actions"][
-                        "fast_draw_success" if ok else "fast_draw_failed"]
-                    f.cursor = start + counts
-                    if ok:
-                        f.drawn = True
-                        f.fresh_draw = True
-                        f.fd_speed = roll + max(0, skill - 20)
-                    elif self.house.failed_fast_draw_ready:
-                        f.drawn = True
-                        f.fresh_draw = True
-                        f.fd_speed = None
-                    else:  # he draws again as declared, fast by default (B18(f), 000 l.215)
-                        again = action.redraw or "fast"
-                        if again == "fast" and skill <= 0:
-                            again = "normal"
-                        f.queue.insert(0, Action("draw", draw=again, redraw=action.redraw))
-                    if self.record:
-                        self.emit(DrawMade(t, f.name, "fast", ws.name, skill, roll, luck_roll, ok,
-                                           counts, start, f.cursor, ws.wt.arm))
-                else:
-                    counts = tables.combat()["shootout_actions"]["normal_draw"]
-                    f.cursor = start + counts
-                    f.drawn = True
-                    f.fresh_draw = True
-                    f.fd_speed = None
-                    if self.record:
-                        self.emit(DrawMade(t, f.name, "normal", ws.name, skill, None, None, True,
-                                           counts, start, f.cursor, ws.wt.arm))
+            if queue[0].kind == "draw" and f.cursor <= c:
+                self.draws(t, f, c)
             if queue:
                 first = queue[0]
                 if first.kind == "draw":
@@ -293,6 +414,54 @@ class ShootoutTurns:
                 if at < due:
                     due = at
         return due
+
+    def draws(self: Any, t: int, f: Fighter, c: int) -> None:
+        """The draws at the head of ``f``'s queue that his cursor has reached by count ``c``
+        (``start_draws``; the lean count loop's too): a fast draw's roll is made then, and a
+        failed one is drawn again as declared (B18(f))."""
+        queue = f.queue
+        while queue and queue[0].kind == "draw" and f.cursor <= c:
+            action = f.queue.pop(0)
+            ws = f.weapons[f.current_weapon]
+            start = f.cursor
+            skill = f.c.skills.fast_draw
+            if action.draw == "fast":
+                roll = self.roll(f.name, "fast_draw", 20)
+                luck_roll = None
+                ok = roll <= skill
+                if roll == 20 and skill >= 20:
+                    luck_roll = self.roll(f.name, "luck", 20)
+                    ok = luck_roll <= f.c.attributes.luck
+                elif roll == 20:
+                    ok = False
+                counts = tables.combat()["shootout_actions"][
+                    "fast_draw_success" if ok else "fast_draw_failed"]
+                f.cursor = start + counts
+                if ok:
+                    f.drawn = True
+                    f.fresh_draw = True
+                    f.fd_speed = roll + max(0, skill - 20)
+                elif self.house.failed_fast_draw_ready:
+                    f.drawn = True
+                    f.fresh_draw = True
+                    f.fd_speed = None
+                else:  # he draws again as declared, fast by default (B18(f), 000 l.215)
+                    again = action.redraw or "fast"
+                    if again == "fast" and skill <= 0:
+                        again = "normal"
+                    f.queue.insert(0, Action("draw", draw=again, redraw=action.redraw))
+                if self.record:
+                    self.emit(DrawMade(t, f.name, "fast", ws.name, skill, roll, luck_roll, ok,
+                                       counts, start, f.cursor, ws.wt.arm))
+            else:
+                counts = tables.combat()["shootout_actions"]["normal_draw"]
+                f.cursor = start + counts
+                f.drawn = True
+                f.fresh_draw = True
+                f.fd_speed = None
+                if self.record:
+                    self.emit(DrawMade(t, f.name, "normal", ws.name, skill, None, None, True,
+                                       counts, start, f.cursor, ws.wt.arm))
 
     def action_counts(self: Any, f: Fighter, action: Action) -> int:
         """Table 5 counts of an action (errata B13; the weapon_speed_counts house rule): the
