@@ -225,7 +225,7 @@ class ShootoutTurns:
         men = fighters.values()
         counts = self.action_counts
         prepare = self.prepare
-        resolve_shot = self.resolve_shot
+        lean_shot = self.lean_shot
         c = 0
         while True:
             # ``start_draws(t, c)``
@@ -308,7 +308,7 @@ class ShootoutTurns:
                     for p in prepared:  # two guns: both aimed before either lands (001 l.27)
                         f.shots_this_turn += 1
                         if type(p) is tuple:  # (aimed from the memo, ``prepare``)
-                            resolve_shot(t, f, *p, c)
+                            lean_shot(t, f, *p, c)
                         else:
                             self.resolve(p)
                 for f, _, _ in ready:
