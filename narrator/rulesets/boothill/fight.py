@@ -1203,7 +1203,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
             nonlocal floor
             if o.down or not self.can_reach(t, f, o, ws, planned.shot_type):
                 return False
-            got = self._aim(t, f, o, ws, planned, intents, count)
+            got = (self._aim(t, f, o, ws, planned, intents, count) if self._aimed is None
+                   else self._aim_kept(t, f, o, ws, planned, intents, count))
             if got is False or got[6] <= tactics.FLOOR:
                 floor = True
                 return False
@@ -1297,31 +1298,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
         if ws.loaded <= 0:
             self.refuse(t, f, "shoot", "empty", target.name, ws.name, count)
             return None
-        memo = self._aimed
-        if memo is not None:  # the lean path: a shot aimed as one before
-            # everything ``_aim`` reads that may change in a fight: the turn only where a
-            # ruling for given turns changes a band or a modifier; the gun's type (a gun
-            # picked up takes the next index); the two men's declared gaits, the target's
-            # drop, the shooter's aim; his wounds as the modifiers read them (light, serious,
-            # serious in the gun arm, in the other: ``hit.prepared_chance``)
-            mine = intents.get(f.name)
-            theirs = intents.get(target.name)
-            move = mine.move if mine is not None else None
-            their_move = theirs.move if theirs is not None else None
-            key = ("aim", t if self._aim_by_turn else 0, f.order, target.order, planned.gun,
-                   ws.wt.type, shot_type, planned.off_hand, planned.two_guns, planned.sniping,
-                   self.shots_fired == 0, f.wound_summary() if f.wounds else None,
-                   f.held_by, f.pos, target.pos,
-                   target.prone, target.condition != "active", target.held_by,
-                   move.gait if move is not None else None,
-                   mine.aim if mine is not None else None,
-                   (their_move.gait, their_move.drop_prone) if their_move is not None
-                   else None)  # (target.condition: ``target.down``)
-            got = memo.get(key)
-            if got is None:
-                if len(memo) >= _DECISIONS_MAX:
-                    memo.clear()  # (the decisions kept too: made again as met)
-                got = memo[key] = self._aim(t, f, target, ws, planned, intents, count)
+        if self._aimed is not None:  # the lean path: a shot aimed as one before
+            got = self._aim_kept(t, f, target, ws, planned, intents, count)
             if got is False:
                 return None
             if lean:
@@ -1335,6 +1313,37 @@ class BootHillFight(ShootoutTurns, HandToHand):
         yards, band, band_why, parts, base, mods, chance, aim = got
         return PreparedShot(t, f, target, ws, shot_type, number, yards, band, band_why, parts,
                             base, mods, chance, count, aim)
+
+    def _aim_kept(self, t: int, f: Fighter, target: Fighter, ws: WeaponState,
+                  planned: PlannedShot, intents: dict[str, Intent],
+                  count: int | None) -> tuple | bool:
+        """``_aim`` on the lean path, kept in its memo (``_aimed``) by everything it reads
+        that may change in a fight."""
+        memo = self._aimed
+        # everything ``_aim`` reads that may change in a fight: the turn only where a
+        # ruling for given turns changes a band or a modifier; the gun's type (a gun
+        # picked up takes the next index); the two men's declared gaits, the target's
+        # drop, the shooter's aim; his wounds as the modifiers read them (light, serious,
+        # serious in the gun arm, in the other: ``hit.prepared_chance``)
+        mine = intents.get(f.name)
+        theirs = intents.get(target.name)
+        move = mine.move if mine is not None else None
+        their_move = theirs.move if theirs is not None else None
+        key = ("aim", t if self._aim_by_turn else 0, f.order, target.order, planned.gun,
+               ws.wt.type, planned.shot_type, planned.off_hand, planned.two_guns, planned.sniping,
+               self.shots_fired == 0, f.wound_summary() if f.wounds else None,
+               f.held_by, f.pos, target.pos,
+               target.prone, target.condition != "active", target.held_by,
+               move.gait if move is not None else None,
+               mine.aim if mine is not None else None,
+               (their_move.gait, their_move.drop_prone) if their_move is not None
+               else None)  # (target.condition: ``target.down``)
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= _DECISIONS_MAX:
+                memo.clear()  # (the decisions kept too: made again as met)
+            got = memo[key] = self._aim(t, f, target, ws, planned, intents, count)
+        return got
 
     def _aim(self, t: int, f: Fighter, target: Fighter, ws: WeaponState, planned: PlannedShot,
              intents: dict[str, Intent], count: int | None) -> tuple | bool:
