@@ -237,27 +237,38 @@ class BootHillFight(ShootoutTurns, HandToHand):
 
     def _place_kept(self, scenario: Scenario) -> None:
         """``_place``, from what the first fight of this scenario placed (``_PLACED``): each
-        man's fields as they stood then (the cover objects shared: nothing changes a Cover),
-        each weapon's made anew from its fields; the fire order by the men's orders."""
+        man and each of his weapons as they stood then, copied field by field (their
+        ``__dict__``; the cover objects shared: nothing changes a Cover), with lists of their
+        own (weapons, wounds, queue); the fire order by the men's orders."""
         kept = _PLACED.get(id(scenario))
         if kept is None:
             self._place(scenario)
-            men = tuple((f.c, f.side, f.order, f.pos,
-                         tuple((w.spec, w.wt, w.loaded, w.capacity, w.spare) for w in f.weapons),
-                         f.mounted, f.prone, f.cover, f.landmark, f.drawn, f.in_darkness)
-                        for f in self.fighters.values())
+            men = []
+            for f in self.fighters.values():
+                fields = dict(f.__dict__)
+                del fields["weapons"], fields["wounds"], fields["queue"]
+                men.append((f.name, fields, tuple(dict(w.__dict__) for w in f.weapons)))
             members = {side: tuple(f.order for f in fs) for side, fs in self._members.items()}
-            _PLACED[id(scenario)] = (men, members)
+            _PLACED[id(scenario)] = (tuple(men), members)
             weakref.finalize(scenario, _PLACED.pop, id(scenario), None)
             return
         men, members = kept
         fighters = self.fighters
         by_order = []
-        for c, side, order, pos, weapons, mounted, prone, cover, landmark, drawn, dark in men:
-            f = fighters[c.name] = Fighter(
-                c=c, side=side, order=order, pos=pos,
-                weapons=[WeaponState(*w) for w in weapons], mounted=mounted, prone=prone,
-                cover=cover, landmark=landmark, drawn=drawn, in_darkness=dark)
+        new = object.__new__
+        for name, fields, weapons in men:
+            f = new(Fighter)
+            d = f.__dict__
+            d.update(fields)
+            arms = []
+            for w in weapons:
+                ws = new(WeaponState)
+                ws.__dict__.update(w)
+                arms.append(ws)
+            d["weapons"] = arms
+            d["wounds"] = []
+            d["queue"] = []
+            fighters[name] = f
             by_order.append(f)
         self._members = {side: [by_order[k] for k in orders] for side, orders in members.items()}
 
