@@ -199,6 +199,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
         # ``_place``, ``place``, ``move``)
         self._dark = any(f.in_darkness for f in self.fighters.values()) or any(
             lm.dark for lm in scenario.map.values())
+        # the two sides of a lean fight of two sides with no initiative ruling (``initiative``
+        # rolls for them without looking further), else None
+        self._two_sides = tuple(self.sides) if (
+            not record and len(self.sides) == 2
+            and "initiative" not in self._rulings_by_kind) else None
         # a ruling for given turns changes a shot's band or modifiers: the lean path's aim
         # memo (``prepare``) tells the turns apart
         self._aim_by_turn = any(r.turn is not None for kind in ("range_band", "cancel_modifier")
@@ -822,6 +827,28 @@ class BootHillFight(ShootoutTurns, HandToHand):
             (the sides up by initiative, best first, then the sides with nobody up in the
             scenario's order; the winner: the first of them).
         """
+        two = self._two_sides
+        if two is not None and self.fast_loop:
+            # (the lean path, two sides, no initiative ruling: as below, without the lists)
+            a, b = two
+            a_up = b_up = False
+            for f in self.fighters.values():
+                if f.condition == "active":  # (up)
+                    if f.side == a:
+                        a_up = True
+                    else:
+                        b_up = True
+            if a_up and b_up:
+                bonus = self.tactics_bonus
+                roll = self.roll
+                x = roll(a, "initiative", 6) + bonus[a]
+                y = roll(b, "initiative", 6) + bonus[b]
+                n = 1
+                while x == y and n < MAX_INITIATIVE_ROUNDS:
+                    x = roll(a, "initiative", 6)
+                    y = roll(b, "initiative", 6)
+                    n += 1
+                return ([a, b], a) if x >= y else ([b, a], b)
         up = self.active_sides()
         out = [s for s in self.sides if s not in up] if len(up) != len(self.sides) else []
         ruled = self.rulings(t, "initiative")
