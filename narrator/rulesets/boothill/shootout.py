@@ -224,6 +224,8 @@ class ShootoutTurns:
         fighters = self.fighters
         men = fighters.values()
         counts = self.action_counts
+        kept = _COUNTS
+        by_speed = self.house.weapon_speed_counts  # (the memo's key then has the gun's speed)
         prepare = self.prepare
         lean_shot = self.lean_shot
         c = 0
@@ -247,7 +249,9 @@ class ShootoutTurns:
                         if at < due:
                             due = at
                         continue
-                at = f.cursor + counts(f, first)
+                known = None if by_speed else kept.get(  # (``action_counts``' memo)
+                    (first.kind, first.shot_type, first.extra, f.fresh_draw, f.cocked, None))
+                at = f.cursor + (counts(f, first) if known is None else known)
                 heads.append((f, first, at))
                 if at < due:
                     due = at
