@@ -124,8 +124,8 @@ VARIANTS = _variants() + _odd_variants()
 
 @pytest.mark.parametrize("name,ld,tables_only", VARIANTS, ids=[v[0] for v in VARIANTS])
 def test_the_fast_loop_fights_what_the_general_code_fights(name, ld, tables_only) -> None:
-    seeds = 25 if len(ld.scenario.sides) > 2 or sum(
-        len(m) for m in ld.scenario.sides.values()) > 4 else 100
+    seeds = 15 if len(ld.scenario.sides) > 2 or sum(
+        len(m) for m in ld.scenario.sides.values()) > 4 else 60
     for s in range(seeds):
         assert _fought(ld, s, True, tables_only) == _fought(ld, s, False, tables_only), \
             (name, s)
