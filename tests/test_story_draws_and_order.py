@@ -231,7 +231,9 @@ def test_a_man_told_down_by_the_same_shot_does_not_reel_in_any_ruleset():
     # right forearm with black nails; it hurts bad. Crane reels, dazed.")
     # (re-pinned again: claws are claws, a walking dead man's too: it was "Ike's dead hands
     # find Crane ...", fresh17 ww-mine.yaml)
-    assert "Ike's claws find Crane in the right arm; it hurts bad. Crane shakes his " \
+    # (and the walking dead's own words again, fresh-user trial 18: "Ike's cold fingers
+    # close on Crane", was "Ike's claws find Crane": the same hit)
+    assert "Ike's cold fingers close on Crane in the right arm; it hurts bad. Crane shakes his " \
            "head, stunned." in _story(_fight((EXAMPLES / "graveyard.yaml").read_text(), 1))
     down = (r" [^.\n]*(?:(?<!not go )down|dead|dies|falls|sags|dazed|senseless|pitches|"
             r"crumples|topples|heap)")

@@ -29,22 +29,25 @@ def _story(seed: int, tense: str = "present") -> str:
 def test_a_stunned_man_does_not_slip_out_of_reach_nor_react_twice():
     one = _story(1)
     # (re-pinned: claws never go "through" a forearm: tests/test_story_readers_16.py)
-    # (re-pinned: claws are claws, fresh17 ww-mine.yaml: "dead hands", "grasping hands", "bit")
-    assert ("Ike's claws find Crane in the right arm; it hurts bad. "
+    # (re-pinned: claws are claws, fresh17 ww-mine.yaml; and the walking dead's own words
+    # again, fresh-user trial 18: "cold fingers", "grasping hands", "teeth snap", was "Ike's
+    # claws find", "Jonas claws at", "Dog rakes at": the same hit and misses)
+    assert ("Ike's cold fingers close on Crane in the right arm; it hurts bad. "
             "Crane shakes his head, stunned.") in one
-    assert ("Crane stands stunned for a moment. Jonas claws at Crane and catches nothing but "
-            "air. Dog rakes at Crane and misses.") in one
+    assert ("Crane stands stunned for a moment. Jonas's grasping hands miss Crane. Dog's teeth "
+            "snap shut an inch from Crane.") in one
     assert "Crane slips out of" not in one
     # (re-pinned with the claws' places: it was "Crane reeled, dazed. Jonas's grasping hands
     # missed Crane.")
     two = _story(2, "past")
-    assert "Ike raked Crane in the right arm; a heavy wound. Crane reeled, dazed." in two
+    assert ("Ike raked Crane in the right arm with black nails; a heavy wound. Crane reeled, "
+            "dazed.") in two
     assert "Crane slipped out of" not in two
 
 
 def test_every_miss_told_as_the_target_moving_is_kept_from_a_stunned_man():
     table = tomllib.loads(PHRASES.read_text())
-    for group in ("w_claw_miss", "w_fight_miss"):
+    for group in ("w_claw_miss", "w_dead_miss", "w_fight_miss"):
         for phrase in table[group]:
             if phrase.lstrip("<alert> ").startswith("{b}"):
                 assert phrase.startswith("<alert> "), phrase

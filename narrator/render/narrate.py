@@ -396,13 +396,16 @@ class Narration:
             who = getattr(e, "shooter", None) or getattr(e, "character", None)
             if wt and who is not None and isinstance(getattr(e, "weapon", None), str):
                 types.setdefault((who, e.weapon), wt)
-        # (a fight with no shot at all is told as a gun's but where nobody carries a gun: a
-        # brawl of men with holstered Colts is; knife throwers out of reach are not)
+        # (a fight with no shot at all is a brawl, told as one even where every man carries
+        # a holstered Colt: never "When the smoke cleared" nor "the guns quiet" (fresh-user
+        # trial 18: a fist fight of armed men ended so), unless nobody carries a gun at all
+        # (knife fighters: a blade's words))
         strikes = frozenset(self.scene.shot(getattr(e, "weapon_type", None))[1]
                             for e in events if self.kinds.is_shot(e.kind))
-        if not strikes and not any(not _NO_GUN.search(w) for c in started.characters
-                                   for w in getattr(c, "weapons", ())):
-            strikes = frozenset({"blade"})
+        if not strikes:
+            strikes = frozenset({"fist"}) if any(
+                not _NO_GUN.search(w) for c in started.characters
+                for w in getattr(c, "weapons", ())) else frozenset({"blade"})
         unfired = strikes if strikes and not strikes & FIREARM else None
         if unfired != self.scene.unfired:
             self.scene.unfired = unfired
@@ -2185,8 +2188,10 @@ class Narration:
             self.subject = None  # "Dutch's bullet ...", "The shot from Jed ...": no man
         noun, strikes = self.scene.shot(self.weapon_type)
         if self.weapon_type is None and self.scene.unfired:  # no gun in the fight
-            noun, strikes = ("blade", "blade") if "blade" in self.scene.unfired else \
-                ("arrow", "arrow")
+            if "blade" in self.scene.unfired:
+                noun, strikes = "blade", "blade"
+            elif "arrow" in self.scene.unfired:
+                noun, strikes = "arrow", "arrow"
         if strikes == "blade" and self.weapon_name:  # a thrown weapon is what it is called:
             # a tomahawk (Table 14's thrown knife/axe), never "the knife"
             noun = self.weapon_name.split()[-1].lower() if self.weapon_name.split() else noun

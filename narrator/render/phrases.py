@@ -397,6 +397,7 @@ TAG_KINDS = (frozenset({"in", "out"}),                                   # the p
              frozenset({"street", "open"}),  # outdoors: a town's paved street, or open ground
              frozenset({"wall"}),  # a man where a wall is (indoors, or by a building)
              frozenset({"afoot", "riding"}),  # a wounded man on foot, or in the saddle
+             frozenset({"onfoot", "astride"}),  # the man striking: on foot, or in the saddle
              frozenset({"upright", "prone"}))  # the men named are on their feet, or one lies prone
 
 
