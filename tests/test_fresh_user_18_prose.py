@@ -115,3 +115,25 @@ def test_a_fist_fight_of_armed_men_ends_without_smoke(tense):
     assert found == []
     assert "When it was over, the day belonged to the teamsters" in _story("fist-brawl.yaml", 1,
                                                                            "past")
+
+
+# ------------------------------------------------------------ 10. the duds in the tally
+DUD_LINE = re.compile(r"(?:Besides those|On top of that|Not a shot (?:goes|went) off), "
+                      r"(\w+) rounds? (?:misfires?|misfired|fails? to go off|failed to go off)")
+DUD_LINE_ONLY = re.compile(r"Not a shot (?:goes|went) off: (\w+) rounds? (?:misfires?|misfired)")
+
+
+def test_boot_hill_duds_are_in_the_end_of_fight_tally():
+    """bh-rider.yaml seed 2: Reese's carbine misfired ("a dud round" in the rolls) and the
+    closing counted only the 13 shots fired; the duds are said after the tally."""
+    from narrator.render.inflection import number
+    story = _story("bh-rider.yaml", 2, "past")
+    assert ("By the count afterwards, 13 shots had been fired, for six hits. Besides those, "
+            "one round misfired.") in story
+    for name in ("bh-rider.yaml", "bh-knives.yaml"):
+        for seed in range(1, 21):
+            log = _run(name, seed)
+            duds = sum(1 for e in log.events if e.kind == "shot_fired" and e.result == "dud")
+            told = [m.group(1) for m in (*DUD_LINE.finditer(_story(name, seed)),
+                                          *DUD_LINE_ONLY.finditer(_story(name, seed)))]
+            assert told == ([number(duds)] if duds else []), (name, seed, duds, told)

@@ -2957,7 +2957,7 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
                                             "surrendered", "running", "standing")}
     dying_time: dict[str, str] = {}  # the latest mortal wound's time to die, by name
     heal: dict[str, int] = {}  # weeks of rest (Violence's healing_noted), by name
-    shots = hits = cover_fire = throws = arrows = 0
+    shots = hits = cover_fire = throws = arrows = duds = 0
     fled: set[str] = set()
     surrendered: set[str] = set()
     after: dict[str, str] = {}
@@ -2972,6 +2972,8 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
             kind = getattr(e, "weapon_kind", "gun")
             throws += kind == "thrown"
             arrows += kind == "bow"
+        elif e.kind == "shot_fired":  # a dud (Boot Hill's misfire): tried, never fired
+            duds += 1
         elif e.kind == "wound_taken" and e.cause == "shot":
             struck.add(shots)
         elif e.kind == "gun_fired":
@@ -3051,6 +3053,7 @@ def ending(events: list[Event], started: Any, moves: dict[int, dict[str, Any]] |
                 out["running"].append(c.name)
     out["shots"], out["hits"] = shots, hits + len(struck)
     out["throws"], out["arrows"] = throws, arrows  # of the shots: counted apart
+    out["duds"] = duds  # rounds that misfired: told after the tally, never among the shots
     out["cover_fire"] = cover_fire
     out["came_to"] = sorted(came_to)
     # rest for the wounded who stayed (a man who fled took his wounds out of the story)
