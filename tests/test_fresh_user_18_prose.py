@@ -137,3 +137,21 @@ def test_boot_hill_duds_are_in_the_end_of_fight_tally():
             told = [m.group(1) for m in (*DUD_LINE.finditer(_story(name, seed)),
                                           *DUD_LINE_ONLY.finditer(_story(name, seed)))]
             assert told == ([number(duds)] if duds else []), (name, seed, duds, told)
+
+
+# ------------------------------------------------------------ 4. say_fixed varies in a turn
+def test_two_reloads_of_one_turn_are_told_in_different_words():
+    """Generated street 5v5v1 seed 24, past: "William began to load his revolver. Jim began to
+    load his revolver. Benjamin began to load his revolver." (say_fixed chose by the turn
+    alone, so every man starting a reload that turn got the same phrase; trial 18 saw "felt
+    for an arrow" twice)."""
+    from prose_lint import generated_fights
+    log = generated_fights(1, 24)[0][1]
+    text = render(log, "text", "story", options=Options(tense="past"))
+    para = next(p for p in text.split("\n\n") if "William" in p and "to load" in p
+                and not p.startswith(("Rolls", " ")))
+    assert ("Shotgun Eugene kept loading his revolver. William got to work on reloading his "
+            "revolver. Richard started loading his six-gun. Jim began to load his revolver. "
+            "Benjamin set about loading his revolver.") in para
+    tails = [re.sub(r"^\S+ ", "", s) for s in _sentences(para) if "load" in s]
+    assert len(tails) == len(set(tails)), tails

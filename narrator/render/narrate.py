@@ -379,6 +379,7 @@ class Narration:
         self._keepsakes = 0  # luck_keepsake things told so far (``keepsake``)
         self._lucky: dict[Any, tuple[str, str]] | None = None  # ``luck_choice``, worked out once
         self._last_text = ""  # the last whole sentence said
+        self._fixed: dict[tuple[str, int], set[int]] = {}  # say_fixed: phrases said, by (group, k)
         self._para_word: str | None = None  # this paragraph's first word ("when"), once said
         self._last_para_word: str | None = None  # ... and the paragraph before's
 
@@ -1879,7 +1880,14 @@ class Narration:
             KeyError: an unknown phrase group or a field the phrase needs and was not given.
         """
         options, fitting = self.phrases._fitting(group, self.scene.context(self.weapon_type))
-        phrase = options[fitting[k % len(fitting)]][1]
+        # two men told by the same group with the same ``k`` (two reloads of one turn) get
+        # different phrases while one is left: never "Ned felt for an arrow. Cole felt for
+        # an arrow." (fresh-user trial 18)
+        used = self._fixed.setdefault((group, k), set())
+        at = next((j for j in range(k, k + len(fitting)) if fitting[j % len(fitting)] not in used),
+                  k) % len(fitting)
+        used.add(fitting[at])
+        phrase = options[fitting[at]][1]
         text = self._realise(self._chose(phrase, a, b), a, b, extra)
         self._last_text = text
         self._mark_paragraph(phrase, text)
