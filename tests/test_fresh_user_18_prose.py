@@ -155,3 +155,20 @@ def test_two_reloads_of_one_turn_are_told_in_different_words():
             "Benjamin set about loading his revolver.") in para
     tails = [re.sub(r"^\S+ ", "", s) for s in _sentences(para) if "load" in s]
     assert len(tails) == len(set(tails)), tails
+
+
+# ------------------------------------------------------------ 8. failed draws told once
+def test_a_mans_fumbles_in_one_paragraph_are_told_once_counted():
+    """luke-short.yaml seed 1: Jim's four failed fast draws were four sentences of the same
+    picture ("Jim yanks at his revolver, and still it hangs. His revolver stays caught, for
+    all his tugging. No luck: Jim's gun sticks fast again."): the first is told, the three
+    after it once, counted."""
+    story = _story("luke-short.yaml", 1)
+    assert ("\"Long Haired\" Jim Courtright's revolver catches on his watch chain." in story)
+    assert "Jim tries three times more to get his revolver out, and fails each time." in story
+    assert "sticks fast again" not in story and "still it hangs" not in story
+    for seed in range(1, 9):
+        turn1 = _story("luke-short.yaml", seed).split("Turn 2")[0]
+        fumbles = re.findall(r"\bJim\b[^.]*(?:again|once more|more to get|times more|twice "
+                             r"more|still it|stays caught)", turn1)
+        assert len(fumbles) <= 1, (seed, fumbles)
