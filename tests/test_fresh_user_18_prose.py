@@ -172,3 +172,20 @@ def test_a_mans_fumbles_in_one_paragraph_are_told_once_counted():
         fumbles = re.findall(r"\bJim\b[^.]*(?:again|once more|more to get|times more|twice "
                              r"more|still it|stays caught)", turn1)
         assert len(fumbles) <= 1, (seed, fumbles)
+
+
+# ------------------------------------------------------------ 11. one part named once
+def test_a_sentence_names_the_head_or_the_hand_once():
+    """g-ww.yaml seed 6: "Peter hits Deadeye Elmer again, in the side of the head; it draws no
+    blood, but it leaves his head ringing." (as "bursts in his hand ... cuts his hand"): the
+    words after a wound's place say another thing while one fits (phrases._ECHO_WORDS)."""
+    assert ("Peter hits Deadeye Elmer again, in the side of the head; no wound, but it dazes "
+            "him.") in _story("g-ww.yaml", 6)
+    found = []
+    for name in ("g-ww.yaml", "graveyard.yaml", "fog-alley.yaml", "pbp-gas.yaml",
+                 "bh-rider.yaml"):
+        for seed in range(1, 9):
+            for s in _sentences(_story(name, seed)):
+                if any(len(re.findall(rf"\b{w}\b", s)) > 1 for w in ("head", "hand", "skull")):
+                    found.append((name, seed, s))
+    assert found == []

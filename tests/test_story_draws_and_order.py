@@ -235,7 +235,8 @@ def test_a_man_told_down_by_the_same_shot_does_not_reel_in_any_ruleset():
     # close on Crane", was "Ike's claws find Crane": the same hit)
     assert "Ike's cold fingers close on Crane in the right arm; it hurts bad. Crane shakes his " \
            "head, stunned." in _story(_fight((EXAMPLES / "graveyard.yaml").read_text(), 1))
-    down = (r" [^.\n]*(?:(?<!not go )down|dead|dies|falls|sags|dazed|senseless|pitches|"
+    # ("dead" of a death, never the walking dead's "dead hands")
+    down = (r" [^.\n]*(?:(?<!not go )down|dead(?! hands)|dies|falls|sags|dazed|senseless|pitches|"
             r"crumples|topples|heap)")
     gaslight = re.compile(r"(reels|flinches), (struck|hit) in the [^.,]*\." + down)
     violence = re.compile(r"jerks as the lead strikes\." + down)

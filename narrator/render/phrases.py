@@ -95,8 +95,11 @@ _LIGHT_VERBS = frozenset("be have do will can get come make keep stay let try se
 
 #: Words a reader hears twice when two phrases in a row say them, though no pair of words
 #: repeats ("Elmer's bullet took Dirty hard through the forearm; it was a hard hit"): taken
-#: with the verbs (``verbs_of``).
-_ECHO_WORDS = frozenset({"hard"})
+#: with the verbs (``verbs_of``). The head and the hand alike: a wound's place and the words
+#: after it never name the same part twice ("Peter hits Elmer again, in the side of the head;
+#: it draws no blood, but it leaves his head ringing", g-ww.yaml seed 6; "bursts in his hand
+#: ... cuts his hand", fresh-user trial 18).
+_ECHO_WORDS = frozenset({"hard", "head", "hand", "skull"})
 #: Verbs of a man's senses (``verbs_of``: one "<sense>" for any of them).
 _SENSES = frozenset({"see", "hear", "feel"})
 #: Phrases said after one with a word of ``_ECHO_WORDS`` before a phrase may say it again
