@@ -1047,6 +1047,15 @@ class Narration:
                 return False
         return True
 
+    def _unowned(self, weapon: str) -> str:
+        """A weapon's name without the possessive of a man of the fight it opens with
+        ("Alf's thrown knife" -> "thrown knife"); any other name as it is."""
+        owner, _, rest = weapon.partition("'s ")
+        if rest and any(owner in (name, self.short(name), getattr(c, "short", None))
+                        for name, c in self.chars.items()):
+            return rest
+        return weapon
+
     def short(self, who: str) -> str:
         """The short name, escaped, never bold (worked out once per name: the rolls lines
         ask for it hundreds of times a write-up)."""
@@ -2120,6 +2129,20 @@ class Narration:
     def _realise(self, phrase: str, a: str | None, b: str | None,
                  extra: dict[str, Any]) -> str:
         """Fill a picked phrase (see ``say``)."""
+        for key in ("weapon", "old"):  # a weapon picked up from another man ("Alf's thrown
+            # knife", the engine's name when he had one of that name) says whose it was once:
+            # "trades her knife for Alf's thrown knife", never "for her Alf's thrown knife"
+            # nor "the Alf's"; "Hattie's Alf's thrown knife" is "Hattie's thrown knife"
+            # (street.yaml seed 6, fresh-user trial 18)
+            v = extra.get(key)
+            if isinstance(v, str) and "'s " in v and self._unowned(v) != v:
+                field = "{" + key + "}"
+                phrase = re.sub(r"\{[ab]_his\} " + re.escape(field) + r"|\bthe " + re.escape(field),
+                                field, phrase, flags=re.I)
+                if re.search(r"\{[ab]\}'s " + re.escape(field), phrase):
+                    phrase = re.sub(r"(\{[ab]\}'s )" + re.escape(field), r"\1{" + key + "_bare}",
+                                    phrase)
+                    extra = {**extra, key + "_bare": self._unowned(v)}
         if not phrase.startswith(("; ", ",")) and (a is not None or b is not None):
             # a shot "from Slim's revolver" two sentences running ("A bullet from Slim's
             # revolver took Smiley ... A second bullet from Slim's revolver took Smiley"):
