@@ -448,6 +448,14 @@ class Count:
     prone_standing: int = 0
     stunned_ducks: int = 0
     blow_through: int = 0
+    # the eleventh reading (fresh-user trial 18): a landmark's whole name (two words or more
+    # after "the") said more than LANDMARK_MOST times in one story ("the stair banister" 11
+    # times, g-ww seed 3), and the most times one was; a sentence opening on the name of a man
+    # the sentence before named too, with no other man of his pronoun in either ("He" was
+    # clear): counted and printed (name_back)
+    landmark_over: int = 0
+    landmark_most: int = 0
+    name_back: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     def note(self, key: str, text: str) -> None:
@@ -1642,6 +1650,48 @@ def prone_at_end(log: FightLog) -> set[str]:
     return set()
 
 
+#: A landmark's whole name said at most this often in one story (eleventh reading).
+LANDMARK_MOST = 5
+
+
+def _eleventh_round(prose: str, paras: list[list[str]], log: FightLog | None,
+                    count: Count) -> None:
+    """The checks of the eleventh reading (fresh-user trial 18; see the ``Count`` fields of
+    the same names): a landmark named over and over; a man's name opening a sentence right
+    after one that named him, where "He" would have been clear. One pass over the prose per
+    landmark and one per pair of sentences: no rendering, no parsing."""
+    if log is None:
+        return
+    bad = _tally(count)
+    started = log.events[0]
+    for _, name in getattr(started, "landmarks", ()):
+        bare = re.sub(r"^the ", "", str(name))
+        if len(bare.split()) < 2:
+            continue
+        k = len(re.findall(rf"\b{re.escape(bare)}\b", prose))
+        count.landmark_most = max(count.landmark_most, k)
+        if k > LANDMARK_MOST:
+            bad("landmark_over", f"{k}x {bare}")
+    chars = {c.name: c for c in getattr(started, "characters", ())}
+    shorts = _names(log)
+    pronoun = {short: getattr(chars.get(name), "pronoun", "he") or "he" for name, short in shorts}
+    names = [short for _, short in shorts]
+    for para in paras:
+        for before, s in zip(para, para[1:]):
+            for short in names:
+                if not re.match(rf"{re.escape(short)}\b(?!')", s):
+                    continue
+                if not re.search(rf"(?<![\w']){re.escape(short)}(?![\w])", before):
+                    break
+                if any(o != short and short not in o and o not in short
+                       and pronoun.get(o) == pronoun.get(short)
+                       and re.search(rf"(?<![\w']){re.escape(o)}(?![\w])", before + " " + s)
+                       for o in names):
+                    break
+                bad("name_back", f"{before} / {s}")
+                break
+
+
 def _tenth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> None:
     """The checks of the tenth GM reading (see the ``Count`` fields of the same names): a
     killing told twice or as a thing the dead man knew; a wound told light and the man
@@ -1770,6 +1820,7 @@ def check(prose: str, tense: str, log: FightLog | None, count: Count) -> None:
     _eighth_round([sentences(p) for p in prose.split("\n\n")], log, count)
     _ninth_round([sentences(p) for p in prose.split("\n\n")], log, count)
     _tenth_round([sentences(p) for p in prose.split("\n\n")], log, count)
+    _eleventh_round(prose, [sentences(p) for p in prose.split("\n\n")], log, count)
     if log is not None:  # a stock phrase used again in one fight (seventh reading)
         count.stock_again += sum(k - 1 for k in stock_phrases(prose, log).values() if k > 1)
         k, phrase = stock_count(prose, log)

@@ -265,6 +265,10 @@ class Scene:
 #: The phrase tags of a firearm's shot (``<gun>`` stands for them): a thrown weapon strikes
 #: with a ``blade``, a bow with an ``arrow``.
 FIREARM = frozenset({"bullet", "ball", "pellets"})
+#: Head nouns that name a part of a thing: a landmark named so keeps its whole name
+#: (``Narration._landmark_ref``: "the cave mouth" is never "the mouth").
+_PART_NOUNS = frozenset({"mouth", "side", "corner", "edge", "end", "top", "foot", "back",
+                         "front", "head", "rim", "lip", "bend", "face"})
 
 
 @functools.lru_cache(maxsize=64)
@@ -380,6 +384,8 @@ class Narration:
         self._lucky: dict[Any, tuple[str, str]] | None = None  # ``luck_choice``, worked out once
         self._last_text = ""  # the last whole sentence said
         self._fixed: dict[tuple[str, int], set[int]] = {}  # say_fixed: phrases said, by (group, k)
+        self._landmarks_told: dict[str, int] = {}  # _landmark_ref: times each was told
+        self._landmark_set: tuple[Any, frozenset[str]] | None = None
         self._para_word: str | None = None  # this paragraph's first word ("when"), once said
         self._last_para_word: str | None = None  # ... and the paragraph before's
 
@@ -1046,6 +1052,41 @@ class Narration:
             if e.kind == "wound_taken" and getattr(e, "character", None) == ev.target:
                 return False
         return True
+
+    def _landmark_ref(self, value: Any) -> Any:
+        """A landmark of the map whose name has more words than its head noun ("the stair
+        banister") is told by its name the first time, then by the head noun three times for
+        each time by name ("the banister"): never the whole name a dozen times in a story (g-ww
+        seed 3 named "the stair banister" 11 times, fresh-user trial 18). Any other place
+        (one word, "the open ground near ...", a man's horse) as it is."""
+        text, many = value if isinstance(value, tuple) else (value, None)
+        if not isinstance(text, str):
+            return value
+        low = re.sub(r"^the ", "", text.lower())
+        if low not in self._landmark_names():
+            return value
+        parts = re.split(r" (?:of|on|in|at|by|near|under|behind) ", text)
+        words = parts[0].split()
+        if len(parts) == 1 and len(words) < (3 if words[0].lower() == "the" else 2):
+            return value  # one word
+        if len(parts) == 1 and words[-1] in _PART_NOUNS:  # "the cave mouth": "the cave"
+            words = words[:-1]
+            if len(words) < 2:
+                return value
+        if not re.fullmatch(r"[a-z]+", words[-1]):  # (a proper noun's last word)
+            return value
+        k = self._landmarks_told.get(low, 0)
+        self._landmarks_told[low] = k + 1
+        if k % 4 == 0:
+            return value
+        head = "the " + words[-1]
+        return (head, many) if isinstance(value, tuple) else head
+
+    def _landmark_names(self) -> frozenset[str]:
+        if self._landmark_set is None or self._landmark_set[0] is not self.landmarks:
+            self._landmark_set = (self.landmarks, frozenset(
+                re.sub(r"^the ", "", str(name).lower()) for _, name in self.landmarks))
+        return self._landmark_set[1]
 
     def _unowned(self, weapon: str) -> str:
         """A weapon's name without the possessive of a man of the fight it opens with
@@ -2236,6 +2277,8 @@ class Narration:
                 extra[key] = (inflection.the(v[0]), v[1])
             elif isinstance(v, str) and key == "place":
                 extra[key] = inflection.the(v)
+            if "{" + key + "}" in phrase and extra.get(key) is not None:
+                extra[key] = self._landmark_ref(extra[key])
         spot = extra.get("place", extra.get("cover"))
         if spot is not None:
             text = spot[0] if isinstance(spot, tuple) else spot
