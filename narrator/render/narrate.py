@@ -265,10 +265,10 @@ class Scene:
 #: The phrase tags of a firearm's shot (``<gun>`` stands for them): a thrown weapon strikes
 #: with a ``blade``, a bow with an ``arrow``.
 FIREARM = frozenset({"bullet", "ball", "pellets"})
-#: Head nouns that name a part of a thing: a landmark named so keeps its whole name
-#: (``Narration._landmark_ref``: "the cave mouth" is never "the mouth").
-_PART_NOUNS = frozenset({"mouth", "side", "corner", "edge", "end", "top", "foot", "back",
-                         "front", "head", "rim", "lip", "bend", "face"})
+#: Head nouns that name a part of a thing only with the thing: a landmark named so is told
+#: by the thing (``Narration._landmark_ref``: "the cave mouth" is "the cave", never "the
+#: mouth"; "the street corner" is "the corner").
+_PART_NOUNS = frozenset({"mouth", "head", "rim", "lip", "face", "foot"})
 
 
 @functools.lru_cache(maxsize=64)
@@ -1063,7 +1063,7 @@ class Narration:
         if not isinstance(text, str):
             return value
         low = re.sub(r"^the ", "", text.lower())
-        if low not in self._landmark_names():
+        if low not in self._landmark_names() or "'s " in low:  # (a man's horse: his)
             return value
         parts = re.split(r" (?:of|on|in|at|by|near|under|behind) ", text)
         words = parts[0].split()
