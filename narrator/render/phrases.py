@@ -17,7 +17,10 @@ A phrase is text with fields ``{a}`` and verb markers ``[lemma]``:
   outdoors), ``<street>`` ``<open>`` (outdoors, a town's paved street or open ground, as
   vocabulary.toml's ``[place]`` words say), ``<pellets>`` ``<ball>`` ``<bullet>`` (only for that
   projectile; ``<gun>``: any of the three, a firearm's: never said of a thrown knife, spear or
-  tomahawk, ``<blade>``, nor of an arrow, ``<arrow>``), ``<slight>``
+  tomahawk, ``<blade>``, nor of an arrow, ``<arrow>``; ``<fist>``: a punch's, and any line
+  of a fight where nobody fired, a brawl: never "When the smoke cleared"), ``<onfoot>``
+  ``<astride>`` (the man striking is on foot, or in the saddle: a rider never lunges),
+  ``<slight>``
   ``<grave>`` (a wound's severity), ``<wall>`` (a man indoors or by a building of the map:
   ``Narration.wall``), ``<handgun>`` ``<longarm>`` (a pistol in the hand, a
   rifle or shotgun at the shoulder), ``<head>`` ``<torso>`` ``<arm>`` ``<leg>`` (where it
