@@ -403,16 +403,19 @@ class Narration:
             who = getattr(e, "shooter", None) or getattr(e, "character", None)
             if wt and who is not None and isinstance(getattr(e, "weapon", None), str):
                 types.setdefault((who, e.weapon), wt)
-        # (a fight with no shot at all is a brawl, told as one even where every man carries
-        # a holstered Colt: never "When the smoke cleared" nor "the guns quiet" (fresh-user
-        # trial 18: a fist fight of armed men ended so), unless nobody carries a gun at all
-        # (knife fighters: a blade's words))
+        # (a fight with blows and no shot at all is a brawl, told as one even where every
+        # man carries a holstered Colt: never "When the smoke cleared" nor "the guns quiet"
+        # (fresh-user trial 18: a fist fight of armed men ended so); one where nobody
+        # carries a gun at all a blade's; one with no blow either, armed men reloading or
+        # holding fire, a gun's)
         strikes = frozenset(self.scene.shot(getattr(e, "weapon_type", None))[1]
                             for e in events if self.kinds.is_shot(e.kind))
         if not strikes:
-            strikes = frozenset({"fist"}) if any(
-                not _NO_GUN.search(w) for c in started.characters
-                for w in getattr(c, "weapons", ())) else frozenset({"blade"})
+            if not any(not _NO_GUN.search(w) for c in started.characters
+                       for w in getattr(c, "weapons", ())):
+                strikes = frozenset({"blade"})
+            elif any(e.kind in ATTACK_KINDS for e in events):  # blows, no shot: a brawl
+                strikes = frozenset({"fist"})
         unfired = strikes if strikes and not strikes & FIREARM else None
         if unfired != self.scene.unfired:
             self.scene.unfired = unfired
