@@ -816,6 +816,26 @@ class BootHillFight(ShootoutTurns, HandToHand):
             return None
         return self.total_turns
 
+    def _two_sides_roll(self, a: str, b: str) -> list[str]:
+        """Initiative between two sides up, no ruling, no records (the lean path): a d6 each
+        plus its Tactics bonus, rerolled bare while tied, at most ``MAX_INITIATIVE_ROUNDS``
+        rounds (B11); the same dice, in the same order, as the general roll below.
+
+        Returns:
+            ``[a, b]`` or ``[b, a]``: the sides by initiative, best first (a tie left after
+            the last round goes to ``a``).
+        """
+        bonus = self.tactics_bonus
+        roll = self.roll
+        x = roll(a, "initiative", 6) + bonus[a]
+        y = roll(b, "initiative", 6) + bonus[b]
+        n = 1
+        while x == y and n < MAX_INITIATIVE_ROUNDS:
+            x = roll(a, "initiative", 6)
+            y = roll(b, "initiative", 6)
+            n += 1
+        return [a, b] if x >= y else [b, a]
+
     def initiative(self, t: int) -> tuple[list[str], str]:
         """Roll (or take the ruling's) initiative among the sides with a man still up (errata
         B11; ruled: BN1): a side whose every man is down (passed out, dying or dead) rolls
@@ -839,16 +859,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                     else:
                         b_up = True
             if a_up and b_up:
-                bonus = self.tactics_bonus
-                roll = self.roll
-                x = roll(a, "initiative", 6) + bonus[a]
-                y = roll(b, "initiative", 6) + bonus[b]
-                n = 1
-                while x == y and n < MAX_INITIATIVE_ROUNDS:
-                    x = roll(a, "initiative", 6)
-                    y = roll(b, "initiative", 6)
-                    n += 1
-                return ([a, b], a) if x >= y else ([b, a], b)
+                ranked = self._two_sides_roll(a, b)
+                return ranked, ranked[0]
         up = self.active_sides()
         out = [s for s in self.sides if s not in up] if len(up) != len(self.sides) else []
         ruled = self.rulings(t, "initiative")
@@ -858,17 +870,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 self.emit(InitiativeRolled(t, (), up[0], (up[0],), None))
             return ranked, ranked[0]
         if not ruled and not self.record and len(up) == 2:  # (as below, for two sides)
-            a, b = up
-            bonus = self.tactics_bonus
-            roll = self.roll
-            x = roll(a, "initiative", 6) + bonus[a]
-            y = roll(b, "initiative", 6) + bonus[b]
-            n = 1
-            while x == y and n < MAX_INITIATIVE_ROUNDS:
-                x = roll(a, "initiative", 6)
-                y = roll(b, "initiative", 6)
-                n += 1
-            ranked = [a, b] if x >= y else [b, a]
+            ranked = self._two_sides_roll(*up)
             return ranked + out, ranked[0]
         if not ruled and not self.record:  # (the same dice, no records of them)
             sides = up
