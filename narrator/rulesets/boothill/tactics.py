@@ -754,7 +754,9 @@ def _choose(fight: FightView, t: int, f: Fighter, prof: Profile,
     Then the men still in the fight (``_fighting``: not running away, armed or within reach)
     come before a man who runs away or has no gun to fire; those only when none of the others
     can be hit."""
-    mine = _mine(fight, f, facts(fight, f))[0]
+    plan = fight.__dict__.get("_tactics_plan")  # (his facts of the planning looked up here)
+    me = (plan.facts.get(f.order) if plan is not None else None) or facts(fight, f)
+    mine = me.mine[0] if me.mine is not None else _mine(fight, f, me)[0]
     if not mine:
         return None
     if len(enemies) > 1:  # (one enemy: any tier is all of them, the same choice as below)
@@ -833,8 +835,7 @@ def _fighting(fight: FightView,
     arms = tables.hand_to_hand()["reach"]["yards"]
     up = _up(fight)
     tier = [(o, y) for o, y in enemies
-            if (y <= arms + 1e-9 or any(usable(ws) for ws in o.weapons))
-            and not _running(fight, o, up)]
+            if (y <= arms + 1e-9 or _any_usable(o.weapons)) and not _running(fight, o, up)]
     return [tier] if tier and len(tier) < len(enemies) else []
 
 
@@ -845,8 +846,7 @@ def _threats(fight: FightView,
     can fire (``usable``) who are not running away (a man whose own profile makes him flee,
     ``_fleeing``, fires nothing this turn). Empty: no threat."""
     pb = tables.point_blank_yards()
-    close = [(o, y) for o, y in enemies
-             if y <= pb and any(usable(ws) for ws in o.weapons)]
+    close = [(o, y) for o, y in enemies if y <= pb and _any_usable(o.weapons)]
     if not close:
         return []
     up = _up(fight)
@@ -873,6 +873,7 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
     plan = fight.__dict__.get("_tactics_plan")  # (its facts and reaches looked up here:
     known = plan.facts if plan is not None else {}  # the loop runs for every enemy)
     reaches = plan.reach if plan is not None else {}
+    flights = plan.flight if plan is not None else {}
     kept = me.mine is not None and me.mine[0] is mine and table_bands(fight)
     mine_id = me.mine[1] if kept else -1
     targeted = mem.targeted
@@ -883,7 +884,13 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
         if night and yards > obs and not o.c.lit:  # (``visible``)
             continue
         them = known.get(o.order) or facts(fight, o)
-        mods = gait_mod + flight_modifier(fight, t, o, kind) if o.c.tactics else gait_mod
+        if o.c.tactics:  # (``flight_modifier``, its answer for the planning looked up here)
+            flight = flights.get((o.order, kind))
+            if flight is None:
+                flight = flight_modifier(fight, t, o, kind)
+            mods = gait_mod + flight
+        else:
+            mods = gait_mod
         if kept:
             okey = (mine_id, mods, them.tid, yards)
             options = _OPTIONS.get(okey)
@@ -998,12 +1005,19 @@ def _shot_list(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice,
     o = ch.target
     draw, start = first_count(fight, f, prof, ch.weapon)
     loaded = ws.loaded
-    flight = flight_modifier(fight, t, o, "shootout") if o.c.tactics else 0
+    plan = fight.__dict__.get("_tactics_plan")  # (the planning's facts and flights looked up
+    flight = 0                                  # here)
+    if o.c.tactics:
+        flight = plan.flight.get((o.order, "shootout")) if plan is not None else None
+        if flight is None:
+            flight = flight_modifier(fight, t, o, "shootout")
     memo = fight.__dict__.get("_memo")  # (the lean path's memo of this scenario's decisions)
     if memo is not None and table_bands(fight):
         # everything read below besides what the scenario and its profile fix: a pure
         # function of these (the man by his place in the scenario: his attributes and skills)
-        me, them = facts(fight, f), facts(fight, o)
+        known = plan.facts if plan is not None else {}
+        me = known.get(f.order) or facts(fight, f)
+        them = known.get(o.order) or facts(fight, o)
         key = ("shot list", prof.name, f.order, ch.weapon, loaded, ch.yards, gait,
                me.wound_long, me.wound_other, them.size_mod, them.keep, draw, start, flight)
         got = memo.get(key)
@@ -1212,7 +1226,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     Raises:
         ScenarioError: a character's ``tactics:`` names no profile.
     """
-    mem = _memory(fight)
+    mem = fight.__dict__.get("_tactics_memory") or _memory(fight)  # (``_memory``)
     prof = PROFILE_TABLE[f.c.tactics]
     kind = turn_kind(fight, turn, mem)
     enemies = []
@@ -1231,7 +1245,10 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     # 1. Running away: badly hurt, or outnumbered.
     if _fleeing(f, prof, len(enemies), n_friends):
         mem.kind_read = True
-        if all(reach(fight, turn, o, f, y) == 0.0 for o, y in enemies):
+        for o, y in enemies:  # (a loop, not all() of a generator)
+            if reach(fight, turn, o, f, y) != 0.0:
+                break
+        else:
             return _reload_intent(fight, f)  # out of their reach: he reloads
         gait = _gait(f, "run", kind, fight.sc.night)
         step = _allowance(f, gait, kind, fight.sc.night)
@@ -1385,10 +1402,14 @@ def _brawl(fight: FightView, f: Fighter, prof: Profile,
     o, d = enemies[0] if len(enemies) == 1 else min(enemies, key=lambda e: (e[1], e[0].order))
     if d <= reach + 1e-9:
         return _intent(strike=o.name, weapon=weapon or "fists", other=call)
-    unarmed = _reloadable(f) is None and not any(
-        ws.jammed_seconds and not ws.useless for ws in f.weapons)
-    if (blade is None and not unarmed) or not prof.advance or f.mounted:
-        return None  # (a gun to reload or clear: he does that instead)
+    if blade is None:  # (with no blade, only an unarmed man closes in)
+        if _reloadable(f) is not None:
+            return None  # (a gun to reload or clear: he does that instead)
+        for ws in f.weapons:
+            if ws.jammed_seconds and not ws.useless:
+                return None
+    if not prof.advance or f.mounted:
+        return None
     if mem is not None:
         mem.kind_read = True  # (his advance: a turn's allowance)
     gait = _gait(f, prof.advance, kind, fight.sc.night)
