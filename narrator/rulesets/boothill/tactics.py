@@ -214,7 +214,46 @@ def _shootout_intent(shoot: str, shots: list[str], draw: str | None, weapon: str
     return hit
 
 
+def _combat_intent(shoot: str, shots: int, weapon: str | None, aim: str | None,
+                   move: MoveIntent | None, sniping: bool, other: str | None) -> Intent:
+    """``_intent(shoot=shoot, shots=shots, weapon=weapon, aim=aim, move=move,
+    sniping=sniping, other=other)``: the same Intent, found by the same key (``_intent``'s,
+    so the memo fills and empties as it did), made without going through the keywords: a
+    combat turn's shots, decided every turn."""
+    if move is None:
+        key: tuple = (("shoot", shoot), ("shots", shots), ("weapon", weapon), ("aim", aim),
+                      ("move", None), ("sniping", sniping), ("other", other))
+    else:
+        key = ("list and move", ("shoot", shoot), ("shots", shots), ("weapon", weapon),
+               ("aim", aim), ("move", (move.gait, move.to)), ("sniping", sniping),
+               ("other", other))
+    hit = _INTENTS.get(key)
+    if hit is None:
+        return _intent(shoot=shoot, shots=shots, weapon=weapon, aim=aim, move=move,
+                       sniping=sniping, other=other)
+    return hit  # type: ignore[return-value]
+
+
+def _move_intent(move: MoveIntent) -> Intent:
+    """``_intent(move=move)``: the same Intent, found by the same key (``_intent``'s), made
+    without going through the keywords: a fleeing man's run, decided every turn he flees."""
+    key = ("list and move", ("move", (move.gait, move.to)))
+    hit = _INTENTS.get(key)
+    if hit is None:
+        return _intent(move=move)
+    return hit  # type: ignore[return-value]
+
+
 _BLANK_MOVE = MoveIntent.model_construct()
+
+
+def _move_to(gait: str, to: str | tuple[float, float]) -> MoveIntent:
+    """``_move(gait=gait, to=to)``: the same MoveIntent, found by the same key (``_move``'s),
+    made without going through the keywords."""
+    hit = _INTENTS.get(("move", ("gait", gait), ("to", to)))
+    if hit is None:
+        return _move(gait=gait, to=to)
+    return hit  # type: ignore[return-value]
 
 
 def _move(**kw: object) -> MoveIntent:
@@ -761,10 +800,10 @@ def _choose(fight: FightView, t: int, f: Fighter, prof: Profile,
         return None
     if len(enemies) > 1:  # (one enemy: any tier is all of them, the same choice as below)
         for tier in _threats(fight, enemies) + _fighting(fight, enemies):
-            best = _choose_among(fight, t, f, prof, tier, gait, kind, mem, mine)
+            best = _choose_among(fight, t, f, prof, tier, gait, kind, mem, mine, me)
             if (best is not None and best.p > 0) or len(tier) == len(enemies):
                 return best
-    return _choose_among(fight, t, f, prof, enemies, gait, kind, mem, mine)
+    return _choose_among(fight, t, f, prof, enemies, gait, kind, mem, mine, me)
 
 
 def _running(fight: FightView, o: Fighter, up: list[Fighter]) -> bool:
@@ -856,15 +895,17 @@ def _threats(fight: FightView,
 
 def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
                   enemies: list[tuple[Fighter, float]], gait: str | None, kind: str,
-                  mem: _Memory, mine: list[Gun]) -> _Choice | None:
-    """``_choose`` over ``enemies`` with his guns ``mine``.
+                  mem: _Memory, mine: list[Gun], me: Facts | None = None) -> _Choice | None:
+    """``_choose`` over ``enemies`` with his guns ``mine`` (``me``: his ``facts``, when the
+    caller has them).
 
     With no rulings in force, each target's options (per gun in range: its index, the band,
     the estimated chance and that chance times the expected pellets) are kept by what they
     are worked out from (``_OPTIONS``: his guns' signature, the gait's modifier, the target's
     signature, the distance), and each target's danger to him by ``reach``'s memo."""
     rulings = bool(fight.profile.rulings)
-    me = facts(fight, f)
+    if me is None:
+        me = facts(fight, f)
     gait_mod = GAIT_MODIFIER.get(gait, 0)
     night = fight.sc.night
     obs = f.c.attributes.obs
@@ -878,8 +919,13 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
     mine_id = me.mine[1] if kept else -1
     targeted = mem.targeted
     side = f.side
-    best: _Choice | None = None
-    best_score = 0.0
+    near, danger_w, wounded_w = prof.near, prof.danger, prof.wounded
+    one = len(enemies) == 1
+    # the best so far: (target, gun index, band, chance, score, yards), a _Choice at the end
+    best_o: Fighter | None = None
+    best_i = best_order = 0
+    best_band = ""
+    best_p = best_score = best_yards = 0.0
     for o, yards in enemies:
         if night and yards > obs and not o.c.lit:  # (``visible``)
             continue
@@ -901,7 +947,7 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
             options = _options(fight, t, f, o, me, them, mine, mods, yards, rulings)
         if not options:
             continue
-        if len(enemies) == 1 and len(options) == 1:
+        if one and len(options) == 1:
             # one man, one gun: the first pair is chosen whatever it is worth (below: the
             # first beats no choice), and a choice's score is read nowhere else
             i, band, p, _ = options[0]
@@ -916,19 +962,21 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
             danger = reaches.get((o.order, f.order, yards))
             if danger is None:
                 danger = reach(fight, t, o, f, yards)
-        value = (1.0 + prof.near * 10 / (10 + yards)
-                 + prof.danger * danger
-                 + prof.wounded * o.wound_points / o.capacity)
+        value = (1.0 + near * 10 / (10 + yards)
+                 + danger_w * danger
+                 + wounded_w * o.wound_points / o.capacity)
         value /= 1.0 + 0.35 * targeted.get((side, o.name), 0)
+        order = o.order
         for i, band, p, p_eff in options:
             worth = value * 0.85 if (i != current and shootout) else value
             score = p_eff * max(worth, 0.05)  # (a new gun must be drawn first: 0.85)
-            if best is None or score > best_score + 1e-12 or (
-                    abs(score - best_score) <= 1e-12
-                    and (i, o.order) < (best.weapon, best.target.order)):
-                best = _Choice(o, i, band, p, score, yards)
-                best_score = score
-    return best
+            if best_o is None or score > best_score + 1e-12 or (
+                    abs(score - best_score) <= 1e-12 and (i, order) < (best_i, best_order)):
+                best_o, best_i, best_order, best_band, best_p = o, i, order, band, p
+                best_score, best_yards = score, yards
+    if best_o is None:
+        return None
+    return _Choice(best_o, best_i, best_band, best_p, best_score, best_yards)
 
 
 def _options(fight: FightView, t: int, f: Fighter, o: Fighter, me: Facts, them: Facts,
@@ -1066,20 +1114,35 @@ def _nearest_cover(fight: FightView, f: Fighter, enemies: list[tuple[Fighter, fl
     closer to any enemy at all, for a man in flight or one who never advances), ``far``: the
     one that keeps the most distance. None when there is none in reach."""
     nearest_enemy = min(y for _, y in enemies)
+    limit = min(nearest_enemy, TWENTY_FEET_YARDS) - 1e-9
     best = None
     best_score = math.inf
+    dist = math.dist
     for key, lm in fight.sc.map.items():
         if lm.cover is None or key in fight.gone_landmarks:
             continue
-        d = math.dist(f.pos, lm.at)
+        at = lm.at
+        d = dist(f.pos, at)
         if d > COVER_REACH or d < 1e-9:
             continue
-        if any(o.landmark == key for o, _ in enemies):
+        # (one loop over the enemies, not three generators: the enemy's own cover, the
+        # nearest enemy to it, an enemy it lies towards)
+        closest = math.inf
+        own = towards = False
+        for o, y in enemies:
+            if o.landmark == key:
+                own = True
+                break
+            e = dist(at, o.pos)
+            if e < closest:
+                closest = e
+            if away and e < y - 1e-9:
+                towards = True
+        if own:
             continue  # the enemy's own cover
-        closest = min(math.dist(lm.at, o.pos) for o, _ in enemies)
-        if closest < min(nearest_enemy, TWENTY_FEET_YARDS) - 1e-9:
+        if closest < limit:
             continue  # would walk into the enemy
-        if away and any(math.dist(lm.at, o.pos) < y - 1e-9 for o, y in enemies):
+        if towards:
             continue  # towards an enemy
         score = d - (closest if far else 0.0) * 0.5
         if score < best_score - 1e-12:
@@ -1258,7 +1321,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
             to: str | tuple[float, float] = cover[0]
         else:
             to = _away(f, enemies, step)
-        return _intent(move=_move(gait=gait, to=to))
+        return _move_intent(_move_to(gait, to))
 
     # 2. Lawman: the call to surrender, once per side, before any shot is fired; he covers
     #    them as he calls, as Montana Jim does in the combat example (000 l.591-617).
@@ -1344,8 +1407,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
         return _shootout_intent(choice.target.name, shots, draw, weapon, prof.aim, move,
                                 sniping, call)
     n = min(2, f.weapons[choice.weapon].loaded)
-    return _intent(shoot=choice.target.name, shots=n, weapon=weapon, aim=prof.aim, move=move,
-                   sniping=sniping, other=call)
+    return _combat_intent(choice.target.name, n, weapon, prof.aim, move, sniping, call)
 
 
 def idle_reason(fight: FightView, turn: int, f: Fighter) -> tuple[str, str | None]:
@@ -1416,7 +1478,7 @@ def _brawl(fight: FightView, f: Fighter, prof: Profile,
     to = _toward(f, o, reach * 0.75, _allowance(f, gait, kind, fight.sc.night))
     if to is None:
         return None
-    move = _move(gait=gait, to=to)
+    move = _move_to(gait, to)
     if math.dist(to, o.pos) <= reach + 1e-9:
         return _intent(strike=o.name, weapon=weapon, move=move, other=call)
     return _intent(move=move, other=call)
@@ -1430,7 +1492,7 @@ def _keep_away(fight: FightView, f: Fighter, enemies: list[tuple[Fighter, float]
     gait = _gait(f, "walk", kind, fight.sc.night)
     if gait == "crawling":
         return None
-    return _move(gait=gait, to=_away(f, enemies, _allowance(f, gait, kind, fight.sc.night)))
+    return _move_to(gait, _away(f, enemies, _allowance(f, gait, kind, fight.sc.night)))
 
 
 def _gait_of(move: MoveIntent | None) -> str | None:
@@ -1498,12 +1560,12 @@ def _cover_move(fight: FightView, f: Fighter, prof: Profile,
     key, d = cover
     walk = _gait(f, "walk", kind, fight.sc.night)
     if d <= _allowance(f, walk, kind, fight.sc.night):
-        return _move(gait=walk, to=key)
+        return _move_to(walk, key)
     run = _gait(f, "run", kind, fight.sc.night)
     if run == "crawling" or (kind == "shootout" and d > _allowance(f, run, kind,
                                                                   fight.sc.night)):
         return None  # (a man who can only crawl: cover within his crawl, or none)
-    return _move(gait=run, to=key)
+    return _move_to(run, key)
 
 
 def _close_in(fight: FightView, t: int, f: Fighter, prof: Profile, choice: _Choice,
@@ -1528,7 +1590,7 @@ def _close_in(fight: FightView, t: int, f: Fighter, prof: Profile, choice: _Choi
     band = band_of(fight, t, f, o, ws, "careful", math.dist(to, o.pos))
     if band is None or band == "extreme":
         return None
-    return _move(gait=gait, to=to)
+    return _move_to(gait, to)
 
 
 def _advance(fight: FightView, f: Fighter, prof: Profile,
@@ -1542,4 +1604,4 @@ def _advance(fight: FightView, f: Fighter, prof: Profile,
     to = _toward(f, o, max(2.0, short * 0.8), _allowance(f, gait, kind, fight.sc.night))
     if to is None:
         return None
-    return _move(gait=gait, to=to)
+    return _move_to(gait, to)
