@@ -127,3 +127,41 @@ def test_every_rolls_damage_line_adds_up():
 def test_the_seed_1888_both_barrels_line():
     text = render(_run(1888), "text", "story", options=Options(tense="past"))
     assert "2d8 (4 + 5) × 2.5 (×1.5 and ×2 together) = 22" in text
+
+
+_ORDINAL = {"another": 2, "a second": 2, "a third": 3, "a fourth": 4, "a fifth": 5,
+            "a sixth": 6, "a seventh": 7, "an eighth": 8}
+
+
+def _volleys(text: str) -> list[str]:
+    """The story sentences telling a run of shots with more than one hit ("... and one took
+    him in the arm, another ...")."""
+    return [s for s in _sentences(" ".join(_rounds(text).values()))
+            if re.search(r"\bone( shot| of them)? t(ook|akes) ", s)
+            and re.search(r"\b(another|a second) ", s)]
+
+
+def test_a_run_of_hits_counts_in_order():
+    """A revolver's run of hits on one man (40 street seeds, 30 generated fights): "another"
+    or "a second" for the second hit, then "a third", "a fourth", one "and" before the last.
+    Before: "one takes him in the lower left arm, and another finds his lower left leg, and a
+    second strikes him in the abdomen" (seed 1888 round 1)."""
+    from tests.prose_lint import ruleset_fights
+
+    texts = [_text(s) for s in SEEDS]
+    texts += [render(log, "text", "story", options=Options(tense="past"))
+              for _, log in ruleset_fights("gaslight", 30)]
+    told = three = 0
+    bad = []
+    for text in texts:
+        for s in _volleys(text):
+            told += 1
+            words = re.findall(r"\b(another|a second|a third|a fourth|a fifth|a sixth|"
+                               r"a seventh|an eighth)\b", s)
+            seq = [_ORDINAL[w] for w in words]
+            three += len(seq) > 1
+            if seq != list(range(2, 2 + len(seq))) or s.count(", and ") > 2:
+                bad.append(s)
+    assert told >= 10 and three >= 1, (told, three)
+    assert not bad, bad[:5]
+
