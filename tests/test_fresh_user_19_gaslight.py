@@ -165,3 +165,14 @@ def test_a_run_of_hits_counts_in_order():
     assert told >= 10 and three >= 1, (told, three)
     assert not bad, bad[:5]
 
+
+
+def test_a_shotguns_shot_is_never_a_bullet():
+    """Doyle's Purdey and Nell's whipit are shotguns (a name with no 'shotgun' in it): their
+    shot is shot, a charge, never a bullet (before: "Doyle's bullet found its mark", "Another
+    of Doyle's bullets...")."""
+    bullet = re.compile(r"\b(?:(?:Sergeant Mary )?Doyle|(?:Nell Quill|Nell))(?:'s| put a| puts a)"
+                        r" bullets?\b|Another of (?:Doyle|Nell)'s bullets")
+    found = [(seed, m.group(0)) for seed in SEEDS
+             for m in bullet.finditer(" ".join(_rounds(_text(seed)).values()))]
+    assert not found, found[:6]
