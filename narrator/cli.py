@@ -1047,7 +1047,7 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
     if log is None:
         typer.echo(f"{scenario}: no turn resolved yet; 'narrator next' resolves turn 1")
         return
-    state = state_with_edits(log, edits)
+    state = state_with_edits(log, edits, loaded)
     from rich import box
     from rich.text import Text
 

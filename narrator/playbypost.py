@@ -503,15 +503,26 @@ def played(loaded: LoadedScenario) -> Played | None:
     return Played(done, _recorded(loaded, done), adjustments)
 
 
-def state_with_edits(log: FightLog, edits: dict[str, dict]) -> dict[str, Any]:
-    """``state_of(log)`` with the GM's edits laid over it (what the next turn starts from)."""
+def state_with_edits(log: FightLog, edits: dict[str, dict],
+                     loaded: LoadedScenario | None = None) -> dict[str, Any]:
+    """``state_of(log)`` with the GM's edits laid over it (what the next turn starts from).
+    With ``loaded``, a man whose ``at`` is edited has the cover his new spot gives him (the
+    ruleset's ``placed_cover``, as its ``adjust`` places him), not his old spot's."""
     state = state_of(log)
+    rs = ruleset(loaded.scenario.ruleset) if loaded is not None else None
     for name, fields in edits.items():
+        entry = state["characters"][name]
         for key, value in fields.items():
             if key == "loaded":
-                state["characters"][name]["loaded"].update(value)
+                entry["loaded"].update(value)
             else:
-                state["characters"][name][key] = value
+                entry[key] = value
+            if key == "at" and rs is not None:
+                cover = rs.placed_cover(loaded, value)
+                if cover:
+                    entry["cover"] = cover
+                else:
+                    entry.pop("cover", None)
     return state
 
 

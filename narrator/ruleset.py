@@ -361,6 +361,26 @@ class Ruleset:
         only from a hit's roll)."""
         return None
 
+    def placed_cover(self, loaded: LoadedScenario, at: Any) -> str | None:
+        """For ``narrator status``: the cover a GM's edit of ``at`` gives a man as the next
+        turn starts, as the ruleset's ``adjust`` places him there: here the cover of the
+        landmark whose own spot ``at`` is (its name, else its key in words) when it gives
+        any (Violence's and Gaslight's ``place``); None in the open. The old spot's cover
+        goes with the edit."""
+        pos = (float(at[0]), float(at[1]))
+        for key, lm in loaded.scenario.map.items():
+            if (float(lm.at[0]), float(lm.at[1])) == pos:
+                if self._gives_cover(lm):
+                    return getattr(lm, "name", None) or key.replace("_", " ")
+                return None
+        return None
+
+    @staticmethod
+    def _gives_cover(lm: Any) -> bool:
+        """Whether landmark ``lm`` puts whoever stands on its spot in cover (or, Gaslight,
+        concealment, which its status names the same way)."""
+        return bool(getattr(lm, "cover", None)) or bool(getattr(lm, "concealment", None))
+
     # ------------------------------------------------------------------ batch and odds
     def shots(self, event: Event) -> tuple[str, int, bool] | None:
         """``(shooter, rounds fired, hit)`` when ``event`` is a shot, for the shots-per-hit

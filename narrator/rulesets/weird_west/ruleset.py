@@ -95,6 +95,19 @@ class WeirdWest(Ruleset):
             return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in c["wounds"].items()) or "-"
         return [("wounds", wounds, False), ("Wind", lambda name, c: str(c["wind"]), True)]
 
+    def placed_cover(self, loaded: Any, at: Any) -> str | None:
+        """The cover of the first landmark with cover within ``cover_yards`` of ``at``
+        (ruled: WN19), as ``adjust`` places a man a GM's edit of ``at`` moves
+        (``place_cover``); None in the open."""
+        import math
+
+        from narrator.rulesets.weird_west.fight import cover_yards
+
+        for key, lm in loaded.scenario.map.items():
+            if lm.cover is not None and math.dist(at, lm.at) <= cover_yards() + 1e-9:
+                return lm.cover.name or lm.name or key.replace("_", " ")
+        return None
+
     def edited_out(self, loaded: Any, name: str, entry: dict) -> tuple[str, str] | None:
         """Wind at 0 or less: he is winded, out until the fight ends (W8, ``rules.winded``),
         as ``adjust`` puts him when the next round starts; the walking dead have no Wind to

@@ -1,0 +1,88 @@
+"""What the nineteenth fresh user found in play-by-post fights (tests/fresh19: his files as he
+wrote them, before any turn was resolved).
+
+1. ``narrator status`` after a GM's edit of a man's ``at:`` showed the cover of his old spot
+   ("at 45, 15 ... in cover: the water trough" for Rosa moved onto the church steps, a
+   landmark with no cover), though the engine places him in the open (the next turn's shots
+   at her get no cover). Status shows the state the next turn starts from: the cover his new
+   spot gives (``Ruleset.placed_cover``), in every ruleset.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from narrator.cli import app
+
+FRESH = Path(__file__).resolve().parent / "fresh19"
+runner = CliRunner()
+
+
+def _next(tmp_path: Path, name: str) -> Path:
+    path = tmp_path / name
+    shutil.copy(FRESH / name, path)
+    out = runner.invoke(app, ["next", str(path)])
+    assert out.exit_code == 0, out.output
+    return path
+
+
+def _move(path: Path, man: str, at: str) -> None:
+    """Set ``man``'s ``at:`` in ``state:`` to ``at`` (as a GM edits it by hand)."""
+    head, state = path.read_text().split("\nstate:\n")
+    new, n = re.subn(rf"(\n    {re.escape(man)}:\n(?:      .*\n)*?      at: ).*\n",
+                     lambda m: m.group(1) + at + "\n", state, count=1)
+    assert n == 1, state
+    path.write_text(head + "\nstate:\n" + new)
+
+
+def _status_of(path: Path, man: str) -> str:
+    """``man``'s block of ``narrator status`` (printed as blocks at 60 columns)."""
+    out = runner.invoke(app, ["status", str(path)], env={"COLUMNS": "60"})
+    assert out.exit_code == 0, out.output
+    block = re.search(rf"^  {re.escape(man)}: .*\n(?:    .*\n)*", out.output, re.M)
+    assert block, out.output
+    return block.group()
+
+
+# (file, man, his cover after turn 1, an edit to a spot with no cover, an edit into cover)
+CASES = [
+    ("bh-bank.yaml", "Rosa Pike", "the water trough", "the church steps", "the livery door"),
+    ("vi-stage.yaml", "Cole Vance", "the big boulders", "the mesquite thicket", "the ridge"),
+    ("ww-night.yaml", "Judge Orrin Haskett", "the buckboard", "[30, 30]", "[17, -3]"),
+    ("gl-street.yaml", "Nell Quill", "the stacked crates", "[40, 40]", "the hansom cab"),
+]
+
+
+@pytest.mark.parametrize("name, man, before, bare, covered", CASES,
+                         ids=[c[0] for c in CASES])
+def test_status_cover_follows_an_edit_of_at(tmp_path, name, man, before, bare, covered):
+    path = _next(tmp_path, name)
+    assert f"in cover: {before}" in _status_of(path, man)
+    _move(path, man, bare)
+    shown = _status_of(path, man)
+    assert "in cover" not in shown, shown
+    _move(path, man, covered)
+    shown = _status_of(path, man)
+    want = {"[17, -3]": "the graveyard wall"}.get(covered, covered)
+    assert f"in cover: {want}" in shown, shown
+
+
+def test_status_cover_is_the_engines(tmp_path):
+    """Moved onto each landmark's spot in turn, she is in its cover when it gives any (its
+    name) and in the open when it gives none, as Boot Hill's ``place`` puts her."""
+    from narrator.playbypost import replay, state_with_edits
+    from narrator.scenario import load_scenario
+
+    path = _next(tmp_path, "bh-bank.yaml")
+    for key, lm in load_scenario(path).scenario.map.items():
+        _move(path, "Rosa Pike", str(list(lm.at)))
+        loaded = load_scenario(path)
+        _, log, edits = replay(loaded)
+        shown = state_with_edits(log, edits, loaded)["characters"]["Rosa Pike"].get("cover")
+        want = (lm.name or key) if lm.cover is not None else None
+        assert shown == want, (key, shown)
