@@ -86,3 +86,17 @@ def test_status_cover_is_the_engines(tmp_path):
         shown = state_with_edits(log, edits, loaded)["characters"]["Rosa Pike"].get("cover")
         want = (lm.name or key) if lm.cover is not None else None
         assert shown == want, (key, shown)
+
+
+# ------------------------------------------- 2. a declared move after a GM's edit of at:
+def test_declared_move_after_an_edit_of_at_agrees_with_the_move():
+    """pbp-bh.yaml: the GM moved Rosa to 45, 15 before turn 2; her tactics walk her 6 yards
+    towards Crane from there. The declaration was read from where she stood before the edit
+    (15, 8), so it said "walks towards the open ground near the church steps" while the move
+    said "walks towards Crane": both read her start as the edited one now."""
+    out = runner.invoke(app, ["run", str(FRESH / "pbp-bh.yaml")])
+    assert out.exit_code == 0, out.output
+    turn2 = out.output.split("## Turn 2")[1].split("## Turn 3")[0]
+    assert "- **Rosa**: walks towards Crane (tactics)." in turn2, turn2
+    assert "**Rosa** walks towards Crane: 6 yards of 6." in turn2, turn2
+    assert "church steps" not in turn2

@@ -1387,7 +1387,8 @@ class Narration:
         """(positions, men down, sides) at the start of ``turn``, read from the log once (the
         characters' start, then each turn's status and the falls before it; a GM's edits of
         ``condition`` at the start of the turn, and a man they pass out, count as before it:
-        a man edited dead is nobody's heading)."""
+        a man edited dead is nobody's heading; an edit of ``at`` puts him where the turn's
+        tactics found him, as the engine does)."""
         if self._starts is None:
             starts: dict[Any, tuple[dict[str, tuple[float, float]], set[str]]] = {}
             first = self.events[0] if self.events else None
@@ -1403,6 +1404,10 @@ class Narration:
                     for st in getattr(e, "status", ()):
                         if getattr(st, "at", None):
                             pos[st.name] = tuple(st.at)
+                elif e.kind == "state_adjusted" and e.field == "at" and opening is not None \
+                        and _POINT.match(str(e.value)):  # the GM moved him: the turn's start
+                    spot = tuple(float(v) for v in _POINT.match(str(e.value)).groups())
+                    pos[e.character] = starts[opening][0][e.character] = spot
                 elif e.kind not in ("state_adjusted", "passed_out", "gl_down", "ww_winded"):
                     opening = None
                 _down_after(e, down)
