@@ -100,3 +100,37 @@ def test_declared_move_after_an_edit_of_at_agrees_with_the_move():
     assert "- **Rosa**: walks towards Crane (tactics)." in turn2, turn2
     assert "**Rosa** walks towards Crane: 6 yards of 6." in turn2, turn2
     assert "church steps" not in turn2
+
+
+# ------------------------------------------- 4. a title is no family's name
+@pytest.mark.parametrize("key, members, shown", [
+    ("marshals", ["Marshal Abel Crane", "Deputy Hank Moss"], "marshals"),
+    ("sheriffs", ["Sheriff Tom Hale"], "sheriffs"),
+    ("deputies", ["Deputy Hank Moss", "Deputy Jo Stiles"], "deputies"),
+    ("deputys", ["Deputy Hank Moss"], "deputys"),
+    ("captains", ["Captain John Reese"], "captains"),
+    ("docs", ["Doc Holliday"], "docs"),
+    ("judges", ["Judge Orrin Haskett"], "judges"),
+    ("colonels", ["Colonel Ames Bell"], "colonels"),
+    ("reverends", ["Reverend Amos Pike"], "reverends"),
+    ("posse", ["Deputy Marshal Bill Tilghman"], "posse"),
+    # his family's name all the same: after the title, or a last word
+    ("cranes", ["Marshal Abel Crane"], "Cranes"),
+    ("crane_gang", ["Marshal Abel Crane"], "Crane gang"),
+    ("marshals", ["Jim Marshal"], "Marshals"),
+    ("judge_boys", ["Roy Judge"], "Judge boys"),
+])
+def test_a_title_in_a_name_is_no_surname_of_the_side(key, members, shown):
+    from narrator.render.inflection import key_name
+    assert key_name(key, members) == shown
+
+
+def test_the_marshals_of_bh_bank_are_written_in_lower_case():
+    """bh-bank.yaml: "Marshal Abel Crane" made the side ``marshals`` "the Marshals" in every
+    line (with the name "Abel Crane" it was "the marshals")."""
+    out = runner.invoke(app, ["run", str(FRESH / "bh-bank.yaml")])
+    assert out.exit_code == 0, out.output
+    body = out.output.split("\n", 12)[-1]  # after the cast's heading "**Marshals**"
+    assert "The marshals have the initiative" in body
+    assert "Crane (marshals)" in body
+    assert not re.search(r"(?<!\*\*)Marshals", body), body

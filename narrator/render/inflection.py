@@ -410,6 +410,24 @@ def _is_abbreviation(word: str) -> bool:
     return 2 <= len(word) <= 4 and word.isalpha() and not set(word) & set("aeiouy")
 
 
+#: Words that lead a man's name as his title or calling, not his family's name ("Marshal
+#: Abel Crane", "Deputy Hank Moss", "Doc Holliday", "Judge Orrin Haskett"): a side keyed
+#: "marshals" or "deputies" is no family of theirs, it stays in lower case ("the marshals").
+#: Lower case, without a full stop ("Dr." is "dr"). A last word is his name all the same
+#: ("Jim Marshal": a side "marshals" is his family, "the Marshals").
+NAME_TITLES = frozenset({
+    "marshal", "marshall", "sheriff", "deputy", "undersheriff", "ranger", "constable",
+    "inspector", "detective", "sergeant", "sgt", "captain", "capt", "cap", "lieutenant",
+    "lt", "major", "maj", "colonel", "col", "general", "gen", "corporal", "cpl", "private",
+    "pvt", "trooper", "commodore", "admiral", "doc", "doctor", "dr", "judge", "justice",
+    "mayor", "governor", "senator", "agent", "chief", "reverend", "rev", "parson",
+    "preacher", "deacon", "elder", "bishop", "father", "padre", "brother", "sister",
+    "mother", "professor", "prof", "mr", "mrs", "miss", "ms", "mister", "madam", "madame",
+    "sir", "lady", "lord", "dame", "don", "uncle", "aunt", "auntie", "granny", "grandpa",
+    "ma", "pa", "old", "young", "big", "little", "the",
+})
+
+
 @functools.lru_cache(maxsize=256)
 def _member_spellings(members: tuple[str, ...]) -> dict[str, str]:
     """The members' names as they spell them, by their letters in lower case: each word of
@@ -420,7 +438,10 @@ def _member_spellings(members: tuple[str, ...]) -> dict[str, str]:
     a side keyed ``a`` with an A0 in it stays "a", never "A0"."""
     out: dict[str, str] = {}
     for name in members:
-        for w in re.findall(r"[A-Za-z][\w'\u2019-]*", str(name)):
+        words = re.findall(r"[A-Za-z][\w'\u2019-]*", str(name))
+        while len(words) > 1 and words[0].lower().rstrip(".") in NAME_TITLES:
+            words = words[1:]  # "Marshal Abel Crane": no Marshal family ("the marshals")
+        for w in words:
             flat = re.sub(r"[^A-Za-z]", "", w).lower()
             if len(flat) < 2 or not re.sub(r"['\u2019-]", "", w).isalpha():
                 continue
