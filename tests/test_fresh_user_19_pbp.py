@@ -134,3 +134,47 @@ def test_the_marshals_of_bh_bank_are_written_in_lower_case():
     assert "The marshals have the initiative" in body
     assert "Crane (marshals)" in body
     assert not re.search(r"(?<!\*\*)Marshals", body), body
+
+
+# ------------------------------------------- 3. no internal word in a write-up
+SNAKE = re.compile(r"\b[a-z]+(?:\\?_[a-z]+)+\b")  # "passed_out", "passed\_out"
+
+
+def _snake_words(path: Path, seeds, modes=("teaching", "story"), fmts=("markdown", "bbcode")):
+    """Every snake_case word outside code blocks in the write-ups of ``path``'s fights."""
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario
+
+    loaded = load_scenario(path)
+    found = []
+    for seed in seeds:
+        log = run_fight(loaded, seed=seed)
+        for mode in modes:
+            for fmt in fmts:
+                text = render(log, fmt, mode)
+                text = re.sub(r"```.*?```|\[code\].*?\[/code\]", "", text, flags=re.S)
+                found += [(seed, mode, fmt, line.strip()) for line in text.splitlines()
+                          if SNAKE.search(line)]
+    return found
+
+
+def test_a_refusal_of_a_blow_at_a_man_down_says_his_condition_in_words():
+    """bh-bank.yaml seed 1, turn 5, story mode's rolls block: "Hank cannot strike: target
+    down (passed\\_out)" (text, BBCode: "(passed_out)"): now "(passed out)"."""
+    assert _snake_words(FRESH / "bh-bank.yaml", [1], ("story",)) == []
+    from narrator.engine import run_fight
+    from narrator.render import render
+    from narrator.scenario import load_scenario
+    story = render(run_fight(load_scenario(FRESH / "bh-bank.yaml"), seed=1), "markdown", "story")
+    assert "Count 2: Hank cannot strike: target down (passed out)." in story
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["bh-bank.yaml", "gen-bh.yaml", "vi-stage.yaml",
+                                  "gen-vi.yaml", "ww-night.yaml", "gen-ww.yaml",
+                                  "gl-street.yaml", "gen-gl.yaml", "new-gl.yaml"])
+def test_no_snake_case_word_in_the_write_ups(name):
+    """Teaching and story mode (its rolls blocks), Markdown and BBCode, seeds 1-6 of each
+    ruleset's fixtures: no internal word ("passed_out", "target_down") outside code."""
+    assert _snake_words(FRESH / name, range(1, 7)) == []
