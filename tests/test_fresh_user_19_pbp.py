@@ -153,7 +153,9 @@ def _snake_words(path: Path, seeds, modes=("teaching", "story"), fmts=("markdown
         for mode in modes:
             for fmt in fmts:
                 text = render(log, fmt, mode)
-                text = re.sub(r"```.*?```|\[code\].*?\[/code\]", "", text, flags=re.S)
+                # (code blocks and inline code: a house rule's key, `shotgun_bonus: false`)
+                text = re.sub(r"```.*?```|\[code\].*?\[/code\]|`[^`\n]*`", "", text,
+                              flags=re.S)
                 found += [(seed, mode, fmt, line.strip()) for line in text.splitlines()
                           if SNAKE.search(line)]
     return found
