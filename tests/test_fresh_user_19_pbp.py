@@ -180,3 +180,19 @@ def test_no_snake_case_word_in_the_write_ups(name):
     """Teaching and story mode (its rolls blocks), Markdown and BBCode, seeds 1-6 of each
     ruleset's fixtures: no internal word ("passed_out", "target_down") outside code."""
     assert _snake_words(FRESH / name, range(1, 7)) == []
+
+
+def test_the_map_starts_a_man_the_gm_moved_where_the_gm_put_him():
+    """pbp-bh.yaml turn 2: the turn's picture drew Rosa setting off from the water trough
+    (15, 8), where turn 1 left her, though the GM had put her at 45, 15 and her move starts
+    there: a man's start is where an edit of ``at`` puts him."""
+    from narrator.playbypost import replay
+    from narrator.render import maps
+    from narrator.scenario import load_scenario
+
+    _, log, _ = replay(load_scenario(FRESH / "pbp-bh.yaml"))
+    turn2 = next(f for f in maps.frames(log) if f.turn == 2)
+    rosa = next(p for p in turn2.people if p.name == "Rosa Pike")
+    assert rosa.start == (45.0, 15.0)
+    assert rosa.end == (40.5, 11.1)
+    assert [m for m in turn2.moves if m[0] == "Rosa"] == [("Rosa", (45.0, 15.0), (40.5, 11.1))]

@@ -92,6 +92,12 @@ def frames(log: FightLog) -> list[Frame]:
             shots = {}
         elif frame is None:
             continue
+        elif e.kind == "state_adjusted" and e.field == "at":  # the GM moved him: his start
+            spot = str(e.value).split(",")
+            try:
+                where[e.character] = (float(spot[0]), float(spot[1]))
+            except (ValueError, IndexError):
+                pass
         elif e.kind in ("moved", "relocated") and tuple(e.start) != tuple(e.end):
             frame.moves.append((label.get(e.character, e.character), tuple(e.start),
                                 tuple(e.end)))
