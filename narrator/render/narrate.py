@@ -345,6 +345,7 @@ class Narration:
         self.end: dict[str, Any] = {}
         self.events: list[Event] = []
         self._index: tuple[list[Event] | None, int, dict[Any, list[Event]]] = (None, 0, {})
+        self._hits: tuple[list[Event] | None, int, Any] = (None, 0, ({}, {}))  # hits_before
         self.last_said: list[str] = []
         self._lulls: dict[int, dict[int, dict[str, Any]]] = {}
         self._opening: tuple[str | None, str] = (None, "")
@@ -925,6 +926,35 @@ class Narration:
         k = k if told == turn else 0
         self.last_miss[key] = (turn, k + 1)
         return k
+
+    def hits_before(self, who: str, ev: Event) -> int:
+        """How many shots or blows (anyone's) hit ``who`` earlier in the fight than ``ev``
+        (a shot, a blow, or a hit of one): "finds Chan a second time" only of his second hit
+        of the fight, never of his third when the first came in an earlier turn (bh-saloon
+        seed 11). A hit is a Boot Hill wound, a Weird West or Gaslight hit that did damage
+        or not; the wounds of one shot (pellets) are one hit."""
+        events, size, index = self._hits
+        if events is not self.events or size != len(self.events):
+            index = ({}, {})
+            where, hits = index
+            group = -1
+            for i, e in enumerate(self.events):
+                where[id(e)] = i
+                k = e.kind
+                if self.kinds.is_shot(k) or k in ATTACK_KINDS:
+                    group = i
+                elif k == "wound_taken" or k in ("ww_damage", "gl_damage"):
+                    man = getattr(e, "character" if k == "wound_taken" else "target", None)
+                    at = hits.setdefault(man, {})
+                    at.setdefault(group if group >= 0 else i, i)
+            self._hits = (self.events, len(self.events), index)
+        where, hits = index
+        pos = where.get(id(ev), len(self.events))
+        if ev.kind in ("wound_taken", "ww_damage", "gl_damage"):
+            own = next((g for g, i in hits.get(who, {}).items() if i == pos), None)
+        else:
+            own = pos
+        return sum(1 for g, i in hits.get(who, {}).items() if i < pos and g != own)
 
     def blow_again(self, attacker: str, target: str, turn: Any) -> int:
         """How many blows of ``attacker`` have already landed on ``target`` this turn (told
