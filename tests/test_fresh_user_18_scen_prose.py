@@ -85,3 +85,44 @@ def test_a_second_time_counts_the_fights_hits_on_the_man():
     fights += ruleset_fights("weird-west", 4)
     bad = [f for label, log in fights for f in _second_time_faults(label, log)]
     assert bad == []
+
+
+# ------------------------------------------------------------ 2. two shots told as one
+SHOT_WORD = r"(?:bullet|shot|ball|charge|slug|buckshot|arrow)"
+
+
+def _one_shot_twice(label, log):
+    """Paragraphs that tell two of a man's shots of the turn each as "his bullet" (no
+    "second", "next", "again"): read as one shot told twice."""
+    from collections import Counter
+
+    from prose_lint import _shorts, turns_told
+
+    shorts = _shorts(log)
+    shots = Counter((e.turn, e.shooter) for e in log.events
+                    if e.kind == "shot_fired" and e.result != "dud")
+    told = turns_told(_text(log))
+    bad = []
+    for (turn, who), k in shots.items():
+        if k < 2 or turn not in told:
+            continue
+        bare = re.compile(rf"\b{re.escape(shorts.get(who, who))}'s {SHOT_WORD}\b")
+        for para in told[turn].split("\n\n"):
+            found = [s for s in re.split(r"(?<=[.!?])\s+", para) if bare.search(s)]
+            if len(found) > 1:
+                bad.append((label, turn, found))
+    return bad
+
+
+def test_a_mans_two_shots_are_not_told_as_one():
+    """bh-saloon.yaml seed 6: "Ada feels the wind of Ike's bullet. The long bar saves Ada from
+    Ike's bullet." (his two shots; the cover's line had no "second" form), and seed 16
+    "Oakes flinches as Ike's bullet goes by. Ada hits Ike again ... Ike's bullet passes close
+    by Oakes's cheek." (two paragraphs, each telling his shot afresh, joined by flow)."""
+    from prose_lint import generated_fights
+
+    assert "The long bar saves Ada from Ike's bullet" not in _text(_run("bh-saloon.yaml", 6))
+    fights = [(f"bh-saloon seed {s}", _run("bh-saloon.yaml", s)) for s in range(1, 25)]
+    fights += generated_fights(8, 5)
+    bad = [f for label, log in fights for f in _one_shot_twice(label, log)]
+    assert bad == []

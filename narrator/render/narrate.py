@@ -380,6 +380,7 @@ class Narration:
         self.said_he: set[str] = set()    # ... and the sentence before it
         self._told: set[str] = set()  # whole sentences said in the write-up (``say``)
         self._para_shooters: set[str] = set()  # shooters of the shots told in this paragraph
+        self._para_afresh: set[str] = set()  # ...whose first told in it was a later shot
         self._told: set[int] = set()  # ids of the events whose beats have been told (telling)
         self._keepsakes = 0  # luck_keepsake things told so far (``keepsake``)
         self._lucky: dict[Any, tuple[str, str]] | None = None  # ``luck_choice``, worked out once
@@ -1762,6 +1763,7 @@ class Narration:
         self.guns_said = {}
         self.since = []
         self._para_shooters: set[str] = set()
+        self._para_afresh: set[str] = set()
         return ""
 
     def shot_told_before(self, ev: Event) -> bool:
@@ -1771,6 +1773,8 @@ class Narration:
         who = self.kinds.actor(ev)
         told = who in self._para_shooters
         self._para_shooters.add(who)
+        if not told and self.shot_index(ev) != 1:
+            self._para_afresh.add(who)
         return told
 
     def _opens_alike(self, phrase: str) -> bool:
@@ -2481,22 +2485,39 @@ class Narration:
                 return self._pronouns(who)[2] + " " + text[len(mine):]
         return text
 
-    def flow(self, paragraphs: list[str], banners: list[bool] | None = None) -> list[str]:
+    def shooters_told(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The shooters whose shots were told in this paragraph so far, and those among them
+        whose first shot told in it was a later shot of his turn, told afresh ("Ike's
+        bullet", not "his second"): ``flow`` does not join such a paragraph to one that told
+        his earlier shot."""
+        return frozenset(self._para_shooters), frozenset(self._para_afresh)
+
+    def flow(self, paragraphs: list[str], banners: list[bool] | None = None,
+             shooters: list[tuple[frozenset[str], frozenset[str]]] | None = None
+             ) -> list[str]:
         """A turn's story paragraphs with runs of short ones joined (aggregation): a
         paragraph joins the one before while together they are at most ``FLOW_SENTENCES``
         sentences and ``FLOW_WORDS`` words, and the joined sentences do not open alike
         (their first three words); a banner (one emphasised line: who had the jump) stays
         a line of its own (``banners``: which of ``paragraphs`` are banners). One man's
         single shot, a reload, a move, each a one-line paragraph, read as a run of engine
-        lines; joined they read as a fight."""
+        lines; joined they read as a fight. A paragraph that told a shot of a man whose
+        earlier shot of the turn the paragraph before told (``shooters``: the shooters of
+        each paragraph) stays a paragraph of its own: each paragraph tells a man's first
+        shot in it as "his bullet", so joined they read as one shot told twice ("Oakes flinches
+        as Ike's bullet goes by. ... Ike's bullet passes close by Oakes's cheek.": bh-saloon
+        seed 16). ``shooters``: ``shooters_told`` of each paragraph."""
         out: list[str] = []
         sizes: list[tuple[int, int]] = []
         banner: list[bool] = []
+        shot: list[frozenset[str]] = []  # the shooters told in each paragraph of out
         told = ""  # the last sentence of out[-1] as written, before a name became "He"
-        for text, own in zip(paragraphs, banners or [False] * len(paragraphs)):
+        for i, (text, own) in enumerate(zip(paragraphs, banners or [False] * len(paragraphs))):
             text = text.strip()
             if not text:
                 continue
+            mine, afresh = shooters[i] if shooters and i < len(shooters) else ((), ())
+            mine, afresh = frozenset(mine), frozenset(afresh)
             said = _SENTENCE_END.split(text)
             size = (len(said), len(text.split()))
             if out and not banner[-1] and not own:  # a banner stays a line of its own
@@ -2504,6 +2525,7 @@ class Narration:
                 n, w = sizes[-1]
                 carried = self._carry(told, text)
                 if n + size[0] <= FLOW_SENTENCES and w + size[1] <= FLOW_WORDS \
+                        and not afresh & shot[-1] \
                         and last.split()[:3] != said[0].split()[:3] \
                         and not self._gun_heavy(f"{out[-1]} {text}") \
                         and not (carried == text and self._same_opener(told, text)):
@@ -2512,12 +2534,14 @@ class Narration:
                     # doors. Edward's ball smacked into the wall behind Levi.")
                     out[-1] = f"{out[-1]} {carried}"
                     sizes[-1] = (n + size[0], w + size[1])
+                    shot[-1] = shot[-1] | mine
                     told = said[-1]
                     continue
             told = said[-1]
             out.append(text)
             sizes.append(size)
             banner.append(own)
+            shot.append(mine)
         if self._the_names:  # (a template's own words around a name: "the Abilene Kid")
             out = [_the_inside(x, self._the_names, opens=True) for x in out]
         return out
