@@ -126,3 +126,41 @@ def test_a_mans_two_shots_are_not_told_as_one():
     fights += generated_fights(8, 5)
     bad = [f for label, log in fights for f in _one_shot_twice(label, log)]
     assert bad == []
+
+
+# ------------------------------------------------------------ 3. the distance and its band
+SHOT_LINE = re.compile(r" at [^,\n]+, (just over )?(\d+(?:\.\d+)?) yd \(([a-z ]+)\)")
+
+
+def test_a_shots_distance_in_the_rolls_agrees_with_its_band():
+    """bh-saloon.yaml seed 11: "Billy, hipshot at Oakes, 12 yd (extreme)" of 12.04 yards (a
+    band includes its upper limit: 12 is long range, 12.04 extreme; the rolls showed one
+    decimal). The distance shown lies inside its band's limits (``edges``: lower < d <=
+    upper), or is "just over" the lower one; the same text on every run."""
+    from prose_lint import generated_fights
+
+    fights = [(f"bh-saloon seed {s}", _run("bh-saloon.yaml", s)) for s in range(1, 21)]
+    fights += generated_fights(10)
+    bad, checked = [], 0
+    for label, log in fights:
+        text = render(log, "text", "story")
+        assert text == render(log, "text", "story")
+        shots = [e for e in log.events if e.kind == "shot_fired" and e.edges]
+        lines = SHOT_LINE.findall(text)
+        assert len(lines) == len([e for e in log.events if e.kind == "shot_fired"]), label
+        for e, (over, shown, band) in zip(
+                [e for e in log.events if e.kind == "shot_fired"], lines):
+            if not e.edges:
+                continue
+            checked += 1
+            lo, hi = e.edges
+            if over:
+                ok = float(shown) == lo and lo < e.distance
+            else:
+                ok = lo < float(shown) <= hi
+            if not ok:
+                bad.append((label, e.turn, e.shooter, e.distance, e.edges, shown, band))
+        assert shots
+    assert checked > 300 and bad == []
+    assert "Billy, hipshot at Oakes, 12.04 yd (extreme)" in render(_run("bh-saloon.yaml", 11),
+                                                                   "text", "story")
