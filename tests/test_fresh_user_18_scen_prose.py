@@ -164,3 +164,87 @@ def test_a_shots_distance_in_the_rolls_agrees_with_its_band():
     assert checked > 300 and bad == []
     assert "Billy, hipshot at Oakes, 12.04 yd (extreme)" in render(_run("bh-saloon.yaml", 11),
                                                                    "text", "story")
+
+
+# ------------------------------------------------------------ 4, 5. Violence: cover, rounds
+def _rounds_told(text: str) -> dict[int, str]:
+    """The story paragraphs of each round of a Violence text write-up."""
+    parts = re.split(r"^Rounds? (\d+)(?: to (\d+))?\n-+\n", text, flags=re.M)
+    out = {}
+    for i in range(1, len(parts), 3):
+        for t in range(int(parts[i]), int(parts[i + 1] or parts[i]) + 1):
+            out[t] = parts[i + 2].split("\nRolls, round")[0]
+    return out
+
+
+def _violence_faults(label, log):
+    from prose_lint import _shorts
+
+    shorts = _shorts(log)
+
+    def said(who, sentence):
+        return who in sentence or shorts.get(who, who) in sentence
+
+    def first(who, sentence):
+        """Whether ``who`` is the first man the sentence names (its actor, as a rule)."""
+        at = {m: min([i for i in (sentence.find(m), sentence.find(shorts.get(m, m)))
+                      if i >= 0] or [len(sentence)]) for m in shorts}
+        return at[who] < len(sentence) and at[who] == min(at.values()) \
+            and not re.match(r"(He|She|They)\b", sentence)
+
+    cover: dict[str, bool] = {}
+    covered_at: dict[int, bool] = {}  # id(event) -> the man tested was in cover
+    for e in log.events:
+        if e.kind == "roster_listed":
+            cover = {f.name: bool(f.cover) for f in e.fighters}
+        elif e.kind == "relocated":
+            cover[e.character] = bool(e.cover)
+        elif e.kind in ("suppression_tested", "suppression_laid"):
+            men = [e.target] if e.kind == "suppression_tested" else list(e.targets)
+            covered_at[id(e)] = all(cover.get(m, False) for m in men)
+    most: dict[tuple[int, str], int] = {}  # (round, man) -> most rounds in one action of his
+    for e in log.events:
+        if e.kind in ("gun_fired", "suppression_laid"):
+            key = (e.turn, e.shooter if e.kind == "gun_fired" else e.suppressor)
+            most[key] = max(most.get(key, 0), e.shots)
+    bad = []
+    for tense in ("present", "past"):
+        told = _rounds_told(_text(log, tense))
+        for e in log.events:
+            text = told.get(getattr(e, "turn", None), "")
+            sents = re.split(r"(?<=[.!?])\s+", text)
+            if e.kind == "suppression_tested" and not covered_at[id(e)]:
+                bad += [(label, e.turn, s) for s in sents if said(e.target, s)
+                        and re.search(r"\b(breaks?|broke) cover\b", s)]
+            elif e.kind == "suppression_laid":
+                mine = [s for s in sents if first(e.suppressor, s)]
+                if not covered_at[id(e)]:
+                    bad += [(label, e.turn, s) for s in mine if "behind cover" in s]
+                if most[(e.turn, e.suppressor)] == 1:
+                    bad += [(label, e.turn, s) for s in mine if re.search(
+                        r"stream of lead|hail of fire|string of shots|steady fire|"
+                        r"\bspray(s|ed)? lead", s)]
+            elif e.kind == "gun_fired" and not e.snipe:
+                if e.shots == 2:
+                    if not any(re.search(r"\b([Tt]wo|twice|[Bb]oth)\b", s)
+                               and (said(e.shooter, s) or said(e.target, s)) for s in sents):
+                        bad.append((label, e.turn, e.shooter, "two shots told as one"))
+                elif most[(e.turn, e.shooter)] == 1:
+                    bad += [(label, e.turn, s) for s in sents if first(e.shooter, s)
+                            and re.search(r"\b(twice|two shots|string of shots|round after "
+                                          r"round|again and again|shot after shot)\b", s)]
+    return bad
+
+
+def test_violence_cover_and_rounds_are_told_as_the_dice_have_them():
+    """vi-stage.yaml seed 1: "Ellen breaks cover into the covering fire and is hit." of a
+    woman in the open, "Red Kane ... He pulls the shot" and "Ellen fires at Soto and misses"
+    of two shots each, "Pete sends a stream of lead at Ellen" of one round."""
+    from prose_lint import violence_fights
+
+    story = _text(_run("vi-stage.yaml", 1))
+    assert "Ellen breaks cover" not in story and "stream of lead" not in story
+    fights = [(f"vi-stage seed {s}", _run("vi-stage.yaml", s)) for s in range(1, 31)]
+    fights += violence_fights(10)
+    bad = [f for label, log in fights for f in _violence_faults(label, log)]
+    assert bad == []

@@ -957,6 +957,21 @@ class Narration:
             own = pos
         return sum(1 for g, i in hits.get(who, {}).items() if i < pos and g != own)
 
+    def in_cover(self, who: str, ev: Event) -> bool:
+        """Whether ``who`` is in cover as ``ev`` happens (Violence: the roster's cover, then
+        each move's, ``relocated``): only then may the covering fire be told as keeping him
+        "behind cover", or his showing himself as "breaking cover" (vi-stage seed 1 told
+        it of a woman in the open)."""
+        cover = False
+        for e in self.events:
+            if e is ev:
+                break
+            if e.kind == "roster_listed":
+                cover = any(f.name == who and f.cover for f in getattr(e, "fighters", ()))
+            elif e.kind == "relocated" and getattr(e, "character", None) == who:
+                cover = bool(getattr(e, "cover", False))
+        return cover
+
     def blow_again(self, attacker: str, target: str, turn: Any) -> int:
         """How many blows of ``attacker`` have already landed on ``target`` this turn (told
         before): a later one is told as another ("Gus hits Dutch again"), never as the first

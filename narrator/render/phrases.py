@@ -404,7 +404,8 @@ TAG_KINDS = (frozenset({"in", "out"}),                                   # the p
              frozenset({"wall"}),  # a man where a wall is (indoors, or by a building)
              frozenset({"afoot", "riding"}),  # a wounded man on foot, or in the saddle
              frozenset({"onfoot", "astride"}),  # the man striking: on foot, or in the saddle
-             frozenset({"upright", "prone"}))  # the men named are on their feet, or one lies prone
+             frozenset({"upright", "prone"}),  # the men named are on their feet, or one lies prone
+             frozenset({"oneround", "rounds"}))  # one round fired, or several (covering fire)
 
 
 def _fits(tags: set[str] | frozenset[str], context: set[str] | frozenset[str]) -> bool:
