@@ -56,9 +56,9 @@ def test_the_story_tells_it_once_for_a_reason():
     assert story.count("Charles stays clear of the fight, out of range") == 1
     story = render(_fight("boothill", 3), "text", "story")
     assert len(re.findall(r"waits for a clear shot", story)) == 1
-    assert "Robert puts in fresh rounds; he waits for a clear shot;" in story
+    assert "Robert reloads; he waits for a clear shot;" in story
     past = render(_fight("boothill", 3), "text", "story", options=Options(tense="past"))
-    assert "Robert put in fresh rounds; he waited for a clear shot;" in past
+    assert "Robert reloaded; he waited for a clear shot;" in past
 
 
 def test_teaching_and_the_rolls_say_it_every_turn():
