@@ -248,3 +248,39 @@ def test_violence_cover_and_rounds_are_told_as_the_dice_have_them():
     fights += violence_fights(10)
     bad = [f for label, log in fights for f in _violence_faults(label, log)]
     assert bad == []
+
+
+# ------------------------------------------------------------ 6. Gaslight: each barrel told
+def _split_runs(log):
+    """(round, shooter, first shot's result) of each run of two shots (not both barrels at
+    once) of which one hit and one missed."""
+    out, run = [], None
+    for e in log.events:
+        if e.kind == "gl_volley":
+            run = (e, [])
+            if e.barrels == 1 and e.when != "covering":
+                out.append(run)
+        elif e.kind == "gl_shot" and run is not None and e.shooter == run[0].shooter:
+            run[1].append(e)
+    return [(v.turn, v.shooter, [s.result for s in shots]) for v, shots in out
+            if [s.result for s in shots] in (["hit", "miss"], ["miss", "hit"])]
+
+
+def test_gaslight_two_shots_one_hit_tells_both():
+    """gl-docks.yaml seed 1: Ned's two barrels, one hitting Marsh and one missing, were told
+    "Ned's aim is good: Dr. Helen Marsh takes the shot in the chest." (one shot), and a miss
+    then a hit "Ned's shotgun roars, and the charge takes Marsh in the abdomen": the miss of
+    each pair is told, as the first or the second shot."""
+    from prose_lint import ruleset_fights
+
+    fights = [(f"gl-docks seed {s}", _run("gl-docks.yaml", s)) for s in range(1, 13)]
+    fights += ruleset_fights("gaslight", 4)
+    bad, checked = [], 0
+    for label, log in fights:
+        for tense in ("present", "past"):
+            told = _rounds_told(_text(log, tense))
+            for turn, shooter, results in _split_runs(log):
+                checked += 1
+                if not re.search(r"\b(first|second) (barrel|shot)\b", told.get(turn, "")):
+                    bad.append((label, tense, turn, shooter, results))
+    assert checked > 10 and bad == []
