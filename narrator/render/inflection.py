@@ -595,6 +595,54 @@ def the(place: str) -> str:
     return place[:len(place) - len(plain)] + "the " + plain
 
 
+#: A weapon's name that opens on its owner's possessive: "Pa's shotgun", "Uncle Jim's
+#: rifle", "Doc’s Colt", HTML's "Pa&#39;s shotgun", "Jesus' rifle" (an "s'" only where no
+#: quote opens the name before it: "'Old Bess' rifle" is a nickname, not Bess's rifle).
+_OWNED = re.compile(r"^((?:[^\s']+ ){0,2}?[A-Za-z][\w.-]*?(?:'s|’s|&#39;s|&#x27;s|s'|s’))"
+                    r" +(\S.*)$")
+#: Pronouns a GM's weapon name may still open with (a name written before the loaders
+#: dropped them: ``models.bare_weapon_name``): "her left-hand Peacemaker" is hers.
+_OWN_PRONOUNS = ("his", "her", "their", "its")
+
+
+@functools.lru_cache(maxsize=512)
+def owned_weapon(name: str) -> tuple[str, str] | None:
+    """A weapon's name split at its owner's possessive, ``("Pa's", "shotgun")``, or None
+    for a name that says no owner ("Colt", "Winchester '73", "Pa's" alone). The possessive
+    is the name's first three words at most ("Uncle Jim's Sharps rifle")."""
+    m = _OWNED.match(name)
+    if m is None:
+        return None
+    return m.group(1), m.group(2)
+
+
+def whose(his: str, name: str, named: bool = False) -> str:
+    """A weapon told as its holder's: ``his`` (his, her, their) before its name, "his
+    Colt"; a name that says its owner already is told as it is ("Pa's shotgun", never "her
+    Pa's shotgun"), and one opening with a pronoun takes the holder's ("her left-hand
+    Peacemaker" of a man's is "his left-hand Peacemaker"). ``named``: ``his`` is the
+    holder's name's possessive ("Florence's"), which says his alone: "Florence's revolver"
+    of "Pa's revolver", never "Florence's Pa's revolver". ``name`` may be escaped markup
+    (HTML's "Pa&#39;s shotgun")."""
+    split = owned_weapon(name)
+    if split is not None:
+        return f"{his} {split[1]}" if named else name
+    head, _, rest = name.partition(" ")
+    if head.lower() in _OWN_PRONOUNS and rest:
+        name = rest
+    return f"{his} {name}"
+
+
+def the_weapon(name: str) -> str:
+    """A weapon told with "the" ("the Colt"), but for a name that says its owner already
+    ("Pa's shotgun", "her left-hand Peacemaker"): that name as it is. Sentence-initial:
+    ``ucfirst`` it ("The Colt is empty", "Pa's shotgun is empty")."""
+    head, _, rest = name.partition(" ")
+    if owned_weapon(name) is not None or (head.lower() in _OWN_PRONOUNS and rest):
+        return name
+    return f"the {name}"
+
+
 def join(items: list[str]) -> str:
     """"a", "a and b", "a, b and c"."""
     if len(items) <= 1:

@@ -1137,15 +1137,6 @@ class Narration:
                 re.sub(r"^the ", "", str(name).lower()) for _, name in self.landmarks))
         return self._landmark_set[1]
 
-    def _unowned(self, weapon: str) -> str:
-        """A weapon's name without the possessive of a man of the fight it opens with
-        ("Alf's thrown knife" -> "thrown knife"); any other name as it is."""
-        owner, _, rest = weapon.partition("'s ")
-        if rest and any(owner in (name, self.short(name), getattr(c, "short", None))
-                        for name, c in self.chars.items()):
-            return rest
-        return weapon
-
     def short(self, who: str) -> str:
         """The short name, escaped, never bold (worked out once per name: the rolls lines
         ask for it hundreds of times a write-up)."""
@@ -1191,6 +1182,23 @@ class Narration:
     def pronoun(self, who: str, case: str = "subj") -> str:
         """"he"/"him"/"his" (``case`` subj, obj, poss) for the character's pronoun."""
         return self._pronouns(who)[("subj", "obj", "poss").index(case)]
+
+    def whose(self, who: str, weapon: str, by: str | None = None) -> str:
+        """A weapon told as ``who``'s, escaped: "his Colt", "her shotgun"; a name that says
+        its owner ("Pa's shotgun", the engine's "Alf's thrown knife" of a knife picked up
+        from Alf) as it is, never "her Pa's shotgun" (``inflection.whose``). ``by``: a
+        man's name (markup) told instead of the pronoun, "**Florence**'s revolver" (of
+        "Pa's revolver" too: never "Florence's Pa's revolver"). Every template and phrase
+        that puts the holder's pronoun or name before a weapon's name says it here."""
+        if by is not None:
+            return inflection.whose(by + "'s", self.markup.escape(weapon), named=True)
+        return inflection.whose(self._pronouns(who)[2], self.markup.escape(weapon))
+
+    def the_weapon(self, weapon: str) -> str:
+        """A weapon told with "the", escaped: "the Colt"; a name that says its owner as it
+        is ("Pa's shotgun", never "the Pa's shotgun": ``inflection.the_weapon``). At a
+        sentence's start: ``n.the_weapon(w)|ucfirst``."""
+        return inflection.the_weapon(self.markup.escape(weapon))
 
     def verb(self, who: str, singular: str, plural: str) -> str:
         """``singular`` or ``plural`` to agree with the character's pronoun as the subject
@@ -2227,20 +2235,6 @@ class Narration:
     def _realise(self, phrase: str, a: str | None, b: str | None,
                  extra: dict[str, Any]) -> str:
         """Fill a picked phrase (see ``say``)."""
-        for key in ("weapon", "old"):  # a weapon picked up from another man ("Alf's thrown
-            # knife", the engine's name when he had one of that name) says whose it was once:
-            # "trades her knife for Alf's thrown knife", never "for her Alf's thrown knife"
-            # nor "the Alf's"; "Hattie's Alf's thrown knife" is "Hattie's thrown knife"
-            # (street.yaml seed 6, fresh-user trial 18)
-            v = extra.get(key)
-            if isinstance(v, str) and "'s " in v and self._unowned(v) != v:
-                field = "{" + key + "}"
-                phrase = re.sub(r"\{[ab]_his\} " + re.escape(field) + r"|\bthe " + re.escape(field),
-                                field, phrase, flags=re.I)
-                if re.search(r"\{[ab]\}'s " + re.escape(field), phrase):
-                    phrase = re.sub(r"(\{[ab]\}'s )" + re.escape(field), r"\1{" + key + "_bare}",
-                                    phrase)
-                    extra = {**extra, key + "_bare": self._unowned(v)}
         if not phrase.startswith(("; ", ",")) and (a is not None or b is not None):
             # a shot "from Slim's revolver" two sentences running ("A bullet from Slim's
             # revolver took Smiley ... A second bullet from Slim's revolver took Smiley"):
@@ -2248,6 +2242,15 @@ class Narration:
             if self._gun_from:
                 phrase = _own_shot(phrase)
             self._gun_from = _GUN_FROM in phrase
+        for key in ("weapon", "old"):  # a weapon named for its owner ("Pa's shotgun", the
+            # engine's "Alf's thrown knife" of a knife picked up from Alf) told as a man's by
+            # his name says his alone: "Hattie's shotgun", "Hattie's thrown knife", never
+            # "Hattie's Alf's thrown knife" (street.yaml seed 6, fresh-user trial 18); the
+            # determiners before its name are settled once it is resolved (``_owned_phrase``)
+            v = extra.get(key)
+            if isinstance(v, str) and "{" + key + "}" in phrase and \
+                    inflection.owned_weapon(v) is not None:
+                phrase = _named_owner(phrase, key)
         body, lead, a_first = _shape(phrase)
         if not lead:  # a new sentence
             self.before, self.sentence = self.sentence, []
@@ -2344,7 +2347,8 @@ class Narration:
             extra.setdefault("into", {"in": "into", "by": "for"}.get(at, at))
             phrase = self._own(phrase, extra, a, b)
             body = phrase.lstrip("; ,")
-        if isinstance(extra.get("weapon"), str) and "{weapon}" in phrase:
+        if isinstance(extra.get("weapon"), str) and ("{weapon}" in phrase
+                                                      or "{weapon_bare}" in phrase):
             # a gun told emptied, of a man who carries another: named, never "the gun"
             # ("Lem has no rounds left in the gun" of his coach gun, his revolver full)
             named = _empties(phrase) and a in self.chars and len(self.chars[a].weapons) > 1
@@ -2353,6 +2357,18 @@ class Narration:
             extra["weapon"] = self.scene.gun(extra["weapon"])
         if isinstance(extra.get("old"), str):  # the gun he had in hand (``draw_switch``)
             extra["old"] = self._gun_ref(self.scene.gun(extra["old"]))
+        for key in ("weapon", "old"):
+            v = extra.get(key)
+            if not isinstance(v, str):
+                continue
+            split = inflection.owned_weapon(v)  # the name as told here: in full, with its
+            # owner ("Pa's shotgun"), or shortened by ``_gun_ref`` ("shotgun", "gun")
+            if "{" + key + "_bare}" in phrase:
+                extra[key + "_bare"] = split[1] if split else v
+            if split and "{" + key + "}" in phrase:  # "reloads Pa's shotgun", never "his
+                # Pa's shotgun" nor "the Pa's shotgun" (``Narration.whose``)
+                phrase = _owned_phrase(phrase, key)
+                extra[key + "_owner"], extra[key + "_bare"] = split
         fields["shot"] = noun
         fields["shots"] = inflection.plural(noun)
         for k, v in extra.items():
@@ -2774,6 +2790,28 @@ def _own_shot(phrase: str) -> str:
         if k:
             break
     return phrase
+
+
+@functools.lru_cache(maxsize=256)
+def _named_owner(phrase: str, key: str) -> str:
+    """A phrase telling ``{key}`` (a weapon whose name says its owner, "Pa's shotgun") as a
+    man's by his name, "{a}'s {weapon}", told with the bare name: "{a}'s {weapon_bare}"
+    ("Hattie's shotgun", never "Hattie's Pa's shotgun"); any other phrase as it is."""
+    return re.sub(r"(\{[ab]\}'s )\{" + key + r"\}", r"\1{" + key + "_bare}", phrase)
+
+
+@functools.lru_cache(maxsize=256)
+def _owned_phrase(phrase: str, key: str) -> str:
+    """A phrase telling ``{key}`` by a name that says its owner ("Pa's shotgun") without
+    its own determiner before it: "{a_his} {weapon}" and "the {weapon}" are "{weapon}"
+    ("reloads Pa's shotgun", "Pa's shotgun is empty"), "his own {weapon}" too, and
+    "the jammed {weapon}" is "{weapon_owner} jammed {weapon_bare}" ("Pa's jammed
+    shotgun")."""
+    field = r"\{" + key + r"\}"
+    phrase = re.sub(r"(?:\bthe|\{[ab]_his\}) jammed " + field,
+                    "{" + key + "_owner} jammed {" + key + "_bare}", phrase, flags=re.I)
+    return re.sub(r"(?:\bthe|\{[ab]_his\})(?: own)? " + field, "{" + key + "}", phrase,
+                  flags=re.I)
 
 
 @functools.lru_cache(maxsize=4096)
