@@ -174,6 +174,11 @@ class BootHillFight(ShootoutTurns, HandToHand):
         # fights), or for this fight alone (``fight_on``); None: not kept (``run`` with
         # records, or the odds kernel's fights, whose state is set from outside)
         self._aimed: dict[tuple, tuple | bool] | None = None
+        # the lean path's shots aimed while one turn's shots are fired (``lean_counts``, a
+        # combat turn with no blow: nobody moves meanwhile, and nothing ``_aim`` reads
+        # changes but the shooter's wounds, the target's condition and hold, the shooter's
+        # hold and the first shot of the fight), by those and the shot; None: not kept
+        self._aim_now: dict[tuple, tuple | bool] | None = None
         # the lean path's shootout actions planned (``ShootoutTurns.plan``), kept with the
         # scenario's decisions (``run``); None: planned afresh (records; ``fight_on``)
         self._plans: dict[tuple, tuple] | None = None
@@ -982,6 +987,12 @@ class BootHillFight(ShootoutTurns, HandToHand):
         for f in self.fighters.values():
             f.reload_streak = 0  # six *consecutive* shootout turns make a reload (000 l.497)
         in_order = self.in_fire_order(ranked, t)
+        if self._aimed is not None:  # (the lean path: with no blow, nobody moves while
+            for i in intents.values():  # they shoot: ``_aim_now``)
+                if i.melee is not None:
+                    break
+            else:
+                self._aim_now = {}
         for side, f in in_order:
             intent = intents.get(f.name)
             if intent is None or f.condition != "active":  # (down)
@@ -990,6 +1001,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 self.melee_combat(t, f, intent, intents)  # hand to hand (errata B19)
             elif intent.shoot is not None:
                 self.fire(t, f, intent, intents)
+        self._aim_now = None
         for side, f in in_order:
             intent = intents.get(f.name)
             if intent is not None and f.condition == "active":  # (up)
@@ -1359,6 +1371,14 @@ class BootHillFight(ShootoutTurns, HandToHand):
                   count: int | None) -> tuple | bool:
         """``_aim`` on the lean path, kept in its memo (``_aimed``) by everything it reads
         that may change in a fight."""
+        now = self._aim_now
+        if now is not None:  # (the firing of a turn: only these may change meanwhile)
+            quick = (f.order, target.order, planned.gun, planned.shot_type, planned.off_hand,
+                     planned.two_guns, planned.sniping, len(f.wounds), target.condition,
+                     f.held_by, target.held_by, self.shots_fired == 0)
+            got = now.get(quick)
+            if got is not None:
+                return got
         memo = self._aimed
         # everything ``_aim`` reads that may change in a fight: the turn only where a
         # ruling for given turns changes a band or a modifier; the gun's type (a gun
@@ -1383,6 +1403,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
             if len(memo) >= _DECISIONS_MAX:
                 memo.clear()  # (the decisions kept too: made again as met)
             got = memo[key] = self._aim(t, f, target, ws, planned, intents, count)
+        if now is not None:
+            now[quick] = got
         return got
 
     def _aim(self, t: int, f: Fighter, target: Fighter, ws: WeaponState, planned: PlannedShot,

@@ -191,7 +191,10 @@ class ShootoutTurns:
             if intent is None or f.condition != "active":  # (down)
                 continue
             f.queue = plan(t, f, intent)
+        if self._aimed is not None:  # (no blow this turn: nobody moves while they shoot)
+            self._aim_now = {}
         self.lean_counts(t, intents)
+        self._aim_now = None
         in_order = self.in_fire_order(ranked, t)
         moving = False
         for _, f in in_order:
@@ -228,6 +231,7 @@ class ShootoutTurns:
         by_speed = self.house.weapon_speed_counts  # (the memo's key then has the gun's speed)
         prepare = self.prepare
         lean_shot = self.lean_shot
+        speeds: dict[int, tuple[int, int]] = {}  # his order -> (wounds, speed modifiers)
         c = 0
         while True:
             # ``start_draws(t, c)``
@@ -275,7 +279,19 @@ class ShootoutTurns:
             else:  # sorted and grouped by (-speed, order): a man's order is his own
                 keyed = []
                 for fa in acting:
-                    keyed.append((-self.speed_parts(fa[0], fa[1], intents)[3], fa[0].order, fa))
+                    # (``speed_parts``: his base, and the modifiers kept for the turn by his
+                    # wounds, the only thing they read that changes meanwhile)
+                    f = fa[0]
+                    if f.fresh_draw and f.fd_speed is not None and fa[1].kind == "shot":
+                        base = f.fd_speed
+                    else:
+                        base = f.c.attributes.coo
+                    n = len(f.wounds)
+                    got = speeds.get(f.order)
+                    if got is None or got[0] != n:
+                        _, was, _, speed = self.speed_parts(f, fa[1], intents)
+                        got = speeds[f.order] = (n, speed - was)
+                    keyed.append((-(base + got[1]), f.order, fa))
                 keyed.sort()
                 groups = []
                 last = None
