@@ -9,6 +9,7 @@ May import: narrator.events, narrator.dice, narrator.errors, narrator.frozen, na
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import weakref
 from fractions import Fraction
@@ -75,6 +76,7 @@ MAX_INITIATIVE_ROUNDS = 50
 # and again (every fight's first turn, for a start). Dropped when the scenario is collected.
 _DECISIONS: dict[int, dict] = {}
 _DECISIONS_MAX = 50_000
+_PLANS_MAX = 50_000  # (``fire``'s shared volleys: as ``shootout._PLANS_MAX``)
 # The lean path's fighters as each scenario places them at the start of a fight (by scenario
 # object, ``BootHillFight._place_kept``); dropped when the scenario is collected.
 _PLACED: dict[int, tuple] = {}
@@ -1151,19 +1153,46 @@ class BootHillFight(ShootoutTurns, HandToHand):
         self.lets_go(t, f)  # a holder who shoots lets go (errata B19, ruled)
         f.current_weapon = self.weapon_index(f, intent.weapon)
         f.drawn = True  # drawing costs nothing in a six-second combat turn
-        volleys = self.plan_volleys(t, f, intent, COMBAT)
+        plans = self._plans
+        if plans is None:
+            volleys = self.plan_volleys(t, f, intent, COMBAT)
+            own = True
+        else:
+            # The lean path: the shots planned before from the same intent (the same object,
+            # kept with it), the same gun in hand and the same weapons (a picked-up one comes
+            # at the end; ``plan_volleys`` reads no more) are the same shots, shared; a
+            # switch of target copies them before it changes them (below; ``retarget``
+            # changes the shots it turns). Kept with the scenario's decisions (``plan``'s).
+            key = ("volleys", id(intent), f.order, f.current_weapon, len(f.weapons))
+            got = plans.get(key)
+            if got is None or got[0] is not intent:
+                if len(plans) >= _PLANS_MAX:
+                    plans.clear()  # (the decisions kept too: made again as met)
+                got = plans[key] = (intent, self.plan_volleys(t, f, intent, COMBAT))
+            volleys = got[1]
+            own = False
+        fighters = self.fighters
         n = 0
-        for volley in volleys:
+        for k in range(len(volleys)):
             if f.down:
                 return None
+            volley = volleys[k]
             ready = []
             nobody_left = False
-            for planned in volley:
-                if self.fighters[planned.target].down and self.retarget(
-                        t, f, planned.target, planned, COMBAT, None,
-                        [s for v in volleys for s in v], intents) is None:
-                    nobody_left = True  # he holds his fire: nobody he could hit (BN4)
-                    break
+            for j in range(len(volley)):
+                planned = volley[j]
+                if fighters[planned.target].condition == "active":  # (up)
+                    pass
+                else:
+                    if not own:  # (shared: his own copies to turn on another)
+                        volleys = [[dataclasses.replace(s) for s in v] for v in volleys]
+                        own = True
+                        volley = volleys[k]
+                        planned = volley[j]
+                    if self.retarget(t, f, planned.target, planned, COMBAT, None,
+                                     [s for v in volleys for s in v], intents) is None:
+                        nobody_left = True  # he holds his fire: nobody he could hit (BN4)
+                        break
                 n += 1
                 p = self.prepare(t, f, planned, n, intents, lean=True)
                 if p is not None:
