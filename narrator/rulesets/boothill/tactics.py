@@ -75,7 +75,7 @@ from narrator.frozen import record
 from narrator.rulesets.boothill import tables
 from narrator.rulesets.boothill.scenario import PROFILES as SCENARIO_PROFILES
 from narrator.rulesets.boothill.scenario import Intent, MoveIntent
-from narrator.rulesets.boothill.shootout import TWENTY_FEET_YARDS, start_cursor, wants_shootout
+from narrator.rulesets.boothill.shootout import TWENTY_FEET_YARDS, wants_shootout
 from narrator.rulesets.boothill.state import Fighter, FightView, WeaponState
 
 
@@ -665,17 +665,20 @@ def guns(fight: FightView, f: Fighter) -> list[Gun]:
     return me.guns
 
 
-@dataclass(slots=True)
 class _Planning:
     """The profiles' working memory while one turn's intents are decided (the state is fixed
     meanwhile): each fighter's ``Facts``, by order, and each pair's ``reach`` at a distance
-    (shooter's order, target's order, yards)."""
+    (shooter's order, target's order, yards). (A plain class: one is made every planning,
+    and a dataclass's ``__init__`` calls a factory per dict.)"""
 
-    facts: dict[int, Facts] = field(default_factory=dict)
-    reach: dict[tuple[int, int, float], float] = field(default_factory=dict)
-    flight: dict[tuple[int, str], int] = field(default_factory=dict)
-    up: list[Fighter] | None = None              # the men still up (``_up``)
-    running: dict[int, bool] = field(default_factory=dict)  # ``_running``, by order
+    __slots__ = ("facts", "reach", "flight", "up", "running")
+
+    def __init__(self) -> None:
+        self.facts: dict[int, Facts] = {}
+        self.reach: dict[tuple[int, int, float], float] = {}
+        self.flight: dict[tuple[int, str], int] = {}
+        self.up: list[Fighter] | None = None      # the men still up (``_up``)
+        self.running: dict[int, bool] = {}        # ``_running``, by order
 
 
 def begin_planning(fight: FightView) -> None:
@@ -1040,7 +1043,10 @@ def first_count(fight: FightView, f: Fighter, prof: Profile,
     start = 0.0
     if not f.drawn or weapon != f.current_weapon:
         draw, start = _draw_counts(fight, f, prof.draw_tolerance)
-    return draw, start + max(start_cursor(fight, f), 0)
+    if fight.last_kind != "shootout":  # (``start_cursor``, written out: every shot list)
+        return draw, start
+    cursor = f.cursor - 6
+    return draw, start + cursor if cursor > 0 else start
 
 
 def _shot_list(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice,
