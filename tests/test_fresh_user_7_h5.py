@@ -167,7 +167,9 @@ def test_a_verb_after_a_conjunction_shares_the_subject_a_written_one_does_not() 
 def test_weird_west_tally_counts_the_hits_of_shots_not_blows() -> None:
     """The graveyard's story ended "24 shots have been fired, for 19 hits": 20 shots (one
     fanned, five bullets: 24 fired) made 10 hits, and Widow Haskell's claws 9 of 18 blows;
-    the tally put the blows' hits with the shots'."""
+    the tally put the blows' hits with the shots'. (Since WN28 the dead meet Amos, who holds
+    his Winchester, at TN 5, not 8 for the spade at his belt: the fight ends a round sooner,
+    9 hits of 16 blows.)"""
     from narrator.engine import run_fight
     from narrator.render import render
     from narrator.scenario import load_scenario
@@ -176,7 +178,7 @@ def test_weird_west_tally_counts_the_hits_of_shots_not_blows() -> None:
     shots = [e for e in log.events if e.kind == "ww_shot"]
     blows = [e for e in log.events if e.kind == "ww_fought"]
     assert (len(shots), sum(e.fanned or 1 for e in shots if not e.jammed)) == (20, 24)
-    assert (len(blows), sum(e.hit for e in blows)) == (18, 9)
+    assert (len(blows), sum(e.hit for e in blows)) == (16, 9)
     story = render(log, "markdown", "story")
     # (the tally in whatever wording the story's phrase stream draws: 24 and 11, since WN27
     # gave Crane's second barrel at Ike beside him at the headstone a hit in round 5)

@@ -181,6 +181,8 @@ class WWFought(Event):
     hit: bool
     hand: str = "main"
     weapon_type: str = ""
+    # ruled: WN28: the gun the defender holds, no fightin' weapon: he defends as unarmed
+    defender_gun: str = sparse("")
 
 
 @event

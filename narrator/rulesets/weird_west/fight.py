@@ -40,7 +40,7 @@ from narrator.rulesets.weird_west.scenario import (
 )
 from narrator.rulesets.weird_west import tables
 from narrator.rulesets.weird_west.scenario import house_of
-from narrator.rulesets.weird_west.tables import WeaponType, rules, weapons
+from narrator.rulesets.weird_west.tables import FISTS, WeaponType, rules, weapons
 
 TWO_HANDED = ("rifle", "shotgun", "bow")
 
@@ -909,6 +909,9 @@ class WeirdWestFight:
         """One fightin' attack (004 l.93-98)."""
         dwt = self.melee_weapon(target, None)
         tn, dlevel, dconc = R.fightin_tn(dict(target.c.aptitudes.fightin), dwt)
+        # ruled: WN28: a gun in hand is no fightin' weapon: he meets the blow unarmed
+        dgun = next((w.name for w in target.in_hand() if w.is_gun), "") \
+            if dwt.type == FISTS else ""
         level = f.c.aptitudes.fightin.get(wt.concentration, 0)
         die, n, unskilled = self.aptitude(f, "nimbleness", level)
         mods = list(unskilled)
@@ -920,7 +923,7 @@ class WeirdWestFight:
         r = roll_trait(self.dice, f.name, "fightin", die, n, mods, tn, self.strict)
         self.emit(WWFought(t, f.name, target.name, wt.name, card.code, dlevel, dconc,
                            dwt.defense, tn, note(r, f"fightin_{wt.concentration}"), r.success,
-                           hand or "main", wt.type))
+                           hand or "main", wt.type, dgun))
         if r.success:
             self.hit(t, f, target, wt, r.total, r.raises, None, 0, self.dist(f, target),
                      ranged=False)

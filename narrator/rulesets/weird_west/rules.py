@@ -426,12 +426,19 @@ def stun_tn(wounds: int) -> int:
 
 
 # ---------------------------------------------------------------- fightin'
+UNARMED = "brawlin"   # 004 l.93: "(or fightin': brawlin' if unarmed)"
+
+
 def fightin_level(levels: dict[str, int], concentration: str) -> tuple[int, str]:
     """The defender's fightin' level for what he holds (004 l.93, WN10): his level in that
-    concentration; without one, his highest fightin' level (l.95: fightin': knife 3 holding
-    a saber). Returns (level, concentration counted)."""
+    concentration; holding a fightin' weapon he has no level in, his highest fightin' level
+    (l.95: fightin': knife 3 holding a saber). Unarmed (``brawlin``: nothing in hand, or only
+    a gun, ruled: WN28) his brawlin' alone: l.93 names it, and a blade at his side is not
+    what he holds. Returns (level, concentration counted)."""
     if levels.get(concentration, 0) > 0:
         return levels[concentration], concentration
+    if concentration == UNARMED:
+        return 0, concentration
     best = max(levels.items(), key=lambda kv: kv[1], default=(concentration, 0))
     return (best[1], best[0]) if best[1] > 0 else (0, concentration)
 

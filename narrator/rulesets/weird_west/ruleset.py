@@ -20,7 +20,7 @@ SHOT_KINDS = ("ww_shot",)
 
 
 class WeirdWest(Ruleset):
-    """The Weird West (source 004, ruled in W1-W20 and narrator's WN1-WN26): action cards,
+    """The Weird West (source 004, ruled in W1-W20 and narrator's WN1-WN28): action cards,
     exploding dice, raises, hit locations, Wind, vamoosing."""
 
     name = "weird-west"
