@@ -483,6 +483,7 @@ class Narration:
                     a.setdefault("types", set()).add(getattr(e, "weapon_type", None))
                     a["shots"] += getattr(e, "shots", 1)
                     a["first"].setdefault("shots", seen)
+                    a["last_shot"] = seen
                     for tg in getattr(e, "targets", None) or (e.target,):
                         if tg not in a["targets"]:
                             a["targets"].append(tg)
@@ -490,7 +491,7 @@ class Narration:
                         e.kind == "intent_declared" and shootout and getattr(e, "reload", None)
                         and who not in fired):
                     a["reload"] += 1
-                    a["first"].setdefault("reload", seen)
+                    a.setdefault("reloads", []).append(seen)
                 elif e.kind == "jam_worked":
                     a["jam"] += 1
                     a["first"].setdefault("jam", seen)
@@ -521,6 +522,17 @@ class Narration:
             ctx = self.scene.context(types.pop() if len(types) == 1 else None)
             strikes = ctx & {"blade", "arrow"} if not ctx & FIREARM else set()
             shot_noun = "throw" if "blade" in strikes else "arrow" if strikes else "shot"
+            # a reload between his first and last shot of the lull is told with the shots
+            # ("fired six times at Samuel without a hit, reloading between"), one before
+            # or after them in its place: "fired six times ..., then reloaded" of three
+            # shots, a reload and three more put the reload last
+            reloads = a.get("reloads", [])
+            between = "shots" in a["first"] and any(
+                a["first"]["shots"] < r < a["last_shot"] for r in reloads)
+            outside = [r for r in reloads if not (
+                "shots" in a["first"] and a["first"]["shots"] < r < a["last_shot"])]
+            if outside:
+                a["first"]["reload"] = outside[0]
             # what he did, in the order he first did each ("fired once and missed, then
             # reloaded": never the reload told before the shots it followed)
             doings = sorted((k for k in ("jam", "reload", "shots", "move") if k in a["first"]),
@@ -538,7 +550,8 @@ class Narration:
                     # last, while another fits: "..., and neither found its mark, then
                     # reloaded" runs two clauses together
                     vps.append(self.phrases.pick(
-                        "lull_shot" if a["shots"] == 1 else "lull_shots_two"
+                        "lull_shot" if a["shots"] == 1 else "lull_shots_reloading"
+                        if between else "lull_shots_two"
                         if a["shots"] == 2 else "lull_shots", ctx,
                         prefer=None if n_done == len(doings) else _NO_COMMA))
                     fields["n"] = inflection.count(a["shots"], shot_noun)
