@@ -471,7 +471,7 @@ class Narration:
                     continue
                 a = acts.setdefault(who, {"shots": 0, "targets": [], "reload": 0, "jam": 0,
                                           "fled": 0, "place": None, "cover": None,
-                                          "towards": None, "first": {}})
+                                          "towards": None, "first": {}, "loaded_in": 0})
                 seen += 1
                 if e.kind == "stood_idle":  # the first reason not told the turn before
                     if "idle" not in a and not self._idle_before(e):
@@ -492,6 +492,9 @@ class Narration:
                         and who not in fired):
                     a["reload"] += 1
                     a.setdefault("reloads", []).append(seen)
+                    # rounds put in (a slow reload's turn, Table 14's 1/3, puts in none:
+                    # "+0 (1/3/turn)", never told "reloaded"); a shootout turn's as before
+                    a["loaded_in"] += getattr(e, "rounds", 1) if e.kind != "intent_declared" else 1
                 elif e.kind == "jam_worked":
                     a["jam"] += 1
                     a["first"].setdefault("jam", seen)
@@ -544,7 +547,8 @@ class Narration:
                 if k == "jam":
                     vps.append(self.phrases.pick("lull_jam", ctx))
                 elif k == "reload":
-                    vps.append(self.phrases.pick("lull_reload", ctx))
+                    vps.append(self.phrases.pick("lull_reload" if a["loaded_in"] else "lull_reload_on",
+                                                 ctx))
                 elif k == "shots":
                     # a phrase with a comma ("sent three shots at Shaw, all wasted") only
                     # last, while another fits: "..., and neither found its mark, then
@@ -586,7 +590,8 @@ class Narration:
                     clauses.append(_inside(said))
         if len(loaders) > 1:
             self.arm(loaders)
-            clauses.append(self.say("lull_reloaders", who=self.names(loaders)))
+            clauses.append(self.say("lull_reloaders" if all(acts[w]["loaded_in"] for w in loaders)
+                                    else "lull_reloaders_on", who=self.names(loaders)))
         on = [w for w in runners if self.again(w, "flee")]
         new = [w for w in runners if w not in on]
         if new:
