@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: An emptied gun told by its bare head noun: "the gun", "Lem's gun", "his gun".
 BARE = re.compile(r"(?:no rounds left in|nothing left in|not a cartridge left in|fired \w+) "
                   r"the gun\b|\b(?:\w+'s|[Hh]is|[Hh]er|[Tt]heir) gun (?:is|was) (?:empty|spent)"
-                  r"|\bin (?:\w+'s|his|her|their) gun\.|\bgun (?:is|was) empty")
+                  r"|\bin (?:\w+'s|his|her|their) gun\.|(?<!coach )\bgun (?:is|was) empty")
+# ("Coyote Robert's coach gun is empty now." names the gun: a coach gun, never "the gun")
 
 
 def _story(log, tense: str = "present") -> str:

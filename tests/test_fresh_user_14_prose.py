@@ -4,6 +4,8 @@ its fix. The reader's own scenarios are copied into tests/fresh14/."""
 
 from __future__ import annotations
 
+import re
+
 from functools import lru_cache
 from pathlib import Path
 
@@ -54,12 +56,13 @@ def test_gaslight_man_on_the_ground_hit_then_gets_up_and_dies_where_she_lies():
     text = _prose(_story(HERE / "gas-night.yaml", 2))
     # (re-pinned: the words the phrase stream draws since a Gaslight man going down later in
     # the round is not told staying up, gives_up; the same facts)
-    # (re-pinned again: Harry's second shot, a miss, is told since gl_volley tells both of a
-    # hit-and-miss pair; the same facts)
-    assert ("Grey is struck in the lower right leg. Grey, still down, grits her teeth and "
-            "stays in the fight. Harry's second shot goes wide.") in text
-    assert "Grey scrambles up and recovers her Webley." in text
-    assert "another finds her chest. She dies where she lies." in text
+    # (re-pinned again, to the facts rather than one draw of the phrase stream: Harry's second
+    # shot, a miss, is told since gl_volley tells both of a hit-and-miss pair)
+    assert re.search(r"Grey[^.]* in the lower right leg\. Grey, still down, [^.]*\. Harry's "
+                     r"second shot goes wide\.", text), text
+    assert re.search(r"Grey (picks herself up|scrambles up|regains her feet)", text)
+    assert re.search(r"in the chest\. She(?: dies where she lies|, already down, does not "
+                     r"move again)\.", text)
     assert "reaches the ground" not in text
     assert "stays up" not in text
 
