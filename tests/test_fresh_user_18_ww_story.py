@@ -1,0 +1,74 @@
+"""Session 18's fresh user, Weird West story and teaching prose (ww-night.yaml, a walking
+dead man and his shotgun partner against two bounty hunters): the words must come from the
+event's facts."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from narrator.engine import run_fight
+from narrator.render import Options, render
+from narrator.scenario import load_scenario_text
+
+NIGHT = Path(__file__).resolve().parent / "fresh18" / "ww-night.yaml"
+SEEDS = range(1, 9)
+
+
+@lru_cache(maxsize=64)
+def _log(seed: int, text: str | None = None):
+    return run_fight(load_scenario_text(text or NIGHT.read_text(), "ww-night.yaml"), seed)
+
+
+@lru_cache(maxsize=64)
+def _rounds(seed: int, tense: str = "present") -> dict[int, str]:
+    """The story prose of each round (no rolls, no status lines)."""
+    text = render(_log(seed), "text", "story", options=Options(tense=tense))
+    out: dict[int, str] = {}
+    now = 0
+    for line in text.splitlines():
+        m = re.match(r"Round (\d+)$", line)
+        if m:
+            now = int(m.group(1))
+            continue
+        if now and line and not line.startswith((" ", "-", "Rolls", "Status after")):
+            out[now] = out.get(now, "") + " " + line
+    return out
+
+
+# ---------------------------------------------------------------- 5. "tries to fight at"
+def _far_blow(a_pronoun: str, b_pronoun: str) -> str:
+    """Kit declares a fightin' attack at Lee, 6 yards off: refused, too far (WN16)."""
+    import json
+    sc = {"title": "t", "ruleset": "weird-west", "seed": 1, "dice_fallback": "seeded",
+          "sides": {"a": [{"name": "Kit Carver", "short": "Kit", "pronoun": a_pronoun,
+                           "at": [0, 0], "weapons": [{"type": "bowie_knife"}],
+                           "aptitudes": {"fightin": {"knife": 2}}}],
+                    "b": [{"name": "Lee Dunn", "short": "Lee", "pronoun": b_pronoun,
+                           "at": [6, 0], "weapons": [{"type": "bowie_knife"}]}]},
+          "turns": [{"intents": {"Kit": {"fight": "Lee"}, "Lee": {"hold": True}}}],
+          "max_turns": 1,
+          "dice": {"Kit": {"cards": ["AS"]}, "Lee": {"cards": ["2C"]}}}
+    log = run_fight(load_scenario_text(json.dumps(sc), "<t>"), 1)
+    return render(log, "text", "teaching")
+
+
+@pytest.mark.parametrize("a_pronoun", ["he", "she", "they"])
+@pytest.mark.parametrize("b_pronoun, obj", [("he", "him"), ("she", "her"), ("they", "them")])
+def test_a_blow_out_of_reach_is_told_in_english(a_pronoun, b_pronoun, obj):
+    text = _far_blow(a_pronoun, b_pronoun)
+    assert "tries to fight" not in text and "fight at" not in text
+    assert (f"Kit (A♠) goes for Lee hand to hand, but is too far away to reach {obj} "
+            "(a fightin' attack reaches 1 yard).") in text, text
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_ww_night_never_tries_to_fight_at(seed):
+    """ww-night seed 1 round 1: "Amos (A♠) tries to fight at Hollis but is too far away"."""
+    text = render(_log(seed), "text", "teaching")
+    assert "fight at" not in text
+    if seed == 1:
+        assert "Amos (A♠) goes for Hollis hand to hand, but is too far away to reach him" in text
