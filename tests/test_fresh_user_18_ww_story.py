@@ -39,6 +39,43 @@ def _rounds(seed: int, tense: str = "present") -> dict[int, str]:
     return out
 
 
+# ---------------------------------------------------------------- 2. the dead man's pace
+WALK = re.compile(r"(?:shambles towards|lurches closer to|comes on at) ([^.,]+)")
+RUN = re.compile(r"(?:breaks into a lurching run at|comes at ([^.,]+?) at a stumbling run|"
+                 r"runs at) ?([^.,]*)")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_dead_mans_run_is_told_as_a_run_at_the_man_he_closes_on(seed):
+    """Round 1 of every seed: Hollis moves 8.1 yards to (2, 1), more than his Pace 6 (a run,
+    004 l.42), from beside Amos (2.2 yd away, once Amos has walked up) towards Jo at the fence.
+    Seed 1 told it "He comes on at Amos, slow and steady."; seeds 2-3 "comes on at Jo, slow
+    and steady"."""
+    log = _log(seed)
+    move = next(e for e in log.events if e.kind == "ww_moved" and e.turn == 1
+                and e.character == "Dead Eye Hollis")
+    assert (move.running, round(move.yards, 1), move.end) == (True, 8.1, (2, 1))
+    prose = _rounds(seed)[1]
+    assert not WALK.search(prose), prose
+    told = RUN.search(prose)
+    assert told, prose
+    who = told.group(1) or told.group(2)
+    assert "Amos" not in who and "Jo" in who, prose
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_no_walking_word_in_a_round_the_dead_man_only_ran(seed):
+    log = _log(seed)
+    for t, prose in _rounds(seed).items():
+        gaits = {e.running for e in log.events if e.kind == "ww_moved" and e.turn == t
+                 and e.character == "Dead Eye Hollis"}
+        if gaits == {True}:
+            assert not WALK.search(prose), (t, prose)
+        if gaits == {False}:
+            assert not re.search(r"lurching run|stumbling run|dead legs pounding", prose), \
+                (t, prose)
+
+
 # ---------------------------------------------------------------- 5. "tries to fight at"
 def _far_blow(a_pronoun: str, b_pronoun: str) -> str:
     """Kit declares a fightin' attack at Lee, 6 yards off: refused, too far (WN16)."""

@@ -3035,7 +3035,8 @@ def _shot_after(events: list[Event], i: int) -> tuple[str, ...]:
                 != card:
             break
         target = getattr(later, "target", None)
-        if later.kind.endswith("_shot") and isinstance(target, str) and target:
+        if (later.kind.endswith("_shot") or later.kind == "ww_fought") \
+                and isinstance(target, str) and target:   # (or the blow after it)
             return (target,)
     return ()
 
@@ -3045,8 +3046,9 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     ``{"way": "towards"|"away"|"across", "enemy": name}`` relative to the nearest enemy on his
     feet (or, for a man who declared a blow or a grapple that turn, the man he means to hit;
     for one who declared shots, the first man he shoots at whom the move closes on; where
-    no intents are declared, the man he shoots at on the move's own action),
-    and of a ruleset's own moves with a start and an end (``ww_moved``, ``gl_moved``),
+    no intents are declared, the man he shoots at or strikes on the move's own action),
+    plus ``"closer"``: the enemy on his feet the move brings nearer by the most (by more
+    than a third of its length), when there is one, and of a ruleset's own moves with a start and an end (``ww_moved``, ``gl_moved``),
     from positions followed through the log (start positions, then each move's end)."""
     pos = {c.name: tuple(c.at) for c in started.characters if getattr(c, "at", None)}
     sides = {c.name: c.side for c in started.characters}
@@ -3096,6 +3098,14 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
                     # a 3.6-yard run to Lee's spot, the rolls "runs towards Lee")
                     way = "towards"
                 out[id(e)] = {"way": way, "enemy": name}
+                # the enemy on his feet the move brings nearest by the most (more than a third
+                # of its length), whoever "enemy" is: whom a walking dead man, who goes for
+                # the living, comes at (ww-night seed 1: Hollis ran from Amos at Jo)
+                gains = [(before_o - math.dist(tuple(e.end), pos[o]), o) for o, before_o
+                         in _active_enemies(pos, sides, down, e.character)]
+                gains = [(g, o) for g, o in gains if g > step / 3]
+                if gains:
+                    out[id(e)]["closer"] = max(gains, key=lambda t: t[0])[1]
             pos[e.character] = tuple(e.end)
         _down_after(e, down)
     return out
