@@ -109,3 +109,41 @@ def test_ww_night_never_tries_to_fight_at(seed):
     assert "fight at" not in text
     if seed == 1:
         assert "Amos (A♠) goes for Hollis hand to hand, but is too far away to reach him" in text
+
+
+# ---------------------------------------------------------------- 3. a bust is a mishap
+BUST_SEEDS = [7, 9, 14, 19, 26, 38, 42, 43]   # ww-night seeds (of 1-45) with a fightin' bust
+MISHAP = re.compile(r"dead legs buckle|stumble[sd]? on (his|her|their) own dead feet|"
+                    r"pitch(es|ed)? forward at|los(e|es|t) (his|her|their) footing|"
+                    r"overreach(es|ed)? at|foot slip")
+SLIPS = re.compile(r"slips? out of (Dead Eye )?Hollis's reach|twists? away from (Dead Eye )?Hollis")
+
+
+@pytest.mark.parametrize("tense", ["present", "past"])
+@pytest.mark.parametrize("seed", BUST_SEEDS)
+def test_a_fightin_bust_is_told_as_the_attackers_mishap(seed, tense):
+    """ww-night seed 1 round 4 (before WN28 moved it; seeds 7 and 19 round 2 since): Hollis's
+    claws busted (fightin': brawlin' 3d6 [1 1 *4], a failure whatever the total, W2) and the
+    story said "Amos slips out of Hollis's reach.": Amos did nothing; Hollis fumbled."""
+    log = _log(seed)
+    busts = {e.turn for e in log.events if e.kind == "ww_fought" and e.roll.bust}
+    assert busts
+    rounds = _rounds(seed, tense)
+    for t in busts:
+        prose = rounds[t]
+        assert MISHAP.search(prose), (t, prose)
+        plain = [e for e in log.events if e.kind == "ww_fought" and e.turn == t
+                 and not e.hit and not e.roll.bust]
+        if not plain:
+            assert not SLIPS.search(prose), (t, prose)
+
+
+@pytest.mark.parametrize("seed", [4, 17, 19])
+def test_a_shootin_bust_is_told_as_the_shooters_jam(seed):
+    """W20a: a bust on shootin' jams the gun: the story tells the jam (the shooter's), never
+    the target getting away."""
+    log = _log(seed)
+    for e in log.events:
+        if e.kind == "ww_shot" and e.roll.bust:
+            assert e.jammed
+            assert re.search(r"jam", _rounds(seed)[e.turn]), (e.turn, _rounds(seed)[e.turn])
