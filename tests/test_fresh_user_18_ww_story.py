@@ -147,3 +147,34 @@ def test_a_shootin_bust_is_told_as_the_shooters_jam(seed):
         if e.kind == "ww_shot" and e.roll.bust:
             assert e.jammed
             assert re.search(r"jam", _rounds(seed)[e.turn]), (e.turn, _rounds(seed)[e.turn])
+
+
+# ---------------------------------------------------------------- 4. the hit the cover took
+COVER_SEEDS = [1, 6, 7, 11, 13, 15, 19, 25, 28]   # ww-night seeds (of 1-29) with a shot cover took
+
+
+@pytest.mark.parametrize("tense", ["present", "past"])
+@pytest.mark.parametrize("seed", COVER_SEEDS)
+def test_the_tally_counts_the_hits_the_cover_took(seed, tense):
+    """ww-night seed 1: Amos's hit on Zeke in round 2 struck the stone crypt (d6 3, odd:
+    deflected, 004 l.123-128) and the ending said "nine shots have been fired, for one hit",
+    as if it had missed. A hit the cover took (deflected, or through with its damage dice
+    lowered to nothing) is told in the tally, apart from the hits on a man."""
+    from narrator.render.inflection import number
+    log = _log(seed)
+    took = [e for e in log.events if e.kind == "ww_cover_struck"
+            and (e.deflected or not any(low for _, low in e.lowered))]
+    assert took
+    text = render(log, "text", "story", options=Options(tense=tense))
+    end = [p for p in text.split("\n\n") if re.search(r"fired", p)][-1]
+    k = number(len(took))
+    assert re.search(rf"cover (has|had) stopped {k} (more|hits?)\.|{k} more stopped by cover\.|"
+                     rf"and {k} hits? stopped by cover\.", end), end
+
+
+def test_no_cover_word_in_the_tally_when_cover_took_nothing():
+    for seed in (2, 3, 4, 5):
+        log = _log(seed)
+        assert not [e for e in log.events if e.kind == "ww_cover_struck"]
+        text = render(log, "text", "story")
+        assert "stopped by cover" not in text and "cover has stopped" not in text
