@@ -31,7 +31,11 @@ def test_a_run_at_the_spot_the_enemy_left_is_towards_him():
     way = motions(list(log.events), log.events[0])
     kit = next(e for e in log.events if e.kind == "moved" and e.character == "Kit Ortiz")
     assert (tuple(kit.start), tuple(kit.end)) == ((1.0, 2.0), (4.0, 0.0))
-    assert way[id(kit)] == {"way": "towards", "enemy": "Lee Pratt"}
+    assert {k: way[id(kit)][k] for k in ("way", "enemy")} == {"way": "towards",
+                                                               "enemy": "Lee Pratt"}
+    # "closer" (869307d): the enemy the move brings nearest by where each ended his own move
+    # (Lee ran from (4, -1) to (1.5, -0.4), past Kit; Sam from (5, 1) to (2.9, 1.5))
+    assert way[id(kit)]["closer"] == "Sam Pratt"
     text = render(log, "markdown", "story", options=Options(tense="past"))
     turn = text.split("## Turn 1", 1)[1].split("Rolls, turn 1", 1)[0]
     assert "Kit Ortiz stepped aside" not in turn and "sideways" not in turn
