@@ -530,10 +530,9 @@ class Narration:
             # or after them in its place: "fired six times ..., then reloaded" of three
             # shots, a reload and three more put the reload last
             reloads = a.get("reloads", [])
-            between = "shots" in a["first"] and any(
-                a["first"]["shots"] < r < a["last_shot"] for r in reloads)
-            outside = [r for r in reloads if not (
-                "shots" in a["first"] and a["first"]["shots"] < r < a["last_shot"])]
+            shot_span = (a["first"]["shots"], a["last_shot"]) if "shots" in a["first"] else (0, 0)
+            outside = [r for r in reloads if not shot_span[0] < r < shot_span[1]]
+            between = len(outside) < len(reloads)
             if outside:
                 a["first"]["reload"] = outside[0]
             # what he did, in the order he first did each ("fired once and missed, then
