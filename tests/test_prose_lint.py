@@ -19,7 +19,7 @@ from narrator.scenario import load_scenario, load_scenario_text
 
 from conftest import EXAMPLES
 from prose_lint import (Count, check, generated_fights, ruleset_fights, sentences, story_prose,
-                        violence_fights)
+                        story_of, violence_fights)
 
 FORMATS = ("markdown", "bbcode", "html", "text")
 
@@ -99,8 +99,7 @@ def test_story_prose_in_markdown_is_clean_and_rarely_repeats(tense):
     c = Count()
     proses = []
     for _, log in _fights():
-        text = render(log, "markdown", "story", options=Options(tense=tense))
-        proses.append(story_prose(text, "markdown"))
+        proses.append(story_of(log, tense))
         check(proses[-1], tense, log, c)
     _assert_clean(c, tense)
     # the stock lines a GM remembers from one write-up to the next, each in few of them

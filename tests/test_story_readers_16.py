@@ -12,7 +12,7 @@ from narrator.render import Options, render
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from prose_lint import (generated_fights, ruleset_fights, sentences,  # noqa: E402
-                        story_prose, violence_fights)
+                        story_of, story_prose, violence_fights)
 
 
 @functools.lru_cache(maxsize=None)
@@ -26,9 +26,7 @@ def _fights(which: str, n: int) -> tuple:
 
 @functools.lru_cache(maxsize=None)
 def _proses(which: str, n: int, tense: str = "present") -> tuple:
-    return tuple((label, log, story_prose(render(log, "markdown", "story",
-                                                 options=Options(tense=tense)), "markdown"))
-                 for label, log in _fights(which, n))
+    return tuple((label, log, story_of(log, tense)) for label, log in _fights(which, n))
 
 
 def _shorts(log) -> list[str]:

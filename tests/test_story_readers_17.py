@@ -17,7 +17,7 @@ from narrator.scenario import load_scenario
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from prose_lint import (Count, _tenth_round, generated_fights, sentences,  # noqa: E402
-                        story_prose, they_fights)
+                        story_of, story_prose, they_fights)
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ("boothill", "weird-west", "gaslight", "violence")
@@ -26,9 +26,7 @@ RULESETS = ("boothill", "weird-west", "gaslight", "violence")
 @functools.lru_cache(maxsize=None)
 def _proses(which: str, n: int, tense: str) -> tuple:
     fights = generated_fights(n) if which == "generated" else they_fights(n, ruleset=which)
-    return tuple((label, log, story_prose(render(log, "markdown", "story",
-                                                 options=Options(tense=tense)), "markdown"))
-                 for label, log in fights)
+    return tuple((label, log, story_of(log, tense)) for label, log in fights)
 
 
 def _count(key: str, proses) -> tuple[int, list[str]]:
@@ -264,8 +262,8 @@ def test_a_weird_west_blow_never_goes_through_and_a_stunned_man_never_ducks():
     k, ex = _count("blow_through", proses)
     assert k == 0, ex
     assert sum(bool(re.search(r"\b(?:lands? a blow on|club|knife) ", p)) for _, _, p in proses) >= 10
-    ww = [(label, log, story_prose(render(log, "markdown", "story"), "markdown"))
-          for label, log in ruleset_fights("weird-west", 200, start=101)]
+    ww = [(label, log, story_of(log)) for label, log in ruleset_fights("weird-west", 200,
+                                                                        start=101)]
     k, ex = _count("stunned_ducks", ww)
     assert k == 0, ex
     k, ex = _count("blow_through", ww)

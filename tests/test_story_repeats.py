@@ -88,11 +88,8 @@ def _proses(fights):
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from prose_lint import story_prose
-    from narrator.render import Options, render
-    return [(label, log, story_prose(render(log, "markdown", "story",
-                                            options=Options(tense="past")), "markdown"))
-            for label, log in fights]
+    from prose_lint import story_of
+    return [(label, log, story_of(log, "past")) for label, log in fights]
 
 
 def _all_rulesets(n: int):
