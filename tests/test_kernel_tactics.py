@@ -8,6 +8,7 @@ flights and re-planned turns."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import sys
 from pathlib import Path
 
@@ -121,6 +122,22 @@ def test_under_fire_a_man_closes_in_with_his_loaded_gun():
     assert seen["bad"] == 0 and seen["taken"] > 500 and seen["closing_in"] > 50, seen
 
 
+_SEEN: dict[tuple[str, int], dict[str, int]] = {}
+
+
+def seen_in(name: str, trials: int = 300) -> dict[str, int]:
+    """``checked_run`` of ``CASES[name]`` at seed 5, unchanged code (no rule broken): made
+    once for the module, so the tests that read other counts of the same fights (the moves,
+    cover runs, calls of ``test_vectorised_decisions_are_the_engines``'s runs) do not fight
+    them again. A copy each time; under ``mutmut run`` (MUTANT_UNDER_TEST) each test makes its
+    own (``conftest.per_module``: a mutant is checked only against the tests that reached it)."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        return checked_run(*CASES[name], trials)
+    if (name, trials) not in _SEEN:
+        _SEEN[name, trials] = checked_run(*CASES[name], trials)
+    return dict(_SEEN[name, trials])
+
+
 def checked_run(src, kw: dict, trials: int, seed: int = 5) -> dict[str, int]:
     """Run the kernel on ``trials`` fights and compare every vectorised decision with the
     engine's; returns counts (rows decided, taken by the vectors, checked, mismatched) and
@@ -179,8 +196,7 @@ def checked_run(src, kw: dict, trials: int, seed: int = 5) -> dict[str, int]:
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_vectorised_decisions_are_the_engines(name):
-    src, kw = CASES[name]
-    seen = checked_run(src, kw, 300)
+    seen = seen_in(name)
     assert seen["bad"] == 0, seen
     # (a man with nothing to reload or an enemy at arm's length: the engine's. Measured at
     # 300 trials: three-on-three-lawman 0.932, -sniper 0.942, -cover 0.944, the others
@@ -197,7 +213,7 @@ def test_vectorised_decisions_are_the_engines(name):
 def test_flights_and_replanned_turns_are_met():
     # the aggressive Abilene fight: a man badly hurt and outnumbered runs (tactics._away);
     # a shootout turn in which everybody reloads is planned again as a combat turn
-    seen = checked_run(*CASES["abilene-aggressive"], 300)
+    seen = seen_in("abilene-aggressive")
     assert seen["moves"] > 50 and seen["bad"] == 0, seen
 
 
@@ -205,9 +221,9 @@ def test_cover_runs_and_closing_in_are_met():
     # a man who flees runs to the cover within his run (tactics._nearest_cover: 62 runs at
     # 300 trials, 60 before wounded men walked where their run is no longer); riflemen with
     # no shot above the natural-1 floor at 40 yards walk closer (tactics._advance)
-    seen = checked_run(*CASES["three-on-three-cover"], 300)
+    seen = seen_in("three-on-three-cover")
     assert seen["cover_runs"] > 50 and seen["bad"] == 0, seen
-    seen = checked_run(*CASES["four-on-four"], 300)
+    seen = seen_in("four-on-four")
     assert seen["closing_in"] > 50 and seen["bad"] == 0, seen
 
 
@@ -238,7 +254,7 @@ def test_a_wrong_vectorised_decision_is_caught(monkeypatch):
 def test_calls_and_sniping_before_the_first_shot_are_met(name, what):
     # a lawman calls on the other side to surrender before the first shot (once per side);
     # a sniper behind solid cover declares sniping for it
-    seen = checked_run(*CASES[name], 300)
+    seen = seen_in(name)
     assert seen[what] >= 100 and seen["bad"] == 0, seen
 
 
@@ -254,7 +270,7 @@ def test_shots_on_the_move_are_met():
     # a man walking or running to cover, or closing in from extreme range, shoots on the
     # move: his gait's Table 2 modifier in the choice and the shot list, a running shot
     # below his profile's min_chance_moving not worth it (tactics._worth_it)
-    seen = checked_run(*CASES["four-on-four"], 300)
+    seen = seen_in("four-on-four")
     assert seen["moving_shots"] >= 100 and seen["bad"] == 0, seen
 
 
