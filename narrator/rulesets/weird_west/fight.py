@@ -37,6 +37,7 @@ from narrator.rulesets.weird_west.rolls import (
 )
 from narrator.rulesets.weird_west.scenario import (
     Action, Character, CoverSpec, Scenario, Traits, Turn, WeaponSpec, weapon_index,
+    weapon_indexes,
 )
 from narrator.rulesets.weird_west import tables
 from narrator.rulesets.weird_west.scenario import house_of
@@ -182,6 +183,23 @@ class Fighter:
 
 
 from narrator.rulesets.weird_west.state import Body as R_Body  # noqa: E402
+
+
+def _ready(w: Arms) -> bool:
+    """Loaded and clear: a gun that can fire now (once in hand)."""
+    return w.loaded > 0 and not w.jammed
+
+
+#: How ``WeirdWestFight.weapon`` picks one of two weapons of one name, by what the action
+#: does with it: the first test a twin passes wins, else the first of them.
+_TWIN_CHOICE = {
+    "fire": (lambda w: w.in_hand and _ready(w), lambda w: _ready(w) and not w.dropped,
+             lambda w: w.in_hand),
+    "reload": (lambda w: w.in_hand and w.loaded < w.wt.shots,
+               lambda w: not w.dropped and w.loaded < w.wt.shots),
+    "draw": (lambda w: not w.in_hand and not w.dropped and _ready(w),
+             lambda w: not w.in_hand),
+}
 
 
 class WeirdWestFight:
@@ -598,10 +616,24 @@ class WeirdWestFight:
         gun.jammed = False
         self.simple(t, f, card, "clear", "", gun.name)
 
-    def weapon(self, f: Fighter, name: str | None, gun: bool) -> Arms | None:
+    def weapon(self, f: Fighter, name: str | None, gun: bool,
+               use: str = "fire") -> Arms | None:
+        """The weapon of ``f`` an action names: ``name`` is its name, type or alias (None:
+        the gun, or with ``gun`` False the weapon, in his hand, else his first of that kind);
+        None when he has no such weapon. Two of one name (two Colts given no ``name:``) are
+        told apart by what the action does with it (``use``): ``"fire"`` takes one in hand,
+        loaded and clear, else one loaded and clear, else one in hand; ``"reload"`` one in
+        hand not full, else one not full; ``"draw"`` one not in hand, loaded first (a fresh
+        user's two-gun captain spent nine cards "finding the gun empty" on the first Colt
+        while the second was full: every match was the first)."""
         if name is not None:
-            i = weapon_index(f.c, name)
-            return f.weapons[i] if i is not None else None
+            same = [f.weapons[i] for i in weapon_indexes(f.c, name)]
+            if len(same) > 1:
+                for want in _TWIN_CHOICE[use]:
+                    pick = next((w for w in same if want(w)), None)
+                    if pick is not None:
+                        return pick
+            return same[0] if same else None
         pool = [w for w in f.weapons if w.is_gun == gun]
         return next((w for w in pool if w.in_hand), pool[0] if pool else None)
 
@@ -617,10 +649,8 @@ class WeirdWestFight:
         arms.in_hand = True
 
     def do_draw(self, t: int, f: Fighter, card: Card, a: Action) -> None:
-        arms = self.weapon(f, a.draw if isinstance(a.draw, str) else None, True) \
+        arms = self.weapon(f, a.draw if isinstance(a.draw, str) else None, True, "draw") \
             or self.weapon(f, None, False)
-        if arms is not None and arms.in_hand:   # two of a kind: the one not yet in hand
-            arms = next((w for w in f.weapons if w.key == arms.key and not w.in_hand), arms)
         if arms is None:
             self.simple(t, f, card, "draw", "no_gun")
             return
@@ -702,7 +732,7 @@ class WeirdWestFight:
         self.emit(WWGaveUp(t, f.name, card.code, "surrendered", why, f.pos, f.pos))
 
     def do_reload(self, t: int, f: Fighter, card: Card, a: Action) -> None:
-        arms = self.weapon(f, a.reload if isinstance(a.reload, str) else None, True)
+        arms = self.weapon(f, a.reload if isinstance(a.reload, str) else None, True, "reload")
         if arms is None or not arms.is_gun:
             self.simple(t, f, card, "reload", "no_gun")
             return

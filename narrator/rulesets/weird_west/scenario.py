@@ -473,14 +473,23 @@ def _drawn_warning(loaded: loader.LoadedScenario, c: Character, actions: list[Ac
         return
 
 
-def weapon_index(c: Character, value: str) -> int | None:
-    """Index in ``c.weapons`` of the weapon whose name, type or alias is ``value``."""
+def weapon_indexes(c: Character, value: str) -> list[int]:
+    """Indexes in ``c.weapons`` of every weapon whose name, type or alias is ``value``, in
+    order (two Colts given no ``name:`` are both ``colt_peacemaker``)."""
+    out = []
     for i, w in enumerate(c.weapons):
         wt = tables.weapons().get(w.type)
         if value == w.type or same_weapon_name(value, w.name) \
                 or (wt and (value == wt.type or value in wt.aliases)):
-            return i
-    return None
+            out.append(i)
+    return out
+
+
+def weapon_index(c: Character, value: str) -> int | None:
+    """Index in ``c.weapons`` of the first weapon whose name, type or alias is ``value``, or
+    None."""
+    found = weapon_indexes(c, value)
+    return found[0] if found else None
 
 
 def house_of(sc: Scenario) -> tables.House | None:

@@ -1,0 +1,73 @@
+"""Weird West: two guns of one name (two Colts given no ``name:``, the usual way to give a man
+two pistols). A fresh user's two-gun captain (session 20, tests/fresh20/ww-graveyard.yaml,
+seed 3) spent nine cards "finding the gun empty" on her first Colt while her second was 6/6,
+and the story left her out from round 2 on: every action naming "colt_peacemaker" found the
+first of the two. An action now takes the twin it can use (``WeirdWestFight.weapon``)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from narrator.dice import ScriptedDice
+from narrator.engine import run_fight
+from narrator.render import render
+from narrator.rulesets.weird_west.fight import WeirdWestFight
+from narrator.scenario import load_scenario_text, loader
+
+GRAVEYARD = Path(__file__).resolve().parent / "fresh20" / "ww-graveyard.yaml"
+
+
+def _graveyard(seed: int) -> str:
+    log = run_fight(load_scenario_text(GRAVEYARD.read_text(), "ww-graveyard.yaml"), seed)
+    return render(log, "markdown", "teaching")
+
+
+def test_a_two_gun_captain_never_finds_an_empty_gun_with_the_other_loaded():
+    """Over 25 seeds: no "finds the gun empty" at all (she has two Colts and reloads when
+    both are empty), and her second Colt is fired in most fights (its rounds go down)."""
+    empty, second_used = [], 0
+    for seed in range(1, 26):
+        text = _graveyard(seed)
+        empty += [(seed, line) for line in text.splitlines() if "finds the gun empty" in line]
+        left = [int(m[1]) for m in re.finditer(
+            r"- Vega \(rangers\): [^\n]*Colt Peacemaker \d/6, Colt Peacemaker (\d)/6", text)]
+        second_used += any(n < 6 for n in left)
+    assert empty == []
+    assert second_used >= 15, second_used
+
+
+def _fight(weapons: list[dict]) -> WeirdWestFight:
+    sc = {"title": "t", "ruleset": "weird-west", "seed": 1, "dice_fallback": "seeded",
+          "sides": {"a": [{"name": "Ann", "at": [0, 0], "weapons": weapons}],
+                    "b": [{"name": "Bob", "at": [5, 0]}]},
+          "turns": [{"intents": {}}], "dice": {}}
+    ld = loader.load_scenario_text(json.dumps(sc))
+    return WeirdWestFight(ld.scenario, ScriptedDice({}, 1, "seeded"), 1)
+
+
+def test_each_action_takes_the_twin_it_can_use():
+    """The first Colt in hand and empty, the second holstered with 4 rounds: a shot takes
+    the second (loaded), a reload the first (in hand, not full), a draw the second (not in
+    hand); a jammed twin is passed over for firing; one Colt alone is always that Colt."""
+    f = _fight([{"type": "colt_peacemaker"}, {"type": "colt_peacemaker"}])
+    ann = f.fighters["Ann"]
+    first, second = ann.weapons
+    first.in_hand, first.loaded = True, 0
+    second.in_hand, second.loaded = False, 4
+    assert f.weapon(ann, "colt_peacemaker", True) is second
+    assert f.weapon(ann, "colt_peacemaker", True, "reload") is first
+    assert f.weapon(ann, "colt_peacemaker", True, "draw") is second
+    first.loaded = 6
+    assert f.weapon(ann, "colt_peacemaker", True) is first
+    assert f.weapon(ann, "colt_peacemaker", True, "reload") is second
+    first.jammed = True
+    assert f.weapon(ann, "colt_peacemaker", True) is second
+    second.loaded = 0
+    # neither can fire: the one in hand (the fight then says why it cannot)
+    assert f.weapon(ann, "colt_peacemaker", True) is first
+    one = _fight([{"type": "colt_peacemaker"}])
+    only = one.fighters["Ann"].weapons[0]
+    only.loaded = 0
+    assert one.weapon(one.fighters["Ann"], "colt_peacemaker", True) is only
