@@ -554,19 +554,26 @@ def run_sweep(vs: list[Variant], trials: int, base: int, workers: int = 1,
 
 # ---------------------------------------------------------------------- the chart
 SIDE_COLOURS = ("#6b4226", "#2f5d7c", "#7a8b3a", "#8e3b46", "#4b4e8c", "#a0692e")
+#: The dash of each line of a grid past the first (solid): one per combination of the other
+#: ``--vary`` options' values, repeating past the sixth.
+GRID_DASHES = ("", "7 4", "2 3", "9 3 2 3", "4 4", "1 5")
 
 
 def sweep_chart_svg(title: str, varies: list[Vary], vs: list[Variant],
                     results: list[Odds], side_names: dict[str, str] | None = None) -> str:
     """A standalone SVG, drawn with drawsvg like the other pictures: each side's chance of
-    winning across the variants (a line, its 95% interval as a band and whiskers, a point per
-    variant with its figures as a tooltip), one column per variant, the variant's values
-    under it (turned when they do not fit their column), a legend of the sides below. Text
-    widths are those of a monospace font (``maps.CHAR_W``), so no two texts overlap.
+    winning across the values of the first ``--vary`` (a line, its 95% interval as a band and
+    whiskers, a point per variant with its figures as a tooltip), one column per value, the
+    value under it (turned when it does not fit its column), a legend of the sides below.
+    A grid (two ``--vary`` or more) draws one line per side for each combination of the
+    other options' values, told apart by its dash and named in the legend ("max_turns 3"),
+    never one line zigzagging through every combination. Text widths are those of a
+    monospace font (``maps.CHAR_W``), so no two texts overlap.
 
     Args:
         title: the scenario's title; varies: the ``--vary`` options; vs, results: the
-            variants and their odds, in the same order.
+            variants and their odds, in the same order (as ``variants`` makes them: the
+            first option's values outermost).
         side_names: side key -> the name the write-up and the odds table give it ("Varga
             gang"), for the legend and the tooltips; a side not in it is shown by its key.
     """
@@ -578,20 +585,31 @@ def sweep_chart_svg(title: str, varies: list[Vary], vs: list[Variant],
     sides = [s.side for s in results[0].sides if s.side not in ("nobody", "undecided")]
     named = side_names or {}
     trials = results[0].trials
-    subtitle = (f"chance of winning by {' x '.join(v.name for v in varies)}; {trials:,} fights "
-                f"a variant; bands and whiskers: 95% intervals")
-    labels = [", ".join(shown(x_) for x_ in v.values) for v in vs]
+    xs = list(dict.fromkeys(v.values[0] for v in vs))      # the first option's values
+    groups = list(dict.fromkeys(v.values[1:] for v in vs))  # the others' combinations
+    grid = len(groups) > 1
+
+    def group_label(g: tuple[Any, ...]) -> str:
+        return ", ".join(f"{vary.name} {shown(x_)}" for vary, x_ in zip(varies[1:], g))
+
+    subtitle = (f"chance of winning by {varies[0].name}"
+                + (f", a line for each {' x '.join(v.name for v in varies[1:])}" if grid else
+                   f"{''.join(' x ' + v.name for v in varies[1:])}")
+                + f"; {trials:,} fights a variant; bands and whiskers: 95% intervals")
+    labels = [shown(x_) for x_ in xs]
+    legend_rows = [f"{named.get(s, s)} win" for s in sides] + \
+        ([group_label(g) for g in groups] if grid else [])
     left, top, plot_h = 70, 70, 260
-    plot_w = max(560, 56 * len(vs))
+    plot_w = max(560, 56 * len(xs))
     width = max(left + plot_w + 40, int(32 + len(subtitle) * 11 * CHAR_W),
                 int(32 + len(title) * 16 * CHAR_W),
-                *(int(left + 34 + len(f"{named.get(s, s)} win") * size * CHAR_W) for s in sides))
-    step = plot_w / max(1, len(vs))
+                *(int(left + 48 + len(row) * size * CHAR_W) for row in legend_rows))
+    step = plot_w / max(1, len(xs))
     widest = max(len(lb) for lb in labels) * size * CHAR_W
     turned = widest > step - 6              # labels at 45 degrees when they do not fit
     label_h = int(widest * 0.71) + 12 if turned else 18
     legend_y = top + plot_h + label_h + 26
-    height = legend_y + 18 * len(sides) + 10
+    height = legend_y + 18 * len(legend_rows) + 10
 
     def x(i: int) -> float:
         return round(left + step * (i + 0.5), 1)
@@ -616,21 +634,34 @@ def sweep_chart_svg(title: str, varies: list[Vary], vs: list[Variant],
             d.append(draw.Text(label, size, x(i), ly, text_anchor="middle"))
     for k, side in enumerate(sides):
         colour = SIDE_COLOURS[k % len(SIDE_COLOURS)]
-        pts = []
-        for i, r in enumerate(results):
-            s = next(s for s in r.sides if s.side == side)
-            pts.append((x(i), s.p, s.low, s.high))
-        band = [v for px, _, _, hi in pts for v in (px, y(hi))] + \
-               [v for px, _, lo, _ in reversed(pts) for v in (px, y(lo))]
-        d.append(draw.Lines(*band, close=True, fill=colour, fill_opacity=0.15, stroke="none"))
-        d.append(draw.Lines(*[v for px, p, _, _ in pts for v in (px, y(p))], close=False,
-                            fill="none", stroke=colour, stroke_width=2))
-        for px, p, lo, hi in pts:
-            d.append(draw.Line(px, y(lo), px, y(hi), stroke=colour))
-            dot = draw.Circle(px, y(p), 3, fill=colour)
-            dot.append_title(f"{named.get(side, side)} {p:.1%} ({lo:.1%} - {hi:.1%})")
-            d.append(dot)
+        for gi, g in enumerate(groups):
+            dash = {"stroke_dasharray": GRID_DASHES[gi % len(GRID_DASHES)]} if gi else {}
+            pts = []
+            for v, r in zip(vs, results):
+                if v.values[1:] != g:
+                    continue
+                s = next(s for s in r.sides if s.side == side)
+                pts.append((x(xs.index(v.values[0])), s.p, s.low, s.high))
+            band = [v for px, _, _, hi in pts for v in (px, y(hi))] + \
+                   [v for px, _, lo, _ in reversed(pts) for v in (px, y(lo))]
+            d.append(draw.Lines(*band, close=True, fill=colour,
+                                fill_opacity=0.15 / len(groups) ** 0.5, stroke="none"))
+            d.append(draw.Lines(*[v for px, p, _, _ in pts for v in (px, y(p))], close=False,
+                                fill="none", stroke=colour, stroke_width=2, **dash))
+            for px, p, lo, hi in pts:
+                d.append(draw.Line(px, y(lo), px, y(hi), stroke=colour))
+                dot = draw.Circle(px, y(p), 3, fill=colour)
+                where = f", {group_label(g)}" if grid else ""
+                dot.append_title(f"{named.get(side, side)}{where} {p:.1%} ({lo:.1%} - {hi:.1%})")
+                d.append(dot)
         ly = legend_y + 18 * k
         d.append(draw.Rectangle(left, ly - 10, 12, 12, fill=colour))
         d.append(draw.Text(f"{named.get(side, side)} win", size, left + 18, ly))
+    if grid:
+        for gi, g in enumerate(groups):
+            ly = legend_y + 18 * (len(sides) + gi)
+            dash = {"stroke_dasharray": GRID_DASHES[gi % len(GRID_DASHES)]} if gi else {}
+            d.append(draw.Line(left - 8, ly - 4, left + 24, ly - 4, stroke="#333",
+                               stroke_width=2, **dash))
+            d.append(draw.Text(group_label(g), size, left + 32, ly))
     return d.as_svg().split("\n", 1)[1] + "\n"  # the <svg> element, no XML declaration

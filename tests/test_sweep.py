@@ -119,6 +119,31 @@ def test_sweep_table_and_chart(tmp_path):
     assert any(t.startswith("Short ") for t in titles)
 
 
+def test_a_grid_chart_draws_a_line_per_combination(tmp_path):
+    """Two ``--vary`` (3 x 2 variants): the x axis holds the first option's three values
+    only, each side has one line for each value of the second (solid, then dashed), each of
+    three points, and the legend names them ("max_turns 3"). Before, one line per side
+    zigzagged through all six combinations ("2, 3", "2, 6", "3, 3", ...; a fresh user's
+    two-option sweep)."""
+    chart = tmp_path / "grid.svg"
+    r = runner.invoke(app, ["odds", str(LUKE), "-n", "200", "-j", "1", "--vary",
+                            "Luke.skills.fast_draw=2..4", "--vary", "max_turns=3,6",
+                            "--chart", str(chart)])
+    assert r.exit_code == 0, r.output
+    root = ET.fromstring(chart.read_text())
+    texts = [e.text for e in root.iter() if e.tag.endswith("text")]
+    assert texts[texts.index("100%") + 1:texts.index("100%") + 4] == ["2", "3", "4"]
+    assert "max_turns 3" in texts and "max_turns 6" in texts
+    lines = [e for e in root.iter() if e.tag.endswith("path") and e.get("stroke-width") == "2"
+             and e.get("fill") == "none"]
+    assert len(lines) == 2 * 2                     # two sides, two values of max_turns
+    assert all(e.get("d").count("L") == 2 for e in lines)   # three points each
+    assert [e.get("stroke-dasharray") for e in lines] == [None, "7 4", None, "7 4"]
+    assert len([e for e in root.iter() if e.tag.endswith("circle")]) == 6 * 2
+    titles = [e.text for e in root.iter() if e.tag.endswith("title")]
+    assert any(t.startswith("Short, max_turns 6 ") for t in titles)
+
+
 @pytest.fixture(scope="module")
 def cluster():
     distributed = pytest.importorskip("distributed")
