@@ -16,6 +16,22 @@ from narrator.scenario import load_scenario
 # go to a folder of their own, never into the user's cache folder.
 os.environ.setdefault("NARRATOR_CACHE_DIR", tempfile.mkdtemp(prefix="narrator-test-cache-"))
 
+# The commands the tests start in a process of their own (``python -m narrator``, pytest) keep
+# Python's bytecode of what they import in a folder of the run's own (PYTHONPYCACHEPREFIX),
+# removed at the end, as an installed narrator has its __pycache__: where PYTHONDONTWRITEBYTECODE
+# is set, each of them compiled every module of narrator from source again (about 0.2 s of CPU
+# a command, some 90 commands in the default run; benchmarks/bench_startup.py runs its
+# children without it for the same reason). This process, and the project's folders, are left
+# as they were: nothing is written beside the sources.
+if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
+    import atexit
+    import shutil
+
+    _PYC = tempfile.mkdtemp(prefix="narrator-test-pyc-")
+    atexit.register(shutil.rmtree, _PYC, ignore_errors=True)
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = _PYC
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "scenarios" / "examples"
 
