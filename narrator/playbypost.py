@@ -507,9 +507,12 @@ def state_with_edits(log: FightLog, edits: dict[str, dict],
                      loaded: LoadedScenario | None = None) -> dict[str, Any]:
     """``state_of(log)`` with the GM's edits laid over it (what the next turn starts from).
     With ``loaded``, a man whose ``at`` is edited has the cover his new spot gives him (the
-    ruleset's ``placed_cover``, as its ``adjust`` places him), not his old spot's."""
+    ruleset's ``placed_cover``, as its ``adjust`` places him: living cover that bolted is
+    no cover), not his old spot's, and what else the edits change as ``adjust`` applies them
+    (``settle_edits``: a hold let go when an edit puts its men beyond reach)."""
     state = state_of(log)
     rs = ruleset(loaded.scenario.ruleset) if loaded is not None else None
+    gone = rs.gone_landmarks(loaded, log) if rs is not None else set()
     for name, fields in edits.items():
         entry = state["characters"][name]
         for key, value in fields.items():
@@ -518,11 +521,13 @@ def state_with_edits(log: FightLog, edits: dict[str, dict],
             else:
                 entry[key] = value
             if key == "at" and rs is not None:
-                cover = rs.placed_cover(loaded, value)
+                cover = rs.placed_cover(loaded, value, gone)
                 if cover:
                     entry["cover"] = cover
                 else:
                     entry.pop("cover", None)
+    if rs is not None and edits:
+        rs.settle_edits(loaded, state)
     return state
 
 

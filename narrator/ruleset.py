@@ -361,19 +361,36 @@ class Ruleset:
         only from a hit's roll)."""
         return None
 
-    def placed_cover(self, loaded: LoadedScenario, at: Any) -> str | None:
+    def placed_cover(self, loaded: LoadedScenario, at: Any,
+                     gone: frozenset[str] | set[str] = frozenset()) -> str | None:
         """For ``narrator status``: the cover a GM's edit of ``at`` gives a man as the next
         turn starts, as the ruleset's ``adjust`` places him there: here the cover of the
         landmark whose own spot ``at`` is (its name, else its key in words) when it gives
         any (Violence's and Gaslight's ``place``); None in the open. The old spot's cover
-        goes with the edit."""
+        goes with the edit. ``gone``: the keys of landmarks no longer there
+        (``gone_landmarks``: Boot Hill's living cover that bolted), passed over as the
+        engine's ``landmark_at`` passes over them."""
         pos = (float(at[0]), float(at[1]))
         for key, lm in loaded.scenario.map.items():
+            if key in gone:
+                continue
             if (float(lm.at[0]), float(lm.at[1])) == pos:
                 if self._gives_cover(lm):
                     return getattr(lm, "name", None) or key.replace("_", " ")
                 return None
         return None
+
+    def gone_landmarks(self, loaded: LoadedScenario, log: Any) -> set[str]:
+        """For ``narrator status``: the keys of the map's landmarks gone by the end of
+        ``log`` (a FightLog), which a man a GM's edit puts on their spot no longer stands
+        at; none here (Boot Hill: living cover that bolted)."""
+        return set()
+
+    def settle_edits(self, loaded: LoadedScenario, state: dict[str, Any]) -> None:
+        """For ``narrator status``: what else the GM's edits laid over ``state`` (the state
+        file's form, ``state_with_edits``) change as the ruleset's ``adjust`` applies them
+        when the next turn starts, changed in ``state`` in place (Boot Hill: a hold whose two
+        men an edit of ``at`` puts beyond reach is let go); nothing here."""
 
     @staticmethod
     def _gives_cover(lm: Any) -> bool:

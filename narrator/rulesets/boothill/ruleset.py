@@ -154,6 +154,29 @@ class BootHill(Ruleset):
         return [("wounds", lambda name, c: ", ".join(c.get("wounds", [])) or "-", False),
                 ("WP", lambda name, c: f"{c['wound_points']}/{strength[name]}", True)]
 
+    def gone_landmarks(self, loaded: Any, log: Any) -> set[str]:
+        """Living cover that bolted (a ``cover_hit`` with ``bolted``; the engine's
+        ``cover_bolts``): the landmark whose cover it was (its cover is named by the
+        landmark's name, else its key in words, ``take_landmark``) is gone, and a man a
+        GM's edit puts on its spot stands in the open (``landmark_at`` passes it over)."""
+        bolted = {e.cover for e in log.events if e.kind == "cover_hit" and e.bolted}
+        return {key for key, lm in loaded.scenario.map.items()
+                if lm.cover is not None and lm.cover.alive
+                and (lm.name or key.replace("_", " ")) in bolted}
+
+    def settle_edits(self, loaded: Any, state: dict[str, Any]) -> None:
+        """A hold (errata B19) whose two men the edits put beyond reach (2 yards) is let go,
+        as ``adjust`` lets it go when the next turn starts: the held man's ``held_by`` goes."""
+        import math
+
+        from narrator.rulesets.boothill.melee import reach_yards
+
+        chars = state["characters"]
+        for entry in chars.values():
+            holder = chars.get(entry.get("held_by") or "")
+            if holder is not None and math.dist(entry["at"], holder["at"]) > reach_yards() + 1e-9:
+                del entry["held_by"]
+
     def edited_out(self, loaded: Any, name: str, entry: dict) -> tuple[str, str] | None:
         """Wound points above STR: he passes out (000 l.433, errata B8), as ``adjust`` puts
         him when the next turn starts."""

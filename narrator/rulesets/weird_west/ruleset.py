@@ -95,7 +95,7 @@ class WeirdWest(Ruleset):
             return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in c["wounds"].items()) or "-"
         return [("wounds", wounds, False), ("Wind", lambda name, c: str(c["wind"]), True)]
 
-    def placed_cover(self, loaded: Any, at: Any) -> str | None:
+    def placed_cover(self, loaded: Any, at: Any, gone: Any = frozenset()) -> str | None:
         """The cover of the first landmark with cover within ``cover_yards`` of ``at``
         (ruled: WN19), as ``adjust`` places a man a GM's edit of ``at`` moves
         (``place_cover``); None in the open."""
