@@ -931,6 +931,33 @@ def next_turn(
     elif done.finished:
         note = "; that was the last turn (add a turn, or raise max_turns, to go on)"
     typer.echo(f"{scenario}: turn {done.turn} resolved and recorded{note}", err=True)
+    _warn_dice_left(scenario, done)
+
+
+def _warn_dice_left(scenario: Path, done) -> None:
+    """After ``next`` recorded ``done``: a warning (one line on standard error, located in
+    the file as now written) per list of scripted dice with values left: when one side is
+    all down, never rolled (``lint.unused_dice``, as ``check`` and ``run`` warn); after the
+    last declared turn (a GM adds a turn and the dice rolled for it), left over by it
+    (``lint.leftover_dice``); nothing while later turns are declared (the dice are theirs)."""
+    from narrator.errors import NarratorError
+    from narrator.lint import leftover_dice, unused_dice
+    from narrator.scenario.loader import load_scenario_text
+
+    try:
+        loaded = load_scenario_text(done.text, str(scenario))
+    except NarratorError:
+        return
+    if not loaded.script:
+        return
+    if done.log.events[-1].reason == "side_down":  # (no later turn: never rolled)
+        found = unused_dice(loaded, done.log)
+    elif done.turn >= len(loaded.scenario.turns):  # (later turns declared: the dice are theirs)
+        found = leftover_dice(loaded, done.log, done.turn)
+    else:
+        return
+    for w in sorted(found, key=lambda w: (w.line or 0, w.column or 0)):
+        typer.echo(w.one_line(), err=True)
 
 
 def check_record_can_write(scenario: Path) -> None:

@@ -43,6 +43,39 @@ def unused_dice(loaded: LoadedScenario, log: FightLog) -> list[ScenarioError]:
     return out
 
 
+def leftover_dice(loaded: LoadedScenario, log: FightLog, turn: int) -> list[ScenarioError]:
+    """For ``narrator next`` after resolving ``turn``, the last turn the file declares, of a
+    fight that goes on: one warning per (who, purpose) of the scenario's ``dice:`` with values
+    the fight has not rolled, located at the first of them. A GM who adds each turn with the
+    dice its players rolled scripted more than the turn used; the next roll of that purpose,
+    in a later turn, would take them. (With later turns declared, dice left are theirs: not
+    flagged. At the fight's end ``unused_dice`` flags what was never rolled.)
+
+    Args:
+        loaded: the scenario as loaded (its ``script``), from the file as now recorded.
+        log: the fight up to and including ``turn``.
+        turn: the turn just resolved.
+    """
+    used = Counter((r.who, r.purpose) for r in log.rolls if r.scripted)
+    out = []
+    for who, purposes in loaded.script.items():
+        for purpose, values in purposes.items():
+            n = used[(who, purpose)]
+            if n >= len(values):
+                continue
+            left = values[n:]
+            shown = ", ".join(str(v.value) for v in left)
+            what, them, was = (("die", "it", "it was") if len(left) == 1 else
+                               ("dice", "them", "they were"))
+            out.append(ScenarioError(
+                f"warning: scripted {purpose} {what} {shown} for {who} not rolled in turn "
+                f"{turn} (the fight has rolled {n} of {len(values)}): the next {purpose} roll "
+                f"for {who}, in a later turn, takes {them}; delete {them} if {was} meant "
+                f"for turn {turn}",
+                loaded.path, left[0].line, left[0].column))
+    return out
+
+
 def idle(loaded: LoadedScenario) -> list[ScenarioError]:
     """One warning per character who holds still all fight (``idle_characters``: no intent in
     any declared turn, no ``tactics:`` profile), and per character who holds still after his
