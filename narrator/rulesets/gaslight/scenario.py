@@ -27,7 +27,8 @@ Shape (see ``scenarios/examples/fog-alley.yaml``)::
 
 May import: pydantic, narrator.scenario.models (the shared base and the play-by-post record),
 narrator.scenario.loader (the locator and its messages), narrator.dice, narrator.errors,
-narrator.rulesets.gaslight.*.
+narrator.rulesets.gaslight.*, narrator.render.inflection (lazily, for a warning's words on a
+gun: ``_his_gun``, ``_a_gun``).
 """
 
 from __future__ import annotations
@@ -427,7 +428,7 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                     field = getattr(exc, "field", "type")
                     raise loc8.error(str(exc), wloc + (field,)) from None
                 if w.loaded is not None and w.loaded > gun.capacity:
-                    raise loc8.error(f"{w.loaded} rounds loaded but a {gun.name} holds "
+                    raise loc8.error(f"{w.loaded} rounds loaded but {_a_gun(gun)} holds "
                                      f"{gun.capacity}", wloc + ("loaded",))
                 if w.carried not in CARRIES:
                     raise loc8.error(f"unknown carry {w.carried!r}{_hint(w.carried, list(CARRIES))}"
@@ -435,14 +436,14 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                 if w.carried in HOLSTERS and gun.form in LONG_ARMS:
                     his = loader.pronoun_form(c.pronoun, "poss")
                     _warn(loaded, loc8, wloc + ("carried",),
-                          f"{c.name}'s {gun.name} is a {gun.form.replace('_', ' ')}, "
+                          f"{_his_gun(c, gun, c.name)} is a {gun.form.replace('_', ' ')}, "
                           f"carried: {w.carried}; a holster is for a pistol (a scattergun or "
                           f"sawed-off in an oversized holster), and a long arm is slung on "
                           f"the back (carried: sling, the default), in a saddle sheath "
                           f"(sheath) or in {his} hands (ready); held as written, it is drawn "
                           f"as a holstered pistol is, and Quick Draw helps")
                 if w.hand == "off" and not gun.one_handed:
-                    raise loc8.error(f"a {gun.name} is a long arm: only pistols go in the off "
+                    raise loc8.error(f"{_a_gun(gun)} is a long arm: only pistols go in the off "
                                      f"hand (002 l.349-351)", wloc + ("hand",))
             if c.tactics is not None and c.tactics not in PROFILES:
                 raise loc8.error(f"unknown tactics profile {c.tactics!r}"
@@ -511,7 +512,7 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                 if mode == "fanning":
                     if not gun.single_action or gun.klass != "revolver":
                         raise loc8.error(f"only a single-action revolver can be fanned (002 "
-                                         f"l.408); {full}'s {gun.name} cannot",
+                                         f"l.408); {_his_gun(c, gun, full)} cannot",
                                          base + ("mode",))
                     if not c.skills.fanning:
                         raise loc8.error(f"{full} has not the Fanning skill (skills: {{fanning: "
@@ -522,7 +523,7 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                     except R.NotAllowed as exc:
                         raise loc8.error(str(exc), base + ("called",)) from None
                 if intent.both_barrels and gun.barrels != 2:
-                    raise loc8.error(f"{full}'s {gun.name} has one barrel: both barrels at "
+                    raise loc8.error(f"{_his_gun(c, gun, full)} has one barrel: both barrels at "
                                      f"once needs a double (002 l.40)", base + ("both_barrels",))
                 ride = c.aboard if intent.aboard is None else (intent.aboard or None)
                 if mode == "panic" and intent.move is None and not R.in_full_flight(ride):
@@ -564,10 +565,9 @@ def _check(loaded: loader.LoadedScenario, data: dict, loc8: Any) -> None:
                 w = c.weapons[weapon_index(c, intent.weapon) if intent.weapon else _primary(c)]
                 if w.carried != "ready" and not rules()["drawing"][w.carried]["quick_draw"]:
                     gun = W.make_gun(w)
-                    his = loader.pronoun_form(c.pronoun, "poss")
                     _warn(loaded, loc8, base + ("draw",),
                           f"{full} declares draw: quick in turn {t + 1}, but Quick Draw does "
-                          f"not help drawing {his} {gun.name} {_CARRIED_FROM[w.carried]} "
+                          f"not help drawing {_his_gun(c, gun)} {_CARRIED_FROM[w.carried]} "
                           f"(it helps only from a holster, an oversized holster, a "
                           f"scattergun's lanyard, or a pocket with the hand already on the "
                           f"gun), so the draw is a normal one, "
@@ -626,13 +626,34 @@ def _draw_takes_move(loaded: loader.LoadedScenario, loc8: Any, base: tuple, t: i
     quick = intent.draw == "quick" and c.skills.quick_draw > 0 and R.draw_action(
         w.carried, True) != "move"
     gun = W.make_gun(w)
-    his, him = (loader.pronoun_form(c.pronoun, k) for k in ("poss", "obj"))
+    him = loader.pronoun_form(c.pronoun, "obj")
     _warn(loaded, loc8, base + ("move",),
-          f"{c.name} declares a move in turn {t + 1}, but drawing {his} {gun.name} "
+          f"{c.name} declares a move in turn {t + 1}, but drawing {_his_gun(c, gun)} "
           f"{_CARRIED_FROM[w.carried]} is a move action that costs {him} the move (GN18), "
           + ("unless the Quick Draw roll is made" if quick else
              "so the move is not made; carry it ready (carried: ready), or move in another "
              "turn"))
+
+
+def _his_gun(c: Character, gun: Any, named: str | None = None) -> str:
+    """A check message's words for ``c``'s gun, as the write-ups tell it
+    (``inflection.whose``): "her Webley revolver", "their Purdey" by ``c``'s pronoun, or
+    with ``named`` (his name) "Nell Quill's Purdey"; a name that says its owner already
+    stays as it is, "Pa's revolver" (never "her Pa's revolver"), or takes his name in its
+    owner's place ("Nell Quill's revolver"), and one opening with a pronoun takes his
+    ("her left-hand Webley" of a man's is "his left-hand Webley")."""
+    from narrator.render.inflection import whose
+    if named is not None:
+        return whose(f"{named}'s", gun.name, named=True)
+    return whose(loader.pronoun_form(c.pronoun, "poss"), gun.name)
+
+
+def _a_gun(gun: Any) -> str:
+    """A check message's words for a gun as such: "a Purdey", "a Webley revolver"; a name
+    that says its owner stays as it is ("Pa's revolver", never "a Pa's revolver")."""
+    from narrator.render.inflection import the_weapon
+    told = the_weapon(gun.name)
+    return f"a {gun.name}" if told == f"the {gun.name}" else told
 
 
 def _warn(loaded: loader.LoadedScenario, loc8: Any, loc: tuple, text: str) -> None:
@@ -658,7 +679,7 @@ def _uncounted(loaded: loader.LoadedScenario, loc8: Any, loc: tuple, t: int, c: 
     pens = R.fast_draw_penalties(not w.familiar, w.hand == "off", c.skills.off_hand_shooting)
     score = c.dex + gun.fast_draw + sum(p.value for p in pens)
     where = (f"with a long arm, even one already in {his} hands" if w.carried == "ready"
-             else f"drawing {his} {gun.name} {_CARRIED_FROM[w.carried]}")
+             else f"drawing {_his_gun(c, gun)} {_CARRIED_FROM[w.carried]}")
     plural = "s do" if points != 1 else " does"
     _warn(loaded, loc8, loc,
           f"{c.name}'s {points} Quick Draw point{plural} not count in turn {t + 1}'s fast-draw "
