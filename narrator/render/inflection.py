@@ -20,7 +20,8 @@ the first write-up that needs them (a side's name in prose asks inflect whether 
 lemminflect's forms that ``verb`` looked up are kept between runs in narrator's cache folder
 (``_forms``): a story write-up whose verbs were all seen before does not load it.
 
-May import: the standard library, inflect, lemminflect, narrator.cache.
+May import: the standard library, inflect, lemminflect, narrator.cache,
+narrator.weapon_owner.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ import contextvars
 import functools
 import re
 from typing import Any
+
+from narrator.weapon_owner import owned_weapon as _owned
 
 #: Modal verbs: the same for every person; their past tense by hand (lemminflect has none).
 MODALS = {"will": "would", "can": "could", "may": "might", "shall": "should",
@@ -595,25 +598,18 @@ def the(place: str) -> str:
     return place[:len(place) - len(plain)] + "the " + plain
 
 
-#: A weapon's name that opens on its owner's possessive: "Pa's shotgun", "Uncle Jim's
-#: rifle", "Doc’s Colt", HTML's "Pa&#39;s shotgun", "Jesus' rifle" (an "s'" only where no
-#: quote opens the name before it: "'Old Bess' rifle" is a nickname, not Bess's rifle).
-_OWNED = re.compile(r"^((?:[^\s']+ ){0,2}?[A-Za-z][\w.-]*?(?:'s|’s|&#39;s|&#x27;s|s'|s’))"
-                    r" +(\S.*)$")
 #: Pronouns a GM's weapon name may still open with (a name written before the loaders
 #: dropped them: ``models.bare_weapon_name``): "her left-hand Peacemaker" is hers.
 _OWN_PRONOUNS = ("his", "her", "their", "its")
 
 
-@functools.lru_cache(maxsize=512)
 def owned_weapon(name: str) -> tuple[str, str] | None:
     """A weapon's name split at its owner's possessive, ``("Pa's", "shotgun")``, or None
-    for a name that says no owner ("Colt", "Winchester '73", "Pa's" alone). The possessive
-    is the name's first three words at most ("Uncle Jim's Sharps rifle")."""
-    m = _OWNED.match(name)
-    if m is None:
-        return None
-    return m.group(1), m.group(2)
+    for a name that says no owner ("Colt", "Winchester '73", "Pa's" alone, a maker's
+    "Colt's Navy"): ``narrator.weapon_owner``'s rule, the engines' too. The possessive is
+    the name's first three words at most ("Uncle Jim's Sharps rifle"); "s'" only where no
+    quote opens the name before it ("'Old Bess' rifle" is a nickname, not Bess's rifle)."""
+    return _owned(name)
 
 
 def whose(his: str, name: str, named: bool = False) -> str:

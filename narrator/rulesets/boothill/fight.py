@@ -4,7 +4,7 @@ Pure: a LoadedScenario and dice in, a FightLog out. No prose, no files, no print
 Sequence of a combat turn: 000 l.36-43 (errata B11-B12). Shots: errata B1-B10.
 
 May import: narrator.events, narrator.dice, narrator.errors, narrator.frozen, narrator.rulesets.boothill.*
-(its scenario's shapes, tables, rules).
+(its scenario's shapes, tables, rules), narrator.weapon_owner (whose a weapon's name says it is).
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ from narrator.rulesets.boothill.scenario import (
 )
 from narrator.scenario.models import idle_characters, same_weapon_name
 from narrator.turns import TurnLoop
+from narrator.weapon_owner import owned_weapon
 
 NO_TURN = Turn()  # a turn past the declared ones (shared: the engine never changes a Turn)
 SKILL_NAMES = tuple(Skills.model_fields)
@@ -2058,8 +2059,13 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 ws.gone = True  # the thrower's no more
                 taken = WeaponState(ws.spec, ws.wt, ws.capacity, ws.capacity, ws.spare)
                 if any(w.name == ws.name and not w.gone for w in f.weapons):
-                    taken.spec = ws.spec.model_copy(update={"name": f"{o.c.short or o.name}'s "
-                                                                    f"{ws.name}"})
+                    # told apart from his own as the thrower's: "Alf's thrown knife"; a name
+                    # that says an owner already takes the thrower's in its place, "Alf's
+                    # knife" of "Pa's knife" (never "Alf's Pa's knife": weapon_owner's rule)
+                    split = owned_weapon(ws.name)
+                    bare = split[1] if split else ws.name
+                    taken.spec = ws.spec.model_copy(
+                        update={"name": f"{o.c.short or o.name}'s {bare}"})
                 f.weapons.append(taken)
                 if self.record:
                     self.emit(WeaponPickedUp(t, f.name, taken.name, at, o.name))
