@@ -3047,7 +3047,8 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     for one who declared shots, the first man he shoots at whom the move closes on; where
     no intents are declared, the man he shoots at or strikes on the move's own action),
     plus ``"closer"``: the enemy on his feet the move brings nearer by the most (by more
-    than a third of its length), when there is one, and of a ruleset's own moves with a start and an end (``ww_moved``, ``gl_moved``),
+    than a third of its length), when there is one, and ``"further"``: the one it takes him
+    away from by the most (by as much), when there is one; and so of a ruleset's own moves with a start and an end (``ww_moved``, ``gl_moved``),
     from positions followed through the log (start positions, then each move's end)."""
     pos = {c.name: tuple(c.at) for c in started.characters if getattr(c, "at", None)}
     sides = {c.name: c.side for c in started.characters}
@@ -3102,9 +3103,15 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
                 # the living, comes at (ww-night seed 1: Hollis ran from Amos at Jo)
                 gains = [(before_o - math.dist(tuple(e.end), pos[o]), o) for o, before_o
                          in _active_enemies(pos, sides, down, e.character)]
-                gains = [(g, o) for g, o in gains if g > step / 3]
-                if gains:
-                    out[id(e)]["closer"] = max(gains, key=lambda t: t[0])[1]
+                ahead = [(g, o) for g, o in gains if g > step / 3]
+                if ahead:
+                    out[id(e)]["closer"] = max(ahead, key=lambda t: t[0])[1]
+                # and the one it takes him furthest from (by more than a third of its
+                # length): whom a man backing off or running backs off from, who may not be
+                # the nearest (a Weird West man backing off from Jo past Hollis)
+                off = [(-g, o) for g, o in gains if -g > step / 3]
+                if off:
+                    out[id(e)]["further"] = max(off, key=lambda t: t[0])[1]
             pos[e.character] = tuple(e.end)
         _down_after(e, down)
     return out
