@@ -81,6 +81,26 @@ def test_vamoose_16_beats_the_hit_of_14_through_the_engine_l201():
     assert not of(log, "ww_hit_located")
 
 
+def test_vamoose_spends_the_highest_card_a_joker_before_an_ace():
+    """004 l.188 "your highest remaining Action Card", W3/WN1: a joker is higher than any
+    Ace. The cards are ordered as they are called, highest first, so the engine spends the
+    least of them (``cards.highest``): of the Ace of spades and the red joker, the joker."""
+    sc = scenario(
+        {"you": [man("You", (0, 0), traits={"nimbleness": "2d6"}, aptitudes={"dodge": 2},
+                     weapons=[{"type": "colt_peacemaker"}])],
+         "gang": [man("Bandit", (10, 0), traits={"deftness": "1d12"},
+                      aptitudes={"shootin": {"pistol": 1}},
+                      weapons=[{"type": "colt_peacemaker"}])]},
+        [{"intents": {"Bandit": {"shoot": "You"}, "You": [{"hold": True}, {"hold": True}]}}],
+        {"Bandit": {"cards": ["joker_black"], "shootin": [12, 2]},  # (he shoots first)
+         "You": {"cards": ["AS", "joker_red"], "vamoose": [6, 6, 4, 2], "quickness": [6, 4]}})
+    log = fight(sc)  # (Quickness 6 aces + 4 = 10: one raise, two cards)
+    assert of(log, "ww_cards_dealt")[0].order == (
+        ("joker_black", "Bandit"), ("joker_red", "You"), ("AS", "You"))
+    v = of(log, "ww_vamoosed")[0]
+    assert (v.card, v.roll.total, v.against, v.success) == ("joker_red", 16, 14, True)
+
+
 def test_cards_are_called_ace_down_and_jokers_first():
     """W3, WN1: the red joker acts before the king; each card one action."""
     sc = scenario(

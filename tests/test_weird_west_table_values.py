@@ -1,8 +1,9 @@
 """Every number of the Weird West data files against the sources, typed here by hand: source
 004 (``../shared/sources/004_c023a3ad1c834a19.txt``, ``cat -n`` lines, "l.N"), the rulings
-W1-W20 of ``../shared/errata.md`` section "Weird West" and narrator's own readings WN1-WN22
-(``rulings.toml``). One test per section of ``rules.toml`` and one for the weapons of
-``weapons.toml``: changing, adding, dropping or swapping any one value fails here (issue 19)."""
+W1-W20 of ``../shared/errata.md`` section "Weird West" and narrator's own readings WN1-WN28
+(``rulings.toml``; ``test_the_docstring_names_every_ruling`` keeps that count true). One test
+per section of ``rules.toml`` and one for the weapons of ``weapons.toml``: changing, adding,
+dropping or swapping any one value fails here (issue 19)."""
 
 from __future__ import annotations
 
@@ -160,3 +161,15 @@ def test_weapons():
         assert w.get("wind_only", False) == (w["type"] in WIND_ONLY), w["type"]
         assert w["source"].strip(), w["type"]
     assert got == WEAPONS
+
+
+def test_the_docstring_names_every_ruling():
+    """The module's docstring names narrator's readings as "WN1-WN<last>": the rulings of
+    ``rulings.toml`` are WN1 to that one, every number once (it said WN1-WN22 while the
+    rulings went on to WN28)."""
+    import re
+    ids = [r["id"] for r in tomllib.loads((DATA / "rulings.toml").read_text())["ruling"]
+           if r["id"].startswith("WN")]
+    assert sorted(ids, key=lambda i: int(i[2:])) == [f"WN{k}" for k in range(1, len(ids) + 1)]
+    named = re.search(r"readings WN1-(WN\d+)", " ".join(__doc__.split()))
+    assert named and named.group(1) == f"WN{len(ids)}", named

@@ -192,5 +192,7 @@ class Deck:
 
 
 def highest(cards: list[Card] | tuple[Card, ...]) -> Card | None:
-    """The highest card held (the one called first): what a vamoose spends (004 l.188)."""
+    """The highest card held (the one called first): what a vamoose spends (004 l.188,
+    "your highest remaining Action Card"). ``min``, not ``max``: ``Card`` is ordered as the
+    Marshal calls the cards, highest first (the jokers, then Ace down to Deuce: W3, WN1)."""
     return min(cards, default=None)

@@ -25,7 +25,8 @@ from narrator.events import (
 )
 from narrator.scenario.models import idle_characters
 from narrator.rulesets.weird_west import rules as R
-from narrator.rulesets.weird_west.cards import Card, Deck, call_order, cards_for_quickness
+from narrator.rulesets.weird_west.cards import (Card, Deck, call_order, cards_for_quickness,
+                                                highest)
 from narrator.rulesets.weird_west.events import (
     BleedNote, DealNote, DiceNote, FighterNote, GunNote, RollNote, WWAimed, WWCardsDealt,
     WWCoverStruck, WWDamage, WWDrew, WWFought, WWHitLocated, WWMoved, WWReloaded, WWRoster,
@@ -967,7 +968,11 @@ class WeirdWestFight:
         left = target.cards_left()
         if not left:
             return False
-        card = min(left)
+        # "your highest remaining Action Card (including cards up your sleeve)" (004 l.188,
+        # W11): ``highest`` is the least card, ``min``, because cards are ordered as the
+        # Marshal calls them, the highest first (``Card``: the jokers, then Ace down to
+        # Deuce, W3, WN1): the 8 of spades before the 3 of diamonds, a joker before both
+        card = highest(left)
         (target.hand if card in target.hand else target.held).remove(card)
         self.deck.discard([card])
         apt = R.vamoose_aptitude("ranged" if ranged else "melee")
