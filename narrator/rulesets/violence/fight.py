@@ -90,9 +90,16 @@ class ViolenceFight:
         self.fighters: dict[str, Fighter] = {}
         for order, (side, c) in enumerate(scenario.characters()):
             landmark = c.cover if isinstance(c.cover, str) else None
+            pos = (float(c.at[0]), float(c.at[1]))
+            cover = bool(c.cover)
+            if "cover" not in c.model_fields_set:  # none written: placed on a landmark's
+                # spot, he is at it, in its cover if it gives any, as a move or a GM's edit
+                # puts him (ruled: VN3; ``cover: false`` written keeps him in the open)
+                landmark = self.landmark_at(pos)
+                cover = landmark is not None and scenario.map[landmark].cover
             self.fighters[c.name] = Fighter(
-                c, side, order, (float(c.at[0]), float(c.at[1])),
-                [make_arms(w) for w in c.weapons], bool(c.cover), landmark, c.hidden, c.obscured)
+                c, side, order, pos, [make_arms(w) for w in c.weapons], cover, landmark,
+                c.hidden, c.obscured)
         self.members: dict[str, list[Fighter]] = {g: [] for g in scenario.groups}
         for f in self.fighters.values():
             if f.c.group is not None:
@@ -382,11 +389,16 @@ class ViolenceFight:
         a landmark's own spot he is at it (in cover if it gives cover), anywhere else in the
         open. What his old spot gave him goes with it."""
         f.pos = (float(point[0]), float(point[1]))
-        f.cover, f.landmark = False, None
+        f.landmark = self.landmark_at(f.pos)
+        f.cover = f.landmark is not None and self.sc.map[f.landmark].cover
+
+    def landmark_at(self, pos: tuple[float, float]) -> str | None:
+        """The key of the landmark whose own spot ``pos`` is ([x, y] yards, exactly), the
+        first of the map's on a tie; None when there is none."""
         for key, lm in self.sc.map.items():
-            if (float(lm.at[0]), float(lm.at[1])) == f.pos:
-                f.cover, f.landmark = lm.cover, key
-                return
+            if (float(lm.at[0]), float(lm.at[1])) == pos:
+                return key
+        return None
 
     def move(self, t: int, f: Fighter, dest: str | tuple[float, float]) -> None:
         """He reaches a landmark (in cover there if it gives cover) or a point (in the open);

@@ -114,6 +114,8 @@ class WeaponSpec(Model):
 
 class Character(Model):
     """One character. ``cover``: ``true`` or the landmark he stands at (which must give cover);
+    ``false`` written: in the open, even on a landmark's spot; left out: as his spot gives (on
+    a landmark's own spot, in its cover when it gives any: ruled VN3);
     ``hidden``: his enemies do not know where he is (lost when he fires); ``obscured``: hard to
     see (smoke, dark); ``fights_to``: what he announces in a melee unless his intent says.
     ``tactics``: a profile deciding his intents in rounds where he declares none."""
@@ -125,7 +127,7 @@ class Character(Model):
     tags: list[Tag] = []
     weapons: list[WeaponSpec] = []
     at: Point | str  # a landmark key or name: the loader puts its position here
-    cover: bool | str = False
+    cover: bool | str = False  # left out (not in model_fields_set): as his spot gives, VN3
     hidden: bool = False
     obscured: bool = False
     fights_to: Literal["subdue", "kill"] = "subdue"
