@@ -4,8 +4,6 @@ with --cite, the numbers unchanged by either."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -100,10 +98,23 @@ def test_cite_changes_no_number_a_roll_produced():
         assert len(pattern.findall(plain)) > 10
 
 
+def narrator(*args: object) -> str:
+    """The standard output of ``narrator ARGS`` run in this process (typer's ``CliRunner``, as
+    conftest's ``run_cli``: the same command line, options and write-up as a child process
+    gives, without starting Python again); a command that fails fails the test."""
+    from typer.testing import CliRunner
+
+    from narrator.cli import app
+
+    r = CliRunner().invoke(app, [str(a) for a in args])
+    assert r.exit_code == 0, (args, r.stderr)
+    return r.stdout
+
+
 def test_cite_option_on_the_command_line():
-    base = [sys.executable, "-m", "narrator", "run", str(EXAMPLES / "shotgun-gang.yaml")]
-    plain = subprocess.run(base, capture_output=True, text=True, check=True).stdout
-    cited = subprocess.run(base + ["--cite"], capture_output=True, text=True, check=True).stdout
+    base = ["run", EXAMPLES / "shotgun-gang.yaml"]
+    plain = narrator(*base)
+    cited = narrator(*base, "--cite")
     assert "(l.597, 609, 635, 691)" in cited and "(l.597" not in plain
 
 
@@ -284,11 +295,8 @@ def _generated(tmp_path_factory, sides: list[str], setting: str, seed: int) -> s
     """The teaching write-up of ``narrator generate`` + ``narrator run`` (the referee's files)."""
     d = tmp_path_factory.mktemp(setting)
     out = d / f"{setting}.yaml"
-    subprocess.run([sys.executable, "-m", "narrator", "generate", "--sides", *sides,
-                    "--setting", setting, "--seed", str(seed), "--out", str(out)],
-                   check=True, capture_output=True)
-    return subprocess.run([sys.executable, "-m", "narrator", "run", str(out)], check=True,
-                          capture_output=True, text=True).stdout
+    narrator("generate", "--sides", *sides, "--setting", setting, "--seed", seed, "--out", out)
+    return narrator("run", out)
 
 
 @pytest.fixture(scope="module")
@@ -417,11 +425,9 @@ def test_a_tactics_retry_is_told_before_the_initiative_it_adds_to(corral):
 
 def test_a_failed_tactics_check_cites_the_ruling_with_cite(tmp_path):
     gen = tmp_path / "corral.yaml"
-    subprocess.run([sys.executable, "-m", "narrator", "generate", "--sides", "posse:3",
-                    "rustlers:3", "--setting", "corral", "--seed", "8", "--out", str(gen)],
-                   check=True, capture_output=True)
-    cited = subprocess.run([sys.executable, "-m", "narrator", "run", "--cite", str(gen)],
-                           check=True, capture_output=True, text=True).stdout
+    narrator("generate", "--sides", "posse:3", "rustlers:3", "--setting", "corral", "--seed", 8,
+             "--out", gen)
+    cited = narrator("run", "--cite", gen)
     assert "**Peter** tries Tactics (3) again and rolls 5: a failure; he may try again at " \
            "the start of the next turn (001 l.37, ruling B18(h))." in cited
 
@@ -456,9 +462,7 @@ def test_luke_short_failed_draws_and_the_count_carried_over():
     """000 l.215: a failed fast draw is a failed draw (the text's "fumbles" are misfires),
     the gun not out; the schedule shows the draws again; counts past 6 carry over (000 l.823,
     errata B13), and only the scenario's one turn keeps Jim's shot from coming."""
-    text = subprocess.run([sys.executable, "-m", "narrator", "run",
-                           str(EXAMPLES / "luke-short.yaml")], check=True, capture_output=True,
-                          text=True).stdout
+    text = narrator("run", EXAMPLES / "luke-short.yaml")
     assert "fumble" not in text
     assert "**Jim** tries a fast draw (Fast Draw 3) and rolls **15**: a failed draw, which " \
            "costs 2 counts: the single-action revolver is not out, and on count 2 he may " \
