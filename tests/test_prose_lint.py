@@ -349,6 +349,8 @@ def test_the_lint_catches_a_falling_man_kept_up_and_knuckles_swung_as_a_club():
                      r"the chest\.|Alfred crumpled; he had minutes left\. He was already falling "
                      r"when Doc David's bullet took him high in the chest\.|Alfred crumpled; he had "
                      r"minutes left\. As Alfred went down, Doc David's bullet caught him|"
+                     r"Alfred sank down, bleeding out\. As Alfred went down, Doc David's bullet "
+                     r"caught him in the chest|"
                      r"Alfred knew at once it was a killing wound\. He sank down, bleeding out\. "
                      r"Doc David fired in the same instant and hit the falling Alfred",
                      prose), prose[-900:]

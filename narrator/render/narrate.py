@@ -355,6 +355,9 @@ class Narration:
         self._spoken: dict[str, list[str]] = {}  # _carry: each man's names as written
         if not bold:  # story mode: men whose short names sound alike go by other names
             self.shorts.update(distinct_shorts(chars))
+        # "The Preacher" (short "Preacher") is "the Preacher" every time, never "the
+        # Preacher" once and "Preacher" after (fresh user 19)
+        self.shorts.update(article_shorts(chars, self.shorts))
         # names that begin with "The" ("The Abilene Kid"): "the" inside a sentence ("Sam's
         # knife opens the Abilene Kid up"), "The" only where the sentence opens on him
         self._the_names = _the_names(chars, self.shorts)
@@ -798,6 +801,44 @@ class Narration:
             return [ev]
         self._folded.update(id(e) for e in events)
         return list(events)
+
+    def switch_run(self, ev: Event) -> list[Event]:
+        """The ``target_switched`` events one straight after another in ``ev``'s turn's log,
+        ``ev`` among them, that turn to ``ev``'s new man (several men switching to one man at
+        one count): told in one sentence ("Crane, Jo and Tate all turned on Kid", never
+        "Crane looked for Kid now. Jo went after Kid instead. Tate turned on Kid.", fresh
+        user 19, bh-bank.yaml seed 1), through ``fold``. ``[ev]`` for a switch to nobody."""
+        new = getattr(ev, "new", None)
+        if not new:
+            return [ev]
+        turn = self._turn(ev, ev.turn)
+        k = next((i for i, e in enumerate(turn) if e is ev), None)
+        if k is None:
+            return [ev]
+
+        def same(e: Event) -> bool:
+            return e.kind == ev.kind and getattr(e, "new", None) == new
+
+        lo = k
+        while lo > 0 and same(turn[lo - 1]):
+            lo -= 1
+        hi = k + 1
+        while hi < len(turn) and same(turn[hi]):
+            hi += 1
+        return turn[lo:hi]
+
+    def switched_alike(self, ev: Event) -> bool:
+        """Whether another man switched to ``ev``'s new man earlier in ``ev``'s turn (told
+        before it): ``ev``'s switch is said as his joining them ("Tate turned on Kid too"),
+        never "went after Kid instead" as if the others had not."""
+        new = getattr(ev, "new", None)
+        for e in self._turn(ev, ev.turn):
+            if e is ev:
+                return False
+            if e.kind == ev.kind and new and getattr(e, "new", None) == new \
+                    and e.character != ev.character:
+                return True
+        return False
 
     def spent_turn(self, ev: Event) -> list[str]:
         """The characters who spent ``ev``'s turn doing only what ``ev`` did (its kind:
@@ -2709,6 +2750,23 @@ def _alike(x: str, y: str) -> bool:
     x, y = x.lower(), y.lower()
     return x != y and (x.startswith(y) or y.startswith(x)
                        or (x[:1] == y[:1] and SequenceMatcher(None, x, y).ratio() >= 0.6))
+
+
+def article_shorts(chars: dict[str, Any], shorts: dict[str, str]) -> dict[str, str]:
+    """Short names that keep the article of a name that begins with "The": a short name that
+    is the name's last words after "The" (its head: "The Preacher" -> "Preacher", "The
+    Nueces Kid" -> "Kid") is said with it ("The Preacher", "The Kid": "the Preacher" inside a
+    sentence, ``_the_inside``), as the name first told was; one that is not ("Nueces") is a
+    name of his own and stays as it is. Returns name -> short name for the men changed."""
+    out: dict[str, str] = {}
+    for who, c in chars.items():
+        full = inflection.told_name(c.name)
+        short = shorts.get(who, c.short) or ""
+        if not full.startswith("The ") or short.lower().startswith("the ") or not short:
+            continue
+        if full[4:] == short or full.endswith(" " + short):
+            out[who] = "The " + short
+    return out
 
 
 def distinct_shorts(chars: dict[str, Any]) -> dict[str, str]:

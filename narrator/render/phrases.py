@@ -101,8 +101,10 @@ _LIGHT_VERBS = frozenset("be have do will can get come make keep stay let try se
 #: with the verbs (``verbs_of``). The head and the hand alike: a wound's place and the words
 #: after it never name the same part twice ("Peter hits Elmer again, in the side of the head;
 #: it draws no blood, but it leaves his head ringing", g-ww.yaml seed 6; "bursts in his hand
-#: ... cuts his hand", fresh-user trial 18).
-_ECHO_WORDS = frozenset({"hard", "head", "hand", "skull"})
+#: ... cuts his hand", fresh-user trial 18). The breath: one fact, told once ("Tom's fist caught
+#: Haskett, and the breath went out of him. Haskett sagged down, all the breath gone out of him",
+#: fresh user 19, ww-night.yaml seed 21).
+_ECHO_WORDS = frozenset({"hard", "head", "hand", "skull", "breath"})
 #: Verbs of a man's senses (``verbs_of``: one "<sense>" for any of them).
 _SENSES = frozenset({"see", "hear", "feel"})
 #: Phrases said after one with a word of ``_ECHO_WORDS`` before a phrase may say it again
@@ -405,7 +407,8 @@ TAG_KINDS = (frozenset({"in", "out"}),                                   # the p
              frozenset({"afoot", "riding"}),  # a wounded man on foot, or in the saddle
              frozenset({"onfoot", "astride"}),  # the man striking: on foot, or in the saddle
              frozenset({"upright", "prone"}),  # the men named are on their feet, or one lies prone
-             frozenset({"oneround", "rounds"}))  # one round fired, or several (covering fire)
+             frozenset({"oneround", "rounds"}),  # one round fired, or several (covering fire)
+             frozenset({"alone", "joined"}))  # the only man to turn on him this turn, or not
 
 
 def _fits(tags: set[str] | frozenset[str], context: set[str] | frozenset[str]) -> bool:
