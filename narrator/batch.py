@@ -93,10 +93,10 @@ def summarize(log: FightLog) -> FightSummary:
         kind = e.kind
         fired = shot(e)
         if fired is not None:
-            who, rounds, hit = fired
-            shots[who] = shots.get(who, 0) + rounds
-            if hit:
-                hits[who] = hits.get(who, 0) + 1
+            for who, rounds, hit in (fired if isinstance(fired[0], tuple) else (fired,)):
+                shots[who] = shots.get(who, 0) + rounds
+                if hit:
+                    hits[who] = hits.get(who, 0) + 1
         elif kind == "turn_ended":
             status = e.status
         elif kind == "fight_ended":

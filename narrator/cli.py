@@ -1712,7 +1712,8 @@ def odds(
     and seconds, each character's chance to end dead, dying, passed out, wounded or unhurt
     (Violence: dead, critically injured, down (a fight cut off at its last round: VN1),
     subdued, surrendered, fled, wounded or unhurt; Weird West: dead, winded, surrendered,
-    fled, maimed, wounded or unhurt), and shots per hit. No write-ups. The scenario's scripted dice are ignored (every die
+    fled, maimed, wounded or unhurt), and shots fired (Violence: covering fire too, as the
+    write-up's tally counts it) and shots per hit. No write-ups. The scenario's scripted dice are ignored (every die
     comes from --seed), so the odds are those of the declared intents and the tactics, not of
     one scripted fight. The same seed and --trials give the same odds. On the engine path
     trial i is the fight 'narrator run --seed' SEED+i writes up; on the kernel path (the

@@ -399,9 +399,10 @@ class Ruleset:
         return bool(getattr(lm, "cover", None)) or bool(getattr(lm, "concealment", None))
 
     # ------------------------------------------------------------------ batch and odds
-    def shots(self, event: Event) -> tuple[str, int, bool] | None:
+    def shots(self, event: Event) -> tuple[str, int, bool] | tuple[tuple[str, int, bool], ...] | None:
         """``(shooter, rounds fired, hit)`` when ``event`` is a shot, for the shots-per-hit
-        figure; None for any other event."""
+        figure, or a tuple of them (one event that is several men's hits: Violence's covering
+        fire hitting a man who showed himself); None for any other event."""
         return None
 
     def lean_ending(self, loaded: LoadedScenario, seed: int,

@@ -785,6 +785,7 @@ class _Kernel(kernel_base.RoundKernel):
             return
         n = np.minimum(p.shots, self.loaded[fi, j, g])
         self.spend(fi, j, g, n)
+        self.shots[fi, j] += n  # covering fire's rounds count as shots (``Violence.shots``)
         self.sup_mask[fi, j] = rows_sum(up.astype(np.int64) << p.cand[None, :], 1)
         self.sup_gun[fi, j] = g
         self.quick_reload(fi, j, g)
@@ -809,7 +810,11 @@ class _Kernel(kernel_base.RoundKernel):
         fi, sups, hits = fi[ok], sups[ok], hits[ok]
         order = np.argsort(np.where(sups, self.rng.random(sups.shape), 2.0), axis=1)
         for step in range(int(hits.max())):
-            now = (hits > step) & (self.cond[fi, j] == ACTIVE)
+            # every suppressor picked counts a hit (the engine's ``hitters``), though the
+            # first may have put the man down already
+            got = hits > step
+            self.hits[fi[got], order[got, step]] += 1
+            now = got & (self.cond[fi, j] == ACTIVE)
             f2, shooter = fi[now], order[now, step]
             band = self.bands(t, f2, shooter, j)
             self.injure(f2, np.full(len(f2), j), ctx.cal[shooter, self.sup_gun[f2, shooter]],
@@ -972,8 +977,8 @@ class _Kernel(kernel_base.RoundKernel):
         """The odds' integer counts (``narrator.batch.Tally``): wins by side, "undecided" (more
         than one side up), "nobody"; rounds (seconds are 0: Violence keeps no clock); each
         man's outcome (his condition, else wounded with an Injury, else unhurt); rounds fired
-        in shooting actions and snipes, and those that hit, as ``Violence.shots`` counts
-        them (suppressing fire is not a shot at anyone)."""
+        in shooting actions, snipes and covering fire, and those that hit (covering fire:
+        each suppressor picked to hit), as ``Violence.shots`` counts them."""
         ctx = self.ctx
         return tally_cls.from_arrays(
             sides=ctx.sides, side_of=ctx.side_idx, cond=self.cond, active=ACTIVE,

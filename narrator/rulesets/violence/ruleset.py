@@ -87,9 +87,17 @@ class Violence(Ruleset):
     def status_columns(self, loaded: Any) -> list:
         return [("injuries", lambda name, c: str(c["injuries"]), False)]
 
-    def shots(self, event: Any) -> tuple[str, int, bool] | None:
+    def shots(self, event: Any) -> tuple[str, int, bool] | tuple[tuple[str, int, bool], ...] | None:
+        """Rounds fired and hits, as the write-up's closing tally counts them (fresh user 19:
+        odds gave a driver who laid covering fire all fight "shots 0"): a shooting action's
+        rounds and its hit; covering fire's rounds (003 l.50), and a hit for each suppressor
+        the dice pick to hit a man who showed himself (003 l.52-54)."""
         if event.kind == "gun_fired":  # one action, one roll, ``shots`` rounds
             return event.shooter, event.shots, event.result == "hit"
+        if event.kind == "suppression_laid":
+            return event.suppressor, event.shots, False
+        if event.kind == "suppression_tested" and event.hitters:
+            return tuple((h, 0, True) for h in event.hitters)
         return None
 
     def generate(self, sides: list[tuple[str, int]], setting: str, seed: int,
