@@ -156,18 +156,26 @@ def profile_words(profile: str) -> str:
         f"{parts[0]}; {parts[1]}" if parts[0] == "as ruled" else f"{parts[0]} and {parts[1]}")
 
 
-def yards(v: float, past: float | None = None) -> str:
+def yards(v: float, past: float | None = None, under: float | None = None) -> str:
     """Yards to one decimal place, without a trailing ``.0``.
 
     ``past``: a limit the distance is counted beyond (a Weird West move of more than his Pace
     is running, 004 l.38): a distance within a hair of it is never shown as the limit itself,
     5.04 past 5 is "5.04", not "5", and one past it by less than a hundredth (the log keeps
     hundredths) "just over 5".
+    ``under``: a limit the distance falls short of (a Weird West range increment's end: 19.96
+    yards is one full 10-yard increment, 20 is two): never shown as the limit, "19.96", or
+    "just under 20" within a hundredth.
+
+    >>> yards(10.04), yards(10.04, 10), yards(19.96, under=20), yards(19.5, under=20)
+    ('10', '10.04', '19.96', '19.5')
     """
     text = f"{v:.1f}"
     text = text[:-2] if text.endswith(".0") else text
     if past is not None and float(text) <= past <= v + 0.005:
         return f"{v:.2f}" if round(v, 2) > past else f"just over {yards(past)}"
+    if under is not None and float(text) >= under > v:
+        return f"{v:.2f}" if round(v, 2) < under else f"just under {yards(under)}"
     return text
 
 
