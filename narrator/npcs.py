@@ -53,6 +53,15 @@ NICKNAMES = (
     "Snake-Eye", "Cimarron", "Brazos", "Dakota", "Cactus", "Coyote", "Buckshot", "Smiley",
     "Dirty", "Cold", "Quick", "Big", "Little", "Hangtree", "Wildcat",
 )
+#: Nicknames that read as a thing, not a man, when the prose calls him by them alone
+#: ("Clyde's bullet takes Shotgun square", "strikes Whiskey in the thigh": a fresh user,
+#: session 20): a man of one of these goes by his first name (the nickname stays in his full
+#: name, and "Big Otto" style names keep it before the first name).
+NICKNAMES_NOT_ALONE = frozenset({
+    "Shotgun", "Whiskey", "Buckshot", "Cactus", "Coyote", "Rattlesnake", "Hangtree",
+    "Gentleman", "Dirty", "Cold", "Quick", "Big", "Little", "Black Jack", "Wildcat",
+    "Arkansas", "Missouri", "Dakota", "Brazos", "Cimarron", "Pecos", "Mad Dog", "Longhair",
+})
 TOWNS = (
     "Tascosa", "Dodge City", "Abilene", "Ellsworth", "Deadwood", "Tombstone", "Lincoln",
     "Cheyenne", "Hays", "Caldwell", "Fort Griffin", "Mobeetie", "Silver City", "Virginia City",
@@ -284,19 +293,24 @@ def motive_kind(side: str) -> str:
 def motives(sides: list[str], setting: str, town: str, fake: Any,
             named: dict[str, str] | None = None) -> list[str]:
     """One sentence a side saying why it is there (``MOTIVES``), drawn with the seeded Faker
-    ``fake`` in the order of ``sides``. A side's {other} is the sides of the law against an
+    ``fake`` in the order of ``sides``, no sentence twice. A side's {other} is the sides of the law against an
     outlaw side, the outlaw sides against the law, else every other side. ``named``: the
     name each side key is told by (default: the key)."""
     named = named or {}
     kinds = {s: motive_kind(s) for s in sides}
     out = []
+    used: set[str] = set()
     for side in sides:
         mine = kinds[side]
         want = {"law": ("outlaw",), "outlaw": ("law",), "other": ("outlaw",)}[mine]
         against = [s for s in sides if s != side and kinds[s] in want] \
             or [s for s in sides if s != side]
         options = [text for where, text in MOTIVES[mine] if not where or setting in where]
+        # two sides of one kind never give the same reason word for word ("The a had been
+        # hired to see the b dead... The b had been hired to see the a dead...")
+        options = [t for t in options if t not in used] or options
         text = fake.random_element(options)
+        used.add(text)
         out.append(text.format(side=named.get(side, side),
                                other=_join([f"the {named.get(s, s)}" for s in against]),
                                town=town))
@@ -340,7 +354,9 @@ def _name(fake, dice: Dice, taken: set[str]) -> tuple[str, str, str]:
             full, short = f"{first} {last}", first
         elif style <= 8:
             nick = fake.random_element(NICKNAMES)
-            full, short = f'{first} "{nick}" {last}', nick if dice.chance(0.5) else first
+            by_nick = dice.chance(0.5)
+            full = f'{first} "{nick}" {last}'
+            short = nick if by_nick and nick not in NICKNAMES_NOT_ALONE else first
         else:
             nick = fake.random_element(NICKNAMES)
             called = f"{nick} {first}"   # the given name once: "Smiley Otto" Aguilar
@@ -355,6 +371,8 @@ def _name(fake, dice: Dice, taken: set[str]) -> tuple[str, str, str]:
             continue  # nor two Browns
         if f"first:{first}" in taken and tries < 150:
             continue  # no two men called by the same first name in the prose
+        if (f"last:{first}" in taken or f"first:{last}" in taken) and tries < 150:
+            continue  # nor one man's first name another's surname (Morgan Keller, Ned Morgan)
         taken.update((full, short, f"first:{first}", f"last:{last}"))
         if nick is not None:
             taken.add(f"nick:{nick}")
