@@ -103,7 +103,7 @@ def test_every_rolls_damage_line_adds_up():
     down, to the damage it prints. Before: "2d8 (4 + 5) × 1.5 × 2 = 22" (seed 1888, both
     barrels into the abdomen: the multipliers add, x2.5, 002 l.40, G18 d), and a blade's
     STR bonus left out of the sum."""
-    from tests.prose_lint import ruleset_fights
+    from prose_lint import ruleset_fights   # (the fights the prose modules keep)
 
     logs = [(f"street seed {s}", _run(s)) for s in SEEDS]
     logs += ruleset_fights("gaslight", 30)
@@ -146,7 +146,7 @@ def test_a_run_of_hits_counts_in_order():
     or "a second" for the second hit, then "a third", "a fourth", one "and" before the last.
     Before: "one takes him in the lower left arm, and another finds his lower left leg, and a
     second strikes him in the abdomen" (seed 1888 round 1)."""
-    from tests.prose_lint import ruleset_fights
+    from prose_lint import ruleset_fights   # (the fights the prose modules keep)
 
     texts = [_text(s) for s in SEEDS]
     texts += [render(log, "text", "story", options=Options(tense="past"))

@@ -614,8 +614,7 @@ def test_a_gaslight_story_told_indoors_has_no_street_in_it():
         if not label.startswith("gaslight saloon"):
             continue
         for tense in ("present", "past"):
-            prose = story_prose(render(log, "markdown", "story", options=Options(tense=tense)),
-                                "markdown")
+            prose = story_of(log, tense)
             found += [(label, s) for s in sentences(prose) if STREET.search(s)]
     assert not found, found[:5]
 

@@ -18,8 +18,9 @@ from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
-from narrator.render import Options, render
-from tests.prose_lint import ruleset_fights, story_prose, violence_fights
+# (prose_lint as the other modules import it, not tests.prose_lint: one module, so one set of
+# the fights and story prose it keeps)
+from prose_lint import ruleset_fights, story_of, violence_fights
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,8 +31,9 @@ def _weird_west():
 
 
 def _story(log) -> str:
-    return story_prose(render(log, "markdown", "story", options=Options(tense="past")),
-                       "markdown")
+    """The past-tense markdown story prose (``prose_lint.story_of``: made once per fight for
+    every module that reads it)."""
+    return story_of(log, "past")
 
 
 #: A shotgun's charge told anew (its boom, "the charge from", "cuts loose").

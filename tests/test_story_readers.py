@@ -16,7 +16,7 @@ from narrator.render.inflection import told_name
 from conftest import fight
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from prose_lint import story_prose  # noqa: E402
+from prose_lint import story_of, story_prose  # noqa: E402
 
 
 def _story(name: str) -> str:
@@ -99,8 +99,7 @@ def test_a_sentence_does_not_open_on_the_name_the_one_before_opened_on():
     pairs = []
     fights = generated_fights(40)
     for label, log in fights:
-        prose = story_prose(render(log, "markdown", "story", options=Options(tense="past")),
-                            "markdown")
+        prose = story_of(log, "past")
         pairs += [f"{label}: {p}" for p in opens_on_same_name(prose, log)]
     assert len(pairs) / len(fights) <= 0.1, pairs
 
