@@ -403,6 +403,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
             if self.pending:  # the GM's edits first: tactics decide from the edited state
                 self.adjust(t, self.pending, announce=False)
             turn = self.sc.turns[i] if i < len(self.sc.turns) else NO_TURN
+            if self.tactic_made:  # (only this turn's are read: ``declare``, the planning's
+                self.tactic_made = set()  # memo; else it grows, and is copied, every turn)
             intents = self.complete_intents(t, turn.intents, turn.kind)
             kind = self.kind_of(t, turn, intents)
             if kind == "shootout":

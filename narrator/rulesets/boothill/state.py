@@ -167,6 +167,11 @@ class Fighter:
         # wound capacity = STR (errata "Attributes"); a plain attribute (a man's character
         # never changes in a fight, and the tactics read it at every planning)
         self.capacity: int = self.c.attributes.str_
+        # ``wound_summary``'s answer and ``wounded_gait``'s by gait, each kept with the wound
+        # list it was made from and its length (wounds are only ever added to a list, or the
+        # list replaced): (list, length, answer) and (list, length, {gait: answer})
+        self._summary: tuple | None = None
+        self._gaits: tuple | None = None
 
     @property
     def hurt_points(self) -> int:
@@ -187,11 +192,17 @@ class Fighter:
     def wound_summary(self) -> tuple[int, int, bool, bool]:
         """(light wounds, serious wounds, a serious wound in the gun arm, one in the off arm),
         in one pass: ``count("light")``, ``count("serious")``,
-        ``wounds_at(gun_arm, "serious") > 0`` and ``wounds_at(off_arm, "serious") > 0``."""
+        ``wounds_at(gun_arm, "serious") > 0`` and ``wounds_at(off_arm, "serious") > 0``.
+        Kept until a wound is added or the list replaced (asked for every shot aimed and
+        every planning: the aim's and the estimates' memo keys read it)."""
+        wounds = self.wounds
+        kept = self._summary
+        if kept is not None and kept[0] is wounds and kept[1] == len(wounds):
+            return kept[2]
         light = serious = 0
         gun = off = False
         gun_arm, off_arm = self.gun_arm, self.off_arm
-        for w in self.wounds:
+        for w in wounds:
             severity = w.severity
             if severity == "light":
                 light += 1
@@ -202,7 +213,9 @@ class Fighter:
                     gun = True
                 elif location in off_arm:
                     off = True
-        return light, serious, gun, off
+        out = light, serious, gun, off
+        self._summary = (wounds, len(wounds), out)
+        return out
 
     def wounds_at(self, locations: tuple[str, ...], severity: str) -> int:
         """Number of wounds of ``severity`` in any of ``locations``."""
@@ -218,9 +231,23 @@ class Fighter:
         ("wounded_left_leg", "wounded_right_leg", with how many times), and each serious
         wound elsewhere halves any gait but a walk ("other_serious_wound"). A crawl keeps its
         allowance. ``BootHillFight.move`` moves by it, and the tactics plan by it
-        (``tactics._allowance``), so a wounded man's run is the same for both."""
-        if gait == "crawling" or not self.wounds:
+        (``tactics._allowance``), so a wounded man's run is the same for both. Kept by gait
+        until a wound is added or the list replaced (the tactics ask it of every man at
+        every planning)."""
+        wounds = self.wounds
+        if gait == "crawling" or not wounds:
             return gait, None, ()
+        kept = self._gaits
+        if kept is None or kept[0] is not wounds or kept[1] != len(wounds):
+            kept = self._gaits = (wounds, len(wounds), {})
+        got = kept[2].get(gait)
+        if got is None:
+            got = kept[2][gait] = self._wounded_gait(gait)
+        return got
+
+    def _wounded_gait(self, gait: str) -> tuple[str, str | None, tuple[tuple[str, int], ...]]:
+        """``wounded_gait`` worked out, for a man with wounds and a gait other than a
+        crawl."""
         why = None
         # in one pass: per leg its light and serious wounds and whether one is serious; the
         # serious wounds elsewhere (a mortal wound, not saved, counts in none of them)
