@@ -285,7 +285,7 @@ class ShootoutTurns:
                     if f.fresh_draw and f.fd_speed is not None and fa[1].kind == "shot":
                         base = f.fd_speed
                     else:
-                        base = f.c.attributes.coo
+                        base = f.coo
                     n = len(f.wounds)
                     got = speeds.get(f.order)
                     if got is None or got[0] != n:
@@ -301,6 +301,7 @@ class ShootoutTurns:
                     else:
                         groups.append([fa])
                         last = s
+            fired = False  # (a shot resolved this count: someone may have gone down)
             for group in groups:
                 ready = []
                 for f, action in group:
@@ -326,18 +327,19 @@ class ShootoutTurns:
                     f.cocked = False  # the shot lets the hammer fall, fanned or not (B13)
                     f.fresh_draw = False
                     for p in prepared:  # two guns: both aimed before either lands (001 l.27)
+                        fired = True
                         f.shots_this_turn += 1
                         if type(p) is tuple:  # (aimed from the memo, ``prepare``)
                             lean_shot(t, f, *p, c)
                         else:
                             self.resolve(p)
-                for f, _, _ in ready:
+            # anyone struck down this count loses what he had left (once the count is over:
+            # meanwhile nothing reads the queue of a man who is down, and only a shot puts a
+            # man down here)
+            if fired:
+                for f in men:
                     if f.queue and f.condition != "active":  # (down)
                         f.queue = []
-            # anyone struck down this count by a faster shooter loses what he had left
-            for f in men:
-                if f.queue and f.condition != "active":  # (down)
-                    f.queue = []
 
     def unfinished(self: Any, t: int, f: Fighter, why: str) -> ActionsUnfinished:
         """``f``'s queued actions as an ``ActionsUnfinished`` event (``why`` as there), the
@@ -562,7 +564,7 @@ class ShootoutTurns:
         if f.fresh_draw and f.fd_speed is not None and action.kind == "shot":
             base_name, base = "fast_draw_roll", f.fd_speed
         else:
-            base_name, base = "coo", f.c.attributes.coo
+            base_name, base = "coo", f.coo
         intent = intents.get(f.name)
         gait = intent.move.gait if intent and intent.move else None
         cls = f.weapons[f.current_weapon].wt.speed
