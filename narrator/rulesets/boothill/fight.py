@@ -195,7 +195,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
         # Lookups the turn loop makes again and again, computed once (same results).
         self._weapon_at: dict[tuple[str, str, int], tuple[int, ...]] = {}  # weapon_index's
         #   matches, in order
-        self._tacticians = [f for f in self.fighters.values() if f.c.tactics]
+        self._tacticians = [f for f in self.fighters.values() if f.tactics]
         self._rulings_by_kind: dict[str, list[Ruling]] = {}
         self._rulings_at: dict[tuple[str, int], tuple[Ruling, ...]] = {}  # (``rulings``)
         self._fire_orders: dict[tuple[str, ...], list[tuple[str, Fighter]]] = {}  # (by the
@@ -720,7 +720,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
     def _decide(self, t: int, declared: dict[str, Intent]) -> dict[str, Intent]:
         out = dict(declared)
         for f in self.fighters.values():
-            if f.name in out or f.condition != "active" or not f.c.tactics:  # (down)
+            if f.name in out or f.condition != "active" or not f.tactics:  # (down)
                 continue
             intent = tactics.decide(self, t, f)
             if intent is not None:

@@ -167,6 +167,11 @@ class Fighter:
         # wound capacity = STR (errata "Attributes"); a plain attribute (a man's character
         # never changes in a fight, and the tactics read it at every planning)
         self.capacity: int = self.c.attributes.str_
+        # his tactics profile and Coordination, plain attributes for the same reason (a
+        # Character is a pydantic model: reading its fields costs several times a plain
+        # attribute's, and the profiles and the count loop read these of every man)
+        self.tactics: str | None = self.c.tactics
+        self.coo: int = self.c.attributes.coo
         # ``wound_summary``'s answer and ``wounded_gait``'s by gait, each kept with the wound
         # list it was made from and its length (wounds are only ever added to a list, or the
         # list replaced): (list, length, answer) and (list, length, {gait: answer})

@@ -321,7 +321,7 @@ def turn_kind(fight: FightView, t: int, mem: _Memory | None = None) -> str:
         else:
             dist = math.dist
             for f in active:
-                if not f.c.tactics or f.name in intents:
+                if not f.tactics or f.name in intents:
                     continue
                 side, pos = f.side, f.pos
                 for o in active:
@@ -812,7 +812,7 @@ def _choose(fight: FightView, t: int, f: Fighter, prof: Profile,
 def _running(fight: FightView, o: Fighter, up: list[Fighter]) -> bool:
     """``o``'s own profile makes him flee this turn (``_fleeing``); False without one.
     ``up``: the men still up (``_up``); while planning, the answer is kept for the planning."""
-    if not o.c.tactics:
+    if not o.tactics:
         return False
     plan = fight.__dict__.get("_tactics_plan")
     if plan is not None:
@@ -824,7 +824,7 @@ def _running(fight: FightView, o: Fighter, up: list[Fighter]) -> bool:
     for x in up:  # (a loop, not sum() of a generator: asked at every planning)
         if x.side == side:
             friends += 1
-    got = _fleeing(o, PROFILE_TABLE[o.c.tactics], len(up) - friends, friends)
+    got = _fleeing(o, PROFILE_TABLE[o.tactics], len(up) - friends, friends)
     if plan is not None:
         plan.running[o.order] = got
     return got
@@ -847,7 +847,7 @@ def flight_modifier(fight: FightView, t: int, o: Fighter, kind: str) -> int:
     him run (``_gait``: running -2, galloping -4; a walk or a crawl, none); 0 when he has no
     profile or an intent declared for the turn, does not flee, or stands to reload out of
     every enemy's reach. Read in turn ``t`` planned as ``kind``."""
-    if not o.c.tactics or o.condition != "active":  # (down)
+    if not o.tactics or o.condition != "active":  # (down)
         return 0
     plan = fight.__dict__.get("_tactics_plan")
     key = (o.order, kind)
@@ -933,7 +933,7 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
         if night and yards > obs and not o.c.lit:  # (``visible``)
             continue
         them = known.get(o.order) or facts(fight, o)
-        if o.c.tactics:  # (``flight_modifier``, its answer for the planning looked up here)
+        if o.tactics:  # (``flight_modifier``, its answer for the planning looked up here)
             flight = flights.get((o.order, kind))
             if flight is None:
                 flight = flight_modifier(fight, t, o, kind)
@@ -1061,7 +1061,7 @@ def _shot_list(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice,
     loaded = ws.loaded
     plan = fight.__dict__.get("_tactics_plan")  # (the planning's facts and flights looked up
     flight = 0                                  # here)
-    if o.c.tactics:
+    if o.tactics:
         flight = plan.flight.get((o.order, "shootout")) if plan is not None else None
         if flight is None:
             flight = flight_modifier(fight, t, o, "shootout")
@@ -1296,7 +1296,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
         ScenarioError: a character's ``tactics:`` names no profile.
     """
     mem = fight.__dict__.get("_tactics_memory") or _memory(fight)  # (``_memory``)
-    prof = PROFILE_TABLE[f.c.tactics]
+    prof = PROFILE_TABLE[f.tactics]
     kind = turn_kind(fight, turn, mem)
     enemies = []
     n_friends = 0
