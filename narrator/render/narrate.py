@@ -3106,7 +3106,8 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     no intents are declared, the man he shoots at or strikes on the move's own action),
     plus ``"closer"``: the enemy on his feet the move brings nearer by the most (by more
     than a third of its length), when there is one, and ``"further"``: the one it takes him
-    away from by the most (by as much), when there is one; and so of a ruleset's own moves with a start and an end (``ww_moved``, ``gl_moved``),
+    away from by the most (by as much), when there is one; and so of a ruleset's own moves
+    with a start and an end (``ww_moved``, ``gl_moved``, Violence's ``relocated``),
     from positions followed through the log (start positions, then each move's end)."""
     pos = {c.name: tuple(c.at) for c in started.characters if getattr(c, "at", None)}
     sides = {c.name: c.side for c in started.characters}
@@ -3128,7 +3129,8 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
             closing[e.character] = e.melee_target
         if e.kind == "intent_declared" and getattr(e, "targets", ()):
             aiming[e.character] = tuple(e.targets)
-        if e.kind == "moved" or (e.kind.endswith("_moved") and hasattr(e, "start")):
+        if e.kind in ("moved", "relocated") or (e.kind.endswith("_moved")
+                                                and hasattr(e, "start")):
             enemies = _active_enemies(pos, sides, down, e.character)
             target = closing.get(e.character)
             if target in pos and target not in down:  # he moves on the man he means to hit

@@ -64,7 +64,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
         if close and nearest.melee is None:
             return Intent(melee=nearest.name, to=to)
         if not f.guns():
-            return Intent(move=(nearest.pos[0], nearest.pos[1]))
+            return Intent(move=closing_point(f, nearest))
     if not loaded:
         spare = [w for w in f.guns() if w.spare != 0]
         return Intent(reload=spare[0].key) if spare else None
@@ -80,6 +80,25 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
         if far:
             return Intent(snipe=far[0].name, weapon=gun)
     return Intent(shoot=nearest.name, shots=min(SHOTS[profile], loaded[0].loaded), weapon=gun)
+
+
+def closing_point(f: Fighter, foe: Fighter) -> tuple[float, float]:
+    """Where ``f``, with no gun, walks this round to come to blows with ``foe`` ([x, y]
+    yards, to 0.01). Moves are declared together and a move takes the round whatever its
+    length (the source sets no pace), so walking onto ``foe``'s spot while he walks onto
+    ``f``'s swaps their ends, round after round (a fresh user's all-knives fight: "for ten
+    rounds nobody strikes at anyone"). When ``foe`` has no gun either and is no coward (he
+    comes on too), ``f`` stops a yard short of the halfway point: two men walking at each
+    other meet at arm's length, and a man walking at one who stands halves the distance each
+    round. Else (a gunman stands and shoots) he walks up to arm's length of ``foe``."""
+    dx, dy = foe.pos[0] - f.pos[0], foe.pos[1] - f.pos[1]
+    d = math.hypot(dx, dy)
+    if d <= ARMS_LENGTH:
+        return f.pos
+    comes_on = not foe.guns() and foe.melee is None and foe.c.tactics != "coward"
+    walk = d / 2 - ARMS_LENGTH / 2 if comes_on else d - ARMS_LENGTH / 2
+    walk = max(walk, 0.0)
+    return (round(f.pos[0] + dx * walk / d, 2), round(f.pos[1] + dy * walk / d, 2))
 
 
 def idle_reason(fight: FightView, turn: int, f: Fighter) -> tuple[str, str | None]:
