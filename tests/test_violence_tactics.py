@@ -108,12 +108,14 @@ def test_with_no_gun_a_man_goes_hand_to_hand_up_close(profile, to):
 
 
 def test_with_no_gun_and_nobody_close_he_closes_in_and_never_joins_a_melee():
+    """He walks up to arm's length of a gunman (Bo stands and shoots: ``closing_point``),
+    and of a man locked in a melee; he never joins the melee."""
     f = fight_of("weapons: [{type: knife}], at: [0, 0]", bo_at="[10.5, 0]")
-    assert decide(f) == Intent(move=(10.5, 0.0))
+    assert decide(f) == Intent(move=(9.5, 0.0))
     f = fight_of("weapons: [{type: knife}], at: [0, 0]", bo_at="[5, 0]",
                  dee="weapons: [{type: knife}], at: [5, 1]")
     f.fighters["Bo"].melee = Melee(f.fighters["Dee"], f.fighters["Bo"])
-    assert decide(f) == Intent(move=(5.0, 0.0))
+    assert decide(f) == Intent(move=(4.0, 0.0))
 
 
 @pytest.mark.parametrize("profile, bo_at, want", [
