@@ -2310,6 +2310,12 @@ class Narration:
                     inflection.owned_weapon(v) is not None:
                 phrase = _named_owner(phrase, key)
         body, lead, a_first = _shape(phrase)
+        # a sentence opening on a few words of time before the man ("At last {a} [get] ..."):
+        # the man is its opener all the same, "he" where "he" is clear ("Jim tried twice
+        # more to get his revolver out, and failed each time. At last he got his revolver
+        # clear.", was "At last Jim got ...", luke-short past tense)
+        intro = "" if lead else _lead_in(body)
+        body = body[len(intro):]
         if not lead:  # a new sentence
             self.before, self.sentence = self.sentence, []
             if a is not None or b is not None:  # not a piece told first ("in the belly",
@@ -2367,6 +2373,9 @@ class Narration:
                 # is "He" ("He fell"): "He tagged Ned" read as Bert
                 body = "{" + opener + "_he}" + body[len(opener) + 2:]
                 phrase = lead + body
+        if intro:
+            body = intro + body
+            phrase = lead + body
         self.falls = None  # only for the sentence right after the wound
         # "he" as a clause's subject is the last man told as one ("Isaac drilled Levi in
         # the head; he knew at once it was a killing wound" is Isaac's): else the name
@@ -2895,6 +2904,19 @@ def _shape(phrase: str) -> tuple[str, str, bool]:
     ``{a}`` no later than ``{b}`` (``Narration._realise``)."""
     body = phrase.lstrip("; ,")
     return body, phrase[:len(phrase) - len(body)], _first_at(phrase, "a") <= _first_at(phrase, "b")
+
+
+#: A few words of time a sentence may open on before the man it is about ("At last {a}",
+#: "Still {a}'s {weapon}"): ``Narration._realise`` takes the man as its opener.
+_LEAD_IN = re.compile(r"^(?:At last|This time|Still|Once more|Again|After that,|That done,|"
+                      r"Twice) (?=\{[ab]\})")
+
+
+@functools.lru_cache(maxsize=4096)
+def _lead_in(body: str) -> str:
+    """The words of time ``body`` opens on before its first man (``_LEAD_IN``), else ""."""
+    m = _LEAD_IN.match(body)
+    return m.group(0) if m else ""
 
 
 @functools.lru_cache(maxsize=64)
