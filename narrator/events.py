@@ -87,6 +87,7 @@ class CharacterIntro:
     at: tuple[float, float]
     cover: str | None
     attributes: tuple[tuple[str, str | int], ...] = sparse(())
+    prone: bool = sparse(False)   # starts the fight lying down (a Boot Hill ``prone: true``)
 
 
 @record

@@ -737,7 +737,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 c.name, c.short or c.name, f.side, c.pronoun, c.attributes.str_, c.attributes.coo,
                 c.attributes.obs, c.attributes.sta, c.attributes.luck, skills,
                 tuple(w.name for w in f.weapons), f.mounted, f.pos,
-                f.cover.name if f.cover else None))
+                f.cover.name if f.cover else None, prone=f.prone))
         notes = [RulingNote(None, "house_rule", (k,), _fmt(v), "") for k, v in self.house.changed()]
         for r in self.profile.rulings:
             if r.range_band:

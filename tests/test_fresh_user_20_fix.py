@@ -1,0 +1,56 @@
+"""Faults a fresh user found in session 20 (items 3, 4, 5, 7, 8, 9, 10 of their report),
+each checked on the real text of the user's own fights (tests/fresh20/fx-*.yaml, copies of
+their scenarios): the words must fit what happened."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from narrator.engine import run_fight
+from narrator.render import Options, render
+from narrator.scenario import load_scenario_text
+
+HERE = Path(__file__).resolve().parent / "fresh20"
+
+
+@lru_cache(maxsize=128)
+def _run(name: str, seed: int):
+    return run_fight(load_scenario_text((HERE / name).read_text(), name), seed)
+
+
+@lru_cache(maxsize=128)
+def _text(name: str, seed: int, mode: str = "story", tense: str = "present") -> str:
+    return render(_run(name, seed), "text", mode, options=Options(tense=tense))
+
+
+def _story(name: str, seed: int, tense: str = "present") -> str:
+    """The story prose of a text write-up, without its rolls and status lines."""
+    return "\n".join(line for line in _text(name, seed, "story", tense).splitlines()
+                     if not line.startswith((" ", "-", "Rolls, turn", "Status after")))
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+", text) if s]
+
+
+# ------------------------------------------------ 8. a plural cover takes a plural verb
+def test_plural_cover_takes_a_plural_verb_in_the_rolls_block():
+    """bh-ferry.yaml seed 1, turn 1: 'Cover: the stacked crates stops it.'"""
+    found = []
+    for seed in range(1, 9):
+        for mode in ("story", "teaching"):
+            text = _text("fx-bh-ferry.yaml", seed, mode)
+            found += re.findall(r"the stacked crates (?:stops|lets|takes)\b", text, re.I)
+    assert not found, found
+    assert "Cover: the stacked crates stop it." in _text("fx-bh-ferry.yaml", 1)
+
+
+# ------------------------------------------------ 10. the cast list shows a prone start
+def test_cast_list_shows_a_man_who_starts_prone():
+    text = _text("fx-bh-ferry.yaml", 1)
+    kit = next(line for line in text.splitlines() if line.strip().startswith("- Kit Morrow:"))
+    assert kit.endswith("Winchester; prone"), kit
+    ortiz = next(line for line in text.splitlines() if line.strip().startswith("- Deputy Sam Ortiz:"))
+    assert ortiz.endswith("; mounted"), ortiz
