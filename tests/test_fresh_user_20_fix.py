@@ -54,3 +54,17 @@ def test_cast_list_shows_a_man_who_starts_prone():
     assert kit.endswith("Winchester; prone"), kit
     ortiz = next(line for line in text.splitlines() if line.strip().startswith("- Deputy Sam Ortiz:"))
     assert ortiz.endswith("; mounted"), ortiz
+
+
+# ------------------------------------------------ 5. a knife is something to fight with
+def test_a_man_with_a_knife_is_never_told_he_has_nothing_to_fight_with():
+    """u9-bh-knives.yaml (every man a Bowie knife, Billy a coward) seed 2, turn 1: 'Billy:
+    does nothing: nothing to fight with' and 'Billy has nothing left to fight with.', then
+    he stabs Ortiz with the knife next turn."""
+    text = _text("fx-bh-knives.yaml", 2)
+    assert "- Billy: does nothing: holding ground, nobody in reach (tactics)." in text
+    bad = re.compile(r"nothing (left )?to fight with")
+    found = [(seed, m.group(0)) for seed in range(1, 21)
+             for mode in ("story", "teaching")
+             for m in bad.finditer(_text("fx-bh-knives.yaml", seed, mode))]
+    assert not found, found

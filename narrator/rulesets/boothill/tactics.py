@@ -1437,7 +1437,7 @@ def idle_reason(fight: FightView, turn: int, f: Fighter) -> tuple[str, str | Non
     near, _ = min(enemies, key=lambda e: (e[1], e[0].order))
     if _fleeing(f, prof, len(enemies), friends):
         return "keeping_away", near.name
-    if not _any_usable(f.weapons):
+    if not _any_usable(f.weapons) and not _blade_in_hand(f):
         guns = [ws for ws in f.weapons if ws.wt.reload is not None and not ws.useless]
         return ("no_ammunition" if guns else "no_weapon"), near.name
     if fight.sc.night and f.cover is not None and prof.seeks_cover:
@@ -1445,6 +1445,15 @@ def idle_reason(fight: FightView, turn: int, f: Fighter) -> tuple[str, str | Non
     if any(reach(fight, turn, f, o, y) > 0.0 for o, y in enemies):
         return "no_clear_shot", near.name
     return ("holding" if not prof.advance else "out_of_reach"), near.name
+
+
+def _blade_in_hand(f: Fighter) -> bool:
+    """He still carries a hand-to-hand weapon (a knife, a club...: ``_brawl`` strikes with
+    it, errata B19), not thrown away nor lost: something to fight with, even with no gun."""
+    for ws in f.weapons:
+        if ws.wt.is_melee and not ws.useless and ws.lying_at is None and not ws.gone:
+            return True
+    return False
 
 
 def _brawl(fight: FightView, f: Fighter, prof: Profile,
