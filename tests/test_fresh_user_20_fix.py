@@ -68,3 +68,22 @@ def test_a_man_with_a_knife_is_never_told_he_has_nothing_to_fight_with():
              for mode in ("story", "teaching")
              for m in bad.finditer(_text("fx-bh-knives.yaml", seed, mode))]
     assert not found, found
+
+
+# ------------------------------------------------ 4. a gallop is no sidestep
+def test_a_gallop_to_the_ferry_house_is_told_as_a_ride_towards_it():
+    """bh-ferry.yaml seed 1, past: 'Ortiz stepped aside, never taking his eyes off Billy.' of
+    a 32-yard gallop to the open ground near the ferry house."""
+    story = _story("fx-bh-ferry.yaml", 1, "past")
+    assert "Ortiz stepped aside" not in story
+    assert "Ada sprinted towards the freight wagon. Ortiz spurred his horse on towards the " \
+           "house." in story
+
+
+def test_a_rider_at_a_trot_or_gallop_never_steps_aside_over_many_seeds():
+    """Ortiz is in the saddle all fight: at a walk he may turn his horse side-on to a man,
+    never step aside, move sideways or circle on foot; at a gallop he rides."""
+    bad = re.compile(r"Ortiz (?:steps aside|moves sideways|circles|edges|takes a few paces)")
+    found = [(seed, m.group(0)) for seed in range(1, 31)
+             for m in bad.finditer(_story("fx-bh-ferry.yaml", seed))]
+    assert not found, found

@@ -1594,12 +1594,13 @@ class Narration:
                 return ("wall",)
         return ()
 
-    def goal(self, ev: Event) -> str | None:
+    def goal(self, ev: Event, landmark: bool = False) -> str | None:
         """Where a move (``moved``) that closes on no enemy goes, told by the map when every
         enemy is down: the landmark he ends within 3 yards of ("the smithy"), else the open
         ground near the landmark nearest his end, within 10 yards, when the move brings him
         nearer it ("the open ground near the smithy"); else None (a move told with no
-        place). Never a landmark he moves away from."""
+        place). Never a landmark he moves away from. ``landmark``: the landmark itself
+        either way, for a move told towards it ("rides on towards the ferry house")."""
         start, end = getattr(ev, "start", None), getattr(ev, "end", None)
         first = self.events[0] if self.events else None
         places = [(p.name, tuple(p.at)) for p in getattr(first, "places", ())
@@ -1609,7 +1610,8 @@ class Narration:
         d, name, at = min((math.dist(tuple(end), at), name, at) for name, at in places)
         if d > 10 or math.dist(tuple(start), at) <= d:
             return None
-        return inflection.the(name) if d <= 3 else "the open ground near " + inflection.the(name)
+        return inflection.the(name) if d <= 3 or landmark else \
+            "the open ground near " + inflection.the(name)
 
     def in_saddle(self, ev: Event) -> bool:
         """Whether the shooter of ``ev`` (a shot) moves on horseback in its turn: his gait
