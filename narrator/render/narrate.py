@@ -2146,7 +2146,7 @@ class Narration:
         text = self._realise(self._chose(phrase, a, b), a, b, dict(extra))
         tries = 0
         alike: list[str] = []  # new phrases that open as the sentence before did
-        while text in self._told and tries < REPEAT_TRIES \
+        while self._was_told(text, a, b) and tries < REPEAT_TRIES \
                 and len(self.phrases.table.get(group, ())) > 1:
             tries += 1
             other = self.phrases.pick(group, context)
@@ -2159,12 +2159,13 @@ class Narration:
             text = self._realise(self._chose(other, a, b), a, b, dict(extra))
             phrase = other
         for other in alike:
-            if text not in self._told:
+            if not self._was_told(text, a, b):
                 break
             self._restore(saved)
             text = self._realise(self._chose(other, a, b), a, b, dict(extra))
             phrase = other
-        if text in self._told and len(self.phrases.table.get(group, ())) > 1:
+        if self._was_told(text, a, b) \
+                and len(self.phrases.table.get(group, ())) > 1:
             # the draws found nothing new: the first phrase of the group, in table order,
             # that says it in words not yet told ("Dutch works at the jammed rifle." was
             # told twice of a man jammed for three turns), one that does not empty a gun
@@ -2175,14 +2176,46 @@ class Narration:
                 self._restore(saved)
                 text = self._realise(self._chose(other, a, b), a, b, dict(extra))
                 phrase = other
-                if text not in self._told:
+                if not self._was_told(text, a, b):
                     break
-        if text in self._told and phrase is not chosen:  # nothing new: as first chosen
+        if self._was_told(text, a, b) and phrase is not chosen:  # nothing new: first
             self._restore(saved)
             text = self._realise(self._chose(chosen, a, b), a, b, dict(extra))
-        self._told.add(text)
+        self._told.update(self._told_keys(text, a, b))
         self._last_text = text
         self._mark_paragraph(phrase, text)
+        return text
+
+    def _told_keys(self, text: str, a: str | None, b: str | None = None) -> set[str]:
+        """How ``say`` knows a sentence said before: its text, and the text with an opening
+        that names ``a`` or ``b`` by a name or by a pronoun made one ("Amos grabs at Hank with
+        dead hands and catches nothing but air. He grabs at Hank with dead hands and catches
+        nothing but air.": the same sentence twice, fresh user 20, ww-graveyard seed 33;
+        "Hank slips out of Amos's reach. He slips out of Amos's reach."). An opening "He" may
+        be either man of that pronoun: a key for each."""
+        return {text} | {self._told_opening(text, who) for who in (a, b)}
+
+    def _was_told(self, text: str, a: str | None, b: str | None = None) -> bool:
+        return not self._told_keys(text, a, b).isdisjoint(self._told)
+
+    def _told_opening(self, text: str, a: str | None) -> str:
+        """``text`` with an opening that names ``a`` (a name, his pronoun) made one."""
+        c = self.chars.get(a) if a is not None else None
+        if c is None:
+            return text
+        pron = {"he": ("He", "His"), "she": ("She", "Her"), "they": ("They", "Their"),
+                "it": ("It", "Its")}.get(getattr(c, "pronoun", ""), ())
+        forms = sorted({self.markup.escape(x) for x in (c.name, c.short, self.shorts.get(a))
+                        if x}, key=len, reverse=True)
+        for f in forms:
+            if text.startswith(f + "'s "):
+                return f"\0{a}\0's {text[len(f) + 3:]}"
+            if text.startswith(f + " "):
+                return f"\0{a}\0 {text[len(f) + 1:]}"
+        if pron and text.startswith(pron[1] + " "):
+            return f"\0{a}\0's {text[len(pron[1]) + 1:]}"
+        if pron and text.startswith(pron[0] + " "):
+            return f"\0{a}\0 {text[len(pron[0]) + 1:]}"
         return text
 
     def keepsake(self, k: int | None = None) -> str:
