@@ -120,3 +120,37 @@ def test_weird_west_never_tells_the_same_sentence_twice_in_a_row():
     found = [(seed, tense, pair) for seed in (3, 33, *range(40, 56)) for tense in ("present", "past")
              for pair in _said_twice(_story("fx-ww-graveyard.yaml", seed, tense))]
     assert not found, found
+
+
+# ------------------------------------------------ 3. revived, then down again at once
+def test_a_man_revived_whose_wounds_put_him_straight_down_is_told_in_that_order(run_cli,
+                                                                                tmp_path):
+    """pbp-billy-revive.yaml: Billy (17 wound points, STR 11) edited to condition: active.
+    The post said 'Billy is out of the fight, senseless.' and then 'He comes round and is
+    back in the fight.', while the rolls say he passes out again."""
+    import shutil
+    path = tmp_path / "revive.yaml"
+    shutil.copy(HERE / "fx-pbp-billy-revive.yaml", path)
+    r = run_cli(path, "next", "--mode", "story", "--format", "text")
+    assert r.exit_code == 0, r.output
+    story = r.stdout.split("Rolls, turn 3")[0]
+    assert "Billy comes round, but goes straight back down, too badly hurt to stay up." in story
+    assert "back in the fight" not in story and "out of the fight, senseless" not in story
+    assert "Billy passes out: 17 WP > STR 11." in r.stdout
+
+
+def test_a_man_revived_with_light_wounds_is_back_in_the_fight(run_cli, tmp_path):
+    """The same edit with wound_points: 5 (below STR 11): he stays up, and the story (as the
+    README says) tells him coming round."""
+    import shutil
+    path = tmp_path / "revive.yaml"
+    shutil.copy(HERE / "fx-pbp-billy-revive.yaml", path)
+    head, state = path.read_text().split("\nstate:\n")
+    billy = state.index("    Billy Doyle:")
+    state = state[:billy] + state[billy:].replace("wound_points: 17", "wound_points: 5", 1)
+    path.write_text(head + "\nstate:\n" + state)
+    r = run_cli(path, "next", "--mode", "story", "--format", "text")
+    assert r.exit_code == 0, r.output
+    story = r.stdout.split("Rolls, turn 3")[0]
+    assert "Billy comes round and is back in the fight." in story
+    assert "straight back down" not in story and "passes out" not in r.stdout
