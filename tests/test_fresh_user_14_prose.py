@@ -93,7 +93,10 @@ def test_a_fast_draw_that_works_at_the_third_try_is_not_told_the_second():
     """duel seed 15 turn 1: Kate's fast draws roll 8 (failed), 18 (failed), 3 (success);
     was "Kate's gun comes free at the second try"."""
     text = _prose(_story(HERE / "duel.yaml", 15))
-    assert "Kate's gun comes free at the third try." in text
+    # (re-pinned, fresh user 20: the fumble phrase now says the gun is not out, and the
+    # phrase stream moved; "At last" is the <often> phrase,
+    # said only after two failed tries or more)
+    assert "At last Kate gets her gun clear." in text
     assert "second try" not in text
 
 

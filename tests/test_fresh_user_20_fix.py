@@ -154,3 +154,27 @@ def test_a_man_revived_with_light_wounds_is_back_in_the_fight(run_cli, tmp_path)
     story = r.stdout.split("Rolls, turn 3")[0]
     assert "Billy comes round and is back in the fight." in story
     assert "straight back down" not in story and "passes out" not in r.stdout
+
+
+# ------------------------------------------------ 9. smaller prose faults
+def test_a_failed_fast_draw_never_came_up_late():
+    """bh-declared.yaml (its own seed, 42), turn 1: 'Jack Doyle grabbed for his revolver, and
+    it came up late.' of a fast draw that failed four times: the gun never came out."""
+    story = _story("fx-bh-declared.yaml", 42, "past")
+    assert "came up late" not in story
+    assert "Jack Doyle grabbed for his revolver, but it would not come free." in story
+
+
+def test_a_shotgun_reload_is_a_shotguns_and_goes_on_only_from_the_same_gun():
+    """bh-ferry.yaml seed 1, past, turn 7: 'Ortiz kept at the loading, one chamber at a
+    time.' of his Greener (+2), the turn after he reloaded his revolver."""
+    story = _story("fx-bh-ferry.yaml", 1, "past")
+    assert "one chamber" not in story and "Ortiz kept at the loading" not in story
+    assert "Ortiz broke open his Greener and pushed in fresh shells." in story
+    bad = re.compile(r"Ortiz (?:keeps at the loading|thumbs fresh rounds)")
+    found = []
+    for seed in range(1, 26):
+        for turn in _text("fx-bh-ferry.yaml", seed).split("\nTurn ")[1:]:
+            if "Ortiz reloads his Greener" in turn and bad.search(turn.split("Rolls, turn")[0]):
+                found.append((seed, bad.search(turn).group(0)))
+    assert not found, found

@@ -1997,8 +1997,15 @@ class Narration:
         (``story``); without one, the weapon of his shots when none was a gun's (a thrower,
         an archer). A list of men: theirs when all alike. Only a bow or a thrown weapon is
         set: a gun's phrases stay as the paragraph had them, but for a bow's or a blade's
-        left by another man's shot (then no weapon's). Returns ""."""
+        left by another man's shot (then no weapon's); and a shotgun (pellets), named, so
+        its reload is told as a shotgun's. Returns ""."""
         men = [who] if isinstance(who, str) else list(who)
+        shotgun = self._types.get((men[0], weapon)) if weapon is not None and len(men) == 1 \
+            else None
+        if shotgun and self.scene.shot(shotgun)[1] == "pellets":
+            # a shotgun's reload is told as a shotgun's ("breaks open his Greener and pushes
+            # in fresh shells"), never "one round at a time" as a revolver's (fresh user 20)
+            return self.weapon(shotgun)
         kinds = {self._missile(man, weapon) for man in men}
         kind = kinds.pop() if len(kinds) == 1 else None
         if kind:
