@@ -178,3 +178,22 @@ def test_a_shotgun_reload_is_a_shotguns_and_goes_on_only_from_the_same_gun():
             if "Ortiz reloads his Greener" in turn and bad.search(turn.split("Rolls, turn")[0]):
                 found.append((seed, bad.search(turn).group(0)))
     assert not found, found
+
+
+def test_a_second_dud_is_told_again():
+    """nfd-intent.yaml seed 4, turn 1: two misfires (checks 20 and 17) told 'Nothing but a
+    dull click from Ada's Colt. Her Colt clicks: a dud round.', as if one told twice."""
+    story = _story("fx-nfd-intent.yaml", 4)
+    assert "Nothing but a dull click from Ada's Colt. Her Colt clicks on a dud again." in story
+    assert "Her Colt clicks: a dud round." not in story
+
+
+def test_a_dropped_weapon_names_whose_hand_opens():
+    """ww-graveyard.yaml seed 11, round 3: 'He gets past Hank's guard and catches him in the
+    left arm; his hand opens and the double-barrel shotgun drops.': whose hand?"""
+    story = _story("fx-ww-graveyard.yaml", 11)
+    assert "catches him in the left arm; Hank's hand opens and the double-barrel shotgun " \
+           "drops." in story
+    found = [seed for seed in range(1, 31)
+             if re.search(r"; (?:his|her|their) hand opens and the", _story("fx-ww-graveyard.yaml", seed))]
+    assert not found, found
