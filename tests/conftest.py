@@ -96,6 +96,16 @@ def _fresh_memos():
         _clear_mutated_caches()
 
 
+@pytest.fixture(autouse=True)
+def _piped_terminal(monkeypatch):
+    """Each test runs as a command piped to a file with no ``COLUMNS`` or ``LINES`` set (the
+    tables' width is then the command's own, ``cli._console``), whoever runs the suite:
+    pytest-xdist's workers set ``COLUMNS=80`` and ``LINES=24``, which folded the odds tables
+    to 80 columns (a test sets its own with ``env=`` or ``monkeypatch``)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+
+
 # the modules mutmut mutates (pyproject [tool.mutmut] only_mutate)
 _MUTATED = ("narrator.rulesets.", "narrator.turns", "narrator.dice", "narrator.playbypost",
             "narrator.scenario.saver", "narrator.render.discord")
