@@ -188,3 +188,20 @@ def test_between_two_covers_at_the_same_distance_the_first_on_the_map_is_chosen(
     f.sc.map["shed"] = f.sc.map["wall"].model_copy(update={"at": (0, -5)})
     assert list(f.sc.map)[-2:] == ["wall", "shed"]
     assert decide(f) == Intent(move="wall")
+
+
+def test_a_coward_with_a_knife_keeps_away_never_has_nothing_to_fight_with():
+    """A coward with only a knife, nobody within arm's length and no cover to reach, stays
+    put: the write-up's reason is "keeping_away" (a fresh user's knife fight said "nothing to
+    fight with" of him, session 20); a man with no gun of another profile is never idle (he
+    closes in), and a gunman out of rounds has "no_ammunition"."""
+    from narrator.rulesets.violence import tactics
+
+    f = fight_of("weapons: [{type: knife}], at: [0, 0], tactics: coward", bo_at="[10.5, 0]",
+                 cover_at="[-90, 0]")
+    ann = f.fighters["Ann"]
+    assert decide(f) is None
+    assert tactics.idle_reason(f, 1, ann) == ("keeping_away", "Bo")
+    f = fight_of("weapons: [{type: revolver, loaded: 0, spare: 0}], at: [0, 0], "
+                 "tactics: coward", bo_at="[10.5, 0]", cover_at="[-90, 0]")
+    assert tactics.idle_reason(f, 1, f.fighters["Ann"]) == ("no_ammunition", "Bo")

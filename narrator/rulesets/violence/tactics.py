@@ -105,12 +105,17 @@ def idle_reason(fight: FightView, turn: int, f: Fighter) -> tuple[str, str | Non
     """Why ``decide`` left ``f`` with no intent (``events.IDLE_REASONS``), and the nearest
     enemy still up: asked after the profiles decided, for the write-up only (nothing rolled,
     nothing changed). A profile is idle only with no loaded gun and no rounds to load one
-    (a coward not cornered, with no cover to reach, keeps his head down so too)."""
+    (a coward not cornered, with no cover to reach, keeps his head down so too; with no gun
+    he is "keeping away", never "nothing to fight with": he has his knife or his fists)."""
     enemies = sorted(((math.dist(f.pos, o.pos), o.order, o) for o in fight.fighters.values()
                       if o.active and o.side != f.side), key=lambda x: (x[0], x[1]))
     near = enemies[0][2].name if enemies else None
     if f.guns() and not any(w.loaded > 0 or w.spare != 0 for w in f.guns()):
         return "no_ammunition", near
+    if not f.guns() and (f.c.tactics or "aggressive") == "coward":
+        # a coward with a knife or his fists, nobody at arm's length: he keeps away (he has
+        # something to fight with: "nothing to fight with" was said of a man with a knife)
+        return "keeping_away", near
     return ("no_weapon" if not f.guns() else "out_of_reach"), near
 
 
