@@ -18,6 +18,19 @@ from narrator.events import FightLog
 from narrator.scenario.loader import LoadedScenario
 
 
+def _left_over(loaded: LoadedScenario, log: FightLog):
+    """Each (who, purpose) of the scenario's ``dice:`` whose values ``log`` has not all
+    rolled, as ``(who, purpose, n, values, left, shown)``: the count rolled, every scripted
+    value, those left (``left[0]`` locates the warning) and the left ones written out."""
+    used = Counter((r.who, r.purpose) for r in log.rolls if r.scripted)
+    for who, purposes in loaded.script.items():
+        for purpose, values in purposes.items():
+            n = used[(who, purpose)]
+            if n < len(values):
+                left = values[n:]
+                yield who, purpose, n, values, left, ", ".join(str(v.value) for v in left)
+
+
 def unused_dice(loaded: LoadedScenario, log: FightLog) -> list[ScenarioError]:
     """One warning per (who, purpose) of the scenario's ``dice:`` whose values were not all
     rolled in ``log``, located at the first value left over.
@@ -26,20 +39,13 @@ def unused_dice(loaded: LoadedScenario, log: FightLog) -> list[ScenarioError]:
         loaded: the scenario as loaded (its ``script``).
         log: a fight of it with those scripted dice.
     """
-    used = Counter((r.who, r.purpose) for r in log.rolls if r.scripted)
     out = []
-    for who, purposes in loaded.script.items():
-        for purpose, values in purposes.items():
-            n = used[(who, purpose)]
-            if n >= len(values):
-                continue
-            left = values[n:]
-            shown = ", ".join(str(v.value) for v in left)
-            what = "die" if len(left) == 1 else "dice"
-            out.append(ScenarioError(
-                f"warning: scripted {purpose} {what} {shown} for {who} never rolled (the fight "
-                f"rolled {n} of {len(values)}); the write-up's footer counts only dice used",
-                loaded.path, left[0].line, left[0].column))
+    for who, purpose, n, values, left, shown in _left_over(loaded, log):
+        what = "die" if len(left) == 1 else "dice"
+        out.append(ScenarioError(
+            f"warning: scripted {purpose} {what} {shown} for {who} never rolled (the fight "
+            f"rolled {n} of {len(values)}); the write-up's footer counts only dice used",
+            loaded.path, left[0].line, left[0].column))
     return out
 
 
@@ -56,23 +62,16 @@ def leftover_dice(loaded: LoadedScenario, log: FightLog, turn: int) -> list[Scen
         log: the fight up to and including ``turn``.
         turn: the turn just resolved.
     """
-    used = Counter((r.who, r.purpose) for r in log.rolls if r.scripted)
     out = []
-    for who, purposes in loaded.script.items():
-        for purpose, values in purposes.items():
-            n = used[(who, purpose)]
-            if n >= len(values):
-                continue
-            left = values[n:]
-            shown = ", ".join(str(v.value) for v in left)
-            what, them, was = (("die", "it", "it was") if len(left) == 1 else
-                               ("dice", "them", "they were"))
-            out.append(ScenarioError(
-                f"warning: scripted {purpose} {what} {shown} for {who} not rolled in turn "
-                f"{turn} (the fight has rolled {n} of {len(values)}): the next {purpose} roll "
-                f"for {who}, in a later turn, takes {them}; delete {them} if {was} meant "
-                f"for turn {turn}",
-                loaded.path, left[0].line, left[0].column))
+    for who, purpose, n, values, left, shown in _left_over(loaded, log):
+        what, them, was = (("die", "it", "it was") if len(left) == 1 else
+                           ("dice", "them", "they were"))
+        out.append(ScenarioError(
+            f"warning: scripted {purpose} {what} {shown} for {who} not rolled in turn "
+            f"{turn} (the fight has rolled {n} of {len(values)}): the next {purpose} roll "
+            f"for {who}, in a later turn, takes {them}; delete {them} if {was} meant "
+            f"for turn {turn}",
+            loaded.path, left[0].line, left[0].column))
     return out
 
 
