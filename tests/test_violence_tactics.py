@@ -205,3 +205,19 @@ def test_a_coward_with_a_knife_keeps_away_never_has_nothing_to_fight_with():
     f = fight_of("weapons: [{type: revolver, loaded: 0, spare: 0}], at: [0, 0], "
                  "tactics: coward", bo_at="[10.5, 0]", cover_at="[-90, 0]")
     assert tactics.idle_reason(f, 1, f.fighters["Ann"]) == ("no_ammunition", "Bo")
+
+
+@pytest.mark.parametrize("ann, want", [
+    ("tactics: aggressive, fights_to: subdue", "subdue"),   # written: it holds
+    ("tactics: aggressive", "kill"),                        # left out: the profile's
+    ("tactics: lawman, fights_to: kill", "kill"),
+    ("tactics: lawman", "subdue"),
+    ("tactics: aggressive, fights_to: kill", "kill"),
+])
+def test_a_profiles_melee_announces_the_written_fights_to(ann, want):
+    """003 l.38: what a man announces in a melee. A fresh user (session 21) wrote
+    ``fights_to: subdue`` and his aggressive man fought "to kill" all the same (the profile's
+    intent said kill); written, it holds; left out, the profile decides."""
+    f = fight_of(f"weapons: [{{type: knife}}], at: [0, 0], {ann}", bo_at="[1, 0]",
+                 fired=True)
+    assert decide(f) == Intent(melee="Bo", to=want)

@@ -117,7 +117,9 @@ class Character(Model):
     ``false`` written: in the open, even on a landmark's spot; left out: as his spot gives (on
     a landmark's own spot, in its cover when it gives any: ruled VN3);
     ``hidden``: his enemies do not know where he is (lost when he fires); ``obscured``: hard to
-    see (smoke, dark); ``fights_to``: what he announces in a melee unless his intent says.
+    see (smoke, dark); ``fights_to``: what he announces in a melee unless his intent says
+    (left out, a ``tactics`` profile's melee is its own: the lawman and the coward subdue, the
+    rest kill; written, it holds for the profile too).
     ``tactics``: a profile deciding his intents in rounds where he declares none."""
 
     name: str = Field(min_length=1, max_length=80)

@@ -51,7 +51,7 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     yards, _, nearest = enemies[0]
     loaded = [w for w in f.guns() if w.loaded > 0]
     close = yards <= fight.bands.close
-    to = "subdue" if profile in ("lawman", "coward") else "kill"
+    to = melee_aim(f.c, profile)
     if profile == "lawman":
         call = _call(fight, f, enemies)
         if call is not None:
@@ -80,6 +80,16 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
         if far:
             return Intent(snipe=far[0].name, weapon=gun)
     return Intent(shoot=nearest.name, shots=min(SHOTS[profile], loaded[0].loaded), weapon=gun)
+
+
+def melee_aim(c, profile: str) -> str:
+    """What a profile's man announces in a melee (003 l.38): his ``fights_to`` when the
+    scenario writes it (a fresh user's ``fights_to: subdue`` was fought "to kill" by an
+    aggressive man, and a man died in the after-fight roll), else his profile's: the lawman
+    and the coward subdue, the rest kill."""
+    if "fights_to" in c.model_fields_set:
+        return c.fights_to
+    return "subdue" if profile in ("lawman", "coward") else "kill"
 
 
 def closing_point(f: Fighter, foe: Fighter) -> tuple[float, float]:
