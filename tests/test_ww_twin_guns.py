@@ -71,3 +71,22 @@ def test_each_action_takes_the_twin_it_can_use():
     only = one.fighters["Ann"].weapons[0]
     only.loaded = 0
     assert one.weapon(one.fighters["Ann"], "colt_peacemaker", True) is only
+
+
+def test_a_second_gun_written_holstered_false_starts_in_hand():
+    """WN20: the first weapon is in hand; a later one only with ``holstered: false`` written
+    and a hand free (a fresh user's second Colt, session 21, stayed holstered and his
+    declared two-gun shot fired one gun, "no second gun"). A rifle takes both hands: a
+    pistol after it stays holstered; left out, the second stays holstered as before."""
+    f = _fight([{"type": "colt_peacemaker"}, {"type": "colt_peacemaker", "holstered": False}])
+    assert [w.in_hand for w in f.fighters["Ann"].weapons] == [True, True]
+    f = _fight([{"type": "colt_peacemaker"}, {"type": "colt_peacemaker"}])
+    assert [w.in_hand for w in f.fighters["Ann"].weapons] == [True, False]
+    f = _fight([{"type": "winchester_73"}, {"type": "colt_peacemaker", "holstered": False}])
+    assert [w.in_hand for w in f.fighters["Ann"].weapons] == [True, False]
+    f = _fight([{"type": "colt_peacemaker", "holstered": True},
+                {"type": "winchester_73", "holstered": False}])
+    assert [w.in_hand for w in f.fighters["Ann"].weapons] == [False, True]
+    f = _fight([{"type": "colt_peacemaker"}, {"type": "colt_lightning", "holstered": False},
+                {"type": "colt_peacemaker", "holstered": False}])
+    assert [w.in_hand for w in f.fighters["Ann"].weapons] == [True, True, False]

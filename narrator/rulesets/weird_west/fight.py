@@ -116,9 +116,26 @@ class Arms:
                                                                    else base)
 
 
+def starts_in_hand(specs: list[WeaponSpec]) -> list[bool]:
+    """Which of a man's weapons are in his hand at the start (ruled: WN20): the first unless
+    ``holstered: true``; a later one with ``holstered: false`` written (a fresh user's second
+    Colt, "holstered: false" silently left in its holster) when his hands can take it too: two
+    one-handed weapons at most, a two-handed one alone."""
+    out, hands = [], 0
+    for i, spec in enumerate(specs):
+        two = weapons()[spec.type].concentration in TWO_HANDED
+        wanted = (not spec.holstered) if i == 0 else (
+            "holstered" in spec.model_fields_set and not spec.holstered)
+        fits = hands == 0 if two else hands < 2
+        take = wanted and fits
+        hands += (2 if two else 1) if take else 0
+        out.append(take)
+    return out
+
+
 def make_arms(spec: WeaponSpec, first: bool) -> Arms:
-    """Arms from a scenario weapon (W15: any field overridden); loaded defaults to full; the
-    first weapon is in hand unless holstered (ruled: WN20)."""
+    """Arms from a scenario weapon (W15: any field overridden); loaded defaults to full; in
+    hand when ``first`` (``starts_in_hand``, ruled: WN20)."""
     wt = weapons()[spec.type]
     changes = {}
     if spec.damage:
@@ -130,7 +147,7 @@ def make_arms(spec: WeaponSpec, first: bool) -> Arms:
     if changes:
         wt = dataclasses.replace(wt, **changes)
     loaded = wt.shots if spec.loaded is None else spec.loaded
-    return Arms(spec, wt, loaded if wt.is_gun else 0, first and not spec.holstered)
+    return Arms(spec, wt, loaded if wt.is_gun else 0, first)
 
 
 @dataclass
@@ -250,7 +267,8 @@ class WeirdWestFight:
                 body.levels[limb] = 5
             pos = (float(c.at[0]), float(c.at[1]))
             f = Fighter(c, side, order, pos, body,
-                        [make_arms(w, i == 0) for i, w in enumerate(c.weapons)],
+                        [make_arms(w, held) for w, held
+                         in zip(c.weapons, starts_in_hand(c.weapons))],
                         None, None, c.prone, self.base_pace(c), dict(c.chips))
             self.place_cover(f, explicit=True)
             self.fighters[c.name] = f

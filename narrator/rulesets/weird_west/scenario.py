@@ -148,7 +148,9 @@ class Landmark(Model):
 
 class WeaponSpec(Model):
     """A carried weapon: a ``type`` of ``data/weapons.toml`` (or an alias); any field may be
-    overridden (W15). ``holstered``: not in hand at the start (drawing is an action, W17)."""
+    overridden (W15). ``holstered``: not in hand at the start (drawing is an action, W17);
+    the first weapon is in hand unless ``holstered: true``, a later one only with
+    ``holstered: false`` written and a hand free for it (WN20)."""
 
     type: str
     name: WeaponName | None = Field(None, max_length=60)
