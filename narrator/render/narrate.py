@@ -3054,7 +3054,8 @@ def _active_enemies(pos: dict[str, tuple[float, float]], sides: dict[str, str],
 
 
 #: The kinds ``_down_after`` reads (the others put nobody down).
-_DOWN_KINDS = frozenset({"wound_taken", "passed_out", "died", "injury_rolled", "morale_checked",
+_DOWN_KINDS = frozenset({"wound_taken", "passed_out", "died", "injury_rolled", "melee_fought",
+                         "morale_checked",
                          "knocked_out", "gl_down", "ww_damage", "ww_gave_up", "ww_winded", "state_adjusted"})
 _NOBODY: frozenset[str] = frozenset()
 
@@ -3075,6 +3076,8 @@ def _down_after(e: Event, down: set[str]) -> None:
         down.add(e.character)
     elif k == "injury_rolled" and e.result == "down":
         down.add(e.character)
+    elif k == "melee_fought" and e.down:   # Violence: beaten Down (or subdued) in a melee
+        down.add(e.down)
     elif k == "morale_checked" and e.routed:
         down.update(e.members)
     elif k == "gl_down" or (k == "ww_damage" and (e.died or e.winded)):
