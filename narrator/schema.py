@@ -58,7 +58,11 @@ FIELD_HELP = {
     ("Scenario", "groups"): "Groups by key: morale rating, leader, what a rout does. A group's "
                               "key may not be a side's name nor a character's (full) name.",
     ("Character", "name"): "Full name, as the write-up gives it the first time.",
-    ("Character", "short"): "Short name used in the prose and accepted everywhere a name is.",
+    ("Character", "short"): "Short name used in the prose and accepted everywhere a name is. "
+                            "Two short names a reader could mix up (one the start of the "
+                            "other, or the same first letter and much alike: Caleb and Cole) "
+                            "are not both used: the later man is told by his nickname or "
+                            "surname (Martin).",
     ("Character", "at"): "Where he stands: [x, y] in yards.",
     ("Character", "weapons"): "Carried weapons; the first is the one he uses unless an intent "
                               "names another.",
