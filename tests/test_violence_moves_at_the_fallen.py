@@ -41,3 +41,31 @@ def test_no_run_at_a_man_beaten_down():
         if seed == 5:
             assert "Ned rushes at Jake." in story
     assert runs >= 10, runs
+
+
+def test_a_melee_on_a_man_already_down_is_told():
+    """A man whose melee finds its man already out of the fight ("melee not possible (target
+    out: down)" in the rolls) is told in that round's prose, never left out of it (a fresh
+    user: Big Ned Cole first appeared in the ending). 20 seeds, and two sentences pinned."""
+    text = KNIVES.read_text()
+    told = 0
+    for seed in range(1, 21):
+        log = run_fight(load_scenario_text(text, "v-knives.yaml"), seed)
+        story = render(log, "markdown", "story", options=Options())
+        rounds = [b.split("Rolls, round", 1)[0]
+                  for b in re.split(r"^## Round \d+", story, flags=re.M)[1:]]
+        short = {c.name: c.short or c.name for c in log.events[0].characters}
+        for e in log.events:
+            if e.kind == "action_blocked" and e.action == "melee" and e.reason == "target_out":
+                prose = rounds[e.turn - 1]
+                assert re.search(rf"{re.escape(short[e.character])}\b[^.]*\b(?:already)\b",
+                                 prose) or re.search(
+                    rf"{re.escape(e.character)}\b[^.]*\balready\b", prose), (seed, e)
+                told += 1
+    assert told >= 5, told
+    five = render(run_fight(load_scenario_text(text, "k"), 5), "markdown", "story",
+                  options=Options())
+    assert "Mateo Ruiz goes for Shorty, but Shorty is already down." in five
+    four = render(run_fight(load_scenario_text(text, "k"), 4), "markdown", "story",
+                  options=Options(tense="past"))
+    assert "Jake Tolliver turned on Ruiz and found him already down." in four
