@@ -1124,7 +1124,10 @@ def test_the_lint_catches_the_ninth_reading_of_endings_and_odd_lines():
                           "markdown"), "past", log, c)
         assert [k for k in NINTH if getattr(c, k)] == [], [c.examples.get(k) for k in NINTH]
     text = render(brawl, "markdown", "story", options=Options(tense="past"))
-    assert "ready to run" not in text and "three weeks in bed" in text
+    # (re-pinned: the story now tells Carver's melee on Curly, who had given up, which moves
+    # the phrase picks after it: was "... faced three weeks in bed", the same rest)
+    assert "ready to run" not in text and "Curly and Big Swede were laid up for three weeks" \
+        in text
     closing = story_prose(render(saloon, "markdown", "story", options=Options(tense="past")),
                           "markdown").rsplit("\n\n", 1)[-1]
     assert "Charlie" in closing, closing
