@@ -90,3 +90,16 @@ def test_a_second_gun_written_holstered_false_starts_in_hand():
     f = _fight([{"type": "colt_peacemaker"}, {"type": "colt_lightning", "holstered": False},
                 {"type": "colt_peacemaker", "holstered": False}])
     assert [w.in_hand for w in f.fighters["Ann"].weapons] == [True, True, False]
+
+
+def test_draw_true_takes_the_holstered_twin():
+    """``draw: true`` with one Colt in hand and its twin holstered draws the twin (as ``draw:
+    colt_peacemaker`` does), and the declared two-gun shot then fires both (a fresh user,
+    session 21, tests/fresh21/ww-twoguns-draw.yaml seed 16: "has his Colt Peacemaker in hand
+    already: no draw is made", then "no second pistol in hand")."""
+    path = Path(__file__).resolve().parent / "fresh21" / "ww-twoguns-draw.yaml"
+    log = run_fight(load_scenario_text(path.read_text(), "ww-twoguns-draw.yaml"), 16)
+    text = render(log, "markdown", "teaching")
+    assert "**Sutter** (J♦) draws his Colt Peacemaker: that is the action." in text
+    assert "fires his Colt Peacemaker in his off hand at **Crowe**" in text
+    assert "in hand already" not in text and "no second pistol" not in text

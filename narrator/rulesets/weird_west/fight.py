@@ -670,6 +670,11 @@ class WeirdWestFight:
     def do_draw(self, t: int, f: Fighter, card: Card, a: Action) -> None:
         arms = self.weapon(f, a.draw if isinstance(a.draw, str) else None, True, "draw") \
             or self.weapon(f, None, False)
+        if arms is not None and arms.in_hand and not isinstance(a.draw, str):
+            # "draw: true" with a gun in hand and its twin holstered (two Colts given no
+            # name): the twin, as "draw: colt_peacemaker" takes it (a fresh user's "draw:
+            # true" was told "has his Colt in hand already", the second never drawn)
+            arms = self.weapon(f, arms.key, True, "draw") or arms
         if arms is None:
             self.simple(t, f, card, "draw", "no_gun")
             return
