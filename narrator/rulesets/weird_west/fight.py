@@ -133,9 +133,9 @@ def starts_in_hand(specs: list[WeaponSpec]) -> list[bool]:
     return out
 
 
-def make_arms(spec: WeaponSpec, first: bool) -> Arms:
+def make_arms(spec: WeaponSpec, in_hand: bool) -> Arms:
     """Arms from a scenario weapon (W15: any field overridden); loaded defaults to full; in
-    hand when ``first`` (``starts_in_hand``, ruled: WN20)."""
+    hand when ``in_hand`` (``starts_in_hand``, ruled: WN20)."""
     wt = weapons()[spec.type]
     changes = {}
     if spec.damage:
@@ -147,7 +147,7 @@ def make_arms(spec: WeaponSpec, first: bool) -> Arms:
     if changes:
         wt = dataclasses.replace(wt, **changes)
     loaded = wt.shots if spec.loaded is None else spec.loaded
-    return Arms(spec, wt, loaded if wt.is_gun else 0, first)
+    return Arms(spec, wt, loaded if wt.is_gun else 0, in_hand)
 
 
 @dataclass
