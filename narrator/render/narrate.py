@@ -2459,13 +2459,19 @@ class Narration:
         if isinstance(extra.get("weapon"), str) and ("{weapon}" in phrase
                                                       or "{weapon_bare}" in phrase):
             # a gun told emptied, of a man who carries another: named, never "the gun"
-            # ("Lem has no rounds left in the gun" of his coach gun, his revolver full)
-            named = _empties(phrase) and a in self.chars and len(self.chars[a].weapons) > 1
+            # ("Lem has no rounds left in the gun" of his coach gun, his revolver full);
+            # and any gun of a man who carries two or more: "gun" would not say which
+            # ("Martin trades his gun for his gun", "Slim lets the shotgun be and goes for
+            # his gun": fresh user, session 21)
+            owner = b if re.search(r"\{b\}'s \{weapon\}|\{b_his\} \{weapon\}", phrase) else a
+            named = (_empties(phrase) and a in self.chars and len(self.chars[a].weapons) > 1
+                     ) or self.guns_carried(owner) > 1
             extra["weapon"] = self._gun_ref(self.scene.gun(extra["weapon"]), named)
         elif isinstance(extra.get("weapon"), str):
             extra["weapon"] = self.scene.gun(extra["weapon"])
-        if isinstance(extra.get("old"), str):  # the gun he had in hand (``draw_switch``)
-            extra["old"] = self._gun_ref(self.scene.gun(extra["old"]))
+        if isinstance(extra.get("old"), str):  # the gun he had in hand (``draw_switch``):
+            # named, as the one he turns to is (he carries two at least)
+            extra["old"] = self._gun_ref(self.scene.gun(extra["old"]), True)
         for key in ("weapon", "old"):
             v = extra.get(key)
             if not isinstance(v, str):
@@ -2576,6 +2582,13 @@ class Narration:
                     phrase = phrase[:slot] + tail
                 return phrase
         return phrase
+
+    def guns_carried(self, who: str | None) -> int:
+        """How many firearms ``who`` carries (his weapons not knives, fists, clubs or bows
+        by name: ``_NO_GUN``); 0 for nobody or a man not in the fight."""
+        c = self.chars.get(who) if who is not None else None
+        return sum(1 for w in getattr(c, "weapons", ()) or ()
+                   if isinstance(w, str) and not _NO_GUN.search(w))
 
     def _gun_ref(self, gun: str, named: bool = False) -> str:
         """A weapon's name as a referring expression: in full the first time in the fight
