@@ -117,8 +117,11 @@ def test_a_move_when_every_enemy_is_down_is_told_by_where_it_ends():
     """Old (seed 4405, turn 9): Cole runs 17.6 yd towards Walt, who falls to Dutch's second
     barrel before the move, and the story told no move of Cole's at all (seed 4408, turn 6:
     Gus's run; seed 4416, turn 8: Walt's walk to the water tank). A move with every enemy down
-    is told by the landmark it ends at or near, one he moves towards; else with no place."""
-    assert "Cole runs over to the open ground near the smithy." in _story(
+    is told by the landmark it ends at or near, one he moves towards; else with no place.
+    (Seed 4405 re-pinned, fresh user 21: Cole's run was made firing at Walt, and the story
+    tells it before his shots, when Walt was still up: a run at Walt, as the rolls declared
+    it; test_fresh_user_21_writeup_prose.)"""
+    assert "Cole runs straight at Walt. Both of Cole's bullets go wide of Walt." in _story(
         _fight(REDROCK, 4405))
     assert "Gus makes for the open ground near the freight wagon at a run." in _story(
         _fight(REDROCK, 4408))

@@ -71,3 +71,60 @@ def test_a_switch_of_guns_names_both():
             assert old is None or old != new, (label, s)
     assert seen >= 20, seen
 
+
+def test_gen_boothill_turn_1_run_told_at_albert():
+    """gen-boothill.yaml turn 1: Zeke declared "runs towards Albert" (the engine moved him to
+    a spot by Albert), and his first shot killed Albert; the run, told before that shot, is
+    at Albert ("Zeke "Two-Gun" Young charges towards Albert "Dutch" Stokes."), never at
+    James, whom Zeke turned to only after Albert fell."""
+    said = sentences(_story(_fight("gen-boothill.yaml")))
+    run = next(s for s in said if s.startswith('Zeke "Two-Gun" Young ') and " towards " in s
+               or s.startswith('Zeke "Two-Gun" Young rushes at'))
+    assert "Albert" in run and "James" not in run, run
+
+
+def test_a_run_made_firing_is_told_at_the_man_it_went_for():
+    """Over gen-boothill.yaml seeds 1..25 and 60 generated Boot Hill fights: a run of a man
+    who fired that turn, at a man he declared he shoots at (the move closes on him), is told
+    at that man (``motions``), not at another who stood near him, when his man was on his
+    feet as the mover fired his first shot (the story tells the run before that shot); and at
+    nobody when his man was down already."""
+    from narrator.render.narrate import _closes_on, _down_after, motions
+
+    logs = [(f"gen-boothill seed {s}", _fight("gen-boothill.yaml", s)) for s in range(1, 26)]
+    logs += generated_fights(60)
+    checked = fell = 0
+    for label, log in logs:
+        started = log.events[0]
+        moves = motions(list(log.events), started)
+        pos = {c.name: tuple(c.at) for c in started.characters if getattr(c, "at", None)}
+        sides = {c.name: c.side for c in started.characters}
+        down: set[str] = set()
+        first: dict[str, frozenset[str]] = {}
+        aims: dict[str, tuple[str, ...]] = {}
+        for e in log.events:
+            if e.kind == "turn_started":
+                first, aims = {}, {}
+            if e.kind == "intent_declared" and e.targets and not e.melee:
+                aims[e.character] = tuple(e.targets)
+            if e.kind == "shot_fired":
+                first.setdefault(e.shooter, frozenset(down))
+            if e.kind == "moved" and e.character in first and e.start != e.end \
+                    and not e.penalties:
+                start, end = tuple(e.start), tuple(e.end)
+                meant = _closes_on(aims.get(e.character, ()), start, end, pos, frozenset(),
+                                   sides, e.character)
+                if meant is not None and meant in down:
+                    m = moves.get(id(e), {})
+                    up = _closes_on(aims[e.character], start, end, pos, first[e.character],
+                                    sides, e.character)
+                    if up is not None:
+                        checked += 1
+                        assert m.get("enemy") == up and m.get("way") == "towards", (label, e, m)
+                    else:
+                        fell += 1
+                        assert m.get("way") != "towards", (label, e, m)
+            if e.kind == "moved":
+                pos[e.character] = tuple(e.end)
+            _down_after(e, down)
+    assert checked >= 3, (checked, fell)

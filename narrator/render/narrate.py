@@ -3196,10 +3196,21 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     closing: dict[str, str] = {}  # this turn: a man who moves to strike or grapple, and whom
     aiming: dict[str, tuple[str, ...]] = {}  # this turn: the men a man declared he shoots at
     turn_pos = dict(pos)  # where each man stood as the turn began
+    # this turn: the men down as each man fired his first shot (Boot Hill: where the story
+    # tells a run he made firing, before that shot: ``render.core._paragraphs``), and the
+    # leg wounds each man took after it (then his move is told in its place, after them)
+    told_at: dict[str, frozenset[str]] = {}
+    lamed: set[str] = set()
     for i, e in enumerate(events):
         if e.kind == "turn_started":
             closing, aiming = {}, {}
             turn_pos = dict(pos)
+            told_at, lamed = {}, set()
+        if e.kind == "shot_fired" and isinstance(getattr(e, "shooter", None), str):
+            told_at.setdefault(e.shooter, frozenset(down))
+        if e.kind == "wound_taken" and e.character in told_at \
+                and "leg" in str(getattr(e, "location", "")):
+            lamed.add(e.character)
         if e.kind.endswith("_moved") and hasattr(e, "start") and e.character not in aiming:
             after = _shot_after(events, i)   # a ruleset with no declared intents
             if after:
@@ -3218,6 +3229,21 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
             else:  # he closes on a man he declared he shoots at: that man, not the nearest
                 aimed = _closes_on(aiming.get(e.character, ()), tuple(e.start), tuple(e.end),
                                    pos, down, sides, e.character)
+                early = told_at.get(e.character) if e.kind == "moved" and not (
+                    getattr(e, "penalties", ()) and e.character in lamed) else None
+                if aimed is None and early is not None:
+                    # a Boot Hill run made firing is told before his first shot: at the man
+                    # he declared it at, if that man was up then, though his shots (or
+                    # another's) put him down before the move's place in the log; at
+                    # nobody if he was down already, never at the next man near it (a
+                    # fresh user, session 21: "Zeke charges towards James" of a run at
+                    # Albert, whom Zeke's first shot killed)
+                    aimed = _closes_on(aiming.get(e.character, ()), tuple(e.start),
+                                       tuple(e.end), pos, early, sides, e.character)
+                    if aimed is None and _closes_on(aiming.get(e.character, ()),
+                                                    tuple(e.start), tuple(e.end), pos,
+                                                    frozenset(), sides, e.character):
+                        enemies = []  # his man was down before he fired: told neutrally
                 if aimed is not None:
                     enemies = [(aimed, math.dist(tuple(e.start), pos[aimed]))]
             if enemies and e.start != e.end:
