@@ -44,18 +44,34 @@ def record_hash(turn: Any, scenario: Any, index: int, record: dict[str, Any],
     keeps the old behaviour) still reads older records as unedited. ``legacy``: the seal of
     records written before that (the setup with every default in it), which
     ``_check_unchanged`` still accepts."""
+    return hashlib.sha256(_sealed(turn, scenario, index, record, legacy)).hexdigest()[:12]
+
+
+def _sealed(turn: Any, scenario: Any, index: int, record: dict[str, Any], legacy: bool,
+            renamed: tuple[str, str] | None = None) -> bytes:
+    """The bytes ``record_hash`` seals; ``renamed`` ``(new, old)``: with every name (a key or
+    a value) ``new`` written ``old`` (the seal the turn had before ``old`` was renamed)."""
     setup = None
     if scenario is not None:
         setup = scenario.model_dump(mode="json", exclude={"turns", "state", "description",
                                                            "title", "max_turns", "side_names"},
                                     exclude_defaults=not legacy)
-    blob = json.dumps({"turn": index, "kind": turn.kind,
-                       "intents": {k: _dumped(v) for k, v in turn.intents.items()},
-                       "setup": setup,
-                       "record": {k: record.get(k) or {} for k in ("rolls", "from_script",
-                                                                    "adjusted")}},
-                      sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(blob.encode()).hexdigest()[:12]
+    blob = {"turn": index, "kind": turn.kind,
+            "intents": {k: _dumped(v) for k, v in turn.intents.items()},
+            "setup": setup,
+            "record": {k: record.get(k) or {} for k in ("rolls", "from_script", "adjusted")}}
+    if renamed is not None:
+        blob = _with_name(blob, *renamed)
+    return json.dumps(blob, sort_keys=True, separators=(",", ":"), default=str).encode()
+
+
+def _with_name(value: Any, new: str, old: str) -> Any:
+    """``value`` (JSON data) with every string ``new`` (dict keys too) replaced by ``old``."""
+    if isinstance(value, dict):
+        return {(old if k == new else k): _with_name(v, new, old) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_with_name(v, new, old) for v in value]
+    return old if value == new else value
 
 
 def _dumped(intent: Any) -> Any:
@@ -360,52 +376,88 @@ def _check_unchanged(loaded: LoadedScenario, upto: int) -> None:
 
 
 def _renamed(loaded: LoadedScenario, i: int) -> ScenarioError | None:
-    """Why turn ``i + 1``'s seal no longer matches, when its record says it: the record
-    names a character or a side (its dice, the GM's edits) that the file no longer has, so
-    one was renamed (or removed) after the turn was resolved. Located at the name that took
-    its place (the nearest of the file's names that the record does not name: his
-    ``name:``, the side's key), else at the record's own line for the old name; None when
-    every name the record gives is still in the file (the seal says only that something
-    changed)."""
+    """Why turn ``i + 1``'s seal no longer matches, when a name says it: a character or a
+    side was renamed (or removed) after the turn was resolved. The old names are those the
+    records of the resolved turns (their dice, the GM's edits) and ``state:`` give that the
+    file no longer has: a man with no die in this turn's record is still named in a later
+    one, or under ``state:``. A rename that alone breaks the seal (the turn, its names put
+    back, seals as it was) is certain, and told at the new name (his ``name:``, the side's
+    key), whoever it was; else a name this turn's record gives that the file lacks is told
+    at the nearest name of its kind the record does not give, else at the record's own line
+    for it; else an old name only a later record or ``state:`` gives, at the nearest name
+    no record gives; None when none finds one (the seal says only that something changed)."""
     from narrator.scenario.loader import nearest
 
     sc = loaded.scenario
-    r = sc.turns[i].resolved
+    turn = sc.turns[i]
+    r = turn.resolved
     parts = {"rolls": r.rolls, "from_script": r.from_script, "adjusted": r.adjusted}
     named = {k for part in parts.values() for k in part}
-    for part, record in parts.items():
-        for old in record:
-            if old in loaded.side_of or old in sc.sides:
+    fix = (f"run narrator next --redo {i + 1} to resolve it again (later turns are "
+           f"discarded; the old file is kept as .bak)")
+    has = set(loaded.side_of) | set(sc.sides)
+    gone: dict[str, None] = {}   # the old names, in the order the file gives them
+    recorded: set[str] = set()   # every name a resolved turn's record gives
+    for t in sc.turns:
+        if t.resolved is None:
+            break
+        for part in (t.resolved.rolls, t.resolved.from_script, t.resolved.adjusted):
+            recorded.update(part or {})
+            gone.update((k, None) for k in part or {} if k not in has)
+    state = sc.state if isinstance(sc.state, dict) else {}
+    chars = state.get("characters")
+    if isinstance(chars, dict):
+        gone.update((k, None) for k in chars if isinstance(k, str) and k not in has)
+    for old in gone:
+        for new in [*sc.sides, *loaded.side_of]:
+            if r.hash in (hashlib.sha256(_sealed(turn, sc, i + 1, parts, legacy,
+                                                 (new, old))).hexdigest()[:12]
+                          for legacy in (False, True)):
+                return _renamed_error(loaded, i, old, new, fix, old in named)
+    side_rolls = any(k in sc.sides for k in named)   # its sides roll (Boot Hill initiative)
+    for part, rec in parts.items():
+        for old in rec:
+            if old in has:
                 continue
-            # a side rolls its initiative; a man, the rest (the nearer kind searched first)
             sides = [k for k in sc.sides if k not in named]
             men = [n for n in loaded.side_of if n not in named]
-            first = sides if "initiative" in record[old] else men
-            new = nearest(old, first) or nearest(old, sides + men)
-            fix = (f"run narrator next --redo {i + 1} to resolve it again (later turns are "
-                   f"discarded; the old file is kept as .bak)")
-            if new in sc.sides:
-                return loaded.error(
-                    f"sides.{new}: turn {i + 1}'s record names the side {old!r}, which the "
-                    f"file no longer has: renamed {new!r} after the turn was resolved, the "
-                    f"side no longer matches it; change the key back to {old!r}, or {fix}",
-                    "sides", new)
+            if side_rolls and set(rec[old]) == {"initiative"}:   # a side's: a side took it
+                new = nearest(old, sides) or (sides[0] if len(sides) == 1 else None)
+            else:
+                new = nearest(old, men)
             if new is not None:
-                side_key = loaded.side_of[new]
-                at = next(j for j, c in enumerate(sc.sides[side_key]) if c.name == new)
-                where = ("sides", side_key, at, "name")
-                line, col = loaded.locate(where, False) if loaded.locate else (None, None)
-                return ScenarioError(
-                    f"sides.{side_key}[{at}].name: turn {i + 1}'s record names {old!r}, whom "
-                    f"the file no longer has: renamed {new!r} after the turn was resolved, "
-                    f"the character no longer matches it; change the name back to {old!r}, "
-                    f"or {fix}",
-                    loaded.path, line, col)
+                return _renamed_error(loaded, i, old, new, fix, True)
             return loaded.error(
                 f"turn {i + 1}'s record names {old!r}, whom the file no longer has (renamed or "
                 f"removed after the turn was resolved); put {old!r} back, or {fix}",
                 "turns", i, "resolved", part, old)
+    for old in gone:   # named by a later record or state: only (no die of his in this turn)
+        new = nearest(old, [n for n in loaded.side_of if n not in recorded])
+        if new is not None:
+            return _renamed_error(loaded, i, old, new, fix, False)
     return None
+
+
+def _renamed_error(loaded: LoadedScenario, i: int, old: str, new: str, fix: str,
+                   in_record: bool) -> ScenarioError:
+    """The side or character ``old`` renamed ``new`` after turn ``i + 1`` was resolved, told
+    at the new name (``in_record``: the turn's own record names ``old``)."""
+    sc = loaded.scenario
+    if new in sc.sides:
+        return loaded.error(
+            f"sides.{new}: turn {i + 1}'s record names the side {old!r}, which the file no "
+            f"longer has: renamed {new!r} after the turn was resolved, the side no longer "
+            f"matches it; change the key back to {old!r}, or {fix}", "sides", new)
+    side_key = loaded.side_of[new]
+    at = next(j for j, c in enumerate(sc.sides[side_key]) if c.name == new)
+    line, col = (loaded.locate(("sides", side_key, at, "name"), False) if loaded.locate
+                 else (None, None))
+    said = (f"turn {i + 1}'s record names {old!r}" if in_record
+            else f"turn {i + 1} was resolved with {old!r}")
+    return ScenarioError(
+        f"sides.{side_key}[{at}].name: {said}, whom the file no longer has: renamed {new!r} "
+        f"after the turn was resolved, the character no longer matches it; change the name "
+        f"back to {old!r}, or {fix}", loaded.path, line, col)
 
 
 def replay(loaded: LoadedScenario, upto: int | None = None) -> tuple[int, FightLog | None,

@@ -228,12 +228,29 @@ def test_a_renamed_side_is_located_at_its_key(run_cli, street_resolved):
         f"file no longer has: renamed 'lawmen' after the turn was resolved")
 
 
-def test_a_name_nothing_resembles_is_located_at_the_record(run_cli, street_resolved):
-    """Renamed past recognising (no name of the file is near the old one): the record's line
-    that names him, so the GM sees whom the turn was resolved with."""
+def test_a_name_nothing_resembles_is_located_at_the_new_name(run_cli, street_resolved):
+    """Renamed past recognising (no name of the file is near the old one): the turn, sealed
+    with the old name put back, matches its seal, so the new name is the one (session 22;
+    it was told at the record's line)."""
     path = street_resolved
     path.write_text(path.read_text().replace("- name: Hattie Boone\n",
                                              "- name: Calamity Jane\n", 1))
+    r = run_cli(path, "status")
+    line, col = _line_col(path, "Calamity Jane")
+    assert r.exit_code == 2 and r.stderr.startswith(
+        f"{path}:{line}:{col}: sides.law[1].name: turn 1's record names 'Hattie Boone', whom "
+        f"the file no longer has: renamed 'Calamity Jane' after the turn was resolved")
+
+
+def test_a_name_nothing_resembles_with_another_edit_is_located_at_the_record(
+        run_cli, street_resolved):
+    """Renamed past recognising and another edit besides (the old name put back does not
+    seal): the record's line that names him, so the GM sees whom the turn was resolved
+    with."""
+    path = street_resolved
+    path.write_text(path.read_text().replace("- name: Hattie Boone\n",
+                                             "- name: Calamity Jane\n", 1)
+                    .replace("coo: 16", "coo: 17", 1))
     r = run_cli(path, "status")
     text = path.read_text()
     record = text.index("    resolved:")
