@@ -111,11 +111,18 @@ def _text(s: str) -> str:
     return " ".join(s.split())
 
 
+#: A code name in a docstring, as a developer reads it: a private name (``_close_in``,
+#: ``tactics._close_in``), with the parentheses it stands in. The rules reference a user reads
+#: leaves it out ("... of the man he shoots at (_close_in), firing": a fresh user, session 22).
+_CODE_NAME = re.compile(r" ?\(``(?:\w+\.)*_\w+``\)|``(?:\w+\.)*_\w+``")
+
+
 def _profiles(doc: str | None) -> list[list[str]]:
-    """``* ``name``: text`` bullets of a tactics module's docstring as [name, text] rows."""
+    """``* ``name``: text`` bullets of a tactics module's docstring as [name, text] rows, the
+    code names in them left out (``_CODE_NAME``); a YAML value (``aim: limbs``) is kept."""
     rows = []
     for m in re.finditer(r"^\* ``(\w+)``: (.*?)(?=^\*|^\S|\Z)", doc or "", re.M | re.S):
-        rows.append([m.group(1), _text(m.group(2)).replace("``", "")])
+        rows.append([m.group(1), _text(_CODE_NAME.sub("", m.group(2))).replace("``", "")])
     return rows
 
 

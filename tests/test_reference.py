@@ -110,3 +110,31 @@ def test_write_ups_never_send_a_reader_outside_the_project():
             for mode in ("teaching", "story"):
                 text = render(log, fmt, mode)
                 assert "errata" not in text and "../shared" not in text, (path.name, fmt, mode)
+
+
+#: A code name: a private identifier ('_close_in', 'tactics._close_in') or a module path.
+CODE_NAME = re.compile(r"(?<![\w.])(?:\w+\.)*_[A-Za-z]\w*|\bnarrator\.[a-z_]+\.")
+
+
+@pytest.mark.parametrize("ruleset", ruleset_names())
+def test_rules_never_show_a_code_name(ruleset):
+    """Every ``narrator rules RULESET TOPIC`` (and the docs made of them) is told in the
+    user's words: a fresh user (session 22) read "of the man he shoots at (_close_in)" in
+    the Boot Hill aggressive profile, the tactics docstring's pointer to its function."""
+    topics = reference.reference(ruleset).topics()
+    assert "tactics" in topics
+    for topic in ["", *topics]:
+        r = runner.invoke(app, ["rules", ruleset, *([topic] if topic else [])],
+                          env={"COLUMNS": "400"})
+        assert r.exit_code == 0, r.output
+        assert not CODE_NAME.findall(r.stdout), (topic, CODE_NAME.findall(r.stdout))
+    doc = (ROOT / "docs" / f"{ruleset}.md").read_text(encoding="utf-8")
+    assert not re.findall(r"(?<![\w.])(?:\w+\.)*_[A-Za-z]\w*", doc)
+    assert "(_close_in)" not in doc
+
+
+def test_the_aggressive_profile_reads_without_its_function():
+    rows = dict(reference.reference("boothill").select("tactics")[0].rows)
+    assert ("his run brings him within long range or nearer of the man he shoots at, firing "
+            "on the run when the shot is still worth it.") in rows["aggressive"]
+    assert "(aim: limbs)" in rows["lawman"]
