@@ -239,6 +239,35 @@ def _sub_model(model: Any, key: str) -> Any:
     return ann if isinstance(ann, type) and issubclass(ann, BaseModel) else None
 
 
+def _holds_many(model: Any, key: str) -> bool:
+    """Whether field ``key`` of ``model`` holds a list or a map (weapons, tags, traits' map)
+    in every form it takes (``at``: a landmark's name or [x, y], is one value)."""
+    import types
+    import typing
+
+    f = model.model_fields.get(key) or next(
+        (v for v in model.model_fields.values() if v.alias == key), None)
+    if f is None:
+        return False
+    ann = f.annotation
+    forms = ([a for a in typing.get_args(ann) if a is not type(None)]
+             if typing.get_origin(ann) in (typing.Union, types.UnionType) else [ann])
+    kinds = [typing.get_origin(a) or a for a in forms]
+    return all(kind in (list, tuple, dict, set) for kind in kinds)
+
+
+def _settable(model: Any) -> list[str]:
+    """The fields of ``model`` a ``--vary`` can set, as its paths write them: a field of one
+    value (``tactics``, ``at``), a model's as ``attributes.FIELD``; not the lists and maps
+    (weapons, tags), nor the names and notes."""
+    out = []
+    for key in _fields(model):
+        if key in ("name", "short", "notes") or _holds_many(model, key):
+            continue
+        out.append(f"{key}.FIELD" if _sub_model(model, key) is not None else key)
+    return out
+
+
 def _character_model(scenario: Any) -> Any:
     """The model of one character: what ``sides:`` lists."""
     from narrator.scenario.loader import _inner_model
@@ -348,10 +377,22 @@ class _Applier:
             key = path[i]
             sub = _sub_model(model, key) if model is self.character_model else None
             nxt = d.get(key)
+            if model is self.character_model and sub is None:
+                nxt = [] if _holds_many(model, key) else 0   # what it holds, set or not
             if nxt is None:
                 nxt = d[key] = {}
+            if isinstance(nxt, list):
+                # a fresh user (session 22) tried Pete.tags.0.applies_to and was told only
+                # "'tags' holds no named fields": say what --vary can set
+                can = (f"; a character's: {', '.join(_settable(self.character_model))}"
+                       if model is self.character_model else "")
+                raise self.fail(i + 1, f"{key!r} is a list, and --vary sets one value (a "
+                                f"number, true or false, a word) of a named field, not the "
+                                f"items of a list (only a side's men are numbered: "
+                                f"sides.SIDE.N.FIELD){can}")
             if not isinstance(nxt, dict):
-                raise self.fail(i + 1, f"{key!r} holds no named fields")
+                raise self.fail(i + 1, f"{key!r} holds one value, no named fields: vary "
+                                f"{'.'.join(path[:i + 1])} itself")
             if sub is not None and path[i + 1] not in _fields(sub):
                 raise self.fail(i + 1, f"{key} has no field {path[i + 1]!r}"
                                 f"{_hint(path[i + 1], _fields(sub))}")
