@@ -426,13 +426,15 @@ def test_a_man_without_the_skill_draws_his_holstered_gun() -> None:
 def test_a_man_without_a_gun_strikes_at_exactly_a_yard() -> None:
     """Kills tactics ``decide`` mutmut_164 (reach ``+ 1e-9`` -> ``- 1e-9``): with no gun, Ann
     strikes a man exactly 1 yard off, the reach of a blow (ruled: WN16, rules.toml fightin
-    reach = 1), and walks at one 1.5 yards off."""
+    reach = 1), where she stands; at one 1.5 yards off she walks to a hair inside reach and
+    strikes on the same card (``tactics.close_in``)."""
     assert tactics.melee_yards() == 1.0
     f = _set({"weapons": []}, {"at": [1, 0]})
-    assert tactics.decide(f, 1, f.fighters["Ann"]).fight == "Bob"
+    a = tactics.decide(f, 1, f.fighters["Ann"])
+    assert (a.fight, a.move) == ("Bob", None)
     f = _set({"weapons": []}, {"at": [1.5, 0]})
     a = tactics.decide(f, 1, f.fighters["Ann"])
-    assert a.fight is None and a.move is not None
+    assert a.fight == "Bob" and tuple(a.move) == (0.52, 0.0)
 
 
 def test_the_aim_already_taken_counts_in_the_chance_he_shoots_at() -> None:

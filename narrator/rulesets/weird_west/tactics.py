@@ -2,10 +2,13 @@
 no declared action for. Profiles (``scenario.PROFILES``):
 
 * ``aggressive``: draws, clears a jam, reloads an empty gun, closes on the nearest enemy
-  when out of reach, aims when the chance to hit is poor (below 35%) and he holds another
-  card, else shoots at the nearest enemy with the gun he is best with (reloading it when it is
-  empty); fans a single-action revolver at a crowd (two or more enemies within 2 yards of
-  each other) or at anyone within 10 yards, when the fanning roll has a 40% chance or better;
+  when out of reach (a man with no gun to shoot walks at most his Pace at him, to a hair
+  inside fightin' reach, never onto his spot or past him, and strikes on the card whose walk
+  brings him within reach: ``close_in``, ruled: WN16), aims when the chance to hit is poor
+  (below 35%) and he holds another card, else shoots at the nearest enemy with the gun he
+  is best with (reloading it when it is empty); fans a single-action revolver at a crowd
+  (two or more enemies within 2 yards of each other) or at anyone within 10 yards, when the
+  fanning roll has a 40% chance or better;
   fires two pistols at once when the two shots' expected hits beat one gun's, and draws the
   second when that gain over three cards pays for the card; picks up a gun shot from his
   hand. A prone man stays down and shoots from the ground, and gets up
@@ -191,6 +194,35 @@ def toward(f, g, yards: float) -> tuple[float, float]:
     return best
 
 
+def close_in(fight, f, target, yards: float) -> tuple[float, float] | None:
+    """Where he walks, at most ``yards``, to come at ``target``: a hair inside fightin' reach
+    of him (ruled: WN16; a hair, so that the 0.01-yard map grid cannot leave him a fraction
+    outside it), never onto his spot or past him; None when he is within reach already or
+    has no step left to take. (A fresh user's knife-fighter 1.25 yards off walked onto his
+    man's own spot: ``toward`` goes all the way when the way is short.)"""
+    reach = melee_yards()
+    d = fight.dist(f, target)
+    if d <= reach + 1e-9:
+        return None
+    step = min(yards, d - reach + 2 * GRID)
+    dest = toward(f, target, step) if step >= GRID else f.pos
+    return None if math.dist(dest, f.pos) <= R.EPS else dest
+
+
+def _go_for(fight, f, target, yards: float) -> Action:
+    """Fight ``target`` (ruled: WN16): at once when he is within reach; else walk at most
+    ``yards`` at him (``close_in``), with the blow on the same card when the walk ends within
+    reach (004 l.32: the move is split across his actions as he likes); hold when he has no
+    step left this round."""
+    dest = close_in(fight, f, target, yards)
+    if dest is None:
+        if fight.dist(f, target) <= melee_yards() + 1e-9:
+            return Action(fight=target.name)
+        return Action(hold=True)
+    if math.dist(dest, target.pos) <= melee_yards() + 1e-9:
+        return Action(move=list(dest), fight=target.name)
+    return Action(move=list(dest))
+
 
 def _reload(gun) -> Action:
     """Reload ``gun``, drawn first when it is not in his hand: a holstered gun is drawn, then
@@ -214,19 +246,8 @@ def decide(fight, t: int, f) -> Action:
     pace = fight.pace_of(f)
     budget = R.max_move(pace) - f.moved
     if profile == "undead" or (f.undead and not any(w.is_gun for w in f.weapons)):
-        d = fight.dist(f, target)
-        reach = melee_yards()
-        if d <= reach + 1e-9:
-            return Action(fight=target.name)
-        # they walk (W19): at most their Pace, to a spot a hair inside reach, so that the
-        # 0.01-yard map grid cannot leave them a fraction outside it
-        step = min(budget, pace, d - reach + 2 * GRID)
-        dest = toward(f, target, step) if step >= GRID else f.pos
-        if math.dist(dest, f.pos) <= R.EPS:
-            return Action(hold=True)
-        if math.dist(dest, target.pos) <= reach + 1e-9:
-            return Action(move=list(dest), fight=target.name)
-        return Action(move=list(dest))
+        # they walk (W19): at most their Pace
+        return _go_for(fight, f, target, min(budget, pace))
     jam = next((w for w in f.weapons if w.jammed), None)
     if jam is not None:
         return Action(clear=True)
@@ -243,9 +264,7 @@ def decide(fight, t: int, f) -> Action:
         if any(w.loaded < w.wt.shots for w in guns):
             g = next(w for w in guns if w.loaded < w.wt.shots)
             return _reload(g)
-        if fight.dist(f, target) <= melee_yards() + 1e-9:
-            return Action(fight=target.name)
-        return Action(move=list(toward(f, target, min(budget, pace))))
+        return _go_for(fight, f, target, min(budget, pace))
     quick = profile == "gunslinger" or f.c.aptitudes.quick_draw > 0
     if profile in ("cautious", "coward") and f.cover is None:
         spot = cover_spot(fight, f)
@@ -258,7 +277,8 @@ def decide(fight, t: int, f) -> Action:
     if p <= 0.0:
         if f.prone:
             return Action(stand=True)
-        return Action(move=list(toward(f, target, min(budget, pace))))
+        dest = close_in(fight, f, target, min(budget, pace))
+        return Action(move=list(dest)) if dest is not None else Action(hold=True)
     crowd = [g for g in foes if g is not target
              and fight.dist(g, target) <= rules()["fanning"]["follow_yards"] + 1e-9]
     # 004 l.150: a free hand to fan with, as the fight checks it once the gun is drawn: a
