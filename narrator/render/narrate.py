@@ -3188,7 +3188,8 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
     than a third of its length), when there is one, and ``"further"``: the one it takes him
     away from by the most (by as much), when there is one; and so of a ruleset's own moves
     with a start and an end (``ww_moved``, ``gl_moved``, Violence's ``relocated``),
-    from positions followed through the log (start positions, then each move's end)."""
+    from positions followed through the log (start positions, then each move's end, and a
+    Weird West parry's ``backed_to``)."""
     pos = {c.name: tuple(c.at) for c in started.characters if getattr(c, "at", None)}
     sides = {c.name: c.side for c in started.characters}
     down: set[str] = set()
@@ -3279,6 +3280,11 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
                 if off:
                     out[id(e)]["further"] = max(off, key=lambda t: t[0])[1]
             pos[e.character] = tuple(e.end)
+        elif getattr(e, "backed_to", None) is not None:
+            # a Weird West parry backs him a yard off (ruled: WN15): a move with no move
+            # event (a fresh user's knife-fighter closing on the man who had backed off was
+            # told "backs away from" him, measured from the spot he had left)
+            pos[e.character] = tuple(e.backed_to)
         _down_after(e, down)
     return out
 

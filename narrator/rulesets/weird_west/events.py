@@ -188,7 +188,9 @@ class WWFought(Event):
 @event
 class WWVamoosed(Event):
     """A vamoose (004 l.184-199): the card spent out of turn, dodge or fightin' against the
-    attack's roll; ``success``: the attack misses."""
+    attack's roll; ``success``: the attack misses. ``backed_to``: where a parry's yard backing
+    off (ruled: WN15) left him, hit or not (None: he did not move), so that a write-up
+    following the men's spots through the log knows it."""
 
     kind: ClassVar[str] = "ww_vamoosed"
     turn: int
@@ -199,6 +201,7 @@ class WWVamoosed(Event):
     roll: RollNote
     success: bool
     how: str   # "dodge" (dives, goes prone), "cover" (dives behind his cover), "parry"
+    backed_to: tuple[float, float] | None = sparse(None)
 
 
 @event

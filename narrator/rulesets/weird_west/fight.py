@@ -1013,13 +1013,15 @@ class WeirdWestFight:
         ok = r.beats(total)
         how = "parry" if not ranged else ("cover" if target.cover is not None and not self.bare(
             attacker, target) else "dodge")   # (no ducking behind it from a man at it: WN27)
+        backed = None
         if can_move:
             if how == "dodge":
                 target.prone = True      # ruled: WN15 (diving: hitting the ground)
             elif how == "parry":
                 self.back_off(target, attacker)
+                backed = target.pos
         self.emit(WWVamoosed(t, target.name, attacker.name, card.code, total,
-                             note(r, apt), ok, how))
+                             note(r, apt), ok, how, backed))
         return ok
 
     def back_off(self, f: Fighter, away: Fighter) -> None:
