@@ -4,7 +4,7 @@ no declared action for. Profiles (``scenario.PROFILES``):
 * ``aggressive``: draws, clears a jam, reloads an empty gun, closes on the nearest enemy
   when out of reach (a man with no gun to shoot walks at most his Pace at him, to a hair
   inside fightin' reach, never onto his spot or past him, and strikes on the card whose walk
-  brings him within reach: ``close_in``, ruled: WN16), aims when the chance to hit is poor
+  brings him within reach, ruled: WN16), aims when the chance to hit is poor
   (below 35%) and he holds another card, else shoots at the nearest enemy with the gun he
   is best with (reloading it when it is empty); fans a single-action revolver at a crowd
   (two or more enemies within 2 yards of each other) or at anyone within 10 yards, when the
