@@ -274,6 +274,7 @@ IDLE_REASONS = {
     "no_ammunition": "no loaded gun, and no cartridges to load one",
     "no_weapon": "nothing to fight with that he can use",
     "keeping_away": "he has run off, and keeps out of their reach",
+    "enemy_in_melee": "the enemy at his elbow is locked in a melee with another man",
     "dark": "in his cover in the dark, where he cannot see them",
     "blinded": "blinded",
 }

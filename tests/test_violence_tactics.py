@@ -221,3 +221,52 @@ def test_a_profiles_melee_announces_the_written_fights_to(ann, want):
     f = fight_of(f"weapons: [{{type: knife}}], at: [0, 0], {ann}", bo_at="[1, 0]",
                  fired=True)
     assert decide(f) == Intent(melee="Bo", to=want)
+
+
+def test_beside_a_man_locked_in_a_melee_he_stands_by_and_never_moves_nowhere():
+    """A melee is one on one (003 l.38, l.46): Ann with a knife a yard from Bo, who is locked
+    with Dee, has nowhere to walk and no melee to start. She is left idle ("enemy_in_melee"),
+    never "moves to" the spot she stands on (a fresh user's v-knives.yaml seed 10: "Jake
+    moves to (6, 0)" from (6, 0), beside Ned locked with Shorty)."""
+    f = fight_of("weapons: [{type: knife}], at: [0, 0], tactics: aggressive", bo_at="[1, 0]",
+                 dee="weapons: [{type: knife}], at: [1, 1]")
+    f.fighters["Bo"].melee = Melee(f.fighters["Dee"], f.fighters["Bo"])
+    assert decide(f) is None
+    assert tactics.idle_reason(f, 1, f.fighters["Ann"]) == ("enemy_in_melee", "Bo")
+
+
+def test_with_the_nearest_locked_in_a_melee_he_goes_for_a_free_man():
+    """Bo (a yard off) is locked with Dee; Cy, 6 yards off, is free and within close range:
+    Ann starts a melee with Cy (she walked at Bo's elbow before, or stood there)."""
+    f = fight_of("weapons: [{type: knife}], at: [0, 0], tactics: aggressive", bo_at="[1, 0]",
+                 dee="weapons: [{type: knife}], at: [1, 1]",
+                 cy="weapons: [{type: knife}], at: [0, 6]")
+    f.fighters["Bo"].melee = Melee(f.fighters["Dee"], f.fighters["Bo"])
+    assert decide(f) == Intent(melee="Cy", to="kill")
+    # Cy beyond close range (10 yards): she walks at him, not at the locked Bo
+    f = fight_of("weapons: [{type: knife}], at: [0, 0], tactics: aggressive", bo_at="[1, 0]",
+                 dee="weapons: [{type: knife}], at: [1, 1]",
+                 cy="weapons: [{type: revolver}], at: [0, 20]")
+    f.fighters["Bo"].melee = Melee(f.fighters["Dee"], f.fighters["Bo"])
+    assert decide(f) == Intent(move=(0.0, 19.0))
+
+
+def test_no_move_of_the_fresh_users_knife_fight_goes_nowhere():
+    """v-knives.yaml (fresh user, session 21), 60 seeds: no ``relocated`` whose start is its
+    end (was 16), and seed 10's Jake, at Ned's elbow while Ned and Shorty fight, is told
+    standing by for that reason, as the fight stood when his profile decided (by his turn
+    Shorty is down and the melee over: the reason was "nothing to fight with")."""
+    from pathlib import Path
+
+    from narrator.engine import run_fight
+    from narrator.scenario import load_scenario
+
+    ld = load_scenario(Path(__file__).parent / "fresh21" / "v-knives.yaml")
+    for seed in range(1, 61):
+        log = run_fight(ld, seed)
+        still = [(e.turn, e.character) for e in log.events
+                 if e.kind == "relocated" and tuple(e.start) == tuple(e.end)]
+        assert still == [], seed
+    idle = [(e.turn, e.character, e.reason, e.enemy) for e in run_fight(ld, 10).events
+            if e.kind == "stood_idle"]
+    assert (3, "Jake Tolliver", "enemy_in_melee", "Big Ned Cole") in idle

@@ -114,6 +114,9 @@ class ViolenceFight:
         self.used: set[str] = set()
         self.surprise: str | None = None
         self.tactic_made: set[tuple[int, str]] = set()
+        # why a profile left a man idle, as the fight stood when it decided (``idle_reason``):
+        # by his turn a melee beside him may be over (Shorty down), and the reason with it
+        self.idle_why: dict[tuple[int, str], tuple[str, str | None]] = {}
         self.shots_fired = 0  # rounds spent so far (``spend``; the lawman's call reads it)
 
     # ------------------------------------------------------------------ helpers
@@ -274,6 +277,8 @@ class ViolenceFight:
             if intent is not None:
                 out[f.name] = intent
                 self.tactic_made.add((t, f.name))
+            else:
+                self.idle_why[(t, f.name)] = tactics.idle_reason(self, t, f)
         return out
 
     def adjust(self, t: int, changes: dict[str, dict]) -> None:
@@ -360,7 +365,8 @@ class ViolenceFight:
             return None
         if intent is None:
             if f.c.tactics and f.name not in self.intents:  # (his profile left him idle)
-                self.emit(StoodIdle(t, f.name, *tactics.idle_reason(self, t, f)))
+                why = self.idle_why.get((t, f.name)) or tactics.idle_reason(self, t, f)
+                self.emit(StoodIdle(t, f.name, *why))
             return None
         action = intent.action
         if action in ("shoot", "snipe", "suppress", "melee") or intent.move is not None:

@@ -7,6 +7,9 @@ both rulesets) and read the fight as it stands; nothing here rolls dice.
 
 * ``aggressive``: fights hand to hand when a foe is within close range and he has no loaded
   gun, else empties up to three rounds at the nearest enemy (each extra shot is +1, 003 l.15).
+  A foe locked in a melee with another man is no foe to start one with (a melee is one on
+  one, 003 l.38, l.46): he goes for the nearest free one, and with nobody free walks at the
+  nearest, or stands by at his elbow.
 * ``cautious``: gets to the nearest cover first (a target in cover denies advantage, l.15),
   then two shots at the nearest enemy.
 * ``coward``: gets to the nearest cover away from the enemy (no nearer them than he stands;
@@ -61,10 +64,17 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     if profile == "coward" and not loaded:
         return _cornered(fight, f, enemies, yards, nearest, to)
     if not f.guns() or (not loaded and profile == "aggressive" and close):
-        if close and nearest.melee is None:
-            return Intent(melee=nearest.name, to=to)
+        # a melee is one man on one (003 l.38, l.46): a foe locked in one with another man
+        # cannot be joined, so he goes for the nearest foe who is free; with nobody free he
+        # walks at the nearest foe, and stands by (idle, ``idle_reason``) when he is at his
+        # elbow already (a fresh user's knife "moved to (6, 0)" from (6, 0), beside Ned
+        # locked with Shorty: v-knives.yaml seed 10)
+        free = next(((y, o) for y, _, o in enemies if o.melee is None), None)
+        if free is not None and free[0] <= fight.bands.close:
+            return Intent(melee=free[1].name, to=to)
         if not f.guns():
-            return Intent(move=closing_point(f, nearest))
+            spot = closing_point(f, free[1] if free is not None else nearest)
+            return Intent(move=spot) if spot != f.pos else None
     if not loaded:
         spare = [w for w in f.guns() if w.spare != 0]
         return Intent(reload=spare[0].key) if spare else None
@@ -122,6 +132,10 @@ def idle_reason(fight: FightView, turn: int, f: Fighter) -> tuple[str, str | Non
     near = enemies[0][2].name if enemies else None
     if f.guns() and not any(w.loaded > 0 or w.spare != 0 for w in f.guns()):
         return "no_ammunition", near
+    if enemies and all(o.melee is not None for _, _, o in enemies) \
+            and enemies[0][0] <= ARMS_LENGTH and (f.c.tactics or "aggressive") != "coward":
+        # at the elbow of a foe locked in a melee with another man (003 l.46), nobody free
+        return "enemy_in_melee", near
     if not f.guns() and (f.c.tactics or "aggressive") == "coward":
         # a coward with a knife or his fists, nobody at arm's length: he keeps away (he has
         # something to fight with: "nothing to fight with" was said of a man with a knife)
