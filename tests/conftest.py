@@ -86,6 +86,7 @@ def _fresh_memos():
     hit._MODS.clear()
     hit._PREPARED.clear()
     fight._DECISIONS.clear()
+    fight._PLAIN_INTENTS.clear()
     tactics._STATIC.clear()
     tactics._SIGS.clear()
     tactics._REACH.clear()
