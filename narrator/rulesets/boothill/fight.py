@@ -97,6 +97,7 @@ class _Plain:
 # the Intent kept with its copy, so its id is not another's. Bounded like the other memos.
 _PLAIN_INTENTS: dict[int, tuple] = {}
 _PLAIN_MAX = 20_000
+_MELEE = Intent.melee.func  # (what ``Intent.melee`` computes and keeps)
 
 
 def _plain_of(i: Any) -> _Plain:
@@ -108,7 +109,7 @@ def _plain_of(i: Any) -> _Plain:
     p = _Plain()
     d = p.__dict__
     d.update(i.__dict__)
-    d["melee"] = i.melee
+    d["melee"] = _MELEE(i)  # (``Intent.melee`` worked out, without its cached_property)
     mv = i.move
     if mv is not None:
         m = _Plain()

@@ -69,6 +69,7 @@ from __future__ import annotations
 import difflib
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from narrator.errors import ScenarioError
 from narrator.frozen import record
@@ -173,6 +174,25 @@ _CACHE_MAX = 4096
 # fields: the same Intent as ``Intent.model_construct(**kw)`` (fields set: those given), in a
 # fifth of the time.
 _BLANK = Intent.model_construct()
+_set = object.__setattr__
+
+
+def _copy_of(blank: Any, kw: dict) -> Any:
+    """``blank.model_copy(update=kw)`` (pydantic's ``__copy__`` and its update) written out
+    for a blank model with no extra fields and no private attributes (an Intent, a
+    MoveIntent; ``extra`` forbidden): the same object (its ``__dict__``, the fields set,
+    no extra, no private), in half the time (made at every new decision of a move)."""
+    cls = type(blank)
+    m = cls.__new__(cls)
+    d = blank.__dict__.copy()
+    d.update(kw)
+    _set(m, "__dict__", d)
+    _set(m, "__pydantic_extra__", None)
+    fields = set(blank.__pydantic_fields_set__)
+    fields.update(kw)
+    _set(m, "__pydantic_fields_set__", fields)
+    _set(m, "__pydantic_private__", None)
+    return m
 
 
 def _intent(**kw: object) -> Intent:
@@ -191,7 +211,7 @@ def _intent(**kw: object) -> Intent:
     if hit is None:
         if len(_INTENTS) >= _CACHE_MAX:
             _INTENTS.clear()
-        hit = _INTENTS[key] = _BLANK.model_copy(update=kw)
+        hit = _INTENTS[key] = _copy_of(_BLANK, kw)
     return hit  # type: ignore[return-value]
 
 
@@ -245,6 +265,10 @@ def _move_intent(move: MoveIntent) -> Intent:
 
 
 _BLANK_MOVE = MoveIntent.model_construct()
+# (``_copy_of``'s conditions, checked once: no extra fields allowed, none set, no private)
+for _m in (_BLANK, _BLANK_MOVE):
+    assert type(_m).model_config.get("extra") != "allow" and _m.__pydantic_extra__ is None \
+        and _m.__pydantic_private__ is None and "melee" not in _m.__dict__
 
 
 def _move_to(gait: str, to: str | tuple[float, float]) -> MoveIntent:
@@ -265,7 +289,7 @@ def _move(**kw: object) -> MoveIntent:
     if hit is None:
         if len(_INTENTS) >= _CACHE_MAX:
             _INTENTS.clear()
-        hit = _INTENTS[key] = _BLANK_MOVE.model_copy(update=kw)
+        hit = _INTENTS[key] = _copy_of(_BLANK_MOVE, kw)
     return hit  # type: ignore[return-value]
 
 
