@@ -1332,7 +1332,7 @@ class BootHillFight(ShootoutTurns, HandToHand):
 
         def hittable(o: Fighter) -> bool:
             nonlocal floor
-            if o.down or not self.can_reach(t, f, o, ws, planned.shot_type):
+            if o.condition != "active" or not self.can_reach(t, f, o, ws, planned.shot_type):
                 return False
             got = (self._aim(t, f, o, ws, planned, intents, count) if self._aimed is None
                    else self._aim_kept(t, f, o, ws, planned, intents, count))
@@ -1359,7 +1359,23 @@ class BootHillFight(ShootoutTurns, HandToHand):
         return new.name
 
     def can_reach(self, t: int, f: Fighter, o: Fighter, ws: WeaponState, shot_type: str) -> bool:
-        """``o`` is within the band of ``ws`` (or a range ruling's) and can be seen (B1, B17)."""
+        """``o`` is within the band of ``ws`` (or a range ruling's) and can be seen (B1, B17).
+        On the lean path, while a turn's shots are fired with nobody moving (``_aim_now``),
+        kept for the turn by the two men, the gun's type and the shot type (all it reads
+        that may change in a fight: their places, the gun, the turn's rulings do not
+        meanwhile)."""
+        now = self._aim_now
+        if now is not None:
+            key = ("reach", f.order, o.order, ws.wt.type, shot_type)
+            got = now.get(key)
+            if got is None:
+                got = now[key] = self._can_reach(t, f, o, ws, shot_type)
+            return got
+        return self._can_reach(t, f, o, ws, shot_type)
+
+    def _can_reach(self, t: int, f: Fighter, o: Fighter, ws: WeaponState,
+                   shot_type: str) -> bool:
+        """``can_reach`` worked out."""
         yards = round(math.dist(f.pos, o.pos), 2)
         if self.band_for(t, f, o, ws, shot_type, yards)[0] is None:
             return False
