@@ -61,7 +61,7 @@ def _moves_said(log) -> list[tuple[str, str, str, float, float]]:
         assert mine, (e, lines)
         line = mine[0]
         lines.remove(line)
-        m = re.search(r" (towards|away from) ([^:,]+?):", line)
+        m = re.search(r" (towards|away from) ([^:,]+?)[:,]", line)
         if m and m.group(2) in by_short and side[by_short[m.group(2)]] != side[e.character]:
             o = pos[by_short[m.group(2)]]
             out.append((e.character, m.group(1), by_short[m.group(2)],
@@ -73,8 +73,9 @@ def _moves_said(log) -> list[tuple[str, str, str, float, float]]:
 def test_alfs_walk_back_from_hattie_is_told_away_from_her():
     log = FightLog.from_json(BEFORE.read_text())
     text = render(log, "markdown", "teaching")
-    assert ("**Alf** walks away from Hattie: 0.5 yards of 0.5 (wounds: a run would go no "
-            "farther than a walk; wounded right leg halves it).") in text
+    assert ("**Alf** walks away from Hattie, towards the open ground near the water trough: "
+            "0.5 yards of 0.5 (wounds: a run would go no farther than a walk; wounded right "
+            "leg halves it).") in text
     assert "**Alf** walks towards Hattie" not in text
 
 

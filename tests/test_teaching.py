@@ -433,8 +433,8 @@ def test_a_failed_tactics_check_cites_the_ruling_with_cite(tmp_path):
 
 
 def test_two_serious_wounds_halve_a_move_twice(corral6):
-    assert "**Jacob** runs away from Seth: 3 yards of 3 (wounded left leg halves it; two " \
-           "serious wounds: halved twice)." in corral6
+    assert "**Jacob** runs away from Seth, towards the open ground: 3 yards of 3 (wounded " \
+           "left leg halves it; two serious wounds: halved twice)." in corral6
     assert "(two times)" not in corral6
 
 

@@ -1457,18 +1457,65 @@ class Narration:
         return who if after <= 3 or after < before - math.dist(start, (x, y)) / 3 else None
 
     def leaving(self, ev: Event) -> str | None:
-        """The enemy a move (``moved``) recorded without a point of the map leaves behind:
+        """The enemy a move (``moved``) recorded without a point of the map, or a move
+        declared to a point (``intent_declared``: the point is where it ends), leaves behind:
         the enemy on his feet nearest the mover at the start of the turn (as ``heading``
         reads him), when the move ends farther from him; else None. "Walks away from
-        Hattie" for a man who eased back from her, never "walks towards Hattie"."""
+        Hattie" for a man who eased back from her, never "walks towards Hattie". A move
+        leaves the man its declaration left when it ends farther from him still (the two
+        lines tell one move: "runs away from Hiram" declared, not "runs away from Jo" made
+        because Jo ran in nearer first)."""
         end = getattr(ev, "end", None)
-        if ev.kind != "moved" or getattr(ev, "destination", None) or end is None:
+        if ev.kind == "intent_declared":
+            point = _POINT.match(getattr(ev, "destination", None) or "")
+            end = tuple(float(v) for v in point.groups()) if point else None
+        elif ev.kind != "moved" or getattr(ev, "destination", None):
             return None
-        best = self._nearest_foe(ev, tuple(end))[4]
+        if end is None:
+            return None
+        at, down, _, start, best = self._nearest_foe(ev, tuple(end))
+        if ev.kind == "moved":   # the man its declaration leaves, when it leaves him still
+            declared = self.in_turn("intent_declared", getattr(ev, "turn", None),
+                                    character=ev.character)
+            said = self.leaving(declared) if declared is not None else None
+            if said in at and said not in down and (
+                    math.dist(tuple(end), at[said]) > math.dist(start, at[said]) + 1e-9):
+                return said
         if best is None:
             return None
         before, who, pos = best
         return who if math.dist(tuple(end), pos) > before + 1e-9 else None
+
+    def declared_heading(self, ev: Event) -> str | None:
+        """The enemy a move (``moved``) recorded without a point of the map was declared
+        towards (``heading`` of its ``intent_declared``), when the move brings him nearer
+        him as the men stand when he moves, else None: "runs towards Lem" declared is "runs
+        towards Lem" made, not "towards the open ground near the corral fence"."""
+        if ev.kind != "moved" or getattr(ev, "destination", None) or ev.end is None:
+            return None
+        declared = self.in_turn("intent_declared", getattr(ev, "turn", None),
+                                character=ev.character)
+        foe = self.heading(declared) if declared is not None else None
+        if foe is None:
+            return None
+        at, down, _, start, _ = self._nearest_foe(ev, tuple(ev.end))
+        if foe not in at or foe in down:
+            return None
+        return foe if math.dist(tuple(ev.end), at[foe]) < math.dist(start, at[foe]) else None
+
+    def declared_point(self, ev: Event) -> str | None:
+        """The point of the map (``"11.3,-7.6"``) a move (``moved``) recorded without one was
+        declared to that turn (a tactics move to open ground), else None: the move's line
+        says the place its declaration said ("runs towards the open ground near the freight
+        wagon" then "runs away from Ezra, towards the open ground near the freight wagon",
+        not "runs away from Ezra" alone: a fresh user, session 22)."""
+        if ev.kind != "moved" or getattr(ev, "destination", None):
+            return None
+        declared = self.in_turn("intent_declared", getattr(ev, "turn", None),
+                                character=ev.character)
+        dest = getattr(declared, "destination", None) if getattr(declared, "gait", None) \
+            else None
+        return dest if dest and _POINT.match(dest) else None
 
     def _nearest_foe(self, ev: Event, fallback: tuple[float, float]) -> tuple[
             dict, frozenset, dict, tuple[float, float], tuple[float, str, Any] | None]:
