@@ -327,6 +327,19 @@ def group(log: FightLog) -> dict[str, Any]:
 
 
 
+def _named(e: Any) -> set[str]:
+    """The men an event names (its actor, its target or targets, a hold's two men)."""
+    out = set()
+    for key in ("character", "target", "attacker", "shooter", "holder", "held", "victim"):
+        v = getattr(e, key, None)
+        if isinstance(v, str):
+            out.add(v)
+    for v in getattr(e, "targets", None) or ():
+        if isinstance(v, str):
+            out.add(v)
+    return out
+
+
 def _is_call(b: dict[str, Any]) -> bool:
     return b["ev"].kind == "other_action" and "surrender" in b["ev"].text
 
@@ -390,9 +403,20 @@ def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = froze
     kept = [dict(b, run=1) for b in beats if b["ev"].kind not in kinds.silent
             or b["ev"] in loading]
     # a man left idle (stood_idle) is told after what the others did, never between one
-    # man's beats: his "Pike has nothing left to fight with" breaks no one's paragraph
-    kept = [b for b in kept if b["ev"].kind != "stood_idle"] + [
-        b for b in kept if b["ev"].kind == "stood_idle"]
+    # man's beats: his "Pike has nothing left to fight with" breaks no one's paragraph; but
+    # one the others' beats then come to (struck, shot at, knocked cold) is told before
+    # them, as he stood from the turn's start: never "Cyrus keeps well out of their reach"
+    # after "Cyrus is out cold" (a fresh user, session 22: a man acting once he was down)
+    idle = [b for b in kept if b["ev"].kind == "stood_idle"]
+    if idle:
+        named = set()
+        for b in kept:
+            if b["ev"].kind != "stood_idle":
+                for e in (b["ev"], *b.get("sub", ())):
+                    named.update(_named(e))
+        early = [b for b in idle if b["ev"].character in named]
+        kept = early + [b for b in kept if b["ev"].kind != "stood_idle"] + [
+            b for b in idle if b not in early]
     # a call the dice resolved after shots of the turn stays after them (a reader: "It is
     # too late for that; the shooting has started" told before any shot; issue 10: told
     # first, it read as answered by shots fired before it)

@@ -25,7 +25,8 @@ fights of a turn: the same arithmetic, in the same order, as ``tactics.decide`` 
   (``tactics._cover_move``), a sniper's walk away from enemies too near, an aggressive
   man's closing in from extreme range (``tactics._close_in``); each worked out by tactics'
   own functions once per distinct set of positions;
-* a man who flees (badly hurt, outnumbered): out of every enemy's reach he reloads, else he
+* a man who flees (badly hurt, outnumbered): out of every enemy's reach (a careful shot or a
+  blow, ``tactics._in_their_reach``) he reloads, else he
   runs to cover within his run or away from them (``tactics._nearest_cover`` and
   ``tactics._away`` themselves, once per distinct set of positions);
 
@@ -632,7 +633,7 @@ class VecTactics:
             fl = running[:, o] & st.up[:, o] & hunted[:, o]
             if not fl.any():
                 continue
-            seen = np.zeros(m, dtype=bool)
+            seen = st.at_arms[:, o].copy()   # (tactics._in_their_reach: a blow reaches him)
             for x in range(n):
                 if self.other[o, x]:
                     seen |= en[:, x] & (st.reach(self, x, o) != 0.0)
@@ -844,7 +845,7 @@ class VecTactics:
         positions, enemies' landmarks and cover."""
         n = k.n
         en = st.enemy[:, j, :]
-        safe = flee.copy()
+        safe = flee & ~st.at_arms[:, j]   # (tactics._in_their_reach: a blow reaches him)
         for o in range(n):
             if self.other[j, o]:
                 safe &= ~en[:, o] | (st.reach(self, o, j) == 0.0)

@@ -29,7 +29,9 @@ Every profile fights hand to hand (errata B19) when it has no loaded gun: an una
 empty-handed man with an enemy within reach (2 yards) strikes the nearest, with his knife or
 club or his fists; a man with a hand-to-hand weapon (or with no gun he could reload) and
 nobody in reach closes in (unless his profile never advances); a held man without a pistol
-tries to break free.
+tries to break free. A man his profile runs off runs when some enemy can get at him (a
+careful shot, or within reach of a blow), breaking free first when held; out of all of it
+he reloads where he stands (``_in_their_reach``).
 
 Whatever a profile's weights, a man within point blank range (2 yards) who can fire at him and
 is not running away is shot at first (``_threats``); then the men still in the fight come
@@ -869,8 +871,8 @@ def flight_modifier(fight: FightView, t: int, o: Fighter, kind: str) -> int:
     """The Table 2 target-movement modifier a shot at ``o`` takes this turn when his own
     profile runs him off (``_fleeing``, ``decide``'s first step): at the gait his wounds let
     him run (``_gait``: running -2, galloping -4; a walk or a crawl, none); 0 when he has no
-    profile or an intent declared for the turn, does not flee, or stands to reload out of
-    every enemy's reach. Read in turn ``t`` planned as ``kind``."""
+    profile or an intent declared for the turn, does not flee, stands to reload out of
+    every enemy's reach (``_in_their_reach``), or is held (he tries to break free). Read in turn ``t`` planned as ``kind``."""
     if not o.tactics or o.condition != "active":  # (down)
         return 0
     plan = fight.__dict__.get("_tactics_plan")
@@ -886,7 +888,7 @@ def flight_modifier(fight: FightView, t: int, o: Fighter, kind: str) -> int:
         up = _up(fight)
         if _running(fight, o, up):
             enemies = [(x, math.dist(o.pos, x.pos)) for x in up if x.side != o.side]
-            if enemies and any(reach(fight, t, x, o, y) != 0.0 for x, y in enemies):
+            if enemies and o.held_by is None and _in_their_reach(fight, t, o, enemies):
                 got = TARGET_GAIT_MODIFIER.get(_gait(o, "run", kind, fight.sc.night), 0)
     if plan is not None:
         plan.flight[key] = got
@@ -1293,6 +1295,20 @@ def _reload_ref(fight: FightView, f: Fighter, i: int) -> bool | str | None:
     return ref if fight.weapon_index(f, ref) == i else None
 
 
+def _in_their_reach(fight: FightView, turn: int, f: Fighter,
+                    enemies: list[tuple[Fighter, float]]) -> bool:
+    """Whether some enemy can get at ``f`` where they stand: one within hand-to-hand reach
+    (2 yards, errata B19: any man can strike there, with his fists at least), or one with a
+    careful shot at him (``reach``). A man running off who is out of all of it stands and
+    reloads (``decide``); one within it runs (a fresh user, session 22: a cautious man a yard
+    from two brawlers stood "out of their reach" and was clubbed senseless)."""
+    arms = tables.hand_to_hand()["reach"]["yards"]
+    for o, y in enemies:  # (a loop, not any() of a generator)
+        if y <= arms + 1e-9 or reach(fight, turn, o, f, y) != 0.0:
+            return True
+    return False
+
+
 def _fleeing(f: Fighter, prof: Profile, n_enemies: int, n_friends: int) -> bool:
     hurt = f.wound_points * 2 > f.capacity
     odds = prof.flee_odds > 0 and n_enemies >= prof.flee_odds * n_friends
@@ -1338,11 +1354,10 @@ def decide(fight: FightView, turn: int, f: Fighter) -> Intent | None:
     # 1. Running away: badly hurt, or outnumbered.
     if _fleeing(f, prof, len(enemies), n_friends):
         mem.kind_read = True
-        for o, y in enemies:  # (a loop, not all() of a generator)
-            if reach(fight, turn, o, f, y) != 0.0:
-                break
-        else:
+        if not _in_their_reach(fight, turn, f, enemies):
             return _reload_intent(fight, f)  # out of their reach: he reloads
+        if f.held_by is not None:
+            return _intent(break_free=True)  # held, he cannot run: he tears loose first
         gait = _gait(f, "run", kind, fight.sc.night)
         step = _allowance(f, gait, kind, fight.sc.night)
         cover = _nearest_cover(fight, f, enemies, far=True, away=True) \

@@ -1,0 +1,83 @@
+"""Boot Hill faults a fresh user found in session 22 (items 1-5, 13 and some of 14-15 of
+their report), each checked on the real text of the user's own fights (tests/fresh22/*.yaml,
+copies of their scenarios): the words must fit what happened."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from narrator.engine import run_fight
+from narrator.render import Options, render
+from narrator.scenario import load_scenario_text
+
+HERE = Path(__file__).resolve().parent / "fresh22"
+
+
+@lru_cache(maxsize=128)
+def _run(name: str, seed: int):
+    path = HERE / name
+    return run_fight(load_scenario_text(path.read_text(), str(path)), seed)
+
+
+@lru_cache(maxsize=128)
+def _text(name: str, seed: int, mode: str = "story", tense: str = "present") -> str:
+    return render(_run(name, seed), "text", mode, options=Options(tense=tense))
+
+
+def _turn(text: str, n: int) -> str:
+    """Turn ``n``'s section of a text write-up (its heading to the next one)."""
+    start = re.search(rf"^Turns? {n}\b.*$", text, re.M)
+    assert start, f"no turn {n}"
+    end = re.search(r"^Turns? \d+\b.*$", text[start.end():], re.M)
+    return text[start.start():start.end() + end.start()] if end else text[start.start():]
+
+
+def _prose(section: str) -> str:
+    """The story prose of a section, without its rolls and status lines."""
+    return "\n".join(line for line in section.splitlines()
+                     if line and not line.startswith((" ", "-", "Rolls, turn", "Status after")))
+
+
+# ------------------------------------------------ 1. a man in reach does not stand idle
+def test_a_fleeing_man_within_reach_of_a_blow_runs_not_stands_out_of_reach():
+    """bh-cantina.yaml: cautious Cyrus, outnumbered, a yard from Tomas and two from Rosa
+    (fists and a rolling pin, no gun between them), stood 'keeping out of reach' (tactics)
+    and was clubbed senseless where he stood (seeds 1, 2, 4, 5, 8, 11 and 41 on the old
+    code). Within reach of a blow he runs."""
+    for seed in (1, 2, 4, 5, 8, 11, 41):
+        idle = [e for e in _run("bh-cantina.yaml", seed).events if e.kind == "stood_idle"]
+        assert not idle, (seed, idle)
+    turn4 = _turn(_text("bh-cantina.yaml", 41), 4)
+    assert "Cyrus: runs" in turn4, turn4
+    assert "keeping out of reach" not in turn4
+
+
+def test_an_idle_man_the_others_come_to_is_told_before_them():
+    """fresh20 fx-bh-knives.yaml seed 1, turn 6: Maggie (running off, 3 yards from Ortiz)
+    stood idle, and Ortiz ran at her and knocked her out: 'Her knees give way; she is out
+    cold.' was followed by 'Maggie stays clear of the fight, out of range.'"""
+    path = HERE.parent / "fresh20" / "fx-bh-knives.yaml"
+    fight = run_fight(load_scenario_text(path.read_text(), str(path)), 1)
+    prose = _prose(_turn(render(fight, "text", "story"), 6))
+    idle = prose.find("Maggie stays clear")
+    out = prose.find("out cold")
+    assert idle != -1 and out != -1, prose
+    assert idle < out, prose
+
+
+def test_already_on_the_floor_only_when_he_lay_there_before_the_blow():
+    """bh-cantina.yaml seed 41, turn 4: the blow that knocked Cyrus cold also knocked him
+    down (a 6): 'He, already on the floor, is out cold.' though he had been on his feet
+    ("Status after turn 3" has no prone). Seed 2, turn 1: Abel knocked down by the first
+    blow and out cold from the second is 'already on the floor'."""
+    floored = re.compile(r"already on the (?:floor|ground)|where \w+ lies")
+    turn4 = _prose(_turn(_text("bh-cantina.yaml", 41), 4))
+    assert "out cold" in turn4 and not floored.search(turn4), turn4
+    for seed in (1, 8):  # (a 6 of the very blow on a man standing)
+        for n in (1, 4):
+            prose = _prose(_turn(_text("bh-cantina.yaml", seed), n))
+            assert not floored.search(prose), (seed, n, prose)
+    turn1 = _prose(_turn(_text("bh-cantina.yaml", 2), 1))
+    assert "goes down full length" in turn1 and floored.search(turn1), turn1
