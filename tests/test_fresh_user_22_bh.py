@@ -81,3 +81,38 @@ def test_already_on_the_floor_only_when_he_lay_there_before_the_blow():
             assert not floored.search(prose), (seed, n, prose)
     turn1 = _prose(_turn(_text("bh-cantina.yaml", 2), 1))
     assert "goes down full length" in turn1 and floored.search(turn1), turn1
+
+
+# ------------------------------------------------ 2. no surprise from a shot that never came
+def test_a_shot_from_darkness_that_never_comes_surprises_nobody():
+    """bh-night.yaml seed 5, turn 1 (shootout): Luis's careful shot from the dark stable,
+    due on count 9, never came that turn; yet Hiram was 'completely surprised (fired on
+    from darkness by Luis), -4 speed' and the story opened 'Luis Ortiz fires from the
+    darkness, and Hiram Pike is taken completely by surprise.' (ruling BN8)."""
+    events = _run("bh-night.yaml", 5).events
+    assert not [e for e in events if e.kind == "surprised_from_darkness" and e.turn == 1]
+    turn1 = _turn(_text("bh-night.yaml", 5), 1)
+    assert "darkness" not in _prose(turn1) and "fired on from darkness" not in turn1, turn1
+    # turn 2 (a combat turn): Luis's shots at Jo come, and so does the surprise
+    assert [(e.character, e.shooter) for e in events
+            if e.kind == "surprised_from_darkness" and e.turn == 2] == [("Jo \"Kid\" Marlow",
+                                                                        "Luis Ortiz")]
+
+
+def test_every_surprise_from_darkness_comes_with_a_shot_in_its_turn():
+    """Over seeds: a man told surprised from darkness in a turn is shot at that turn by
+    the man in darkness (a shootout turn's shots due past count 6 surprise nobody), unless
+    the shooter went down first or his shot was refused; and the story's 'fires from the
+    darkness' is told only with a shot fired."""
+    bad = []
+    for seed in range(1, 16):
+        events = _run("bh-night.yaml", seed).events
+        for s in [e for e in events if e.kind == "surprised_from_darkness"]:
+            came = [e for e in events if getattr(e, "turn", None) == s.turn and (
+                (e.kind == "shot_fired" and e.shooter == s.shooter and e.target == s.character)
+                or (e.kind == "action_refused" and e.character == s.shooter)
+                or (e.kind in ("died", "passed_out", "knocked_out")
+                    and e.character == s.shooter))]
+            if not came:
+                bad.append((seed, s.turn, s.character))
+    assert not bad, bad

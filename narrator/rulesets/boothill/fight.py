@@ -38,7 +38,6 @@ from narrator.rulesets.boothill.shot import (
     TurnKind,
     plan_volleys,
     shot_targets,
-    targets_of,
     too_many,
 )
 from narrator.rulesets.boothill import tactics
@@ -1001,29 +1000,22 @@ class BootHillFight(ShootoutTurns, HandToHand):
                     self.refuse(t, f, "act", "down", None, f.condition)
                 else:
                     self.declare(t, f, intents[f.name], kind)
-        if self._dark:  # (nobody is, nor can come to be, in darkness: nobody surprised so)
-            self.surprise_from_darkness(t, intents)
+        self.dark_surprised = set()  # (from darkness: ``dark_shots_due``, ``fire``)
         return ranked, winner
 
-    def surprise_from_darkness(self, t: int, intents: dict[str, Intent]) -> None:
+    def surprise_in_dark(self, t: int, f: Fighter, name: str,
+                         intents: dict[str, Intent]) -> None:
         """Firing from complete darkness always causes complete surprise (000 l.541, B17):
-        every target a man in darkness declares a shot at is completely surprised this turn
-        (-4 speed, Table 6), unless the GM declared him so already."""
-        self.dark_surprised = set()
-        for f in self.fighters.values():
-            if not f.in_darkness:  # (most men, most fights)
-                continue
-            intent = intents.get(f.name)
-            if intent is None or f.down:
-                continue
-            for name in targets_of(intent):
-                theirs = intents.get(name)
-                if name in self.dark_surprised or self.fighters[name].down or (
-                        theirs is not None and theirs.surprised == "completely"):
-                    continue
-                self.dark_surprised.add(name)
-                if self.record:
-                    self.emit(SurprisedFromDarkness(t, name, f.name))
+        ``name``, shot at from darkness by ``f`` this turn, is completely surprised (-4 speed,
+        Table 6), once, unless down or declared so by the GM already (ruling BN8: the shots
+        that come, a shootout turn's by ``dark_shots_due``, a combat turn's as fired)."""
+        theirs = intents.get(name)
+        if name in self.dark_surprised or self.fighters[name].down or (
+                theirs is not None and theirs.surprised == "completely"):
+            return
+        self.dark_surprised.add(name)
+        if self.record:
+            self.emit(SurprisedFromDarkness(t, name, f.name))
 
     def combat_turn(self, t: int, intents: dict[str, Intent]) -> None:
         """One six-second combat turn (000 l.36-43). Shootout actions carried over from the
@@ -1247,6 +1239,8 @@ class BootHillFight(ShootoutTurns, HandToHand):
                 p = self.prepare(t, f, planned, n, intents, lean=True)
                 if p is not None:
                     ready.append(p)
+                    if f.in_darkness:  # fired from darkness (BN8; speed orders nothing in
+                        self.surprise_in_dark(t, f, planned.target, intents)  # a combat turn)
             for p in ready:  # two guns: both shots were aimed before either lands
                 if type(p) is tuple:  # (the lean path's, ``prepare``)
                     if self.fast_loop:

@@ -134,6 +134,8 @@ class ShootoutTurns:
                     and (first.target == again.target or self.fighters[first.target].down)):
                 self.emit(carried)  # declaring anew gives up what was carried (B13, l.197)
         due = self.start_draws(t, 0)
+        if self._dark:
+            self.dark_shots_due(t, intents)
         if self.record:
             self.emit_schedule(t)
         # only the counts on which something is due are resolved: on any other count
@@ -191,6 +193,12 @@ class ShootoutTurns:
             if intent is None or f.condition != "active":  # (down)
                 continue
             f.queue = plan(t, f, intent)
+        if self._dark:  # (``start_draws(t, 0)``: the lean count loop's first, made here)
+            for f in men:
+                if f.queue and f.queue[0].kind == "draw" and f.cursor <= 0 \
+                        and f.condition == "active":
+                    self.draws(t, f, 0)
+            self.dark_shots_due(t, intents)
         if self._aimed is not None:  # (no blow this turn: nobody moves while they shoot)
             self._aim_now = {}
         self.lean_counts(t, intents)
@@ -522,6 +530,33 @@ class ShootoutTurns:
             parts.append(Modifier(f"weapon_{speed}", WEAPON_SPEED_COUNTS[speed], "house rule",
                                   "weapon_speed_counts"))
         return tuple(parts)
+
+    def dark_shots_due(self: Any, t: int, intents: dict[str, Intent]) -> None:
+        """Firing from complete darkness always causes complete surprise (000 l.541, B17) in
+        a shootout turn: the targets of the shots of a man in darkness that come this turn,
+        by the schedule once count 0's draws are made (``emit_schedule``'s: each queued
+        action one after another from his cursor, due by count 6), carried over from the
+        turn before or declared now, are completely surprised (-4 speed, Table 6). A shot
+        due past count 6, or behind a draw still to come (a fumbled fast draw), never comes
+        this turn: it surprises nobody (ruling BN8; a fresh user, session 22: Hiram was told
+        surprised by Luis's careful shot, due on count 9)."""
+        for f in self.fighters.values():
+            if not f.in_darkness or f.condition != "active" or not f.queue:
+                continue
+            at, fresh, cocked = f.cursor, f.fresh_draw, f.cocked
+            for a in f.queue:
+                if a.kind == "draw":
+                    break
+                at = max(1, at + sum(m.value for m in self.count_parts(f, a, fresh, cocked)))
+                if at > 6:
+                    break
+                if a.kind == "cock":
+                    cocked = True
+                    continue
+                fresh = cocked = False
+                if a.kind == "shot":
+                    for p in a.volley:
+                        self.surprise_in_dark(t, f, p.target, intents)
 
     def emit_schedule(self: Any, t: int) -> None:
         """The count schedule (``CountsPlanned``) once count 0's draws are made: each queued
