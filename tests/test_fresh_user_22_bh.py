@@ -116,3 +116,26 @@ def test_every_surprise_from_darkness_comes_with_a_shot_in_its_turn():
             if not came:
                 bad.append((seed, s.turn, s.character))
     assert not bad, bad
+
+
+# ------------------------------------------------ 4. a broken hold is told as ended
+def test_the_rolls_block_tells_a_broken_hold_as_ended():
+    """bh-cantina.yaml seeds 41 and 1, turn 1: 'Hold broken: Tomas holding Cyrus.' said
+    the opposite of what happened (Cyrus broke free)."""
+    for seed in (41, 1):
+        text = _text("bh-cantina.yaml", seed)
+        assert "Hold broken: Tomas no longer holds Cyrus." in text, seed
+        assert not re.search(r"Hold (?:broken|ends|released)[^:]*: \w+ holding", text), seed
+        assert "Hold: Tomas holding Cyrus." in text  # (the hold taken, as before)
+
+
+# ------------------------------------------------ 5. a declared blow that never comes
+def test_a_declared_blow_that_never_comes_gets_a_line_in_teaching_mode():
+    """bh-cantina.yaml seed 41, turn 1: Abel declared a blow at Rosa and was knocked cold
+    before it; teaching mode said nothing of his blow (a shot or a move gets 'X's declared
+    walk never comes: she is dead before it is her turn')."""
+    turn1 = _turn(_text("bh-cantina.yaml", 41, "teaching"), 1)
+    assert "Abel's declared blow at Rosa never comes: he is passed out before it is his " \
+           "turn." in turn1, turn1
+    # a man whose blows landed is not told so
+    assert "Rosa's declared" not in turn1 and "Tomas's declared" not in turn1
