@@ -139,3 +139,20 @@ def test_a_declared_blow_that_never_comes_gets_a_line_in_teaching_mode():
            "turn." in turn1, turn1
     # a man whose blows landed is not told so
     assert "Rosa's declared" not in turn1 and "Tomas's declared" not in turn1
+
+
+# ------------------------------------------------ 3. the window's Coordination check shown
+def test_the_window_coordination_check_shows_its_die():
+    """bh-toothpick.yaml seeds 1 and 12, turn 1: 'Coordination check made' for the window
+    came with no die of its own, right after the jump's failed roll (20): a reader could not
+    tell which check was made. The window's own d20 is shown with it, in both modes."""
+    for seed in (1, 12):
+        rolls = _run("bh-toothpick.yaml", seed).events
+        move = next(e for e in rolls if e.kind == "moved" and e.character == "Wes Hardin Jr.")
+        check = next(p for p in move.penalties if p.name.startswith("window_check"))
+        teach = _turn(_text("bh-toothpick.yaml", seed, "teaching"), 1)
+        assert re.search(rf"Coordination check (?:made|failed[^(]*) \(d20 {check.why}\)",
+                         teach), teach
+        story = _turn(_text("bh-toothpick.yaml", seed), 1)
+        assert re.search(rf"Coordination check (?:made|failed[^(]*) \(d20 {check.why}\)",
+                         story), story
