@@ -156,3 +156,16 @@ def test_the_window_coordination_check_shows_its_die():
         story = _turn(_text("bh-toothpick.yaml", seed), 1)
         assert re.search(rf"Coordination check (?:made|failed[^(]*) \(d20 {check.why}\)",
                          story), story
+
+
+# ------------------------------------------------ 13. a shootout turn's hand to hand, taught
+def test_the_count_schedule_reads_a_blow_as_a_shot_and_a_refusal_is_told_once():
+    """bh-cantina.yaml seed 41, turn 3 (teaching): 'Rosa (a blow at Abel: a blow 2)' in the
+    count schedule, and 'Rosa cannot strike at Abel: Abel is already down (passed out).'
+    three times (before count 2, at count 4 and at count 6)."""
+    turn3 = _turn(_text("bh-cantina.yaml", 41, "teaching"), 3)
+    assert "Rosa (a blow at Abel: blow 2)" in turn3, turn3
+    assert not re.search(r": a (?:blow|grapple|throw) \d", turn3), turn3
+    assert turn3.count("Rosa cannot strike at Abel: Abel is already down") == 1, turn3
+    # the rolls block still has each count's refusal (every roll and refusal, as ever)
+    assert _turn(_text("bh-cantina.yaml", 41), 3).count("Rosa cannot strike") == 3
