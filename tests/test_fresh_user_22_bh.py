@@ -169,3 +169,16 @@ def test_the_count_schedule_reads_a_blow_as_a_shot_and_a_refusal_is_told_once():
     assert turn3.count("Rosa cannot strike at Abel: Abel is already down") == 1, turn3
     # the rolls block still has each count's refusal (every roll and refusal, as ever)
     assert _turn(_text("bh-cantina.yaml", 41), 3).count("Rosa cannot strike") == 3
+
+
+# ------------------------------------------------ 14. "clubs him with the club"
+def test_a_club_is_never_told_clubbing_with_the_club():
+    """bh-cantina.yaml seed 1 (the user's path): 'Cyrus clubs Tomas with the club.' Over
+    seeds, a weapon called a club is never 'clubs X with the club'; a rolling pin still
+    may be ('Rosa clubs Abel with the rolling pin')."""
+    said = set()
+    for seed in range(1, 21):
+        text = _text("bh-cantina.yaml", seed)
+        assert not re.search(r"\bclub(?:s|bed)? \w+ with the club\b", text), seed
+        said.update(re.findall(r"\bclubs \w+ with the rolling pin", text))
+    assert said  # (the phrase itself is still told of a weapon by another name)
