@@ -188,10 +188,12 @@ def test_two_paragraphs_in_a_row_do_not_open_on_when():
     then the ending, "When the shooting stops, the day is the saloon men's: ..."."""
     text = _story(_bundled("saloon-brawl", 18))
     paras = _prose_paragraphs(text)
-    assert paras[-2] == "When it is over, Red Mike comes to, sore but whole. Charlie comes to " \
+    assert paras[-2] == "Afterwards, Red Mike comes to, sore but whole. Charlie comes to " \
                         "as well, bloodied."  # (the wounded after the whole: "as well")
-    assert paras[-1].startswith("The fight goes to the saloon men, and Swede and Hale are "
-                                "still standing.")  # (was "It ends with ... the winners")
+    # (was "It ends with ... the winners"; the men coming to open on "Afterwards" since
+    # session 22, so the ending may open on "When" again)
+    assert paras[-1].startswith("When the shooting stops, the day belongs to the saloon men: "
+                                "Swede and Hale are still on their feet.")
     for name in ("saloon-brawl", "barroom-brawl", "abilene-saloon", "fog-alley"):
         for seed in range(1, 16):
             paras = _prose_paragraphs(_story(_bundled(name, seed)))
