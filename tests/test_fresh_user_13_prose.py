@@ -160,7 +160,10 @@ def test_a_man_surprised_from_the_dark_turn_after_turn_is_never_told_it_word_for
     first = _text("bh-night.yaml")
     dark = [s for s in _sentences(first) if "dark" in s]
     assert len(dark) == 3 and len(set(dark)) == 3, dark
-    assert "completely by surprise" in dark[0] and "surprise" not in " ".join(dark[1:]), dark
+    # (a first surprise's words: since session 22 the surprise comes with the shot, ruling
+    # BN8, and the phrase drawn for it is "never sees ... out of nowhere")
+    assert re.search(r"completely by surprise|out of nowhere", dark[0]), dark
+    assert not re.search(r"surprise|out of nowhere", " ".join(dark[1:])), dark
     for seed in range(1, 31):
         told = [s for s in _sentences(_text("bh-night.yaml", seed)) if "dark" in s]
         assert len(told) == len(set(told)), (seed, told)

@@ -54,11 +54,11 @@ def test_rulings_cover_b1_to_b19_and_name_what_they_settle():
     sides still fighting; BN2: a wounded man's run no longer than his walk; BN3: a man placed
     at a landmark; BN4: no turning on a target he could hit only on a natural 1; BN5: a
     knockdown ends a hold; BN6: a fight cut off at its last turn is not over; BN7: no cover from
-    a man at the same cover)."""
+    a man at the same cover; BN8: surprise from darkness comes with the shot)."""
     rows = reference.reference("boothill").select("rulings")[0].rows
     ids = [r[0] for r in rows]
     assert [i for i in ids if i.startswith("B")] == [f"B{n}" for n in range(1, 20)] + [
-        "BN1", "BN2", "BN3", "BN4", "BN5", "BN6", "BN7"]
+        "BN1", "BN2", "BN3", "BN4", "BN5", "BN6", "BN7", "BN8"]
     assert all("(Settles: " in text for _, text in rows)
 
 
