@@ -198,3 +198,12 @@ def test_the_ending_never_opens_alike_after_men_come_to_nor_is_still_in_the_figh
             assert not any(a == b for a, b in zip(opens, opens[1:])), (seed, tense, paras[-4:])
             assert not re.search(r"When it (?:is|was) over\b[^.]*still in the fight",
                                  "\n".join(paras)), (seed, tense)
+
+
+# ------------------------------------------------ 15. the pellets left when he is dead
+def test_pellets_left_when_the_man_is_dead_are_said_not_rolled():
+    """bh-livery.yaml (seed 7, turn 2, the user's run): 'three pellets strike' and two
+    locations, the second killing Sally Mae, and no word of the third."""
+    text = _text("bh-livery.yaml", 7, "teaching")
+    assert "three pellets strike. Sally Mae is dead after the second: the other is not " \
+           "rolled." in text
