@@ -4,6 +4,7 @@ its fix."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -57,7 +58,7 @@ def test_a_man_who_runs_to_shoot_one_man_is_told_running_at_that_man():
     """Old (seeds 4242 and 2): "Jimmy "Kid" Rourke runs straight at Maria. Old Jeb Hawkins
     ducks as Kid's bullet goes over." (Maria was the nearest; his shot on that card was at
     Jeb)."""
-    assert 'Jimmy "Kid" Rourke runs straight at Old Jeb Hawkins. Jeb ducks as Kid\'s bullet' \
+    assert 'Jimmy "Kid" Rourke runs straight at Old Jeb Hawkins. Jeb is lucky: Kid\'s bullet' \
         in _story("ww-mission.yaml", 4242)
     assert 'Jimmy "Kid" Rourke goes for Old Jeb Hawkins at a run.' in _story("ww-mission.yaml", 2)
 
@@ -84,7 +85,7 @@ def test_a_joker_dealt_is_never_a_joker_held():
 def test_a_light_wound_is_never_deep_in_the_belly():
     """Old (story, seed 3): "takes Amos deep in the belly; a light wound"."""
     text = _story("ww-mission.yaml", 3)
-    assert "takes Amos in the stomach; a light wound." in text
+    assert re.search(r"(?:takes|catches) Amos in the stomach; a light wound\.", text)
     assert "deep in the belly" not in text
 
 
