@@ -43,3 +43,22 @@ def test_a_plain_miss_is_never_told_as_a_duck():
                     if DUCK.search(sentence) and not re.search(r"vamoose|duck|dodge", rolls):
                         bad.append((name, seed, i, sentence))
     assert bad == []
+
+
+def test_a_shot_under_a_yard_is_never_about_0_yards():
+    """ww-twoguns-b (teaching, its own seed, round 1): "fires his Colt Peacemaker at **Crowe**,
+    about 0 yards away" of a shot at 0.2 yd. Every ruleset's wording (yards; feet under 10
+    yards; feet only, Gaslight) of a distance under a yard or a foot says so; none rounds to
+    0, nor a part of a yard up to a whole one."""
+    from narrator.render.teaching import gm_distance
+    text = _run("ww-twoguns-b.yaml", 5, "teaching")
+    assert "at **Crowe**, less than a yard away: TN 5." in text
+    for seed in range(1, 11):
+        assert not re.search(r"\babout 0 |\b0 (?:yards|feet) away", _run("ww-twoguns-b.yaml",
+                                                                          seed, "teaching"))
+    for y in (0, 0.01, 0.2, 0.49, 0.5, 0.8, 0.99):
+        assert gm_distance(y, feet=False) == "less than a yard"
+    for y in (0, 0.1, 0.16, 0.3):
+        assert gm_distance(y) == gm_distance(y, feet_only=True) == "less than a foot"
+    assert gm_distance(1, feet=False) == "1 yard"
+    assert gm_distance(1 / 3) == "1 foot"

@@ -59,6 +59,14 @@ def gm_distance(yards: float, edges: tuple = (), feet: bool = True, others: tupl
     >>> gm_distance(8.06, feet=False), gm_distance(1, feet=False)
     ('about 8 yards', '1 yard')
 
+    Under a yard (under a foot in feet): "less than a yard", never "about 0 yards" (nor
+    "about 1 yard" of 0.6, which reads as a full yard).
+
+    >>> gm_distance(0.2, feet=False), gm_distance(0.6, feet=False), gm_distance(0.2)
+    ('less than a yard', 'less than a yard', 'less than a foot')
+    >>> gm_distance(0.1, feet_only=True), gm_distance(0.5, feet_only=True)
+    ('less than a foot', 'about 2 feet')
+
     ``feet_only``: every distance in feet, as a ruleset whose rules measure in feet tells
     them (Gaslight: its shots, moves and ranges are feet, so a GM's move is too, never "15
     yards" in a post of feet): under 10 yards to the foot, then to the nearest 5 feet below
@@ -111,6 +119,10 @@ def _said(yards: float, feet: bool = True, feet_only: bool = False) -> tuple[flo
         said = step * math.floor(feet / step + 0.5)
         exact = abs(feet - said) < 0.05
         return said / 3, (f"{said} feet" if exact else f"about {said} feet")
+    if yards < 1 and not feet:  # never "about 0 yards" (a fresh user, session 21: a shot
+        return 0, "less than a yard"  # at 0.2 yd), nor "about 1 yard" of what is under one
+    if yards * 3 < 1 and feet:
+        return 0, "less than a foot"
     if yards < 10 and not feet:
         said = math.floor(yards + 0.5)
         unit = "yard" if said == 1 else "yards"
