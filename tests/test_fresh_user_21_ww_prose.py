@@ -62,3 +62,35 @@ def test_a_shot_under_a_yard_is_never_about_0_yards():
         assert gm_distance(y) == gm_distance(y, feet_only=True) == "less than a foot"
     assert gm_distance(1, feet=False) == "1 yard"
     assert gm_distance(1 / 3) == "1 foot"
+
+
+BREATH = re.compile(r"breath|gasping|lungs|\bwind\b|winded", re.I)
+LIMB = re.compile(r"\b(?:arm|forearm|leg|hand|shoulder|thigh|knee|foot|wrist|elbow|shin|calf)\b")
+
+
+def test_wind_lost_to_an_arm_or_leg_hit_is_never_told_as_breath():
+    """An arm hit's lost Wind told as "short of breath" (phrases tagged <torso>, given
+    <torso> for every place but the head). ww-twoguns-draw2 seed 30: "Sutter's bullet catches
+    Crowe through the left forearm; it knocks the wind out of him, nothing worse." Every
+    phrase of a Wind group that fits an arm or a leg is free of breath words (a blow to the
+    body keeps them), and the fight tells the shock of it."""
+    from narrator.render.phrases import Phrases
+    import tomllib
+    root = Path(__file__).resolve().parent.parent
+    table = {**tomllib.loads((root / "templates/common/phrases.toml").read_text()),
+             **tomllib.loads((root / "narrator/rulesets/weird_west/templates/phrases.toml")
+                             .read_text())}
+    p = Phrases(table, 1)
+    groups = ("w_chip_wind", "w_scratch_wind", "w_chip_winded", "w_scratch_winded",
+              "w_winded", "w_winded_floored")
+    for group in groups:
+        for where in ("arm", "leg"):
+            for ctx in ({where}, {where, "up"}, {where, "out"}, {where, "in", "up"}):
+                fits = p.fitting(group, ctx)
+                assert fits and not [x for x in fits if BREATH.search(x)], (group, ctx, fits)
+        assert [x for x in p.fitting(group, {"torso", "up"}) if BREATH.search(x)], group
+    text = _run("ww-twoguns-draw2.yaml", 30)
+    told = [s for s in re.split(r"(?<=[.!?])\s+", text) if LIMB.search(s.split(";")[0])
+            and ";" in s]
+    assert [s for s in told if "forearm" in s and "shock of it" in s], told
+    assert not [s for s in told if BREATH.search(s.split(";", 1)[1])], told
