@@ -94,3 +94,30 @@ def test_wind_lost_to_an_arm_or_leg_hit_is_never_told_as_breath():
             and ";" in s]
     assert [s for s in told if "forearm" in s and "shock of it" in s], told
     assert not [s for s in told if BREATH.search(s.split(";", 1)[1])], told
+
+
+def _variant(weapons: str, seed: int, mode: str) -> str:
+    text = (HERE / "ww-twoguns.yaml").read_text().replace(
+        "weapons: [{type: colt_peacemaker}, {type: colt_peacemaker}]", f"weapons: {weapons}")
+    return render(run_fight(load_scenario_text(text, "ww-twoguns.yaml"), seed), "markdown", mode)
+
+
+def test_a_two_gun_shot_with_the_twin_holstered_says_it_is_holstered():
+    """ww-twoguns (teaching, seed 5): "**Sutter** (3♥) tries to shoot at Crowe but has no
+    second pistol in hand (Colt Peacemaker)" named the gun he held, and the rolls said "shoot,
+    no second gun" of a man whose second Colt was in its holster. Why he fires one gun is
+    told as it is: his other pistol holstered, none carried, or a gun that takes both
+    hands."""
+    text = _run("ww-twoguns.yaml", 5, "teaching")
+    assert ("**Sutter** (3♥) means to shoot two guns at Crowe, but his other Colt Peacemaker "
+            "is still holstered: he fires one.") in text
+    story = _run("ww-twoguns.yaml", 5)
+    assert "Sutter (3♥): two guns, one fired (the other Colt Peacemaker holstered)" in story
+    for seed in range(1, 11):
+        for mode in ("teaching", "story"):
+            assert not re.search(r"no second (?:pistol|gun)", _run("ww-twoguns.yaml", seed, mode))
+    one = _variant("[{type: colt_peacemaker}]", 5, "teaching")
+    assert "means to shoot two guns at Crowe, but he has no second pistol: he fires one." in one
+    rifle = _variant("[{type: winchester_73}, {type: colt_peacemaker}]", 5, "teaching")
+    assert re.search(r"means to shoot two guns at Crowe, but his Winchester[^.]* takes both "
+                     r"hands: he fires one\.", rifle), rifle

@@ -325,7 +325,9 @@ class WWSimple(Event):
     """A plain action: ``what`` "prone", "stand", "hold", "clear" (a jam, W20a), or a refused
     action with ``why`` ("no_gun", "empty", "jammed", "too_far", "out_of_reach", "no_target",
     "cannot_fan_gun", "cannot_fan_hand", "cannot_fan_skill": which of 004 l.150's requirements
-    for fanning failed, "no_hand"; "target_out": the later shots of a shoot action held, its
+    for fanning failed, "no_hand"; a two-gun shot fired with one gun: "two_handed" (``weapon``
+    takes both hands), "second_holstered" (``weapon``: his other pistol, not in hand),
+    "no_second_gun" (he carries none); "target_out": the later shots of a shoot action held, its
     earlier shot having put the target out of the fight, ruled: WN26), or "in_hand" (a draw of the gun he holds already: no draw
     is made, and the card goes to his next action), or "no_card" (a declared action left
     without a card at the round's end; ``card`` is empty)."""

@@ -810,7 +810,18 @@ class WeirdWestFight:
             off = next((w for w in f.weapons if w is not arms and w.is_gun
                         and not w.two_handed and w.in_hand), None)
             if off is None or arms.two_handed:
-                self.simple(t, f, card, "shoot", "no_second_gun", arms.name, target.name)
+                # why he fires one gun, told as it is (a fresh user, session 21: "has no second
+                # pistol in hand (Colt Peacemaker)" named the gun he held, of a man whose
+                # twin was in its holster): his gun takes both hands; his other pistol is
+                # holstered (its name); he has none
+                worn = next((w for w in f.weapons if w is not arms and w.is_gun
+                             and not w.two_handed and not w.in_hand), None)
+                if arms.two_handed:
+                    self.simple(t, f, card, "shoot", "two_handed", arms.name, target.name)
+                elif worn is not None:
+                    self.simple(t, f, card, "shoot", "second_holstered", worn.name, target.name)
+                else:
+                    self.simple(t, f, card, "shoot", "no_second_gun", arms.name, target.name)
                 guns = [(None, arms)]
             else:
                 guns.append(("off", off))
