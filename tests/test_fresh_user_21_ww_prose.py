@@ -121,3 +121,26 @@ def test_a_two_gun_shot_with_the_twin_holstered_says_it_is_holstered():
     rifle = _variant("[{type: winchester_73}, {type: colt_peacemaker}]", 5, "teaching")
     assert re.search(r"means to shoot two guns at Crowe, but his Winchester[^.]* takes both "
                      r"hands: he fires one\.", rifle), rifle
+
+
+def test_a_twin_drawn_with_its_fellow_in_hand_is_his_other_gun():
+    """"That is the last round in Sutter's Colt. Sutter pulls his Colt." (ww-twoguns-tac seed
+    7, round 3) and "Sutter draws his Colt Peacemaker." (ww-twoguns-draw2 seed 16) of a man
+    with one Colt in hand already: the prose could not tell his two Colts apart. Over 20
+    seeds of both (the first Colt starts in hand, so every draw is of the twin): every draw
+    told says "other"."""
+    assert "That is the last round in Sutter's Colt. Sutter pulls his other Colt." in \
+        _run("ww-twoguns-tac.yaml", 7)
+    assert "Sutter draws his other Colt Peacemaker." in _run("ww-twoguns-draw2.yaml", 16)
+    assert "**Sutter** (J♦) draws his other Colt Peacemaker: that is the action." in \
+        _run("ww-twoguns-draw2.yaml", 16, "teaching")
+    draws = 0
+    for name in ("ww-twoguns-tac.yaml", "ww-twoguns-draw2.yaml"):
+        for seed in range(1, 11):
+            teaching = _run(name, seed, "teaching")
+            assert not re.search(r"(?:draws|goes for) his Colt", teaching), (name, seed)
+            draws += len(re.findall(r"(?:draws|goes for) his other Colt", teaching))
+            prose = "".join(p for p, _ in _rounds(_run(name, seed)))
+            assert not re.search(r"(?:draws|pulls|fumbles for|grip of|has) his Colt|Sutter's "
+                                 r"Colt[^.]* clears leather", prose), (name, seed)
+    assert draws >= 10, draws

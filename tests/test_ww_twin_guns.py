@@ -100,6 +100,6 @@ def test_draw_true_takes_the_holstered_twin():
     path = Path(__file__).resolve().parent / "fresh21" / "ww-twoguns-draw.yaml"
     log = run_fight(load_scenario_text(path.read_text(), "ww-twoguns-draw.yaml"), 16)
     text = render(log, "markdown", "teaching")
-    assert "**Sutter** (J♦) draws his Colt Peacemaker: that is the action." in text
+    assert "**Sutter** (J♦) draws his other Colt Peacemaker: that is the action." in text
     assert "fires his Colt Peacemaker in his off hand at **Crowe**" in text
     assert "in hand already" not in text and "no second pistol" not in text

@@ -2646,7 +2646,8 @@ class Narration:
         brand, or the name in full when that is "gun" ("coach gun")."""
         words = gun.split()
         lead = []
-        while words and words[0].lower() in ("his", "her", "their", "the", "a", "an", "its"):
+        while words and words[0].lower() in ("his", "her", "their", "the", "a", "an", "its",
+                                             "other"):  # "his other Colt" (a twin)
             lead.append(words.pop(0))
         if not words:
             return gun
