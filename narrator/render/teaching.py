@@ -60,7 +60,8 @@ def gm_distance(yards: float, edges: tuple = (), feet: bool = True, others: tupl
     ('about 8 yards', '1 yard')
 
     Under a yard (under a foot in feet): "less than a yard", never "about 0 yards" (nor
-    "about 1 yard" of 0.6, which reads as a full yard).
+    "about 1 yard" of 0.6, which reads as a full yard); within a twentieth of it, "1 yard" as
+    before.
 
     >>> gm_distance(0.2, feet=False), gm_distance(0.6, feet=False), gm_distance(0.2)
     ('less than a yard', 'less than a yard', 'less than a foot')
@@ -119,9 +120,9 @@ def _said(yards: float, feet: bool = True, feet_only: bool = False) -> tuple[flo
         said = step * math.floor(feet / step + 0.5)
         exact = abs(feet - said) < 0.05
         return said / 3, (f"{said} feet" if exact else f"about {said} feet")
-    if yards < 1 and not feet:  # never "about 0 yards" (a fresh user, session 21: a shot
-        return 0, "less than a yard"  # at 0.2 yd), nor "about 1 yard" of what is under one
-    if yards * 3 < 1 and feet:
+    if yards < 0.95 and not feet:  # never "about 0 yards" (a fresh user, session 21: a shot
+        return 0, "less than a yard"  # at 0.2 yd), nor "about 1 yard" of 0.6 (0.96: "1 yard")
+    if yards * 3 < 0.95 and feet:
         return 0, "less than a foot"
     if yards < 10 and not feet:
         said = math.floor(yards + 0.5)
