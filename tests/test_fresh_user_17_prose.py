@@ -125,14 +125,14 @@ def test_an_aim_waits_once():
 
 def test_a_man_fallen_from_a_smashed_leg_does_not_go_down_again():
     """ww-mine.yaml seed 2: "she falls, the leg smashed. She goes down gasping and stays
-    down." (the Wind she lost was told as a second fall: now "She lies gasping where she is,
-    done.")."""
+    down." (the Wind she lost was told as a second fall: now "She, already down, is too spent
+    to rise.", a leg's Wind the shock of it, not her breath)."""
     found = [(seed, m.group(0)) for seed in range(1, 81)
              for m in re.finditer(r"the leg smashed\.\s+[^.]*\b(goes down|sags down|collapses|"
                                   r"folds up|legs give out|drops)\b[^.]*\.",
                                   _story("ww-mine.yaml", seed))]
     assert found == []
-    assert "she falls, the leg smashed. She lies gasping where she is, done." in \
+    assert "she falls, the leg smashed. She, already down, is too spent to rise." in \
         _story("ww-mine.yaml", 2)
 
 

@@ -60,7 +60,7 @@ def test_ww_no_wound_but_winded_is_told_as_the_wind_knocked_out():
     table = _ww()
     for group in ("w_chip_winded", "w_scratch_winded"):
         # the Wind of a blow to an arm or a leg is the shock of it, not his breath
-        assert all(re.search(r"wind|breath" if "<torso>" in p else r"shock", p)
+        assert all(re.search(r"wind|breath" if "<torso>" in p else r"shock|jolt", p)
                    for p in table[group]), group
 
 
@@ -224,7 +224,7 @@ def test_ww_no_wound_but_wind_lost_tells_the_wind_lost():
     for group in ("w_chip_wind", "w_scratch_wind"):
         assert table[group]
         for phrase in table[group]:
-            assert re.search(r"wind|breath|gasping|lungs|head ringing|daze|shock|strength",
+            assert re.search(r"wind|breath|gasping|lungs|head ringing|daze|shock|jolt|strength",
                              phrase), (group, phrase)
     # the no-wound, no-Wind groups never claim the wind was knocked out
     for group in ("w_chip", "w_scratch"):
