@@ -835,8 +835,12 @@ def _fourth_round(paras: list[list[str]], log: FightLog | None, count: Count) ->
                 bad("nameless_shot", s)
             if JARGON.search(plain):
                 bad("jargon", s)
+            # (the next sentence's winded words of a hit it tells itself, "James hits Wade
+            # again, in the chest; ... it leaves him gasping", are that hit's)
+            after = QUOTE.sub("", nxt)
             if HEAD_WOUND.search(MISS_HEAD.sub("", plain)) and (
-                    WINDED_WORDS.search(QUOTE.sub("", nxt)) or WINDED_WORDS.search(plain)):
+                    (WINDED_WORDS.search(after) and not _PART.search(after.split(";")[0]))
+                    or WINDED_WORDS.search(plain)):
                 bad("winded_head", f"{s} / {nxt}")
             if i and FIRST_CLAIM.match(s) and any(SHOT_TOLD.search(x) for x in para[:i]):
                 bad("first_after_shot", " / ".join(para[:i + 1]))
