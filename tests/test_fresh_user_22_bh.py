@@ -207,3 +207,12 @@ def test_pellets_left_when_the_man_is_dead_are_said_not_rolled():
     text = _text("bh-livery.yaml", 7, "teaching")
     assert "three pellets strike. Sally Mae is dead after the second: the other is not " \
            "rolled." in text
+
+
+# ------------------------------------------------ 15. a rider who goes down falls
+def test_a_rider_who_goes_down_is_told_falling_from_his_horse():
+    """bh-night.yaml seed 5 (teaching): Ramon, mounted after turn 1, hit and dying in turn 2,
+    lost 'mounted' from his status with no line that he fell from his horse."""
+    turn2 = _turn(_text("bh-night.yaml", 5, "teaching"), 2)
+    assert "Ramon falls from his horse as he goes down." in turn2, turn2
+    assert _turn(_text("bh-night.yaml", 5, "teaching"), 1).count("falls from") == 0
