@@ -175,6 +175,12 @@ class Ruleset:
             others attach to the last beat: pellets, locations, wounds follow their shot).
         initiative_kinds: its event kinds that tell who acts first (story mode tells them
             before a call to surrender).
+        calls_first: whether a GM's call for surrender (an ``other:`` with "surrender" in
+            it) is told before the turn's shooting, as its rules make it (Boot Hill: 000
+            l.587, the call comes before the first shot; its engine resolves the call with
+            the turn's other actions); False (the default): where the engine put it, which
+            is the caller's place in the initiative order (Gaslight, Weird West, Violence: a
+            call told first contradicted the order line).
         story_moves_first: its move kinds a story tells before the same man's first shot
             of the turn (he fires on the move: "Quentin broke and ran for the end of the
             bar", then his shots, never the run after the shots he fired running).
@@ -205,6 +211,7 @@ class Ruleset:
     derived: ClassVar[tuple[str, ...]] = ("cover",)
     story_primary: ClassVar[frozenset[str]] = frozenset()
     initiative_kinds: ClassVar[frozenset[str]] = frozenset()
+    calls_first: ClassVar[bool] = False
     story_moves_first: ClassVar[frozenset[str]] = frozenset()
     story_actors: ClassVar[Mapping[str, str]] = {}
     story_silent: ClassVar[frozenset[str]] = frozenset()

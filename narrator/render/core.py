@@ -25,7 +25,7 @@ from narrator.render.bytecode import bytecode_cache
 from narrator.render.markup import (
     MARKUP, Options, bbcode_lists, code_block, html_blocks, no_mass_ping,
 )
-from narrator.render.narrate import Kinds, Narration, Scene
+from narrator.render.narrate import Kinds, Narration, Scene, is_call
 from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
                                      limits)
@@ -341,7 +341,7 @@ def _named(e: Any) -> set[str]:
 
 
 def _is_call(b: dict[str, Any]) -> bool:
-    return b["ev"].kind == "other_action" and "surrender" in b["ev"].text
+    return b["ev"].kind == "other_action" and is_call(b["ev"].text)
 
 
 def _plain_miss(b: dict[str, Any]) -> bool:
@@ -420,7 +420,7 @@ def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = froze
     # a call the dice resolved after shots of the turn stays after them (a reader: "It is
     # too late for that; the shooting has started" told before any shot; issue 10: told
     # first, it read as answered by shots fired before it)
-    calls = [b for b in kept if _is_call(b)
+    calls = [b for b in kept if kinds.calls_first and _is_call(b)
              and not any(kinds.is_shot(x["ev"].kind) for x in kept[:kept.index(b)])]
     if calls:
         first = [b for b in kept if b["ev"].kind in first_kinds]

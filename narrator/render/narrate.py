@@ -59,6 +59,7 @@ class Kinds:
     chores: frozenset[str] = frozenset()
     together: frozenset[str] = frozenset()
     news: Any = None
+    calls_first: bool = True  # ``Ruleset.calls_first`` (the shared kinds: told first)
 
     @classmethod
     def of(cls, ruleset: Any) -> Kinds:
@@ -68,7 +69,8 @@ class Kinds:
         return cls(dict(ruleset.story_actors), SILENT | ruleset.story_silent,
                    QUIET_KINDS | ruleset.story_quiet, frozenset(ruleset.story_shots),
                    frozenset(ruleset.story_moves), frozenset(ruleset.story_chores),
-                   frozenset(ruleset.story_together), ruleset.story_news)
+                   frozenset(ruleset.story_together), ruleset.story_news,
+                   ruleset.calls_first)
 
     @classmethod
     def named(cls, name: str | None) -> Kinds:
@@ -134,6 +136,24 @@ GM_AT_LANDMARK = 3.0
 REPEAT_TRIES = 6
 #: Where a sentence of story prose ends (quoted speech kept inside it).
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"\u201d]?\s+(?=[A-Z\"\u201c*_\\\[])")
+
+
+def is_call(text: str) -> bool:
+    """Whether a GM's ``other:`` text is a call for surrender (README: any with "surrender"
+    in it, in any case: 'shouts "Surrender, Holts!"' is one; a fresh user: told without
+    its answer when it was capitalised)."""
+    return "surrender" in text.lower()
+
+
+def attacker(e: Event) -> str | None:
+    """The man who attacks in an event of a shot or attack kind, whatever its ruleset names
+    the field (``shooter``, ``suppressor``, ``striker``, ``attacker``: a name, or a Violence
+    melee side's ``character``), else its ``character``."""
+    for key in ("shooter", "suppressor", "striker", "attacker"):
+        who = getattr(e, key, None)
+        if who is not None:
+            return who if isinstance(who, str) else getattr(who, "character", None)
+    return getattr(e, "character", None)
 
 
 def quiet(turn: dict[str, Any], kinds: Kinds | None = None) -> bool:
@@ -885,18 +905,20 @@ class Narration:
         side = self.chars[caller].side if caller in self.chars else None
         before = False
         after = call is None
+        # every ruleset's shots and blows (Gaslight's gl_shot, Weird West's ww_shot and
+        # ww_fought...; a fresh user: a Gaslight call was told with no answer at all)
+        attacks = self.kinds.shots | ATTACK_KINDS | {"shot_fired", "gun_fired"}
         for e in self._by_turn().get(turn, ()):
             if e is call:
                 after = True
-            elif e.kind in ("shot_fired", "gun_fired") \
-                    and self.chars.get(e.shooter) is not None \
-                    and self.chars[e.shooter].side != side:
+            elif e.kind in attacks and self.chars.get(attacker(e)) is not None \
+                    and self.chars[attacker(e)].side != side:
                 if after:
                     return True
                 before = True
         if before and call is not None and not any(id(e) in self._told for e in
                                                    self._by_turn().get(turn, ())
-                                                   if e.kind in ("shot_fired", "gun_fired")):
+                                                   if e.kind in attacks):
             # fired before the call by the dice, but the story tells the call first: no shot
             # has been told yet, so neither "the shooting has started" (a reader: answered so
             # before any shot was fired) nor an answer it was not: "" (the call alone)

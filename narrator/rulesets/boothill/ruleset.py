@@ -53,6 +53,7 @@ class BootHill(Ruleset):
                                "weapon_picked_up", "blow_struck", "hold_changed",
                                "bruises_healed"})
     initiative_kinds = frozenset({"initiative_rolled"})
+    calls_first = True  # 000 l.587: Montana Jim's call comes before the first shot
     # Table 3: movement is resolved after fire, but a man who moves in a turn fires on the
     # move (Table 2's "shooting while walking/running"): the story tells the move first
     story_moves_first = frozenset({"moved"})

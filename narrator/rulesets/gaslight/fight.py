@@ -552,8 +552,6 @@ class GaslightFight:
                 if plan.off_arm is not None and plan.off_second:
                     self.fire_many(t, m, plan.off_arm, plan.off_target, plan.off_mode, "end",
                                    plan.off_second, None, plan.two, hand="off", off=True)
-            if it.other and m.up:
-                self.emit(OtherAction(t, m.name, it.other))
 
     def first_half(self, t: int, m: Man, it: Intent, contest: bool) -> None:
         mode = it.mode or "snap"
@@ -561,6 +559,11 @@ class GaslightFight:
             self.after_action(t, m, "appears")
             if not m.up:
                 return
+        if it.other:
+            # the GM's own action is his at his initiative, before his shots (a fresh user:
+            # Lyle's call, initiative 4, came after Nobby's 3 and Pryce's 2 when it was told
+            # at the end of the round, against the order line "Dinny, Mick, Fanny, Lyle...")
+            self.emit(OtherAction(t, m.name, it.other))
         if not m.arms:  # no gun: he moves and strikes (shooting, covering, reloading refused)
             if it.move is not None:
                 self.move(t, m, it.move, None, it.gait)
