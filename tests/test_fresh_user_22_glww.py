@@ -86,3 +86,69 @@ def test_boot_hill_still_tells_the_call_before_the_shooting_in_teaching():
     teaching = _section(_post("bh-surr.yaml", "teaching", 1), "## Turn 1")
     assert teaching.index('**Kate**: shouts "Surrender, Holts!"') \
         < teaching.index("**Jesse** fires a careful shot")
+
+
+# ---------------------------------------------------------------- #8: quiet rounds merged
+def test_gaslight_quiet_rounds_are_one_section():
+    """Old: rounds 3, 4 and 5 (every man still, no intents left, no profile) were three
+    sections with a heading and a rolls block each and no prose. Now one, as Boot Hill does."""
+    story = _post("gl-station.yaml", "story")
+    assert "## Round 3" not in story and "## Round 4" not in story
+    section = _section(story, "## Rounds 3 to 5")
+    assert section.startswith("\n\nFor 18 seconds nobody fires a shot.\n")
+    assert "**Rolls, rounds 3 to 5**\nRound 3:\nInitiative: Sharpe 4+2 = 6, Agatha 1+1 = 2." \
+        in section
+    assert section.count("**Status after round") == 1
+
+
+def test_weird_west_rounds_of_held_cards_are_one_section():
+    """The same in Weird West: rounds where every card dealt is held."""
+    story = _post("ww-still.yaml", "story")
+    assert "## Round 2" not in story and "## Round 3" not in story
+    section = _section(story, "## Rounds 2 to 4")
+    assert section.startswith("\n\nThe guns are quiet for 15 seconds.\n")
+    assert "Round 3:\nShaw: Quickness 3d8" in section
+
+
+# ---------------------------------------------------------------- #10: a failed dive, prone
+def test_weird_west_teaching_says_a_failed_dive_leaves_her_prone():
+    """WN15: a dodge out of cover is a dive to the ground, made or not. Old: "Not enough: the
+    attack hits." and nothing more, then "prone" in the status and a later hit turned to a
+    miss on it ("Maggie is lying down"), never explained."""
+    teaching = _post("ww-mine.yaml", "teaching")
+    line = next(x for x in teaching.splitlines()
+                if x.startswith("**Maggie** vamooses, spending her 10♦"))
+    assert line.endswith("against the attack's 11: it must beat it. Not enough: the attack "
+                         "hits. She is on the ground all the same: prone.")
+    kid = _post("ww-mine.yaml", "teaching", 5)
+    assert "Not enough: the attack hits. He is on the ground all the same: prone." in kid
+    # in cover he ducks behind it and is not prone: nothing added (Jack at the shack)
+    assert ("against the attack's 7: it must beat it. Not enough: the attack hits.\n"
+            in teaching)
+
+
+# ---------------------------------------------------------------- #11: her, not him
+def test_status_notes_of_a_gm_edit_that_puts_her_out_say_her():
+    """Old: "at or below half his CON (10) a man is unconscious, and narrator next starts
+    the round with him so; ... to keep him up" of Fanny (pronoun: she); Weird West and Boot
+    Hill said "him" of a woman too."""
+    from narrator import ruleset as registry
+
+    docks = load_scenario_text((FRESH / "gl-docks.yaml").read_text(), "gl-docks.yaml")
+    note = registry.get("gaslight").edited_out(docks, "Fanny Brennan",
+                                               {"condition": "active", "health": 4})
+    assert note == ("unconscious", "Health 4: at or below half the CON score (10) a man is "
+                    "unconscious, and narrator next starts the round with her so; set health "
+                    "above 5 in state: to keep her up")
+    mine = load_scenario_text((FRESH / "ww-mine.yaml").read_text(), "ww-mine.yaml")
+    note = registry.get("weird-west").edited_out(mine, 'Maggie "Dynamite" O\'Rourke',
+                                                 {"condition": "active", "wind": 0})
+    assert note is not None and "with her out; set wind above 0 in state: to keep her up" \
+        in note[1]
+    surr = load_scenario_text((FRESH / "bh-surr.yaml").read_text(), "bh-surr.yaml")
+    kate = next(c for _, c in surr.scenario.characters() if c.pronoun == "she")
+    note = registry.get("boothill").edited_out(surr, kate.name,
+                                               {"condition": "active", "wound_points": 40})
+    assert note is not None and note[1].startswith("40 wound points, past her ")
+    assert note[1].endswith("starts the turn with her out; set wound_points to "
+                            f"{kate.attributes.str_} or less in state: to keep her up")

@@ -186,9 +186,11 @@ class BootHill(Ruleset):
         if entry.get("condition") != "active" or not isinstance(wp, int) or cap is None \
                 or wp <= cap:
             return None
-        return ("passed out", f"{wp} wound points, past his {cap} (STR): a man past his wound "
-                f"points passes out, and narrator next starts the turn with him out; set "
-                f"wound_points to {cap} or less in state: to keep him up")
+        from narrator.scenario.loader import pronoun_of
+        his, him = pronoun_of(loaded, name, "poss"), pronoun_of(loaded, name, "obj")
+        return ("passed out", f"{wp} wound points, past {his} {cap} (STR): a man past his "
+                f"wound points passes out, and narrator next starts the turn with {him} out; "
+                f"set wound_points to {cap} or less in state: to keep {him} up")
 
     def shots(self, event: Any) -> tuple[str, int, bool] | None:
         if event.kind == "shot_fired":

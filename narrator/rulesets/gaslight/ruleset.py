@@ -35,6 +35,10 @@ class Gaslight(Ruleset):
                                "gl_covering", "gl_volley", "gl_blow", "gl_reloaded", "gl_blocked",
                                "gl_off_hand"})
     story_shots = frozenset({"gl_shot", "gl_volley", "gl_covering"})
+    # a round of nothing but its initiative (every man holding still) is quiet: a run of
+    # them is one section, as in Boot Hill (a fresh user: rounds 3-5 of a fight whose men
+    # had no intents left were three empty sections, a heading and the initiative each)
+    story_quiet = frozenset({"gl_initiative"})
     sources = {"002": "a d20 firearms chapter of about 1890 (the gaslight era)"}
     citations = ((r"ruled: narrator (GN\d+)", r"narrator's Gaslight reading \1"),
                  (r"ruled: (G\d+)", r"narrator's Gaslight ruling \1"))
@@ -114,6 +118,7 @@ class Gaslight(Ruleset):
         """Health at or below half the CON score: unconscious; at 0: dead (G10,
         ``rules.condition``), as ``adjust`` puts him when the next round starts."""
         from narrator.rulesets.gaslight import rules as R
+        from narrator.scenario.loader import pronoun_form
 
         c = next((c for _, c in loaded.scenario.characters() if c.name == name), None)
         health = entry.get("health")
@@ -122,10 +127,12 @@ class Gaslight(Ruleset):
         now = R.condition(health, c.con)
         if now == "up":
             return None
+        # his own pronoun (a fresh user: "with him ... keep him up" of Fanny, pronoun: she)
+        him = pronoun_form(c.pronoun, "obj")
         why = ("at 0 Health a man is dead" if now == "dead" else
-               f"at or below half his CON ({c.con}) a man is unconscious")
-        return (now, f"Health {health}: {why}, and narrator next starts the round with him "
-                f"so; set health above {c.con // 2} in state: to keep him up")
+               f"at or below half the CON score ({c.con}) a man is unconscious")
+        return (now, f"Health {health}: {why}, and narrator next starts the round with {him} "
+                f"so; set health above {c.con // 2} in state: to keep {him} up")
 
     def shots(self, event: Any) -> tuple[str, int, bool] | None:
         if event.kind == "gl_shot":

@@ -41,6 +41,16 @@ class WeirdWest(Ruleset):
                                "ww_round_ended", "ww_status", "ww_gave_up",
                                "ww_disarmed"})
     story_shots = frozenset({"ww_shot"})
+    # a round where the cards are dealt and every card is held (nobody acts: no intent left,
+    # no profile) is quiet: a run of them is one section, as in Boot Hill (their sections
+    # were empty but for the rolls); a held card, bleeding, the status are its only events
+    story_quiet = frozenset({"ww_cards_dealt", "ww_simple", "ww_round_ended", "ww_status"})
+
+    def story_news(self, event: Any) -> bool:
+        # anything but a held card (going prone, a refusal told in the story), a man who
+        # bleeds out of the fight (w_bleed_out)
+        return (event.kind == "ww_simple" and event.what != "hold") or (
+            event.kind == "ww_round_ended" and any(b.winded for b in event.bleeding))
     sources = {"004": "a Weird West combat chapter in the style of Deadlands Classic: action "
                       "cards, Quickness, Pace, TNs and range increments, hit locations, cover, "
                       "called shots, aiming, fanning, two guns, vamoosing"}
@@ -113,15 +123,17 @@ class WeirdWest(Ruleset):
         as ``adjust`` puts him when the next round starts; the walking dead have no Wind to
         lose (W19)."""
         from narrator.rulesets.weird_west import rules as R
+        from narrator.scenario.loader import pronoun_form
 
         c = next((c for _, c in loaded.scenario.characters() if c.name == name), None)
         wind = entry.get("wind")
         if entry.get("condition") != "active" or not isinstance(wind, int) or c is None \
                 or c.undead or not R.winded(wind):
             return None
+        him = pronoun_form(c.pronoun, "obj")
         return ("winded", f"Wind {wind}: at 0 Wind or less a man is winded, out until the "
-                f"fight ends, and narrator next starts the round with him out; set wind above "
-                f"0 in state: to keep him up")
+                f"fight ends, and narrator next starts the round with {him} out; set wind "
+                f"above 0 in state: to keep {him} up")
 
     def shots(self, event: Any) -> tuple[str, int, bool] | None:
         if event.kind in SHOT_KINDS and not event.jammed:
