@@ -152,3 +152,35 @@ def test_status_notes_of_a_gm_edit_that_puts_her_out_say_her():
     assert note is not None and note[1].startswith("40 wound points, past her ")
     assert note[1].endswith("starts the turn with her out; set wound_points to "
                             f"{kate.attributes.str_} or less in state: to keep her up")
+
+
+# ---------------------------------------------------------------- #14: haste for snap shots
+def _shorts(name: str) -> dict[str, str]:
+    import yaml
+
+    data = yaml.safe_load((FRESH / name).read_text())
+    return {c["name"]: c.get("short", c["name"]) for side in data["sides"].values()
+            for c in side}
+
+
+def test_gaslight_tells_a_miss_as_hasty_only_for_a_snap_or_fanned_shot():
+    """Old: "Pryce fires too hastily, and the shot goes high over Mick." of an aimed shot
+    (round 7, the rolls "Pryce at Mick, aimed #1"). Every hasty miss over 12 seeds is now
+    a snap or fanned shot of the shooter at that man in that round."""
+    shorts = _shorts("gl-docks.yaml")
+    told = 0
+    for seed in range(1, 13):
+        story = _post("gl-docks.yaml", "story", seed)
+        for section in story.split("\n## Round ")[1:]:
+            prose, rolls = section.split("||**Rolls", 1)
+            name = r"[A-Z][\w\"]*(?: [A-Z\"][\w\"]*)*"
+            for before, a, b in re.findall(rf"(?:({name})[^.]*\. )?({name}) fires too "
+                                           rf"hastily, and the shot goes high over ({name})\.",
+                                           prose):
+                a = before if a in ("He", "She") else a  # (the man the sentence before named)
+                a, b = shorts.get(a, a), shorts.get(b, b)
+                modes = re.findall(rf"^{re.escape(a)} at {re.escape(b)}(?: \(off hand\))?, "
+                                   r"(\w+) #\d+", rolls, re.M)
+                assert modes and set(modes) <= {"snap", "fanning"}, (seed, a, b, modes)
+                told += 1
+    assert told  # (the phrase is still told, of snap shots)
