@@ -184,3 +184,17 @@ def test_gaslight_tells_a_miss_as_hasty_only_for_a_snap_or_fanned_shot():
                 assert modes and set(modes) <= {"snap", "fanning"}, (seed, a, b, modes)
                 told += 1
     assert told  # (the phrase is still told, of snap shots)
+
+
+# ---------------------------------------------------------------- #15: the second gun drawn
+def test_gaslight_tells_the_off_hand_gun_drawn_with_the_first():
+    """Old: "Pryce draws his Bull Dog revolver from his holster: a move action" and then
+    shots from the second Bulldog (off hand, in a holster) with no word of its draw."""
+    teaching = _section(_post("gl-docks.yaml", "teaching"), "## Round 1")
+    assert ("**Constable Ned Pryce** draws his Bull Dog revolver from his holster, and his "
+            "second Bulldog with the other hand: a move action, which costs him his move.") \
+        in teaching
+    assert teaching.index("and his second Bulldog with the other hand") \
+        < teaching.index("with the second Bulldog in his off hand")
+    rolls = _section(_post("gl-docks.yaml", "story"), "**Rolls, round 1**", "||")
+    assert "Pryce draws (holster; and second Bulldog, off hand): a move action." in rolls

@@ -126,7 +126,8 @@ class GlDraw(Event):
     move", "his first shots", "the round"). ``unskilled``: he declared a quick draw without
     the Quick Draw skill, which only a man who knows it may try (002 l.34): a normal draw.
     ``move_lost``: the draw took the move action of a round in which he declared a move: the
-    move is not made (GN18)."""
+    move is not made (GN18). ``second``: the gun he draws with the other hand at the same time,
+    for the off-hand shots he declared ("" when none)."""
 
     kind: ClassVar[str] = "gl_draw"
     turn: int
@@ -141,6 +142,8 @@ class GlDraw(Event):
     unskilled: bool = False   # draw: quick declared without the Quick Draw skill: a normal draw
     # the move he declared this round, spent on the draw (a move action: GN18): not made
     move_lost: bool = sparse(False)
+    # the gun of his off-hand shots, drawn with this one in his other hand (002 l.25)
+    second: str = sparse("")
 
 
 @event

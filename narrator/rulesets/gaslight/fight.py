@@ -755,9 +755,19 @@ class GaslightFight:
         cost = {"free": "nothing", "move": "his move", "standard": "his first shots",
                 "full_round": "the round"}[action]
         arm.drawn = True
+        # the gun of his declared off-hand shots comes out with this one, in the other hand
+        # (002 l.25: a holster each), as ``plan_and_fire`` has always drawn it: said here (a
+        # fresh user: Pryce's second Bulldog was fired with no word of its draw)
+        second = ""
+        if it.off_hand is not None and action != "full_round":
+            off = self.arm_for(m, it.off_hand.weapon) if it.off_hand.weapon else next(
+                (a for a in m.arms if a.spec.hand == "off"), None)
+            if off is not None and off is not arm and off.state == "ready" and not off.drawn:
+                off.drawn = True
+                second = off.name
         self.emit(GlDraw(t, m.name, arm.name, carried, action, roll, score, made, cost,
                          it.draw == "quick" and m.c.skills.quick_draw <= 0,
-                         action == "move" and it.move is not None))
+                         action == "move" and it.move is not None, second))
         if action == "move":
             self.intents[m.name] = it.model_copy(update={"move": None})
         elif action == "standard":
