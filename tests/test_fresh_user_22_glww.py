@@ -198,3 +198,15 @@ def test_gaslight_tells_the_off_hand_gun_drawn_with_the_first():
         < teaching.index("with the second Bulldog in his off hand")
     rolls = _section(_post("gl-docks.yaml", "story"), "**Rolls, round 1**", "||")
     assert "Pryce draws (holster; and second Bulldog, off hand): a move action." in rolls
+
+
+def test_weird_west_status_shows_a_jammed_gun():
+    """Old: after "the double-barrel shotgun jams before it fires" the status said "double-
+    barrel shotgun 1/2" with no jam (Gaslight's says "(jam)"); it stays jammed until cleared."""
+    teaching = _post("ww-mine.yaml", "teaching")
+    status = _section(teaching, "**Status after round 1**")
+    assert "- Olaf (miners): fighting; Wind 16/16; double-barrel shotgun 1/2 (jammed); in " \
+           "cover at the ore carts" in status
+    assert "Winchester '73 15/15 (jammed)" in status
+    after = _section(teaching, "**Status after round 2**")
+    assert "double-barrel shotgun 1/2 (jammed)" not in after  # (Olaf cleared it)
