@@ -210,3 +210,16 @@ def test_weird_west_status_shows_a_jammed_gun():
     assert "Winchester '73 15/15 (jammed)" in status
     after = _section(teaching, "**Status after round 2**")
     assert "double-barrel shotgun 1/2 (jammed)" not in after  # (Olaf cleared it)
+
+
+# ---------------------------------------------------------------- #14: a single-shot reload
+def test_violence_never_tells_fresh_rounds_loaded_into_a_single_shot_rifle():
+    """Old: "Pete thumbs fresh rounds into his Sharps." of a Sharps that takes one round
+    (rolls: 1 in, 1 of 1 loaded). Over 10 seeds, his reloads are one round's."""
+    told = []
+    for seed in range(1, 11):
+        story = _post("vi-ranch.yaml", "story", seed)
+        told += re.findall(r"Pete [^.]*(?:fresh|reload)[^.]*Sharps[^.]*\.", story)
+    assert told
+    assert not [x for x in told if re.search(r"rounds|shells", x)], told
+    assert "Pete slides a fresh cartridge into his Sharps." in told
