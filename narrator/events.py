@@ -277,13 +277,17 @@ IDLE_REASONS = {
     "enemy_in_melee": "the enemy at his elbow is locked in a melee with another man",
     "dark": "in his cover in the dark, where he cannot see them",
     "blinded": "blinded",
+    # no profile: a man whose declared turns (some of them) leave this one without an intent
+    # holds still (a fresh user: he got no line in teaching mode at all in those turns)
+    "undeclared": "nothing declared for him this turn, and no tactics profile to act on",
 }
 
 
 @event
 class StoodIdle(Event):
     """A man his tactics profile left with nothing to do this turn (no intent, no action),
-    and why (``reason``, one of ``IDLE_REASONS``); ``enemy``: the nearest enemy still up,
+    or a man with no profile and no intent this turn who has intents in other turns (reason
+    "undeclared"), and why (``reason``, one of ``IDLE_REASONS``); ``enemy``: the nearest enemy still up,
     when the reason concerns one. Recorded with the fight's records only, after the
     profiles decided: no die is rolled for it, and a log without it (before it was
     recorded) reads and renders as ever."""

@@ -223,3 +223,27 @@ def test_violence_never_tells_fresh_rounds_loaded_into_a_single_shot_rifle():
     assert told
     assert not [x for x in told if re.search(r"rounds|shells", x)], told
     assert "Pete slides a fresh cartridge into his Sharps." in told
+
+
+# ---------------------------------------------------------------- #15: a man left undeclared
+def test_a_man_whose_declared_turns_ran_out_gets_a_line_in_teaching():
+    """Old: a man with intents in turns 1-3, no tactics: profile, got no line at all in
+    turns 4-6 (Boot Hill) or rounds 3-5 (Gaslight) but the initiative and the status."""
+    bh = _post("bh-notac.yaml", "teaching", 1)
+    for turn in (4, 5, 6):
+        section = _section(bh, f"## Turn {turn},")
+        for who, he in (("Cyrus", "he"), ("Rosa", "she"), ("Tomas", "he")):
+            assert f"**{who}** has nothing declared this turn and no tactics profile: {he} " \
+                   "holds still." in section
+    gl = _post("gl-station.yaml", "teaching")
+    for turn in (3, 4, 5):
+        section = _section(gl, f"## Round {turn}")
+        assert "**Sharpe** has nothing declared this round and no tactics profile: he holds " \
+               "still." in section
+        assert "**Agatha** has nothing declared this round and no tactics profile: she holds " \
+               "still." in section
+    rolls = _section(_post("gl-station.yaml", "story"), "**Rolls, rounds 3 to 5**", "||")
+    assert "Sharpe: does nothing: nothing declared, no tactics profile." in rolls
+    # the story says nothing of it (its lull tells the quiet)
+    assert "nothing declared" not in _section(_post("gl-station.yaml", "story"),
+                                              "## Rounds 3 to 5", "||")

@@ -224,6 +224,12 @@ def idle_characters(scenario: Any) -> tuple[str, ...]:
                  if not c.tactics and c.name not in declared)
 
 
+def declared_ever(scenario: Any) -> frozenset[str]:
+    """The characters of ``scenario`` with an intent in some declared turn (a man without a
+    ``tactics:`` profile among them holds still in a turn that gives him none)."""
+    return frozenset(name for turn in scenario.turns for name in turn.intents)
+
+
 def idle_after(scenario: Any) -> tuple[tuple[str, int], ...]:
     """``(name, turn)`` for each character of ``scenario`` with an intent in some declared
     turn and no ``tactics:`` profile, when the fight may go on past the declared turns

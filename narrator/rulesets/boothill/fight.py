@@ -23,6 +23,7 @@ from narrator.events import (
     TurnStarted, WeaponNote, WoundNote,
 )
 from narrator.frozen import record
+from narrator.scenario.models import declared_ever
 from narrator.rulesets.boothill.events import (
     ActionRefused, BruisesHealed, CoverHit, Died, FootingChecked, InitiativeRolled, JamWorked,
     HoldChanged, Jumped, LocationRolled, MortalCheck, Moved, PassedOut, PelletsRolled, Reloaded,
@@ -995,6 +996,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
                     if f.c.tactics and f.condition == "active" and not f.queue:
                         # his profile left him nothing to do: why, for the write-up (no die)
                         self.emit(StoodIdle(t, f.name, *tactics.idle_reason(self, t, f)))
+                    elif f.condition == "active" and not f.queue and not f.c.tactics \
+                            and f.name in declared_ever(self.sc):
+                        # no profile, his declared turns leave this one out: he holds still
+                        self.emit(StoodIdle(t, f.name, "undeclared"))
                     continue
                 if f.down:  # a dead (dying, unconscious) man's intents: refused, visibly
                     self.refuse(t, f, "act", "down", None, f.condition)

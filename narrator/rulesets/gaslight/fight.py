@@ -40,7 +40,7 @@ from narrator.rulesets.gaslight.events import (
 from narrator.rulesets.gaslight.scenario import Character, Intent, Scenario, Turn, weapon_index
 from narrator.rulesets.gaslight.tables import rules as numbers
 from narrator.rulesets.gaslight.weapons import Gun, make_gun
-from narrator.scenario.models import idle_characters
+from narrator.scenario.models import declared_ever, idle_characters
 from narrator.turns import TurnLoop
 
 FEET_PER_YARD = 3
@@ -540,6 +540,9 @@ class GaslightFight:
             if first_half and m.c.tactics:  # his profile left him idle: why (no die)
                 from narrator.rulesets.gaslight import tactics
                 self.emit(StoodIdle(t, m.name, *tactics.idle_reason(self, t, m)))
+            elif first_half and m.name in declared_ever(self.sc):
+                # no profile, his declared rounds leave this one out: he holds still
+                self.emit(StoodIdle(t, m.name, "undeclared"))
             return
         if first_half:
             self.first_half(t, m, it, contest)

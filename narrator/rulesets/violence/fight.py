@@ -32,7 +32,7 @@ from narrator.rulesets.violence.events import (
 )
 from narrator.rulesets.violence import rules
 from narrator.rulesets.violence.tables import rules as numbers
-from narrator.scenario.models import idle_characters
+from narrator.scenario.models import declared_ever, idle_characters
 from narrator.rulesets.violence.scenario import (
     Bands, Intent, Ruling, Scenario, Tag, Turn, weapon_index,
 )
@@ -367,6 +367,10 @@ class ViolenceFight:
             if f.c.tactics and f.name not in self.intents:  # (his profile left him idle)
                 why = self.idle_why.get((t, f.name)) or tactics.idle_reason(self, t, f)
                 self.emit(StoodIdle(t, f.name, *why))
+            elif not f.c.tactics and f.name not in self.intents \
+                    and f.name in declared_ever(self.sc):
+                # no profile, his declared rounds leave this one out: he holds still
+                self.emit(StoodIdle(t, f.name, "undeclared"))
             return None
         action = intent.action
         if action in ("shoot", "snipe", "suppress", "melee") or intent.move is not None:
