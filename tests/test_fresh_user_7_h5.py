@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -151,7 +152,10 @@ def test_violence_ending_agrees_with_two_men_critically_hurt(run_cli, tmp_path: 
                 "--seed", "7", "--ruleset", "violence", "--out", str(path))
     assert r.exit_code == 0, r.output
     story = run_cli(path, "run", "--mode", "story").stdout
-    assert "Clyde and Thomas are alive, barely, and need a doctor." in story
+    # (which of the phrases: the lawman's call told in its initiative place since fresh22
+    # draws another; both put the verb after "and" in the plural)
+    assert re.search(r"Clyde and Thomas are (alive, barely, and need a doctor\.|critically "
+                     r"hurt and need a doctor at once\.)", story), story[-600:]
     assert "and needs a doctor" not in story
 
 
