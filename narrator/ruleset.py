@@ -309,7 +309,8 @@ class Ruleset:
         """The story beat, of ``beats`` (its turn's so far), that ``event`` belongs to when
         not the usual one (a beat of its own for a ``story_primary`` kind, else the beat the
         event before went to): a shot of a volley another event broke into, a load between
-        snap shots. None: the usual."""
+        snap shots; or a new beat (not in ``beats``), which is added after them (the rest of a
+        volley another man's shot broke into, told after that shot). None: the usual."""
         return None
 
     def labels(self) -> Any:

@@ -303,6 +303,8 @@ def group(log: FightLog) -> dict[str, Any]:
             turn["events"].append(e)
             home = place(e, turn["beats"]) if place is not None and beat is not None else None
             if home is not None:
+                if not any(b is home for b in turn["beats"]):  # a beat the ruleset began
+                    turn["beats"].append(home)
                 beat = home
                 home["sub"].append(e)
             elif e.kind in primary or beat is None:

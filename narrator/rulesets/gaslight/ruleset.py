@@ -57,22 +57,38 @@ class Gaslight(Ruleset):
 
     def story_beat(self, event: Any, beats: list[dict[str, Any]]) -> dict[str, Any] | None:
         """A volley is told in one beat with everything the engine logged inside it: a shot
-        goes to its shooter's volley (a covering shot set off by the first shot, or the
-        watcher giving up his watch, came between), and so does a breech loader's load
-        between snap shots (002 l.47-48); a watcher who stops covering because he is
-        attacked (002 l.70) goes to the attack's beat. None for the rest (the usual)."""
+        goes to its shooter's volley (the watcher giving up his watch came between), and so
+        does a breech loader's load between snap shots (002 l.47-48); a watcher who stops
+        covering because he is attacked (002 l.70) goes to the attack's beat, or to his own
+        covering shot's when that shot came after the attack began (told after it).
+
+        Another man's shot inside a volley (a covering shot set off by its first shot, 002
+        l.62) is told where it came: the shots after it go to a new beat of the volley
+        (``resumed``: "Reginald fires again..."), never told with the shots before it (a fresh
+        user, session 21: "one takes him in the left foot. ... Samuel's revolver speaks the
+        moment Reginald stirs", the hit the third shot, after the covering one). None for the
+        rest (the usual)."""
         kind = event.kind
         if kind == "gl_shot":
             who, kinds = event.shooter, ("gl_volley",)
         elif kind == "gl_reloaded" and event.action == "snap":
             who, kinds = event.character, ("gl_volley",)
         elif kind == "gl_covering" and event.what == "broken":
+            last = beats[-1]["ev"] if beats else None
+            if last is not None and last.kind == "gl_volley" and last.when == "covering" \
+                    and last.shooter == event.character:
+                return beats[-1]  # his covering shot, then he gives up the watch
             who, kinds = event.target, ("gl_volley", "gl_blow")
         else:
             return None
-        for b in reversed(beats):
+        for k in range(len(beats) - 1, -1, -1):
+            b = beats[k]
             ev = b["ev"]
             if ev.kind in kinds and (ev.shooter if ev.kind == "gl_volley" else ev.striker) == who:
+                if kind in ("gl_shot", "gl_reloaded") and any(x["ev"].kind in ("gl_volley", "gl_blow")
+                                             for x in beats[k + 1:]):
+                    b["broken"] = True  # its shots go on later: none "barks once"
+                    return {"ev": ev, "sub": [], "resumed": True}
                 return b
         return None
 
