@@ -179,6 +179,17 @@ def yards(v: float, past: float | None = None, under: float | None = None) -> st
     return text
 
 
+def yards_n(v: float) -> str:
+    """A distance with its unit, as ``yards`` shows the number: "1 yard" (0.96 rounds to it,
+    never "1 yards"), "1.5 yards", "0.5 yards".
+
+    >>> yards_n(0.96), yards_n(1.5), yards_n(12)
+    ('1 yard', '1.5 yards', '12 yards')
+    """
+    text = yards(v)
+    return f"{text} yard" if text == "1" else f"{text} yards"
+
+
 def ucfirst(text: str) -> str:
     """Capitalise the first letter only ("Texas Jack's horse")."""
     return text[:1].upper() + text[1:]
@@ -541,7 +552,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
     # a distance in the ruleset's unit: yards, or feet at every distance (Ruleset.feet)
     in_feet = bool(getattr(rs, "feet", False))
     env.filters.update(esc=mk.escape, strong=mk.strong, em=mk.em, h1=mk.h1, h2=mk.h2,
-                       signed=signed, minus=minus, value_minus=value_minus, yards=yards,
+                       signed=signed, minus=minus, value_minus=value_minus, yards=yards, yards_n=yards_n,
                        code=mk.code, profile_words=profile_words, ucfirst=ucfirst, lcfirst=lcfirst,
                        the=inflection.the,
                        loc=lambda x: location.get(x, x),
