@@ -1994,6 +1994,13 @@ class Narration:
             # else as any other sentence: "Fred hit Herman square in the chest; it was a
             # wound to die of. He dropped" reads as Fred (a GM reader): the name, unless
             # nobody else of his pronoun was in the sentence before
+        if named is not None and named != who \
+                and self.chars[named].pronoun == self.chars[who].pronoun \
+                and named in (self.subject, self.clause_opener(self._last_text)):
+            return False  # the last clause before was the other man's (its subject, or
+            # his thing): "Whiskey Jim hits James in the right leg; James sags, badly hurt,
+            # but stays up. He flinches as James's bullet goes by" read as James (a fresh
+            # user, session 21): the name
         if named is not None and named in self.said_he | self.saying_he \
                 and self.chars[named].pronoun == self.chars[who].pronoun:
             return False  # "..., and he staggered. He fired at John": two men, one "he"
@@ -2008,6 +2015,22 @@ class Narration:
         # a piece of this sentence ("; he staggered"): "he" is the last man told as a
         # subject, so not after "Dutch hit Quaid" while Quaid is meant (``_subject``)
         return self.subject == who or not self._rival(who, named)
+
+    def clause_opener(self, text: str) -> str | None:
+        """The man whose name (or his possessive: "Martin's bullet") opens the last clause of
+        ``text`` (a sentence: after its last semicolon or colon), else None: the man a "he"
+        of the next sentence is read as first ("...; James sags, but stays up. He flinches"
+        is James)."""
+        clause = re.split(r"[;:] +", text.strip())[-1]
+        clause = re.sub(r"^(?:[*_\W]|\[/?\w+\]|</?\w+>)+", "", clause)
+        best = None
+        for who, c in self.chars.items():
+            for x in (c.name, c.short, self.shorts.get(who, c.short)):
+                name = self.markup.escape(inflection.told_name(x) if x == c.name else x)
+                if name and clause.startswith((name + " ", name + "'s ", name + ",")) and (
+                        best is None or len(name) > best[1]):
+                    best = (who, len(name))
+        return best[0] if best else None
 
     def _subjects(self, body: str, a: str | None, b: str | None,
                   lead: str) -> tuple[str, str | None]:
@@ -2841,6 +2864,12 @@ class Narration:
             said = [_name_re(x) for x in spoken(other)]
             if any(x.search(before) for x in said) and not any(x.search(rest) for x in said):
                 return text
+        # nor when the last clause of ``last`` opens on another of his pronoun (named again in
+        # ``text``): "Slim is lucky: Martin's bullet goes astray. He fires at Martin, too
+        # high" read as Martin (a fresh user, session 21)
+        other = self.clause_opener(last)
+        if other is not None and other != who and self.chars[other].pronoun == c.pronoun:
+            return text
         he, _, his, _ = _PRONOUNS[c.pronoun]
         if rest.startswith("'s ") and any(
                 _name_re(x).search(rest)
