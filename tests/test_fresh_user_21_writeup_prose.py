@@ -198,3 +198,68 @@ def test_a_pronoun_opening_is_not_the_man_the_last_clause_was_about():
                 assert all(who != first[0][0] for _, who, _ in _named_at(y, forms)), (
                     label, x, y)
     assert opened >= 100, opened
+
+
+#: a gun told emptied as one that held several rounds ("fired dry", "the last round")
+EMPTIED = re.compile(r"\bdry\b|\bempt|last (?:round|cartridge)|no rounds left|nothing left in|"
+                     r"not a cartridge left|out of cartridges")
+
+
+def _single_shots(log) -> dict[str, set[str]]:
+    """Each man's one-round guns (the roster's capacity 1: a single-shot rifle, a musket) by
+    the words a story names them by: the name, and its last word where no other gun of his
+    ends in it."""
+    out: dict[str, set[str]] = {}
+    for e in log.events:
+        if e.kind not in ("roster_listed", "gl_roster"):
+            continue
+        for f in e.fighters:
+            guns = [g for g in (getattr(f, "guns", None) or f.weapons) if g.capacity]
+            for g in guns:
+                if g.capacity != 1:
+                    continue
+                words = {g.name}
+                head = g.name.split()[-1]
+                if all(o.name.split()[-1] != head for o in guns if o is not g):
+                    words.add(head)
+                out.setdefault(f.name, set()).update(words)
+    return out
+
+
+def test_gen_violence_round_1_single_shot_rifle_is_spent():
+    """gen-violence.yaml (its own seed) round 1: Jim's single-shot rifle, fired, "That is the
+    one round in Jim's single-shot rifle; it wants reloading.", never "Jim has fired his
+    single-shot rifle dry."; Virgil's the same round, never "That empties Virgil's rifle."."""
+    said = _story(_fight("gen-violence.yaml"))
+    assert "That is the one round in Jim's single-shot rifle; it wants reloading." in said
+    assert "That is the one round in Virgil's rifle; it wants reloading." in said
+    assert "fired his single-shot rifle dry" not in said and "empties Virgil's" not in said
+
+
+def test_a_one_round_gun_is_never_told_fired_dry():
+    """Over gen-violence.yaml seeds 1..20, 60 generated Violence fights and gl-street.yaml (a
+    Gaslight fight with a musket) seeds 1..20: a gun that holds one round is told spent
+    (``spent_single``), never told emptied as a gun of several rounds ("fired dry", "That
+    empties", "the last cartridge in Jacob's musket", "not a cartridge left")."""
+    gl = TESTS / "fresh19" / "gl-street.yaml"
+    logs = [(f"gen-violence seed {s}", _fight("gen-violence.yaml", s)) for s in range(1, 21)]
+    logs += violence_fights(60)
+    logs += [(f"gl-street seed {s}", run_fight(load_scenario_text(gl.read_text(), "gl"), s))
+             for s in range(1, 21)]
+    spent = 0
+    for label, log in logs:
+        single = _single_shots(log)
+        if not single:
+            continue
+        forms = _forms(log)
+        for s in sentences(_story(log)):
+            men = {who for _, who, _ in _named_at(s, forms)}
+            if re.search(r"the one round in|spent and wants? reloading|"
+                         r"have to reload the", s):
+                spent += 1
+            if not EMPTIED.search(s):
+                continue
+            for who in men & set(single):
+                assert not any(re.search(rf"\b{re.escape(w)}\b", s) for w in single[who]), (
+                    label, s)
+    assert spent >= 20, spent
