@@ -38,8 +38,9 @@ def test_no_run_at_a_man_beaten_down():
                 runs += 1
                 name = shorts.get(m.group(1), m.group(1))
                 assert down_by.get(name, 99) >= turn, (seed, turn, m.group(0))
-        if seed == 5:
-            assert "Ned rushes at Jake." in story
+        if seed == 5:  # (re-pinned, fresh user 21: the knife fight before it is told in a
+            # blade's words, and the phrase stream moved: the same run at Jake)
+            assert "Jake cuts Ruiz down. Ned runs straight at Jake." in story
     assert runs >= 10, runs
 
 

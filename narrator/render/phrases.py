@@ -408,7 +408,8 @@ TAG_KINDS = (frozenset({"in", "out"}),                                   # the p
              frozenset({"onfoot", "astride"}),  # the man striking: on foot, or in the saddle
              frozenset({"upright", "prone"}),  # the men named are on their feet, or one lies prone
              frozenset({"oneround", "rounds"}),  # one round fired, or several (covering fire)
-             frozenset({"alone", "joined"}))  # the only man to turn on him this turn, or not
+             frozenset({"alone", "joined"}),  # the only man to turn on him this turn, or not
+             frozenset({"kill", "subdue"}))  # what a man going hand to hand means to do
 
 
 def _fits(tags: set[str] | frozenset[str], context: set[str] | frozenset[str]) -> bool:
