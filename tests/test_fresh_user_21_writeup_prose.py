@@ -342,3 +342,56 @@ def test_melee_words_fit_the_weapon_and_the_aim():
             if KILL_ONLY.search(s):
                 assert "kill" in aims.get(first, set()), (label, s)
     assert seen >= 40, seen
+
+
+def test_cast_line_says_the_preacher_inside_the_list():
+    """ww-night.yaml (tests/fresh19: "The Preacher", short "Preacher"), every format: the cast
+    line is "Judge Orrin Haskett, Deacon Mills and the Preacher.", as the story tells him
+    ("Lady Luck deals the Preacher a joker"), never "Deacon Mills and The Preacher"."""
+    log = run_fight(load_scenario_text((TESTS / "fresh19" / "ww-night.yaml").read_text(),
+                                       "ww-night.yaml"), 1)
+    for fmt in ("text", "markdown", "bbcode", "html"):
+        out = render(log, fmt, "story")
+        assert "Judge Orrin Haskett, Deacon Mills and the Preacher." in out, fmt
+        assert "and The Preacher" not in out, fmt
+
+
+def _kid_second(ruleset: str, i: int):
+    """A generated fight of ``ruleset`` (two sides of two to four) whose second man is "The
+    Nueces Kid" (short "The Kid"): inside his side's cast list."""
+    from narrator import ruleset as rulesets
+    from narrator.npcs import SETTINGS
+
+    sides = [("posse", 2 + i % 3), ("rustlers", 2 + (i // 3) % 3)]
+    setting = SETTINGS[i % len(SETTINGS)]
+    if ruleset == "boothill":
+        from narrator.rulesets.boothill import generate as bh
+
+        text = bh.to_yaml(bh.generate(sides, setting, seed=i, max_turns=4))
+    else:
+        text = rulesets.get(ruleset).generate(sides, setting, seed=i, max_turns=4, command="")
+    names = list(re.finditer(r"^( +- )name: .*\n( +)short: .*$", text, flags=re.M))
+    m = names[1]
+    text = text[:m.start()] + f"{m.group(1)}name: The Nueces Kid\n{m.group(2)}short: The Kid" \
+        + text[m.end():]
+    return run_fight(load_scenario_text(text, f"<kid {ruleset} {i}>"))
+
+
+def test_cast_lines_lower_the_inside_a_list():
+    """Over 8 generated fights of each ruleset whose second man is "The Nueces Kid", story
+    and teaching, text and markdown: a cast line never says "The" of a name inside its list
+    ("Jim Reed and The Nueces Kid"): "the Nueces Kid", as the story tells him."""
+    seen = 0
+    for ruleset in ("boothill", "violence", "weird-west", "gaslight"):
+        for i in range(1, 9):
+            log = _kid_second(ruleset, i)
+            for mode in ("story", "teaching"):
+                for fmt in ("text", "markdown"):
+                    out = render(log, fmt, mode)
+                    for line in out.splitlines():
+                        if "Nueces Kid" not in line or not re.match(r"^\**[A-Z][\w ]*\**: ", line):
+                            continue
+                        seen += 1
+                        assert not re.search(r"(?:, |\band )The Nueces", line), (
+                            ruleset, i, mode, fmt, line)
+    assert seen >= 40, seen

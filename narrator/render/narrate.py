@@ -631,6 +631,12 @@ class Narration:
         # (each clause was told as a sentence: "; The Kid fired ..." is "; the Kid fired")
         return _the_inside(text, self._the_names, opens=True) if self._the_names else text
 
+    def the_inside(self, text: str) -> str:
+        """``text`` (escaped markup: a list of names) with "The" of a name that begins with it
+        lower-cased inside it ("Deacon Mills and the Preacher", as the story tells him),
+        kept where it opens ``text`` (the cast line's "The Preacher and Deacon Mills")."""
+        return _the_inside(text, self._the_names, opens=True) if self._the_names else text
+
     def routed_later(self, ev: Event) -> bool:
         """Whether a group that held its nerve in ``ev`` breaks later in the same round (the
         hold is then not told: "they stayed" and "they fled" in one round contradict)."""
