@@ -395,3 +395,52 @@ def test_cast_lines_lower_the_inside_a_list():
                         assert not re.search(r"(?:, |\band )The Nueces", line), (
                             ruleset, i, mode, fmt, line)
     assert seen >= 40, seen
+
+
+#: buckshot counted as if by the piece ("Another of Ned's buckshot", "two buckshot")
+COUNTED_BUCKSHOT = re.compile(r"\b(?:[Aa]nother|[Oo]ne|[Bb]oth|two|three|four|five|six|more) "
+                              r"(?:of [\w\"' -]+'s? )?buckshot\b")
+
+
+def test_buckshot_is_counted_by_the_load():
+    """Weird West canyon 4v2 seed 39 (generated): "Another load of One-Eye Ned's buckshot finds
+    Ben in the ribs", never "Another of One-Eye Ned's buckshot"; and over 80 Weird West, 60
+    Boot Hill, 40 Gaslight and 40 Violence generated fights no sentence counts buckshot by
+    the piece."""
+    from prose_lint import _ruleset_one  # (the fight ruleset_fights gives as seed 39)
+
+    said = _story(_ruleset_one("weird-west", 39, 8)[1])
+    assert "Another load of One-Eye Ned's buckshot finds Ben in the ribs" in said
+    logs = ruleset_fights("weird-west", 80) + generated_fights(60)
+    logs += ruleset_fights("gaslight", 40) + violence_fights(40)
+    for label, log in logs:
+        for s in sentences(_story(log)):
+            assert not COUNTED_BUCKSHOT.search(s), (label, s)
+
+
+def test_every_phrase_counting_shots_counts_buckshot_by_the_load():
+    """Every phrase of every ruleset's table that counts a man's shots ({shots}), made for a
+    shotgun (``inflection.mass_shots``), counts buckshot by the load: "Another load of {a}'s
+    {shot}", "Both loads of ...", "{n} loads of buckshot" ({shots_counted}), never "Another
+    of {a}'s buckshot" nor "two buckshot"."""
+    import tomllib
+
+    from narrator.render import inflection
+
+    root = TESTS.parent
+    files = [root / "templates" / "common" / "phrases.toml",
+             *sorted((root / "narrator" / "rulesets").glob("*/templates/phrases.toml"))]
+    counted = 0
+    for f in files:
+        for group, phrases in tomllib.loads(f.read_text()).items():
+            for p in phrases if isinstance(phrases, list) else ():
+                if "{shots}" not in p:
+                    continue
+                counted += 1
+                made = inflection.mass_shots(p)
+                assert "{shots}" not in made, (f.name, group, p)
+                assert not re.search(r"\b(?:[Aa]nother|[Oo]ne|[Bb]oth|\{which\}|\{n\}) of "
+                                     r"\{[ab]\}'s \{shot\}", made), (f.name, group, made)
+                assert not re.search(r"(?:\btwo|\bboth|\{n\}|\bmore) \{shot\}", made), (
+                    f.name, group, made)
+    assert counted >= 20, counted

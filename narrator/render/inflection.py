@@ -206,12 +206,36 @@ _SINGULAR_MEN = frozenset("abdomen specimen omen acumen regimen stamen hymen alb
 _SINGULAR_AS = frozenset("canvas atlas gas bias alias chaos".split())
 
 
+#: What a gun fires that is counted by the load, never by the piece: "buckshot" ("another load
+#: of Ned's buckshot", never "another of Ned's buckshot").
+MASS_SHOTS = frozenset({"buckshot", "shot", "lead"})
+
+
 @functools.lru_cache(maxsize=256)
 def plural(noun: str) -> str:
     """"bullets", "balls"; a mass noun stays ("buckshot")."""
-    if noun in ("buckshot", "shot", "lead"):
+    if noun in MASS_SHOTS:
         return noun
     return _engine().plural_noun(noun)
+
+
+#: a phrase's count or part of a man's shots: "Another of {a}'s {shots}", "Both of ...",
+#: "{which} of ...", "{n} of ..."; and a bare count of them ("two {shots}", "{n} more {shots}")
+_SHOTS_OF = re.compile(r"\b(Another|another|One|one|\{which\})( of \{[ab]\}'s )\{shots\}")
+_SHOTS_OF_MANY = re.compile(r"\b(Both|both|\{n\})( of \{[ab]\}'s )\{shots\}")
+
+
+@functools.lru_cache(maxsize=2048)
+def mass_shots(phrase: str) -> str:
+    """A phrase of a gun whose shot is a mass noun (``MASS_SHOTS``: buckshot) with its shots
+    counted by the load: "Another of {a}'s {shots}" -> "Another load of {a}'s {shot}",
+    "Both of {a}'s {shots}" -> "Both loads of {a}'s {shot}", and any other {shots} (a count:
+    "two {shots}", "{n} more {shots}") -> "{shots_counted}" ("loads of buckshot": the field
+    ``Narration.say`` fills). Never "Another of One-Eye Ned's buckshot" (a fresh user,
+    session 21)."""
+    phrase = _SHOTS_OF.sub(lambda m: f"{m.group(1)} load{m.group(2)}{{shot}}", phrase)
+    phrase = _SHOTS_OF_MANY.sub(lambda m: f"{m.group(1)} loads{m.group(2)}{{shot}}", phrase)
+    return phrase.replace("{shots}", "{shots_counted}")
 
 
 @functools.lru_cache(maxsize=1024)

@@ -2584,6 +2584,9 @@ class Narration:
                 extra[key + "_owner"], extra[key + "_bare"] = split
         fields["shot"] = noun
         fields["shots"] = inflection.plural(noun)
+        if noun in inflection.MASS_SHOTS and "{shots}" in phrase:  # buckshot: by the load
+            phrase = inflection.mass_shots(phrase)
+            fields["shots_counted"] = inflection.plural("load") + " of " + noun
         for k, v in extra.items():
             if isinstance(v, tuple):
                 text, many = v
