@@ -12,7 +12,7 @@ seed (with the same Faker release) gives the same people, the same map and the s
 
 The only module that imports faker (lazily, inside ``generate``: it is slow to import).
 
-May import: faker (lazily), narrator.render.inflection (lazily: side names).
+May import: faker (lazily), narrator.render.inflection (lazily: side names, alike names).
 """
 
 from __future__ import annotations
@@ -343,7 +343,13 @@ def _name(fake, dice: Dice, taken: set[str]) -> tuple[str, str, str]:
     """(full name, short name, pronoun): a period first name, a Faker surname, sometimes a
     nickname ("Jake "Two-Gun" Harlan" or ""Arkansas Dave" David Coriggan"). ``taken`` holds
     the scenario's names so far and is updated: no nickname twice in a scenario, nor a full or
-    short name, and (while other names can be found) no first name or surname twice."""
+    short name, and (while other names can be found) no first name or surname twice, nor a
+    short name alike another's (``inflection.alike_names``: "Caleb" beside "Cole", whom the
+    write-ups would tell by his surname instead, so that his short name as written went
+    unused)."""
+    from narrator.render.inflection import alike_names
+
+    shorts = [x[6:] for x in taken if x.startswith("short:")]
     for tries in range(200):
         she = dice.chance(0.08)
         first = fake.random_element(FIRST_FEMALE if she else FIRST_MALE)
@@ -373,7 +379,9 @@ def _name(fake, dice: Dice, taken: set[str]) -> tuple[str, str, str]:
             continue  # no two men called by the same first name in the prose
         if (f"last:{first}" in taken or f"first:{last}" in taken) and tries < 150:
             continue  # nor one man's first name another's surname (Morgan Keller, Ned Morgan)
-        taken.update((full, short, f"first:{first}", f"last:{last}"))
+        if any(alike_names(short, o) for o in shorts) and tries < 150:
+            continue  # nor two short names a reader mixes up (Caleb and Cole)
+        taken.update((full, short, f"first:{first}", f"last:{last}", f"short:{short}"))
         if nick is not None:
             taken.add(f"nick:{nick}")
         return full, short, "she" if she else "he"

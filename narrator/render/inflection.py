@@ -909,3 +909,18 @@ def past_action(rest: str) -> str:
                         break
             out.append(new or tok)
     return "".join(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def alike_names(x: str, y: str) -> bool:
+    """Whether two short names are easily confused in prose ("Lewis" and "Louis", "Jim"
+    and "Jem", "Sam" and "Sal"): one the start of the other, or the same first letter and
+    difflib's similarity of 0.6 or more. Names that open differently are told apart at a
+    glance ("Nate" and "Hattie" are 0.6 alike by difflib, and a reader never mixes them).
+    The write-ups tell the second of two such men by another name (``narrate.
+    distinct_shorts``); ``narrate generate`` never gives two of them (``npcs``)."""
+    from difflib import SequenceMatcher
+
+    x, y = x.lower(), y.lower()
+    return x != y and (x.startswith(y) or y.startswith(x)
+                       or (x[:1] == y[:1] and SequenceMatcher(None, x, y).ratio() >= 0.6))

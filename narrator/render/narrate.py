@@ -2911,17 +2911,8 @@ def _toml(text: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-@functools.lru_cache(maxsize=4096)
-def _alike(x: str, y: str) -> bool:
-    """Whether two short names are easily confused in prose ("Lewis" and "Louis", "Jim"
-    and "Jem", "Sam" and "Sal"): one the start of the other, or the same first letter and
-    difflib's similarity of 0.6 or more. Names that open differently are told apart at a
-    glance ("Nate" and "Hattie" are 0.6 alike by difflib, and a reader never mixes them)."""
-    from difflib import SequenceMatcher
-
-    x, y = x.lower(), y.lower()
-    return x != y and (x.startswith(y) or y.startswith(x)
-                       or (x[:1] == y[:1] and SequenceMatcher(None, x, y).ratio() >= 0.6))
+#: Whether two short names are easily confused in prose (``inflection.alike_names``).
+_alike = inflection.alike_names
 
 
 def article_shorts(chars: dict[str, Any], shorts: dict[str, str]) -> dict[str, str]:

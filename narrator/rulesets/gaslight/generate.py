@@ -4,7 +4,8 @@ Names from period lists (no Faker: the same seed, the same people on every machi
 3d6-ish in the d20 range, a gun of the period each (a constable's Webley, a rough's Bull Dog,
 a gentleman's pocket revolver, a keeper's shotgun), cover at a landmark or two.
 
-May import: narrator.rulesets.gaslight.*, narrator.npcs (its YAML helpers only).
+May import: narrator.rulesets.gaslight.*, narrator.npcs (its YAML helpers only),
+narrator.render.inflection (lazily: alike_names).
 """
 
 from __future__ import annotations
@@ -105,6 +106,7 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
     giving the same text. A side of the law (``is_law``: constables, police, a posse) plays
     the law's profiles, its first man a lawman; every other side never a lawman."""
     from narrator.npcs import yaml_str
+    from narrator.render.inflection import alike_names
 
     rnd = random.Random(f"{seed}:gaslight")
     roles = random.Random(f"{seed}:gaslight:roles")   # (its own stream: the same people)
@@ -144,18 +146,23 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
               "# aggressive, cautious, coward, sniper or lawman.",
               "sides:"]
     leaders: list[str] = []   # each side's first man, for the example of a declared round
+    shorts: list[str] = []    # the short names given so far
     for s, (side, count) in enumerate(sides):
         law = is_law(side)
         lines.append(f"  {yaml_str(side)}:{'                  # the law' if law else ''}")
         for i in range(count):
-            for _ in range(100):
+            for tries in range(100):
                 she = rnd.random() < 0.1
                 first = rnd.choice(FIRST_SHE if she else FIRST)
                 last = rnd.choice(LAST)
                 full = f"{first} {last}"
-                if full not in taken and first not in taken:
+                # nor a short name a reader mixes up with another's (John and Joseph), which
+                # the write-ups would change (``inflection.alike_names``), while others remain
+                if full not in taken and first not in taken and (tries >= 70 or not any(
+                        alike_names(first, o) for o in shorts)):
                     break
             taken.update((full, first))
+            shorts.append(first)
             if i == 0:
                 leaders.append(first)
             gun = rnd.choice(GUNS)
