@@ -38,7 +38,9 @@ SWITCH = re.compile(
     r"(?P<new>[\w -]+?)(?: in a blink)?\.$"
     r"|\b(?:turns?|turned) to (?:his|her|their) (?P<new2>[\w -]+?)\.$"
     r"|\blets? the (?P<old3>[\w -]+?) be and (?:goes|go|went|snaps?|snapped) "
-    r"(?:for )?(?:his|her|their) (?P<new3>[\w -]+?)(?: out)?\.$")
+    r"(?:for )?(?:his|her|their) (?P<new3>[\w -]+?)(?: out)?\.$"
+    r"|\b(?:leaves?|left) the (?P<old4>[\w -]+?) and (?:snaps?|snapped) "
+    r"(?:his|her|their) (?P<new4>[\w -]+?) out\.$")
 
 
 def test_gen_boothill_turn_2_names_both_guns():
@@ -65,8 +67,8 @@ def test_a_switch_of_guns_names_both():
             m = SWITCH.search(s)
             if not m:
                 continue
-            new = m.group("new") or m.group("new2") or m.group("new3")
-            old = m.group("old") or m.group("old3")
+            new = m.group("new") or m.group("new2") or m.group("new3") or m.group("new4")
+            old = m.group("old") or m.group("old3") or m.group("old4")
             seen += 1
             assert new != "gun" and old != "gun", (label, s)
             assert old is None or old != new, (label, s)

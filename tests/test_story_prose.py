@@ -208,7 +208,7 @@ def test_a_lull_tells_each_mans_shots_and_reloads_in_the_order_he_did_them():
 
 
 _SWITCH = re.compile(r"\b(trade[sd]? (his|her|their) [^.]+? for|turn(s|ed)? to (his|her|their)|"
-                     r"let the [^.]+? be and)")
+                     r"let the [^.]+? be and|left the [^.]+? and snapped)")
 
 
 def test_a_man_drawing_a_second_gun_is_told_changing_guns_not_drawing_as_if_for_the_first_time():
@@ -238,7 +238,9 @@ def test_a_man_drawing_a_second_gun_is_told_changing_guns_not_drawing_as_if_for_
                 if dead_before or f"## Turn {e.turn}\n" not in text:
                     continue
                 for sentence in re.split(r"(?<=[.!?]) ", section):
-                    if short in sentence and re.search(r"\btheir guns\b", sentence):
+                    # he among the men drawing "their guns" (not the man they turn on:
+                    # "Lefty and William both brought their guns round to Ira.")
+                    if re.search(rf"\b{re.escape(short)}\b.*\btheir guns\b", sentence):
                         raise AssertionError(sentence)
                 assert _SWITCH.search(section), (e, section)
                 seen += 1
