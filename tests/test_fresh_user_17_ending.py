@@ -12,6 +12,8 @@ A fight that ends with one side down still has its after the fight (bh-knives se
 
 from __future__ import annotations
 
+import re
+
 from functools import lru_cache
 from pathlib import Path
 
@@ -63,7 +65,9 @@ def test_violence_cut_off_fight_makes_no_after_fight_rolls():
     assert {s.name.split()[0]: s.condition for s in last.status}["Otto"] == "down"
     text = render(log, "markdown", "story")
     assert "After the fight" not in text and "Healing," not in text
-    assert "That is where it stands, eight rounds in, guns still out." in text
+    # (re-pinned, session 21, to the fact rather than one phrase pick: the stream moved)
+    assert re.search(r"eight rounds in, (?:guns still out|with the shooting still going on)\.",
+                     text), text
 
 
 def test_violence_fight_won_still_rolls_after_the_fight():
