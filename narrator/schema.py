@@ -141,7 +141,8 @@ FIELD_HELP = {
     ("Character", "obscured"): "Hard to see (smoke, brush): -2 to hit him (Table 2).",
     ("Character", "notes"): "Free text for the GM; not in the write-up.",
     ("Character", "fights_to"): "What he announces in a melee unless his intent says: subdue "
-                                "or kill.",
+                                "or kill. Left out: subdue, but a tactics profile's melee is "
+                                "its own (the lawman and the coward subdue, the rest kill).",
     ("Landmark", "at"): "Where it is: [x, y] in yards.",
     ("Landmark", "name"): "How the write-up calls it (default: the key, in words).",
     ("Landmark", "cover"): "The cover it gives whoever stands there.",

@@ -70,7 +70,10 @@ def reference() -> Reference:
         "tactics", "Tactics profiles (tactics:)", ["profile", "what he does"],
         _profiles(tactics.__doc__), "",
         note="A character with a profile and no declared intent for a round gets one from his "
-             "profile; a declared intent always wins. Everyone reloads when his guns are empty.",
+             "profile; a declared intent always wins. Everyone reloads when his guns are empty. "
+             "A profile's melee is announced to kill (003 l.38; the loser is left Down, and the "
+             "Down make the after-fight death roll), the lawman's and the coward's to subdue; a "
+             "fights_to written for the man holds instead.",
         group="tactics"))
     ref.sections.append(_dice(rulings, PURPOSES, "dice: {Dutch: {to_hit: [4], injury: [7]}}"))
     return ref

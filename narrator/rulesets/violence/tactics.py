@@ -23,7 +23,9 @@ both rulesets) and read the fight as it stands; nothing here rolls dice.
   nearest enemy; a foe at arm's length (2 yards) he takes on hand to hand, to subdue.
 
 Everyone reloads (the round it takes, l.62) when his guns are empty, and fights with what he
-has when he has no gun. Nobody runs for cover an enemy holds (an enemy within arm's length of
+has when he has no gun. A profile's melee is announced to kill (l.38; the loser of a fight
+to kill is left Down, and the Down make the after-fight death roll), the lawman's and the
+coward's to subdue; a ``fights_to`` written for the man holds instead. Nobody runs for cover an enemy holds (an enemy within arm's length of
 it).
 
 May import: narrator.rulesets.violence.scenario (Intent), narrator.rulesets.violence.state
