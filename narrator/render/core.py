@@ -569,6 +569,7 @@ def _build_env(fmt: str, user_dir: Path | None, ruleset: str | None) -> Environm
                        uncite=uncite, shown=shown_modifiers,
                        wounds=lambda ws: wound_groups(ws, lambda x: location.get(x, x)))
     env.globals.update(labels=words, number=lambda n: labels.NUMBER.get(n, str(n)))
+    env.tests["call"] = is_call  # `ev.text is call`: a GM's call for surrender (narrate.is_call)
     return env if user_dir is None else bound(env)
 
 
