@@ -927,7 +927,14 @@ def next_turn(
     end = done.log.events[-1]
     note = ""
     if end.reason == "side_down":
-        note = "; the fight is over: one side is all down"
+        from narrator.playbypost import over_why
+        from narrator.scenario.loader import load_scenario_text
+
+        try:
+            why = over_why(load_scenario_text(done.text, str(scenario)), done.log)
+        except NarratorError:
+            why = "one side is all down"
+        note = f"; the fight is over: {why}"
     elif done.finished:
         note = "; that was the last turn (add a turn, or raise max_turns, to go on)"
     typer.echo(f"{scenario}: turn {done.turn} resolved and recorded{note}", err=True)

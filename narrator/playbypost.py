@@ -341,6 +341,34 @@ def resolved_turns(loaded: LoadedScenario) -> int:
     return done
 
 
+def over_why(loaded: LoadedScenario, log: FightLog) -> str:
+    """Why the fight of ``log`` (ended with one side all down) is over, in the write-up's
+    names of the sides: "the Kincaids are all down", "Short is down", "both sides are
+    down"."""
+    from narrator.render.inflection import display_names_of, is_plural, side_name
+    from narrator.render.inflection import set_side_names
+    import contextvars
+
+    sc = loaded.scenario
+    down = [s for s in sc.sides if s not in log.events[-1].standing]
+    if not down:
+        return "one side is all down"
+    names = display_names_of(sc.sides, loaded.side_of.items(), getattr(sc, "side_names", None))
+
+    def said(side: str) -> str:
+        set_side_names(names)
+        return side_name(side)
+
+    if len(down) == len(sc.sides):
+        return "every side is down"
+    if len(down) > 1:   # (three sides or more: the fight ends with one left)
+        up = contextvars.copy_context().run(said, log.events[-1].standing[0])
+        return f"only {up} {'are' if is_plural(up) else 'is'} still up"
+    who = contextvars.copy_context().run(said, down[0])
+    are = "are" if is_plural(who) else "is"
+    return f"{who} {are} down" if len(sc.sides[down[0]]) == 1 else f"{who} {are} all down"
+
+
 def _resolved_prefix(loaded: LoadedScenario) -> int:
     """The number of leading resolved turns; a resolved turn after a gap is an error."""
     sc = loaded.scenario
@@ -637,6 +665,11 @@ def resolve_next(path: Path, redo: int | None = None, write: bool = True) -> Nex
         drop_from = redo - 1 if redo <= done else None
     upto = done if redo is None else redo - 1
     n, before, edits = replay(loaded, upto)   # the records are checked first
+    if before is not None and before.events[-1].reason == "side_down":
+        # over: said before "add a turn" (a turn added to a finished fight is never fought)
+        raise loaded.error(f"the fight is over: {over_why(loaded, before)} (turn {n} ended "
+                           f"it), so there is no turn to resolve; --redo N resolves turn N "
+                           f"again", "turns", n - 1, "resolved")
     total = max(len(sc.turns), sc.max_turns or 0)
     if upto >= total:
         which = "the scenario's one turn is" if total == 1 else f"all {total} turns are"
@@ -646,8 +679,6 @@ def resolve_next(path: Path, redo: int | None = None, write: bool = True) -> Nex
     recorded = _recorded(loaded, n)
     adjustments = _adjusted(loaded, n)
     t = n + 1
-    if before is not None and before.events[-1].reason == "side_down":
-        raise ScenarioError("the fight is over: one side is all down", str(path))
     if redo is not None and redo <= done:
         kept = sc.turns[redo - 1].resolved.adjusted   # the GM's edits before the turn redone
         if kept:

@@ -47,7 +47,7 @@ def test_gaslight_health_edited_to_half_con_knocks_him_out_as_damage_would(run_c
     assert "- Vane (roughs): unconscious; hit points 9/9, Health 6/12" in post
     state = path.read_text().split("\nstate:\n")[1]
     assert "    Silas Vane:\n      condition: passed_out\n" in state
-    assert "the fight is over: one side is all down" in r.stderr
+    assert "the fight is over: the roughs are down" in r.stderr
 
 
 def test_gaslight_health_above_half_con_keeps_him_up(run_cli, tmp_path):
