@@ -38,7 +38,8 @@ FIELD_HELP = {
                                  "each left out keeps its default (see below).",
     ("Scenario", "night"): "A fight at night: -4 on every shot, movement halved, targets "
                            "beyond OBS yards unseen unless lit (ruling B17).",
-    ("Scenario", "map"): "Landmarks by key: destinations (move: {to: KEY}) that may give cover. "
+    ("Scenario", "map"): "Landmarks by key: destinations (an intent's move: {to: KEY}) that may "
+                         "give cover. "
                          "Positions are [x, y] in yards.",
     ("Scenario", "sides"): "Side name -> its characters; at least two sides.",
     ("Scenario", "side_names"): "Side name -> how the write-up names that side in prose, status "

@@ -550,12 +550,28 @@ def _pydantic_error(exc: ValidationError, loc8: _Locator, root: Any = None) -> S
             msg = "expected [x, y] in yards, or a landmark of map:"
         if "input" in err:  # what was typed instead, as typed (``true``, ``{a: 1}``)
             msg += f" (got {_as_written(loc8, loc, err['input'])}{_quoted_hint(err, alts)})"
+            msg += _move_hint(loc, loc8, err["input"])
     elif kind == "value_error":
         msg = err["msg"].removeprefix("Value error, ")
     elif kind not in _FRIENDLY or short_pair:
         msg = plain_words(err, pair=_clean(loc, loc8)[-1:] in (("at",), ("to",)),
                           show=lambda value: _as_written(loc8, loc, value))
     return loc8.error(f"{where}: {msg}" if where else msg, loc)
+
+
+def _move_hint(loc: tuple, loc8: Any, got: Any) -> str:
+    """"; write move: crates" for a Boot Hill move (``move: {to: crates}``) written in a
+    ruleset whose ``move`` is a landmark or ``[x, y]`` itself (Violence, Gaslight, Weird
+    West): the form that ruleset takes, with the mapping's other keys (a Gaslight ``gait``)
+    beside it. "" for anything else."""
+    if _clean(loc, loc8)[-1:] != ("move",) or not isinstance(got, dict) or "to" not in got:
+        return ""
+    to = got["to"]
+    shown = (f"[{', '.join(f'{v:g}' if isinstance(v, (int, float)) else str(v) for v in to)}]"
+             if isinstance(to, (list, tuple)) else str(to))
+    rest = "".join(f", {k}: {v}" for k, v in got.items() if k != "to")
+    return (f"; here move: is the destination itself: write move: {shown}{rest} "
+            f"(a landmark key or [x, y])")
 
 
 def _quoted_hint(err: dict, alts: list[str]) -> str:

@@ -43,6 +43,9 @@ class Gaslight(Ruleset):
     citations = ((r"ruled: narrator (GN\d+)", r"narrator's Gaslight reading \1"),
                  (r"ruled: (G\d+)", r"narrator's Gaslight ruling \1"))
     field_help = {
+        ("Scenario", "map"): "Landmarks by key: destinations (an intent's move: KEY, with a "
+                             "gait: walking_briskly) that may give cover. Positions are [x, y] "
+                             "in yards.",
         ("Intent", "shoot"): "The target (a name): one a round for this gun (off_hand: gives a "
                             "second gun's).",
         ("Intent", "shots"): "How many shots this round (1-12), at most what the mode allows "

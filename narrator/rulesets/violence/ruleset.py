@@ -47,6 +47,8 @@ class Violence(Ruleset):
     sources = {"003": "the Violence rules: a minimal d20 gunfight ruleset"}
     citations = ((r"errata Violence", "narrator's Violence rulings"),)
     field_help = {
+        ("Scenario", "map"): "Landmarks by key: destinations (an intent's move: KEY) that may "
+                             "give cover. Positions are [x, y] in yards.",
         ("Intent", "move"): "Where he moves before his action: a landmark key or name, or "
                             "[x, y] in yards; he counts as moving all round.",
         ("Intent", "shots"): "Rounds fired in the shoot or suppress action.",

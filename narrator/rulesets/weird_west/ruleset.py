@@ -56,6 +56,8 @@ class WeirdWest(Ruleset):
                       "called shots, aiming, fanning, two guns, vamoosing"}
     citations = ((r"ruled: (WN?\d+)", r"ruling \1"),)
     field_help = {
+        ("Scenario", "map"): "Landmarks by key: destinations (an action's move: KEY) that may "
+                             "give cover. Positions are [x, y] in yards.",
         ("Scenario", "house_rules"): "Numbers of the rules and weapon rows changed for this "
                                      "fight, section by section: {aiming: {max: 4}, weapons: "
                                      "{colt_peacemaker: {range: 12}}}; a key left out keeps "
