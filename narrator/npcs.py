@@ -74,13 +74,30 @@ LAW_WORDS = ("posse", "law", "marshal", "sheriff", "deput", "ranger", "pinkerton
 LAW_PROFILES = (("lawman", 5), ("cautious", 2), ("sniper", 2), ("aggressive", 1))
 OUTLAW_PROFILES = (("aggressive", 7), ("cautious", 5), ("sniper", 3), ("coward", 3))
 
+#: The comment after a generated ``tactics:``, by Boot Hill profile (``narrator rules
+#: boothill tactics``); ``{he}``, ``{his}`` are the character's pronoun (``role_note``).
 ROLE_NOTES = {
-    "aggressive": "a hothead: closes in, fans his gun up close",
+    "aggressive": "a hothead: closes in, fans {his} gun up close",
     "cautious": "careful: takes cover first, shoots the most dangerous man",
-    "coward": "yellow: hides, and runs at the first wound",
-    "sniper": "a rifleman: keeps his distance behind solid cover",
+    "coward": "yellow: hides, and runs at the first wound or when outnumbered",
+    "sniper": "a rifleman: keeps {his} distance behind solid cover",
     "lawman": "a lawman: calls for surrender, shoots to wound",
 }
+
+
+def role_note(notes: dict[str, str], profile: str, pronoun: str) -> str:
+    """The comment of ``profile`` in ``notes`` for a character of ``pronoun``: "fans her
+    gun up close" for a woman, "fans their gun" for they."""
+    his = {"she": "her", "they": "their"}.get(pronoun, "his")
+    he = {"she": "she", "they": "they"}.get(pronoun, "he")
+    return notes[profile].format(he=he, his=his)
+
+
+def side_line(side: str, law: bool) -> str:
+    """A generated side's line: "  posse:   # the law" for a side whose name sounds like it
+    (``is_law``: its profiles are drawn from the lawman's), else the name alone (no word
+    that may not fit it: bounty hunters are no "outlaws")."""
+    return f"  {yaml_str(side)}:                  # the law" if law else f"  {yaml_str(side)}:"
 
 # Settings: distance between the sides (yards), landmarks with cover, the weapons carried.
 # Cover, 000 l.479-490 and errata B10: standing behind a bar covers legs and abdomen,
@@ -593,8 +610,7 @@ def to_yaml(sk: Skirmish, rules: RulesYaml) -> str:
         lines.append(f"    cover: {rules.cover(cover)}")
     lines += ["", *rules.sides_note, "sides:"]
     for side, members in sk.sides.items():
-        kind = "the law" if side in law else "outlaws"
-        lines.append(f"  {yaml_str(side)}:                  # {kind}")
+        lines.append(side_line(side, side in law))
         for c in members:
             lines.append(f"    - name: {yaml_str(c.name)}")
             if c.short != c.name:
@@ -604,7 +620,7 @@ def to_yaml(sk: Skirmish, rules: RulesYaml) -> str:
             lines += rules.before_at(c)
             lines.append(f"      at: [{_num(c.at[0])}, {_num(c.at[1])}]")
             lines += rules.after_at(c)
-            note = (rules.role_notes or ROLE_NOTES)[c.tactics]
+            note = role_note(rules.role_notes or ROLE_NOTES, c.tactics, c.pronoun)
             lines.append(f"      tactics: {c.tactics:<12}       # {note}")
     first = next(iter(sk.sides.values()))[0]
     target = list(sk.sides.values())[1][0]

@@ -72,3 +72,69 @@ def test_move_to_mapping_in_weird_west(run_cli, tmp_path):
     assert r.exit_code == 2
     assert f"; here move: is the destination itself: write move: {m.group(1)} (a landmark " \
            f"key or [x, y])" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------- 11. generate's comments
+def _generated(run_cli, tmp_path, name, *args) -> str:
+    out = tmp_path / name
+    r = run_cli(None, "generate", *args, "--out", str(out))
+    assert r.exit_code == 0, r.output
+    return out.read_text()
+
+
+def test_weird_west_generate_comments_say_weird_west_tactics(run_cli, tmp_path):
+    """fresh23's ww.yaml: a Weird West coward "runs at the first wound" (Boot Hill's) in its
+    comment, while she gives up at a heavy wound or half her Wind (WN24); bounty hunters
+    commented "# outlaws"."""
+    text = _generated(run_cli, tmp_path, "ww.yaml", "--sides", "hunters:2", "walkers:3",
+                      "--setting", "canyon", "--seed", "233", "--ruleset", "weird-west")
+    assert "first wound" not in text and "outlaws" not in text
+    assert "\n  hunters:\n" in text and "\n  walkers:\n" in text
+    lines = text.splitlines()
+    josephine = lines.index("    - name: 'Josephine \"Arkansas\" Lang'")
+    assert lines[josephine + 8] == ("      tactics: coward             # yellow: cover first; "
+                                    "gives up at a heavy wound or half her Wind gone")
+    assert "      tactics: cautious           # careful: cover first, aims below 55%; gives " \
+           "up at a serious wound" in lines
+    assert "      tactics: aggressive         # a hothead: closes in and shoots; gives up at a " \
+           "critical wound or a quarter of his Wind" in lines
+
+
+def test_gaslight_generate_comment_takes_the_womans_pronoun(run_cli, tmp_path):
+    text = _generated(run_cli, tmp_path, "gl.yaml", "--sides", "constables:3",
+                      "anarchists:3", "--setting", "street", "--seed", "234", "--ruleset",
+                      "gaslight")
+    blocks = text.split("    - name: ")[1:]
+    aggressive = [b for b in blocks if "tactics: aggressive" in b]
+    assert len(aggressive) == 2
+    for b in aggressive:
+        tactics = next(line for line in b.splitlines() if "tactics:" in line)
+        assert "pronoun: she" in b and tactics.endswith("fans when she can"), b
+
+
+def test_every_rulesets_generate_comments_fit_its_tactics(run_cli, tmp_path):
+    """Each profile's comment, for each ruleset, against what ``narrator rules RULESET
+    tactics`` says of it: the words a comment uses that the rules would contradict."""
+    from narrator import npcs
+    from narrator.rulesets.gaslight import generate as gl
+    from narrator.rulesets.violence import generate as vi
+    from narrator.rulesets.weird_west import generate as ww
+
+    assert npcs.role_note(npcs.ROLE_NOTES, "coward", "he") == (
+        "yellow: hides, and runs at the first wound or when outnumbered")
+    assert npcs.role_note(npcs.ROLE_NOTES, "aggressive", "she") == (
+        "a hothead: closes in, fans her gun up close")
+    assert npcs.role_note(vi.RULES.role_notes, "aggressive", "they") == (
+        "a hothead: three shots at the nearest, hand to hand up close with their gun empty")
+    assert set(ww.ROLE_NOTES) == {"aggressive", "cautious", "coward", "gunslinger", "undead"}
+    assert "never gives up" in ww.ROLE_NOTES["undead"]
+    assert "fans when {he} can" in gl.ROLE_NOTES["aggressive"]
+    for ruleset, notes in (("boothill", npcs.ROLE_NOTES), ("violence", vi.RULES.role_notes),
+                           ("weird-west", ww.ROLE_NOTES), ("gaslight", gl.ROLE_NOTES)):
+        r = run_cli(None, "rules", ruleset, "tactics")
+        assert r.exit_code == 0
+        for profile in notes:
+            assert f"\n{profile} " in r.stdout, (ruleset, profile)
+    text = _generated(run_cli, tmp_path, "bh.yaml", "--sides", "posse:3", "rustlers:3",
+                      "--seed", "232")
+    assert "outlaws" not in text and "\n  posse:                  # the law\n" in text

@@ -4,7 +4,7 @@ Names from period lists (no Faker: the same seed, the same people on every machi
 3d6-ish in the d20 range, a gun of the period each (a constable's Webley, a rough's Bull Dog,
 a gentleman's pocket revolver, a keeper's shotgun), cover at a landmark or two.
 
-May import: narrator.rulesets.gaslight.*, narrator.npcs (its YAML helpers only),
+May import: narrator.rulesets.gaslight.*, narrator.npcs (its YAML and comment helpers only),
 narrator.render.inflection (lazily: alike_names).
 """
 
@@ -31,9 +31,10 @@ LAW_WORDS = ("constab", "police", "inspector", "sergeant", "yard", "peeler", "bo
 #: coward; everyone else never a lawman.
 LAW_PROFILES = (("lawman", 5), ("cautious", 3), ("sniper", 1), ("aggressive", 1))
 OTHER_PROFILES = (("aggressive", 5), ("cautious", 4), ("sniper", 2), ("coward", 3))
-#: What each profile does, as the comment after ``tactics:`` says it (tactics.py).
+#: What each profile does, as the comment after ``tactics:`` says it (tactics.py; narrator
+#: rules gaslight tactics); {he}: the character's pronoun (``npcs.role_note``).
 ROLE_NOTES = {
-    "aggressive": "closes in; snap and rapid fire up close, fans when he can",
+    "aggressive": "closes in; snap and rapid fire up close, fans when {he} can",
     "cautious": "aimed shots while unhurried, then snap shots; stays put",
     "coward": "as cautious until hurt, then runs, firing in panic",
     "sniper": "aimed shots only",
@@ -105,7 +106,7 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
     ``setting`` one of street, saloon, corral, canyon (the landmarks), the same ``seed``
     giving the same text. A side of the law (``is_law``: constables, police, a posse) plays
     the law's profiles, its first man a lawman; every other side never a lawman."""
-    from narrator.npcs import yaml_str
+    from narrator.npcs import role_note, yaml_str
     from narrator.render.inflection import alike_names
 
     rnd = random.Random(f"{seed}:gaslight")
@@ -186,7 +187,8 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
             lines.append(f"      at: [{x}, {2 * i - count + 1}]")
             rnd.choice(PROFILES)   # (drawn as before the roles: the same seed, the same people)
             prof = _profile(roles, law, i == 0)
-            lines.append(f"      tactics: {prof:<20} # {ROLE_NOTES[prof]}")
+            note = role_note(ROLE_NOTES, prof, "she" if she else "he")
+            lines.append(f"      tactics: {prof:<20} # {note}")
     lines += ["",
               "# No rounds are declared: tactics decide every round, for at most max_turns.",
               "# To play a round yourself, declare each man's intent; declared intents win.",

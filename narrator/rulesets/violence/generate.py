@@ -90,9 +90,11 @@ RULES = npcs.RulesYaml(
         "# For example:",
     ],
     example=lambda target: f"{{shoot: {yaml_str(target.short)}}}",
-    # what Violence's profiles do (``tactics``), not Boot Hill's (fanning, aim, fleeing)
+    # what Violence's profiles do (``tactics``, narrator rules violence tactics), not Boot
+    # Hill's (fanning, aim, fleeing); {his}: the character's pronoun (``npcs.role_note``)
     role_notes={
-        "aggressive": "a hothead: three shots at the nearest, hand to hand up close with his gun empty",
+        "aggressive": "a hothead: three shots at the nearest, hand to hand up close with {his} "
+                      "gun empty",
         "cautious": "careful: takes cover first, then two shots at the nearest",
         "coward": "yellow: hides in cover and keeps heads down with covering fire",
         "sniper": "a rifleman: snipes at long range",

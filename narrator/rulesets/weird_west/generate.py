@@ -21,6 +21,18 @@ from narrator.npcs import NPC, Dice, Skirmish, yaml_str
 
 PROFILE = {"aggressive": "aggressive", "cautious": "cautious", "coward": "coward",
            "sniper": "cautious", "lawman": "cautious"}
+#: The comment after a generated ``tactics:``: what Weird West's profiles do (tactics.py;
+#: narrator rules weird-west tactics), not Boot Hill's (a Boot Hill coward runs at the
+#: first wound, a Weird West one gives up at a heavy wound or half his Wind gone, ruled:
+#: WN24); {he}, {his}: the character's pronoun (``npcs.role_note``).
+ROLE_NOTES = {
+    "aggressive": "a hothead: closes in and shoots; gives up at a critical wound or a "
+                  "quarter of {his} Wind",
+    "cautious": "careful: cover first, aims below 55%; gives up at a serious wound",
+    "coward": "yellow: cover first; gives up at a heavy wound or half {his} Wind gone",
+    "gunslinger": "as aggressive, with quick draws, and fans whenever {he} can",
+    "undead": "the walking dead: walks at the nearest living enemy; never gives up",
+}
 PISTOLS = (("colt_peacemaker", 5), ("colt_lightning", 2), ("colt_army", 2))
 LONG_ARMS = {
     "aggressive": (("double_barrel_shotgun", 3), ("winchester_73", 3), ("sawed_off_shotgun", 1)),
@@ -147,5 +159,6 @@ def generate(sides: list[tuple[str, int]], setting: str, seed: int, max_turns: i
         ],
         example=lambda target: f"[{{shoot: {yaml_str(target.short)}}}, {{aim: "
                                f"{yaml_str(target.short)}}}]",
+        role_notes=ROLE_NOTES,
     )
     return npcs.to_yaml(sk, rules)
