@@ -1,0 +1,54 @@
+"""Write-up and GM-tool defects of the re-check check136 (fresh21/fresh22 scenarios).
+
+N1: a Violence melee refused because its target is locked in another melee ("Jake: melee not
+possible (target in melee)." in the rolls) is told in the story, so the man is not left out
+of the round (v-knives seed 104, round 1: Jake Tolliver was never named).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from narrator.engine import run_fight
+from narrator.render import render
+from narrator.scenario import load_scenario
+
+F21 = Path(__file__).resolve().parent / "fresh21"
+F22 = Path(__file__).resolve().parent / "fresh22"
+
+
+def _write(path: Path, mode: str, seed: int | None = None) -> str:
+    return render(run_fight(load_scenario(path), seed), "markdown", mode)
+
+
+def _rounds(text: str) -> list[tuple[str, str]]:
+    """(story prose, rolls block) of each round."""
+    out = []
+    for part in re.split(r"^## Round[s]? ", text, flags=re.M)[1:]:
+        body = part.split("**Status after")[0]
+        rolls = "".join(re.findall(r"\|\|(.*?)\|\|", body, flags=re.S))
+        prose = re.sub(r"\|\|.*?\|\|", "", body, flags=re.S)
+        out.append((prose, rolls))
+    return out
+
+
+FULL = {"Jake": "Jake Tolliver", "Shorty": "Shorty Briggs", "Ruiz": "Mateo Ruiz",
+        "Ned": "Big Ned Cole"}
+
+
+@pytest.mark.parametrize("seed", [104, 100, 101, 102, 103, 105, 106, 107, 108])
+def test_v_melee_on_a_man_in_another_melee_is_told(seed):
+    text = _write(F21 / "v-knives.yaml", "story", seed)
+    for prose, rolls in _rounds(text):
+        for who in re.findall(r"^(\w+): melee not possible \(target in melee\)\.", rolls, re.M):
+            # his line names him and the man he went for, who is locked with another
+            assert re.search(rf"\b{who}\b|{FULL[who]}", prose), (who, prose)
+
+
+def test_v_knives_104_round_1_jake_circles_ruiz():
+    prose, rolls = _rounds(_write(F21 / "v-knives.yaml", "story", 104))[0]
+    assert "Jake: melee not possible (target in melee)." in rolls
+    assert re.search(r"Jake( Tolliver)? [^.]*\b(opening|way in)\b[^.]* at Ruiz\.", prose), prose
