@@ -52,3 +52,32 @@ def test_v_knives_104_round_1_jake_circles_ruiz():
     prose, rolls = _rounds(_write(F21 / "v-knives.yaml", "story", 104))[0]
     assert "Jake: melee not possible (target in melee)." in rolls
     assert re.search(r"Jake( Tolliver)? [^.]*\b(opening|way in)\b[^.]* at Ruiz\.", prose), prose
+
+
+# fresh21 #2a: a two-gun shot declared with the other pistol holstered --------------------
+def test_check_warns_of_a_two_gun_shot_with_the_other_gun_holstered(run_cli):
+    r = run_cli(F21 / "ww-twoguns.yaml", "check")
+    assert r.exit_code == 0
+    lines = [x for x in r.stderr.splitlines() if "warning" in x]
+    assert len(lines) == 1, r.stderr
+    # located at the declaration (line 28: "Sutter: {shoot: Crowe, two_guns: true}")
+    assert re.match(r".*ww-twoguns\.yaml:28:\d+: warning: Doc Sutter .*two-gun.*round 1.*"
+                    r"Colt Peacemaker holstered", lines[0]), lines[0]
+    assert "ok:" in r.stdout
+
+
+def test_check_is_quiet_when_the_other_gun_is_drawn_first(run_cli, tmp_path):
+    text = (F21 / "ww-twoguns.yaml").read_text().replace(
+        "Sutter: {shoot: Crowe, two_guns: true}",
+        "Sutter: [{draw: true}, {shoot: Crowe, two_guns: true}]")
+    r = run_cli(text, "check")
+    assert r.exit_code == 0 and "warning" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("seed", [2, 3, 7])
+def test_story_tells_the_second_gun_stays_holstered(seed):
+    text = _write(F21 / "ww-twoguns.yaml", "story", seed)
+    prose, rolls = _rounds(text)[0]
+    assert "two guns, one fired (the other Colt Peacemaker holstered)" in rolls
+    assert re.search(r"(Sutter|He) [^.]*both[^.]*other Colt Peacemaker is still (in its holster|"
+                     r"holstered)[^.]*(one speaks|one gun has to do)\.", prose), prose

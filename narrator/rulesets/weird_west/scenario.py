@@ -475,6 +475,44 @@ def _drawn_warning(loaded: loader.LoadedScenario, c: Character, actions: list[Ac
         return
 
 
+def _two_guns_warning(loaded: loader.LoadedScenario, c: Character, actions: list[Action],
+                      base: tuple, loc8: Any) -> None:
+    """Warn (``loaded.warnings``, located at the ``two_guns:``) of a two-gun shot declared in
+    the first round, before anything else changes his hands, by a man who starts with one
+    pistol in hand and his other holstered (``holstered: true``, or a later weapon without
+    ``holstered: false``; ruled: WN20): he fires the one in hand, the other stays in its
+    holster (check136, fresh21 #2a: ``check`` said plain ok). Later rounds depend on the
+    fight."""
+    from narrator.rulesets.weird_west.fight import TWO_HANDED, starts_in_hand
+    one_handed = [tables.weapons()[w.type].is_gun
+                  and tables.weapons()[w.type].concentration not in TWO_HANDED
+                  for w in c.weapons]
+    in_hand = starts_in_hand(c.weapons)
+    for k, a in enumerate(actions):
+        kind = a.action
+        if kind != "shoot" or a.quick_draw:
+            if kind in ("shoot", "fan", "aim", "prone", "stand", "hold") and not a.quick_draw:
+                continue  # his hands as they were
+            return
+        if not a.two_guns:
+            continue
+        held = [i for i, w in enumerate(c.weapons) if in_hand[i] and one_handed[i]]
+        worn = [i for i, w in enumerate(c.weapons) if not in_hand[i] and one_handed[i]]
+        main = weapon_index(c, a.weapon) if a.weapon else (held[0] if held else None)
+        if len(held) != 1 or main != held[0] or not worn:
+            return
+        gun = c.weapons[worn[0]]
+        name = gun.name or "other " + tables.weapons()[gun.type].name
+        he = loader.pronoun_form(c.pronoun, "subj")
+        his = loader.pronoun_form(c.pronoun, "poss")
+        loaded.warnings.append(loc8.error(
+            f"warning: {c.name} declares a two-gun shot in round 1, but {he} starts with one "
+            f"pistol in hand and {his} {name} holstered: {he} fires one; draw the other "
+            f"first (a draw: action), or give it holstered: false to start it in hand",
+            base + (k, "two_guns")))
+        return
+
+
 def weapon_indexes(c: Character, value: str) -> list[int]:
     """Indexes in ``c.weapons`` of every weapon whose name, type or alias is ``value``, in
     order (two Colts given no ``name:`` are both ``colt_peacemaker``)."""
@@ -648,6 +686,8 @@ def _check_rest(loaded: loader.LoadedScenario, loc8: Any) -> None:
             new[full] = actions
             if t == 0 and turn.resolved is None:
                 _drawn_warning(loaded, c, actions, base, loc8)
+                if sc.state is None:
+                    _two_guns_warning(loaded, c, actions, base, loc8)
         turn.intents = new
 
     for key, purposes in sc.dice.items():
