@@ -1,12 +1,14 @@
 """Warnings about a scenario that loads and fights but probably does not say what its GM meant:
-scripted dice the fight never rolls (``unused_dice``). The loader's own warnings (a shot at a man
+scripted dice the fight never rolls (``unused_dice``), a short name the story replaces
+(``replaced_shorts``). The loader's own warnings (a shot at a man
 of one's own side) are in ``LoadedScenario.warnings``; ``warnings`` returns both, in file order.
 
 A warning is a located ``ScenarioError`` whose message starts "warning: "; the CLI prints it on
 standard error and goes on (exit code 0).
 
 May import: narrator.engine, narrator.errors, narrator.events, narrator.scenario,
-narrator.ruleset (the registry).
+narrator.ruleset (the registry), narrator.render.narrate and narrator.render.inflection (lazily:
+the story's replaced short names, ``replaced_shorts``).
 """
 
 from __future__ import annotations
@@ -109,13 +111,49 @@ def idle(loaded: LoadedScenario) -> list[ScenarioError]:
     return out
 
 
+def replaced_shorts(loaded: LoadedScenario) -> list[ScenarioError]:
+    """One warning per character whose short name the story replaces because it is alike
+    another man's (``narrate.distinct_shorts``: one the start of the other, or the same first
+    letter and much alike, "Caleb" beside "Cole"): which name, why, and what the story calls
+    him instead, located at his ``short:`` (at his ``name:`` when he has none). A GM who
+    wrote "Caleb" found "Martin" sixty times in the story and no word of it (check136,
+    fresh21 #7)."""
+    from types import SimpleNamespace
+
+    from narrator.render.inflection import alike_names
+    from narrator.render.narrate import distinct_shorts
+    where = {c.name: (side, i, c) for side, members in loaded.scenario.sides.items()
+             for i, c in enumerate(members)}
+    chars = {name: SimpleNamespace(name=name, short=c.short or name)
+             for name, (_, _, c) in where.items()}
+    new = distinct_shorts(chars)
+    out = []
+    for name, other in new.items():
+        side, i, c = where[name]
+        mine = chars[name].short
+        like = next((n for n in chars if n != name
+                     and alike_names(mine, new.get(n, chars[n].short))), None)
+        if like is None:  # (distinct_shorts replaces a name only beside one alike)
+            continue
+        theirs = new.get(like, chars[like].short)
+        why = ("one is the start of the other" if theirs.lower().startswith(mine.lower())
+               or mine.lower().startswith(theirs.lower()) else
+               "the same first letter, and much alike")
+        him = {"she": "her", "they": "them"}.get(c.pronoun, "him")
+        out.append(loaded.error(
+            f"warning: {name}'s short name {mine!r} is too like {like}'s {theirs!r} ({why}), "
+            f"so the story calls {him} {other!r}; give {him} another short: to choose",
+            "sides", side, i, "short" if c.short else "name"))
+    return out
+
+
 def warnings(loaded: LoadedScenario, log: FightLog | None = None) -> list[ScenarioError]:
     """The loader's warnings, the ruleset's own that need its engine (``Ruleset.lint``) and,
     when ``log`` is None, a fight of the scenario's own is fought to find its unused scripted
     dice (a fight that fails finds none: ``run`` reports that).
     Sorted by line and column."""
     from narrator.ruleset import get as ruleset
-    found = list(loaded.warnings) + idle(loaded) + ruleset(loaded.scenario.ruleset).lint(loaded)
+    found = list(loaded.warnings) + idle(loaded) + replaced_shorts(loaded) + ruleset(loaded.scenario.ruleset).lint(loaded)
     if loaded.script:
         if log is None:
             from narrator.engine import run_fight

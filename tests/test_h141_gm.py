@@ -81,3 +81,25 @@ def test_story_tells_the_second_gun_stays_holstered(seed):
     assert "two guns, one fired (the other Colt Peacemaker holstered)" in rolls
     assert re.search(r"(Sutter|He) [^.]*both[^.]*other Colt Peacemaker is still (in its holster|"
                      r"holstered)[^.]*(one speaks|one gun has to do)\.", prose), prose
+
+
+# fresh21 #7: a short name the story replaces is warned of -----------------------------------
+def test_check_and_run_warn_of_a_replaced_short_name(run_cli):
+    for cmd in (("check",), ("run", "--mode", "story")):
+        r = run_cli(F21 / "gen-boothill.yaml", *cmd)
+        assert r.exit_code == 0, r.output
+        lines = [x for x in r.stderr.splitlines() if "short name" in x]
+        assert len(lines) == 1, r.stderr
+        # line 147 is Caleb Martin's "short: Caleb"; Cole White (short Cole) is on line 76
+        assert re.match(r".*gen-boothill\.yaml:147:7: warning: Caleb Martin's short name "
+                        r"'Caleb' is too like Cole White's 'Cole' \([^)]*first letter[^)]*\), "
+                        r"so the story calls him 'Martin'", lines[0]), lines[0]
+    story = _write(F21 / "gen-boothill.yaml", "story")
+    # the story does call him so: "Caleb" only in his full name, "Caleb Martin"
+    assert story.count("Martin") > 10
+    assert not re.search(r"\bCaleb\b(?! Martin)", story)
+
+
+def test_no_short_name_warning_without_alike_names(run_cli):
+    r = run_cli(F21 / "v-knives.yaml", "check")
+    assert r.exit_code == 0 and "short name" not in r.stderr, r.stderr
