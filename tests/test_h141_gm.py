@@ -7,6 +7,7 @@ of the round (v-knives seed 104, round 1: Jake Tolliver was never named).
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -103,3 +104,44 @@ def test_check_and_run_warn_of_a_replaced_short_name(run_cli):
 def test_no_short_name_warning_without_alike_names(run_cli):
     r = run_cli(F21 / "v-knives.yaml", "check")
     assert r.exit_code == 0 and "short name" not in r.stderr, r.stderr
+
+
+# fresh21 #5: a Violence move to a point is named by the man it goes up to -------------------
+def _relocations(seed: int):
+    log = run_fight(load_scenario(F21 / "v-knives.yaml"), seed)
+    start = log.events[0]
+    pos = {c.name: tuple(c.at) for c in start.characters}
+    out = []
+    for e in log.events:
+        if e.kind == "relocated":
+            near = min((math.dist(tuple(e.end), p), o) for o, p in pos.items()
+                       if o != e.character)
+            out.append((e, near))
+            pos[e.character] = tuple(e.end)
+    return log, out
+
+
+def test_v_knives_5_ned_moves_up_to_jake():
+    log, moves = _relocations(5)
+    (e, (yards, who)), = moves
+    # the fact: Ned ends a yard from Jake (and 4.2 from the stove), on Shorty's spot
+    assert e.character == "Big Ned Cole" and tuple(e.end) == (1.0, 0.0)
+    assert math.dist(tuple(e.end), (0.0, 0.0)) == 1.0
+    text = render(log, "markdown", "story")
+    prose, rolls = _rounds(text)[1]
+    assert "Ned moves up to Jake." in rolls
+    assert "stove" not in rolls
+    assert re.search(r"Ned [^.]*\bat Jake\b", prose)
+
+
+def test_v_knives_4_jake_moves_up_to_ned_who_is_down():
+    log, moves = _relocations(4)
+    (e, _), = moves
+    assert e.character == "Jake Tolliver" and tuple(e.end) == (6.0, 0.0)
+    text = render(log, "markdown", "story")
+    prose, rolls = _rounds(text)[1]
+    # Ned (at [7, 0], a yard off) is subdued before Jake moves: the melee line comes first
+    assert rolls.index("Ned Injured and Down (subdued)") < rolls.index("Jake moves")
+    assert "Jake moves up to Ned (down)." in rolls and "stove" not in rolls
+    assert "open ground" not in prose
+    assert re.search(r"Jake [^.]*\bNed\b[^.]*\bdown\b", prose.split("pins him there.")[1])

@@ -3378,6 +3378,22 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
                 off = [(-g, o) for g, o in gains if -g > step / 3]
                 if off:
                     out[id(e)]["further"] = max(off, key=lambda t: t[0])[1]
+            if e.start != e.end:
+                # the enemy, on his feet or down, he ends at the elbow of (within BESIDE_YARDS)
+                # and the move brings nearer by more than a third of its length: the man he
+                # walked at, though that man went down before he got there (a Violence knife
+                # walking at Ned, whom Shorty pinned first, was told "moves to the open ground
+                # near the pot-bellied stove": v-knives seed 4, check136)
+                step = math.dist(tuple(e.start), tuple(e.end))
+                near = sorted((o in down, math.dist(tuple(e.end), p), o) for o, p in pos.items()
+                              if sides.get(o) != sides.get(e.character)
+                              and math.dist(tuple(e.end), p) <= BESIDE_YARDS
+                              and math.dist(tuple(e.start), p) - math.dist(tuple(e.end), p)
+                              > step / 3)
+                if near:  # (one on his feet first)
+                    out.setdefault(id(e), {})["beside"] = near[0][2]
+                    if near[0][0]:
+                        out[id(e)]["beside_down"] = True
             pos[e.character] = tuple(e.end)
         elif getattr(e, "backed_to", None) is not None:
             # a Weird West parry backs him a yard off (ruled: WN15): a move with no move
@@ -3387,6 +3403,10 @@ def motions(events: list[Event], started: Any) -> dict[int, dict[str, Any]]:
         _down_after(e, down)
     return out
 
+
+#: How near (yards) a move's end is to a man for the move to be told as one up to him
+#: (``motions``' "beside"): arm's length, as the Violence tactics reckon it.
+BESIDE_YARDS = 2.0
 
 #: Words opening a sentence that take a lower-case letter after a lead ("In the same instant,
 #: his bullet ...").
