@@ -145,3 +145,27 @@ def test_v_knives_4_jake_moves_up_to_ned_who_is_down():
     assert "Jake moves up to Ned (down)." in rolls and "stove" not in rolls
     assert "open ground" not in prose
     assert re.search(r"Jake [^.]*\bNed\b[^.]*\bdown\b", prose.split("pins him there.")[1])
+
+
+# N9: a side keyed by one or two letters is "side B" in prose, in every ruleset -------------
+@pytest.mark.parametrize("path, keys", [
+    (F21 / "v-fists.yaml", ("a", "b")),
+    (F21 / "ww-twoguns.yaml", ("gambler", "drifter")),
+    (F22 / "gl-station.yaml", ("officers", "cads")),
+    (F22 / "bh-cantina.yaml", ("cantina", "pruitts")),
+])
+def test_a_letter_side_key_reads_as_side_x_in_the_ending(path, keys, tmp_path):
+    text = path.read_text()
+    for key, letter in zip(keys, ("a", "b")):
+        text = re.sub(rf"^  {key}:$", f"  {letter}:", text, flags=re.M)
+    f = tmp_path / path.name
+    f.write_text(text)
+    story = _write(f, "story")
+    assert "**A**" in story and "**B**" in story  # the headings' capitals
+    prose = re.sub(r"\|\|.*?\|\|", "", story, flags=re.S)
+    assert not re.search(r"\b[Tt]he [ab]\b[^-]", prose), re.findall(r".{40}\b[Tt]he [ab]\b.{5}",
+                                                                     prose)
+    # the ending names the winning side so, when it names one
+    ending = prose.split("## ")[-1]
+    if re.search(r"belongs to|carr(y|ies) the day|side [AB]", ending):
+        assert re.search(r"\bside [AB]\b", ending), ending

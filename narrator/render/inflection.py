@@ -598,7 +598,12 @@ def side_name(side: str) -> str:
     """How a side is named in prose: "the rustlers", "the Lawmen", "the Shotgun Gang", a
     person's name alone ("Short"); by its display name (``side_label``: "the Lassiters" for
     the key "lassiters"). A lower-case, plural or several-word name takes "the"; a name that
-    has its article already ("the living") or a possessive ("Crowe's riders") takes none."""
+    has its article already ("the living") or a possessive ("Crowe's riders") takes none.
+    A key of one or two letters with no display name (``a``, ``b``: a GM's tag, no name) is
+    "side B", as the headings show it in capitals ("**B**"), never "the b" (a fresh user:
+    "the day belongs to the b", check136 N9)."""
+    if side not in _SIDE_NAMES.get() and re.fullmatch(r"[A-Za-z]{1,2}", side):
+        return "side " + side.upper()
     side = _SIDE_NAMES.get().get(side, side)
     if side.lower().startswith("the ") or "'s " in side:  # "Crowe's riders": no article
         return side
