@@ -169,3 +169,30 @@ def test_a_letter_side_key_reads_as_side_x_in_the_ending(path, keys, tmp_path):
     ending = prose.split("## ")[-1]
     if re.search(r"belongs to|carr(y|ies) the day|side [AB]", ending):
         assert re.search(r"\bside [AB]\b", ending), ending
+
+
+# N9 (Weird West): no cover an enemy holds ----------------------------------------------------
+H141 = Path(__file__).resolve().parent / "h141"
+
+
+@pytest.mark.parametrize("seed", [2, 3, 4, 5])
+def test_ww_cautious_man_never_runs_for_cover_an_enemy_holds(seed):
+    """Jed (cautious, at [0, 0]) has the rocks 6 yards off, where Sam crouches ([6, 0.5]),
+    and the wagon 7 yards the other way: he runs for the wagon."""
+    log = run_fight(load_scenario(H141 / "ww-held-cover.yaml"), seed)
+    sam = (6.0, 0.5)
+    moves = [e for e in log.events if e.kind == "ww_moved" and e.character == "Jed Hollis"]
+    assert moves, seed
+    for e in moves:
+        assert math.dist(tuple(e.end), sam) > 2.0, (seed, e.end)
+    assert math.dist(tuple(moves[0].end), (-7.0, 0.0)) <= 2.0
+
+
+def test_check_warns_of_a_declared_move_to_cover_an_enemy_holds(run_cli):
+    r = run_cli(F22 / "ww-mine.yaml", "check")
+    assert r.exit_code == 0, r.output
+    lines = [x for x in r.stderr.splitlines() if "declared move" in x]
+    # line 62: "Wu: [{move: tailings, shoot: Sam}]"; Sam starts at: tailings
+    assert len(lines) == 1 and re.match(
+        r".*ww-mine\.yaml:62:\d+: warning: Wu Chen's declared move in round 1 is to the "
+        r"tailings pile, which Sam Garrity, an enemy, starts behind", lines[0]), r.stderr

@@ -32,6 +32,7 @@ narrator.errors, narrator.rulesets.weird_west.*.
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from typing import Annotated, Any, Literal
@@ -513,6 +514,44 @@ def _two_guns_warning(loaded: loader.LoadedScenario, c: Character, actions: list
         return
 
 
+def _held_cover_warning(loaded: loader.LoadedScenario, sc: Any, c: Character,
+                        actions: list[Action], base: tuple, loc8: Any) -> None:
+    """Warn (``loaded.warnings``, located at the ``move:``) of a move declared in the first
+    round to a landmark with cover that an enemy starts behind (within ``cover.
+    landmark_yards`` of it, ruled: WN19): it is no cover from him (ruled: WN27), and the two
+    trade shots from a yard apart (ww-mine.yaml: Wu ran for the tailings pile Sam crouched
+    behind and they fired at each other from 0.1 yd, check136 N9); only of a man who shoots
+    that round and fights nobody hand to hand. The tactics never choose
+    such a cover (``tactics.cover_spot``); a GM may mean it, so it is a warning. Later rounds
+    depend on the fight."""
+    if any(a.fight for a in actions) or not any(a.shoot or a.fan for a in actions):
+        return  # a man going there to fight hand to hand (a Tommyknocker at Hettie) means it
+    mine = loaded.side_of.get(c.name)
+    reach = float(tables.rules()["cover"]["landmark_yards"])
+    for k, a in enumerate(actions):
+        if not isinstance(a.move, str):
+            continue
+        lm = sc.map.get(a.move) or next((v for v in sc.map.values() if v.name == a.move), None)
+        if lm is None or lm.cover is None:
+            continue
+        for side, members in sc.sides.items():
+            if side == mine:
+                continue
+            for o in members:
+                at = landmark_position(o.at, sc.map) if o.at is not None else None
+                if at is None or math.dist(tuple(at), tuple(lm.at)) > reach + 1e-9:
+                    continue
+                place = lm.name or a.move
+                him = loader.pronoun_form(o.pronoun, "obj")
+                loaded.warnings.append(loc8.error(
+                    f"warning: {c.name}'s declared move in round 1 is to {place}, which "
+                    f"{o.name}, an enemy, starts behind: it is no cover from {him}, and the "
+                    f"two are within {reach:g} yards of each other (WN19, WN27); move "
+                    f"{loader.pronoun_form(c.pronoun, 'obj')} to other cover if that is not "
+                    f"meant", base + (k, "move")))
+                return
+
+
 def weapon_indexes(c: Character, value: str) -> list[int]:
     """Indexes in ``c.weapons`` of every weapon whose name, type or alias is ``value``, in
     order (two Colts given no ``name:`` are both ``colt_peacemaker``)."""
@@ -688,6 +727,7 @@ def _check_rest(loaded: loader.LoadedScenario, loc8: Any) -> None:
                 _drawn_warning(loaded, c, actions, base, loc8)
                 if sc.state is None:
                     _two_guns_warning(loaded, c, actions, base, loc8)
+                    _held_cover_warning(loaded, sc, c, actions, base, loc8)
         turn.intents = new
 
     for key, purposes in sc.dice.items():

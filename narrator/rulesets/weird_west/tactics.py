@@ -15,7 +15,8 @@ no declared action for. Profiles (``scenario.PROFILES``):
   only to close in. Gives up (flees, or surrenders) at a critical wound or a quarter of his
   Wind left.
 * ``cautious``: as aggressive, but first runs for a landmark with cover within his 2 x Pace
-  when he has none, and aims below a 55% chance; gives up at a serious wound.
+  when he has none (never one an enemy holds: behind it, within 2 yards, WN19; it is no
+  cover from him, WN27), and aims below a 55% chance; gives up at a serious wound.
 * ``gunslinger``: as aggressive, with quick draws, and fans whenever he can.
 * ``coward``: runs for cover first, as cautious, and aims below a 55% chance; gives up at a
   heavy wound or half his Wind gone.
@@ -159,12 +160,19 @@ def nearest(fight, f, pool):
     return min(pool, key=lambda g: (fight.dist(f, g), g.order), default=None)
 
 
-def cover_spot(fight, f):
-    """The nearest landmark with cover he can reach this round, or None."""
+def cover_spot(fight, f, foes=()):
+    """The nearest landmark with cover he can reach this round that no enemy in ``foes``
+    holds, or None. An enemy behind it (within ``cover.landmark_yards`` of it, ruled: WN19)
+    holds it: it is no cover from him (ruled: WN27), and the two would trade shots from a yard
+    apart (ww-mine seed 104: Wu ran for the tailings pile Sam crouched behind and fired at
+    him from 0.1 yd, check136 N9)."""
     budget = R.max_move(fight.pace_of(f)) - f.moved
+    held = float(rules()["cover"]["landmark_yards"])
     best = None
     for key, lm in fight.sc.map.items():
         if lm.cover is None:
+            continue
+        if any(math.dist(g.pos, lm.at) <= held + 1e-9 for g in foes):
             continue
         d = math.dist(f.pos, lm.at)
         if d <= budget + 1e-9 and (best is None or d < best[0]):
@@ -267,7 +275,7 @@ def decide(fight, t: int, f) -> Action:
         return _go_for(fight, f, target, min(budget, pace))
     quick = profile == "gunslinger" or f.c.aptitudes.quick_draw > 0
     if profile in ("cautious", "coward") and f.cover is None:
-        spot = cover_spot(fight, f)
+        spot = cover_spot(fight, f, foes)
         if spot is not None:
             return Action(move=spot)
     if not gun.in_hand and not quick:
