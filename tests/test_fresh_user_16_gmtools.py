@@ -70,11 +70,12 @@ def test_the_write_up_and_the_map_name_side_a_by_its_key():
     assert "A0 has the initiative" not in text and "(A0)" not in text
     assert "- A2 (a): unhurt" in text and "- B30 (b): unhurt" in text
     assert "\na: A A0; B A2; C A4\nb: D B6; E B8; F B30\n" in text
-    assert re.search(r"\nInitiative: a \d, b \d\. The [ab] wins the initiative\.\n", text)
+    # a side keyed by a letter is "side A" in prose (check136 N9: "the day belongs to the b")
+    assert re.search(r"\nInitiative: a \d, b \d\. Side [AB] wins the initiative\.\n", text)
     teaching = render(log, "markdown", "teaching")
     assert "\n**A**\n- A0: STR 10" in teaching and "A0 has the initiative" not in teaching
-    assert re.search(r"\nThe a has the initiative; the b must declare first\.\n|"
-                     r"\nThe b has the initiative; the a must declare first\.\n", teaching)
+    assert re.search(r"\nSide A has the initiative; side B must declare first\.\n|"
+                     r"\nSide B has the initiative; side A must declare first\.\n", teaching)
 
 
 # ------------------------------------------------------------------ 2. status at 80 and 60
