@@ -239,6 +239,7 @@ class ShootoutTurns:
         by_speed = self.house.weapon_speed_counts  # (the memo's key then has the gun's speed)
         prepare = self.prepare
         lean_shot = self.lean_shot
+        fire_ready = self.fire_ready
         speeds: dict[int, tuple[int, int]] = {}  # his order -> (wounds, speed modifiers)
         c = 0
         while True:
@@ -326,21 +327,8 @@ class ShootoutTurns:
                             if p is not None:
                                 prepared.append(p)
                     ready.append((f, action, prepared))
-                for f, action, prepared in ready:
-                    f.queue.pop(0)
-                    f.cursor = c
-                    if action.kind == "cock":
-                        f.cocked = True
-                        continue
-                    f.cocked = False  # the shot lets the hammer fall, fanned or not (B13)
-                    f.fresh_draw = False
-                    for p in prepared:  # two guns: both aimed before either lands (001 l.27)
-                        fired = True
-                        f.shots_this_turn += 1
-                        if type(p) is tuple:  # (aimed from the memo, ``prepare``)
-                            lean_shot(t, f, *p, c)
-                        else:
-                            self.resolve(p)
+                if fire_ready(t, c, ready, lean_shot):
+                    fired = True
             # anyone struck down this count loses what he had left (once the count is over:
             # meanwhile nothing reads the queue of a man who is down, and only a shot puts a
             # man down here)
@@ -727,28 +715,7 @@ class ShootoutTurns:
                     if p is not None:
                         prepared.append(p)
                 ready.append((f, action, prepared))
-            for f, action, prepared in ready:
-                f.queue.pop(0)
-                f.cursor = c
-                if action.kind == "cock":
-                    f.cocked = True
-                    continue
-                f.cocked = False  # the shot lets the hammer fall, fanned or not (B13)
-                f.fresh_draw = False
-                if action.kind == "throw":
-                    self.throw(t, f, c)
-                    continue
-                if action.kind in melee.MELEE_KINDS:
-                    for p in prepared:
-                        f.shots_this_turn += 1
-                        self.resolve_blow(p)
-                    continue
-                for p in prepared:  # two guns: both aimed before either lands (001 l.27)
-                    f.shots_this_turn += 1
-                    if type(p) is tuple:  # (the lean path's, ``prepare``)
-                        self.resolve_shot(t, f, *p, c)
-                    else:
-                        self.resolve(p)
+            self.fire_ready(t, c, ready, self.resolve_shot)
             for f, _, _ in ready:
                 if f.queue and f.condition != "active":  # (down)
                     if self.record:
@@ -760,6 +727,44 @@ class ShootoutTurns:
                 if self.record:
                     self.emit(ActionsLost(t, c, f.name, len(f.queue), f.condition))
                 f.queue = []
+
+    def fire_ready(self: Any, t: int, c: int,
+                   ready: list[tuple[Fighter, Action, list]], shot: Any) -> bool:
+        """The actions of one group of men of equal speed on count ``c``, everything they
+        fire aimed before any of it lands (``ready``: each man still up, his action and its
+        prepared shots or blows; two guns: both aimed before either lands, 001 l.27): each
+        action comes off its man's queue and his cursor moves to ``c``; a cock cocks the
+        hammer, anything else lets it fall (fanned or not, B13) and ends a fresh draw; a
+        throw is thrown, blows are struck, shots resolved (one prepared as a tuple, the lean
+        path's, ``prepare``, by ``shot``: ``resolve_shot``, or ``lean_shot`` in the lean
+        count loop, ``lean_counts``). The one step of ``run_count`` and ``lean_counts``.
+        Returns whether a shot was resolved (someone may have gone down)."""
+        fired = False
+        for f, action, prepared in ready:
+            f.queue.pop(0)
+            f.cursor = c
+            kind = action.kind
+            if kind == "cock":
+                f.cocked = True
+                continue
+            f.cocked = False  # the shot lets the hammer fall, fanned or not (B13)
+            f.fresh_draw = False
+            if kind == "throw":
+                self.throw(t, f, c)
+                continue
+            if kind in melee.MELEE_KINDS:
+                for p in prepared:
+                    f.shots_this_turn += 1
+                    self.resolve_blow(p)
+                continue
+            for p in prepared:  # two guns: both aimed before either lands (001 l.27)
+                fired = True
+                f.shots_this_turn += 1
+                if type(p) is tuple:  # (the lean path's, ``prepare``)
+                    shot(t, f, *p, c)
+                else:
+                    self.resolve(p)
+        return fired
 
     def next_shot_number(self: Any, f: Fighter) -> int:
         return f.shots_this_turn + 1
