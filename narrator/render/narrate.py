@@ -111,9 +111,6 @@ _PRONOUN_FIELDS = {k: (k + "_he", k + "_him", k + "_his", k + "_self") for k in 
 _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
 #: A map point written as a destination ("7,0", "8.4,-0.9"): a tactics move's target.
 _POINT = re.compile(r"^\s*\[?\(?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)?\]?\s*$")
-#: The detail of a Boot Hill shot refused out of range ("31.6 yards; scattergun reaches 30",
-#: ``BootHillFight._aim``): (the distance as told, the gun's reach), for ``twin_edges``.
-_OUT_OF_RANGE = re.compile(r"^(\d+(?:\.\d+)?) yards; .* reaches (\d+(?:\.\d+)?)$")
 #: A shot's place among its shooter's shots of a turn (``Narration.nth_shot``).
 _NTH = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 #: Words of a sentence that told a shot (a <follows> phrase, "The bullet went wide of Charlie",
@@ -1077,12 +1074,14 @@ class Narration:
                 edges.append(tuple(e.edges))
             elif e.kind == "action_refused" and getattr(e, "reason", None) == "out_of_range" \
                     and {e.character, e.target} == pair:
-                # The other man's gun cannot reach him at this distance ("31.6 yards;
-                # scattergun reaches 30"): its reach is a limit this shot's distance is
-                # said against too ("just over 30 yards", never "about 30 yards" beside it).
-                got = _OUT_OF_RANGE.match(getattr(e, "detail", "") or "")
-                if got and float(got[1]) == round(getattr(ev, "distance", -1), 1):
-                    edges.append((float(got[2]), math.inf))
+                # The other man's gun cannot reach him at this distance (31.6 yards, a
+                # scattergun reaching 30: the refusal's ``yards`` and ``reach``): its reach
+                # is a limit this shot's distance is said against too ("just over 30
+                # yards", never "about 30 yards" beside it).
+                yards, reach = getattr(e, "yards", None), getattr(e, "reach", None)
+                if yards is not None and reach is not None \
+                        and yards == round(getattr(ev, "distance", -1), 1):
+                    edges.append((reach, math.inf))
         return tuple(edges)
 
     def in_turn(self, kind: str, turn: Any, **match: Any) -> Event | None:

@@ -592,7 +592,10 @@ class JamWorked(Event):
 
 @event
 class ActionRefused(Event):
-    """A declared action the rules do not allow, and why (``reason`` is a stable code)."""
+    """A declared action the rules do not allow, and why (``reason`` is a stable code;
+    ``detail`` tells it in words). A shot out of range (``reason`` "out_of_range", B1) also
+    carries its parts as numbers: ``yards``, the distance as ``detail`` tells it (to 0.1),
+    and ``reach``, the gun's extreme range (Table 14); None for any other refusal."""
 
     kind: ClassVar[str] = "action_refused"
     turn: int
@@ -602,3 +605,5 @@ class ActionRefused(Event):
     reason: str
     target: str | None
     detail: str
+    yards: float | None = sparse(None)
+    reach: float | None = sparse(None)

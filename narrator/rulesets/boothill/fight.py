@@ -1188,9 +1188,13 @@ class BootHillFight(ShootoutTurns, HandToHand):
         return found[0]
 
     def refuse(self, t: int, f: Fighter, action: str, reason: str, target: str | None = None,
-               detail: str = "", count: int | None = None) -> None:
+               detail: str = "", count: int | None = None, yards: float | None = None,
+               reach: float | None = None) -> None:
+        """Emit ``f``'s ``action`` refused (``ActionRefused``; ``yards`` and ``reach``: a shot
+        out of range's distance as told and the gun's reach)."""
         if self.record:
-            self.emit(ActionRefused(t, count, f.name, action, reason, target, detail))
+            self.emit(ActionRefused(t, count, f.name, action, reason, target, detail, yards,
+                                    reach))
 
     def fire(self, t: int, f: Fighter, intent: Intent, intents: dict[str, Intent]) -> None:
         """A character's one or two careful shots in a combat turn, one after the other, wounds
@@ -1510,8 +1514,10 @@ class BootHillFight(ShootoutTurns, HandToHand):
         yards = round(math.dist(f.pos, target.pos), 2)
         band, band_why = self.band_for(t, f, target, ws, shot_type, yards)
         if band is None:
+            told = f"{yards:.1f}"
             self.refuse(t, f, "shoot", "out_of_range", target.name,
-                        f"{yards:.1f} yards; {ws.wt.name} reaches {ws.wt.extreme}", count)
+                        f"{told} yards; {ws.wt.name} reaches {ws.wt.extreme}", count,
+                        float(told), float(ws.wt.extreme))
             return False
         if self.sc.night and yards > f.c.attributes.obs and not target.c.lit:
             self.refuse(t, f, "shoot", "cannot_see", target.name,
