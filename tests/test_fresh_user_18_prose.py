@@ -181,8 +181,10 @@ def test_a_sentence_names_the_head_or_the_hand_once():
     """g-ww.yaml seed 6: "Peter hits Deadeye Elmer again, in the side of the head; it draws no
     blood, but it leaves his head ringing." (as "bursts in his hand ... cuts his hand"): the
     words after a wound's place say another thing while one fits (phrases._ECHO_WORDS)."""
-    assert ("Peter hits Deadeye Elmer again, in the side of the head; no wound, but it dazes "
-            "him.") in _story("g-ww.yaml", 6)
+    # (re-pinned to the sentence's words after the wound's place: more stun phrases moved
+    # the stream, and the hit is now "Another of Peter's bullets catches Deadeye Elmer ...")
+    assert re.search(r"Deadeye Elmer (?:again, )?in the side of the head; no wound, but it "
+                     r"dazes him\.", _story("g-ww.yaml", 6))
     found = []
     for name in ("g-ww.yaml", "graveyard.yaml", "fog-alley.yaml", "pbp-gas.yaml",
                  "bh-rider.yaml"):
