@@ -164,3 +164,62 @@ def warnings(loaded: LoadedScenario, log: FightLog | None = None) -> list[Scenar
         if log is not None:
             found += unused_dice(loaded, log)
     return sorted(found, key=lambda w: (w.line or 0, w.column or 0))
+
+
+def declared_at_down(loaded: LoadedScenario, down, why: str) -> list[ScenarioError]:
+    """For a play-by-post file, one warning per declared shot of the next turn to resolve (the
+    first without a record) at a man already out of the fight in ``state:`` as the GM left it
+    (the replayed state with his edits, ``playbypost.state_with_edits``), located at the
+    shot's target: the shot is not made (a fresh GM's shot at a man he had set dead vanished
+    without a word, fresh23 item 1). Only that turn: later ones depend on its dice.
+
+    Args:
+        loaded: the scenario as loaded.
+        down: ``down(name, entry)``: how the man ``name`` with state entry ``entry`` is out
+            ("dead", "unconscious (Health 5, ...)"), or None when he is not.
+        why: what happens to such a shot, the end of the warning ("it is not made...").
+    """
+    from narrator.playbypost import replay, state_with_edits
+    sc = loaded.scenario
+    if sc.state is None:
+        return []
+    try:
+        done, log, edits = replay(loaded)
+    except NarratorError:
+        return []   # check and run say what is wrong with the records
+    if log is None or done >= len(sc.turns):
+        return []
+    state = state_with_edits(log, edits, loaded)["characters"]
+    out = []
+    for name, plan in sc.turns[done].intents.items():
+        actions = plan if isinstance(plan, list) else [plan]
+        for k, a in enumerate(actions):
+            for field in ("shoot", "fan"):
+                aim = getattr(a, field, None)
+                target = aim[0] if isinstance(aim, list) and aim else aim
+                if not isinstance(target, str) or target not in state:
+                    continue
+                how = down(target, state[target])
+                if how is None:
+                    continue
+                out.append(loaded.error(
+                    f"warning: {name} declares a shot at {target} in turn {done + 1}, but "
+                    f"{target} is {how} in state: {why}",
+                    *_intent_loc(loaded, done, name, k if isinstance(plan, list) else None,
+                                 field)))
+    return out
+
+
+def _intent_loc(loaded: LoadedScenario, turn: int, name: str, k: int | None,
+                field: str) -> tuple:
+    """The path in the file of the ``field`` of ``name``'s intent (action ``k`` of his list)
+    in turn ``turn`` (0-based): the intents' key may be his short name, or another name he
+    goes by, where the scenario holds his full name."""
+    c = next((c for _, c in loaded.scenario.characters() if c.name == name), None)
+    keys = [name] + [x for x in (getattr(c, "short", None),) if x]
+    outer = ("turns", turn, "intents")
+    for key in keys:
+        loc = outer + (key,) + ((k,) if k is not None else ()) + (field,)
+        if loaded.locate is None or loaded.locate(loc) != loaded.locate(outer):
+            return loc
+    return outer

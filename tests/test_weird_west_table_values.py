@@ -1,6 +1,6 @@
 """Every number of the Weird West data files against the sources, typed here by hand: source
 004 (``../shared/sources/004_c023a3ad1c834a19.txt``, ``cat -n`` lines, "l.N"), the rulings
-W1-W20 of ``../shared/errata.md`` section "Weird West" and narrator's own readings WN1-WN28
+W1-W20 of ``../shared/errata.md`` section "Weird West" and narrator's own readings WN1-WN29
 (``rulings.toml``; ``test_the_docstring_names_every_ruling`` keeps that count true). One test
 per section of ``rules.toml`` and one for the weapons of ``weapons.toml``: changing, adding,
 dropping or swapping any one value fails here (issue 19)."""

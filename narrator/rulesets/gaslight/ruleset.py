@@ -153,6 +153,21 @@ class Gaslight(Ruleset):
         return (now, f"Health {health}: {why}, and narrator next starts the round with {him} "
                 f"so; set health above {c.con // 2} in state: to keep {him} up")
 
+    def lint(self, loaded: Any) -> list:
+        """A declared shot of the next turn at a man unconscious or dead in ``state:``, by
+        his condition or his edited Health (``edited_out``, G10; ``lint.declared_at_down``):
+        the shooter holds fire (``GlBlocked`` "target_out")."""
+        from narrator.lint import declared_at_down
+
+        def down(name: str, entry: dict) -> str | None:
+            cond = entry.get("condition")
+            if cond not in (None, "active"):
+                return {"passed_out": "unconscious"}.get(cond, cond)
+            out = self.edited_out(loaded, name, entry)
+            return f"{out[0]} (Health {entry.get('health')})" if out else None
+        return declared_at_down(loaded, down, "the shooter holds fire, and the shot is not "
+                                "made; declare another target")
+
     def shots(self, event: Any) -> tuple[str, int, bool] | None:
         if event.kind == "gl_shot":
             return event.shooter, 1, event.result == "hit"

@@ -795,9 +795,24 @@ class WeirdWestFight:
             return True
         return False
 
+    def dead_target(self, t: int, f: Fighter, card: Card, what: str, target: Fighter) -> bool:
+        """Ruled: WN29: a declared shot (or fan) at a man already dead when the card comes up
+        (dead in ``state:`` or earlier this round) is not made, and said so (it vanished without
+        a word: fresh23 item 1); the card goes to his next declared action, as a draw of a
+        gun in hand does, else he holds it (WN11). True when refused."""
+        if target.body.alive:
+            return False
+        self.simple(t, f, card, what, "target_dead", target=target.name)
+        if f.plan:
+            self.act(t, f, card)
+        else:
+            f.held.append(card)
+        return True
+
     def do_shoot(self, t: int, f: Fighter, card: Card, a: Action) -> None:
         target = self.fighters[a.shoot]
-        if self.gone(t, f, card, "shoot", target):
+        if self.gone(t, f, card, "shoot", target) or self.dead_target(t, f, card, "shoot",
+                                                                          target):
             return
         arms = self.weapon(f, a.weapon, True)
         if arms is None or not arms.is_gun:
@@ -878,7 +893,8 @@ class WeirdWestFight:
     def do_fan(self, t: int, f: Fighter, card: Card, a: Action) -> None:
         """004 l.146-162; W13, WN14."""
         targets = [self.fighters[n] for n in a.fan]
-        if self.gone(t, f, card, "fan", targets[0]):
+        if self.gone(t, f, card, "fan", targets[0]) or self.dead_target(t, f, card, "fan",
+                                                                           targets[0]):
             return
         targets = [targets[0]] + [g for g in targets[1:] if g.body.condition not in
                                   ("fled", "surrendered")]

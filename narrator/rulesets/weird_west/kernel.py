@@ -178,6 +178,13 @@ def bit(card: np.ndarray) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- plans
+def _at_dead(rep, a) -> bool:
+    """Whether shoot or fan action ``a`` is at a man dead already, not fled or surrendered
+    (``WeirdWestFight.gone`` refuses those first; ruled: WN29)."""
+    target = rep.fighters[a.shoot if a.action == "shoot" else a.fan[0]]
+    return not target.body.alive and target.body.condition not in ("fled", "surrendered")
+
+
 @dataclass
 class _Snap:
     """The acting man's state after the part of his card the representative played."""
@@ -722,10 +729,17 @@ class _Kernel(kernel_base.RoundKernel):
             pass
         self.set_rep(t, i, j)
         a = rep.next_action(t, f, ctx.card)
-        consumed = before - len(f.plan)
         kind = rep.begin_action(f, a)
         if a.move is not None:
             rep.move(t, f, ctx.card, a.move)
+        while kind in ("shoot", "fan") and f.plan and _at_dead(rep, a):
+            # ruled: WN29 (``dead_target``): a declared shot at a dead man is not made and
+            # the card goes to his next declared action, as the representative played it
+            a = rep.next_action(t, f, ctx.card)
+            kind = rep.begin_action(f, a)
+            if a.move is not None:
+                rep.move(t, f, ctx.card, a.move)
+        consumed = before - len(f.plan)
         if kind == "shoot":
             return self.plan_shoot(j, a, consumed)
         if kind == "fan":

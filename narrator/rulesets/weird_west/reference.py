@@ -1,5 +1,5 @@
 """The Weird West reference (``narrator rules weird-west TOPIC``, ``docs/weird-west.md``):
-weapons, every rules number with its source, rulings W1-W20 and WN1-WN28, tactics profiles and
+weapons, every rules number with its source, rulings W1-W20 and WN1-WN29, tactics profiles and
 dice purposes, all read from ``data/``.
 
 May import: narrator.reference (its Section and Reference shapes), narrator.rulesets.weird_west.

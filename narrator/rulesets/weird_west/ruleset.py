@@ -137,6 +137,18 @@ class WeirdWest(Ruleset):
                 f"fight ends, and narrator next starts the round with {him} out; set wind "
                 f"above 0 in state: to keep {him} up")
 
+    def lint(self, loaded: Any) -> list:
+        """A declared shot or fan of the next turn at a man dead, fled or surrendered in
+        ``state:`` (``lint.declared_at_down``): not made (ruled: WN29; W18, WN24). A winded
+        man is shot as declared (WN26): no warning."""
+        from narrator.lint import declared_at_down
+
+        def down(name: str, entry: dict) -> str | None:
+            cond = entry.get("condition")
+            return cond if cond in ("dead", "fled", "surrendered") else None
+        return declared_at_down(loaded, down, "the shot is not made, and the card goes to "
+                                "the next declared action (WN29); declare another target")
+
     def shots(self, event: Any) -> tuple[str, int, bool] | None:
         if event.kind in SHOT_KINDS and not event.jammed:
             rounds = event.fanned or 1
