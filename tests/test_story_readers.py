@@ -133,7 +133,7 @@ def test_gaslight_lines_the_readers_marked():
     assert "quicker of the company" not in text and "advanced upon" not in text
     said = re.split(r"(?<=\.) ", text.replace("\n\n", " "))
     hits = [i for i, s in enumerate(said) if re.search(
-        r"^Kitty\b[^.]*\b(?:hit|struck|found|took)\b[^.]*\bHalloran\b|"
+        r"^Kitty\b[^.]*\b(?:hit|struck|found|took|put a bullet into)\b[^.]*\bHalloran\b|"
         r"^Kitty\b[^.]*\bHalloran\b[^.]*\b(?:hit|struck)\b", s)]
     assert hits, said
     for i in hits:
