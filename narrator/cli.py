@@ -1102,13 +1102,19 @@ def status(scenario: Path = typer.Argument(..., help="The scenario YAML file."))
     shorts = {c.name: c.short or c.name for _, c in loaded.scenario.characters()}
     rows: list[list] = []
     rs = ruleset(loaded.scenario.ruleset)
+    # a gun jammed (or misfired) at the last turn's end says so, as the post's status lines
+    # do ("Colt Army 4/6 (jammed)"; a fresh GM's status showed "Colt Army 4" alone)
+    ends = [e for e in log.events if e.kind == "turn_ended"]
+    jams = {(c.name, w.name) for c in (ends[-1].status if ends else ()) for w in c.weapons
+            if w.state == "jammed"}
     hints: list[str] = []  # a man the edited numbers put out as the next turn starts
     for name, c in state["characters"].items():  # by side, under the side's name
         if loaded.side_of[name] != side:
             side = loaded.side_of[name]
             rows.append([Text(f"{labels.get(side, side)}:", style="bold italic")])
         hurt = tuple(cell(name, c) for _, cell, _ in own)
-        rounds = [Text("\n".join(f"{k} {v}" for k, v in c.get("loaded", {}).items()))] * guns
+        rounds = [Text("\n".join(f"{k} {v}" + (" (jammed)" if (name, k) in jams else "")
+                                  for k, v in c.get("loaded", {}).items()))] * guns
         also = [Text("\n".join(_state_notes(c, shorts)) or "-")] * noted
         out = rs.edited_out(loaded, name, c)
         condition = c["condition"].replace("_", " ")

@@ -105,7 +105,13 @@ class WeirdWest(Ruleset):
     def status_columns(self, loaded: Any) -> list:
         def wounds(name: str, c: dict) -> str:
             return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in c["wounds"].items()) or "-"
-        return [("wounds", wounds, False), ("Wind", lambda name, c: str(c["wind"]), True)]
+        undead = {c.name for _, c in loaded.scenario.characters() if c.undead}
+
+        def wind(name: str, c: dict) -> str:
+            # the walking dead have no Wind (W19): "-", never "0" (a fresh GM read Cain's
+            # "Wind 0" as a man winded, still fighting)
+            return "-" if name in undead else str(c["wind"])
+        return [("wounds", wounds, False), ("Wind", wind, True)]
 
     def placed_cover(self, loaded: Any, at: Any, gone: Any = frozenset()) -> str | None:
         """The cover of the first landmark with cover within ``cover_yards`` of ``at``
