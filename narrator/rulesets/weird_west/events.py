@@ -328,7 +328,9 @@ class WWSimple(Event):
     for fanning failed, "no_hand"; a two-gun shot fired with one gun: "two_handed" (``weapon``
     takes both hands), "second_holstered" (``weapon``: his other pistol, not in hand),
     "no_second_gun" (he carries none); "target_out": the later shots of a shoot action held, its
-    earlier shot having put the target out of the fight, ruled: WN26), or "in_hand" (a draw of the gun he holds already: no draw
+    earlier shot having put the target out of the fight, ruled: WN26), "target_dead" (a
+    declared shot or fan at a man dead already: not made, ruled: WN29), "drew_first" (a
+    declared shot or fan whose card went to readying ``weapon``: not made), or "in_hand" (a draw of the gun he holds already: no draw
     is made, and the card goes to his next action), or "no_card" (a declared action left
     without a card at the round's end; ``card`` is empty)."""
 

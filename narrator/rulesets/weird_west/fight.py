@@ -711,6 +711,16 @@ class WeirdWestFight:
         self.emit(WWDrew(t, f.name, arms.name, card.code, None, False))
         return False
 
+    def drew_first(self, t: int, f: Fighter, card: Card, what: str, arms: Arms,
+                   target: Fighter) -> None:
+        """A declared shot or fan whose card went to readying the gun (a draw, a failed quick
+        draw, a pick-up: ``ready``): the shot is not made, and said so, as a declared action
+        left without a card is (a fresh GM's "draws her double-barrel shotgun: that is the
+        action" and no word of her declared shot, fresh23 item 5). A tactics profile's draw
+        is its choice: nothing more to say."""
+        if not self.by_tactics:
+            self.simple(t, f, card, what, "drew_first", arms.name, target.name)
+
     def pick_up(self, t: int, f: Fighter, card: Card, arms: Arms) -> None:
         """A weapon knocked from his hand (WN23) picked up from his feet: the card's action."""
         arms.dropped = False
@@ -819,6 +829,7 @@ class WeirdWestFight:
             self.simple(t, f, card, "shoot", "no_gun", target=target.name)
             return
         if not self.ready(t, f, card, arms, a.quick_draw):
+            self.drew_first(t, f, card, "shoot", arms, target)
             return
         guns = [("main" if a.two_guns else None, arms)]
         if a.two_guns:
@@ -903,6 +914,7 @@ class WeirdWestFight:
             self.simple(t, f, card, "fan", "no_gun", target=targets[0].name)
             return
         if not self.ready(t, f, card, arms, a.quick_draw):
+            self.drew_first(t, f, card, "fan", arms, targets[0])
             return
         free = not any(w is not arms for w in f.in_hand()) and not f.body.maimed("left_arm")
         level = f.c.aptitudes.shootin.get("pistol", 0)

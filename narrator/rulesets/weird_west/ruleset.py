@@ -153,7 +153,8 @@ class WeirdWest(Ruleset):
             cond = entry.get("condition")
             return cond if cond in ("dead", "fled", "surrendered") else None
         return declared_at_down(loaded, down, "the shot is not made, and the card goes to "
-                                "the next declared action (WN29); declare another target")
+                                "the next declared action (WN29); declare another target") \
+            + _shot_before_draw(loaded)
 
     def shots(self, event: Any) -> tuple[str, int, bool] | None:
         if event.kind in SHOT_KINDS and not event.jammed:
@@ -178,3 +179,58 @@ class WeirdWest(Ruleset):
     def reference(self) -> Any:
         from narrator.rulesets.weird_west.reference import reference
         return reference()
+
+
+def _shot_before_draw(loaded: Any) -> list:
+    """Round 1's declared shot or fan (unresolved) with a gun not in hand at the start
+    (WN20: the first weapon unless holstered; the rest holstered or slung), no action of his
+    before it readying it: the card draws it and the shot is not made (W17), unless a
+    declared quick draw succeeds (the warning says so). One warning, at the action, as
+    Gaslight's check warns of a draw that costs the move. Later rounds depend on the fight.
+    (A fresh GM's "shoot: Abel, weapon: double_barrel_shotgun" with the shotgun slung,
+    fresh23 item 5.)"""
+    from narrator.lint import _intent_loc
+    from narrator.rulesets.weird_west.fight import starts_in_hand
+    from narrator.rulesets.weird_west.scenario import weapon_indexes
+    from narrator.rulesets.weird_west.tables import weapons
+    from narrator.scenario.loader import pronoun_form
+
+    sc = loaded.scenario
+    if not sc.turns or sc.turns[0].resolved is not None:
+        return []
+    out = []
+    for name, actions in sc.turns[0].intents.items():
+        c = next((c for _, c in sc.characters() if c.name == name), None)
+        if c is None or not c.weapons:
+            continue
+        hands = starts_in_hand(c.weapons)
+        for k, a in enumerate(actions):
+            kind = a.action
+            if kind in ("draw", "fight", "reload", "clear", "flee", "surrender") or a.two_guns:
+                break
+            if kind not in ("shoot", "fan"):
+                continue
+            if a.weapon is not None:
+                picks = weapon_indexes(c, a.weapon)
+                i = next((j for j in picks if hands[j]), picks[0] if picks else None)
+            else:
+                guns = [j for j, w in enumerate(c.weapons) if weapons()[w.type].is_gun]
+                i = next((j for j in guns if hands[j]), guns[0] if guns else None)
+            if i is None or hands[i]:
+                break
+            w = c.weapons[i]
+            gun = w.name or weapons()[w.type].name
+            his = pronoun_form(c.pronoun, "poss")
+            target = a.shoot if kind == "shoot" else a.fan[0]
+            quick = a.quick_draw and c.aptitudes.quick_draw > 0
+            out.append(loaded.error(
+                f"warning: {name} declares a {'shot' if kind == 'shoot' else 'fan'} at "
+                f"{target} in round 1 with {his} {gun}, which is not in hand: "
+                + ("unless the quick draw roll succeeds, " if quick else "")
+                + "drawing it takes the card, and the shot is not made (W17); declare a "
+                + "draw before it" + ("" if quick or c.aptitudes.quick_draw <= 0 else
+                                      ", or quick_draw: true (a quick draw that succeeds "
+                                      "draws it free)"),
+                *_intent_loc(loaded, 0, name, k, kind)))
+            break
+    return out
