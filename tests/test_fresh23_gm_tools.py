@@ -38,3 +38,33 @@ def test_next_that_ends_the_fight_names_the_side_down(run_cli, tmp_path):
     assert r.exit_code == 0, r.output
     assert r.stderr.strip().splitlines()[-1] == (
         f"{path}: turn 6 resolved and recorded; the fight is over: the Kincaids are all down")
+
+
+# ------------------------------------------- 15. Weird West: a fight: out of reach
+def test_weird_west_check_warns_of_a_fight_declared_out_of_reach(run_cli, tmp_path):
+    """ww2-turn1.yaml: round 1 resolved; round 2 declares ``Silas: [{fight: Abel}]`` with
+    Silas at [0, 5] and Abel at [24, 0] in ``state:``. Boot Hill's check warns of a strike out
+    of reach; Weird West's said only "ok"."""
+    path = _copy(tmp_path, "ww2-turn1.yaml")
+    r = run_cli(path, "check")
+    assert r.exit_code == 0
+    assert r.stderr.strip().splitlines() == [
+        f"{path}:60:23: warning: Silas Webb cannot fight Abel Kincaid: 24.5 yards apart as "
+        f"round 2 starts and neither moves before the attack, out of reach (a fightin' attack "
+        f"reaches 1 yard, ruled: WN16); give Silas Webb a move: into reach first (on this card "
+        f"or an earlier one)"]
+
+
+def test_weird_west_fight_after_a_move_or_within_reach_is_not_warned(run_cli, tmp_path):
+    path = _copy(tmp_path, "ww2-turn1.yaml")
+    text = path.read_text()
+    path.write_text(text.replace("Silas: [{fight: Abel}]", "Silas: [{move: [23.5, 0]}, "
+                                                          "{fight: Abel}]"))
+    r = run_cli(path, "check")
+    assert r.exit_code == 0 and "warning" not in r.stderr, r.stderr
+    # Abel moved by the GM to Silas's side, in state: (the round starts with them 1 yard apart)
+    head, state = text.split("\nstate:\n")
+    path.write_text(head + "\nstate:\n" + state.replace("      at: [24, 0]\n",
+                                                      "      at: [1, 5]\n"))
+    r = run_cli(path, "check")
+    assert r.exit_code == 0 and "warning" not in r.stderr, r.stderr

@@ -552,6 +552,56 @@ def _held_cover_warning(loaded: loader.LoadedScenario, sc: Any, c: Character,
                 return
 
 
+def _reach_warnings(loaded: loader.LoadedScenario, written: dict[tuple[int, str], str],
+                    loc8: Any) -> None:
+    """Warn (``loaded.warnings``, located at the ``fight:``) of a fightin' attack declared in
+    the next round to be resolved at a man out of reach where the file settles it: neither
+    man declares a move that round (the attacker none on or before that card), and they stand
+    more than the reach apart (1 yard, ruled: WN16) where the round starts: the setup's
+    positions for round 1, ``state:`` (as ``narrator next`` wrote it, with the GM's edits)
+    after the last resolved round. The engine can only refuse the attack ("too far away to
+    reach him"). As Boot Hill's check warns of a strike or grapple out of reach (B19); later
+    rounds depend on the fight, and are not judged."""
+
+    sc = loaded.scenario
+    t = next((i for i, turn in enumerate(sc.turns) if turn.resolved is None), None)
+    if t is None:
+        return
+    if t == 0:
+        where = {c.name: landmark_position(c.at, sc.map) for _, c in sc.characters()}
+    else:
+        state = sc.state if isinstance(sc.state, dict) else None
+        people = (state or {}).get("characters")
+        if not isinstance(people, dict) or (state or {}).get("turn") != t:
+            return
+        where = {name: tuple(v["at"]) for name, v in people.items()
+                 if isinstance(v, dict) and isinstance(v.get("at"), (list, tuple))}
+    reach = float(tables.rules()["fightin"]["reach"])   # as fight.melee_yards (WN16)
+    intents = sc.turns[t].intents
+    for full, actions in intents.items():
+        for k, a in enumerate(actions):
+            if a.move is not None:
+                break
+            if a.fight is None:
+                continue
+            theirs = intents.get(a.fight) or []
+            if any(b.move is not None for b in theirs):
+                continue
+            here, there = where.get(full), where.get(a.fight)
+            if here is None or there is None:
+                continue
+            yards = math.dist(here, there)
+            if yards <= reach + 1e-9:
+                continue
+            key = written.get((t, full), full)
+            loaded.warnings.append(loc8.error(
+                f"warning: {full} cannot fight {a.fight}: {yards:.1f} yards apart as round "
+                f"{t + 1} starts and neither moves before the attack, out of reach (a "
+                f"fightin' attack reaches {reach:g} yard, ruled: WN16); give {full} a move: "
+                f"into reach first (on this card or an earlier one)",
+                ("turns", t, "intents", key, k, "fight")))
+
+
 def weapon_indexes(c: Character, value: str) -> list[int]:
     """Indexes in ``c.weapons`` of every weapon whose name, type or alias is ``value``, in
     order (two Colts given no ``name:`` are both ``colt_peacemaker``)."""
@@ -679,11 +729,13 @@ def _check_rest(loaded: loader.LoadedScenario, loc8: Any) -> None:
             if c.undead and c.chips:
                 raise loc8.error("the walking dead carry no fate chips (W19)", base + ("chips",))
 
+    written: dict[tuple[int, str], str] = {}   # (turn, full name) -> the intent's key
     for t, turn in enumerate(sc.turns):
         new: dict[str, list[Action]] = {}
         for key, actions in turn.intents.items():
             base = ("turns", t, "intents", key)
             full = who(key, base, key=True)
+            written[(t, full)] = key
             if full in new:
                 raise loc8.error(f"two intents for {full} in round {t + 1}", base, key=True)
             c = chars[full]
@@ -729,6 +781,7 @@ def _check_rest(loaded: loader.LoadedScenario, loc8: Any) -> None:
                     _two_guns_warning(loaded, c, actions, base, loc8)
                     _held_cover_warning(loaded, sc, c, actions, base, loc8)
         turn.intents = new
+    _reach_warnings(loaded, written, loc8)
 
     for key, purposes in sc.dice.items():
         base = ("dice", key)
