@@ -724,9 +724,9 @@ def run(
                    + (" (not recorded: narrator next resolves and records them)" if rest
                       else ""), err=True)
     if seed is None and dice_fallback is None and profile is ProfileChoice.scenario:
-        from narrator.lint import warnings  # the fight as the scenario has it: its dice
+        from narrator.lint import unresolved, warnings  # the fight as the scenario has it
 
-        for w in warnings(loaded, log):
+        for w in unresolved(loaded, warnings(loaded, log)):  # (a resolved turn's: told by next)
             typer.echo(w.one_line(), err=True)
 
 
@@ -938,6 +938,12 @@ def next_turn(
     elif done.finished:
         note = "; that was the last turn (add a turn, or raise max_turns, to go on)"
     typer.echo(f"{scenario}: turn {done.turn} resolved and recorded{note}", err=True)
+    if done.discarded:   # --redo: what went, and where the file before it is
+        typer.echo(f"{scenario}: --redo {done.turn} discarded {done.discarded}; the file as "
+                   f"it was is {scenario}.bak (until the next narrator next replaces it)",
+                   err=True)
+    for w in done.warnings:   # the turn resolved: its own warnings, never an earlier turn's
+        typer.echo(w.one_line(), err=True)
     _warn_dice_left(scenario, done)
 
 

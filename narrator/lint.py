@@ -147,6 +147,40 @@ def replaced_shorts(loaded: LoadedScenario) -> list[ScenarioError]:
     return out
 
 
+def turn_of(loaded: LoadedScenario, warning: ScenarioError) -> int | None:
+    """The turn (0-based) whose declaration holds the place ``warning`` is located at (a node
+    or a key under ``turns[i]``), or None: a warning of the sides, the dice, the map."""
+    loc8 = loaded.locator
+    if loc8 is None or warning.line is None:
+        return None
+    at = (warning.line, warning.column)
+    for table in (loc8.values, loc8.keys):
+        for path, where in table.items():
+            if where == at and len(path) >= 2 and path[0] == "turns" \
+                    and isinstance(path[1], int):
+                return path[1]
+    return None
+
+
+def of_turn(loaded: LoadedScenario, turn: int) -> list[ScenarioError]:
+    """What ``narrator next`` warns of as it resolves ``turn`` (0-based): the loader's and the
+    ruleset's warnings located in that turn's declaration, never those of a turn resolved
+    before (told when it was resolved) nor of the whole file (``check`` and ``run`` tell
+    them). Sorted by line and column."""
+    from narrator.ruleset import get as ruleset
+    found = list(loaded.warnings) + ruleset(loaded.scenario.ruleset).lint(loaded)
+    return sorted((w for w in found if turn_of(loaded, w) == turn),
+                  key=lambda w: (w.line or 0, w.column or 0))
+
+
+def unresolved(loaded: LoadedScenario, found: list[ScenarioError]) -> list[ScenarioError]:
+    """``found`` without the warnings located in a turn ``narrator next`` has resolved: its
+    record stands (only ``--redo`` fights it again), and ``next`` warned of it then. What
+    ``run`` prints of a play-by-post file; ``check`` prints them all."""
+    done = {i for i, t in enumerate(loaded.scenario.turns) if t.resolved is not None}
+    return [w for w in found if turn_of(loaded, w) not in done] if done else found
+
+
 def warnings(loaded: LoadedScenario, log: FightLog | None = None) -> list[ScenarioError]:
     """The loader's warnings, the ruleset's own that need its engine (``Ruleset.lint``) and,
     when ``log`` is None, a fight of the scenario's own is fought to find its unused scripted

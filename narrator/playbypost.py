@@ -10,7 +10,7 @@ What ``state:`` holds, which of its fields a GM may edit, the conditions a chara
 in and what a blank turn is are the scenario's ruleset's (``narrator.ruleset.Ruleset``).
 
 May import: narrator.engine, narrator.scenario, narrator.events, narrator.errors,
-narrator.ruleset (the registry).
+narrator.ruleset (the registry), narrator.lint.
 """
 
 from __future__ import annotations
@@ -111,6 +111,8 @@ class NextTurn:
     text: str
     finished: bool
     raw: bytes = b""
+    warnings: tuple = ()   # the turn's own warnings (``lint.of_turn``), for next to print
+    discarded: str = ""    # --redo: what it threw away (``_discarded``), for next to say
 
 
 def _recorded(loaded: LoadedScenario, upto: int) -> dict[int, tuple[dict, dict]]:
@@ -702,10 +704,41 @@ def resolve_next(path: Path, redo: int | None = None, write: bool = True) -> Nex
     if adjustments.get(t):
         body["adjusted"] = adjustments[t]
     record = {"hash": record_hash(turn_model, sc, t, body), **body}
-    new_text = record_turn(text, t - 1, record, state_of(log), drop_from, str(path))
+    dropped: list[str] = []
+    new_text = record_turn(text, t - 1, record, state_of(log), drop_from, str(path), dropped)
+    discarded = (_discarded(loaded, t, done, dropped) if redo is not None and redo <= done
+                 else "")
     load_scenario_text(new_text, str(path))  # never write a file narrator cannot read back
     finished = log.events[-1].reason != "paused"
-    return NextTurn(t, log, new_text, finished, raw)
+    from narrator.lint import of_turn
+    return NextTurn(t, log, new_text, finished, raw, tuple(of_turn(loaded, t - 1)), discarded)
+
+
+def _discarded(loaded: LoadedScenario, redone: int, done: int, dropped: list[str]) -> str:
+    """What ``--redo`` of turn ``redone`` threw away of a file with ``done`` turns resolved,
+    in words for the GM: the later turns' records, the edits of ``state:`` he made before
+    each of them (``resolved.adjusted``) and after the last (``state:`` as he left it), and
+    his comments on ``state:`` lines whose values changed (``dropped``). "" when nothing
+    was."""
+    parts = []
+    if done > redone:
+        parts.append(f"turn {done}" if done == redone + 1 else f"turns {redone + 1}-{done}")
+    edits: dict[int, list[str]] = {}
+    for i in range(redone, done):   # the edits made before turn i + 1
+        for name, fields in (loaded.scenario.turns[i].resolved.adjusted or {}).items():
+            edits.setdefault(i + 1, []).append(f"{name} ({', '.join(fields)})")
+    try:
+        _, _, pending = replay(loaded, done)   # made after the last resolved turn
+    except ScenarioError:
+        pending = {}
+    for name, fields in pending.items():
+        edits.setdefault(done + 1, []).append(f"{name} ({', '.join(fields)})")
+    for turn, who in sorted(edits.items()):
+        parts.append(f"your edits of state: before turn {turn}: {'; '.join(who)}")
+    if dropped:
+        parts.append("your comments on state: lines it changed: " + "; ".join(
+            repr(c) for c in dropped))
+    return "; ".join(parts)
 
 
 def repost(path: Path, turn: int) -> FightLog:

@@ -285,7 +285,8 @@ class _Edit:
 
 
 def record_turn(text: str, index: int, resolved: dict[str, Any], state: dict[str, Any],
-                drop_from: int | None = None, path: str | None = None) -> str:
+                drop_from: int | None = None, path: str | None = None,
+                dropped: list[str] | None = None) -> str:
     """The scenario text with turn ``index`` (0-based) marked resolved and ``state:`` replaced.
 
     Only the lines of the ``resolved:`` records and of ``state:`` change (the GM's comments in
@@ -298,15 +299,20 @@ def record_turn(text: str, index: int, resolved: dict[str, Any], state: dict[str
         index: the turn that was resolved.
         resolved: the record (``hash``, ``rolls``, ``from_script``, ``adjusted``).
         state: the state after the turn.
-        drop_from: discard the ``resolved`` records of turns from this index on (``--redo``).
+        drop_from: discard the ``resolved`` records of turns from this index on (``--redo``);
+            then a GM's comment at the end of a ``state:`` line whose value the redo changes
+            is dropped (it spoke of the value discarded: ``condition: active   # GM: Abel
+            bled out``), and added to ``dropped``; a comment on a line the redo leaves as it
+            was, or on a line of its own, stays.
         path: the file's name, for messages.
+        dropped: gets each comment dropped, as ``"key: old value   # comment"``.
 
     Raises:
         ScenarioError: a layout where the record cannot be written without changing other lines
             (a turn in flow style, ``turns: [...]``), located at it; nothing is written.
     """
     try:
-        out = _splice(text, index, resolved, state, drop_from)
+        out = _splice(text, index, resolved, state, drop_from, dropped)
     except _Refuse as exc:
         raise ScenarioError(exc.message, path, exc.line + 1, exc.col + 1) from None
     _verify(text, out, index, resolved, state, drop_from, path)
@@ -314,7 +320,7 @@ def record_turn(text: str, index: int, resolved: dict[str, Any], state: dict[str
 
 
 def _splice(text: str, index: int, resolved: dict[str, Any], state: dict[str, Any],
-            drop_from: int | None) -> str:
+            drop_from: int | None, dropped: list[str] | None = None) -> str:
     nl = newline_of(text)
     lines = split_lines(text)
     doc = _tree(text)
@@ -394,8 +400,11 @@ def _splice(text: str, index: int, resolved: dict[str, Any], state: dict[str, An
         a, b = k.line, v.last_line() + 1
         if k.col != top_col or (a < len(lines) and lines[a][:k.col].strip()):
             raise _Refuse("state: must start its own line", k.line, k.col)
+        stale = [] if drop_from is not None else None   # --redo: values it discards
         edits.append(_Edit(a, b, _with_comments(lines[a:b], a, old_paths,
-                                                state_lines(state, top_col))))
+                                                state_lines(state, top_col), stale)))
+        if stale and dropped is not None:
+            dropped.extend(stale)
     else:
         at = root.last_line() + 1
         edits.append(_Edit(at, at, [line for _, line in state_lines(state, top_col)]))
@@ -411,10 +420,14 @@ def _new_turns(first: int, index: int, dash: int, col: int, resolved: dict[str, 
 
 
 def _with_comments(old: list[str], first: int, paths: dict[int, tuple],
-                   new: list[tuple[tuple, str]]) -> list[str]:
+                   new: list[tuple[tuple, str]], stale: list[str] | None = None) -> list[str]:
     """The new block's lines, with the comments the old block's lines had: a comment at the end
     of a line follows the key of that line, after the spaces the GM put before it (two on a
-    line of its own making); a comment line goes before the key after it."""
+    line of its own making); a comment line goes before the key after it. ``stale`` (a list,
+    for ``--redo``): a comment at the end of a line whose text the new block changes is
+    dropped and listed there ("condition: dead   # GM: Abel bled out"), not carried onto a
+    value it no longer describes."""
+    written: dict[tuple, str] = {}      # the old line of each key, its comment cut off
     trailing: dict[tuple, str] = {}
     gaps: dict[tuple, str] = {}         # the GM's spaces before a trailing comment
     before: dict[tuple, list[str]] = {}
@@ -438,6 +451,7 @@ def _with_comments(old: list[str], first: int, paths: dict[int, tuple],
             trailing[current] = c
             pre = body[:len(body) - len(c)]
             gaps[current] = pre[len(pre.rstrip()):]
+            written[current] = pre.rstrip()
         else:
             trailing.setdefault(current, c)
     loose += held
@@ -446,6 +460,8 @@ def _with_comments(old: list[str], first: int, paths: dict[int, tuple],
     for p, line in new:
         out.extend(before.get(p, []))
         used.add(p)
+        if stale is not None and p in written and written[p].strip() != line.strip():
+            stale.append(f"{written[p].strip()}{gaps.get(p, '  ')}{trailing.pop(p)}")
         out.append(line + (gaps.get(p, "  ") + trailing[p] if p in trailing else ""))
     for p, lst in before.items():
         if p not in used:
