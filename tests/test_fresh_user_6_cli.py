@@ -167,7 +167,7 @@ def test_a_weird_west_edit_comes_before_the_quickness_rolls(run_cli, tmp_path):
     r = run_cli(path, "next", "--format", "text")
     assert r.exit_code == 0, r.output
     edit = r.stdout.index("GM adjustment: Moody's position (yards) is now 20, 0.")
-    assert edit < r.stdout.index("Quickness, TN 5") < r.stdout.index("The Marshal calls")
+    assert edit < r.stdout.index("Quickness, TN 5") < r.stdout.index("The cards are called, highest first")
 
 
 # ---------------------------------------------------------------------- 4. one wording
