@@ -79,13 +79,17 @@ FRIENDLY = ("warning: Sergeant Alice Bell shoots at Inspector Jonas Thorne, who 
 
 def test_next_warns_of_the_turn_it_resolves_only(run_cli, tmp_path):
     """gl-b2.yaml: turn 1 (Thorne's move with a holster draw, warned of) resolved; turn 2
-    declares Bell's shot at Thorne, her own side. next warns of turn 2's shot, never again of
-    turn 1's move."""
+    declares Bell's shot at Thorne, her own side, dead in state:. next warns of turn 2's shot
+    (both things), never again of turn 1's move."""
     path = _copy(tmp_path, "gl-b2.yaml")
     r = run_cli(path, "next")
     assert r.exit_code == 0, r.output
-    assert r.stderr.splitlines() == [f"{path}: turn 2 resolved and recorded",
-                                     f"{path}:67:21: {FRIENDLY}"]
+    assert r.stderr.splitlines() == [
+        f"{path}: turn 2 resolved and recorded",
+        f"{path}:67:14: warning: Sergeant Alice Bell declares a shot at Inspector Jonas Thorne "
+        f"in turn 2, but Inspector Jonas Thorne is dead in state: the shooter holds fire, and "
+        f"the shot is not made; declare another target",
+        f"{path}:67:21: {FRIENDLY}"]
 
 
 def test_run_leaves_out_warnings_of_resolved_turns_check_keeps_them(run_cli, tmp_path):
