@@ -405,14 +405,15 @@ COUNTED_BUCKSHOT = re.compile(r"\b(?:[Aa]nother|[Oo]ne|[Bb]oth|two|three|four|fi
 
 
 def test_buckshot_is_counted_by_the_load():
-    """Weird West canyon 4v2 seed 39 (generated): "Another load of One-Eye Ned's buckshot finds
-    Ben in the ribs", never "Another of One-Eye Ned's buckshot"; and over 80 Weird West, 60
+    """Weird West canyon 4v2 seed 39 (generated): "Another load of One-Eye's buckshot finds
+    Ben in the ribs" (Ned "One-Eye" Smith since session 22's names; "One-Eye Ned" before),
+    never "Another of One-Eye Ned's buckshot"; and over 80 Weird West, 60
     Boot Hill, 40 Gaslight and 40 Violence generated fights no sentence counts buckshot by
     the piece."""
     from prose_lint import _ruleset_one  # (the fight ruleset_fights gives as seed 39)
 
     said = _story(_ruleset_one("weird-west", 39, 8)[1])
-    assert "Another load of One-Eye Ned's buckshot finds Ben in the ribs" in said
+    assert "Another load of One-Eye's buckshot finds Ben in the ribs" in said
     logs = ruleset_fights("weird-west", 80) + generated_fights(60)
     logs += ruleset_fights("gaslight", 40) + violence_fights(40)
     for label, log in logs:

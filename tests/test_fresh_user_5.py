@@ -101,8 +101,9 @@ def test_weird_west_wind_above_zero_leaves_him_in(run_cli, tmp_path):
 
 # ---------------------------------------------------------------------- 1. run replays records
 def _posted(run_cli, tmp_path: Path) -> tuple[Path, list[str]]:
-    """A generated Boot Hill skirmish, two turns resolved by next, Little Eli edited dead in
-    ``state:``, a third turn resolved: (the file, the three posts next printed)."""
+    """A generated Boot Hill skirmish, two turns resolved by next, Eli "Little" Davis (once
+    '"Little Eli" Davis') edited dead in ``state:``, a third turn resolved: (the file, the
+    three posts next printed)."""
     path = tmp_path / "g.yaml"
     r = run_cli(None, "generate", "--sides", "posse:2", "rustlers:2", "--setting", "street",
                 "--seed", "7", "--out", str(path))
@@ -111,7 +112,7 @@ def _posted(run_cli, tmp_path: Path) -> tuple[Path, list[str]]:
     for turn in (1, 2, 3):
         if turn == 3:
             text = path.read_text()
-            old = "'\"Little Eli\" Davis':\n      condition: active"
+            old = "Eli \"Little\" Davis:\n      condition: active"
             assert old in text
             path.write_text(text.replace(old, old.replace("active", "dead")))
         r = run_cli(path, "next", "--mode", "story", "--format", "text")
@@ -126,14 +127,14 @@ def test_run_of_a_play_by_post_file_writes_up_what_was_posted_then_fights_on(run
     from narrator.scenario import load_scenario
 
     path, posts = _posted(run_cli, tmp_path)
-    assert "By now Little Eli is out of the fight, dead." in posts[2]
+    assert "By now Eli is out of the fight, dead." in posts[2]
     log, done = run_recorded(load_scenario(path))
     assert done == 3
     shown = render_posts(log, "text", "story", per_turn=True)
     assert shown[:3] == posts
     r = run_cli(path, "run", "--mode", "story", "--format", "text")
     assert r.exit_code == 0, r.output
-    assert "By now Little Eli is out of the fight, dead." in r.stdout
+    assert "By now Eli is out of the fight, dead." in r.stdout
     fought = log.events[-1].turns
     assert fought > 3
     assert r.stderr.splitlines()[0] == (

@@ -134,9 +134,10 @@ def test_boot_hill_teaching_names_cover_and_open_ground_with_the_article() -> No
     assert "d20 **9** +2 = 11: the abdomen, behind the water trough.\n" in teaching
     assert "d20 **8** +6 = 14: the abdomen, behind the feed shed.\n" in teaching
     # (the man a move leaves said too since session 22, as the move's own line says it)
-    assert "- **Dutch**: runs away from Mad Dog Levi, towards the open ground (tactics).\n" \
+    # (Levi "Mad Dog" Kennedy and Louis "Kid" Carroll since session 22's names: the same fight)
+    assert "- **Dutch**: runs away from Levi, towards the open ground (tactics).\n" \
         in teaching
-    assert ("- **Arthur**: walks away from Kid Louis, towards the open ground near the feed "
+    assert ("- **Arthur**: walks away from Kid, towards the open ground near the feed "
             "shed (tactics).\n") in teaching
     rolls = render(log, "markdown", "story")
     assert "Location: 9 +2 (Pistol 5 x 1/2) = 11, abdomen (behind the water trough).\n" in rolls

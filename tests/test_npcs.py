@@ -81,8 +81,8 @@ def test_names_look_western_and_come_from_faker():
 
 
 def _nickname(full: str) -> str | None:
-    """The nickname in a generated name ('David "Slim" Davis', '"Slim Zeke" Brown'): the
-    longest of npcs.NICKNAMES the quoted part opens with."""
+    """The nickname in a generated name ('David "Slim" Davis'; before session 22 also
+    '"Slim Zeke" Brown'): the longest of npcs.NICKNAMES the quoted part opens with."""
     m = re.search(r'"([^"]+)"', full)
     if not m:
         return None

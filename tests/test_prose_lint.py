@@ -294,14 +294,15 @@ def _canyon_log(seed: int | None = None):
 def test_the_lint_catches_the_boot_hill_and_violence_fifth_reading():
     """The GM reader's worst Boot Hill lines of the fifth reading, each caught: a Luck save
     by a gunbelt buckle for a chest hit, a flight from a man who never fired at the runner
-    (Arkansas Hiram never shot at Charlie), a jam told as a miss and then a jam, shootout
-    timing ("as the second ran out"); and the same lines put right, not caught."""
+    (Hiram, 'Arkansas Hiram' before session 22's names, never shot at Charlie), a jam told
+    as a miss and then a jam, shootout timing ("as the second ran out"); and the same lines
+    put right, not caught."""
     log = _canyon_log()
     c = Count()
     check("Isaac tagged Charlie high in the chest. A miracle: the bullet struck Charlie's "
           "gunbelt buckle and glanced away, and he was only lightly hurt. Slim hit Levi in the "
           "belly. By luck, the Bible in Levi's coat stopped the bullet: only a light wound.\n\n"
-          "Charlie had had enough: he ran from Arkansas Hiram.\n\n"
+          "Charlie had had enough: he ran from Hiram.\n\n"
           "His bullet went wide of Isaac. Levi's Winchester carbine jammed.\n\n"
           "Sam, Ben and Quentin still had shots to come as the second ran out.\n\n"
           "The field was theirs.", "past", log, c)
@@ -310,7 +311,7 @@ def test_the_lint_catches_the_boot_hill_and_violence_fifth_reading():
     check("Isaac tagged Charlie high in the chest. A miracle: the Bible in Charlie's coat "
           "stopped the bullet, and he was only lightly hurt. Slim hit Levi in the belly. By "
           "luck, the bullet struck Levi's gunbelt buckle and glanced away: only a light "
-          "wound.\n\nCharlie had had enough: he ran from Walter. Arkansas Hiram ran for it.\n\n"
+          "wound.\n\nCharlie had had enough: he ran from Walter. Hiram ran for it.\n\n"
           "Levi's Winchester carbine jammed on the shot at Isaac.\n\n"
           "Sam never got a hipshot off: the fight ended first.\n\n"
           "The field was theirs.", "past", log, c)
@@ -345,14 +346,14 @@ def test_the_lint_catches_a_falling_man_kept_up_and_knuckles_swung_as_a_club():
                         "markdown")
     # (Alfred named in the sentence that tells him hit, or the one that tells him falling)
     assert re.search(r"Alfred was hit in the chest; a mortal wound\. He crumpled; he had minutes "
-                     r"left\. He was already falling when Doc David's bullet took him high in "
+                     r"left\. He was already falling when Doc's bullet took him high in "
                      r"the chest\.|Alfred crumpled; he had minutes left\. He was already falling "
-                     r"when Doc David's bullet took him high in the chest\.|Alfred crumpled; he had "
-                     r"minutes left\. As Alfred went down, Doc David's bullet caught him|"
-                     r"Alfred sank down, bleeding out\. As Alfred went down, Doc David's bullet "
+                     r"when Doc's bullet took him high in the chest\.|Alfred crumpled; he had "
+                     r"minutes left\. As Alfred went down, Doc's bullet caught him|"
+                     r"Alfred sank down, bleeding out\. As Alfred went down, Doc's bullet "
                      r"caught him in the chest|"
                      r"Alfred knew at once it was a killing wound\. He sank down, bleeding out\. "
-                     r"Doc David fired in the same instant and hit the falling Alfred",
+                     r"Doc fired in the same instant and hit the falling Alfred",
                      prose), prose[-900:]
     c = Count()
     check(prose, "past", log, c)
@@ -761,11 +762,11 @@ def test_a_man_falling_from_the_wound_just_told_is_he_only_after_being_the_subje
     as X. The falling man is "he" only where he was the last man told as a subject ("...;
     he reeled under it. He fell"); else his name."""
     canyon = render(_canyon_log(), "markdown", "story", options=Options(tense="past"))
-    # "A second bullet from Isaac's revolver took Arkansas Hiram ..." (a shot from a man's gun)
-    took = r"Isaac(?:'s [\w-]+)? took Arkansas Hiram [^.;]*; a mortal wound\. "
-    # (or Arkansas Hiram the subject of the wound's clause: then "He" is his)
-    assert re.search(took + r"Arkansas Hiram (?:fell|went down)", canyon) or re.search(
-        r"Isaac(?:'s [\w-]+)? took Arkansas Hiram [^.;]*; Arkansas Hiram knew at once it was a "
+    # "A second bullet from Isaac's revolver took Hiram ..." (a shot from a man's gun)
+    took = r"Isaac(?:'s [\w-]+)? took Hiram [^.;]*; a mortal wound\. "
+    # (or Hiram the subject of the wound's clause: then "He" is his)
+    assert re.search(took + r"Hiram (?:fell|went down)", canyon) or re.search(
+        r"Isaac(?:'s [\w-]+)? took Hiram [^.;]*; Hiram knew at once it was a "
         r"killing wound\. He slumped", canyon), canyon
     assert not re.search(took + r"He ", canyon)
 

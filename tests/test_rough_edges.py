@@ -207,12 +207,9 @@ def test_generated_names():
         people = [c for cs in sk.sides.values() for c in cs]
         shorts = [c.short for c in people]
         assert len(set(shorts)) == len(shorts)
-        for c in people:
-            if c.name.startswith('"'):  # "Smiley Otto" Aguilar: the given name once
-                nick, rest = c.name[1:].split('" ')
-                assert len(rest.split()) == 1, c.name
-        firsts = [(c.name.split('" ')[0].split()[-1] if c.name.startswith('"')
-                   else c.name.split()[0]) for c in people]
+        for c in people:   # the nickname between given name and surname, never glued to
+            assert not c.name.startswith('"'), c.name   # one ('"Smiley Otto" Aguilar')
+        firsts = [c.name.split()[0] for c in people]
         assert len(set(firsts)) == len(firsts), firsts
 
 

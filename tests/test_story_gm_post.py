@@ -51,7 +51,10 @@ def test_a_man_hit_is_he_only_when_he_was_the_last_subject():
     again." (He reads as Fred, the subject); "Isaac drills Levi in the head; he knows at
     once it is a killing wound." The pronoun stands for the last man told as a subject,
     else the name."""
-    prose = _prose(_generated("boothill", "saloon", 5), 5)
+    # (session 22's generated names drew other men at saloon seed 5: saloon seed 11's kill
+    # is pinned since, the man hit named again, the man who fired the subject before him)
+    prose = _prose(_generated("boothill", "saloon", 11), 11)
+    assert "Charlie hit Hiram in the head; a mortal wound. Hiram crumpled" in prose, prose
     # (re-pinned: a fumbled draw's longer group moved the phrase stream; it was "...; it was
     # a wound to die of. Herman dropped")
     # (re-pinned again: a knife's draw told by its sheath moved the stream; it was "Fred hit
@@ -59,8 +62,6 @@ def test_a_man_hit_is_he_only_when_he_was_the_last_subject():
     # subject of the clause before, so "He" is his)
     # (re-pinned, fresh-user trial 18's phrases moved the stream: it was "Fred's bullet struck
     # Herman high in the chest; a killing wound. Herman dropped")
-    assert "Fred's bullet took Herman hard in the chest; a mortal wound. Herman was dead" \
-        in prose, prose
     assert "it was a wound to die of. He dropped" not in prose
     # the man hit told as the subject: then "he" is his ("...; he reeled under it. He fell")
     canyon = _prose(_generated("boothill", "street", 11), 11)
@@ -79,13 +80,14 @@ def test_a_weapon_type_is_told_as_its_kind_never_as_a_make():
     (generated saloon, seed 5); "Carl's Colt roared" for a Violence ``revolver``
     (bank-robbery); "Winchester carbine" for a ``lever_action_carbine``. A make only where
     the scenario's weapon name (or a type that is a make: ``colt_peacemaker``) says so."""
-    saloon = _story(_generated("boothill", "saloon", 5), 5)
+    saloon = _story(_generated("boothill", "saloon", 11), 11)
     # (re-pinned: a knife's draw told by its sheath moved the stream; it was "Nothing but a
-    # dull click from Herman's revolver.")
-    assert "Herman's revolver clicked: a dud round." in saloon, saloon
+    # dull click from Herman's revolver."; then "Herman's revolver clicked: a dud round.",
+    # saloon seed 5, until session 22's generated names drew other men there)
+    assert "Nothing but a dull click from Charlie's revolver." in saloon, saloon
     bank = story_prose(render(fight("bank-robbery.yaml"), "markdown", "story",
                               options=Options(tense="past")), "markdown")
-    for text in (story_prose(_story(_generated("boothill", "saloon", 5), 5, fmt="markdown"),
+    for text in (story_prose(_story(_generated("boothill", "saloon", 11), 11, fmt="markdown"),
                              "markdown"), bank,
                  _prose(_generated("boothill", "canyon", 11), 11),
                  _prose(_generated("gaslight", "street", 3), 3),
@@ -247,8 +249,9 @@ def test_luck_save_keepsakes_vary_from_fight_to_fight_and_repeat_with_the_seed()
     batch = [firsts(s)[0] for s in range(100, 100 + len(things))]
     assert sorted(batch) == sorted(things), batch  # a batch of that many: each once
     assert firsts(7) == firsts(7) and len(set(firsts(7, len(things)))) == len(things)
-    # told: the generated saloon fight's light wound that a Luck check saved (seed 5)
-    saloon = _story(_generated("boothill", "saloon", 5), 5)
-    said = re.search(r"flattened itself on (.*?) in Zeke's shirt pocket", saloon).group(1)
-    assert said in things and said == firsts(5)[0], said
-    assert saloon == _story(_generated("boothill", "saloon", 5), 5)
+    # told: the generated saloon fight's light wound that a Luck check saved (seed 11; seed 5
+    # until session 22's generated names drew other men there)
+    saloon = _story(_generated("boothill", "saloon", 11), 11)
+    said = re.search(r"the worst of them: (.*?) in Charlie's breast pocket", saloon).group(1)
+    assert said in things and said == firsts(11)[0], said
+    assert saloon == _story(_generated("boothill", "saloon", 11), 11)
