@@ -399,7 +399,10 @@ class Narration:
         self.saying_he: set[str] = set()  # characters this sentence calls "he", "him"
         self.said_he: set[str] = set()    # ... and the sentence before it
         self._told: set[str] = set()  # whole sentences said in the write-up (``say``)
+        self._told_when: dict[str, int] = {}  # ... and when each was said last (``say``)
+        self._told_clock = 0
         self._para_shooters: set[str] = set()  # shooters of the shots told in this paragraph
+        self._para_his: dict[str, str] = {}  # "His {nth} shot" frames told in it, and whose
         self._para_afresh: set[str] = set()  # ...whose first told in it was a later shot
         self._told: set[int] = set()  # ids of the events whose beats have been told (telling)
         self._keepsakes = 0  # luck_keepsake things told so far (``keepsake``)
@@ -1379,6 +1382,71 @@ class Narration:
                 break
         return (n - 1) % 6 + 1 if n else 0
 
+    def _reload_record(self, ev: Event) -> tuple[dict[int, str], dict[int, bool], set[int],
+                                                  set[int]]:
+        """For ``ev``'s man, up to ``ev``: each turn's kind, whether he declared a reload in it,
+        the turns he fired in and those whose reload put rounds in (``reloaded``)."""
+        who = getattr(ev, "character", None)
+        kind: dict[int, str] = {}
+        reloading: dict[int, bool] = {}
+        fired: set[int] = set()
+        done: set[int] = set()
+        for e in self.events:
+            k = e.kind
+            if k == "turn_started":
+                kind[e.turn] = e.turn_kind
+            elif k == "intent_declared" and e.character == who:
+                reloading[e.turn] = bool(e.reload)
+            elif k == "shot_fired" and getattr(e, "shooter", None) == who:
+                fired.add(e.turn)
+            elif k == "reloaded" and e.character == who:
+                done.add(e.turn)
+            if e is ev:
+                break
+        return kind, reloading, fired, done
+
+    def reloading_before(self, ev: Event) -> bool:
+        """Whether ``ev``'s man (a reload's ``intent_declared`` or ``reloaded``) spent the turn
+        before reloading too, without a shot: his loading goes on ("keeps loading"), never
+        "starts" after six turns of it (fresh user 23, bh.yaml seed 232: "Lefty starts loading
+        her revolver" in the tenth turn of it)."""
+        kind, reloading, fired, _ = self._reload_record(ev)
+        t = getattr(ev, "turn", 0) - 1
+        return bool(reloading.get(t)) and t not in fired
+
+    def reload_lost(self, ev: Event) -> int:
+        """The shootout turns of reloading that a combat turn's reload (``ev``) throws away:
+        those since his last round went in, fewer than the six in a row that load one combat
+        turn's worth (000 l.497, "six consecutive turns to get any benefit"; the engine's
+        ``reload_streak`` is reset by a combat turn). 0: none, or ``ev`` is no combat turn's."""
+        kind, reloading, fired, done = self._reload_record(ev)
+        turn = getattr(ev, "turn", 0)
+        if kind.get(turn) != "combat":
+            return 0
+        n = 0
+        t = turn - 1
+        while kind.get(t) == "shootout" and reloading.get(t) and t not in fired:
+            if t in done:  # his sixth in a row: what came before it loaded
+                break
+            n += 1
+            t -= 1
+        return n % 6
+
+    def reload_lost_note(self, ev: Event) -> str:
+        """For a combat turn's reload that throws shootout turns of loading away
+        (``reload_lost``, ruling B16): `` (the N shootout turns of loading before it count for
+        nothing: ...)`` of a declaration (``intent_declared``), `` The N shootout turns ...``
+        of the rolls line (``reloaded``); else ""."""
+        k = self.reload_lost(ev)
+        if not k:
+            return ""
+        turns = "shootout turn" if k == 1 else f"{k} shootout turns"
+        lost = (f"the {turns} of loading before it count{'s' if k == 1 else ''} for nothing: "
+                f"only six in a row load, and a combat turn breaks the run")
+        if ev.kind == "reloaded":
+            return f" {lost[0].upper()}{lost[1:]} (ruling B16)."
+        return f" ({lost})"
+
     def _fails_before(self, ev: Event) -> int:
         """How many failed fast draws of ``ev``'s man (``ev``: a ``draw_made``) come in a row
         before it in the log, back to his last draw that worked (000 l.209-221: a failed fast
@@ -1921,6 +1989,8 @@ class Narration:
         self.since = []
         self._para_shooters: set[str] = set()
         self._para_afresh: set[str] = set()
+        if alone:  # (kept through a turn: ``flow`` may join its paragraphs)
+            self._para_his = {}
         return ""
 
     def shot_told_before(self, ev: Event) -> bool:
@@ -2282,9 +2352,30 @@ class Narration:
                 phrase = other
                 if not self._was_told(text, a, b):
                     break
-        if self._was_told(text, a, b) and phrase is not chosen:  # nothing new: first
+        if self._was_told(text, a, b) and len(self.phrases.table.get(group, ())) > 1:
+            # nothing new: the phrase told longest ago, never the one said a moment ago
+            # ("Spent shells fall at Arthur's feet as he reloads." twice in one paragraph,
+            # every phrase of the group told before: fresh user 23, ww.yaml seed 234)
+            best: tuple[int, str, str] | None = None
+            for other in [chosen] + self.phrases.fitting(group, context):
+                if _empties(other) != _empties(chosen):
+                    continue
+                self._restore(saved)
+                said = self._realise(self._chose(other, a, b), a, b, dict(extra))
+                age = max((self._told_when.get(k, 0) for k in self._told_keys(said, a, b)),
+                          default=0)
+                if best is None or age < best[0]:
+                    best = (age, other, said)
+            if best is not None and best[2] != text:
+                self._restore(saved)
+                phrase = best[1]
+                text = self._realise(self._chose(phrase, a, b), a, b, dict(extra))
+        elif self._was_told(text, a, b) and phrase is not chosen:  # nothing new: first
             self._restore(saved)
             text = self._realise(self._chose(chosen, a, b), a, b, dict(extra))
+        self._told_clock += 1
+        for k in self._told_keys(text, a, b):
+            self._told_when[k] = self._told_clock
         self._told.update(self._told_keys(text, a, b))
         self._last_text = text
         self._mark_paragraph(phrase, text)
@@ -2412,7 +2503,7 @@ class Narration:
     #: it changes only whether the phrase's men were named (``name``).
     _STATE = ("before", "sentence", "said_he", "saying_he", "opened", "_opened_thing",
               "_own_gun", "falls", "subject", "since", "topic", "guns_said", "guns_told",
-              "last_said", "_opening", "_said", "_emptied", "_gun_from")
+              "last_said", "_opening", "_said", "_emptied", "_gun_from", "_para_his")
 
     def _state(self, a: str | None, b: str | None) -> dict[str, Any]:
         """A copy of what ``_realise`` changes for a phrase of ``a`` and ``b`` (see
@@ -2505,6 +2596,7 @@ class Narration:
                 and not self._his_ambiguous(body, opener, a, b) \
                 and not self._after_things(a if opener == "a" else b):
             if body.startswith("{" + opener + "}'s"):
+                self._para_his[_his_frame(body, opener)] = a if opener == "a" else b
                 body = "{" + opener + "_his}" + body[len(opener) + 4:]
                 phrase = lead + body
             elif lead or thing is None or falls == (a if opener == "a" else b):
@@ -2647,6 +2739,13 @@ class Narration:
             return False
         who, other = (a, b) if opener == "a" else (b, a)
         key = "b" if opener == "a" else "a"
+        # the same frame told of another man of his pronoun earlier in the paragraph ("James
+        # ... His second shot goes wide of Mary. Big Ned fires ... His second shot goes high
+        # over Mary": the second "His" reads as James's, fresh user 23, bh.yaml seed 234)
+        told = self._para_his.get(_his_frame(body, opener))
+        if told is not None and told != who and who in self.chars and told in self.chars \
+                and self.chars[told].pronoun == self.chars[who].pronoun:
+            return True
         return (other in self.chars and who in self.chars and "{" + key + "}" in body
                 and self.chars[other].pronoun == self.chars[who].pronoun)
 
@@ -2975,6 +3074,13 @@ def _opening(phrase: str) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
+def _his_frame(body: str, opener: str) -> str:
+    """The words after a sentence's opening possessive ("{a}'s {nth} shot [go] wide" ->
+    "{nth} shot"): two sentences of a paragraph opening "His" on the same frame are told of
+    one man (``Narration._his_ambiguous``)."""
+    return " ".join(body[len(opener) + 4:].split()[:2])
+
+
 def _whole(phrase: str) -> bool:
     """Whether a phrase is a whole sentence (not a piece: "; a flesh wound.", "in the chest",
     a hit's opening "{a} [hit] {b}" that the place and the wound finish)."""
