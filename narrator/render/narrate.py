@@ -1442,7 +1442,7 @@ class Narration:
             return ""
         turns = "shootout turn" if k == 1 else f"{k} shootout turns"
         lost = (f"the {turns} of loading before it count{'s' if k == 1 else ''} for nothing: "
-                f"only six in a row load, and a combat turn breaks the run")
+                f"only six in a row load, and a combat turn ends the count")
         if ev.kind == "reloaded":
             return f" {lost[0].upper()}{lost[1:]} (ruling B16)."
         return f" ({lost})"
