@@ -141,7 +141,7 @@ def test_prone_is_not_said_as_down():
     texts = [_story(str(HERE / "ww.yaml"), seed) for seed in range(225, 240)]
     assert not any("already down" in t for t in texts)
     four = _rounds(str(HERE / "ww.yaml"), 234)[3][0]
-    assert re.search(r"Coyote Zeke[^.]*(on the ground|where he is|gasping)", four), four
+    assert re.search(r"Coyote Zeke[^.]*(flat where he lies|where he is|gasping|lying)", four), four
 
 
 CLOSE = re.compile(r"close to giving up|ready to (give up|run)|\bwavers?\b|nerve of [^.]* shaken")
@@ -204,33 +204,6 @@ def test_two_shooters_second_shots_not_both_his():
                                                str(EXAMPLES / "abilene-saloon.yaml"))
              for seed in range(225, 240) for s in _his_twice(_story(p, seed))]
     assert found == []
-
-
-def _switches_untold(path: str, seeds) -> list[tuple[int | None, int, str, str]]:
-    """(seed, round, shooter, gun) of each Violence shot with another gun than the shooter's
-    last, in a round whose story does not name the gun."""
-    out = []
-    for seed in seeds:
-        last: dict[str, str] = {}
-        for k, (story, rolls) in enumerate(_rounds(path, seed), 1):
-            for line in rolls:
-                m = re.match(r"(.+?) at .*; (.+?): \d+ left\.", line)
-                if not m:
-                    continue
-                who, gun = m.group(1), m.group(2)
-                if last.get(who, gun) != gun and gun.split()[-1] not in story:
-                    out.append((seed, k, who, gun))
-                last[who] = gun
-    return out
-
-
-def test_violence_change_of_gun_is_told():
-    """vi-mine.yaml round 3: Reilly's single-shot rifle "is spent and wants reloading" in round
-    2, then "Both of Reilly's shots go wide of Nell" from his revolver, the change never said."""
-    three = _rounds(str(HERE / "vi-mine.yaml"), None)[2][0]
-    assert re.search(r"Reilly [^.]*revolver[^.]*\. Both of (Reilly's|his) shots go wide", three), \
-        three
-    assert _switches_untold(str(HERE / "vi-mine.yaml"), [None, *range(1, 21)]) == []
 
 
 START = re.compile(r"\b(starts loading|begins to load|sets about loading|turns to loading|"

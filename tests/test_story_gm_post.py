@@ -158,7 +158,10 @@ def test_two_morale_checks_of_a_fight_say_why_and_differ():
                        r"gave ground|nobody broke|kept at it|but fought on)\.", prose)
     assert len(holds) == 2, holds
     assert holds[0].split()[-3:] != holds[1].split()[-3:], holds
-    assert "With Jack hit, the nerve of the Cutler gang was shaken, but it held." in prose, prose
+    # (re-pinned to the facts: the Cutler gang's 5 against 7 holds firm, the townsmen's 5
+    # against 5 is a near thing; fresh user 23)
+    assert re.search(r"Jack hit, [^.]*(held firm|gave ground)", prose), prose
+    assert re.search(r"Sam hit, [^.]*(ready to run|shaken|waver)", prose), prose
     assert all(re.search(r"\b(?:Jack|Sam)(?:'s)?\b|\bhalf\b", h) for h in holds), holds
     assert "for now" not in prose
 
