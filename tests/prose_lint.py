@@ -1543,15 +1543,20 @@ def _ninth_round(paras: list[list[str]], log: FightLog | None, count: Count) -> 
     for para in paras:
         boomed: dict[str, str] = {}
         aimed: str | None = None  # the man the last fanned string of the paragraph was aimed at
+        aimed_as: set[str] = set()  # the names he goes by
         for i, s in enumerate(para):
             plain = QUOTE.sub("", s)
             fan = FAN_AT.search(plain)
             if fan:
                 aimed = fan.group(1) or fan.group(2)
+                # and the man by the short name he goes by: a nickname in quotes is taken out
+                # above, so 'Lewis "Two-Gun" Russell' is found as Lewis, told after as Two-Gun
+                aimed_as = {aimed} | ({short for full, short in _names(log) if re.match(
+                    rf"{re.escape(aimed)}\b", QUOTE.sub("", full))} if log is not None else set())
             elif aimed and log is not None and OF_STRING.match(plain):
                 shooter = OF_STRING.match(plain).group(1)
                 men = [x for x in _who(plain, log) if x not in shooter and shooter not in x]
-                if men and not any(x in aimed or aimed in x for x in men):
+                if men and not any(x in a or a in x for x in men for a in aimed_as):
                     bad("stray_unsaid", s)  # another man hit (or missed) as if the mark
             m = BOOM.match(plain)
             if m:
