@@ -1446,7 +1446,13 @@ class BootHillFight(ShootoutTurns, HandToHand):
             self.refuse(t, f, "shoot", "jammed", target.name, ws.name, count)
             return None
         if ws.loaded <= 0:
-            self.refuse(t, f, "shoot", "empty", target.name, ws.name, count)
+            if ws.wt.kind == "thrown":
+                # thrown already (it lies where it fell, or another man picked it up, B18(i)):
+                # nothing is left in his hand to throw; never told as an empty gun (a GM's
+                # "Belle's hammer falls on a spent case" of a toothpick, check136 N3)
+                self.refuse(t, f, "throw", "thrown_already", target.name, ws.name, count)
+            else:
+                self.refuse(t, f, "shoot", "empty", target.name, ws.name, count)
             return None
         if self._aimed is not None:  # the lean path: a shot aimed as one before
             got = self._aim_kept(t, f, target, ws, planned, intents, count)

@@ -119,6 +119,7 @@ REFUSAL = {
     "weapon_useless": "is useless until it is cleaned",
     "jammed": "is jammed",
     "empty": "is empty",
+    "thrown_already": "is thrown already, and nothing is left in the hand to throw (ruling B18(i))",
     "out_of_range": "is out of range",
     "cannot_see": "cannot be seen in the dark",
     "evading": "a character who evades or drops prone cannot shoot (001)",

@@ -1,0 +1,76 @@
+"""Boot Hill write-up faults a GM's re-check found (check136: N3, N4, N6, N9, fresh22 #13 and
+#15b), each checked on the real text of the GM's own fights (tests/fresh21/*.yaml and
+tests/fresh22/*.yaml, copies of their scenarios). The tests read the fact, not one phrase:
+the phrase chosen varies with the seed."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from narrator.engine import run_fight
+from narrator.render import Options, render
+from narrator.scenario import load_scenario_text
+
+HERE = Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=128)
+def _run(name: str, seed: int):
+    path = HERE / name
+    return run_fight(load_scenario_text(path.read_text(), str(path)), seed)
+
+
+@lru_cache(maxsize=128)
+def _text(name: str, seed: int, mode: str = "story", tense: str = "present") -> str:
+    return render(_run(name, seed), "text", mode, options=Options(tense=tense))
+
+
+def _turn(text: str, n: int) -> str:
+    """Turn ``n``'s section of a text write-up (its heading to the next one)."""
+    start = re.search(rf"^Turns? {n}\b.*$", text, re.M)
+    assert start, f"no turn {n}"
+    end = re.search(r"^Turns? \d+\b.*$", text[start.end():], re.M)
+    return text[start.start():start.end() + end.start()] if end else text[start.start():]
+
+
+def _prose(section: str) -> str:
+    """The story prose of a section, without its rolls and status lines."""
+    out = []
+    rolls = False
+    for line in section.splitlines():
+        if line.startswith(("Rolls, turn", "Status after")):
+            rolls = True
+        elif not line.strip():
+            rolls = False
+        elif not rolls and not line.startswith((" ", "-", "Turn")):
+            out.append(line)
+    return "\n".join(out)
+
+
+def _rolls(section: str) -> str:
+    return section[section.index("Rolls, turn"):]
+
+
+# ------------------------------------- N3. a thrown weapon thrown already: nothing to throw
+def test_a_throw_with_the_toothpick_thrown_already_is_nothing_left_to_throw():
+    """bh-toothpick.yaml seed 100, turn 3: Belle declares a throw of the toothpick she threw in
+    turn 1 (0/1; it lies where it fell, she never reached it). The old story said "Belle's
+    hammer falls on a spent case." and the rolls "Belle cannot shoot: empty (toothpick).":
+    no hammer fell (her derringer is 2/2) and nothing was shot."""
+    for tense in ("present", "past"):
+        turn3 = _turn(_text("fresh22/bh-toothpick.yaml", 100, tense=tense), 3)
+        prose = _prose(turn3)
+        belle = [s for s in re.split(r"(?<=[.!?])\s+", prose) if "Belle" in s]
+        assert belle, prose
+        said = " ".join(belle)
+        assert not re.search(r"hammer|spent case|empty|click|fire|shoot|shot", said), said
+        assert re.search(r"nothing (?:left )?to throw|thrown it already|gone", said), said
+    rolls = _rolls(_turn(_text("fresh22/bh-toothpick.yaml", 100), 3))
+    assert "cannot shoot" not in rolls and "empty" not in rolls, rolls
+    assert re.search(r"Belle cannot throw: thrown already \(toothpick\)", rolls), rolls
+    teach = _turn(_text("fresh22/bh-toothpick.yaml", 100, "teaching"), 3)
+    assert re.search(r"Belle\*?\*? cannot throw at Wes: her toothpick is thrown already", teach), \
+        teach
+    assert "is empty" not in teach
