@@ -74,3 +74,36 @@ def test_a_throw_with_the_toothpick_thrown_already_is_nothing_left_to_throw():
     assert re.search(r"Belle\*?\*? cannot throw at Wes: her toothpick is thrown already", teach), \
         teach
     assert "is empty" not in teach
+
+
+# ------------------------ N4. a pronoun never opens on a man the sentence before did not make clear
+def _sentences(prose: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+", prose.replace("\n", " ")) if s]
+
+
+def test_a_shot_after_a_wound_told_with_its_place_first_names_the_shooter():
+    """gen-boothill.yaml seed 103, turn 2: "Whiskey Jim hits Ezra in the right shoulder; blood,
+    but not much of it. He shoots Zeke in the head" (the rolls: count 3, Ezra's steady shot at
+    Zeke hits the head). "He" reads as Whiskey Jim, who is on Zeke's side. The place ("in the
+    head"), told first as a piece of the sentence, had emptied the record of who was in the
+    sentence before, so Whiskey Jim's name there no longer kept the pronoun out."""
+    prose = _prose(_turn(_text("fresh21/gen-boothill.yaml", 103), 2))
+    told = [s for s in _sentences(prose) if re.search(r"\bZeke\b.*\bhead\b", s)
+            and not s.startswith("Zeke")]
+    assert told, prose
+    assert re.match(r"Ezra\b", told[0]), told[0]  # the shooter named, never "He shoots Zeke"
+
+
+def test_men_named_for_a_field_belong_to_their_own_sentence():
+    """bh-livery.yaml seed 1, turn 2: "Kate and Jesse both look for Ezra now. His bullet goes
+    wide of Kate." (Ezra's count 6 shot at Kate): "His" reads as Jesse's. The men of
+    ``{who}`` were named before the phrase opened its sentence, and counted in the one
+    before it."""
+    prose = _prose(_turn(_text("fresh22/bh-livery.yaml", 1), 2))
+    sents = _sentences(prose)
+    at = [i for i, s in enumerate(sents) if re.search(r"Kate and Jesse .*Ezra", s)]
+    assert at, prose
+    after = sents[at[0] + 1]
+    assert re.search(r"\bKate\b", after), after  # Ezra's shot at Kate
+    assert not re.match(r"(He|His)\b", after), after
+    assert re.match(r"Ezra\b", after), after

@@ -396,6 +396,9 @@ class Narration:
         self._names: frozenset[str] | None = None  # the words of the characters' names
         self.sentence: list[str] = []  # characters named or referred to in this sentence
         self.before: list[str] = []    # ... and in the sentence before it
+        # men named ahead of the phrase that tells them (``names``, a field: "{who} all turn
+        # on {b}"): of the sentence ``say`` opens next, not of the one before it
+        self._named_ahead: list[str] = []
         self.saying_he: set[str] = set()  # characters this sentence calls "he", "him"
         self.said_he: set[str] = set()    # ... and the sentence before it
         self._told: set[str] = set()  # whole sentences said in the write-up (``say``)
@@ -731,7 +734,9 @@ class Narration:
     def names(self, people: list[str] | tuple[str, ...]) -> tuple[str, bool]:
         """``(text, plural)``: "Sam", "Sam and Ben", "Sam, Ben and Dan" (first mention in
         full), for a phrase field a verb agrees with."""
-        return inflection.join([self.name(w) for w in people]), len(people) > 1
+        text = inflection.join([self.name(w) for w in people])
+        self._named_ahead = [w for w in people if w in self.chars]
+        return text, len(people) > 1
 
     def does(self, who: str, text: str) -> str:
         """A character doing what the GM wrote ("calls for the doctor"): the name, then the
@@ -2052,7 +2057,7 @@ class Narration:
             return True
         return not possessive and self._opened_thing is not None
 
-    def _can_pronoun(self, who: str, named: str | None = None) -> bool:
+    def _can_pronoun(self, who: str, named: str | None = None, clause: bool = False) -> bool:
         """A pronoun for ``who`` at the start of a sentence: he is the topic, and nobody else
         of his pronoun was mentioned since, nor in the sentence before (so "he" after "Ben
         shot Quentin; a light wound." is never Quentin's). ``named``: the other character of
@@ -2082,9 +2087,12 @@ class Narration:
             # (saying_he: the sentence just told, when this one opens a new sentence: "...,
             # but he stayed up. His aim was true: Levi was hit" read as Levi's aim)
         mine = self.chars[who].pronoun
-        if any(self.chars[o].pronoun == mine for o in self.since + self.before
+        if any(self.chars[o].pronoun == mine for o in self.since
+               + ([] if clause and self.subject == who else self.before)
                if o != who and o != named):
-            return False
+            return False  # (a clause of this sentence about the man the clause before was
+            # about: "Hale fires, and Charlie is hit in the chest; he doubles over" is
+            # Charlie's whoever the sentence before named)
         if self._after_things(who):
             return False
         # a piece of this sentence ("; he staggered"): "he" is the last man told as a
@@ -2501,7 +2509,7 @@ class Narration:
 
     #: What ``_realise`` changes (``say`` tries a phrase and may take it back); of ``seen``
     #: it changes only whether the phrase's men were named (``name``).
-    _STATE = ("before", "sentence", "said_he", "saying_he", "opened", "_opened_thing",
+    _STATE = ("before", "sentence", "_named_ahead", "said_he", "saying_he", "opened", "_opened_thing",
               "_own_gun", "falls", "subject", "since", "topic", "guns_said", "guns_told",
               "last_said", "_opening", "_said", "_emptied", "_gun_from", "_para_his")
 
@@ -2546,8 +2554,16 @@ class Narration:
         # clear.", was "At last Jim got ...", luke-short past tense)
         intro = "" if lead else _lead_in(body)
         body = body[len(intro):]
-        if not lead:  # a new sentence
-            self.before, self.sentence = self.sentence, []
+        if not lead and (a is not None or b is not None or _whole(phrase)):  # a new sentence,
+            # not a piece told first ("in the head", before "Ezra shoots Zeke in the head"):
+            # the sentence before stays the one before ("Whiskey Jim hits Ezra in the right
+            # shoulder; blood, but not much of it. He shoots Zeke in the head" read as Whiskey
+            # Jim, gen-boothill seed 103, check136 N4: the piece had made it an empty one)
+            self.before, self.sentence = self.sentence, list(self._named_ahead)
+            # (men named for a field, "{who}", are of this sentence: "Kate and Jesse both look
+            # for Ezra now. His bullet goes wide of Kate" read as Jesse's, bh-livery seed 1)
+        self._named_ahead = []
+        if not lead:
             if a is not None or b is not None:  # not a piece told first ("in the belly",
                 # before "His aim was true: Levi was hit": the "he" of the sentence before)
                 self.said_he, self.saying_he = self.saying_he, set()
@@ -2592,7 +2608,7 @@ class Narration:
         aside = opener is not None and body.startswith("{" + opener + "},") and \
             opener + "_he" in plural
         if opener is not None and not aside and \
-                (mine or self._can_pronoun(a if opener == "a" else b, named)) \
+                (mine or self._can_pronoun(a if opener == "a" else b, named, bool(lead))) \
                 and not self._his_ambiguous(body, opener, a, b) \
                 and not self._after_things(a if opener == "a" else b):
             if body.startswith("{" + opener + "}'s"):
