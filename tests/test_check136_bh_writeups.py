@@ -107,3 +107,21 @@ def test_men_named_for_a_field_belong_to_their_own_sentence():
     assert re.search(r"\bKate\b", after), after  # Ezra's shot at Kate
     assert not re.match(r"(He|His)\b", after), after
     assert re.match(r"Ezra\b", after), after
+
+
+# ------------------------------------- N6. the men only loading in a turn, in one sentence
+def test_the_men_only_loading_in_a_turn_are_told_in_one_list_sentence():
+    """gen-boothill.yaml seed 102, turn 14: seven men spend the shootout turn loading (a
+    reload under way, nothing loaded yet) and Thomas fires. The old story told them one
+    sentence a man: "Slim's hands are busy with his revolver. Amos goes on loading his
+    revolver. Cole keeps loading his revolver. James's hands are busy with his revolver..."
+    (six "hands are busy" or "loading" lines). The six with revolvers are one sentence, Fred
+    with his rifle another; every man is still told."""
+    for tense in ("present", "past"):
+        prose = _prose(_turn(_text("fresh21/gen-boothill.yaml", 102, tense=tense), 14))
+        loading = [s for s in _sentences(prose) if re.search(r"\bload|\bbusy\b", s)]
+        assert len(loading) == 2, loading
+        assert re.fullmatch(r"Slim, Amos, Cole, James, Edwin and Martin \w+ [^.]*\b(load\w*)"
+                            r" their revolvers\.", loading[0]), loading[0]
+        assert re.match(r"Fred\b[^.]*\b(his|he)\b[^.]*\brifle\.", loading[1]), loading[1]
+        assert re.search(r"\bThomas\b[^.]*\bCole\b", prose), prose  # the one shot still told

@@ -25,7 +25,7 @@ from narrator.render.bytecode import bytecode_cache
 from narrator.render.markup import (
     MARKUP, Options, bbcode_lists, code_block, html_blocks, no_mass_ping,
 )
-from narrator.render.narrate import Kinds, Narration, Scene, is_call
+from narrator.render.narrate import Kinds, Narration, Scene, is_call, loading_declarations
 from narrator.render.phrases import Phrases
 from narrator.render.sandbox import (BoundedEnvironment, ConfinedLoader, bound, bounded_output,
                                      limits)
@@ -376,27 +376,9 @@ def _plain_cover(b: dict[str, Any]) -> str | None:
 
 
 def _loading(beats: list[dict[str, Any]]) -> list[Any]:
-    """The declarations of a turn's reloads that nothing else of the turn tells: a shootout
-    turn's reload under way (six in a row load one combat turn's worth, 000 l.497: nothing
-    is loaded until the sixth), of a man who neither fired, finished the reload, was refused
-    it nor went down that turn. A man's action is told in the story, even when it is only
-    loading ("Cal starts loading his scattergun")."""
-    declared = [b["ev"] for b in beats if b["ev"].kind == "intent_declared"
-                and getattr(b["ev"], "reload", None)]
-    if not declared:
-        return []
-    busy = set()
-    for b in beats:
-        for e in [b["ev"], *b.get("sub", ())]:
-            k = e.kind
-            if k == "shot_fired":
-                busy.add(e.shooter)
-            elif k in ("reloaded", "action_refused", "passed_out", "died", "knocked_out",
-                       "actions_lost", "moved", "blow_struck", "jam_worked"):
-                busy.add(getattr(e, "character", None) or getattr(e, "attacker", None))
-            elif k == "wound_taken" and e.mortal is not None and not e.mortal.saved:
-                busy.add(e.character)
-    return [e for e in declared if e.character not in busy and not e.targets]
+    """The declarations of a turn's reloads that nothing else of the turn tells
+    (``narrate.loading_declarations``, of the turn's beats and what follows from them)."""
+    return loading_declarations([e for b in beats for e in (b["ev"], *b.get("sub", ()))])
 
 
 def _paragraphs(beats: list[dict[str, Any]], first_kinds: frozenset[str] = frozenset(),

@@ -891,6 +891,50 @@ class Narration:
         self.last_miss[key] = tuple(who)
         return who
 
+    def loading_groups(self, ev: Event) -> list[list[Event]]:
+        """The men of ``ev``'s turn who are only loading (``loading_declarations``: a shootout
+        turn's reload under way), told together the first time one of them is: a list per
+        sentence, of the men at the same stage (the first turn of the reload, or a later one:
+        ``reload_streak``, ``reloading_before``) with the same kind of weapon ("Slim, James and Edwin keep loading
+        their revolvers. Fred's hands are busy with his rifle."), in log order; ``[]`` after.
+        Six "X's hands are busy with his revolver" in one turn read as a list told one line at
+        a time (gen-boothill seed 102, turn 14, check136 N6). A declaration not of them:
+        ``[[ev]]``."""
+        mine = loading_declarations(self._by_turn().get(ev.turn, ()))
+        if not any(e is ev for e in mine):
+            return [[ev]]
+        key = f"loading:{ev.turn}"
+        if key in self.seen:
+            return []
+        self.seen.add(key)
+        groups: dict[tuple[Any, ...], list[Event]] = {}
+        for e in mine:
+            w = e.reload if isinstance(e.reload, str) else None
+            k = (self.reload_streak(e) > 1 or self.reloading_before(e), self.gun_noun(w),
+                 self._missile(e.character, w)) \
+                if w is not None else ("alone", id(e))
+            groups.setdefault(k, []).append(e)
+        return list(groups.values())
+
+    def gun_noun(self, weapon: str | None, many: bool = False) -> str:
+        """The plain noun of a weapon's name as the story tells it ("single-action revolver" ->
+        "revolver", "Colt Peacemaker" -> "Colt"), for a list of men loading theirs; ``many``:
+        its plural ("revolvers")."""
+        if weapon is None:
+            return ""
+        if many:
+            return inflection.plural(self.gun_noun(weapon))
+        words = [w for w in self.scene.gun(weapon).split()
+                 if w.lower() not in ("his", "her", "their", "the", "a", "an", "its", "other")]
+        if not words:
+            return weapon
+        tail = words[-1]
+        if len(words) > 1 and tail[:1].islower() and tail.replace("-", "").isalpha():
+            return tail
+        if len(words) > 1 and (words[0] in _BRANDS or tail in _BRANDS):
+            return words[0] if words[0] in _BRANDS else tail
+        return " ".join(words)
+
     def sides(self, people: list[str]) -> int:
         """How many sides ``people`` are of."""
         return len({self.chars[w].side for w in people if w in self.chars})
@@ -3010,6 +3054,28 @@ class Narration:
         plural = {k for k, v in fields.items() if isinstance(v, tuple) and v[1]}
         flat = {k: (v[0] if isinstance(v, tuple) else v) for k, v in fields.items()}
         return self.phrases.fill(text, flat, plural)
+
+
+def loading_declarations(events: list[Event] | tuple[Event, ...]) -> list[Event]:
+    """The declarations among a turn's ``events`` of reloads that nothing else of the turn
+    tells: a shootout turn's reload under way (six in a row load one combat turn's worth,
+    000 l.497: nothing is loaded until the sixth), of a man who neither fired, finished the
+    reload, was refused it nor went down that turn. A man's action is told in the story,
+    even when it is only loading ("Cal starts loading his scattergun")."""
+    declared = [e for e in events if e.kind == "intent_declared" and getattr(e, "reload", None)]
+    if not declared:
+        return []
+    busy = set()
+    for e in events:
+        k = e.kind
+        if k == "shot_fired":
+            busy.add(e.shooter)
+        elif k in ("reloaded", "action_refused", "passed_out", "died", "knocked_out",
+                   "actions_lost", "moved", "blow_struck", "jam_worked"):
+            busy.add(getattr(e, "character", None) or getattr(e, "attacker", None))
+        elif k == "wound_taken" and e.mortal is not None and not e.mortal.saved:
+            busy.add(e.character)
+    return [e for e in declared if e.character not in busy and not e.targets]
 
 
 @functools.lru_cache(maxsize=8)
