@@ -125,3 +125,23 @@ def test_the_men_only_loading_in_a_turn_are_told_in_one_list_sentence():
                             r" their revolvers\.", loading[0]), loading[0]
         assert re.match(r"Fred\b[^.]*\b(his|he)\b[^.]*\brifle\.", loading[1]), loading[1]
         assert re.search(r"\bThomas\b[^.]*\bCole\b", prose), prose  # the one shot still told
+
+
+# ---------------------- fresh22 #13. the count schedule's lengths never read as a blow's number
+def test_the_count_schedule_tells_lengths_in_counts_and_a_second_blow_as_second():
+    """bh-cantina.yaml (seed 41), teaching, turn 3: the schedule said "Rosa (a blow at Abel:
+    blow 2)" of her first blow (2 counts long), and the blows said "(blow 2)" of a man's second
+    blow: the same words for two facts. Lengths are told in counts, the second blow as
+    "second"."""
+    turn3 = _turn(_text("fresh22/bh-cantina.yaml", 41, "teaching"), 3)
+    schedule = [line for line in turn3.splitlines() if line.startswith("- Count ")]
+    assert schedule, turn3
+    for line in schedule:
+        assert not re.search(r"\b(blow|throw|grapple|shot) \d", line), line
+    assert re.search(r"^- Count 2: Rosa \(a blow at Abel, 2 counts\)", turn3, re.M), turn3
+    assert "(blow 2)" not in turn3
+    blows = re.findall(r"(\w+)\** strikes at \**\w+\** with [^(\n]*?\((\w+) blow\)", turn3)
+    assert blows and all(nth == "second" for _, nth in blows), blows
+    # the length of every planned action is its counts (Table 5: a blow 2)
+    assert all(re.search(r"\d+ counts?\)", line) or "nobody" in line for line in schedule), \
+        schedule

@@ -169,9 +169,10 @@ def test_abilene_count_schedule_is_the_source_table():
     assert by2 == {"Sam": [1, 3, 5], "Luke": [1, 2, 3], "Ben": [2, 4, 6]}
     text = render(log, "markdown", "teaching")
     assert ("- Count 4: Ben (hipshot at Quentin: failed fast draw 2 + hipshot 2 + very fast "
-            "gun just drawn 0), Dan (fanned shot, 1 count), Quentin (fanned shot at Ben: failed "
-            "fast draw 2 + fanned shot 1 + fast gun just drawn 1)\n") in text
-    assert "- Count 1: Sam (hipshot at Quentin: hipshot 2, on from count 5 of the last turn)" \
+            "gun just drawn 0 = 4 counts), Dan (fanned shot, 1 count), Quentin (fanned shot at "
+            "Ben: failed fast draw 2 + fanned shot 1 + fast gun just drawn 1 = 4 counts)\n") in text
+    # an action of one part is told by its length ("hipshot 2" read as a second hipshot)
+    assert "- Count 1: Sam (hipshot at Quentin, 2 counts, on from count 5 of the last turn)" \
         in text
 
 
@@ -235,13 +236,13 @@ def test_lazy_k_says_why_dutchs_careful_shot_never_fires():
         "the turn's sixth count. Counts past the sixth carry over into the next shootout " \
         "turn (count 3 of it), but the scenario's turns end here: it never comes." in text
     assert "Past count 6, not this turn: Dutch (careful shot at Jake: draw 3 + careful shot " \
-        "6) on count 9" in text
+        "6 = 9 counts) on count 9" in text
 
 
 def test_a_draw_still_to_come_is_in_the_schedule():
     text = render(fight("luke-short.yaml"), "markdown", "teaching")
-    assert "- Count 2: Luke (hipshot at Jim: fast draw 0 + hipshot 2), Jim (draws again; when " \
-        "his shot comes depends on that draw)" in text
+    assert "- Count 2: Luke (hipshot at Jim: fast draw 0 + hipshot 2 = 2 counts), Jim (draws " \
+        "again; when his shot comes depends on that draw)" in text
     assert "Jim's hipshot does not come this turn: it would come on count 8" in text
 
 
@@ -468,7 +469,7 @@ def test_luke_short_failed_draws_and_the_count_carried_over():
            "costs 2 counts: the single-action revolver is not out, and on count 2 he may " \
            "only try to draw again." in text
     assert "- Count 1: nobody (Jim's failed draw takes counts 1-2)\n" \
-           "- Count 2: Luke (hipshot at Jim: fast draw 0 + hipshot 2), Jim (draws again; " \
+           "- Count 2: Luke (hipshot at Jim: fast draw 0 + hipshot 2 = 2 counts), Jim (draws again; " \
            "when his shot comes depends on that draw)\n" \
            "- Count 3: nobody (Jim's failed draw takes counts 3-4)\n" \
            "- Count 4: Jim (draws again)\n" \

@@ -114,6 +114,11 @@ GAIT = {"crawling": "crawls", "walking": "walks", "evading": "evades", "running"
 DYING = {"turns": "one or two more turns", "minutes": "several minutes",
          "hours": "an hour or so, perhaps days"}
 
+#: A man's second, third... shot or blow of a turn, as teaching mode tells it ("(second blow)"):
+#: never "(blow 2)", which the count schedule's "blow 2" (two counts long) read as (check136).
+NTH = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth",
+       9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth"}
+
 REFUSAL = {
     "target_down": "is already down",
     "weapon_useless": "is useless until it is cleaned",
