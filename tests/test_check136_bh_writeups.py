@@ -145,3 +145,19 @@ def test_the_count_schedule_tells_lengths_in_counts_and_a_second_blow_as_second(
     # the length of every planned action is its counts (Table 5: a blow 2)
     assert all(re.search(r"\d+ counts?\)", line) or "nobody" in line for line in schedule), \
         schedule
+
+
+# ----------------------------- fresh22 #15b. a rider who goes down falls from his horse, told
+def test_a_rider_going_down_is_told_falling_from_his_horse_in_the_story():
+    """bh-night.yaml seeds 5 and 102: Ramon, mounted, goes down in turn 2 (dying at seed 5,
+    passed out at seed 102); teaching says "Ramon falls from his horse as he goes down", the
+    story only "Ramon sinks down, bleeding out" ("mounted" just left his status)."""
+    for seed in (5, 102):
+        teach = _turn(_text("fresh22/bh-night.yaml", seed, "teaching"), 2)
+        assert re.search(r"Ramon\** falls from his horse as he goes down", teach), teach
+        for tense in ("present", "past"):
+            prose = _prose(_turn(_text("fresh22/bh-night.yaml", seed, tense=tense), 2))
+            fall = [s for s in _sentences(prose)
+                    if re.search(r"\bfrom (his|the) (horse|saddle)\b|\bto the ground\b", s)]
+            assert len(fall) == 1, (seed, tense, prose)
+            assert re.match(r"(Ramon|He)\b", fall[0]), fall[0]

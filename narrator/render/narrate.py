@@ -1908,6 +1908,16 @@ class Narration:
             self._downs = (self.events, at)
         return self._downs[1]
 
+    def saddle(self, group: str, who: str | None, ev: Event | None) -> str:
+        """``group`` for a man going down (killed, dying, passed out, knocked cold), or its
+        rider's variant (``group`` + "_riding": he falls from his horse, as the engine unseats
+        a rider who goes down) when ``who`` is in the saddle just before ``ev`` (``riding``)
+        and the phrases have one: teaching said "Ramon falls from his horse as he goes down",
+        the story only "Ramon sinks down, bleeding out" (bh-night, fresh22 #15b)."""
+        if who is None or ev is None or (group + "_riding") not in self.phrases.table:
+            return group
+        return group + "_riding" if self.riding(ev, who) else group
+
     def seated(self, ev: Event) -> bool:
         """Whether the man a ``wound_taken`` (or any event with a ``character``) is about is
         in the saddle as it happens (``riding``): a rider's leg wound does not buckle him, nor
