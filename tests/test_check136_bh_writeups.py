@@ -161,3 +161,19 @@ def test_a_rider_going_down_is_told_falling_from_his_horse_in_the_story():
                     if re.search(r"\bfrom (his|the) (horse|saddle)\b|\bto the ground\b", s)]
             assert len(fall) == 1, (seed, tense, prose)
             assert re.match(r"(Ramon|He)\b", fall[0]), fall[0]
+
+
+# --------------------------------- N9. "still sees nothing of him": only of a man he tried for
+def test_still_seeing_nothing_of_a_man_is_said_only_of_one_tried_for():
+    """bh-livery.yaml seed 103, turn 3: "Kate still sees nothing of Ezra in the dark." when
+    Kate's declared (and successful) shot that turn was at Sally Mae: the line implied an
+    attempt at Ezra she never made. Her being shot at again from the dark is still told."""
+    log = _run("fresh22/bh-livery.yaml", 103)
+    kate = [e for e in log.events if e.kind == "intent_declared" and e.turn == 3
+            and e.character.startswith("Kate")]
+    assert kate and not any("Ezra" in t for t in kate[0].targets), kate  # the fact tested
+    for tense in ("present", "past"):
+        prose = _prose(_turn(_text("fresh22/bh-livery.yaml", 103, tense=tense), 3))
+        assert not re.search(r"Kate[^.]*\b(sees?|saw) nothing of Ezra", prose), prose
+        assert re.search(r"\bEzra\b[^.]*\b(dark|darkness)\b|\b(dark|darkness)\b[^.]*\bEzra\b",
+                         prose), prose  # still told

@@ -1908,6 +1908,36 @@ class Narration:
             self._downs = (self.events, at)
         return self._downs[1]
 
+    def sought(self, who: str, whom: str, turn: int) -> bool:
+        """Whether ``who`` tried for ``whom`` in ``turn`` (declared a shot or blow at him, or
+        was refused one: out of sight in the dark), or ``whom`` is his only foe still on his
+        feet as the turn starts: only then "Kate still sees nothing of Ezra in the dark" (of
+        a woman whose shot that turn was at Sally Mae it implied an attempt she never made,
+        bh-livery seed 103, check136 N9)."""
+        for e in self._by_turn().get(turn, ()):
+            if getattr(e, "character", None) != who and getattr(e, "shooter", None) != who:
+                continue
+            k = e.kind
+            if k == "intent_declared" and (whom in (e.targets or ())
+                                           or getattr(e, "melee_target", None) == whom):
+                return True
+            if k == "shot_fired" and e.target == whom:
+                return True
+            if k == "action_refused" and e.target == whom:
+                return True
+        if who not in self.chars:
+            return False
+        side = self.chars[who].side
+        status = None
+        for e in self.events:
+            if e.kind == "turn_ended" and e.turn < turn:
+                status = {c.name: c.condition for c in e.status}
+            elif getattr(e, "turn", None) == turn:
+                break
+        foes = [o for o, c in self.chars.items() if c.side != side
+                and (status is None or status.get(o, "active") == "active")]
+        return foes == [whom]
+
     def saddle(self, group: str, who: str | None, ev: Event | None) -> str:
         """``group`` for a man going down (killed, dying, passed out, knocked cold), or its
         rider's variant (``group`` + "_riding": he falls from his horse, as the engine unseats
