@@ -44,8 +44,8 @@ def test_the_story_tells_the_shots_and_the_watch_given_up_in_the_order_of_the_di
     for first, then in (("Samuel's revolver speaks the moment Reginald stirs", "left foot"),
                         ("Samuel's revolver speaks the moment Reginald stirs",
                          "Samuel has other things to think of now than Reginald"),
-                        ("The hammer of Herbert's revolver falls on a bad cartridge",
-                         "Herbert turns his mind from Percy"),
+                        ("Herbert pulls the trigger on Percy, and the revolver clicks on a "
+                         "dud cartridge", "Herbert turns his mind from Percy"),
                         ("Florence has been waiting for William to make a move",
                          "Florence has other things to think of now than William"),
                         ("Florence has other things to think of now than William",

@@ -1155,6 +1155,21 @@ class Narration:
                 found = e
         return found
 
+    def next_of(self, kind: str, after: Event, **match: Any) -> Event | None:
+        """The first event of ``kind`` after ``after`` in the fight whose fields equal
+        ``match`` (Gaslight: a shooter firing at the same man again later in the round, so a
+        miss is never told "and Halloran was untouched" before his next shots hit), else
+        None."""
+        seen = False
+        for e in self._by_turn().get(getattr(after, "turn", None), ()) \
+                if "turn" in match else self.events:
+            if seen and e.kind == kind and all(getattr(e, k, None) == v
+                                               for k, v in match.items()):
+                return e
+            if e is after:
+                seen = True
+        return None
+
     def first(self, key: str) -> bool:
         """True the first time ``key`` is asked about (to explain a ruling only once)."""
         if key in self.seen:
