@@ -74,8 +74,8 @@ LAW_WORDS = ("posse", "law", "marshal", "sheriff", "deput", "ranger", "pinkerton
 LAW_PROFILES = (("lawman", 5), ("cautious", 2), ("sniper", 2), ("aggressive", 1))
 OUTLAW_PROFILES = (("aggressive", 7), ("cautious", 5), ("sniper", 3), ("coward", 3))
 
-#: The comment after a generated ``tactics:``, by Boot Hill profile (``narrator rules
-#: boothill tactics``); ``{he}``, ``{his}`` are the character's pronoun (``role_note``).
+#: The comment after a generated ``tactics:``, by the primary ruleset's profile (``narrator
+#: rules`` RULESET ``tactics``); ``{he}``, ``{his}`` are the character's pronoun (``role_note``).
 ROLE_NOTES = {
     "aggressive": "a hothead: closes in, fans {his} gun up close",
     "cautious": "careful: takes cover first, shoots the most dangerous man",

@@ -107,12 +107,13 @@ _WORDS = {w: i for i, w in enumerate("no one two three four five six seven eight
 
 def _failed_pulls(log) -> dict[str, int]:
     """The trigger pulls of a Gaslight fight that fired nothing (a fumble's misfire, jam or
-    broken gun, G11), by what happened."""
+    broken gun, G11), by what happened: one per malfunction roll, so a both-barrels fumble
+    that misfires is one misfire (fresh user 23 item 7)."""
     out: dict[str, int] = {}
     pending = 0
     for e in log.events:
         if e.kind == "gl_shot" and e.result == "fumble":
-            pending = e.barrels or 1
+            pending = 1
         elif e.kind == "gl_malfunction":
             if e.result != "burst":
                 out[e.result] = out.get(e.result, 0) + pending

@@ -898,7 +898,7 @@ class Narration:
         ``reload_streak``, ``reloading_before``) with the same kind of weapon ("Slim, James and Edwin keep loading
         their revolvers. Fred's hands are busy with his rifle."), in log order; ``[]`` after.
         Six "X's hands are busy with his revolver" in one turn read as a list told one line at
-        a time (gen-boothill seed 102, turn 14, check136 N6). A declaration not of them:
+        a time (a generated Boot Hill fight, seed 102, turn 14, check136 N6). A declaration not of them:
         ``[[ev]]``."""
         mine = loading_declarations(self._by_turn().get(ev.turn, ()))
         if not any(e is ev for e in mine):
@@ -2657,7 +2657,7 @@ class Narration:
             # not a piece told first ("in the head", before "Ezra shoots Zeke in the head"):
             # the sentence before stays the one before ("Whiskey Jim hits Ezra in the right
             # shoulder; blood, but not much of it. He shoots Zeke in the head" read as Whiskey
-            # Jim, gen-boothill seed 103, check136 N4: the piece had made it an empty one)
+            # Jim, a generated Boot Hill fight, seed 103, check136 N4: the piece had made it an empty one)
             self.before, self.sentence = self.sentence, list(self._named_ahead)
             # (men named for a field, "{who}", are of this sentence: "Kate and Jesse both look
             # for Ezra now. His bullet goes wide of Kate" read as Jesse's, bh-livery seed 1)
