@@ -1417,23 +1417,7 @@ class Narration:
         combat turn's worth (000 l.497; the engine's ``reload_streak``), so a reload declared
         five turns running shows nothing loaded until the sixth. 0: not a shootout turn (a
         combat turn's reload is told by its own line)."""
-        who = getattr(ev, "character", None)
-        kind: dict[int, str] = {}
-        reloading: dict[int, bool] = {}
-        fired: set[int] = set()
-        done: set[int] = set()
-        for e in self.events:
-            k = e.kind
-            if k == "turn_started":
-                kind[e.turn] = e.turn_kind
-            elif k == "intent_declared" and e.character == who:
-                reloading[e.turn] = bool(e.reload)
-            elif k == "shot_fired" and getattr(e, "shooter", None) == who:
-                fired.add(e.turn)
-            elif k == "reloaded" and e.character == who:
-                done.add(e.turn)
-            if e is ev:
-                break
+        kind, reloading, fired, done = self._reload_record(ev)
         turn = getattr(ev, "turn", None)
         if kind.get(turn) != "shootout":
             return 0
