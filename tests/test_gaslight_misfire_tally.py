@@ -12,61 +12,9 @@ from narrator.engine import run_fight
 from narrator.render import render
 from narrator.scenario import load_scenario_text
 
-SCENARIO = """title: The Limehouse Warehouse
-ruleset: gaslight
-seed: 2324
-description: >-
-  Fog off the river, and a warehouse door ajar. Inspector Thorne and Sergeant Bell
-  have traced the Whitechapel forgers to their press.
-conditions: {light: poor, weather: light_fog}
-map:
-  crates: {name: the stacked crates, at: [8, 2], cover: 50}
-  door: {name: the warehouse door, at: [16, 0], cover: 75}
-  lamp_post: {name: the lamp post, at: [4, -3], cover: 25}
-sides:
-  police:
-    - name: Inspector Jonas Thorne
-      short: Thorne
-      str: 12
-      dex: 15
-      con: 13
-      bab: 3
-      hp: 12
-      skills: {quick_draw: 2}
-      weapons: [{type: webley_revolver, carried: holster}]
-      at: [0, 0]
-      tactics: lawman
-    - name: Sergeant Alice Bell
-      short: Bell
-      pronoun: she
-      dex: 13
-      con: 14
-      bab: 2
-      hp: 10
-      weapons: [{type: bulldog_revolver}]
-      at: [0, 3]
-      tactics: cautious
-  forgers:
-    - name: Nathaniel "Nat" Crewe
-      short: Nat
-      dex: 14
-      con: 12
-      bab: 2
-      hp: 9
-      weapons: [{type: shotgun}]
-      at: door
-      tactics: aggressive
-    - name: Mrs Agnes Crewe
-      short: Agnes
-      pronoun: she
-      dex: 12
-      con: 10
-      bab: 1
-      hp: 6
-      weapons: [{type: derringer}]
-      at: [18, 3]
-      tactics: coward
-turns:
+from gm_scenes import LIMEHOUSE
+
+SCENARIO = LIMEHOUSE + """turns:
   - intents:
       Thorne: {shoot: Nat, mode: aimed, move: crates, gait: walking_briskly}
       Bell: {other: shouts for them to lay down their arms and surrender}

@@ -11,55 +11,11 @@ from typer.testing import CliRunner
 
 from narrator.cli import app
 
+from gm_scenes import DRY_GULCH
+
 RUNNER = CliRunner()
 
-HEAD = """title: Showdown at Dry Gulch Chapel
-ruleset: weird-west
-seed: 2323
-description: >-
-  Dusk at the burned-out chapel in Dry Gulch. Two regulators have come for the Kincaid
-  brothers, and one of the brothers does not breathe any more.
-light: dim
-map:
-  chapel_wall: {name: the chapel wall, at: [10, 3], cover: {material: stone, covers: [legs, lower_guts, gizzards, upper_guts]}}
-  wagon: {name: the burned wagon, at: [18, -4], cover: {material: wood, covers: [legs, lower_guts, gizzards]}}
-  well: {name: the old well, at: [25, 2], cover: {material: stone, covers: [legs, lower_guts]}}
-sides:
-  regulators:
-    - name: Hattie Rourke
-      short: Hattie
-      pronoun: she
-      traits: {deftness: 4d10, nimbleness: 3d8, quickness: 3d10, strength: 2d6, vigor: 3d8, spirit: 2d10}
-      aptitudes: {shootin: {pistol: 4, shotgun: 2}, dodge: 2, quick_draw: 3}
-      chips: {white: 2, red: 1}
-      weapons: [{type: colt_peacemaker}, {type: double_barrel_shotgun}]
-      at: [0, 0]
-      tactics: gunslinger
-    - name: Silas Webb
-      short: Silas
-      traits: {deftness: 3d8, nimbleness: 2d8, quickness: 2d8, strength: 3d8, vigor: 3d6, spirit: 2d6}
-      aptitudes: {shootin: {rifle: 3}}
-      chips: {white: 1}
-      weapons: [{type: winchester_73}]
-      at: [0, 5]
-      tactics: cautious
-  kincaids:
-    - name: Abel Kincaid
-      short: Abel
-      traits: {deftness: 3d8, nimbleness: 2d10, quickness: 3d8, strength: 3d8, vigor: 2d10, spirit: 2d6}
-      aptitudes: {shootin: {pistol: 3}}
-      weapons: [{type: colt_army}]
-      at: [24, 0]
-      tactics: aggressive
-    - name: Cain Kincaid
-      short: Cain
-      undead: true
-      traits: {deftness: 2d8, nimbleness: 2d6, quickness: 2d6, strength: 4d10, vigor: 4d10, spirit: 1d4}
-      aptitudes: {shootin: {rifle: 2}}
-      weapons: [{type: winchester_73}]
-      at: [26, 4]
-      tactics: undead
-"""
+HEAD = DRY_GULCH
 
 SLUNG = HEAD + """turns:
   - intents:
