@@ -138,6 +138,7 @@ class VecTactics:
                                 if lm.cover is not None]
         self.arms_length = tables.hand_to_hand()["reach"]["yards"]
         self.point_blank = tables.point_blank_yards()
+        self.open_yards = tables.open_yards()   # ruled: BN7
         self.nw = [len(f.weapons) for f in fighters]
         # per fighter, per weapon: tactics._static per shot type, band limits per shot type,
         # the Table 2 modifier by band code, a long arm, a revolver, its reload rate (-1:
@@ -477,7 +478,7 @@ class VecTactics:
             b_st = np.where(close, ST_HIP, ST_CAREFUL)
             b_n = np.ones(m, dtype=np.int64)
             tsize = size[rows_all, ti]
-            tkeep = keep[rows_all, ti]
+            tkeep = keep[rows_all, j, ti]
             for g in range(self.nw[j]):
                 gun = so & (best_w == g)
                 if not gun.any():
@@ -595,7 +596,7 @@ class VecTactics:
                                      + prof.wounded * wp[:, o] / self.cap[o])
                             value = values[o] = value / (
                                 1.0 + 0.35 * targeted[:, self.side[j], o])
-                        p = got[3] = self.chance(j, c, keep[:, o])
+                        p = got[3] = self.chance(j, c, keep[:, j, o])
                         worth = np.where(shoot & (cur != g), value * 0.85, value)
                         score = got[4] = p * np.maximum(worth, 0.05)
                     tie = (np.abs(score - best_score) <= TIE) & (
@@ -1171,7 +1172,14 @@ class _State:
         ok = (W[:, :, :, W_JAMMED] == 0) & (W[:, :, :, W_USELESS] == 0)
         self.usable = (loaded > 0) & ok & vec.real[None]
         self.size = np.where(S[:, :, C_PRONE] != 0, vec.size_mod[:, 1], vec.size_mod[:, 0])
-        self.keep = vec.keep()[S[:, :, C_COVER]]
+        # (fight, shooter, target): the share of the target's locations his cover leaves
+        # open to the shooter's shot (``tactics.against``): all of them (1.0) where it covers
+        # nothing against him, ruled: BN7 (``BootHillFight.bare``): the same landmark, or
+        # within the [cover] ``open_yards``
+        lm = S[:, :, C_LANDMARK]
+        bare = ((lm[:, :, None] != 0) & (lm[:, :, None] == lm[:, None, :])) | (
+            self.Y <= vec.open_yards + 1e-9)
+        self.keep = np.where(bare, 1.0, vec.keep()[S[:, :, C_COVER]][:, None, :])
         self._reach: dict[tuple[int, int], np.ndarray] = {}
         if not turn:   # (a retarget reads no more)
             return
@@ -1204,7 +1212,7 @@ class _State:
             for g in range(vec.nw[o]):
                 band = _bands(vec.limits[o][g][ST_CAREFUL], self.Y[:, o, j])
                 p = vec.estimate(o, g, ST_CAREFUL, band, vec.wound(self, o, g), self.size[:, j],
-                                 self.keep[:, j])
+                                 self.keep[:, o, j])
                 got = np.where(self.usable[:, o, g] & (band >= 0) & (p > got), p, got)
             self._reach[(o, j)] = got
         return got

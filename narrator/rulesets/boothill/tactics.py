@@ -447,7 +447,8 @@ def band_of(fight: FightView, t: int, f: Fighter, o: Fighter, ws: WeaponState,
 
 def chance(fight: FightView, f: Fighter, ws: WeaponState, o: Fighter, shot_type: str,
            band: str, gait: str | None = None, flight: int = 0) -> float:
-    """Estimated probability that one shot hits and is not stopped by the target's cover.
+    """Estimated probability that one shot hits and is not stopped by the target's cover
+    (none when it covers nothing against ``f``'s shot, ruled: BN7, ``against``).
 
     The Table 1/4 base chance with the Table 2 modifiers that tactics can foresee: range,
     the shooter's gait and wounds, a wrong hand, the target's size and prone, shotgun bonus,
@@ -458,7 +459,8 @@ def chance(fight: FightView, f: Fighter, ws: WeaponState, o: Fighter, shot_type:
     me = facts(fight, f)
     return _estimate(_static(fight, f, ws.wt, shot_type), band, ws.wt.kind,
                      me.wound_long if ws.wt.kind == "long_arm" else me.wound_other,
-                     GAIT_MODIFIER.get(gait, 0) + flight, me.luck_p, facts(fight, o))
+                     GAIT_MODIFIER.get(gait, 0) + flight, me.luck_p,
+                     against(fight, f, o, facts(fight, o)))
 
 
 BAND_MODIFIER = {"short": 0, "long": -2, "extreme": -5}  # Table 2
@@ -550,7 +552,8 @@ class Facts:
     ``sid`` and ``mine`` name what the estimates read of him as a target, as a shooter and as
     the chooser of a target (``_choose_among``) by small ids, so that the estimates are kept
     from one planning to the next (``_REACH``, ``_OPTIONS``): the same signatures, the same
-    estimates."""
+    estimates. As the target of a shooter his cover covers nothing against (ruled: BN7) he
+    is read through ``against``."""
 
     wound_long: int
     wound_other: int
@@ -561,6 +564,8 @@ class Facts:
     tid: int = -1               # his target signature's id (``_sig_id``: size, cover)
     sid: int = -1               # his guns' signature as a shooter (``_shooter_id``), -1 not yet
     mine: tuple | None = None   # (his addressable guns, their signature's id), built on use
+    bare: Facts | None = None   # in cover: the same as a target with it covering nothing
+    #                             (``against``); None: no cover
 
 
 def _facts(fight: FightView, f: Fighter) -> Facts:
@@ -576,9 +581,25 @@ def _facts(fight: FightView, f: Fighter) -> Facts:
     size_mod = tables.hit_modifier(f"size_{size}") if size != "normal" else 0
     if f.c.obscured:
         size_mod -= 2
-    keep = 1.0 - cover_share(f.cover.locations) if f.cover is not None else None
-    return Facts(wound_long, wound_other, f.c.attributes.luck / 400, size_mod, keep,
-                 None, _sig_id((size_mod, keep)))
+    luck_p = f.c.attributes.luck / 400
+    if f.cover is None:
+        return Facts(wound_long, wound_other, luck_p, size_mod, None, None,
+                     _sig_id((size_mod, None)))
+    keep = 1.0 - cover_share(f.cover.locations)
+    bare = Facts(wound_long, wound_other, luck_p, size_mod, None, None,
+                 _sig_id((size_mod, None)))   # (made with his own: ids of the same era)
+    return Facts(wound_long, wound_other, luck_p, size_mod, keep, None,
+                 _sig_id((size_mod, keep)), bare=bare)
+
+
+def against(fight: FightView, f: Fighter, o: Fighter, them: Facts) -> Facts:
+    """``o``'s ``Facts`` (``them``) as the target of ``f``'s shot: his own, or, when his
+    cover covers nothing against ``f`` (ruled: BN7: the same landmark, or within the [cover]
+    ``open_yards``; ``BootHillFight.bare``, the engine's own test, where the engine reads
+    it), the same with no cover (``keep`` None, the target signature of a man in the open)."""
+    if them.bare is None or not fight.bare(f, o):
+        return them
+    return them.bare
 
 
 # The estimates of the profiles, kept across plannings and fights (no rulings in force: a
@@ -727,7 +748,8 @@ def _careful(fight: FightView, t: int, f: Fighter, o: Fighter, g: Gun, yards: fl
 
 
 def reach(fight: FightView, t: int, f: Fighter, o: Fighter, yards: float) -> float:
-    """How likely ``f`` is to hit ``o`` with a careful shot from his best usable weapon."""
+    """How likely ``f`` is to hit ``o`` with a careful shot from his best usable weapon
+    (``o``'s cover as it stands against ``f``'s shot: ``against``)."""
     plan = fight.__dict__.get("_tactics_plan")
     if plan is not None:  # (the state is fixed while planning: a pure function of the three)
         key = (f.order, o.order, yards)
@@ -736,7 +758,7 @@ def reach(fight: FightView, t: int, f: Fighter, o: Fighter, yards: float) -> flo
             return got
     rulings = bool(fight.profile.rulings)
     me = facts(fight, f)
-    them = facts(fight, o)
+    them = against(fight, f, o, facts(fight, o))
     if table_bands(fight):
         kept = (_shooter_id(fight, f, me), them.tid, yards)
         best = _REACH.get(kept)
@@ -959,6 +981,7 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
         if night and yards > obs and not o.c.lit:  # (``visible``)
             continue
         them = known.get(o.order) or facts(fight, o)
+        target = them if them.bare is None else against(fight, f, o, them)  # (BN7)
         if o.tactics:  # (``flight_modifier``, its answer for the planning looked up here)
             flight = flights.get((o.order, kind))
             if flight is None:
@@ -967,13 +990,13 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
         else:
             mods = gait_mod
         if kept:
-            okey = (mine_id, mods, them.tid, yards)
+            okey = (mine_id, mods, target.tid, yards)
             options = _OPTIONS.get(okey)
             if options is None:
-                options = _OPTIONS[okey] = _options(fight, t, f, o, me, them, mine, mods,
+                options = _OPTIONS[okey] = _options(fight, t, f, o, me, target, mine, mods,
                                                     yards, False)
         else:
-            options = _options(fight, t, f, o, me, them, mine, mods, yards, rulings)
+            options = _options(fight, t, f, o, me, target, mine, mods, yards, rulings)
         if not options:
             continue
         if one and len(options) == 1:
@@ -984,7 +1007,8 @@ def _choose_among(fight: FightView, t: int, f: Fighter, prof: Profile,
         # what the target is worth, the same whatever gun shoots him
         if kept:  # (``reach``'s memo, looked up here)
             sid = them.sid if them.sid >= 0 else _shooter_id(fight, o, them)
-            danger = _REACH.get((sid, me.tid, yards))
+            mark = me if me.bare is None else against(fight, o, f, me)  # (BN7)
+            danger = _REACH.get((sid, mark.tid, yards))
             if danger is None:
                 danger = reach(fight, t, o, f, yards)
         else:
@@ -1097,7 +1121,7 @@ def _shot_list(fight: FightView, t: int, f: Fighter, prof: Profile, ch: _Choice,
         # function of these (the man by his place in the scenario: his attributes and skills)
         known = plan.facts if plan is not None else {}
         me = known.get(f.order) or facts(fight, f)
-        them = known.get(o.order) or facts(fight, o)
+        them = against(fight, f, o, known.get(o.order) or facts(fight, o))
         key = ("shot list", prof.name, f.order, ch.weapon, loaded, ch.yards, gait,
                me.wound_long, me.wound_other, them.size_mod, them.keep, draw, start, flight)
         got = memo.get(key)
