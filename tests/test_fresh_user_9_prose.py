@@ -167,8 +167,11 @@ def _teaching(log, fmt: str = "text") -> str:
 def test_a_run_at_a_man_who_falls_first_is_no_flight_and_no_runaway_in_the_ending():
     """Old (seed 4412, turn 5): Gus runs 6 yd towards Dutch, who has just passed out, and the
     story said "Gus bolts from the fight." (away from Jesse, knocked cold in turn 3), and the
-    ending "Ada, Walt and Gus are still standing. Gus is on the run."."""
-    text = _story(_fight(REDROCK, 4412))
+    ending "Ada, Walt and Gus are still standing. Gus is on the run.".
+    (Seed 4667 since BN7 (a man at the shooter's landmark or within the open distance is read as uncovered) changed the fight: turn 6, Gus runs 6 yd towards Dutch, whom Walt's
+    second bullet has just put out, with Jesse and Cole out before him.)"""
+    text = _story(_fight(REDROCK, 4667))
+    assert "Dutch sags down, senseless. Gus runs on." in text
     assert "bolts from the fight" not in text
     assert "on the run" not in text
     assert "the townsfolk have won it, and Ada, Walt and Gus are still standing." in text
@@ -178,19 +181,20 @@ def test_a_man_knocked_cold_is_nobody_to_back_away_from():
     """Old (seed 4412, turn 3): "Walt backs away from Jesse." with Jesse knocked cold earlier
     in the turn; seed 4414, turn 6: "Gus gives ground before Jesse." with Jesse out since
     turn 4. Now the nearest man still up is the reference."""
-    text = _story(_fight(REDROCK, 4412))
-    assert "Walt backs away from Dutch." in text
+    # (seed 4429 turn 3 since BN7 (a man at the shooter's landmark or within the open distance is read as uncovered) changed the fight: Walt declared a walk away from Jesse, whom Gus
+    # knocks cold before the walk; Cole is the nearest man still up)
+    text = _story(_fight(REDROCK, 4429))
+    assert "Walt backs away from Cole." in text
     # the prose, not the rolls block: Walt's declaration, made before Gus's blow, is "walks
     # away from Jesse, towards the open ground near the Mercantile porch" (true as declared)
     prose = "\n".join(line for line in text.splitlines() if not line.startswith((" ", "-")))
-    assert "Walt backs away from Dutch." in prose and "away from Jesse" not in prose
-    assert "- Walt: walks away from Jesse, towards the open ground near the Mercantile porch" in text
-    # (seed 4594, Jesse knocked cold, since 4414 fights otherwise: a shot from beside a man
-    # in cover covers nothing, BN7)
-    later = _story(_fight(REDROCK, 4594))
-    # (the same fact in another phrase of the list since the idle lines of 2a756d1 and the
-    # varied say_fixed of session 18: was "Gus gives ground before Cole.")
-    assert "Gus eases back from Cole." in later
+    assert "Walt backs away from Cole." in prose and "away from Jesse" not in prose
+    assert "- Walt: walks away from Jesse, towards the open ground near the smithy" in text
+    # (seed 4452 turn 6 since BN7 (a man at the shooter's landmark or within the open distance is read as uncovered) changed the fight, was 4594: Jesse, the nearest of the
+    # Pruitts to Walt, knocked cold since turn 4, Cole out earlier in the turn; Dutch is the
+    # man still up. Was "Gus eases back from Cole." of seed 4594)
+    later = _story(_fight(REDROCK, 4452))
+    assert "Walt eases back from Dutch." in later
     assert "before Jesse" not in later and "back from Jesse" not in later
 
 
@@ -276,7 +280,8 @@ def test_a_side_named_by_a_plural_noun_takes_plural_verbs():
     assert [inflection.is_plural(x) for x in (
         "the townsfolk", "the kinsfolk", "the cattlemen", "the people", "the men",
         "the posse", "the gang")] == [True, True, True, True, True, False, False]
-    story = _story(_fight(REDROCK, 4412))
+    # (seed 4463, was 4412, since BN7 (a man at the shooter's landmark or within the open distance is read as uncovered) changed the fight)
+    story = _story(_fight(REDROCK, 4463))
     assert "Initiative: townsfolk 2, Pruitts 1. The townsfolk win the initiative." in story
     assert "\nThe townsfolk get the first move.\n" in story
     teaching = _teaching(_fight(REDROCK, 4411))
@@ -291,11 +296,13 @@ def test_two_men_coming_to_never_open_alike_nor_wake_with_one_head():
     """Old (seed 4411): "When it is over, Jesse comes to, sore but whole. When it is over,
     Dutch comes to, still bleeding."; seed 4413: "Later, Jesse and Dutch wake with an aching
     head." (one head for two men)."""
-    text = _story(_fight(REDROCK, 4411))
-    assert "Later, Jesse wakes up, sore and dazed. Dutch comes round as well, still " \
+    # (seeds 4477 and 4429, were 4411 and 4413, since BN7 (a man at the shooter's landmark or within the open distance is read as uncovered) changed the fight; 4477 ends "When it is over, only Dutch
+    # is still on his feet")
+    text = _story(_fight(REDROCK, 4477))
+    assert "Later, Jesse wakes up, sore and dazed. Cole comes round as well, still " \
            "bleeding." in text
     assert text.count("When it is over") == 1
-    later = _story(_fight(REDROCK, 4413))
+    later = _story(_fight(REDROCK, 4429))
     assert "Later, Jesse and Dutch wake up, sore and dazed. Cole comes to as well, bloodied." \
         in later
     assert "aching head" not in later
@@ -304,7 +311,8 @@ def test_two_men_coming_to_never_open_alike_nor_wake_with_one_head():
 def test_a_steady_shot_never_meets_a_steadier_pace():
     """Old (seed 4411, turn 4): "Ada never gets a steady shot off; the fight slows to a
     steadier pace."."""
-    text = _story(_fight(REDROCK, 4411))
+    # (seed 4424, was 4411, since BN7 (a man at the shooter's landmark or within the open distance is read as uncovered) changed the fight)
+    text = _story(_fight(REDROCK, 4424))
     # (the wording of a shot lost to the combat turn since fresh user 12: "loses ... left over
     # from the turn before", never "never gets a steady shot off" beside his next shots)
     assert "loses a steady shot left over from the turn before; the fight slows to a more " \
@@ -314,9 +322,8 @@ def test_a_steady_shot_never_meets_a_steadier_pace():
 
 def test_buckshot_is_a_load_never_a_buckshot():
     """Old (seed 4418): "A buckshot from Dutch goes past Gus and away."."""
-    # (seed 4422 since 4418 fights otherwise: a shot from beside a man in cover covers
-    # nothing, BN7)
-    text = _story(_fight(REDROCK, 4422))
+    # (seed 4485, was 4422 (4418 before it), since BN7 (a man at the shooter's landmark or within the open distance is read as uncovered) changed the fight)
+    text = _story(_fight(REDROCK, 4485))
     assert "A load of buckshot from Dutch's shotgun goes past Ada and away." in text
     assert "A buckshot" not in text
 
