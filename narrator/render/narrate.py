@@ -1879,13 +1879,16 @@ class Narration:
     def same_instant(self, text: str) -> str:
         """A shot's told sentence (``text``) opened by "In the same instant," for a shooter who
         fell to a shot of the same moment (``fell_firing``): "In the same instant, his bullet
-        strikes Ada square in the chest." (a pronoun or article opening it made lower case)."""
+        strikes Ada square in the chest." (its opening word made lower case unless it is a
+        word of a man's name, "Gus's bullet": "Nothing comes of Cole's second shot" came out
+        "In the same instant, Nothing comes of ...", Red Rock seed 4505)."""
         lead = self.say("same_instant")
         first = text.split(" ", 1)[0]
-        if first.strip("*_[]<>/") in _LOWER_OPENERS:
-            text = text[:len(first) - len(first.lstrip("*_[]<>/"))] + text[
-                len(first) - len(first.lstrip("*_[]<>/"))].lower() + text[
-                len(first) - len(first.lstrip("*_[]<>/")) + 1:]
+        mark = len(first) - len(first.lstrip("*_[]<>/"))  # markup before the word
+        word = re.sub(r"[*_\[\]<>/]", "", first).strip(".,;:")  # "**Gus**'s": Gus's
+        if word[:1].isupper() and (word in _LOWER_OPENERS
+                                   or re.sub(r"['’]s?$", "", word) not in self._name_words()):
+            text = text[:mark] + text[mark].lower() + text[mark + 1:]
         return f"{lead} {text}"
 
     def _down_at(self) -> dict[int, frozenset[str]]:
