@@ -12,6 +12,7 @@ from pathlib import Path
 from narrator.engine import run_fight
 from narrator.render import Options, render
 from narrator.scenario import load_scenario_text
+from tests.test_fresh_user_22_bh import _turn  # a turn's section of a text write-up
 
 HERE = Path(__file__).resolve().parent
 
@@ -25,14 +26,6 @@ def _run(name: str, seed: int):
 @lru_cache(maxsize=128)
 def _text(name: str, seed: int, mode: str = "story", tense: str = "present") -> str:
     return render(_run(name, seed), "text", mode, options=Options(tense=tense))
-
-
-def _turn(text: str, n: int) -> str:
-    """Turn ``n``'s section of a text write-up (its heading to the next one)."""
-    start = re.search(rf"^Turns? {n}\b.*$", text, re.M)
-    assert start, f"no turn {n}"
-    end = re.search(r"^Turns? \d+\b.*$", text[start.end():], re.M)
-    return text[start.start():start.end() + end.start()] if end else text[start.start():]
 
 
 def _prose(section: str) -> str:
